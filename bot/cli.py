@@ -1,0 +1,59 @@
+"""Command line: ``python -m bot run | local | demo | cases PATH... | bench rules|render|bot``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m bot", description="Heroscape referee bot")
+    sub = p.add_subparsers(dest="cmd", required=True)
+    sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
+    loc = sub.add_parser("local", help="play a match in this terminal")
+    loc.add_argument("--scenario", default="last-army-standing")
+    loc.add_argument("--map", default=None)
+    loc.add_argument("--out", default="renders/local")
+    loc.add_argument("--seed", type=int, default=None)
+    demo = sub.add_parser("demo", help="two computer players fight; map images under renders/")
+    demo.add_argument("--scenario", default="last-army-standing")
+    demo.add_argument("--map", default="cobra-facility")
+    demo.add_argument("--rounds", type=int, default=None)
+    demo.add_argument("--out", default="renders/demo")
+    demo.add_argument("--seed", type=int, default=7)
+    cases = sub.add_parser("cases", help="run rules cases (files or folders of *.json)")
+    cases.add_argument("paths", nargs="+")
+    bench = sub.add_parser("bench", help="print benchmark figures, one 'name: value unit' per line")
+    bench.add_argument("what", choices=["rules", "render", "bot"])
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point; returns the exit status."""
+    args = _parser().parse_args(argv)
+    if args.cmd == "cases":
+        from bot.cases import main as cases_main
+
+        return cases_main(args.paths)
+    if args.cmd == "bench":
+        from bot.bench import main as bench_main
+
+        return bench_main(args.what)
+    if args.cmd == "run":
+        from bot.discord.run import main as run_main
+
+        return run_main()
+    if args.cmd == "local":
+        from bot.console.local import main as local_main
+
+        return local_main(args)
+    if args.cmd == "demo":
+        from bot.console.demo import main as demo_main
+
+        return demo_main(args)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

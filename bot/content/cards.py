@@ -1,0 +1,246 @@
+"""Load Army Card files (``data/cards/*.json`` and user files in the same format).
+
+File shape (``heroscape-cards/1``)::
+
+    {"format": "heroscape-cards/1", "set": "Rise of the Valkyrie",
+     "cards": [{...one ArmyCard, see bot.rules.cards...}, ...]}
+
+Bad input never escapes as a raw traceback: unreadable files, malformed JSON, a wrong
+``format`` and card validation failures all raise :class:`CardFileError`, whose message names
+the file, the card and the field and says what was expected. Lookups of names that do not exist
+raise :class:`UnknownCardError` with the closest names as suggestions.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from bot.rules.cards import ArmyCard, slug
+
+FORMAT = "heroscape-cards/1"
+#: Environment variable that replaces the shipped card folder in :meth:`CardLibrary.default`.
+CARDS_DIR_ENV = "HEROSCAPE_CARDS_DIR"
+
+
+class CardFileError(ValueError):
+    """A card file cannot be used; the message names the file, card and field at fault."""
+
+
+class UnknownCardError(KeyError):
+    """No card has this name, id or short name; the message suggests the closest names."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def default_cards_dir() -> Path:
+    """The shipped ``data/cards`` folder, or ``$HEROSCAPE_CARDS_DIR`` when that is set."""
+    override = os.environ.get(CARDS_DIR_ENV)
+    if override:
+        return Path(override)
+    return Path(__file__).resolve().parents[2] / "data" / "cards"
+
+
+def _loc(loc: tuple[int | str, ...]) -> str:
+    """``('powers', 0, 'text') -> 'powers[0].text'``."""
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(card)"
+
+
+def _card_label(raw: object, index: int) -> str:
+    name = raw.get("name") if isinstance(raw, dict) else None
+    return f"card #{index} ({name!r})" if isinstance(name, str) else f"card #{index}"
+
+
+def load_card_file(path: str | os.PathLike[str]) -> list[ArmyCard]:
+    """Read one card file and return its cards in file order.
+
+    :raises CardFileError: the file is unreadable, not JSON, not a ``heroscape-cards/1``
+        document, a card fails validation, or two cards in it share an id.
+    """
+    p = Path(path)
+    try:
+        doc: Any = json.loads(p.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise CardFileError(f"{p}: cannot read the card file ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:
+        raise CardFileError(f"{p}: expected UTF-8 text, the file is not") from None
+    except json.JSONDecodeError as exc:
+        raise CardFileError(
+            f"{p}: not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
+        ) from None
+    if not isinstance(doc, dict):
+        raise CardFileError(f"{p}: expected a JSON object with 'format' and 'cards', got {type(doc).__name__}")
+    if doc.get("format") != FORMAT:
+        raise CardFileError(f"{p}: field 'format' must be {FORMAT!r}, got {doc.get('format')!r}")
+    raw_cards = doc.get("cards")
+    if not isinstance(raw_cards, list):
+        raise CardFileError(f"{p}: field 'cards' must be a list of card objects")
+    cards: list[ArmyCard] = []
+    seen: set[str] = set()
+    for i, raw in enumerate(raw_cards):
+        label = _card_label(raw, i)
+        if not isinstance(raw, dict):
+            raise CardFileError(f"{p}: {label}: expected a JSON object, got {type(raw).__name__}")
+        try:
+            card = ArmyCard.model_validate(raw)
+        except ValidationError as exc:
+            problems = "; ".join(
+                f"field '{_loc(err['loc'])}': {err['msg']} (got {err['input']!r})"
+                if err["type"] != "missing" else f"field '{_loc(err['loc'])}': required but missing"
+                for err in exc.errors()
+            )
+            raise CardFileError(f"{p}: {label}: {problems}") from None
+        if card.id in seen:
+            raise CardFileError(f"{p}: {label}: id {card.id!r} is used twice in this file")
+        seen.add(card.id)
+        cards.append(card)
+    return cards
+
+
+class CardLibrary:
+    """All known cards, looked up case-insensitively by id, full name or short name.
+
+    Ids and short names are unique across the library (checked when files are added).
+    """
+
+    def __init__(self) -> None:
+        self._cards: dict[str, ArmyCard] = {}
+        self._origin: dict[str, Path] = {}
+        self._keys: dict[str, str] = {}  # normalised id/name/short -> id
+
+    @classmethod
+    def from_paths(cls, *paths: str | os.PathLike[str]) -> CardLibrary:
+        """Load card files, and every ``*.json`` in folders, in the order given.
+
+        :raises CardFileError: a path is missing, a file is bad, or an id or short name is
+            already taken by a card from another file (both files are named).
+        """
+        lib = cls()
+        for path in paths:
+            p = Path(path)
+            if p.is_dir():
+                files = sorted(p.glob("*.json"))
+            elif p.is_file():
+                files = [p]
+            else:
+                raise CardFileError(f"{p}: no such card file or folder")
+            for f in files:
+                lib.add_file(f)
+        return lib
+
+    @classmethod
+    def default(cls) -> CardLibrary:
+        """The shipped cards (``data/cards``, or ``$HEROSCAPE_CARDS_DIR``).
+
+        :raises CardFileError: as :meth:`from_paths`.
+        """
+        return cls.from_paths(default_cards_dir())
+
+    def add_file(self, path: str | os.PathLike[str]) -> list[ArmyCard]:
+        """Add the cards of one file and return them.
+
+        :raises CardFileError: as :func:`load_card_file`, or on an id/short clash.
+        """
+        p = Path(path)
+        cards = load_card_file(p)
+        shorts: set[str] = set()
+        for card in cards:
+            if self._norm(card.short) in shorts:
+                raise CardFileError(f"{p}: card {card.name!r}: short name {card.short!r} is used twice in this file")
+            shorts.add(self._norm(card.short))
+            if card.id in self._cards:
+                raise CardFileError(
+                    f"{p}: card {card.name!r}: id {card.id!r} is already used by a card in {self._origin[card.id]}"
+                )
+            other = self._keys.get(self._norm(card.short))
+            if other is not None:
+                raise CardFileError(
+                    f"{p}: card {card.name!r}: short name {card.short!r} is already used by "
+                    f"{self._cards[other].name!r} in {self._origin[other]}"
+                )
+        for card in cards:
+            self._cards[card.id] = card
+            self._origin[card.id] = p
+            for text in (card.short, card.name, card.id):
+                for key in (self._norm(text), slug(text)):
+                    self._keys.setdefault(key, card.id)
+        return cards
+
+    @staticmethod
+    def _norm(text: str) -> str:
+        return " ".join(text.casefold().split())
+
+    def get(self, name: str) -> ArmyCard:
+        """The card whose id, name or short name is ``name`` (case-insensitive).
+
+        :raises UnknownCardError: nothing matches; the message lists the closest names.
+        """
+        card_id = self._keys.get(self._norm(name)) or self._keys.get(slug(name))
+        if card_id is not None:
+            return self._cards[card_id]
+        raise UnknownCardError(self._not_found(name))
+
+    def _not_found(self, name: str) -> str:
+        choices: dict[str, str] = {}
+        for c in self._cards.values():
+            choices[c.name.casefold()] = c.id
+            choices[c.short.casefold()] = c.id
+        close = difflib.get_close_matches(self._norm(name), list(choices), n=6, cutoff=0.5)
+        ids = list(dict.fromkeys(choices[k] for k in close))
+        if not ids:
+            ids = [c.id for c in self.search(name, limit=3)]
+        msg = f"Card {name!r} not found."
+        if ids:
+            msg += " Did you mean: " + ", ".join(
+                f"{self._cards[i].name} ({self._cards[i].short})" for i in ids[:3]
+            ) + "?"
+        return msg
+
+    def search(self, text: str, limit: int = 25) -> list[ArmyCard]:
+        """Cards for autocomplete: prefix matches on short/name first, then any fragment match.
+
+        An empty ``text`` lists every card. Results are sorted by short name within each group.
+        """
+        q = self._norm(text)
+        ranked: list[tuple[int, str, ArmyCard]] = []
+        for c in self._cards.values():
+            fields = (c.short.casefold(), c.name.casefold(), c.id)
+            if any(f.startswith(q) for f in fields):
+                rank = 0
+            elif any(f" {q}" in f" {f}" or f"-{q}" in f"-{f}" for f in fields):
+                rank = 1
+            elif any(q in f for f in fields) or slug(q) and slug(q) in c.id:
+                rank = 2
+            else:
+                continue
+            ranked.append((rank, c.short.casefold(), c))
+        ranked.sort(key=lambda t: (t[0], t[1]))
+        return [c for _, _, c in ranked[:limit]]
+
+    def __iter__(self) -> Iterator[ArmyCard]:
+        return iter(self._cards.values())
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __contains__(self, item: object) -> bool:
+        if isinstance(item, ArmyCard):
+            return self._cards.get(item.id) == item
+        if isinstance(item, str):
+            return (self._keys.get(self._norm(item)) or self._keys.get(slug(item))) is not None
+        return False
+

@@ -1,0 +1,613 @@
+"""Map files: the project's own battlefield format (``heroscape-map/1``) and the map library.
+
+The format is a superset of the ``map`` block of a rules case (``shared/rules-cases/FORMAT.md``), so
+the same code builds both. Every key but the spaces is optional; a rules-case block has no
+``format``, ``id``, ``name`` or ``start_zones``::
+
+    {
+      "format": "heroscape-map/1",
+      "id": "practice-field",                     # defaults to the file name without .json
+      "name": "Practice Field",                   # defaults to the id
+      "description": "What players are told about the map.",
+      "notes": "Design notes for map makers (how it was built, what counts).",
+      "fill":  [{"q": [0, 9], "r": [0, 7], "level": 1, "terrain": "grass"}],
+      "hexes": [{"at": [2, 2], "level": 3, "terrain": "rock"},
+                {"at": [4, 4], "level": 6, "terrain": "wood", "bottom": 5}],
+      "obstacles": [{"kind": "tree", "at": [[3, 3]], "height": 10},
+                    {"kind": "ruin", "between": [[5, 1], [6, 1]], "height": 6, "level": 1}],
+      "glyphs": [{"name": "astrid", "at": [1, 1], "side": "power"}],
+      "start_zones": {"red": [[0, 0], [1, 0], {"q": [0, 3], "r": [7, 7]}]}
+    }
+
+Coordinates are axial ``[q, r]`` (see :mod:`bot.rules.hexes`); labels such as ``F7`` are derived
+from them, the battlefield's top-left space being ``A1``.
+
+**Spaces.** Each ``fill`` rectangle (inclusive ranges of q and r) and each ``hexes`` entry describes
+one *cell* per hex: solid from ``bottom`` (default 0, the table) up to ``level``, topped by
+``terrain``. ``level`` is where a figure's base stands; a Height 0 tile (water) written with
+``level`` L lies on level L - 1. Fills are applied in order, then hexes in order. A hex that no
+entry names is no space at all. For each entry and each hex it names:
+
+- ``bottom`` 0 (the usual case): the cell replaces the cells of that hex it overlaps, i.e. the
+  ground, so a later entry replaces an earlier one, as in rules cases. Cells higher up that it
+  does not reach (a bridge) are kept.
+- ``bottom`` > 0: the cell is *added* to the hex, above or below the cells already there (an
+  overhang or a bridge deck: the column then has two standable surfaces). It must not overlap a
+  cell already there; that is an error ("overlapping cells"), never a silent replacement.
+
+**Obstacles.** ``kind`` is an :class:`~bot.rules.terrain.ObstacleKind` value. ``at`` lists the
+spaces it stands on; ``between`` names two adjacent hexes, at least one a space, with a thin
+obstacle (ruin, wall) on their shared edge. ``height`` is in levels above its foot. ``level``, the
+level of its foot, defaults to the top of the highest of its spaces (for ``between``, the higher
+of the two). ``name`` is optional.
+
+**Glyphs** stand on a space: ``name`` in lower case without "Glyph of", ``side`` ``power`` or
+``symbol``. **Start zones** map a zone name (a colour) to single hexes ``[q, r]`` and rectangles
+``{"q": [q0, q1], "r": [r0, r1]}``; every hex must be a space.
+
+A file that breaks any of this raises :class:`MapFileError` naming the file, the field
+(``hexes[3].terrain``) and what is expected; nothing is half loaded.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, model_validator
+
+from bot.rules.battlefield import Battlefield, Cell, GlyphSpot, Obstacle
+from bot.rules.hexes import Hex
+from bot.rules.terrain import ObstacleKind, Terrain
+
+FORMAT = "heroscape-map/1"
+#: Environment variable that replaces the shipped map folder in :meth:`MapLibrary.default`.
+MAPS_DIR_ENV = "HEROSCAPE_MAPS_DIR"
+#: Largest number of hexes a map (or one fill rectangle) may name: a guard against typos such as
+#: ``"q": [0, 10000]`` in user files, far above any real battlefield.
+MAX_SPACES = 20_000
+
+
+class MapFileError(ValueError):
+    """A map cannot be used. The message names the file (or map), the field and what is expected."""
+
+    def __init__(self, source: str, field: str, problem: str) -> None:
+        super().__init__(f"{source}: {field}: {problem}")
+        self.source = source
+        self.field = field
+        self.problem = problem
+
+
+class UnknownMapError(KeyError):
+    """No map has this id or name; the message suggests the closest ones."""
+
+    def __init__(self, message: str, suggestions: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.suggestions = suggestions or []
+
+    def __str__(self) -> str:
+        return self.message
+
+
+# --- validation helpers shared with bot.content.scenarios ----------------------------------------
+
+
+def field_path(loc: Iterable[int | str]) -> str:
+    """``('hexes', 3, 'terrain') -> 'hexes[3].terrain'``."""
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(top level)"
+
+
+def describe_validation_error(exc: ValidationError) -> tuple[str, str]:
+    """The first problem of a pydantic error as ``(field, problem)``, with the others appended."""
+    problems: list[tuple[str, str]] = []
+    for err in exc.errors(include_url=False):
+        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-")))
+        kind = err["type"]
+        if kind == "missing":
+            text = "is required but missing"
+        elif kind == "extra_forbidden":
+            text = "is not a known field (check the spelling)"
+        else:
+            text = str(err["msg"]).removeprefix("Value error, ").removeprefix("Assertion failed, ")
+            if kind not in ("value_error", "assertion_error"):
+                text += f" (got {json.dumps(err.get('input'), default=str)[:60]})"
+        problems.append((field_path(loc), text))
+    if not problems:  # pragma: no cover - pydantic always reports at least one error
+        return "(top level)", str(exc)
+    field, problem = problems[0]
+    if len(problems) > 1:
+        rest = "; ".join(f"{f}: {p}" for f, p in problems[1:6])
+        more = f" (and {len(problems) - 6} more)" if len(problems) > 6 else ""
+        problem += f"; also {rest}{more}"
+    return field, problem
+
+
+def read_json_object(path: Path, error: type[Exception]) -> dict[str, Any]:
+    """Read a UTF-8 JSON file holding one object, raising ``error(source, field, problem)``."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise error(str(path), "file", f"cannot be read ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:
+        raise error(str(path), "file", "expected UTF-8 text, the file is not") from None
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise error(str(path), "JSON", f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    if not isinstance(doc, dict):
+        raise error(str(path), "(top level)", f"expected a JSON object {{...}}, found {type(doc).__name__}")
+    return doc
+
+
+def name_key(text: str) -> str:
+    """Lookup key: case, spaces, hyphens and underscores do not matter (``Practice_Field``)."""
+    return re.sub(r"[\s_\-]+", " ", text.strip().casefold())
+
+
+class NameIndex:
+    """Finds items by id or name, case-insensitively, and suggests close names on a miss."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self._keys: dict[str, str] = {}  # name_key -> id
+        self._shown: dict[str, str] = {}  # id -> "id (Name)"
+
+    def add(self, item_id: str, name: str) -> str | None:
+        """Index an item; returns the id already holding one of its keys, if any (a clash)."""
+        for key in {name_key(item_id), name_key(name)}:
+            other = self._keys.get(key)
+            if other is not None and other != item_id:
+                return other
+        self._keys[name_key(item_id)] = item_id
+        self._keys[name_key(name)] = item_id
+        self._shown[item_id] = item_id if name == item_id else f"{item_id} ({name})"
+        return None
+
+    def find(self, id_or_name: str) -> str | None:
+        """The id an id or name refers to, or ``None``."""
+        return self._keys.get(name_key(id_or_name))
+
+    def not_found(self, id_or_name: str) -> tuple[str, list[str]]:
+        """The message for an unknown name and the suggested ids."""
+        close = difflib.get_close_matches(name_key(id_or_name), list(self._keys), n=6, cutoff=0.5)
+        ids: list[str] = []
+        for key in close:
+            if self._keys[key] not in ids:
+                ids.append(self._keys[key])
+        ids = ids[:3]
+        message = f"No {self.what} is called '{id_or_name.strip()}'."
+        if ids:
+            message += " Did you mean " + " or ".join(self._shown[i] for i in ids) + "?"
+        known = ", ".join(sorted(self._shown.values())) or "none"
+        return f"{message} Known {self.what}s: {known}.", ids
+
+
+# --- the file format --------------------------------------------------------------------------
+
+_TERRAINS = ", ".join(t.value for t in Terrain)
+_KINDS = ", ".join(k.value for k in ObstacleKind)
+
+
+def _terrain(value: object) -> object:
+    if isinstance(value, str) and value not in Terrain._value2member_map_:
+        raise ValueError(f"'{value}' is not a terrain; expected one of: {_TERRAINS}")
+    return value
+
+
+def _kind(value: object) -> object:
+    if isinstance(value, str) and value not in ObstacleKind._value2member_map_:
+        raise ValueError(f"'{value}' is not an obstacle kind; expected one of: {_KINDS}")
+    return value
+
+
+TerrainName = Annotated[Terrain, BeforeValidator(_terrain)]
+KindName = Annotated[ObstacleKind, BeforeValidator(_kind)]
+Coord = tuple[int, int]
+Range = tuple[int, int]
+
+
+class _Spec(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _check_range(name: str, bounds: Range) -> None:
+    if bounds[0] > bounds[1]:
+        raise ValueError(f"{name} range [{bounds[0]}, {bounds[1]}] is empty: write [low, high]")
+
+
+class Rect(_Spec):
+    """A rectangle of axial coordinates, both ranges inclusive."""
+
+    q: Range
+    r: Range
+
+    @model_validator(mode="after")
+    def _ranges(self) -> Rect:
+        _check_range("q", self.q)
+        _check_range("r", self.r)
+        if self.area > MAX_SPACES:
+            raise ValueError(f"the rectangle names {self.area} hexes, more than the {MAX_SPACES} allowed")
+        return self
+
+    @property
+    def area(self) -> int:
+        return (self.q[1] - self.q[0] + 1) * (self.r[1] - self.r[0] + 1)
+
+    def hexes(self) -> Iterator[Hex]:
+        """Its hexes, row by row."""
+        for r in range(self.r[0], self.r[1] + 1):
+            for q in range(self.q[0], self.q[1] + 1):
+                yield Hex(q, r)
+
+
+class _CellSpec(_Spec):
+    level: int = Field(ge=1, le=1000)
+    terrain: TerrainName
+    bottom: int = Field(default=0, ge=0, le=1000)
+
+    @model_validator(mode="after")
+    def _thickness(self) -> _CellSpec:
+        if self.level <= self.bottom:
+            raise ValueError(f"level {self.level} must be above bottom {self.bottom}")
+        return self
+
+    def cell(self) -> Cell:
+        return Cell(top=self.level, terrain=self.terrain, bottom=self.bottom)
+
+
+class FillSpec(_CellSpec, Rect):
+    """A rectangle of spaces sharing one cell: ``{"q": [0, 9], "r": [0, 7], "level": 1, "terrain": "grass"}``."""
+
+
+class HexSpec(_CellSpec):
+    """One space (or one more cell of it): ``{"at": [2, 2], "level": 3, "terrain": "rock"}``."""
+
+    at: Coord
+
+
+class ObstacleSpec(_Spec):
+    """An obstacle on spaces (``at``) or on the edge between two hexes (``between``)."""
+
+    kind: KindName
+    height: int = Field(ge=1, le=1000)
+    at: list[Coord] | None = None
+    between: tuple[Coord, Coord] | None = None
+    level: int | None = Field(default=None, ge=0, le=1000)
+    name: str = ""
+
+    @model_validator(mode="after")
+    def _placed(self) -> ObstacleSpec:
+        if (self.at is None) == (self.between is None):
+            raise ValueError('give exactly one of "at": [[q, r], ...] or "between": [[q1, r1], [q2, r2]]')
+        if self.at is not None:
+            if not self.at:
+                raise ValueError('"at" lists no hexes')
+            if len(set(self.at)) != len(self.at):
+                raise ValueError('"at" lists a hex twice')
+        if self.between is not None:
+            a, b = Hex(*self.between[0]), Hex(*self.between[1])
+            if not a.is_adjacent(b):
+                raise ValueError(f'"between": {a} and {b} are not adjacent hexes')
+        return self
+
+
+class GlyphSpec(_Spec):
+    """A glyph's starting space: ``{"name": "astrid", "at": [1, 1], "side": "power"}``."""
+
+    name: str = Field(min_length=1)
+    at: Coord
+    side: Literal["power", "symbol"] = "power"
+
+
+def _zone_items(value: object) -> object:
+    """Clear message for a start zone entry that is neither ``[q, r]`` nor a rectangle."""
+    if isinstance(value, dict):
+        for zone, items in value.items():
+            if not isinstance(items, list):
+                raise ValueError(f"zone '{zone}' must be a list of [q, r] and {{\"q\": [q0, q1], \"r\": [r0, r1]}}")
+            for i, item in enumerate(items):
+                ok = (isinstance(item, list) and len(item) == 2) or isinstance(item, dict)
+                if not ok:
+                    raise ValueError(
+                        f"zone '{zone}' entry {i} is {json.dumps(item)[:40]}; expected [q, r] "
+                        'or a rectangle {"q": [q0, q1], "r": [r0, r1]}'
+                    )
+    return value
+
+
+class MapSpec(_Spec):
+    """A map file (``heroscape-map/1``) or a rules case's ``map`` block; see the module docstring."""
+
+    format: Literal["heroscape-map/1"] | None = None
+    id: str | None = Field(default=None, pattern=r"^[a-z0-9][a-z0-9_\-]*$", max_length=60)
+    name: str | None = Field(default=None, min_length=1, max_length=100)
+    description: str = ""
+    notes: str = ""
+    fill: list[FillSpec] = Field(default_factory=list)
+    hexes: list[HexSpec] = Field(default_factory=list)
+    obstacles: list[ObstacleSpec] = Field(default_factory=list)
+    glyphs: list[GlyphSpec] = Field(default_factory=list)
+    start_zones: Annotated[dict[str, list[Coord | Rect]], BeforeValidator(_zone_items)] = Field(
+        default_factory=dict
+    )
+
+    @property
+    def title(self) -> str:
+        """The name players see: ``name``, else ``id``, else ``"Battlefield"``."""
+        return self.name or self.id or "Battlefield"
+
+
+# --- building ---------------------------------------------------------------------------------
+
+
+def _span(cell: Cell) -> str:
+    return f"levels {cell.bottom}-{cell.top}"
+
+
+def _place(columns: dict[Hex, list[Cell]], h: Hex, cell: Cell, source: str, field: str) -> None:
+    """Apply one entry's cell to hex ``h`` (rules in the module docstring)."""
+    cells = columns.setdefault(h, [])
+    clashes = [c for c in cells if c.bottom < cell.top and cell.bottom < c.top]
+    if cell.bottom == 0:
+        cells[:] = [c for c in cells if c not in clashes]
+    elif clashes:
+        raise MapFileError(
+            source,
+            field,
+            f"overlapping cells at {list(h)}: the new cell ({_span(cell)}) overlaps the cell already there "
+            f"({_span(clashes[0])}); a cell with a bottom above 0 is added and must lie clear of the others "
+            f"(give it a bottom at or above {clashes[-1].top}, or leave bottom out to replace the space)",
+        )
+    cells.append(cell)
+
+
+def _columns(spec: MapSpec, source: str) -> dict[Hex, tuple[Cell, ...]]:
+    columns: dict[Hex, list[Cell]] = {}
+    total = 0
+    for i, f in enumerate(spec.fill):
+        total += f.area
+        if total > MAX_SPACES:
+            raise MapFileError(source, f"fill[{i}]", f"the fills name more than {MAX_SPACES} hexes")
+        cell = f.cell()
+        for h in f.hexes():
+            _place(columns, h, cell, source, f"fill[{i}]")
+    for i, e in enumerate(spec.hexes):
+        _place(columns, Hex(*e.at), e.cell(), source, f"hexes[{i}]")
+    out = {h: tuple(sorted(cells, key=lambda c: c.bottom)) for h, cells in columns.items() if cells}
+    if not out:
+        raise MapFileError(source, "fill", 'the map has no spaces: give "fill" rectangles or "hexes"')
+    return out
+
+
+def _off(source: str, field: str, h: Hex, what: str) -> MapFileError:
+    return MapFileError(source, field, f"{list(h)} is not a space of the battlefield; {what}")
+
+
+def _obstacles(spec: MapSpec, columns: Mapping[Hex, tuple[Cell, ...]], source: str) -> list[Obstacle]:
+    out: list[Obstacle] = []
+    for i, o in enumerate(spec.obstacles):
+        field = f"obstacles[{i}]"
+        if o.at is not None:
+            hexes = tuple(Hex(*c) for c in o.at)
+            for j, h in enumerate(hexes):
+                if h not in columns:
+                    raise _off(source, f"{field}.at[{j}]", h, "an obstacle must stand on spaces")
+            level = o.level if o.level is not None else max(columns[h][-1].top for h in hexes)
+            out.append(Obstacle(kind=o.kind, height=o.height, level=level, hexes=hexes, name=o.name))
+        else:
+            assert o.between is not None
+            a, b = Hex(*o.between[0]), Hex(*o.between[1])
+            sides = [h for h in (a, b) if h in columns]
+            if not sides:
+                raise MapFileError(
+                    source,
+                    f"{field}.between",
+                    f"neither {list(a)} nor {list(b)} is a space of the battlefield; "
+                    "an obstacle between hexes needs a space on at least one side",
+                )
+            level = o.level if o.level is not None else max(columns[h][-1].top for h in sides)
+            out.append(Obstacle(kind=o.kind, height=o.height, level=level, between=(a, b), name=o.name))
+    return out
+
+
+def _glyphs(spec: MapSpec, columns: Mapping[Hex, tuple[Cell, ...]], source: str) -> list[GlyphSpot]:
+    out: list[GlyphSpot] = []
+    seen: dict[Hex, int] = {}
+    for i, g in enumerate(spec.glyphs):
+        h = Hex(*g.at)
+        if h not in columns:
+            raise _off(source, f"glyphs[{i}].at", h, "a glyph must lie on a space")
+        if h in seen:
+            raise MapFileError(source, f"glyphs[{i}].at", f"{list(h)} already holds glyphs[{seen[h]}]; one glyph per space")
+        seen[h] = i
+        out.append(GlyphSpot(name=g.name.lower(), at=h, side=g.side))
+    return out
+
+
+def _zones(spec: MapSpec, columns: Mapping[Hex, tuple[Cell, ...]], source: str) -> dict[str, list[Hex]]:
+    out: dict[str, list[Hex]] = {}
+    for zone, items in spec.start_zones.items():
+        hexes: list[Hex] = []
+        for j, item in enumerate(items):
+            field = f"start_zones.{zone}[{j}]"
+            named = list(item.hexes()) if isinstance(item, Rect) else [Hex(*item)]
+            for h in named:
+                if h not in columns:
+                    raise _off(source, field, h, "a start zone may hold only spaces")
+                if h not in hexes:
+                    hexes.append(h)
+        if not hexes:
+            raise MapFileError(source, f"start_zones.{zone}", "the zone has no spaces")
+        out[zone] = hexes
+    return out
+
+
+def build_battlefield(spec: MapSpec, name: str | None = None, *, source: str | None = None) -> Battlefield:
+    """Build the battlefield a map spec (or rules-case ``map`` block) describes.
+
+    ``name`` overrides the spec's name; ``source`` is what error messages call the map (a file
+    name; by default the map's id or name).
+
+    :raises MapFileError: overlapping cells, an obstacle, glyph or start zone off the battlefield,
+        or a map without spaces; the message names the field and what is expected.
+    """
+    src = source or spec.id or spec.name or "map"
+    columns = _columns(spec, src)
+    obstacles = _obstacles(spec, columns, src)
+    glyphs = _glyphs(spec, columns, src)
+    zones = _zones(spec, columns, src)
+    try:
+        return Battlefield.build(
+            name=name or spec.title,
+            columns=columns,
+            obstacles=obstacles,
+            start_zones=zones,
+            glyphs=glyphs,
+            description=spec.description,
+        )
+    except ValueError as exc:  # the checks above should leave nothing for Battlefield.build
+        raise MapFileError(src, "map", str(exc)) from None
+
+
+def parse_map_spec(doc: object, source: str = "map") -> MapSpec:
+    """Validate a decoded JSON map (file or rules-case block).
+
+    :raises MapFileError: naming ``source``, the field and what is expected.
+    """
+    try:
+        return MapSpec.model_validate(doc)
+    except ValidationError as exc:
+        field, problem = describe_validation_error(exc)
+        raise MapFileError(source, field, problem) from None
+
+
+def load_map_spec(path: str | os.PathLike[str]) -> MapSpec:
+    """Read and validate a map file; its ``id`` defaults to the file name without ``.json``.
+
+    :raises MapFileError: the file is unreadable, not JSON, or not a valid map.
+    """
+    p = Path(path)
+    doc = read_json_object(p, MapFileError)
+    if "format" not in doc:
+        raise MapFileError(str(p), "format", f'is required in a map file: write "format": "{FORMAT}"')
+    spec = parse_map_spec(doc, str(p))
+    if spec.id is None:
+        try:
+            spec = spec.model_copy(update={"id": MapSpec.model_validate({"id": p.stem.lower()}).id})
+        except ValidationError:
+            raise MapFileError(str(p), "id", "missing, and the file name is not a usable id (a-z, 0-9, -, _)") from None
+    return spec
+
+
+def load_map(path: str | os.PathLike[str]) -> Battlefield:
+    """Read, validate and build a map file.
+
+    :raises MapFileError: see :func:`load_map_spec` and :func:`build_battlefield`.
+    """
+    p = Path(path)
+    return build_battlefield(load_map_spec(p), source=str(p))
+
+
+# --- the library ------------------------------------------------------------------------------
+
+
+def default_maps_dir() -> Path:
+    """The shipped ``data/maps`` folder, or ``$HEROSCAPE_MAPS_DIR`` when that is set."""
+    override = os.environ.get(MAPS_DIR_ENV)
+    if override:
+        return Path(override)
+    return Path(__file__).resolve().parents[2] / "data" / "maps"
+
+
+class MapLibrary:
+    """The maps of a folder (``*.json``), by id; names and ids are looked up case-insensitively.
+
+    Every map is validated and built when the library loads, so a bad file is reported at once.
+    Iterating yields the :class:`MapSpec` of each map in id order.
+    """
+
+    def __init__(self, maps: Iterable[tuple[MapSpec, Battlefield]] = ()) -> None:
+        self._specs: dict[str, MapSpec] = {}
+        self._fields: dict[str, Battlefield] = {}
+        self._index = NameIndex("map")
+        for spec, bf in maps:
+            self.add(spec, bf)
+
+    def add(self, spec: MapSpec, battlefield: Battlefield | None = None, source: str | None = None) -> None:
+        """Add a map (building it when ``battlefield`` is not given).
+
+        :raises MapFileError: the map is invalid, has no id, or its id or name is taken.
+        """
+        src = source or spec.id or "map"
+        if spec.id is None:
+            raise MapFileError(src, "id", "a library map needs an id")
+        bf = battlefield or build_battlefield(spec, source=src)
+        clash = self._index.add(spec.id, spec.title)
+        if clash is not None or spec.id in self._specs:
+            raise MapFileError(src, "id", f"'{spec.id}' ({spec.title}) clashes with the map '{clash or spec.id}'")
+        self._specs[spec.id] = spec
+        self._fields[spec.id] = bf
+
+    @classmethod
+    def from_directory(cls, directory: str | os.PathLike[str]) -> MapLibrary:
+        """Load every ``*.json`` map of ``directory``.
+
+        :raises MapFileError: the folder is missing or a file in it is not a valid map.
+        """
+        d = Path(directory)
+        if not d.is_dir():
+            raise MapFileError(str(d), "folder", f"is not a folder of map files (set {MAPS_DIR_ENV} to one)")
+        lib = cls()
+        for path in sorted(d.glob("*.json")):
+            spec = load_map_spec(path)
+            lib.add(spec, build_battlefield(spec, source=str(path)), source=str(path))
+        return lib
+
+    @classmethod
+    def default(cls) -> MapLibrary:
+        """The maps of :func:`default_maps_dir`."""
+        return cls.from_directory(default_maps_dir())
+
+    def _id(self, id_or_name: str) -> str:
+        found = self._index.find(id_or_name)
+        if found is None:
+            message, ids = self._index.not_found(id_or_name)
+            raise UnknownMapError(message, ids)
+        return found
+
+    def not_found_message(self, id_or_name: str) -> str:
+        """What to tell someone who asked for an unknown map: the closest names and all ids."""
+        return self._index.not_found(id_or_name)[0]
+
+    def get(self, id_or_name: str) -> Battlefield:
+        """The battlefield with this id or name (any case; spaces, ``-`` and ``_`` alike).
+
+        :raises UnknownMapError: no such map; the message suggests the closest names.
+        """
+        return self._fields[self._id(id_or_name)]
+
+    def spec(self, id_or_name: str) -> MapSpec:
+        """The map spec with this id or name (see :meth:`get`)."""
+        return self._specs[self._id(id_or_name)]
+
+    def ids(self) -> list[str]:
+        """The map ids, sorted."""
+        return sorted(self._specs)
+
+    def __iter__(self) -> Iterator[MapSpec]:
+        return iter([self._specs[i] for i in self.ids()])
+
+    def __len__(self) -> int:
+        return len(self._specs)
+
+    def __contains__(self, id_or_name: object) -> bool:
+        return isinstance(id_or_name, str) and self._index.find(id_or_name) is not None

@@ -1,0 +1,243 @@
+"""The fake gateway websocket (plain JSON text frames, no compression).
+
+HELLO on connect; IDENTIFY starts a session answered with READY then one GUILD_CREATE per guild;
+heartbeats are ACKed; RESUME replays the frames a session missed (or answers INVALID_SESSION so the
+client identifies again); REQUEST_GUILD_MEMBERS gets one chunk.
+
+Events go to the newest ready session that covers the guild's shard, so a client killed without
+closing its socket is simply superseded by the next client that identifies.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+from collections import deque
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import WSMsgType, web
+
+from .records import FakeDiscordTimeout
+
+if TYPE_CHECKING:
+    from .server import FakeDiscord
+
+HEARTBEAT_INTERVAL_MS = 41250
+BACKLOG = 2000
+GATEWAY_TOPIC = "gateway"
+
+# Gateway intents (bits) that gate the events this fake sends.
+_GUILDS = 1 << 0
+_GUILD_MEMBERS = 1 << 1
+_GUILD_MESSAGES = 1 << 9
+_DIRECT_MESSAGES = 1 << 12
+_GUILD_EVENT_INTENTS = {
+    "GUILD_CREATE": _GUILDS,
+    "CHANNEL_CREATE": _GUILDS,
+    "THREAD_CREATE": _GUILDS,
+    "GUILD_MEMBER_ADD": _GUILD_MEMBERS,
+    "MESSAGE_CREATE": _GUILD_MESSAGES,
+    "MESSAGE_UPDATE": _GUILD_MESSAGES,
+    "MESSAGE_DELETE": _GUILD_MESSAGES,
+}
+_DM_EVENT_INTENTS = {"MESSAGE_CREATE": _DIRECT_MESSAGES, "MESSAGE_UPDATE": _DIRECT_MESSAGES, "MESSAGE_DELETE": _DIRECT_MESSAGES}
+
+
+class _Connection:
+    """One websocket; sends are serialised so frames never interleave."""
+
+    def __init__(self, ws: web.WebSocketResponse) -> None:
+        self.ws = ws
+        self.lock = asyncio.Lock()
+
+    async def send(self, frame: dict[str, Any]) -> bool:
+        async with self.lock:
+            if self.ws.closed:
+                return False
+            try:
+                await self.ws.send_str(json.dumps(frame))
+            except (ConnectionError, RuntimeError):
+                return False
+            return True
+
+
+@dataclass(eq=False)
+class GatewaySession:
+    """A gateway session (survives reconnects through RESUME)."""
+
+    session_id: str
+    shard: tuple[int, int]
+    intents: int
+    conn: _Connection | None = field(default=None, repr=False)
+    seq: int = 0
+    ready: bool = False
+    invalidated: bool = False
+    backlog: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=BACKLOG), repr=False)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+
+    def covers(self, guild_id: int | None) -> bool:
+        shard_id, count = self.shard
+        return (0 if guild_id is None else (guild_id >> 22) % count) == shard_id
+
+    def wants(self, event: str, guild_id: int | None) -> bool:
+        needed = (_DM_EVENT_INTENTS if guild_id is None else _GUILD_EVENT_INTENTS).get(event)
+        return needed is None or bool(self.intents & needed)
+
+    async def dispatch(self, event: str, data: Any) -> None:
+        async with self.lock:
+            self.seq += 1
+            frame = {"op": 0, "t": event, "s": self.seq, "d": data}
+            self.backlog.append(frame)
+            if self.conn is not None:
+                await self.conn.send(frame)
+
+
+class Gateway:
+    """All gateway sessions of the fake, and the aiohttp websocket handler."""
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+        self.sessions: list[GatewaySession] = []
+        self.identify_count = 0
+        self.resume_count = 0
+        self._connections: set[_Connection] = set()
+
+    def target(self, guild_id: int | None) -> GatewaySession | None:
+        """The session that receives events for ``guild_id`` (``None`` for DMs)."""
+        for session in reversed(self.sessions):
+            if session.ready and not session.invalidated and session.covers(guild_id):
+                return session
+        return None
+
+    async def dispatch_event(self, event: str, data: Any, guild_id: int | None) -> bool:
+        """Send an event to the current session if any (and if its intents want it)."""
+        session = self.target(guild_id)
+        if session is None or not session.wants(event, guild_id):
+            return False
+        await session.dispatch(event, data)
+        return True
+
+    async def dispatch_required(self, event: str, data: Any, guild_id: int | None, timeout: float) -> None:
+        """Send an event, first waiting up to ``timeout`` for a bot to be connected."""
+        session = await self.fake.notifier.wait_for(
+            GATEWAY_TOPIC, lambda: self.target(guild_id), timeout, "a bot connected to the fake gateway"
+        )
+        await session.dispatch(event, data)
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        ws = web.WebSocketResponse(timeout=1.0, max_msg_size=0)
+        await ws.prepare(request)
+        conn = _Connection(ws)
+        self._connections.add(conn)
+        session: GatewaySession | None = None
+        try:
+            await conn.send({"op": 10, "s": None, "t": None, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}})
+            async for msg in ws:
+                if msg.type is not WSMsgType.TEXT:
+                    continue
+                frame = json.loads(msg.data)
+                op, data = frame.get("op"), frame.get("d")
+                if op == 1:
+                    await conn.send({"op": 11, "s": None, "t": None, "d": None})
+                elif op == 2:
+                    session = await self._identify(conn, data or {})
+                elif op == 6:
+                    session = await self._resume(conn, data or {}) or session
+                elif op == 8:
+                    await self._request_members(conn, data or {})
+        finally:
+            self._connections.discard(conn)
+            if session is not None and session.conn is conn:
+                session.conn = None
+                if ws.close_code in (1000, 1001):
+                    session.invalidated = True
+            self.fake.notifier.notify(GATEWAY_TOPIC)
+        return ws
+
+    async def _identify(self, conn: _Connection, data: dict[str, Any]) -> GatewaySession:
+        shard = tuple(data.get("shard") or (0, 1))
+        session = GatewaySession(
+            session_id=secrets.token_hex(16), shard=(int(shard[0]), int(shard[1])), intents=int(data.get("intents") or 0)
+        )
+        session.conn = conn
+        self.sessions.append(session)
+        fake = self.fake
+        guilds = [g for g in fake.guilds.values() if session.covers(g.id)]
+        ready: dict[str, Any] = {
+            "v": 10,
+            "user": {**fake.bot_user.payload(), "verified": True, "mfa_enabled": False, "flags": 0},
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
+            "session_id": session.session_id,
+            "session_type": "normal",
+            "resume_gateway_url": fake.gateway_url,
+            "application": {"id": str(fake.application_id), "flags": 0},
+            "private_channels": [],
+            "relationships": [],
+            "presences": [],
+            "geo_ordered_rtc_regions": [],
+            "_trace": ["fake-discord"],
+        }
+        if data.get("shard") is not None:
+            ready["shard"] = list(session.shard)
+        await session.dispatch("READY", ready)
+        for guild in guilds:
+            await session.dispatch("GUILD_CREATE", guild.payload())
+        session.ready = True
+        self.identify_count += 1
+        fake.notifier.notify(GATEWAY_TOPIC)
+        return session
+
+    async def _resume(self, conn: _Connection, data: dict[str, Any]) -> GatewaySession | None:
+        session = next((s for s in self.sessions if s.session_id == data.get("session_id")), None)
+        seq = int(data.get("seq") or 0)
+        if session is None or session.invalidated or (session.backlog and session.backlog[0]["s"] > seq + 1):
+            await conn.send({"op": 9, "s": None, "t": None, "d": False})
+            return None
+        async with session.lock:
+            session.conn = conn
+            for frame in list(session.backlog):
+                if frame["s"] > seq:
+                    await conn.send(frame)
+            session.seq += 1
+            await conn.send({"op": 0, "t": "RESUMED", "s": session.seq, "d": {"_trace": ["fake-discord"]}})
+        self.resume_count += 1
+        self.fake.notifier.notify(GATEWAY_TOPIC)
+        return session
+
+    async def _request_members(self, conn: _Connection, data: dict[str, Any]) -> None:
+        guild = self.fake.guilds.get(int(data.get("guild_id") or 0))
+        if guild is None:
+            return
+        wanted = {int(u) for u in data.get("user_ids") or []}
+        query = (data.get("query") or "").lower()
+        members = [
+            m
+            for m in guild.members.values()
+            if (not wanted or m.user.id in wanted) and m.user.name.lower().startswith(query)
+        ]
+        chunk: dict[str, Any] = {
+            "guild_id": str(guild.id),
+            "members": [m.payload() for m in members],
+            "chunk_index": 0,
+            "chunk_count": 1,
+            "not_found": [str(u) for u in wanted - {m.user.id for m in members}],
+        }
+        if data.get("nonce") is not None:
+            chunk["nonce"] = data["nonce"]
+        session = next((s for s in self.sessions if s.conn is conn), None)
+        if session is not None:
+            await session.dispatch("GUILD_MEMBERS_CHUNK", chunk)
+
+    async def close_all(self) -> None:
+        """Close every open websocket (used by ``FakeDiscord.stop``)."""
+        for conn in list(self._connections):
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(conn.ws.close(code=1001, message=b"fake discord stopping"), 2.0)
+        for session in self.sessions:
+            session.conn = None
+
+
+__all__ = ["Gateway", "GatewaySession", "FakeDiscordTimeout"]

@@ -1,0 +1,359 @@
+"""The fake's world: users, guilds, channels, messages and attachments, with their Discord payloads.
+
+Each class holds plain state and knows how to render itself in the JSON shape discord.py 2.7 parses
+(``payload()``). Nothing here talks to the network.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .util import ALL_PERMISSIONS, iso_now
+
+Visibility = Literal["public", "ephemeral", "dm"]
+
+# Channel types (subset) and message flags the fake cares about.
+GUILD_TEXT = 0
+DM = 1
+PUBLIC_THREAD = 11
+PRIVATE_THREAD = 12
+FLAG_SUPPRESS_EMBEDS = 4
+FLAG_EPHEMERAL = 64
+FLAG_LOADING = 128
+FLAG_SUPPRESS_NOTIFICATIONS = 4096
+FLAG_COMPONENTS_V2 = 32768
+
+
+@dataclass(eq=False)
+class FakeUser:
+    """A Discord user (players, the bot itself, the application owner)."""
+
+    id: int
+    name: str
+    global_name: str | None = None
+    bot: bool = False
+    dms_open: bool = True
+    locale: str = "en-US"
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "global_name": self.global_name,
+            "discriminator": "0",
+            "avatar": None,
+            "bot": self.bot,
+            "public_flags": 0,
+        }
+
+
+@dataclass(eq=False)
+class FakeRole:
+    """A guild role; the ``@everyone`` role has the guild's id."""
+
+    id: int
+    name: str
+    permissions: int = 0
+    position: int = 0
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "permissions": str(self.permissions),
+            "position": self.position,
+            "color": 0,
+            "hoist": False,
+            "managed": False,
+            "mentionable": False,
+            "flags": 0,
+        }
+
+
+@dataclass(eq=False)
+class FakeMember:
+    """A user's membership in a guild."""
+
+    user: FakeUser
+    guild_id: int
+    roles: list[int] = field(default_factory=list)
+    nick: str | None = None
+    joined_at: str = field(default_factory=iso_now)
+
+    def payload(self, *, with_user: bool = True, permissions: str | None = None) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "roles": [str(r) for r in self.roles],
+            "nick": self.nick,
+            "avatar": None,
+            "joined_at": self.joined_at,
+            "premium_since": None,
+            "deaf": False,
+            "mute": False,
+            "pending": False,
+            "flags": 0,
+            "communication_disabled_until": None,
+        }
+        if with_user:
+            data["user"] = self.user.payload()
+        if permissions is not None:
+            data["permissions"] = permissions
+        return data
+
+
+@dataclass(eq=False)
+class FakeChannel:
+    """A guild text channel, a thread, or a DM channel; it owns its messages in order."""
+
+    id: int
+    type: int
+    name: str
+    guild_id: int | None = None
+    parent_id: int | None = None
+    position: int = 0
+    owner_id: int | None = None
+    recipient: FakeUser | None = None
+    created_at: str = field(default_factory=iso_now)
+    messages: list[FakeMessage] = field(default_factory=list, repr=False)
+    thread_members: set[int] = field(default_factory=set, repr=False)
+
+    @property
+    def is_dm(self) -> bool:
+        return self.type == DM
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type in (PUBLIC_THREAD, PRIVATE_THREAD)
+
+    @property
+    def mention(self) -> str:
+        return f"<#{self.id}>"
+
+    def history(self, *, include_ephemeral: bool = False) -> list[FakeMessage]:
+        """Messages still present, oldest first (ephemeral ones only when asked)."""
+        return [m for m in self.messages if not m.deleted and (include_ephemeral or not m.ephemeral)]
+
+    def payload(self, *, permissions: str | None = None) -> dict[str, Any]:
+        last = next((m.id for m in reversed(self.messages) if not m.ephemeral), None)
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "type": self.type,
+            "last_message_id": str(last) if last else None,
+            "flags": 0,
+        }
+        if self.is_dm:
+            data["recipients"] = [self.recipient.payload()] if self.recipient else []
+        else:
+            data.update(
+                guild_id=str(self.guild_id),
+                name=self.name,
+                position=self.position,
+                permission_overwrites=[],
+                nsfw=False,
+                parent_id=str(self.parent_id) if self.parent_id else None,
+                topic=None,
+                rate_limit_per_user=0,
+            )
+        if self.is_thread:
+            data.update(
+                owner_id=str(self.owner_id),
+                message_count=len(self.history()),
+                total_message_sent=len(self.history()),
+                member_count=len(self.thread_members),
+                thread_metadata={
+                    "archived": False,
+                    "auto_archive_duration": 1440,
+                    "archive_timestamp": self.created_at,
+                    "locked": False,
+                    "create_timestamp": self.created_at,
+                },
+            )
+            del data["position"], data["topic"], data["permission_overwrites"]
+        if permissions is not None:
+            data["permissions"] = permissions
+        return data
+
+
+@dataclass(eq=False)
+class FakeGuild:
+    """A guild with roles, channels (threads included) and members."""
+
+    id: int
+    name: str
+    owner_id: int
+    roles: dict[int, FakeRole] = field(default_factory=dict)
+    channels: dict[int, FakeChannel] = field(default_factory=dict, repr=False)
+    members: dict[int, FakeMember] = field(default_factory=dict, repr=False)
+
+    def payload(self) -> dict[str, Any]:
+        """The full guild object sent in ``GUILD_CREATE``."""
+        plain = [c for c in self.channels.values() if not c.is_thread]
+        threads = [c for c in self.channels.values() if c.is_thread]
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "icon": None,
+            "owner_id": str(self.owner_id),
+            "unavailable": False,
+            "large": False,
+            "member_count": len(self.members),
+            "roles": [r.payload() for r in self.roles.values()],
+            "channels": [c.payload() for c in plain],
+            "threads": [c.payload() for c in threads],
+            "members": [m.payload() for m in self.members.values()],
+            "presences": [],
+            "voice_states": [],
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "preferred_locale": "en-US",
+            "joined_at": iso_now(),
+            "premium_tier": 0,
+            "system_channel_flags": 0,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "nsfw_level": 0,
+        }
+
+
+@dataclass(eq=False)
+class FakeAttachment:
+    """An uploaded file; ``data`` keeps the raw bytes (e.g. the PNG the bot rendered)."""
+
+    id: int
+    filename: str
+    data: bytes
+    content_type: str
+    url: str
+    description: str | None = None
+    width: int | None = None
+    height: int | None = None
+    size: int = 0
+
+    def payload(self, *, ephemeral: bool = False) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "filename": self.filename,
+            "size": self.size,
+            "url": self.url,
+            "proxy_url": self.url,
+            "content_type": self.content_type,
+        }
+        if self.description is not None:
+            data["description"] = self.description
+        if self.width is not None:
+            data.update(width=self.width, height=self.height)
+        if ephemeral:
+            data["ephemeral"] = True
+        return data
+
+
+def walk_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """Every component in a tree of action rows, containers, sections and labels."""
+    for component in components:
+        yield component
+        yield from walk_components(component.get("components") or [])
+        for key in ("accessory", "component"):
+            child = component.get(key)
+            if isinstance(child, dict):
+                yield from walk_components([child])
+
+
+@dataclass(eq=False)
+class FakeMessage:
+    """A message in a channel (or an ephemeral one shown to ``viewer_id`` only).
+
+    ``edits`` keeps every payload applied after creation, in order.
+    """
+
+    id: int
+    channel: FakeChannel
+    author: FakeUser
+    content: str = ""
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    components: list[dict[str, Any]] = field(default_factory=list)
+    attachments: list[FakeAttachment] = field(default_factory=list)
+    flags: int = 0
+    type: int = 0
+    timestamp: str = field(default_factory=iso_now)
+    edited_timestamp: str | None = None
+    webhook_id: int | None = None
+    application_id: int | None = None
+    interaction_id: int | None = None
+    interaction_metadata: dict[str, Any] | None = None
+    viewer_id: int | None = None
+    reference: dict[str, Any] | None = None
+    deleted: bool = False
+    edits: list[dict[str, Any]] = field(default_factory=list, repr=False)
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & FLAG_EPHEMERAL)
+
+    @property
+    def loading(self) -> bool:
+        """True while this is a deferred "thinking" placeholder."""
+        return bool(self.flags & FLAG_LOADING)
+
+    @property
+    def is_dm(self) -> bool:
+        return self.channel.is_dm
+
+    @property
+    def visibility(self) -> Visibility:
+        if self.channel.is_dm:
+            return "dm"
+        return "ephemeral" if self.ephemeral else "public"
+
+    def find_component(self, custom_id: str) -> dict[str, Any] | None:
+        """The component dict carrying ``custom_id``, searched through rows/containers."""
+        return next((c for c in walk_components(self.components) if c.get("custom_id") == custom_id), None)
+
+    @property
+    def custom_ids(self) -> list[str]:
+        return [c["custom_id"] for c in walk_components(self.components) if "custom_id" in c]
+
+    def attachment(self, filename: str) -> FakeAttachment:
+        """The attachment called ``filename`` (KeyError if absent)."""
+        for item in self.attachments:
+            if item.filename == filename:
+                return item
+        raise KeyError(f"message {self.id} has no attachment {filename!r}: {[a.filename for a in self.attachments]}")
+
+    def payload(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "channel_id": str(self.channel.id),
+            "type": self.type,
+            "author": self.author.payload(),
+            "content": self.content,
+            "timestamp": self.timestamp,
+            "edited_timestamp": self.edited_timestamp,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [a.payload(ephemeral=self.ephemeral) for a in self.attachments],
+            "embeds": self.embeds,
+            "components": self.components,
+            "pinned": False,
+            "flags": self.flags,
+        }
+        if self.channel.guild_id is not None:
+            data["guild_id"] = str(self.channel.guild_id)
+        if self.webhook_id is not None:
+            data["webhook_id"] = str(self.webhook_id)
+        if self.application_id is not None:
+            data["application_id"] = str(self.application_id)
+        if self.interaction_metadata is not None:
+            data["interaction_metadata"] = self.interaction_metadata
+        if self.reference is not None:
+            data["message_reference"] = self.reference
+        return data

@@ -1,0 +1,155 @@
+"""Small helpers shared by the fake Discord: snowflakes, timestamps, JSON responses, request bodies.
+
+discord.py decodes a response body as JSON only when ``Content-Type`` is exactly
+``application/json`` (no charset), so every JSON answer goes through :func:`json_response`.
+"""
+
+from __future__ import annotations
+
+import datetime
+import itertools
+import json
+import mimetypes
+import re
+import struct
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from aiohttp import BodyPartReader, web
+
+DISCORD_EPOCH_MS = 1420070400000
+#: A permission integer with every bit Discord currently defines set (sent as app/member permissions).
+ALL_PERMISSIONS = str((1 << 51) - 1)
+#: The attachment size limit reported in interactions (25 MiB, like an unboosted guild).
+ATTACHMENT_SIZE_LIMIT = 25 * 1024 * 1024
+
+_counter = itertools.count(1)
+_last_snowflake = 0
+_FILE_FIELD = re.compile(r"^files\[(\d+)\]$")
+
+
+def new_snowflake() -> int:
+    """Return a fresh, strictly increasing snowflake whose timestamp part is now."""
+    global _last_snowflake
+    ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+    value = (ms << 22) | (next(_counter) & 0x3FFFFF)
+    if value <= _last_snowflake:
+        value = _last_snowflake + 1
+    _last_snowflake = value
+    return value
+
+
+def iso_now() -> str:
+    """The current UTC time in the ISO-8601 form Discord uses."""
+    return datetime.datetime.now(datetime.UTC).isoformat()
+
+
+def json_response(data: Any, status: int = 200) -> web.Response:
+    """A JSON response whose Content-Type is exactly ``application/json``."""
+    return web.Response(
+        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"}
+    )
+
+
+def error_response(status: int, code: int, message: str, errors: dict[str, Any] | None = None) -> web.Response:
+    """A Discord-style error body (``{"code": ..., "message": ...}``)."""
+    body: dict[str, Any] = {"code": code, "message": message}
+    if errors:
+        body["errors"] = errors
+    return json_response(body, status=status)
+
+
+def no_content() -> web.Response:
+    """The 204 answer Discord gives to deletes and acknowledgements."""
+    return web.Response(status=204)
+
+
+def truthy_param(request: web.Request, name: str) -> bool:
+    """Whether a query parameter such as ``wait`` or ``with_response`` is set to a true value."""
+    return request.query.get(name, "").lower() in {"1", "true"}
+
+
+@dataclass(frozen=True)
+class UploadedFile:
+    """One ``files[n]`` part of a multipart request."""
+
+    index: int
+    filename: str
+    content_type: str
+    data: bytes
+
+
+async def read_body(request: web.Request) -> tuple[dict[str, Any], dict[int, UploadedFile]]:
+    """Parse a JSON body, or a multipart body of ``payload_json`` plus ``files[n]`` parts."""
+    if request.content_type.startswith("multipart/"):
+        payload: dict[str, Any] = {}
+        files: dict[int, UploadedFile] = {}
+        reader = await request.multipart()
+        while True:
+            part = await reader.next()
+            if part is None:
+                break
+            if not isinstance(part, BodyPartReader):
+                continue
+            name = part.name or ""
+            raw = await part.read()
+            if name == "payload_json":
+                payload = json.loads(raw.decode())
+                continue
+            match = _FILE_FIELD.match(name)
+            if match:
+                filename = part.filename or f"file{match.group(1)}"
+                files[int(match.group(1))] = UploadedFile(
+                    index=int(match.group(1)),
+                    filename=filename,
+                    content_type=guess_content_type(filename),
+                    data=bytes(raw),
+                )
+        return payload, files
+    raw_body = await request.read()
+    if not raw_body:
+        return {}, {}
+    data = json.loads(raw_body)
+    return (data if isinstance(data, dict) else {"_list": data}), {}
+
+
+def guess_content_type(filename: str) -> str:
+    """Guess a MIME type from a file name the way Discord's CDN does (extension based)."""
+    return mimetypes.guess_type(filename)[0] or "application/octet-stream"
+
+
+def png_size(data: bytes) -> tuple[int, int] | None:
+    """Width and height of a PNG image, read from its IHDR chunk, or ``None`` if not a PNG."""
+    if len(data) >= 24 and data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR":
+        width, height = struct.unpack(">II", data[16:24])
+        return int(width), int(height)
+    return None
+
+
+@dataclass(frozen=True)
+class ApiError:
+    """A Discord JSON error: HTTP status, Discord error code and message."""
+
+    status: int
+    code: int
+    message: str
+
+    def response(self, errors: dict[str, Any] | None = None) -> web.Response:
+        return error_response(self.status, self.code, self.message, errors)
+
+
+UNKNOWN_CHANNEL = ApiError(404, 10003, "Unknown Channel")
+UNKNOWN_GUILD = ApiError(404, 10004, "Unknown Guild")
+UNKNOWN_MEMBER = ApiError(404, 10007, "Unknown Member")
+UNKNOWN_MESSAGE = ApiError(404, 10008, "Unknown Message")
+UNKNOWN_USER = ApiError(404, 10013, "Unknown User")
+UNKNOWN_WEBHOOK = ApiError(404, 10015, "Unknown Webhook")
+UNKNOWN_INTERACTION = ApiError(404, 10062, "Unknown interaction")
+UNKNOWN_COMMAND = ApiError(404, 10063, "Unknown application command")
+ALREADY_ACKNOWLEDGED = ApiError(400, 40060, "Interaction has already been acknowledged.")
+CANNOT_EDIT_OTHERS = ApiError(403, 50005, "Cannot edit a message authored by another user")
+EMPTY_MESSAGE = ApiError(400, 50006, "Cannot send an empty message")
+CANNOT_DM = ApiError(403, 50007, "Cannot send messages to this user")
+WRONG_CHANNEL_TYPE = ApiError(400, 50024, "Cannot execute action on this channel type")
+INVALID_FORM_BODY = ApiError(400, 50035, "Invalid Form Body")

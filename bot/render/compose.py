@@ -1,0 +1,134 @@
+"""Putting a picture together: cached static map, then zones, glyphs, paths, tokens, results, panel.
+
+:func:`render_map` is the whole picture as a Pillow image; :func:`render_png` its bytes, ready to
+post; :func:`write_turn_png` keeps a turn's picture on disk. The renderer only reads the state
+and the events.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from PIL import Image, ImageDraw
+
+from bot.render import figures as fg
+from bot.render import overlays as ov
+from bot.render import palette as pal
+from bot.render import panel as pn
+from bot.render.layout import PANEL_W
+from bot.render.static import static_layer
+from bot.rules.events import Event
+from bot.rules.hexes import Hex
+from bot.rules.state import MatchState, Phase
+
+#: Phases in which start zones are shown unless the caller says otherwise.
+ZONE_PHASES = frozenset({Phase.SETUP, Phase.PLACEMENT})
+
+
+def render_map(
+    state: MatchState,
+    *,
+    events: Sequence[Event] = (),
+    reach: Mapping[Hex, int] | None = None,
+    targets: Sequence[str] = (),
+    focus: str | None = None,
+    all_labels: bool = False,
+    show_zones: bool | None = None,
+) -> Image.Image:
+    """The battlefield picture of ``state`` (RGB).
+
+    :param events: what happened this turn (public events; others are ignored).
+    :param reach: spaces a figure can reach this turn, with their movement cost, to highlight.
+    :param targets: figure ids a figure can attack: ringed, with sight lines from ``focus``.
+    :param focus: the chosen figure (ringed white).
+    :param all_labels: print every space's label, not only along the edges.
+    :param show_zones: draw start zones; ``None``: during setup and placement only.
+    """
+    bf = state.battlefield
+    zones = state.phase in ZONE_PHASES if show_zones is None else show_zones
+    st = static_layer(bf, zones=zones, all_labels=all_labels)
+    lay = st.layout
+    ss = lay.ss
+    public = [e for e in events if e.to is None]
+    colours = fg.player_colours(state)
+    names, prefixes = fg.labels(state)
+
+    # Panel parts first: they decide the picture's size.
+    if lay.panel == "right":
+        head_w = block_w = PANEL_W
+    else:
+        head_w = max(lay.map_w, PANEL_W)
+        block_w = head_w // max(1, head_w // PANEL_W)
+    head = pn.header(state, head_w, ss)
+    parts = [*pn.blocks(state, colours, prefixes, block_w, ss), st.legend]
+    size, placed = pn.arrange(lay, head, parts, PANEL_W)
+
+    canvas = Image.new("RGB", size, pal.PANEL)
+    canvas.paste(st.image, (0, 0))
+    for im, xy in placed:
+        canvas.paste(im, xy)
+    draw = ImageDraw.Draw(canvas, "RGBA")
+
+    on_map = fg.order(state.on_battlefield())
+    occupied = {h for f in on_map for h in f.hexes}
+    for h, (name, side) in sorted(state.glyphs.items()):
+        if h in bf and h not in occupied:
+            fg.draw_glyph(draw, lay, h, name, side, occupied=False)
+    if reach:
+        ov.draw_reach(draw, lay, reach)
+    chosen = state.figures.get(focus) if focus else None
+    aimed = [state.figures[t] for t in targets if t in state.figures and state.figures[t].on_battlefield]
+    if chosen is not None and chosen.on_battlefield and aimed:
+        ov.draw_sight(draw, lay, lay.xy(chosen.hexes[0]), [lay.xy(t.hexes[0]) for t in aimed])
+    ov.under_tokens(draw, lay, state, public, colours)
+
+    acting = state.turn.card_key if state.turn is not None else None
+    for fig in on_map:
+        card = state.cards.get(fig.card_key)
+        life = (card.card.life or 1) if card else 1
+        ring = pal.HIGHLIGHT if acting is not None and fig.card_key == acting else None
+        fg.draw_token(draw, lay, fig, names.get(fig.id, "?"), fg.colour_of(colours, fig.controller), life, ring=ring)
+    for h, (name, side) in sorted(state.glyphs.items()):
+        if h in occupied:
+            fg.draw_glyph(draw, lay, h, name, side, occupied=True)
+    if chosen is not None and chosen.on_battlefield:
+        fg.draw_ring(draw, lay, chosen, (255, 255, 255))
+    for t in aimed:
+        fg.draw_ring(draw, lay, t, pal.TARGET, dashed=True)
+    ov.over_tokens(draw, lay, state, public, names)
+    return canvas.reduce(ss)
+
+
+def encode_png(img: Image.Image) -> bytes:
+    """``img`` as a compact PNG (256-colour palette; the map is flat colour, so nothing is lost
+    to the eye, and the file is a fraction of the size)."""
+    q = img.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    buf = io.BytesIO()
+    q.save(buf, format="PNG", optimize=True)
+    return buf.getvalue()
+
+
+def render_png(
+    state: MatchState,
+    *,
+    events: Sequence[Event] = (),
+    reach: Mapping[Hex, int] | None = None,
+    targets: Sequence[str] = (),
+    focus: str | None = None,
+    all_labels: bool = False,
+    show_zones: bool | None = None,
+) -> bytes:
+    """:func:`render_map` as PNG bytes."""
+    return encode_png(render_map(state, events=events, reach=reach, targets=targets, focus=focus,
+                                 all_labels=all_labels, show_zones=show_zones))
+
+
+def write_turn_png(state: MatchState, events: Sequence[Event], out_dir: Path, turn_number: int) -> Path:
+    """Write the picture of a turn to ``out_dir/turn-<NNN>.png`` and return its path."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    path = out_dir / f"turn-{turn_number:03d}.png"
+    path.write_bytes(render_png(state, events=events))
+    return path

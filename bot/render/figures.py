@@ -1,0 +1,235 @@
+"""The figures layer: player colours, token labels, figure tokens, glyphs.
+
+A figure is a round token in its controller's colour with a short label (``TV2``: the initials
+of *Tarn Vikings*, figure 2; ``FIN`` for Finn) above its centre and wound pips under it; a
+double-space figure is a capsule over both its hexes, its leading end marked with a white
+arrowhead. Figures of the card that is acting get a yellow ring.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+
+from PIL import ImageDraw
+
+from bot.render import palette as pal
+from bot.render import text as tx
+from bot.render.layout import MapLayout
+from bot.rules.hexes import Hex
+from bot.rules.state import Figure, MatchState
+
+RGB = pal.RGB
+
+#: Token radius, in hex radii.
+TOKEN = 0.7
+
+_SMALL_WORDS = frozenset({"of", "the", "and", "de"})
+
+
+def player_colours(state: MatchState) -> dict[str, RGB]:
+    """Each player's token colour: their start zone's colour when it names one, else by seat
+    (red, blue, green, yellow, ...), never two players alike while colours last."""
+    out: dict[str, RGB] = {}
+    used: set[str] = set()
+    players = sorted(state.players, key=lambda p: (p.seat, p.id))
+    for p in players:
+        zone = p.zone.lower()
+        if zone in pal.NAMED and zone not in used:
+            out[p.id] = pal.NAMED[zone]
+            used.add(zone)
+    for p in players:
+        if p.id in out:
+            continue
+        order = pal.SEAT_ORDER[p.seat % len(pal.SEAT_ORDER):] + pal.SEAT_ORDER[: p.seat % len(pal.SEAT_ORDER)]
+        name = next((n for n in order if n not in used), order[0])
+        used.add(name)
+        out[p.id] = pal.NAMED[name]
+    return out
+
+
+def colour_of(colours: dict[str, RGB], pid: str) -> RGB:
+    """``pid``'s colour (grey for someone not at the table)."""
+    return colours.get(pid, pal.NAMED["grey"])
+
+
+def _words(short: str) -> list[str]:
+    short = re.sub(r"\(.*?\)", " ", short)
+    return [w for w in re.split(r"\s+", short) if any(ch.isalnum() for ch in w)]
+
+
+def _alnum(word: str) -> str:
+    return "".join(ch for ch in word if ch.isalnum())
+
+
+def card_prefix(short: str, squad: bool) -> str:
+    """The letters of a card's token labels: ``Tarn Vikings`` (squad) -> ``TV``, ``Finn`` -> ``FIN``."""
+    words = _words(short) or ["?"]
+    big = [w for w in words if w.lower() not in _SMALL_WORDS] or words
+    if squad:
+        if len(big) >= 2:
+            return "".join(_alnum(w)[:1] for w in big[:2]).upper()
+        return _alnum(big[0])[:2].upper()
+    if len(big) >= 2:
+        return "".join(_alnum(w)[:1] for w in big[:3]).upper()
+    parts = [p for p in big[0].split("-") if p]
+    if len(parts) >= 2 and all(p.isalpha() for p in parts):
+        return "".join(p[0] for p in parts[:3]).upper()
+    return _alnum(big[0])[:3].upper()
+
+
+def labels(state: MatchState) -> tuple[dict[str, str], dict[str, str]]:
+    """Token labels ``{figure id: label}`` and card prefixes ``{card key: prefix}``, all unique."""
+    prefixes: dict[str, str] = {}
+    taken: set[str] = set()
+    for key, cip in state.cards.items():
+        card = cip.card
+        squad = card.kind == "squad" or (card.figures or 1) > 1
+        base = card_prefix(card.short or card.name, squad)
+        candidates = [base]
+        letters = _alnum("".join(_words(card.short or card.name))).upper()
+        if len(letters) > len(base):
+            candidates.append(letters[: len(base) + 1])
+        candidates += [base + chr(ord("b") + i) for i in range(25)]
+        prefix = next((c for c in candidates if c not in taken), base + key)
+        taken.add(prefix)
+        prefixes[key] = prefix
+    out: dict[str, str] = {}
+    for key, cip in state.cards.items():
+        card = cip.card
+        many = card.kind == "squad" or len(cip.figure_ids) > 1
+        for i, fid in enumerate(cip.figure_ids):
+            if many:
+                m = re.search(r"(\d+)$", fid)
+                out[fid] = prefixes[key] + (m.group(1) if m else str(i + 1))
+            else:
+                out[fid] = prefixes[key]
+    for fid, fig in state.figures.items():
+        out.setdefault(fid, prefixes.get(fig.card_key, "?"))
+    return out, prefixes
+
+
+def _circle(draw: ImageDraw.ImageDraw, c: tuple[float, float], rad: float, **kw: object) -> None:
+    draw.ellipse((c[0] - rad, c[1] - rad, c[0] + rad, c[1] + rad), **kw)  # type: ignore[arg-type]
+
+
+def _capsule(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], rad: float, fill: object) -> None:
+    _circle(draw, a, rad, fill=fill)
+    _circle(draw, b, rad, fill=fill)
+    if a != b:
+        draw.line((a, b), fill=fill, width=max(1, round(rad * 2)))  # type: ignore[arg-type]
+
+
+def token_shape(draw: ImageDraw.ImageDraw, lay: MapLayout, fig: Figure, rad: float, fill: object) -> None:
+    """Fill the outline of ``fig``'s token grown to radius ``rad`` (canvas pixels)."""
+    pts = [lay.xy(h) for h in fig.hexes]
+    _capsule(draw, pts[0], pts[-1], rad, fill)
+
+
+def draw_token(
+    draw: ImageDraw.ImageDraw,
+    lay: MapLayout,
+    fig: Figure,
+    label: str,
+    colour: RGB,
+    life: int,
+    *,
+    ring: RGB | None = None,
+    ghost: bool = False,
+) -> None:
+    """One figure's token: shadow, optional ring, body, label, wound pips, lead-end arrow."""
+    r = lay.r
+    rad = r * TOKEN
+    pts = [lay.xy(h) for h in fig.hexes]
+    lead = pts[0]
+    body = pal.mix(colour, (120, 120, 120), 0.7) if ghost else colour
+    if not ghost:
+        shadow = [(p[0] + r * 0.06, p[1] + r * 0.09) for p in pts]
+        _capsule(draw, shadow[0], shadow[-1], rad, (0, 0, 0, 110))
+    if ring is not None:
+        _capsule(draw, pts[0], pts[-1], rad + r * 0.2, ring)
+        _capsule(draw, pts[0], pts[-1], rad + r * 0.08, (20, 20, 20))
+    _capsule(draw, pts[0], pts[-1], rad, (255, 255, 255))
+    _capsule(draw, pts[0], pts[-1], rad - r * 0.07, body)
+    if len(pts) > 1:
+        # Arrowhead at the leading end, pointing away from the tail.
+        dx, dy = lead[0] - pts[1][0], lead[1] - pts[1][1]
+        ln = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / ln, dy / ln
+        tip = (lead[0] + ux * rad * 0.98, lead[1] + uy * rad * 0.98)
+        base = (lead[0] + ux * rad * 0.55, lead[1] + uy * rad * 0.55)
+        half = rad * 0.3
+        draw.polygon([tip, (base[0] - uy * half, base[1] + ux * half), (base[0] + uy * half, base[1] - ux * half)],
+                     fill=(255, 255, 255))
+    ink = pal.ink_on(body)
+    size = r * 0.5
+    max_w = rad * 1.5
+    w = tx.width(label, size, "condensed")
+    if w > max_w:
+        size *= max_w / w
+    tx.text(draw, (lead[0], lead[1] - r * 0.1), label, size, ink, weight="condensed", anchor="ms",
+            stroke=max(1, r * 0.03), stroke_fill=pal.darker(body, 0.5) if ink != pal.INK_DARK else pal.lighter(body, 0.5))
+    if life > 1 or fig.wounds:
+        pips(draw, lead, r, life, fig.wounds)
+
+
+def pips(draw: ImageDraw.ImageDraw, c: tuple[float, float], r: float, life: int, wounds: int) -> None:
+    """Wound pips under a token's centre: one dot per life point, wounds dark red."""
+    n = max(life, wounds)
+    per_row = 5 if n > 6 else n
+    rows = math.ceil(n / per_row) if per_row else 0
+    pr = r * (0.085 if rows == 1 else 0.07)
+    gap = pr * 2.5
+    for i in range(n):
+        row, col = divmod(i, per_row)
+        count = min(per_row, n - row * per_row)
+        x = c[0] + (col - (count - 1) / 2) * gap
+        y = c[1] + r * 0.3 + row * gap
+        hurt = i < wounds
+        _circle(draw, (x, y), pr + r * 0.025, fill=(255, 255, 255) if hurt else (20, 20, 20))
+        _circle(draw, (x, y), pr, fill=pal.DESTROYED if hurt else (255, 255, 255))
+
+
+def draw_glyph(draw: ImageDraw.ImageDraw, lay: MapLayout, h: Hex, name: str, side: str, occupied: bool) -> None:
+    """A glyph: gold disc with the glyph's initial (power side) or violet ``?`` (symbol side).
+
+    Under a figure it becomes a small badge in the hex's upper right.
+    """
+    r = lay.r
+    cx, cy = lay.xy(h)
+    power = side == "power"
+    fill = pal.GLYPH if power else pal.GLYPH_SYMBOL
+    letter = (name[:1] or "?").upper() if power else "?"
+    if occupied:
+        c = (cx + r * 0.52, cy - r * 0.52)
+        rad = r * 0.26
+    else:
+        c = (cx, cy - r * 0.06)
+        rad = r * 0.5
+    _circle(draw, c, rad + r * 0.04, fill=(20, 20, 20))
+    _circle(draw, c, rad, fill=fill)
+    _circle(draw, c, rad * 0.8, outline=pal.darker(fill, 0.35), width=max(1, round(r * 0.03)))
+    tx.text(draw, c, letter, rad * 1.15, pal.ink_on(fill), weight="bold")
+
+
+def draw_ring(draw: ImageDraw.ImageDraw, lay: MapLayout, fig: Figure, colour: RGB, dashed: bool = False) -> None:
+    """A ring around a token (targets are dashed)."""
+    r = lay.r
+    rad = r * (TOKEN + 0.2)
+    w = max(2, round(r * 0.1))
+    pts = [lay.xy(h) for h in fig.hexes]
+    for c in (pts[0], pts[-1]) if len(pts) > 1 else (pts[0],):
+        box = (c[0] - rad, c[1] - rad, c[0] + rad, c[1] + rad)
+        if dashed:
+            for a in range(0, 360, 30):
+                draw.arc(box, a, a + 18, fill=(20, 20, 20), width=w + 4)
+                draw.arc(box, a, a + 18, fill=colour, width=w)
+        else:
+            draw.ellipse(box, outline=(20, 20, 20), width=w + 4)
+            draw.ellipse(box, outline=colour, width=w)
+
+
+def order(figs: Sequence[Figure]) -> list[Figure]:
+    """Figures in drawing order: lower levels first, so that a bridge's figure is drawn on top."""
+    return sorted(figs, key=lambda f: (f.level, f.id))

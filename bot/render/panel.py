@@ -1,0 +1,211 @@
+"""The side panel: round and turn, each player's Army Cards and Order Markers, and the legend.
+
+Order Markers are drawn only as the table shows them: a marker placed on a card and not yet
+revealed is a plain face-down disc, the same for every marker (the ``X`` included), so the
+picture tells only how many markers lie on each card; a revealed marker shows its number. The
+panel never reads which unrevealed marker lies where beyond that count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from PIL import Image, ImageDraw
+
+from bot.render import palette as pal
+from bot.render import text as tx
+from bot.render.layout import MapLayout
+from bot.rules.state import MatchState, Phase
+
+RGB = pal.RGB
+
+#: Final-pixel sizes.
+PAD = 12
+TITLE = 24
+SUB = 17
+NAME = 20
+BODY = 17
+ROW = 30
+DISC = 10
+
+_PHASE_TEXT = {
+    Phase.SETUP: "Setup: choosing armies",
+    Phase.PLACEMENT: "Placement: figures start in their zones",
+    Phase.ORDERS: "Placing Order Markers",
+    Phase.INITIATIVE: "Rolling for initiative",
+    Phase.FREE: "Free play",
+}
+
+
+def _name(state: MatchState, pid: str) -> str:
+    try:
+        return state.player(pid).name
+    except KeyError:
+        return pid
+
+
+def _card_short(state: MatchState, key: str) -> str:
+    cip = state.cards.get(key)
+    return (cip.card.short or cip.card.name) if cip else key
+
+
+def header_lines(state: MatchState) -> tuple[str, str]:
+    """The panel's title and subtitle: round, whose turn, which marker is revealed."""
+    title = f"Round {state.round}" if state.round else "Before round 1"
+    sub = _PHASE_TEXT.get(state.phase, "")
+    turn = state.turn
+    if state.phase == Phase.OVER:
+        winners = ", ".join(_name(state, w) for w in state.winners or [])
+        sub = (f"Winner: {winners}" if winners else "Game over") + (f" ({state.result})" if state.result else "")
+    elif turn is not None:
+        title += f" · {_name(state, turn.player)}'s turn"
+        shown = turn.marker is not None and turn.marker in state.revealed.get(turn.player, [])
+        if shown and turn.card_key:
+            sub = f"Order Marker {turn.marker} revealed: {_card_short(state, turn.card_key)}"
+        elif turn.card_key:
+            sub = f"Acting: {_card_short(state, turn.card_key)}"
+    return title, sub
+
+
+def header(state: MatchState, width: int, ss: int) -> Image.Image:
+    """Round and turn block, ``width`` final pixels wide."""
+    title, sub = header_lines(state)
+    h = PAD * 2 + TITLE + (SUB + 8 if sub else 0)
+    img = Image.new("RGB", (width * ss, h * ss), pal.PANEL)
+    draw = ImageDraw.Draw(img)
+    tx.text(draw, (PAD * ss, PAD * ss), tx.fit(title, TITLE * ss, (width - 2 * PAD) * ss, "bold"), TITLE * ss,
+            pal.INK, weight="bold", anchor="lt")
+    if sub:
+        tx.text(draw, (PAD * ss, (PAD + TITLE + 8) * ss), tx.fit(sub, SUB * ss, (width - 2 * PAD) * ss), SUB * ss,
+                pal.HIGHLIGHT, anchor="lt")
+    return img
+
+
+def marker_counts(state: MatchState) -> tuple[dict[str, int], dict[str, list[str]]]:
+    """Public view of the Order Markers: face-down markers per card, revealed markers per card."""
+    hidden: dict[str, int] = {}
+    shown: dict[str, list[str]] = {}
+    for pid, markers in state.orders.items():
+        revealed = set(state.revealed.get(pid, []))
+        for marker, key in markers.items():
+            if marker in revealed:
+                shown.setdefault(key, []).append(marker)
+            else:
+                hidden[key] = hidden.get(key, 0) + 1
+    for key in shown:
+        shown[key].sort()
+    return hidden, shown
+
+
+def player_block(state: MatchState, pid: str, colour: RGB, prefixes: Mapping[str, str], width: int,
+                 ss: int) -> Image.Image:
+    """One player's name and Army Cards: figures left, wounds, Order Markers as the table sees them."""
+    keys = [k for k, c in state.cards.items() if c.controller == pid]
+    hidden, shown = marker_counts(state)
+    h = PAD * 2 + NAME + 8 + max(1, len(keys)) * ROW
+    img = Image.new("RGB", (width * ss, h * ss), pal.PANEL)
+    draw = ImageDraw.Draw(img)
+    s = ss
+    acting = state.turn is not None and state.turn.player == pid
+    if acting:
+        draw.rectangle((0, 0, 5 * s, h * s), fill=pal.HIGHLIGHT)
+    cy = (PAD + NAME / 2) * s
+    draw.ellipse(((PAD) * s, cy - 9 * s, (PAD + 18) * s, cy + 9 * s), fill=colour, outline=(255, 255, 255), width=2 * s)
+    player = next((p for p in state.players if p.id == pid), None)
+    name = player.name if player else pid
+    note = ""
+    if player is not None and player.conceded:
+        note = "conceded"
+    elif pid in state.initiative:
+        note = f"initiative {state.initiative.index(pid) + 1}"
+    note_w = tx.width(note, BODY * s) if note else 0
+    tx.text(draw, ((PAD + 26) * s, cy), tx.fit(name, NAME * s, width * s - (PAD * 2 + 34) * s - note_w, "bold"),
+            NAME * s, pal.INK, weight="bold", anchor="lm")
+    if note:
+        tx.text(draw, ((width - PAD) * s, cy), note, BODY * s, pal.INK_DIM, anchor="rm")
+    if not keys:
+        tx.text(draw, ((PAD + 26) * s, (PAD + NAME + 8 + ROW / 2) * s), "no Army Cards yet", BODY * s, pal.INK_DIM,
+                anchor="lm")
+    for i, key in enumerate(keys):
+        cip = state.cards[key]
+        figs = [state.figures[f] for f in cip.figure_ids if f in state.figures]
+        alive = [f for f in figs if not f.destroyed]
+        y = (PAD + NAME + 8 + i * ROW + ROW / 2) * s
+        dead = bool(figs) and not alive
+        ink = pal.INK_DIM if dead else pal.INK
+        # Badge with the token prefix, in the player's colour.
+        prefix = prefixes.get(key, "?")
+        bw = max(34.0, tx.width(prefix, 15 * s, "condensed") / s + 10)
+        x = PAD * s
+        draw.rounded_rectangle((x, y - 11 * s, x + bw * s, y + 11 * s), radius=5 * s,
+                               fill=pal.mix(colour, pal.PANEL, 0.6) if dead else colour)
+        tx.text(draw, (x + bw * s / 2, y), prefix, 15 * s, pal.ink_on(colour), weight="condensed")
+        x += (bw + 8) * s
+        # Right side: marker discs, then figures / wounds.
+        right = (width - PAD) * s
+        discs = [None] * hidden.get(key, 0) + list(shown.get(key, []))
+        for j, marker in enumerate(reversed(discs)):
+            dx = right - (j * (2 * DISC + 4) + DISC) * s
+            if marker is None:
+                draw.ellipse((dx - DISC * s, y - DISC * s, dx + DISC * s, y + DISC * s), fill=pal.MARKER_HIDDEN,
+                             outline=(200, 204, 214), width=2 * s)
+            else:
+                draw.ellipse((dx - DISC * s, y - DISC * s, dx + DISC * s, y + DISC * s), fill=pal.MARKER_SHOWN,
+                             outline=(255, 255, 255), width=2 * s)
+                tx.text(draw, (dx, y), marker, 14 * s, pal.INK_DARK, weight="bold")
+        right -= (len(discs) * (2 * DISC + 4) + (6 if discs else 0)) * s
+        life = cip.card.life or 1
+        if len(figs) <= 1 and figs:
+            stat = "destroyed" if dead else f"{figs[0].wounds}/{life} wounds" if figs[0].wounds else f"life {life}"
+        else:
+            wounds = sum(f.wounds for f in alive)
+            stat = f"{len(alive)}/{len(figs)} left" + (f", {_wounds(wounds)}" if wounds else "")
+        stat_w = tx.width(stat, BODY * s)
+        tx.text(draw, (right, y), stat, BODY * s, pal.INK_DIM if dead else (200, 206, 216), anchor="rm")
+        room = right - x - stat_w - 10 * s
+        label = tx.fit(cip.card.short or cip.card.name, BODY * s, room, "bold")
+        tx.text(draw, (x, y), label, BODY * s, ink, weight="bold", anchor="lm")
+        if dead:
+            lw = tx.width(label, BODY * s, "bold")
+            draw.line(((x, y), (x + lw, y)), fill=pal.INK_DIM, width=2 * s)
+    return img
+
+
+def _wounds(n: int) -> str:
+    return f"{n} wound" if n == 1 else f"{n} wounds"
+
+
+def blocks(state: MatchState, colours: Mapping[str, RGB], prefixes: Mapping[str, str], width: int,
+           ss: int) -> list[Image.Image]:
+    """The player blocks, in seat order."""
+    return [player_block(state, p.id, colours.get(p.id, pal.NAMED["grey"]), prefixes, width, ss)
+            for p in sorted(state.players, key=lambda p: (p.seat, p.id))]
+
+
+def arrange(lay: MapLayout, head: Image.Image, parts: Sequence[Image.Image], panel_w: int,
+            gap: int = 10) -> tuple[tuple[int, int], list[tuple[Image.Image, tuple[int, int]]]]:
+    """Place the header and blocks next to the map; returns the canvas size and paste positions.
+
+    ``panel_w`` is the width of one panel column in final pixels.
+    """
+    ss = lay.ss
+    mw, mh = lay.canvas_map_size
+    g = gap * ss
+    placed: list[tuple[Image.Image, tuple[int, int]]] = []
+    if lay.panel == "right":
+        x, y = mw, 0
+        for im in (head, *parts):
+            placed.append((im, (x, y)))
+            y += im.height + g
+        return (mw + panel_w * ss, max(mh, y - g)), placed
+    width = max(mw, panel_w * ss)
+    placed.append((head, (0, mh)))
+    top = mh + head.height + g
+    ncols = max(1, width // (panel_w * ss))
+    col_w = width // ncols
+    heights = [top] * ncols
+    for im in parts:
+        c = heights.index(min(heights))
+        placed.append((im, (c * col_w, heights[c])))
+        heights[c] += im.height + g
+    return (width, max(heights) - g), placed

@@ -1,0 +1,73 @@
+"""Fonts and text drawing for the battlefield picture.
+
+The picture uses only the DejaVu faces bundled in ``bot/render/fonts`` (see its ``LICENSE``) and
+Pillow's basic layout engine, never a system font or a system shaping library, so that the same
+state gives the same pixels on every machine.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from PIL import ImageDraw, ImageFont
+
+FONT_DIR = Path(__file__).with_name("fonts")
+
+Weight = Literal["regular", "bold", "condensed"]
+
+_FILES: dict[str, str] = {
+    "regular": "DejaVuSans.ttf",
+    "bold": "DejaVuSans-Bold.ttf",
+    "condensed": "DejaVuSansCondensed-Bold.ttf",
+}
+
+RGB = tuple[int, int, int]
+RGBA = tuple[int, int, int, int]
+
+
+@lru_cache(maxsize=256)
+def font(size: float, weight: Weight = "regular") -> ImageFont.FreeTypeFont:
+    """The bundled face ``weight`` at ``size`` pixels (rounded; at least 6)."""
+    return ImageFont.truetype(
+        str(FONT_DIR / _FILES[weight]), size=max(6, round(size)), layout_engine=ImageFont.Layout.BASIC
+    )
+
+
+def text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    words: str,
+    size: float,
+    fill: RGB | RGBA,
+    *,
+    weight: Weight = "regular",
+    anchor: str = "mm",
+    stroke: float = 0,
+    stroke_fill: RGB | RGBA | None = None,
+) -> None:
+    """Draw ``words`` at ``xy`` (``anchor`` as in Pillow: ``mm`` centre, ``lm`` left-middle...)."""
+    draw.text(
+        (round(xy[0]), round(xy[1])),
+        words,
+        font=font(size, weight),
+        fill=fill,
+        anchor=anchor,
+        stroke_width=round(stroke),
+        stroke_fill=stroke_fill,
+    )
+
+
+def width(words: str, size: float, weight: Weight = "regular") -> float:
+    """Width in pixels of ``words`` at ``size``."""
+    return float(font(size, weight).getlength(words))
+
+
+def fit(words: str, size: float, max_width: float, weight: Weight = "regular") -> str:
+    """``words`` shortened with an ellipsis so that it is at most ``max_width`` wide."""
+    if width(words, size, weight) <= max_width:
+        return words
+    while len(words) > 1 and width(words + "…", size, weight) > max_width:
+        words = words[:-1]
+    return words.rstrip() + "…"

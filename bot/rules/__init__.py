@@ -1,0 +1,26 @@
+"""The Heroscape rules core: pure, typed, deterministic given its dice. No Discord, no files.
+
+Main entry points: :class:`~bot.rules.match.Match` (seed + command log), the
+:class:`~bot.rules.engine.Engine` it drives, queries in :mod:`~bot.rules.movement`,
+:mod:`~bot.rules.combat`, :mod:`~bot.rules.engagement` and :mod:`~bot.rules.los`, and
+:func:`~bot.rules.views.player_view` for what one player may see.
+"""
+
+from bot.rules import terrain_effects as _terrain_effects  # noqa: F401  (registers terrain effects)
+from bot.rules.battlefield import Battlefield, Cell, GlyphSpot, Obstacle
+from bot.rules.cards import ArmyCard, Power
+from bot.rules.commands import Command
+from bot.rules.dice import ScriptedDice, SeededDice
+from bot.rules.engine import Engine
+from bot.rules.errors import ArmyError, IllegalCommand, InvalidCommand, RulesError
+from bot.rules.events import Event
+from bot.rules.hexes import Hex
+from bot.rules.match import Match
+from bot.rules.scenario import Scenario
+from bot.rules.state import MatchState, Phase
+
+__all__ = [
+    "ArmyCard", "ArmyError", "Battlefield", "Cell", "Command", "Engine", "Event", "GlyphSpot", "Hex",
+    "IllegalCommand", "InvalidCommand", "Match", "MatchState", "Obstacle", "Phase", "Power", "RulesError",
+    "Scenario", "ScriptedDice", "SeededDice",
+]

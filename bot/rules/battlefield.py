@@ -1,0 +1,225 @@
+"""The battlefield: hex columns of stacked tiles, obstacles, start zones and glyph spots.
+
+A *column* is what stands on one hex of the table: one or more solid *cells* (tile stacks),
+each from a ``bottom`` level to a ``top`` level, with the terrain of its top tile. Most columns
+have one cell from level 0; a bridge or overhang gives a column a second cell higher up, so that
+the column has two standable levels (000 § Moving Through Overhangs). A figure's base stands on
+the ``top`` of a cell, at that level; Height 0 tiles (water) sit on the level below, so their
+cell's ``top`` is the level a figure's base is at.
+
+Obstacles stand *on* hexes (trees, fortified walls, outcrops: a prism from the cell top up
+``height`` levels) or *between* two hexes (ruins, stone walls: a thin wall on the shared edge).
+
+The battlefield never changes during a match; what moves (figures, glyphs) is match state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+
+from bot.rules.hexes import Hex, LabelGrid
+from bot.rules.terrain import ObstacleKind, Terrain
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """A solid part of a column, from ``bottom`` to ``top`` (levels), topped by ``terrain``."""
+
+    top: int
+    terrain: Terrain
+    bottom: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Obstacle:
+    """An obstacle on hexes (``hexes``) or on the edge between two hexes (``between``).
+
+    ``level`` is the level its foot stands on and ``height`` its height in levels above that, so
+    its top is ``level + height``. For an obstacle between spaces, ``level`` is the higher of the
+    two spaces' levels unless the map says otherwise.
+    """
+
+    kind: ObstacleKind
+    height: int
+    level: int
+    hexes: tuple[Hex, ...] = ()
+    between: tuple[Hex, Hex] | None = None
+    name: str = ""
+
+    @property
+    def top(self) -> int:
+        """The level of the obstacle's top."""
+        return self.level + self.height
+
+
+@dataclass(frozen=True, slots=True)
+class GlyphSpot:
+    """A glyph's starting place: its name (``brandar``), hex, and ``power`` or ``symbol`` side up."""
+
+    name: str
+    at: Hex
+    side: str = "power"
+
+
+@dataclass(frozen=True)
+class Battlefield:
+    """An immutable battlefield. Build it with :meth:`build`.
+
+    ``columns`` maps each hex that is a space to its cells, lowest first. ``start_zones`` maps a
+    zone name (a colour such as ``red``) to its hexes.
+    """
+
+    name: str
+    columns: Mapping[Hex, tuple[Cell, ...]]
+    obstacles: tuple[Obstacle, ...] = ()
+    start_zones: Mapping[str, frozenset[Hex]] = field(default_factory=dict)
+    glyphs: tuple[GlyphSpot, ...] = ()
+    description: str = ""
+    _on: Mapping[Hex, tuple[Obstacle, ...]] = field(default_factory=dict, repr=False, compare=False)
+    _edges: Mapping[frozenset[Hex], tuple[Obstacle, ...]] = field(default_factory=dict, repr=False, compare=False)
+    _labels: LabelGrid | None = field(default=None, repr=False, compare=False)
+
+    @classmethod
+    def build(
+        cls,
+        name: str,
+        columns: Mapping[Hex, Iterable[Cell]],
+        obstacles: Iterable[Obstacle] = (),
+        start_zones: Mapping[str, Iterable[Hex]] | None = None,
+        glyphs: Iterable[GlyphSpot] = (),
+        description: str = "",
+    ) -> Battlefield:
+        """Build a battlefield and its look-up indexes.
+
+        :raises ValueError: when a column is empty, its cells overlap, an obstacle stands off the
+            battlefield, or a start zone names a hex that is not a space.
+        """
+        cols: dict[Hex, tuple[Cell, ...]] = {}
+        for h, cells in columns.items():
+            ordered = tuple(sorted(cells, key=lambda c: c.bottom))
+            if not ordered:
+                raise ValueError(f"space {h} has no tiles")
+            for low, high in zip(ordered, ordered[1:], strict=False):
+                if high.bottom < low.top:
+                    raise ValueError(f"space {h}: tiles at levels {low.bottom}-{low.top} and {high.bottom}-{high.top} overlap")
+            cols[Hex(*h)] = ordered
+        on: dict[Hex, list[Obstacle]] = {}
+        edges: dict[frozenset[Hex], list[Obstacle]] = {}
+        obs = tuple(obstacles)
+        for o in obs:
+            if o.between is not None:
+                a, b = o.between
+                if not a.is_adjacent(b):
+                    raise ValueError(f"{o.kind} between {a} and {b}: the two hexes are not adjacent")
+                edges.setdefault(frozenset((a, b)), []).append(o)
+            for h in o.hexes:
+                if h not in cols:
+                    raise ValueError(f"{o.kind} at {h}: that hex is not a space of the battlefield")
+                on.setdefault(h, []).append(o)
+        zones = {k: frozenset(v) for k, v in (start_zones or {}).items()}
+        for zone, hexes in zones.items():
+            off = [h for h in hexes if h not in cols]
+            if off:
+                raise ValueError(f"start zone {zone}: {off[0]} is not a space of the battlefield")
+        return cls(
+            name=name,
+            columns=cols,
+            obstacles=obs,
+            start_zones=zones,
+            glyphs=tuple(glyphs),
+            description=description,
+            _on={k: tuple(v) for k, v in on.items()},
+            _edges={k: tuple(v) for k, v in edges.items()},
+            _labels=LabelGrid(cols),
+        )
+
+    # --- spaces -------------------------------------------------------------------------------
+
+    def __contains__(self, h: object) -> bool:
+        return h in self.columns
+
+    def hexes(self) -> Iterator[Hex]:
+        """Every hex that is a space."""
+        return iter(self.columns)
+
+    def __len__(self) -> int:
+        return len(self.columns)
+
+    def cells(self, h: Hex) -> tuple[Cell, ...]:
+        """The cells of ``h``'s column, lowest first (empty when ``h`` is not a space)."""
+        return self.columns.get(h, ())
+
+    def surfaces(self, h: Hex) -> tuple[Cell, ...]:
+        """The cells of ``h`` a figure can stand on (their top is not covered by the next cell)."""
+        cells = self.columns.get(h, ())
+        return tuple(c for i, c in enumerate(cells) if i + 1 == len(cells) or cells[i + 1].bottom > c.top)
+
+    def top_cell(self, h: Hex) -> Cell | None:
+        """The highest cell of ``h``, or ``None`` when ``h`` is not a space."""
+        cells = self.columns.get(h)
+        return cells[-1] if cells else None
+
+    def surface(self, h: Hex, level: int) -> Cell | None:
+        """The cell of ``h`` whose top is ``level``, if a figure can stand there."""
+        for c in self.surfaces(h):
+            if c.top == level:
+                return c
+        return None
+
+    def headroom(self, h: Hex, level: int) -> int | None:
+        """Levels free above ``level`` in ``h`` before the next cell (``None``: open sky).
+
+        A figure taller than the headroom cannot stand or pass there (HS-MOVE-12, -13).
+        """
+        for c in self.columns.get(h, ()):
+            if c.bottom >= level and c.top > level:
+                return c.bottom - level
+        return None
+
+    def terrain(self, h: Hex, level: int) -> Terrain | None:
+        """The terrain a figure standing on ``h`` at ``level`` stands on."""
+        c = self.surface(h, level)
+        return c.terrain if c else None
+
+    # --- obstacles ----------------------------------------------------------------------------
+
+    def obstacles_on(self, h: Hex) -> tuple[Obstacle, ...]:
+        """Obstacles standing on ``h``."""
+        return self._on.get(h, ())
+
+    def obstacles_between(self, a: Hex, b: Hex) -> tuple[Obstacle, ...]:
+        """Obstacles on the edge between adjacent hexes ``a`` and ``b``."""
+        return self._edges.get(frozenset((a, b)), ())
+
+    def blocked(self, h: Hex, level: int) -> bool:
+        """True when an obstacle on ``h`` stands at ``level`` (a figure cannot enter, HS-OBSTACLE-01)."""
+        return any(o.level <= level < o.top or o.level == level for o in self._on.get(h, ()))
+
+    @property
+    def edge_obstacles(self) -> Mapping[frozenset[Hex], tuple[Obstacle, ...]]:
+        """All obstacles between spaces, by edge."""
+        return self._edges
+
+    # --- labels -------------------------------------------------------------------------------
+
+    @property
+    def labels(self) -> LabelGrid:
+        """Label grid of this battlefield (``F7`` and back)."""
+        assert self._labels is not None
+        return self._labels
+
+    def label(self, h: Hex) -> str:
+        """The human label of ``h``, e.g. ``'F7'``."""
+        return self.labels.label(h)
+
+    def parse_space(self, text: str) -> Hex:
+        """The space a label or axial pair names.
+
+        :raises ValueError: when the text is not a label, or names no space of this battlefield;
+            the message says what is expected.
+        """
+        h = self.labels.parse(text)
+        if h not in self.columns:
+            raise ValueError(f"{text.strip()} is not a space on {self.name}")
+        return h

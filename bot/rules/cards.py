@@ -1,0 +1,135 @@
+"""Army Cards as data: the statistics and powers the rules read (HS-ARMY-14..16).
+
+A card is a pydantic model so that card files written by users are validated the same way as
+the shipped ones (``data/cards/*.json``, loaded by :mod:`bot.content`). Statistics that are not
+public (the G.I. JOE cards, DEC-07) are ``None``; such a card is *incomplete* and an army that
+holds it is refused, naming the missing fields.
+
+>>> card = ArmyCard(name="Test", kind="hero", rarity="unique", figures=1, life=4, move=5,
+...                 range=1, attack=3, defense=3, height=5, size="medium", base=1, points=50)
+>>> card.missing_fields()
+[]
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+Kind = Literal["hero", "squad"]
+Rarity = Literal["unique", "uncommon", "common"]
+Size = Literal["small", "medium", "large", "huge"]
+Keyword = Literal["flying", "stealth_flying"]
+
+#: The statistics an army needs before it can fight (DEC-07).
+REQUIRED_STATS = ("rarity", "figures", "life", "move", "range", "attack", "defense", "height", "size", "points")
+
+
+def slug(text: str) -> str:
+    """Lower-case identifier for names: ``'Finn the Viking Champion' -> 'finn-the-viking-champion'``."""
+    text = text.lower().replace("ä", "a").replace("ö", "o").replace("ü", "u")
+    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
+
+
+class Power(BaseModel):
+    """One special power or special attack printed on a card, in the project's own words.
+
+    ``name`` is the card's name for it (a fact); ``text`` is our paraphrase; ``kind`` tells the
+    engine which implementation hooks it (``None`` until one exists, then it is shown only as
+    reference text).
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str
+    text: str
+    kind: str | None = None
+    #: Numbers the power carries (e.g. ``{"range": 7, "attack": 4, "explosion": 1}``).
+    values: dict[str, int] = Field(default_factory=dict)
+
+
+class ArmyCard(BaseModel):
+    """An Army Card's Master Game side.
+
+    Units: ``move`` and ``range`` in spaces, ``height`` in levels, ``base`` in spaces (1 or 2),
+    ``points`` in army points. ``life`` is per figure (a Squad figure usually has 1).
+    ``figures`` is the number of figures the card pictures (HS-ARMY-15, HS-MOVE-01).
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    id: str = ""
+    name: str
+    short: str = ""
+    set: str | None = None
+    general: str | None = None
+    species: list[str] = Field(default_factory=list)
+    kind: Kind
+    rarity: Rarity | None = None
+    class_: list[str] = Field(default_factory=list, alias="class")
+    personality: str | None = None
+    size: Size | None = None
+    height: int | None = None
+    base: Literal[1, 2] = 1
+    figures: int | None = None
+    life: int | None = None
+    move: int | None = None
+    range: int | None = None
+    attack: int | None = None
+    defense: int | None = None
+    points: int | None = None
+    keywords: list[Keyword] = Field(default_factory=list)
+    powers: list[Power] = Field(default_factory=list)
+    notes: str | None = None
+
+    @field_validator("species", "class_", mode="before")
+    @classmethod
+    def _split_ampersand(cls, value: object) -> object:
+        # "Human & Elf" has both species for every game effect (HS-ARMY-14).
+        if isinstance(value, str):
+            return [part.strip() for part in value.split("&") if part.strip()]
+        return value
+
+    def model_post_init(self, __context: object) -> None:
+        if not self.id:
+            object.__setattr__(self, "id", slug(self.name))
+        if not self.short:
+            object.__setattr__(self, "short", self.name.split(",")[0].split(" the ")[0])
+
+    def missing_fields(self) -> list[str]:
+        """Names of the statistics this card lacks (empty when the card can be played)."""
+        return [f for f in REQUIRED_STATS if getattr(self, f) is None]
+
+    @property
+    def complete(self) -> bool:
+        """True when every statistic an army needs is known (DEC-07)."""
+        return not self.missing_fields()
+
+    @property
+    def is_unique(self) -> bool:
+        """Unique for every rule but the army limit on repeats (HS-ARMY-07: Uncommon counts as Unique)."""
+        return self.rarity in ("unique", "uncommon")
+
+    @property
+    def flies(self) -> bool:
+        """Has Flying or Stealth Flying (HS-FLY-*)."""
+        return "flying" in self.keywords or "stealth_flying" in self.keywords
+
+    def power(self, kind: str) -> Power | None:
+        """The first power whose ``kind`` is ``kind``, if the card has one."""
+        for p in self.powers:
+            if p.kind == kind:
+                return p
+        return None
+
+    def stat(self, name: str) -> int:
+        """A statistic that must be known; use only on complete cards.
+
+        :raises ValueError: when the statistic is missing (an incomplete card, DEC-07).
+        """
+        value = getattr(self, name)
+        if value is None:
+            raise ValueError(f"{self.name} has no {name} value: the card is incomplete")
+        return int(value)

@@ -1,0 +1,141 @@
+"""Attacks: who may attack whom, how many dice each side rolls, and what the dice do.
+
+- Range counts spaces on the plane only, across gaps, to the nearer half of a double-space
+  figure (HS-ATTACK-05, -06, HS-DOUBLE-06); Range 1 reaches only adjacent figures (HS-ATTACK-07).
+- An engaged figure attacks only figures it is engaged with, without needing line of sight
+  (HS-ENGAGE-07); otherwise the target needs line of sight (HS-ATTACK-01, HS-LOS-01).
+- Attack dice: Attack value + height advantage + hooks (HS-ATTACK-09, HS-HEIGHT-02, -03); a
+  special attack's dice are its own (HS-SPECIAL-02, HS-HEIGHT-04).
+- Defense dice: Defense value + height advantage + terrain + hooks (HS-ATTACK-10).
+- Each unblocked skull is a wound (HS-ATTACK-11).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.rules import modifiers
+from bot.rules.dice import SHIELD, SKULL
+from bot.rules.engagement import adjacent, engaged, engaged_enemies, height_advantage_dice
+from bot.rules.los import line_of_sight
+from bot.rules.modifiers import AttackContext
+from bot.rules.state import Figure, MatchState
+
+
+def attack_range(state: MatchState, a: Figure, b: Figure) -> int:
+    """Spaces from ``a`` to the nearer half of ``b`` (HS-ATTACK-05, -06, HS-DOUBLE-06)."""
+    return min(x.distance(y) for x in a.hexes for y in b.hexes)
+
+
+@dataclass(frozen=True, slots=True)
+class AttackCheck:
+    """Whether an attack is legal, and if not, why (``reason`` in words, ``rule`` the ledger ID)."""
+
+    ok: bool
+    reason: str = ""
+    rule: str = ""
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+
+def check_target(
+    state: MatchState, attacker: Figure, target: Figure, *, reach: int | None = None, needs_sight: bool = True
+) -> AttackCheck:
+    """Whether ``attacker`` may target ``target`` with an attack of ``reach`` spaces (its Range by default).
+
+    Turn structure (whose turn, attacks left) is the engine's business; this is the geometry.
+    """
+    if attacker is target:
+        return AttackCheck(False, f"{attacker.id} cannot attack itself", "HS-ATTACK-08")
+    if not attacker.on_battlefield or not target.on_battlefield:
+        return AttackCheck(False, "both figures must be on the battlefield", "HS-ATTACK-01")
+    if not state.is_enemy(attacker, target):
+        return AttackCheck(False, f"{target.id} is not an enemy of {attacker.id}", "HS-ARMY-13")
+    foes = engaged_enemies(state, attacker)
+    if foes:
+        if target in foes:
+            return AttackCheck(True)
+        names = ", ".join(f.id for f in foes)
+        return AttackCheck(
+            False, f"{attacker.id} is engaged (with {names}) and may attack only a figure it is engaged with",
+            "HS-ENGAGE-07",
+        )
+    rng = modifiers.range_value(state, attacker) if reach is None else reach
+    distance = attack_range(state, attacker, target)
+    if rng <= 1:
+        if not adjacent(state, attacker, target):
+            return AttackCheck(False, f"{attacker.id} has Range 1 and {target.id} is not adjacent", "HS-ATTACK-07")
+        return AttackCheck(True)
+    if distance > rng:
+        return AttackCheck(False, f"{target.id} is {distance} spaces away; {attacker.id} has Range {rng}", "HS-ATTACK-01")
+    if needs_sight and not line_of_sight(state, attacker, target):
+        return AttackCheck(False, f"{attacker.id} has no line of sight to {target.id}", "HS-LOS-01")
+    return AttackCheck(True)
+
+
+def legal_targets(state: MatchState, attacker: Figure) -> list[Figure]:
+    """Every figure ``attacker`` could make a normal attack against now (geometry only)."""
+    return [t for t in state.on_battlefield() if t is not attacker and check_target(state, attacker, t)]
+
+
+def attack_dice(state: MatchState, attacker: Figure, target: Figure, special: tuple[str, int] | None = None) -> tuple[int, list[tuple[str, int]]]:
+    """Attack dice and the reasons behind the count.
+
+    ``special`` is ``(name, dice)`` for a special attack, whose dice nothing else changes
+    (HS-SPECIAL-02, HS-HEIGHT-04). Normal attack: Attack value, height advantage, hooks.
+    """
+    if special is not None:
+        return special[1], [(special[0], special[1])]
+    base = state.card_of(attacker).stat("attack")
+    reasons: list[tuple[str, int]] = [("Attack", base)]
+    ha = height_advantage_dice(state, attacker, target)
+    if ha:
+        reasons.append(("height advantage", ha))
+    reasons.extend(modifiers.attack_reasons(state, AttackContext(attacker, target, None)))
+    return max(0, sum(n for _, n in reasons)), reasons
+
+
+def defense_dice(state: MatchState, attacker: Figure, target: Figure, special: str | None = None) -> tuple[int, list[tuple[str, int]]]:
+    """Defense dice ``target`` rolls against ``attacker`` and the reasons (HS-ATTACK-10, HS-HEIGHT-02..04)."""
+    base = state.card_of(target).stat("defense")
+    reasons: list[tuple[str, int]] = [("Defense", base)]
+    ha = height_advantage_dice(state, target, attacker)
+    if ha:
+        reasons.append(("height advantage", ha))
+    reasons.extend(modifiers.defense_reasons(state, AttackContext(attacker, target, special)))
+    return max(0, sum(n for _, n in reasons)), reasons
+
+
+def wounds_from(attack: list[str], defense: list[str]) -> tuple[int, int, int]:
+    """``(skulls, shields, wounds)``: each skull beyond the shields is a wound (HS-ATTACK-11)."""
+    skulls = sum(1 for d in attack if d == SKULL)
+    shields = sum(1 for d in defense if d == SHIELD)
+    return skulls, shields, max(0, skulls - shields)
+
+
+def engaged_with(state: MatchState, a: Figure, b: Figure) -> bool:
+    """Re-export of :func:`bot.rules.engagement.engaged` for callers that only import combat."""
+    return engaged(state, a, b)
+
+
+# --- exact odds (for the "chance of each number of wounds" shown before a roll) -------------------
+
+
+def wound_odds(attack_n: int, defense_n: int, p_skull: float = 0.5, p_shield: float = 1 / 3) -> list[float]:
+    """Probability of 0, 1, ..., ``attack_n`` wounds (binomial skulls minus binomial shields).
+
+    Face odds default to DEC-01 (3 skulls, 2 shields of 6 faces).
+    """
+    from math import comb
+
+    def binom(n: int, p: float) -> list[float]:
+        return [comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
+
+    sk = binom(attack_n, p_skull)
+    sh = binom(defense_n, p_shield)
+    out = [0.0] * (attack_n + 1)
+    for s, ps in enumerate(sk):
+        for d, pd in enumerate(sh):
+            out[max(0, s - d)] += ps * pd
+    return out

@@ -1,0 +1,218 @@
+"""Commands: everything a player does, as text that parses and prints back (like ``Move.from_uci``).
+
+The command log stores this text, so a match is its seed plus these lines. Spaces are written as
+labels (``F7``) or axial pairs (``3,-1``); the engine resolves them against its battlefield.
+
+>>> Command.parse("move tarn2 F7 via E6 E5").text()
+'move tarn2 F7 via E6 E5'
+>>> Command.parse("orders 1=finn 2=finn 3=tarn-vikings X=syvarris").args["markers"]["3"]
+'tarn-vikings'
+
+Verbs:
+
+===================================  ===============================================================
+``join NAME``                        sit at the table (setup)
+``army CARD; CARD; ...``             choose an army (setup); cards by name, short name or id
+``start``                            leave setup for placement once every player has an army
+``place FIG SPACE [SPACE]``          put a figure in its start zone (two spaces: double-space)
+``place-rest``                       put every unplaced figure of yours on free start spaces
+``orders 1=CARD 2=CARD 3=CARD X=CARD``  lock in secret Order Markers (HS-ORDER-01..05)
+``initiative``                       roll for initiative (HS-INIT-01..03)
+``move FIG SPACE [via SPACE ...] [fly|walk]``  move; ``path`` form: ``move FIG path S1 S2 ...``
+``attack FIG TARGET``                a normal attack
+``special FIG POWER TARGET``         a special attack (target is a figure or a space)
+``end-turn``                         end the Player Turn
+``end-round``                        sandbox only: resolve end-of-round effects now
+``choose OPTION``                    answer a pending decision
+``concede``                          leave the match; your figures leave the battlefield
+===================================  ===============================================================
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.rules.errors import InvalidCommand
+
+VERBS = (
+    "join", "army", "start", "place", "place-rest", "orders", "initiative", "move", "attack",
+    "special", "end-turn", "end-round", "choose", "concede",
+)
+
+
+@dataclass(frozen=True)
+class Command:
+    """A parsed command: ``verb`` and its ``args`` (strings, lists of strings, or a marker map)."""
+
+    verb: str
+    args: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def parse(cls, text: str) -> Command:
+        """Parse a command line.
+
+        :raises InvalidCommand: when the verb is unknown or its arguments are missing; the
+            message shows the expected form.
+        """
+        try:
+            words = shlex.split(text.strip())
+        except ValueError as exc:
+            raise InvalidCommand(f"cannot read '{text}': {exc}") from None
+        if not words:
+            raise InvalidCommand("empty command; try 'help'")
+        verb = words[0].lower().replace("_", "-")
+        rest = words[1:]
+        if verb == "endturn" or verb == "end":
+            verb = "end-turn"
+        if verb not in VERBS:
+            raise InvalidCommand(f"unknown command '{words[0]}'; commands are: {', '.join(VERBS)}")
+        usage = _USAGE[verb]
+        try:
+            args = _PARSERS[verb](rest)
+        except (IndexError, ValueError):
+            raise InvalidCommand(f"usage: {usage}") from None
+        return cls(verb, args)
+
+    def text(self) -> str:
+        """The canonical text form (parses back to an equal command)."""
+        a = self.args
+        v = self.verb
+        if v == "join":
+            return f"join {shlex.quote(a['name'])}"
+        if v == "army":
+            return "army " + "; ".join(a["cards"])
+        if v == "place":
+            return f"place {a['figure']} " + " ".join(a["spaces"])
+        if v == "orders":
+            return "orders " + " ".join(f"{k}={shlex.quote(c)}" for k, c in a["markers"].items())
+        if v == "move":
+            s = f"move {a['figure']}"
+            if a.get("path"):
+                s += " path " + " ".join(a["path"])
+            else:
+                s += f" {a['to']}"
+                if a.get("via"):
+                    s += " via " + " ".join(a["via"])
+            if a.get("fly") is True:
+                s += " fly"
+            elif a.get("fly") is False:
+                s += " walk"
+            return s
+        if v == "attack":
+            return f"attack {a['attacker']} {a['target']}"
+        if v == "special":
+            return f"special {a['attacker']} {shlex.quote(a['power'])} {a['target']}"
+        if v == "choose":
+            return f"choose {shlex.quote(a['option'])}"
+        return v
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def _join(rest: list[str]) -> dict[str, Any]:
+    if not rest:
+        raise ValueError
+    return {"name": " ".join(rest)}
+
+
+def _army(rest: list[str]) -> dict[str, Any]:
+    cards = [c.strip() for c in " ".join(rest).replace(",", ";").split(";") if c.strip()]
+    if not cards:
+        raise ValueError
+    return {"cards": cards}
+
+
+def _place(rest: list[str]) -> dict[str, Any]:
+    if len(rest) < 2:
+        raise ValueError
+    return {"figure": rest[0].lower(), "spaces": rest[1:3]}
+
+
+def _orders(rest: list[str]) -> dict[str, Any]:
+    markers: dict[str, str] = {}
+    for w in rest:
+        if "=" not in w:
+            if markers:
+                last = list(markers)[-1]
+                markers[last] += " " + w
+                continue
+            raise ValueError
+        k, _, v = w.partition("=")
+        k = k.strip().upper()
+        if k not in ("1", "2", "3", "X") or not v:
+            raise ValueError
+        markers[k] = v.strip()
+    if not markers:
+        raise ValueError
+    return {"markers": markers}
+
+
+def _move(rest: list[str]) -> dict[str, Any]:
+    fig = rest[0].lower()
+    words = rest[1:]
+    fly: bool | None = None
+    if words and words[-1].lower() in ("fly", "walk"):
+        fly = words.pop().lower() == "fly"
+    if not words:
+        raise ValueError
+    if words[0].lower() == "path":
+        if len(words) < 2:
+            raise ValueError
+        return {"figure": fig, "path": words[1:], "fly": fly}
+    to = words[0]
+    via: list[str] = []
+    if len(words) > 1:
+        if words[1].lower() != "via" or len(words) < 3:
+            raise ValueError
+        via = [w for part in words[2:] for w in part.split(",") if w]
+    return {"figure": fig, "to": to, "via": via, "fly": fly}
+
+
+def _attack(rest: list[str]) -> dict[str, Any]:
+    if len(rest) != 2:
+        raise ValueError
+    return {"attacker": rest[0].lower(), "target": rest[1].lower()}
+
+
+def _special(rest: list[str]) -> dict[str, Any]:
+    if len(rest) != 3:
+        raise ValueError
+    return {"attacker": rest[0].lower(), "power": rest[1], "target": rest[2]}
+
+
+def _choose(rest: list[str]) -> dict[str, Any]:
+    if not rest:
+        raise ValueError
+    return {"option": " ".join(rest)}
+
+
+def _none(rest: list[str]) -> dict[str, Any]:
+    if rest:
+        raise ValueError
+    return {}
+
+
+_PARSERS = {
+    "join": _join, "army": _army, "start": _none, "place": _place, "place-rest": _none,
+    "orders": _orders, "initiative": _none, "move": _move, "attack": _attack, "special": _special,
+    "end-turn": _none, "end-round": _none, "choose": _choose, "concede": _none,
+}
+_USAGE = {
+    "join": "join NAME",
+    "army": "army CARD; CARD; ...",
+    "start": "start",
+    "place": "place FIGURE SPACE [SECOND-SPACE]",
+    "place-rest": "place-rest",
+    "orders": "orders 1=CARD 2=CARD 3=CARD X=CARD",
+    "initiative": "initiative",
+    "move": "move FIGURE SPACE [via SPACE SPACE ...] [fly|walk]  or  move FIGURE path SPACE SPACE ...",
+    "attack": "attack FIGURE TARGET",
+    "special": "special FIGURE POWER TARGET",
+    "end-turn": "end-turn",
+    "end-round": "end-round  (sandbox only: resolve the end of the round now)",
+    "choose": "choose OPTION",
+    "concede": "concede",
+}

@@ -1,0 +1,39 @@
+"""The project's values where the seeds are silent, in one place (RULES-LEDGER.md, Decisions for the gaps).
+
+Every number here is a named constant so that a league that plays another convention changes one line.
+"""
+
+from __future__ import annotations
+
+# DEC-01 (GAP-HS-03): the combat die has 6 faces: 3 skulls, 2 shields, 1 blank.
+COMBAT_DIE_FACES: tuple[str, ...] = ("skull", "skull", "skull", "shield", "shield", "blank")
+
+# DEC-02 (GAP-HS-02): falling. A drop of at least the figure's Height in one step is a fall
+# (1 die); Height + MAJOR_FALL_EXTRA levels is a major fall; Height + EXTREME_FALL_EXTRA an
+# extreme fall (d20: EXTREME_FALL_SURVIVES or higher survives, else destroyed).
+FALL_DICE = 1
+MAJOR_FALL_EXTRA = 10
+MAJOR_FALL_DICE = 2
+EXTREME_FALL_EXTRA = 20
+EXTREME_FALL_SURVIVES = 19
+
+# DEC-03 (GAP-HS-10): figures may move through friendly figures, never end on an occupied space.
+MOVE_THROUGH_FRIENDS = True
+
+# DEC-04 (GAP-HS-11): with 3+ players, turns pass in seat order from the initiative winner.
+SEAT_ORDER_AFTER_INITIATIVE = True
+
+# DEC-05 (GAP-HS-22): the line-of-sight model. Fractions of a figure's Height above its base.
+TARGET_POINT_HEIGHT = 0.8
+HIT_ZONE_LOW = 0.25
+HIT_ZONE_HIGH = 0.9
+#: Radius of a figure's cylinder, in hex circumradii (a hex's inner radius is about 0.866).
+FIGURE_RADIUS = 0.5
+#: Points sampled along each space's Hit Zone when looking for line of sight.
+HIT_ZONE_SAMPLES = 5
+
+# DEC-09 (HS-ENGAGE-02): adjacency by height is relative to the lower figure's base.
+# (Implemented in bot.rules.engagement; no number to set.)
+
+# Height advantage (HS-HEIGHT-03): more than this many levels above gives 2 dice instead of 1.
+EXTREME_HEIGHT_LEVELS = 10

@@ -1,0 +1,882 @@
+"""The referee: applies one command at a time to a match state and reports events.
+
+Checked entry point: :meth:`Engine.execute` takes a :class:`~bot.rules.commands.Command` from a
+player, checks it in a fixed order (is the match on, is this player allowed now, is the move
+legal), then carries it out, drawing every die from the injected dice source. An illegal command
+raises a :class:`~bot.rules.errors.RulesError` naming the rule and leaves the state exactly as it
+was (the state is restored from a snapshot, so even a half-done command changes nothing).
+
+The round (HS-ROUND-02): start-of-round effects, Order Markers, initiative, Player Turns in
+initiative order (HS-TURN-01), end-of-round effects, victory (HS-VICTORY-*). Between steps the
+engine runs timing windows (:mod:`bot.rules.timing`); an optional effect stops it with a pending
+decision, and ``choose`` goes on from there.
+
+Unchecked entry points (``setup_*``) build positions directly, for rules cases and tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bot.rules import terrain_effects
+from bot.rules.army import add_army, check_army
+from bot.rules.cards import ArmyCard
+from bot.rules.combat import attack_dice, check_target, defense_dice, wounds_from
+from bot.rules.commands import Command
+from bot.rules.dice import DiceSource
+from bot.rules.engagement import adjacent, figure_height
+from bot.rules.errors import IllegalCommand, InvalidCommand, RulesError
+from bot.rules.events import Event, hx
+from bot.rules.hexes import Hex
+from bot.rules.movement import MovePlan, fall_for, leaving, plan, reachable
+from bot.rules.state import MARKERS, NUMBERED, Figure, MatchState, Pending, Phase, Player, Stage, TurnState
+from bot.rules.timing import Trigger, Window, WindowRun, effect, effects_for, order_key
+from bot.rules.victory import check_victory, scores
+
+CardLookup = Callable[[str], ArmyCard]
+
+
+class Engine:
+    """Applies commands to ``state`` with dice from ``dice``.
+
+    ``cards`` resolves a card name typed in an ``army`` command to an :class:`ArmyCard`
+    (raising ``KeyError``/``ValueError`` with a helpful message when unknown).
+    """
+
+    def __init__(self, state: MatchState, dice: DiceSource, cards: CardLookup | None = None) -> None:
+        self.state = state
+        self.dice = dice
+        self.cards = cards
+        self.events: list[Event] = []
+        self.window_run: WindowRun | None = None
+        self._windows: list[WindowRun] = []
+
+    # ==== public entry points =======================================================================
+
+    def execute(self, player: str, command: Command | str) -> list[Event]:
+        """Apply one command by ``player``; return the events it caused.
+
+        :raises InvalidCommand: the command cannot be understood.
+        :raises IllegalCommand: the rules forbid it now (``rule`` names the clause).
+        """
+        cmd = Command.parse(command) if isinstance(command, str) else command
+        snapshot = self.state.clone()
+        saved_windows = list(self._windows)
+        self.events = []
+        try:
+            handler = getattr(self, "_cmd_" + cmd.verb.replace("-", "_"))
+            handler(player, **cmd.args)
+        except RulesError:
+            self.state = snapshot
+            self._windows = saved_windows
+            raise
+        except Exception:
+            self.state = snapshot
+            self._windows = saved_windows
+            raise
+        self.state.version += 1
+        return self.events
+
+    def emit(self, kind: str, to: str | None = None, **data: Any) -> Event:
+        """Record an event (public unless ``to`` names a player)."""
+        ev = Event(kind, data, to)
+        self.events.append(ev)
+        return ev
+
+    # ---- dice -----------------------------------------------------------------------------------
+
+    def roll_combat(self, n: int) -> list[str]:
+        """Roll ``n`` combat dice (every roll ends up in an event)."""
+        return self.dice.combat(n) if n > 0 else []
+
+    def roll_d20(self) -> int:
+        """Roll the 20-sided die."""
+        return self.dice.d20()
+
+    # ---- wounds ---------------------------------------------------------------------------------
+
+    def wound(self, fig: Figure, n: int, cause: str) -> None:
+        """Give ``fig`` ``n`` wounds; destroy it when they reach its Life (HS-DESTROY-01, -02)."""
+        if n <= 0 or not fig.on_battlefield:
+            return
+        fig.wounds += n
+        self.emit("wounded", figure=fig.id, wounds=n, total=fig.wounds)
+        if fig.wounds >= self.state.card_of(fig).stat("life"):
+            self.destroy(fig, cause)
+
+    def destroy(self, fig: Figure, cause: str) -> None:
+        """Destroy ``fig``: it leaves the battlefield for its card (HS-DESTROY-03)."""
+        if fig.destroyed:
+            return
+        at = [hx(h) for h in fig.hexes]
+        fig.destroyed = True
+        fig.hexes = ()
+        self.emit("destroyed", figure=fig.id, at=at, cause=cause)
+
+    # ==== unchecked setup (rules cases, tests) ======================================================
+
+    def setup_player(self, pid: str, name: str | None = None, team: str = "", zone: str = "", role: str = "") -> Player:
+        """Seat a player without checks."""
+        p = Player(id=pid, name=name or pid, seat=len(self.state.players), team=team, zone=zone, role=role)
+        self.state.players.append(p)
+        self.state.orders.setdefault(pid, {})
+        self.state.revealed.setdefault(pid, [])
+        return p
+
+    def setup_figure(self, pid: str, card: ArmyCard, fid: str, hexes: Sequence[Hex], level: int | None = None,
+                     wounds: int = 0, card_key: str | None = None) -> Figure:
+        """Put a figure of ``card`` for ``pid`` on ``hexes`` without checks (its own card unless ``card_key``)."""
+        from bot.rules.state import CardInPlay
+
+        st = self.state
+        key = card_key or f"{pid}/{fid}"
+        if key not in st.cards:
+            st.cards[key] = CardInPlay(key=key, card=card, owner=pid, controller=pid)
+        hexes = tuple(hexes)
+        if level is None:
+            cell = st.battlefield.top_cell(hexes[0])
+            if cell is None:
+                raise ValueError(f"{hexes[0]} is not a space of the battlefield")
+            level = cell.top
+        fig = Figure(id=fid, card_key=key, owner=pid, controller=pid, hexes=hexes, level=level, wounds=wounds)
+        st.figures[fid] = fig
+        st.cards[key].figure_ids.append(fid)
+        return fig
+
+    # ==== lookup helpers ============================================================================
+
+    def figure(self, name: str) -> Figure:
+        """The figure with id ``name`` (case-insensitive).
+
+        :raises InvalidCommand: naming close ids when there is no such figure.
+        """
+        key = name.lower()
+        fig = self.state.figures.get(key)
+        if fig is None:
+            import difflib
+
+            close = difflib.get_close_matches(key, list(self.state.figures), n=3)
+            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            raise InvalidCommand(f"there is no figure '{name}'{hint}")
+        return fig
+
+    def space(self, text: str) -> Hex:
+        """The space a label names.
+
+        :raises InvalidCommand: when it is not a label or not on the battlefield.
+        """
+        try:
+            return self.state.battlefield.parse_space(text)
+        except ValueError as exc:
+            raise InvalidCommand(str(exc)) from None
+
+    def card_key(self, player: str, text: str) -> str:
+        """The key of a card ``player`` controls, from its name, short name or id.
+
+        :raises IllegalCommand: when the player controls no such card (HS-ORDER-04).
+        """
+        t = text.strip().lower()
+        mine = [c for c in self.state.cards.values() if c.controller == player]
+        for c in mine:
+            if t in (c.key.lower(), c.card.id, c.card.name.lower(), c.card.short.lower()):
+                return c.key
+        for c in mine:
+            if c.card.name.lower().startswith(t) or c.card.short.lower().startswith(t):
+                return c.key
+        names = ", ".join(sorted(c.card.short for c in mine)) or "none"
+        raise IllegalCommand(f"'{text}' is not an Army Card in your army (yours: {names})", "HS-ORDER-04")
+
+    def _player(self, pid: str) -> Player:
+        try:
+            return self.state.player(pid)
+        except KeyError:
+            raise IllegalCommand("you are not playing in this match", "HS-ARMY-17") from None
+
+    def _require_on(self) -> None:
+        if self.state.phase is Phase.OVER:
+            raise IllegalCommand("the match is over", "HS-VICTORY-02")
+        if self.state.pending:
+            p = self.state.pending[0]
+            raise IllegalCommand(f"waiting for {p.player} to decide: {p.prompt} (choose {' / '.join(p.options)})", p.rule or None)
+
+    # ==== setup commands ============================================================================
+
+    def _cmd_join(self, player: str, name: str) -> None:
+        st = self.state
+        if st.phase is not Phase.SETUP:
+            raise IllegalCommand("players can join only before the armies are placed", "HS-ARMY-17")
+        if any(p.id == player for p in st.players):
+            raise IllegalCommand("you are already in this match")
+        if len(st.players) >= st.scenario.max_players:
+            raise IllegalCommand(f"{st.scenario.name} is for at most {st.scenario.max_players} players")
+        p = self.setup_player(player, name)
+        sides = st.scenario.sides
+        if sides and p.seat < len(sides):
+            p.role, p.zone = sides[p.seat].name, sides[p.seat].zone
+        else:
+            zones = sorted(st.battlefield.start_zones)
+            if zones:
+                p.zone = zones[p.seat % len(zones)]
+        self.emit("joined", player=player, name=name, role=p.role, zone=p.zone)
+
+    def _cmd_army(self, player: str, cards: list[str]) -> None:
+        st = self.state
+        self._player(player)
+        if st.phase is not Phase.SETUP:
+            raise IllegalCommand("armies are chosen before placement", "HS-ARMY-01")
+        if self.cards is None:
+            raise IllegalCommand("this match has no card library")
+        chosen: list[ArmyCard] = []
+        for name in cards:
+            try:
+                chosen.append(self.cards(name))
+            except (KeyError, ValueError) as exc:
+                msg = exc.args[0] if exc.args else str(exc)
+                raise InvalidCommand(str(msg)) from None
+        zone = st.battlefield.start_zones.get(st.player(player).zone)
+        summary = check_army(chosen, st.scenario.format, len(zone) if zone else None)
+        # Choosing again replaces the earlier army.
+        for key in [k for k, c in st.cards.items() if c.owner == player]:
+            for fid in st.cards[key].figure_ids:
+                st.figures.pop(fid, None)
+            del st.cards[key]
+        keys = add_army(st, player, chosen)
+        self.emit("army", player=player, cards=[st.cards[k].card.name for k in keys],
+                  points=summary.points, figures=summary.figures, spaces=summary.spaces)
+
+    def _cmd_start(self, player: str) -> None:
+        st = self.state
+        self._player(player)
+        if st.phase is not Phase.SETUP:
+            raise IllegalCommand("the match has already started")
+        if len(st.players) < st.scenario.min_players:
+            raise IllegalCommand(f"{st.scenario.name} needs at least {st.scenario.min_players} players")
+        missing = [p.name for p in st.players if not any(c.owner == p.id for c in st.cards.values())]
+        if missing:
+            raise IllegalCommand(f"waiting for an army from {', '.join(missing)}", "HS-ARMY-01")
+        if st.scenario.level == "rookie":
+            raise IllegalCommand("Rookie levels need the Basic Game rules, which are not available (DEC-06)")
+        st.phase = Phase.PLACEMENT
+        self.emit("placement", zones={p.id: p.zone for p in st.players})
+
+    def _zone(self, player: str) -> frozenset[Hex]:
+        p = self.state.player(player)
+        zone = self.state.battlefield.start_zones.get(p.zone)
+        if zone is None:
+            raise IllegalCommand(f"you have no start zone on {self.state.battlefield.name}", "HS-ARMY-02")
+        return zone
+
+    def _cmd_place(self, player: str, figure: str, spaces: list[str]) -> None:
+        st = self.state
+        self._player(player)
+        if st.phase is not Phase.PLACEMENT:
+            raise IllegalCommand("figures are placed after the armies are chosen and before round 1")
+        fig = self.figure(figure)
+        if fig.owner != player:
+            raise IllegalCommand(f"{fig.id} is not your figure")
+        hexes = tuple(self.space(s) for s in spaces)
+        card = st.card_of(fig)
+        if len(hexes) != card.base:
+            raise IllegalCommand(f"{fig.id} takes {card.base} space(s): name {'two adjacent spaces' if card.base == 2 else 'one space'}", "HS-DOUBLE-01")
+        self._place(fig, hexes)
+
+    def _place(self, fig: Figure, hexes: tuple[Hex, ...]) -> None:
+        st = self.state
+        zone = self._zone(fig.owner)
+        bf = st.battlefield
+        for h in hexes:
+            if h not in zone:
+                raise IllegalCommand(f"{bf.label(h)} is not in your start zone ({st.player(fig.owner).zone})", "HS-ARMY-02")
+            other = st.occupant(h)
+            if other is not None and other is not fig:
+                raise IllegalCommand(f"{bf.label(h)} is taken by {other.id}", "HS-MOVE-08")
+            if bf.obstacles_on(h):
+                raise IllegalCommand(f"{bf.label(h)} holds an obstacle", "HS-OBSTACLE-01")
+        if len(hexes) == 2 and not hexes[0].is_adjacent(hexes[1]):
+            raise IllegalCommand("a double-space figure needs two adjacent spaces", "HS-DOUBLE-01")
+        levels = {c.top for c in (bf.top_cell(h) for h in hexes) if c is not None}
+        if len(levels) != 1:
+            raise IllegalCommand("a double-space figure needs two spaces of the same level", "HS-DOUBLE-02")
+        fig.hexes = hexes
+        fig.level = levels.pop()
+        self.emit("placed", figure=fig.id, at=[hx(h) for h in hexes])
+        if all(f.hexes or f.set_aside for f in st.figures.values()):
+            self._start_round()
+
+    def _cmd_place_rest(self, player: str) -> None:
+        st = self.state
+        self._player(player)
+        if st.phase is not Phase.PLACEMENT:
+            raise IllegalCommand("figures are placed after the armies are chosen and before round 1")
+        zone = sorted(self._zone(player), key=lambda h: (h.r, h.q))
+        for fig in [f for f in st.figures.values() if f.owner == player and not f.hexes]:
+            base = st.card_of(fig).base
+            for h in zone:
+                if st.occupant(h) is not None or st.battlefield.obstacles_on(h):
+                    continue
+                if base == 1:
+                    self._place(fig, (h,))
+                    break
+                mate = next((n for n in h.neighbours() if n in zone and st.occupant(n) is None
+                             and not st.battlefield.obstacles_on(n)
+                             and (st.battlefield.top_cell(n) or st.battlefield.top_cell(h)) == st.battlefield.top_cell(h)
+                             or False), None)
+                if mate is not None:
+                    self._place(fig, (h, mate))
+                    break
+            else:
+                raise IllegalCommand(f"no room left in your start zone for {fig.id}", "HS-ARMY-02")
+            if st.phase is not Phase.PLACEMENT:
+                break
+
+    # ==== the round =================================================================================
+
+    def _start_round(self) -> None:
+        st = self.state
+        st.round += 1
+        st.phase = Phase.ORDERS
+        st.turns_taken = []
+        st.initiative = []
+        for p in st.players:
+            st.orders[p.id] = {}
+            st.revealed[p.id] = []
+        self.emit("round_started", round=st.round)
+        self.run_window(Window.START_OF_ROUND, "_open_orders")
+
+    def _open_orders(self) -> None:
+        self.state.phase = Phase.ORDERS
+
+    def _active_players(self) -> list[Player]:
+        st = self.state
+        return [p for p in st.players if not p.conceded and st.living_cards(p.id)]
+
+    def _cmd_orders(self, player: str, markers: dict[str, str]) -> None:
+        st = self.state
+        self._player(player)
+        self._require_on()
+        if st.phase is Phase.FREE:
+            st.phase = Phase.ORDERS
+            st.round = max(st.round, 1)
+            st.turn = None
+        if st.phase is not Phase.ORDERS:
+            raise IllegalCommand("Order Markers are placed at the start of a round", "HS-ROUND-02")
+        if st.orders.get(player):
+            raise IllegalCommand("your Order Markers are already locked in for this round", "HS-ORDER-06")
+        missing = [m for m in MARKERS if m not in markers]
+        if missing:
+            raise IllegalCommand(f"place all four Order Markers (1, 2, 3 and X); missing {', '.join(missing)}", "HS-ORDER-01")
+        placed = {m: self.card_key(player, markers[m]) for m in MARKERS}
+        st.orders[player] = placed
+        self.emit("orders_placed", player=player)
+        self.emit("orders", to=player, player=player, markers=dict(placed))
+        waiting = [p for p in self._active_players() if not st.orders.get(p.id)]
+        if not waiting:
+            self.run_window(Window.AFTER_ORDER_MARKERS, "_open_initiative")
+
+    def _open_initiative(self) -> None:
+        self.state.phase = Phase.INITIATIVE
+
+    def _cmd_initiative(self, player: str) -> None:
+        st = self.state
+        self._player(player)
+        self._require_on()
+        if st.phase is not Phase.INITIATIVE:
+            if st.phase is Phase.ORDERS:
+                waiting = [p.name for p in self._active_players() if not st.orders.get(p.id)]
+                raise IllegalCommand(f"initiative is rolled once every Order Marker is placed; waiting for {', '.join(waiting)}", "HS-INIT-01")
+            raise IllegalCommand("initiative is rolled after Order Markers are placed", "HS-INIT-01")
+        rollers = [p.id for p in self._active_players()]
+        rolls: dict[str, list[int]] = {p: [] for p in rollers}
+        contenders = list(rollers)
+        while True:
+            results = {p: self.roll_d20() for p in contenders}
+            for p, r in results.items():
+                rolls[p].append(r)
+            top = max(results.values())
+            tied = [p for p in contenders if results[p] == top]
+            if len(tied) == 1:
+                winner = tied[0]
+                break
+            contenders = tied  # only the tied players roll again (HS-INIT-03)
+        seats = [p.id for p in st.players if p.id in rollers]
+        i = seats.index(winner)
+        st.initiative = seats[i:] + seats[:i]  # DEC-04
+        st.phase = Phase.TURNS
+        self.emit("initiative", rolls=rolls, order=list(st.initiative), first=winner)
+        self._next_turn()
+
+    def _turn_sequence(self) -> list[tuple[str, str]]:
+        st = self.state
+        return [(p, m) for m in NUMBERED for p in st.initiative]
+
+    def _next_turn(self) -> None:
+        st = self.state
+        if st.phase is Phase.OVER:
+            return
+        seq = self._turn_sequence()
+        done = len(st.turns_taken)
+        while done < len(seq):
+            pid, marker = seq[done]
+            player = st.player(pid)
+            if player.conceded or marker not in st.orders.get(pid, {}):
+                st.turns_taken.append(pid)
+                done += 1
+                continue
+            self.run_window(Window.BEFORE_REVEAL, "_reveal", player=pid, marker=marker)
+            return
+        self._end_round()
+
+    def _reveal(self, player: str, marker: str) -> None:
+        st = self.state
+        key = st.orders[player][marker]
+        st.revealed[player].append(marker)
+        card = st.cards.get(key)
+        alive = card is not None and card.controller == player and any(st.figures[f].on_battlefield for f in card.figure_ids)
+        st.turn = TurnState(player=player, card_key=key if alive else None, marker=marker)
+        if not alive:
+            self.emit("turn_lost", player=player, marker=marker, card=key,
+                      reason="no figures of that card are left" if card else "that card is gone")
+            self._finish_turn()
+            return
+        self.emit("turn_started", player=player, marker=marker, card=key)
+        self.run_window(Window.START_OF_TURN, "")
+
+    # ==== turn commands =============================================================================
+
+    def _turn_for(self, player: str, fig: Figure) -> TurnState:
+        """The turn in which ``player`` may act with ``fig``; in FREE mode, starts one."""
+        st = self.state
+        self._require_on()
+        if st.phase is Phase.FREE:
+            if st.turn is None or st.turn.player != fig.controller or st.turn.card_key != fig.card_key:
+                st.turn = TurnState(player=fig.controller, card_key=fig.card_key, marker=None)
+            return st.turn
+        if st.phase is not Phase.TURNS or st.turn is None:
+            raise IllegalCommand("figures act only during Player Turns", "HS-TURN-02")
+        turn = st.turn
+        if turn.player != player:
+            raise IllegalCommand(f"it is {st.player(turn.player).name}'s turn", "HS-TURN-07")
+        if fig.controller != player:
+            raise IllegalCommand(f"{fig.id} is not your figure", "HS-ARMY-11")
+        if fig.card_key != turn.card_key:
+            card = st.cards[turn.card_key].card.short if turn.card_key else "none"
+            raise IllegalCommand(f"this turn belongs to {card}; {fig.id} is on another Army Card", "HS-TURN-05")
+        return turn
+
+    def _cmd_move(self, player: str, figure: str, to: str | None = None, via: list[str] | None = None,
+                  path: list[str] | None = None, fly: bool | None = None) -> None:
+        fig = self.figure(figure)
+        turn = self._turn_for(player, fig)
+        if not fig.on_battlefield:
+            raise IllegalCommand(f"{fig.id} is not on the battlefield", "HS-MOVE-01")
+        if turn.stage is not Stage.MOVE:
+            raise IllegalCommand("figures move before any figure attacks this turn", "HS-TURN-02")
+        if fig.id in turn.moved:
+            raise IllegalCommand(f"{fig.id} has already moved this turn", "HS-MOVE-01")
+        card = self.state.card_of(fig)
+        if len(turn.moved) >= card.stat("figures"):
+            raise IllegalCommand(f"{card.short} may move {card.figures} figure(s) a turn", "HS-MOVE-01")
+        hexes = self._resolve_path(fig, to, via or [], path, fly)
+        mp = plan(self.state, fig, hexes, fly)
+        self.carry_out(fig, mp)
+        turn.moved.append(fig.id)
+        if fig.on_battlefield:
+            self.run_window(Window.END_OF_MOVE, "", figure=fig.id)
+
+    def _resolve_path(self, fig: Figure, to: str | None, via: list[str], path: list[str] | None, fly: bool | None) -> list[Hex]:
+        if path:
+            return [self.space(s) for s in path]
+        assert to is not None
+        goals = [self.space(s) for s in via] + [self.space(to)]
+        st = self.state
+        out: list[Hex] = []
+        body, level = fig.hexes, fig.level
+        for goal in goals:
+            saved = (fig.hexes, fig.level)
+            fig.hexes, fig.level = body, level
+            try:
+                options = reachable(st, fig, fly)
+            finally:
+                fig.hexes, fig.level = saved
+            best = min((v for k, v in options.items() if k[0] == goal), default=None, key=lambda v: v[0])
+            if best is None:
+                raise IllegalCommand(self._why_unreachable(fig, goal, fly), "HS-MOVE-03")
+            out.extend(best[1])
+            end = next(k for k, v in options.items() if v is best)
+            body = end
+            cell = st.battlefield.top_cell(end[0])
+            lv = [c.top for c in st.battlefield.surfaces(end[0])]
+            level = cell.top if cell else level
+            if len(lv) > 1:
+                # Replay the path to learn which level it ends on (bridges and overhangs).
+                level = plan(st, fig, out, fly, check_allowance=False).end_level
+        return out
+
+    def _why_unreachable(self, fig: Figure, goal: Hex, fly: bool | None) -> str:
+        st = self.state
+        bf = st.battlefield
+        lab = bf.label(goal)
+        other = st.occupant(goal)
+        if other is not None and other is not fig:
+            return f"{lab} is occupied by {other.id}"
+        if bf.obstacles_on(goal):
+            return f"{lab} holds an obstacle; figures cannot move onto it"
+        return f"{fig.id} cannot reach {lab} this turn (Move {st.card_of(fig).move}; climbing costs 1 per level, water stops a move)"
+
+    def carry_out(self, fig: Figure, mp: MovePlan) -> None:
+        """Move ``fig`` along a checked plan: leaving-engagement attacks, falls, entering effects.
+
+        The move stops early if the figure is destroyed on the way (HS-ENGAGE-05, DEC-02).
+        """
+        st = self.state
+        from bot.rules import modifiers
+
+        rules = modifiers.move_rules(st, fig)
+        height = figure_height(st, fig)
+        start = [hx(h) for h in fig.hexes]
+        walked: list[list[int]] = [start[0]]
+        levels = [fig.level]
+        if mp.fly:
+            # Taking off: every engaged enemy may swipe, unless Stealth Flying (HS-FLY-02, -11).
+            if rules.takes_swipes and not rules.stealth:
+                for enemy in leaving(st, fig, fig.hexes, fig.level, (), fig.level):
+                    self._swipe(enemy, fig)
+                    if not fig.on_battlefield:
+                        break
+            if fig.on_battlefield:
+                last = mp.steps[-1]
+                walked.extend(hx(s.hexes[0]) for s in mp.steps)
+                fig.hexes, fig.level = last.hexes, last.level
+                levels.append(last.level)
+                terrain_effects.on_enter(self, fig, last.terrain)
+        else:
+            for step in mp.steps:
+                if rules.takes_swipes:
+                    for enemy in leaving(st, fig, fig.hexes, fig.level, step.hexes, step.level):
+                        self._swipe(enemy, fig)
+                        if not fig.on_battlefield:
+                            break
+                if not fig.on_battlefield:
+                    break
+                fig.hexes, fig.level = step.hexes, step.level
+                walked.append(hx(step.hexes[0]))
+                levels.append(step.level)
+                fall = fall_for(step.drop, height, step.terrain, False)
+                if fall is not None:
+                    self._fall(fig, step.drop, fall)
+                    if not fig.on_battlefield:
+                        break
+                terrain_effects.on_enter(self, fig, step.terrain)
+                if not fig.on_battlefield:
+                    break
+        self.emit("moved", figure=fig.id, path=walked, levels=levels, cost=mp.cost, flew=mp.fly,
+                  end=[hx(h) for h in fig.hexes] if fig.on_battlefield else None)
+        if fig.on_battlefield:
+            terrain_effects.on_end_of_move(self, fig)
+
+    def _swipe(self, enemy: Figure, fig: Figure) -> None:
+        dice = self.roll_combat(1)
+        wounds = dice.count("skull")
+        self.emit("swipe", attacker=enemy.id, target=fig.id, dice=dice, wounds=wounds, rule="HS-ENGAGE-05")
+        if wounds:
+            self.wound(fig, wounds, f"leaving-engagement attack by {enemy.id}")
+
+    def _fall(self, fig: Figure, drop: int, fall: tuple[str, int]) -> None:
+        kind, n = fall
+        if kind == "d20":
+            from bot.rules.decisions import EXTREME_FALL_SURVIVES
+
+            roll = self.roll_d20()
+            self.emit("fell", figure=fig.id, drop=drop, d20=roll, wounds=0, rule="DEC-02")
+            if roll < EXTREME_FALL_SURVIVES:
+                self.destroy(fig, "an extreme fall")
+            return
+        dice = self.roll_combat(n)
+        wounds = dice.count("skull")
+        self.emit("fell", figure=fig.id, drop=drop, dice=dice, wounds=wounds, rule="DEC-02")
+        if wounds:
+            self.wound(fig, wounds, "a fall")
+
+    def _attack_checks(self, player: str, attacker: str, target: str) -> tuple[Figure, Figure, TurnState]:
+        fig = self.figure(attacker)
+        tgt = self.figure(target)
+        turn = self._turn_for(player, fig)
+        if not fig.on_battlefield:
+            raise IllegalCommand(f"{fig.id} is not on the battlefield", "HS-ATTACK-01")
+        if fig.id in turn.attacked:
+            raise IllegalCommand(f"{fig.id} has already attacked this turn", "HS-ATTACK-12")
+        card = self.state.card_of(fig)
+        if fig.id not in turn.activated and len(turn.activated) >= card.stat("figures"):
+            raise IllegalCommand(
+                f"{card.short} may use {card.figures} figure(s) a turn and {len(turn.activated)} have moved or attacked",
+                "HS-ATTACK-03",
+            )
+        return fig, tgt, turn
+
+    def _cmd_attack(self, player: str, attacker: str, target: str) -> None:
+        fig, tgt, turn = self._attack_checks(player, attacker, target)
+        check = check_target(self.state, fig, tgt)
+        if not check:
+            raise IllegalCommand(check.reason, check.rule)
+        args = {"attacker": fig.id, "target": tgt.id}
+        if turn.stage is Stage.MOVE:
+            turn.stage = Stage.ATTACK
+            self.emit("stage", stage="attack")
+            self.run_window(Window.AFTER_MOVING, "_attack_declared", **args)
+        else:
+            self._attack_declared(**args)
+
+    def _attack_declared(self, attacker: str, target: str) -> None:
+        st = self.state
+        fig, tgt = st.figures[attacker], st.figures[target]
+        if not check_target(st, fig, tgt):
+            self.emit("attack_cancelled", attacker=attacker, target=target)
+            return
+        st.turn and st.turn.attacked.append(attacker)  # type: ignore[func-returns-value]
+        self.run_window(Window.BEFORE_ATTACK, "_attack_roll", attacker=attacker, target=target)
+
+    def _attack_roll(self, attacker: str, target: str) -> None:
+        st = self.state
+        fig, tgt = st.figures[attacker], st.figures[target]
+        n, reasons = attack_dice(st, fig, tgt)
+        rolled = self.roll_combat(n)
+        self.run_window(Window.AFTER_ATTACK_ROLL, "_defense_roll", attacker=attacker, target=target,
+                        attack_dice=rolled, attack_reasons=reasons)
+
+    def _defense_roll(self, attacker: str, target: str, attack_dice: list[str], attack_reasons: list[Any]) -> None:
+        st = self.state
+        fig, tgt = st.figures[attacker], st.figures[target]
+        n, reasons = defense_dice(st, fig, tgt)
+        rolled = self.roll_combat(n)
+        self.run_window(Window.AFTER_DEFENSE_ROLL, "_attack_resolve", attacker=attacker, target=target,
+                        attack_dice=attack_dice, defense_dice=rolled, attack_reasons=attack_reasons,
+                        defense_reasons=reasons)
+
+    def _attack_resolve(self, attacker: str, target: str, attack_dice: list[str], defense_dice: list[str],
+                        attack_reasons: list[Any], defense_reasons: list[Any]) -> None:
+        st = self.state
+        tgt = st.figures[target]
+        skulls, shields, wounds = wounds_from(attack_dice, defense_dice)
+        self.emit("attack", attacker=attacker, target=target, special=None, attack_dice=attack_dice,
+                  defense_dice=defense_dice, skulls=skulls, shields=shields, wounds=wounds,
+                  attack_reasons=[list(r) for r in attack_reasons], defense_reasons=[list(r) for r in defense_reasons])
+        if wounds:
+            self.wound(tgt, wounds, f"attack by {attacker}")
+        self.run_window(Window.AFTER_ATTACK, "", attacker=attacker, target=target, wounds=wounds)
+
+    def _cmd_special(self, player: str, attacker: str, power: str, target: str) -> None:
+        from bot.rules.special import special_attack
+
+        fig = self.figure(attacker)
+        turn = self._turn_for(player, fig)
+        if fig.id in turn.attacked:
+            raise IllegalCommand(f"{fig.id} has already attacked this turn", "HS-SPECIAL-01")
+        self._attack_checks(player, attacker, fig.id if target.lower() == fig.id else attacker)
+        plan_ = special_attack(self, fig, power, target)
+        if turn.stage is Stage.MOVE:
+            turn.stage = Stage.ATTACK
+            self.emit("stage", stage="attack")
+        turn.attacked.append(fig.id)
+        plan_.resolve(self)
+        self.run_window(Window.AFTER_ATTACK, "", attacker=fig.id, target=plan_.first)
+
+    def _cmd_end_turn(self, player: str) -> None:
+        st = self.state
+        self._player(player)
+        self._require_on()
+        if st.phase is Phase.FREE:
+            st.turn = None
+            self._check_victory(end_of_round=False)
+            return
+        if st.phase is not Phase.TURNS or st.turn is None:
+            raise IllegalCommand("there is no Player Turn to end", "HS-TURN-02")
+        if st.turn.player != player:
+            raise IllegalCommand(f"it is {st.player(st.turn.player).name}'s turn", "HS-TURN-07")
+        if st.turn.stage is Stage.MOVE:
+            st.turn.stage = Stage.ATTACK
+            self.run_window(Window.AFTER_MOVING, "_finish_turn")
+        else:
+            self._finish_turn()
+
+    def _finish_turn(self) -> None:
+        if self.state.turn is not None:
+            self.state.turn.stage = Stage.DONE
+        self.run_window(Window.END_OF_TURN, "_after_turn")
+
+    def _after_turn(self) -> None:
+        st = self.state
+        turn = st.turn
+        if turn is not None:
+            self.emit("turn_ended", player=turn.player)
+            st.turns_taken.append(turn.player)
+        st.turn = None
+        if self._check_victory(end_of_round=False):
+            return
+        self._next_turn()
+
+    def _end_round(self) -> None:
+        self.run_window(Window.END_OF_ROUND, "_after_round")
+
+    def _after_round(self) -> None:
+        st = self.state
+        self.emit("round_ended", round=st.round)
+        if self._check_victory(end_of_round=True):
+            return
+        self._start_round()
+
+    def _cmd_end_round(self, player: str) -> None:
+        """Rules-case helper: resolve the end of the round now (free mode)."""
+        self._require_on()
+        st = self.state
+        if st.phase is not Phase.FREE:
+            raise IllegalCommand("a round ends by itself once every Player Turn is taken", "HS-ROUND-03")
+        st.turn = None
+        self.run_window(Window.END_OF_ROUND, "_after_round_free")
+
+    def _after_round_free(self) -> None:
+        self.emit("round_ended", round=self.state.round)
+        self._check_victory(end_of_round=True)
+
+    def _cmd_concede(self, player: str) -> None:
+        st = self.state
+        p = self._player(player)
+        if st.phase is Phase.OVER:
+            raise IllegalCommand("the match is over")
+        p.conceded = True
+        for fig in st.figures.values():
+            if fig.controller == player and fig.on_battlefield:
+                fig.hexes = ()
+                fig.set_aside = True
+        self.emit("conceded", player=player)
+        if st.phase in (Phase.SETUP, Phase.PLACEMENT):
+            remaining = [q for q in st.players if not q.conceded]
+            if len(remaining) <= 1:
+                self._declare([q.id for q in remaining], "the other players conceded")
+            return
+        st.pending = [x for x in st.pending if x.player != player]
+        if st.turn is not None and st.turn.player == player:
+            st.turn = None
+            st.turns_taken.append(player)
+            if not self._check_victory(end_of_round=False):
+                self._next_turn()
+            return
+        self._check_victory(end_of_round=False)
+
+    def _check_victory(self, end_of_round: bool) -> bool:
+        st = self.state
+        result = check_victory(st, end_of_round)
+        if result is None:
+            return False
+        winners, words = result
+        if end_of_round:
+            st.scores = scores(st)
+            self.emit("scores", scores=dict(st.scores))
+        self._declare(winners, words)
+        return True
+
+    def _declare(self, winners: list[str], words: str) -> None:
+        st = self.state
+        st.winners = winners
+        st.result = words
+        st.phase = Phase.OVER
+        st.turn = None
+        st.pending = []
+        self._windows = []
+        self.emit("victory", winners=winners, result=words)
+
+    # ==== timing windows and decisions ==============================================================
+
+    def run_window(self, window: Window, then: str, **args: Any) -> None:
+        """Resolve every effect of ``window``, then call ``then(**args)`` (HS-TIMING-01..07).
+
+        Stops with a pending decision when an optional effect, or the order of two different
+        effects a player controls, needs a choice; :meth:`_cmd_choose` goes on from there.
+        """
+        st = self.state
+        triggers: list[tuple[Any, Trigger]] = []
+        for eff in effects_for(window):
+            for trig in eff.triggers(self):
+                triggers.append((eff, trig))
+        rank = self._seat_rank()
+        triggers.sort(key=lambda et: order_key(et[0], et[1], rank))
+        run = WindowRun(window=window, queue=[t.to_json() for _, t in triggers], then=then, args=args)
+        self._windows.append(run)
+        self._drain()
+        del st  # state is read through self.state (it may be replaced on restore)
+
+    def _seat_rank(self) -> dict[str, int]:
+        st = self.state
+        order = st.initiative or [p.id for p in st.players]
+        active = st.turn.player if st.turn else (order[0] if order else "")
+        if active in order:
+            i = order.index(active)
+            order = order[i:] + order[:i]
+        return {p: n for n, p in enumerate(order)}
+
+    def _drain(self) -> None:
+        while self._windows:
+            if self.state.pending or self.state.phase is Phase.OVER:
+                if self.state.phase is Phase.OVER:
+                    self._windows = []
+                return
+            run = self._windows[-1]
+            if run.queue:
+                trig = Trigger.from_json(run.queue[0])
+                eff = effect(trig.effect)
+                same = [Trigger.from_json(q) for q in run.queue
+                        if q["controller"] == trig.controller and q["effect"] != trig.effect]
+                same = [t for t in same if order_key(effect(t.effect), t, self._seat_rank())
+                        == order_key(eff, trig, self._seat_rank())]
+                if same and "ordered" not in run.args.get("_meta", {}):
+                    names = [trig.effect] + sorted({t.effect for t in same})
+                    self.state.pending.append(Pending(
+                        player=trig.controller, kind="order", options=names, rule="HS-TIMING-02",
+                        prompt="several of your effects happen now; which resolves first?",
+                        context={"window": run.window.value}))
+                    self.emit("pending", player=trig.controller, kind="order", prompt=self.state.pending[0].prompt, options=names)
+                    return
+                run.queue.pop(0)
+                if not eff.applies(self, trig):
+                    continue
+                if eff.optional:
+                    opts = eff.options(self, trig)
+                    pend = Pending(player=trig.controller, kind=eff.name, prompt=eff.prompt(self, trig),
+                                   options=opts, context={"trigger": trig.to_json()}, rule=eff.rule)
+                    self.state.pending.append(pend)
+                    self.emit("pending", player=pend.player, kind=pend.kind, prompt=pend.prompt, options=opts)
+                    return
+                eff.resolve(self, trig, None)
+                continue
+            self._windows.pop()
+            if run.then:
+                args = {k: v for k, v in run.args.items() if not k.startswith("_")}
+                getattr(self, run.then)(**args)
+
+    def _cmd_choose(self, player: str, option: str) -> None:
+        st = self.state
+        if not st.pending:
+            raise IllegalCommand("there is no decision to make right now")
+        pend = st.pending[0]
+        if pend.player != player:
+            raise IllegalCommand(f"this decision belongs to {st.player(pend.player).name}")
+        opt = next((o for o in pend.options if o.lower() == option.strip().lower()), None)
+        if opt is None:
+            raise IllegalCommand(f"'{option}' is not an answer here; choose {' / '.join(pend.options)}", pend.rule or None)
+        st.pending.pop(0)
+        self.emit("decided", player=player, kind=pend.kind, choice=opt)
+        if pend.kind == "order":
+            run = self._windows[-1]
+            idx = next(i for i, q in enumerate(run.queue) if q["effect"] == opt and q["controller"] == player)
+            run.queue.insert(0, run.queue.pop(idx))
+            run.args.setdefault("_meta", {})["ordered"] = True
+        else:
+            trig = Trigger.from_json(pend.context["trigger"])
+            effect(trig.effect).resolve(self, trig, opt)
+        self._drain()
+
+    # ==== queries for adapters ======================================================================
+
+    def is_adjacent(self, a: str, b: str) -> bool:
+        """Adjacency of two figures by id (HS-ENGAGE-02)."""
+        return adjacent(self.state, self.figure(a), self.figure(b))

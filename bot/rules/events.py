@@ -1,0 +1,60 @@
+"""Events: what happened, as the engine reports it after each command.
+
+An event is a ``kind`` plus JSON-ready ``data`` (hexes as ``[q, r]`` lists). ``to`` is ``None``
+for a public event, or the one player allowed to see it (their own Order Markers, HS-ORDER-05).
+Adapters (Discord, console, renderer) turn events into words and pictures; they never need the
+state to tell what happened in a turn.
+
+Kinds and their data:
+
+==================  =====================================================================
+``round_started``   ``round``
+``orders_placed``   ``player`` (public: only that the player has placed)
+``orders``          ``player``, ``markers`` {marker: card key} (private to ``player``)
+``initiative``      ``rolls`` {player: [d20, ...]}, ``order`` [player, ...]
+``turn_started``    ``player``, ``marker``, ``card``  (the marker revealed, HS-TURN-03)
+``turn_lost``       ``player``, ``marker``, ``card``, ``reason``
+``moved``           ``figure``, ``path`` [[q, r], ...] (start first), ``levels``, ``cost``, ``flew``
+``swipe``           ``attacker``, ``target``, ``dice`` [...], ``wounds`` (leaving engagement)
+``fell``            ``figure``, ``drop`` (levels), ``dice`` [...] or ``d20``, ``wounds``
+``attack``          ``attacker``, ``target``, ``special`` (name or null), ``attack_dice``,
+                    ``defense_dice``, ``skulls``, ``shields``, ``wounds``
+``terrain``         ``figure``, ``terrain``, ``dice`` or ``d20``, ``wounds``, ``healed``
+``wounded``         ``figure``, ``wounds`` (added), ``total``
+``destroyed``       ``figure``, ``at`` [[q, r], ...], ``cause``
+``pending``         ``player``, ``kind``, ``prompt``, ``options``
+``decided``         ``player``, ``kind``, ``choice``
+``stage``           ``stage`` (``attack`` when a turn moves on to attacks)
+``turn_ended``      ``player``
+``round_ended``     ``round``
+``scores``          ``scores`` {player: points}
+``victory``         ``winners`` [player, ...] (several: a draw), ``result`` (words)
+``placed``          ``figure``, ``at`` [[q, r], ...]
+``conceded``        ``player``
+==================  =====================================================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.rules.hexes import Hex
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened. ``to`` is ``None`` for public events."""
+
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+    to: str | None = None
+
+    def visible_to(self, player: str | None) -> bool:
+        """True when ``player`` (``None``: the public) may see this event."""
+        return self.to is None or self.to == player
+
+
+def hx(h: Hex) -> list[int]:
+    """A hex as a JSON-ready ``[q, r]`` pair."""
+    return [h.q, h.r]

@@ -1,0 +1,226 @@
+"""Line of sight in 3-D: from a figure's Target Point to some point of another's Hit Zone.
+
+The model is DEC-05 (``bot.rules.decisions``): a figure is a vertical cylinder on each of its
+spaces from its base to base + Height; its Target Point is at 0.8 of its Height above the centre
+of its space; its Hit Zone runs from 0.25 to 0.9 of its Height above the centre of each of its
+spaces. Terrain cells (hex prisms), obstacles on spaces (prisms of their height), obstacles
+between spaces (thin walls on the shared edge) and other figures' cylinders block the view
+(HS-LOS-01, HS-TREE-05). Clear sight looks for *any* part of the figure (HS-LOS-03, -04).
+
+Plane units are hex circumradii (see :mod:`bot.rules.hexes`); heights are levels.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+from bot.rules.battlefield import Battlefield, Obstacle
+from bot.rules.decisions import (
+    FIGURE_RADIUS,
+    HIT_ZONE_HIGH,
+    HIT_ZONE_LOW,
+    HIT_ZONE_SAMPLES,
+    TARGET_POINT_HEIGHT,
+)
+from bot.rules.hexes import Hex, line
+from bot.rules.state import Figure, MatchState
+
+_APOTHEM = math.sqrt(3.0) / 2.0
+_NORMALS = tuple((math.cos(math.radians(60 * k)), math.sin(math.radians(60 * k))) for k in range(6))
+_EPS = 1e-6
+
+Solid = tuple[float, float]  # (bottom, top) levels
+Interval = tuple[float, float, tuple[Solid, ...]]  # (t0, t1, solids over that stretch)
+
+
+def _clip_hex(px: float, py: float, dx: float, dy: float, cx: float, cy: float) -> tuple[float, float] | None:
+    """Parameter range ``[t0, t1]`` of ``p + t d`` (``t`` in 0..1) inside the hex centred at ``c``."""
+    t0, t1 = 0.0, 1.0
+    rx, ry = px - cx, py - cy
+    for nx, ny in _NORMALS:
+        num = _APOTHEM - (rx * nx + ry * ny)
+        den = dx * nx + dy * ny
+        if abs(den) < 1e-12:
+            if num < 0:
+                return None
+            continue
+        t = num / den
+        if den > 0:
+            if t < t1:
+                t1 = t
+        elif t > t0:
+            t0 = t
+        if t0 > t1:
+            return None
+    return (t0, t1)
+
+
+def _clip_circle(px: float, py: float, dx: float, dy: float, cx: float, cy: float, r: float) -> tuple[float, float] | None:
+    """Parameter range of ``p + t d`` (``t`` in 0..1) within distance ``r`` of ``c``."""
+    fx, fy = px - cx, py - cy
+    a = dx * dx + dy * dy
+    b = 2 * (fx * dx + fy * dy)
+    c = fx * fx + fy * fy - r * r
+    disc = b * b - 4 * a * c
+    if a < 1e-12 or disc <= 0:
+        return None
+    sq = math.sqrt(disc)
+    t0, t1 = (-b - sq) / (2 * a), (-b + sq) / (2 * a)
+    t0, t1 = max(t0, 0.0), min(t1, 1.0)
+    return (t0, t1) if t0 < t1 else None
+
+
+def _cross_edge(px: float, py: float, dx: float, dy: float, ax: float, ay: float, bx: float, by: float) -> float | None:
+    """Parameter ``t`` where segment ``p + t d`` crosses segment ``a-b``, if it does."""
+    ex, ey = bx - ax, by - ay
+    den = dx * ey - dy * ex
+    if abs(den) < 1e-12:
+        return None
+    wx, wy = ax - px, ay - py
+    t = (wx * ey - wy * ex) / den
+    u = (wx * dy - wy * dx) / den
+    if -_EPS <= t <= 1 + _EPS and -_EPS <= u <= 1 + _EPS:
+        return t
+    return None
+
+
+class SightLine:
+    """The plane part of a sight line between two space centres, ready to test any heights.
+
+    Everything that can block the view over the plane (terrain columns, obstacles, figure
+    cylinders) is clipped once; :meth:`clear` then tests a pair of heights cheaply, which is what
+    sampling a Hit Zone needs.
+    """
+
+    __slots__ = ("blocks",)
+
+    def __init__(
+        self,
+        bf: Battlefield,
+        a: Hex,
+        b: Hex,
+        bodies: Sequence[tuple[Sequence[Hex], float, float]],
+    ) -> None:
+        px, py = a.center()
+        qx, qy = b.center()
+        dx, dy = qx - px, qy - py
+        blocks: list[tuple[float, float, float, float]] = []  # (t0, t1, bottom, top)
+        candidates: set[Hex] = set()
+        for h in line(a, b):
+            candidates.add(h)
+            candidates.update(h.neighbours())
+        for h in candidates:
+            cells = bf.columns.get(h)
+            on = bf.obstacles_on(h)
+            if not cells and not on:
+                continue
+            cx, cy = h.center()
+            span = _clip_hex(px, py, dx, dy, cx, cy)
+            if span is None or span[1] - span[0] < _EPS:
+                continue
+            t0, t1 = span
+            for c in cells or ():
+                blocks.append((t0, t1, float(c.bottom), float(c.top)))
+            for o in on:
+                blocks.append((t0, t1, float(o.level), float(o.top)))
+        seen: set[int] = set()
+        for h in candidates:
+            for n in h.neighbours():
+                if n not in candidates:
+                    continue
+                for o in bf.obstacles_between(h, n):
+                    if id(o) in seen:
+                        continue
+                    seen.add(id(o))
+                    t = self._edge_t(o, px, py, dx, dy)
+                    if t is not None:
+                        blocks.append((t, t, float(o.level), float(o.top)))
+        for hexes, bottom, top in bodies:
+            for h in hexes:
+                cx, cy = h.center()
+                span = _clip_circle(px, py, dx, dy, cx, cy, FIGURE_RADIUS)
+                if span is not None:
+                    blocks.append((span[0], span[1], bottom, top))
+        self.blocks = blocks
+
+    @staticmethod
+    def _edge_t(o: Obstacle, px: float, py: float, dx: float, dy: float) -> float | None:
+        assert o.between is not None
+        (ax, ay), (bx, by) = o.between[0].edge_with(o.between[1])
+        return _cross_edge(px, py, dx, dy, ax, ay, bx, by)
+
+    def clear(self, z0: float, z1: float) -> bool:
+        """True when the segment from height ``z0`` (at ``a``) to ``z1`` (at ``b``) is unobstructed."""
+        dz = z1 - z0
+        for t0, t1, bottom, top in self.blocks:
+            za = z0 + dz * t0
+            zb = z0 + dz * t1
+            lo, hi = (za, zb) if za <= zb else (zb, za)
+            if lo < top - _EPS and hi > bottom + _EPS:
+                return False
+        return True
+
+
+def _bodies(state: MatchState, exclude: Iterable[Figure]) -> list[tuple[Sequence[Hex], float, float]]:
+    skip = {id(f) for f in exclude}
+    out: list[tuple[Sequence[Hex], float, float]] = []
+    for f in state.on_battlefield():
+        if id(f) in skip:
+            continue
+        h = state.card_of(f).height or 0
+        out.append((f.hexes, float(f.level), float(f.level + h)))
+    return out
+
+
+def _zone_heights(base: int, height: int, low: float, high: float, samples: int) -> list[float]:
+    """Heights along a figure's zone, middle first so that the usual case exits early."""
+    if samples <= 1:
+        return [base + height * (low + high) / 2]
+    pts = [base + height * (low + (high - low) * i / (samples - 1)) for i in range(samples)]
+    mid = len(pts) // 2
+    return sorted(pts, key=lambda z: abs(pts.index(z) - mid))
+
+
+def _sees(state: MatchState, viewer: Figure, target: Figure, low: float, high: float) -> bool:
+    bf = state.battlefield
+    vh = state.card_of(viewer).height or 0
+    th = state.card_of(target).height or 0
+    eye = viewer.level + vh * TARGET_POINT_HEIGHT
+    bodies = _bodies(state, (viewer, target))
+    zs = _zone_heights(target.level, th, low, high, HIT_ZONE_SAMPLES)
+    for a in viewer.hexes:
+        for b in target.hexes:
+            if a == b:
+                continue
+            sight = SightLine(bf, a, b, bodies)
+            if any(sight.clear(eye, z) for z in zs):
+                return True
+    return False
+
+
+def line_of_sight(state: MatchState, viewer: Figure, target: Figure) -> bool:
+    """True when ``viewer``'s Target Point sees some point of ``target``'s Hit Zone (HS-LOS-01, DEC-05).
+
+    For a double-space target any part of either half's Hit Zone counts (HS-DOUBLE-07).
+    """
+    if viewer is target or not viewer.on_battlefield or not target.on_battlefield:
+        return False
+    return _sees(state, viewer, target, HIT_ZONE_LOW, HIT_ZONE_HIGH)
+
+
+def clear_sight(state: MatchState, viewer: Figure, target: Figure) -> bool:
+    """True when ``viewer`` sees any part of ``target``, Hit Zone or not (HS-LOS-03); never itself (HS-LOS-04)."""
+    if viewer is target or not viewer.on_battlefield or not target.on_battlefield:
+        return False
+    return _sees(state, viewer, target, 0.02, 1.0)
+
+
+def sees_space(state: MatchState, viewer: Figure, space: Hex, level: int) -> bool:
+    """Clear sight to an empty space: to a Wound Marker laid on it (HS-LOS-05, -06)."""
+    if space in viewer.hexes:
+        return True
+    vh = state.card_of(viewer).height or 0
+    eye = viewer.level + vh * TARGET_POINT_HEIGHT
+    bodies = _bodies(state, (viewer,))
+    return any(SightLine(state.battlefield, a, space, bodies).clear(eye, level + 0.1) for a in viewer.hexes)

@@ -1,0 +1,448 @@
+"""Movement: what a path costs, whether it is legal, and every space a figure can reach.
+
+Walking (HS-MOVE-*): each space entered costs 1 (2 on slippery ice and heavy snow, HS-TERRAIN-05,
+-28) plus 1 per level climbed (HS-MOVE-04, -06); going down costs nothing extra (HS-MOVE-05).
+An obstacle between spaces is climbed like levels (HS-OBSTACLE-02, HS-WALL-05). Obstacles on
+spaces and enemy figures cannot be entered (HS-MOVE-07, HS-OBSTACLE-01, HS-TREE-04); friends can
+be passed but not stopped on (DEC-03). Water, molten and cooling lava end the move
+(HS-TERRAIN-09, -12, -17, -18; HS-DOUBLE-04 for double-space figures). A figure passes under an
+overhang only if it fits (HS-MOVE-12, -13). A road-only move gets 3 extra spaces (HS-ROAD-03).
+
+Flying (HS-FLY-*): 1 per space whatever the levels, terrain, obstacles or figures passed over;
+landing on slippery ice or heavy snow costs 1 more (HS-TERRAIN-06, -29).
+
+This module only plans; the engine rolls leaving-engagement attacks and falls while it carries
+the plan out, step by step, with :func:`leaving` and :func:`fall_for`.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from bot.rules import modifiers
+from bot.rules.battlefield import Battlefield, Cell
+from bot.rules.decisions import EXTREME_FALL_EXTRA, MAJOR_FALL_EXTRA, MOVE_THROUGH_FRIENDS
+from bot.rules.engagement import engaged_at, figure_height
+from bot.rules.errors import IllegalCommand
+from bot.rules.hexes import Hex
+from bot.rules.state import Figure, MatchState
+from bot.rules.terrain import Terrain
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The body after one step: ``hexes`` (lead first), base ``level``, movement spent so far,
+    the levels dropped on this step (for falling) and the terrain the lead entered."""
+
+    hexes: tuple[Hex, ...]
+    level: int
+    cost: int
+    drop: int
+    terrain: Terrain | None
+    levels: tuple[int, ...] = ()
+
+
+@dataclass(slots=True)
+class MovePlan:
+    """A checked path: the figure, where it starts, each step, the total cost and the allowance."""
+
+    figure: str
+    start: tuple[Hex, ...]
+    start_level: int
+    steps: list[Step] = field(default_factory=list)
+    cost: int = 0
+    allowance: int = 0
+    fly: bool = False
+    road: bool = False
+
+    @property
+    def end(self) -> tuple[Hex, ...]:
+        """The hexes the figure ends on."""
+        return self.steps[-1].hexes if self.steps else self.start
+
+    @property
+    def end_level(self) -> int:
+        """The level the figure's base ends on."""
+        return self.steps[-1].level if self.steps else self.start_level
+
+
+def _clear(bf: Battlefield, h: Hex, low: int, high: int) -> bool:
+    """True when no cell of ``h`` fills any part of the open interval ``(low, high)`` of levels."""
+    return all(c.top <= low or c.bottom >= high for c in bf.cells(h))
+
+
+def _enterable(bf: Battlefield, h: Hex, cell: Cell) -> bool:
+    # An obstacle standing on that surface fills the space (HS-OBSTACLE-01).
+    return not any(o.level == cell.top for o in bf.obstacles_on(h))
+
+
+def walk_step(
+    bf: Battlefield, a: Hex, la: int, b: Hex, height: int
+) -> tuple[int, int, int, Cell] | None:
+    """The cheapest way to walk from ``a`` at level ``la`` onto a surface of neighbouring ``b``.
+
+    :returns: ``(cost, level, drop, cell)`` or ``None`` when no surface of ``b`` can be entered
+        (off the battlefield, an obstacle on it, no room for a figure of this Height).
+    """
+    best: tuple[int, int, int, Cell] | None = None
+    walls = bf.obstacles_between(a, b)
+    wall_top = max((o.top for o in walls), default=la)
+    for cell in bf.surfaces(b):
+        lb = cell.top
+        if not _enterable(bf, b, cell):
+            continue
+        peak = max(la, lb, wall_top)
+        # Rise in a's column to the peak, cross over, and come down in b's (HS-MOVE-12..14).
+        if not _clear(bf, a, la, peak + height) or not _clear(bf, b, lb, peak + height):
+            continue
+        cost = cell.terrain.movement_cost + (peak - la)
+        option = (cost, lb, peak - lb, cell)
+        if best is None or (cost, -lb) < (best[0], -best[1]):
+            best = option
+    return best
+
+
+def fall_for(drop: int, height: int, terrain: Terrain | None, flying: bool) -> tuple[str, int] | None:
+    """The fall a drop of ``drop`` levels causes a figure of ``height`` (DEC-02, HS-FALL-01, -02).
+
+    :returns: ``None`` for no fall, else ``('dice', n)`` for n combat dice or ``('d20', 0)`` for an
+        extreme fall.
+    """
+    if flying or drop < height:
+        return None
+    if terrain is not None and terrain.is_water and terrain is not Terrain.SWAMP_WATER:
+        return None  # water breaks the fall; swamp water does not (HS-FALL-02)
+    if drop >= height + EXTREME_FALL_EXTRA:
+        return ("d20", 0)
+    if drop >= height + MAJOR_FALL_EXTRA:
+        from bot.rules.decisions import MAJOR_FALL_DICE
+
+        return ("dice", MAJOR_FALL_DICE)
+    from bot.rules.decisions import FALL_DICE
+
+    return ("dice", FALL_DICE)
+
+
+def _blocker(state: MatchState, fig: Figure, h: Hex, level: int) -> Figure | None:
+    for other in state.figures.values():
+        if other is not fig and other.on_battlefield and h in other.hexes and other.level == level:
+            return other
+    return None
+
+
+def _others_at(state: MatchState, fig: Figure) -> dict[tuple[Hex, int], Figure]:
+    occ: dict[tuple[Hex, int], Figure] = {}
+    for other in state.figures.values():
+        if other is not fig and other.on_battlefield:
+            for h in other.hexes:
+                occ[(h, other.level)] = other
+    return occ
+
+
+def allowance(state: MatchState, fig: Figure) -> int:
+    """The figure's Move value after modifiers, in spaces (HS-MOVE-03)."""
+    return modifiers.move_value(state, fig)
+
+
+def plan(
+    state: MatchState,
+    fig: Figure,
+    path: Sequence[Hex],
+    fly: bool | None = None,
+    *,
+    check_allowance: bool = True,
+) -> MovePlan:
+    """Check a path for ``fig`` and return its plan.
+
+    ``path`` lists the hexes entered in order, without the start (for a double-space figure, the
+    leading end's hexes). ``fly`` ``None`` means fly when the figure can (HS-FLY-01).
+
+    :raises IllegalCommand: naming the first rule the path breaks; with ``check_allowance`` False
+        a path that only costs too much is returned (for the ``move_cost`` query).
+    """
+    card = state.card_of(fig)
+    rules = modifiers.move_rules(state, fig)
+    if fly is None:
+        fly = rules.can_fly
+    if fly and not rules.can_fly:
+        raise IllegalCommand(f"{fig.id} cannot fly", "HS-FLY-01")
+    if not path:
+        raise IllegalCommand(f"{fig.id} needs at least one space to move to", "HS-MOVE-03")
+    height = card.stat("height")
+    bf = state.battlefield
+    mp = MovePlan(figure=fig.id, start=fig.hexes, start_level=fig.level, fly=fly)
+    occ = _others_at(state, fig)
+    body = fig.hexes
+    level = fig.level
+    levels = tuple(fig.level for _ in body)
+    double = len(body) == 2
+    if double and path[0] not in body[0].neighbours() and path[0] in body[1].neighbours():
+        body = (body[1], body[0])  # the other end leads (HS-DOUBLE-01)
+    cost = 0
+    all_road = not fly and all(bf.terrain(h, fig.level) is Terrain.ROAD for h in body)
+    stopped_at: int | None = None
+    for i, h in enumerate(path):
+        if stopped_at is not None:
+            raise IllegalCommand(
+                f"{fig.id} must stop at {bf.label(path[stopped_at])}: that space ends a move",
+                _stop_rule(bf.terrain(path[stopped_at], mp.steps[stopped_at].level)),
+            )
+        lead = body[0]
+        if not lead.is_adjacent(h):
+            raise IllegalCommand(f"{bf.label(h) if h in bf else h} is not next to {_lab(bf, lead)}: a path goes one space at a time", "HS-MOVE-03")
+        if double and h == body[1]:
+            raise IllegalCommand(f"{fig.id} cannot move its front end into its own back end", "HS-DOUBLE-01")
+        if fly:
+            step_cost = 1
+            land_level = level
+            cell = bf.top_cell(h)
+            terrain = cell.terrain if cell else None
+            if cell is not None:
+                land_level = cell.top
+            drop = 0
+        else:
+            found = walk_step(bf, lead, level, h, height)
+            if found is None:
+                raise IllegalCommand(_why_not_enter(bf, lead, h), "HS-MOVE-07" if h in bf else "HS-MOVE-03")
+            step_cost, land_level, drop, cell = found
+            terrain = cell.terrain
+            other = occ.get((h, land_level))
+            if other is not None and state.is_enemy(fig, other) and not rules.pass_through_enemies:
+                raise IllegalCommand(f"{fig.id} cannot move through the enemy {other.id} at {bf.label(h)}", "HS-MOVE-07")
+            if other is not None and not state.is_enemy(fig, other) and not (MOVE_THROUGH_FRIENDS or rules.pass_through_friends):
+                raise IllegalCommand(f"{fig.id} cannot move through {other.id}", "DEC-03")
+        new_body = (h, body[0]) if double else (h,)
+        new_levels = (land_level, levels[0]) if double else (land_level,)
+        cost += step_cost
+        if not fly and not (terrain is Terrain.ROAD and all(bf.terrain(b, lv) is Terrain.ROAD for b, lv in zip(new_body, new_levels, strict=True))):
+            all_road = False
+        mp.steps.append(Step(new_body, land_level, cost, drop, terrain, new_levels))
+        body, level, levels = new_body, land_level, new_levels
+        if not fly and terrain is not None and _must_stop(bf, body, levels, terrain, double):
+            stopped_at = i
+    # Landing (HS-FLY-09): the last space must be one a figure can stand on.
+    end = mp.steps[-1]
+    if fly:
+        cell = bf.top_cell(end.hexes[0])
+        if cell is None:
+            raise IllegalCommand(f"{fig.id} cannot land off the battlefield", "HS-FLY-09")
+        if not _enterable(bf, end.hexes[0], cell):
+            raise IllegalCommand(f"{fig.id} cannot land on an obstacle at {bf.label(end.hexes[0])}", "HS-OBSTACLE-01")
+        if double:
+            tail_cell = bf.top_cell(end.hexes[1])
+            if tail_cell is None or tail_cell.top != cell.top or not _enterable(bf, end.hexes[1], tail_cell):
+                raise IllegalCommand(f"{fig.id} must land on 2 spaces of the same level", "HS-DOUBLE-02")
+            mp.steps[-1] = Step(end.hexes, cell.top, end.cost, 0, cell.terrain, (cell.top, cell.top))
+        else:
+            mp.steps[-1] = Step(end.hexes, cell.top, end.cost, 0, cell.terrain, (cell.top,))
+        if cell.terrain in (Terrain.SLIPPERY_ICE, Terrain.HEAVY_SNOW):
+            cost += 1  # 1 to enter and 1 to land (HS-TERRAIN-06, -29)
+            last = mp.steps[-1]
+            mp.steps[-1] = Step(last.hexes, last.level, cost, 0, last.terrain, last.levels)
+    end = mp.steps[-1]
+    for h in end.hexes:
+        other = occ.get((h, end.level))
+        if other is not None:
+            raise IllegalCommand(f"{fig.id} cannot end its move on {bf.label(h)}: {other.id} is there", "HS-MOVE-08")
+    if double and len(set(end.levels)) != 1:
+        raise IllegalCommand(f"{fig.id} must end its move on 2 spaces of the same level", "HS-DOUBLE-02")
+    mp.cost = cost
+    mp.road = all_road
+    mp.allowance = allowance(state, fig) + (3 if all_road else 0)
+    if check_allowance and cost > mp.allowance:
+        raise IllegalCommand(
+            f"{fig.id} has Move {mp.allowance} but that path costs {cost} spaces"
+            + (" (climbing costs 1 per level)" if any(s.levels and s.level > 0 for s in mp.steps) else ""),
+            "HS-MOVE-03",
+        )
+    return mp
+
+
+def _lab(bf: Battlefield, h: Hex) -> str:
+    return bf.label(h) if h in bf else str(h)
+
+
+def _stop_rule(t: Terrain | None) -> str:
+    if t in (Terrain.MOLTEN_LAVA,):
+        return "HS-TERRAIN-09"
+    if t is Terrain.COOLING_LAVA:
+        return "HS-TERRAIN-12"
+    if t is Terrain.WELLSPRING_WATER:
+        return "HS-TERRAIN-18"
+    return "HS-TERRAIN-17"
+
+
+def _must_stop(bf: Battlefield, body: tuple[Hex, ...], levels: tuple[int, ...], terrain: Terrain, double: bool) -> bool:
+    if not double:
+        return terrain.stops_on_entry
+    if terrain in (Terrain.MOLTEN_LAVA, Terrain.COOLING_LAVA):
+        return True
+    # A double-space figure stops only when both ends are in water (HS-DOUBLE-04).
+    return all((bf.terrain(h, lv) or Terrain.GRASS).stops_on_entry for h, lv in zip(body, levels, strict=True))
+
+
+def _why_not_enter(bf: Battlefield, a: Hex, b: Hex) -> str:
+    if b not in bf:
+        return f"{b} is off the battlefield"
+    if any(bf.obstacles_on(b)):
+        kinds = ", ".join(sorted({o.kind.value.replace('_', ' ') for o in bf.obstacles_on(b)}))
+        return f"{bf.label(b)} holds an obstacle ({kinds}); figures cannot move onto it"
+    return f"there is no room for the figure at {bf.label(b)} (an overhang is too low)"
+
+
+def move_cost(state: MatchState, fig: Figure, path: Sequence[Hex], fly: bool | None = None) -> int | None:
+    """Movement the path costs, or ``None`` when no Move value would allow it (rules-case query)."""
+    try:
+        return plan(state, fig, path, fly, check_allowance=False).cost
+    except IllegalCommand:
+        return None
+
+
+def leaving(state: MatchState, fig: Figure, before: tuple[Hex, ...], before_level: int,
+            after: tuple[Hex, ...], after_level: int) -> list[Figure]:
+    """Enemies ``fig`` is engaged with at ``before`` but not at ``after`` (HS-ENGAGE-04..06)."""
+    h = figure_height(state, fig)
+    out = []
+    for other in state.on_battlefield():
+        if other is fig or not state.is_enemy(fig, other):
+            continue
+        oh = figure_height(state, other)
+        was = engaged_at(state, before, before_level, h, other.hexes, other.level, oh)
+        if was and not engaged_at(state, after, after_level, h, other.hexes, other.level, oh):
+            out.append(other)
+    return out
+
+
+def reachable(state: MatchState, fig: Figure, fly: bool | None = None) -> dict[tuple[Hex, ...], tuple[int, list[Hex]]]:
+    """Every end position ``fig`` can reach this move, with its cost and a cheapest path.
+
+    Keys are end hex tuples (lead first); values are ``(cost, path)`` where ``path`` can be given
+    back to :func:`plan`. Leaving-engagement attacks are consequences, not limits, so they do not
+    prune the search. Cost in spaces.
+    """
+    rules = modifiers.move_rules(state, fig)
+    if fly is None:
+        fly = rules.can_fly
+    bf = state.battlefield
+    budget = allowance(state, fig)
+    out: dict[tuple[Hex, ...], tuple[int, list[Hex]]] = {}
+    if fly:
+        _reach_flying(state, fig, budget, out)
+        return out
+    _reach_walking(state, fig, budget, out, road_only=False)
+    start_road = all(bf.terrain(h, fig.level) is Terrain.ROAD for h in fig.hexes)
+    if start_road:
+        _reach_walking(state, fig, budget + 3, out, road_only=True)
+    return out
+
+
+def _reach_walking(state: MatchState, fig: Figure, budget: int,
+                   out: dict[tuple[Hex, ...], tuple[int, list[Hex]]], road_only: bool) -> None:
+    bf = state.battlefield
+    height = state.card_of(fig).stat("height")
+    rules = modifiers.move_rules(state, fig)
+    occ = _others_at(state, fig)
+    double = len(fig.hexes) == 2
+    starts: list[tuple[tuple[Hex, ...], tuple[int, ...]]] = [(fig.hexes, tuple(fig.level for _ in fig.hexes))]
+    if double:
+        starts.append(((fig.hexes[1], fig.hexes[0]), (fig.level, fig.level)))
+    counter = 0
+    heap: list[tuple[int, int, tuple[Hex, ...], tuple[int, ...], tuple[Hex, ...]]] = []
+    best: dict[tuple[tuple[Hex, ...], tuple[int, ...]], int] = {}
+    for body, levels in starts:
+        heapq.heappush(heap, (0, counter, body, levels, ()))
+        counter += 1
+        best[(body, levels)] = 0
+    while heap:
+        cost, _, body, levels, path = heapq.heappop(heap)
+        if best.get((body, levels), 1 << 30) < cost:
+            continue
+        if path:
+            end_ok = all((h, levels[0]) not in occ for h in body) and len(set(levels)) == 1
+            if end_ok:
+                key = body
+                if key not in out or out[key][0] > cost:
+                    out[key] = (cost, list(path))
+            terrain = bf.terrain(body[0], levels[0])
+            if terrain is not None and _must_stop(bf, body, levels, terrain, double):
+                continue
+        lead = body[0]
+        for h in lead.neighbours():
+            if double and h == body[1]:
+                continue
+            found = walk_step(bf, lead, levels[0], h, height)
+            if found is None:
+                continue
+            step_cost, lb, _drop, cell = found
+            if road_only and cell.terrain is not Terrain.ROAD:
+                continue
+            other = occ.get((h, lb))
+            if other is not None and state.is_enemy(fig, other) and not rules.pass_through_enemies:
+                continue
+            nc = cost + step_cost
+            if nc > budget:
+                continue
+            nbody = (h, body[0]) if double else (h,)
+            nlev = (lb, levels[0]) if double else (lb,)
+            if road_only and double and bf.terrain(nbody[1], nlev[1]) is not Terrain.ROAD:
+                continue
+            if best.get((nbody, nlev), 1 << 30) <= nc:
+                continue
+            best[(nbody, nlev)] = nc
+            heapq.heappush(heap, (nc, counter, nbody, nlev, (*path, h)))
+            counter += 1
+
+
+def _reach_flying(state: MatchState, fig: Figure, budget: int,
+                  out: dict[tuple[Hex, ...], tuple[int, list[Hex]]]) -> None:
+    bf = state.battlefield
+    occ = _others_at(state, fig)
+    double = len(fig.hexes) == 2
+    # Flying ignores everything on the way, so a breadth-first search over the plane suffices;
+    # the plane search is bounded to hexes near the battlefield.
+    starts = [fig.hexes] + ([(fig.hexes[1], fig.hexes[0])] if double else [])
+    for body in starts:
+        frontier: list[tuple[tuple[Hex, ...], tuple[Hex, ...]]] = [(body, ())]
+        seen = {body}
+        for dist in range(1, budget + 1):
+            nxt = []
+            for b, path in frontier:
+                for h in b[0].neighbours():
+                    if double and h == b[1]:
+                        continue
+                    nb = (h, b[0]) if double else (h,)
+                    if nb in seen or not any(x in bf for x in nb) and dist > 1 and not _near(bf, h):
+                        continue
+                    seen.add(nb)
+                    npath = (*path, h)
+                    nxt.append((nb, npath))
+                    cells = [bf.top_cell(x) for x in nb]
+                    if any(c is None for c in cells):
+                        continue
+                    tops = {c.top for c in cells if c is not None}
+                    if len(tops) != 1:
+                        continue
+                    top = tops.pop()
+                    if any((x, top) in occ for x in nb) or any(not _enterable(bf, x, c) for x, c in zip(nb, cells, strict=True) if c is not None):
+                        continue
+                    extra = 1 if cells[0] is not None and cells[0].terrain in (Terrain.SLIPPERY_ICE, Terrain.HEAVY_SNOW) else 0
+                    total = dist + extra
+                    if total <= budget and (nb not in out or out[nb][0] > total):
+                        out[nb] = (total, list(npath))
+            frontier = nxt
+
+
+def _near(bf: Battlefield, h: Hex) -> bool:
+    return any(n in bf for n in h.neighbours())
+
+
+def reachable_hexes(state: MatchState, fig: Figure, fly: bool | None = None) -> dict[Hex, int]:
+    """Lead hexes ``fig`` can end on, each with its cheapest cost (for maps and autocomplete)."""
+    out: dict[Hex, int] = {}
+    for body, (cost, _path) in reachable(state, fig, fly).items():
+        h = body[0]
+        if h not in out or out[h] > cost:
+            out[h] = cost
+    return out

@@ -1,0 +1,88 @@
+"""Scenarios as data: the format (points, figures, spaces, rounds), sides and victory conditions.
+
+A scenario is validated by pydantic so that ``data/scenarios/*.json`` and user files load the
+same way (HS-ARMY-01, HS-VICTORY-*, HS-SCORE-*, HS-SCEN-*).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from bot.rules.terrain import Terrain
+
+Level = Literal["rookie", "seasoned", "veteran", "master"]
+
+
+class Format(BaseModel):
+    """Army limits and length (HS-ARMY-01). ``None`` means no limit. ``round_limit`` in rounds."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    points: int | None = None
+    figures: int | None = None
+    spaces: int | None = None
+    round_limit: int | None = None
+
+
+class Side(BaseModel):
+    """A scenario side: its name (``COBRA``), start zone on the map, and fixed army if any."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str
+    zone: str
+    army: list[str] = Field(default_factory=list)
+
+
+class VictoryRule(BaseModel):
+    """One victory condition.
+
+    - ``last_standing``: a side wins when no opponent has figures on the battlefield (HS-VICTORY-05).
+    - ``round_limit_score``: at the end of ``round`` (default the format's limit), the highest score
+      wins and equal top scores draw (HS-SCORE-*).
+    - ``round_limit_side``: at the end of ``round``, the side named ``side`` wins (HS-SCEN-RIFT1-ALL-04).
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: Literal["last_standing", "round_limit_score", "round_limit_side"]
+    round: int | None = None
+    side: str | None = None
+
+
+class Scenario(BaseModel):
+    """A scenario at one complexity level (HS-SCEN-BOOK-01..05).
+
+    Rookie needs the Basic Game, which the seeds do not give (DEC-06): a scenario file may list
+    it, but the engine refuses it with that reason.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str
+    name: str
+    description: str = ""
+    level: Level = "master"
+    map: str | None = None
+    min_players: int = 2
+    max_players: int = 2
+    format: Format = Field(default_factory=Format)
+    sides: list[Side] = Field(default_factory=list)
+    victory: list[VictoryRule] = Field(default_factory=lambda: [VictoryRule(kind="last_standing")])
+    #: Terrain designated as a variant by the scenario (ice -> slippery_ice, wood -> road ...).
+    terrain_variants: dict[Terrain, Terrain] = Field(default_factory=dict)
+    notes: str = ""
+
+    @property
+    def round_limit(self) -> int | None:
+        """The last round, if the scenario has one."""
+        limits = [v.round for v in self.victory if v.round is not None]
+        if self.format.round_limit is not None:
+            limits.append(self.format.round_limit)
+        return min(limits) if limits else None
+
+
+#: A sandbox scenario: no limits, last army standing. Used by rules cases and practice.
+SANDBOX = Scenario(id="sandbox", name="Sandbox", max_players=8)

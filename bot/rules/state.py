@@ -1,0 +1,243 @@
+"""Match state: players, Army Cards in play, figures, the round, the Player Turn, pending decisions.
+
+The state is plain data. Only :mod:`bot.rules.engine` changes it, one command at a time; everyone
+else (renderer, Discord, console) reads it, through :func:`bot.rules.views.player_view` when the
+reader is one player, so that hidden Order Markers stay hidden.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from bot.rules.battlefield import Battlefield
+from bot.rules.cards import ArmyCard
+from bot.rules.hexes import Hex
+from bot.rules.scenario import Scenario
+
+MARKERS: tuple[str, ...] = ("1", "2", "3", "X")
+NUMBERED: tuple[str, ...] = ("1", "2", "3")
+
+
+class Phase(StrEnum):
+    """Where the match is. ``FREE`` is the sandbox of rules cases: any figure may act."""
+
+    SETUP = "setup"  # armies being chosen
+    PLACEMENT = "placement"  # figures placed in start zones
+    ORDERS = "orders"  # Order Markers being placed (HS-ROUND-02 step 1)
+    INITIATIVE = "initiative"  # all markers placed, waiting for the roll
+    TURNS = "turns"  # Player Turns (step 3)
+    OVER = "over"
+    FREE = "free"
+
+
+class Stage(StrEnum):
+    """Steps of an Army Card turn (HS-TURN-02): move figures, then attack with figures."""
+
+    MOVE = "move"
+    ATTACK = "attack"
+    DONE = "done"
+
+
+@dataclass(slots=True)
+class Player:
+    """A seat at the table. ``team`` groups teammates (DEC-04); ``role`` is a scenario side (``COBRA``)."""
+
+    id: str
+    name: str
+    seat: int
+    team: str = ""
+    role: str = ""
+    zone: str = ""
+    conceded: bool = False
+
+    @property
+    def side(self) -> str:
+        """The team this player wins with (their own id when they have no teammates)."""
+        return self.team or self.id
+
+
+@dataclass(slots=True)
+class CardInPlay:
+    """An Army Card in a player's army (HS-ARMY-06, -08: one per Unique/Uncommon copy, one per Common name).
+
+    ``key`` is unique in the match (``p1/finn``); ``controller`` changes with powers such as Mind
+    Shackle (HS-ARMY-10).
+    """
+
+    key: str
+    card: ArmyCard
+    owner: str
+    controller: str
+    figure_ids: list[str] = field(default_factory=list)
+    #: Figures activated this round per marker (not needed by the core rules; kept for powers).
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Figure:
+    """One figure. ``hexes`` is empty while it is off the battlefield; for a double-space figure
+    the leading end is first. ``level`` is the level its base stands on.
+    """
+
+    id: str
+    card_key: str
+    owner: str
+    controller: str
+    hexes: tuple[Hex, ...] = ()
+    level: int = 0
+    wounds: int = 0
+    destroyed: bool = False
+    set_aside: bool = False
+
+    @property
+    def on_battlefield(self) -> bool:
+        """True while the figure stands on the battlefield."""
+        return bool(self.hexes) and not self.destroyed and not self.set_aside
+
+    @property
+    def hex(self) -> Hex:
+        """The (leading) hex of the figure.
+
+        :raises ValueError: when the figure is off the battlefield.
+        """
+        if not self.hexes:
+            raise ValueError(f"{self.id} is not on the battlefield")
+        return self.hexes[0]
+
+
+@dataclass(slots=True)
+class TurnState:
+    """The Player Turn under way (HS-TURN-01, -02)."""
+
+    player: str
+    card_key: str | None
+    marker: str | None
+    stage: Stage = Stage.MOVE
+    moved: list[str] = field(default_factory=list)
+    attacked: list[str] = field(default_factory=list)
+    #: Figures whose move is under way (a multi-part move, e.g. waiting for a decision).
+    moving: str | None = None
+    #: Extra per-turn data for powers and terrain (used cannons, once-per-turn flags).
+    data: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def activated(self) -> list[str]:
+        """Figures moved or attacking this turn, each once (HS-ATTACK-03)."""
+        seen = list(self.moved)
+        seen.extend(f for f in self.attacked if f not in seen)
+        return seen
+
+
+@dataclass(slots=True)
+class Pending:
+    """A decision the engine waits for (a rule says "may", or an order to choose).
+
+    ``player`` must answer with one of ``options`` (``choose <option>``); ``kind`` names the rule
+    that asks, ``prompt`` says it in words; ``context`` carries what the engine needs to go on.
+    """
+
+    player: str
+    kind: str
+    prompt: str
+    options: list[str]
+    context: dict[str, Any] = field(default_factory=dict)
+    rule: str = ""
+
+
+@dataclass(slots=True)
+class MatchState:
+    """Everything about a match that the rules read and change.
+
+    ``orders`` holds each player's Order Markers (marker -> card key); they are hidden from other
+    players until revealed (HS-ORDER-05); ``revealed`` lists the markers turned face up.
+    """
+
+    battlefield: Battlefield
+    scenario: Scenario
+    players: list[Player] = field(default_factory=list)
+    cards: dict[str, CardInPlay] = field(default_factory=dict)
+    figures: dict[str, Figure] = field(default_factory=dict)
+    phase: Phase = Phase.SETUP
+    round: int = 0
+    orders: dict[str, dict[str, str]] = field(default_factory=dict)
+    revealed: dict[str, list[str]] = field(default_factory=dict)
+    initiative: list[str] = field(default_factory=list)
+    #: Player Turns taken this round, in order: player ids.
+    turns_taken: list[str] = field(default_factory=list)
+    turn: TurnState | None = None
+    pending: list[Pending] = field(default_factory=list)
+    winners: list[str] | None = None
+    result: str = ""
+    scores: dict[str, float] = field(default_factory=dict)
+    #: Glyphs on the battlefield now: hex -> (name, side).
+    glyphs: dict[Hex, tuple[str, str]] = field(default_factory=dict)
+    #: Lasting effects (powers whose effect outlives a turn); keyed by name.
+    effects: dict[str, Any] = field(default_factory=dict)
+    #: Bumped by every applied command; a stale button carries an old version (boardgame.io _stateID).
+    version: int = 0
+
+    # --- look-ups -----------------------------------------------------------------------------
+
+    def player(self, pid: str) -> Player:
+        """The player ``pid``.
+
+        :raises KeyError: when no such player sits at the table.
+        """
+        for p in self.players:
+            if p.id == pid:
+                return p
+        raise KeyError(pid)
+
+    def card_of(self, fig: Figure) -> ArmyCard:
+        """The Army Card a figure belongs to."""
+        return self.cards[fig.card_key].card
+
+    def figures_of(self, card_key: str) -> list[Figure]:
+        """The figures of one card in play (destroyed ones included)."""
+        return [self.figures[f] for f in self.cards[card_key].figure_ids]
+
+    def on_battlefield(self) -> list[Figure]:
+        """Figures standing on the battlefield."""
+        return [f for f in self.figures.values() if f.on_battlefield]
+
+    def occupant(self, h: Hex, level: int | None = None) -> Figure | None:
+        """The figure on ``h`` (at ``level`` when given), if any."""
+        for f in self.figures.values():
+            if f.on_battlefield and h in f.hexes and (level is None or f.level == level):
+                return f
+        return None
+
+    def occupancy(self) -> dict[Hex, Figure]:
+        """Map of every occupied hex to its figure (one level per hex is the common case)."""
+        occ: dict[Hex, Figure] = {}
+        for f in self.figures.values():
+            if f.on_battlefield:
+                for h in f.hexes:
+                    occ[h] = f
+        return occ
+
+    def is_enemy(self, a: Figure, b: Figure) -> bool:
+        """True when ``b`` is an enemy of ``a``'s controller (HS-ARMY-12, -13)."""
+        if a.controller == b.controller:
+            return False
+        try:
+            return self.player(a.controller).side != self.player(b.controller).side
+        except KeyError:
+            return True
+
+    def living_cards(self, pid: str) -> list[str]:
+        """Keys of the cards ``pid`` controls that still have figures on the battlefield."""
+        return [
+            k for k, c in self.cards.items()
+            if c.controller == pid and any(self.figures[f].on_battlefield for f in c.figure_ids)
+        ]
+
+    def clone(self) -> MatchState:
+        """A deep copy that shares the immutable battlefield, scenario and cards."""
+        memo: dict[int, Any] = {id(self.battlefield): self.battlefield, id(self.scenario): self.scenario}
+        for c in self.cards.values():
+            memo[id(c.card)] = c.card
+        return copy.deepcopy(self, memo)

@@ -1,0 +1,119 @@
+"""Terrain tiles and obstacles: what each kind is, and the plain facts the rules read from it.
+
+The effects themselves (stopping, defense changes, end-of-round rolls) live in the modules that
+apply them (:mod:`bot.rules.movement`, :mod:`bot.rules.combat`, :mod:`bot.rules.effects`); this
+module only says which kind a space is.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Terrain(StrEnum):
+    """The top tile of a space (000 § The Tiles; 003 § Road Tiles).
+
+    Names are the ones rules cases use. Scenario variants (``slippery_ice``, ``thin_ice``,
+    ``heavy_snow``, ``cooling_lava``) are separate kinds because they carry separate rules.
+    """
+
+    GRASS = "grass"
+    ROCK = "rock"
+    SAND = "sand"
+    DIRT = "dirt"
+    ASPHALT = "asphalt"
+    CONCRETE = "concrete"
+    ROAD = "road"
+    WOOD = "wood"  # decking, unless a scenario makes it road (HS-TERRAIN-25)
+    WATER = "water"
+    SWAMP_WATER = "swamp_water"
+    TOXIC_WATER = "toxic_water"
+    WELLSPRING_WATER = "wellspring_water"
+    TOXIC_LAND = "toxic_land"
+    SHADOW = "shadow"
+    LAVA_FIELD = "lava_field"
+    MOLTEN_LAVA = "molten_lava"
+    COOLING_LAVA = "cooling_lava"
+    ICE = "ice"
+    SLIPPERY_ICE = "slippery_ice"
+    THIN_ICE = "thin_ice"
+    SNOW = "snow"
+    HEAVY_SNOW = "heavy_snow"
+    SWAMP = "swamp"
+    DUNGEON = "dungeon"
+    HIVE = "hive"
+    JUNGLE = "jungle"
+
+    @property
+    def is_water(self) -> bool:
+        """Counts as water for rules and powers (HS-TERRAIN-18, -20, -21)."""
+        return self in _WATER
+
+    @property
+    def height_zero(self) -> bool:
+        """A Height 0 tile: not a land tile for game effects (HS-TERRAIN-01)."""
+        return self in _HEIGHT_ZERO
+
+    @property
+    def is_land(self) -> bool:
+        """A land tile for game effects (HS-TERRAIN-02)."""
+        return not self.height_zero
+
+    @property
+    def stops_on_entry(self) -> bool:
+        """A figure that moves onto it must end its move there.
+
+        Water and wellspring water (HS-TERRAIN-17, -18), molten and cooling lava (HS-TERRAIN-09,
+        -12). Swamp and toxic water do not stop (HS-TERRAIN-20, -21). Double-space figures have
+        their own water rule (HS-DOUBLE-04), applied in movement.
+        """
+        return self in _STOPS
+
+    @property
+    def movement_cost(self) -> int:
+        """Spaces of movement one step onto this tile costs before climbing (HS-TERRAIN-05, -28)."""
+        return 2 if self in (Terrain.SLIPPERY_ICE, Terrain.HEAVY_SNOW) else 1
+
+    @property
+    def is_road(self) -> bool:
+        """A road space for the road bonus (HS-ROAD-03)."""
+        return self is Terrain.ROAD
+
+    @property
+    def defense_modifier(self) -> int:
+        """Defense change for a figure standing on it (HS-TERRAIN-22, -23); shadow is size-bound."""
+        if self is Terrain.TOXIC_WATER:
+            return -2
+        if self is Terrain.TOXIC_LAND:
+            return -1
+        return 0
+
+
+_WATER = frozenset({Terrain.WATER, Terrain.SWAMP_WATER, Terrain.TOXIC_WATER, Terrain.WELLSPRING_WATER})
+# Water tiles are the Height 0 tiles of every set the seeds describe; the seeds name no other.
+_HEIGHT_ZERO = _WATER
+_STOPS = frozenset({Terrain.WATER, Terrain.WELLSPRING_WATER, Terrain.MOLTEN_LAVA, Terrain.COOLING_LAVA})
+
+
+class ObstacleKind(StrEnum):
+    """Obstacles and other pieces standing on or between spaces (000 § Obstacles; 003)."""
+
+    TREE = "tree"  # evergreen and other trees: block movement and sight (HS-TREE-04, -05)
+    JUNGLE_TREE = "jungle_tree"  # Laur jungle tree (HS-OBSTACLE-12..14)
+    UNDERBRUSH = "underbrush"  # Laur underbrush (HS-OBSTACLE-12..14)
+    RUIN = "ruin"
+    WALL = "wall"  # Laur or castle wall pieces
+    STONE_WALL = "stone_wall"  # Road to the Forgotten Forest stone wall (HS-WALL-*)
+    FORTIFIED_WALL = "fortified_wall"  # COBRA Fortification, Height 7 (HS-OBSTACLE-11)
+    OUTCROP = "outcrop"
+    GLACIER = "glacier"
+    CANNON = "cannon"  # Height 2 (HS-OBSTACLE-09)
+
+    @property
+    def defends_adjacent(self) -> bool:
+        """Laur jungle pieces give adjacent figures a defense die against distant attackers (HS-OBSTACLE-13)."""
+        return self in (ObstacleKind.JUNGLE_TREE, ObstacleKind.UNDERBRUSH)
+
+
+#: Sizes of figures (HS-ARMY-16).
+SIZES = ("small", "medium", "large", "huge")

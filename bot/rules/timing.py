@@ -1,0 +1,150 @@
+"""Timing windows and simultaneous effects (HS-TIMING-01..07, HS-TURN-04, -06).
+
+An :class:`Effect` declares the window it acts in, its source (Unit, Terrain, Glyph, other:
+UTGAR), whether it is "immediate", whether it leaves the window (takes a turn, repeats a move
+or attack), and whether its controller *may* decline it. Each window, the engine collects the
+effects' :class:`Trigger` s, orders them, and resolves them one at a time, re-checking each
+one's condition before it resolves (HS-TIMING-01). An optional effect, or a player choosing the
+order of two different effects they control, stops the engine with a pending decision.
+
+Order (HS-TIMING-03, -04, -05, -07): "immediately" effects first; effects that leave the window
+last; then Unit, Terrain, Glyph, the rest; within one, the active player's effects first, then
+the other players in turn order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import IntEnum, StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from bot.rules.engine import Engine
+
+
+class Window(StrEnum):
+    """Named moments where effects hook in (000 § Simultaneous Effects and the turn sequence)."""
+
+    START_OF_ROUND = "start_of_round"
+    AFTER_ORDER_MARKERS = "after_order_markers"
+    BEFORE_REVEAL = "before_reveal"
+    START_OF_TURN = "start_of_turn"
+    END_OF_MOVE = "end_of_move"
+    AFTER_MOVING = "after_moving"  # after moving and before attacking (HS-TURN-06)
+    BEFORE_ATTACK = "before_attack"
+    AFTER_ATTACK_ROLL = "after_attack_roll"
+    AFTER_DEFENSE_ROLL = "after_defense_roll"
+    AFTER_ATTACK = "after_attack"
+    END_OF_TURN = "end_of_turn"
+    END_OF_ROUND = "end_of_round"
+
+
+class Source(IntEnum):
+    """UTGAR order of sources (HS-TIMING-05)."""
+
+    UNIT = 0
+    TERRAIN = 1
+    GLYPH = 2
+    OTHER = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """One effect ready to resolve: which effect, who controls it, and about what (figure id)."""
+
+    effect: str
+    controller: str
+    subject: str = ""
+    data: tuple[tuple[str, Any], ...] = ()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """A value from ``data``."""
+        for k, v in self.data:
+            if k == key:
+                return v
+        return default
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready form (kept in the state while a window waits for a decision)."""
+        return {"effect": self.effect, "controller": self.controller, "subject": self.subject, "data": dict(self.data)}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Trigger:
+        """Inverse of :meth:`to_json`."""
+        return cls(d["effect"], d["controller"], d.get("subject", ""), tuple(sorted(d.get("data", {}).items())))
+
+
+class Effect:
+    """Base of every effect. Subclasses set the class attributes and implement the methods.
+
+    ``rule`` names the ledger clause the effect implements; ``prompt`` is the question an
+    optional effect puts to its controller.
+    """
+
+    name: ClassVar[str] = ""
+    window: ClassVar[Window]
+    source: ClassVar[Source] = Source.OTHER
+    immediate: ClassVar[bool] = False
+    optional: ClassVar[bool] = False
+    leaves_window: ClassVar[bool] = False
+    rule: ClassVar[str] = ""
+
+    def triggers(self, engine: Engine) -> list[Trigger]:
+        """The instances of this effect that apply now."""
+        raise NotImplementedError
+
+    def applies(self, engine: Engine, trigger: Trigger) -> bool:
+        """Whether the trigger's condition still holds (checked just before resolving)."""
+        return True
+
+    def options(self, engine: Engine, trigger: Trigger) -> list[str]:
+        """Answers an optional effect offers (first = use it)."""
+        return ["yes", "no"]
+
+    def prompt(self, engine: Engine, trigger: Trigger) -> str:
+        """The question asked of the controller of an optional effect."""
+        return f"Use {self.name} for {trigger.subject}?"
+
+    def resolve(self, engine: Engine, trigger: Trigger, choice: str | None) -> None:
+        """Carry the effect out; ``choice`` is the controller's answer for optional effects."""
+        raise NotImplementedError
+
+
+_REGISTRY: dict[str, Effect] = {}
+
+
+def register(cls: type[Effect]) -> type[Effect]:
+    """Class decorator: register an effect by its ``name`` (once per name)."""
+    inst = cls()
+    if not inst.name:
+        raise ValueError(f"{cls.__name__} has no name")
+    _REGISTRY[inst.name] = inst
+    return cls
+
+
+def effect(name: str) -> Effect:
+    """The registered effect called ``name``.
+
+    :raises KeyError: when no effect has that name.
+    """
+    return _REGISTRY[name]
+
+
+def effects_for(window: Window) -> list[Effect]:
+    """Registered effects of one window, in registration order."""
+    return [e for e in _REGISTRY.values() if e.window == window]
+
+
+def order_key(e: Effect, trig: Trigger, seat_rank: dict[str, int]) -> tuple[int, int, int, int]:
+    """Sort key for simultaneous triggers (see module docstring)."""
+    return (0 if e.immediate else 1, 1 if e.leaves_window else 0, int(e.source), seat_rank.get(trig.controller, 99))
+
+
+@dataclass(slots=True)
+class WindowRun:
+    """A window being resolved; kept in the state while it waits for a decision."""
+
+    window: Window
+    queue: list[dict[str, Any]] = field(default_factory=list)
+    then: str = ""
+    args: dict[str, Any] = field(default_factory=dict)
