@@ -61,9 +61,10 @@ class CaseSpec(_M):
 
 
 def _hexes(at: Coord | list[Coord]) -> tuple[Hex, ...]:
-    if at and isinstance(at[0], list):
-        return tuple(Hex(int(c[0]), int(c[1])) for c in at)  # type: ignore[index]
-    return (Hex(int(at[0]), int(at[1])),)  # type: ignore[arg-type]
+    coords: list[Any] = list(at)
+    if coords and isinstance(coords[0], list):
+        return tuple(Hex(int(c[0]), int(c[1])) for c in coords)
+    return (Hex(int(coords[0]), int(coords[1])),)
 
 
 def _loc(err: ValidationError) -> str:

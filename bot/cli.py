@@ -35,23 +35,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.cmd == "cases":
         from bot.cases import main as cases_main
 
-        return cases_main(args.paths)
+        return int(cases_main(args.paths))
     if args.cmd == "bench":
         from bot.bench import main as bench_main
 
-        return bench_main(args.what)
+        return int(bench_main(args.what))
     if args.cmd == "run":
         from bot.discord.run import main as run_main
 
-        return run_main()
+        return int(run_main())
     if args.cmd == "local":
         from bot.console.local import main as local_main
 
-        return local_main(args)
+        return int(local_main(args))
     if args.cmd == "demo":
         from bot.console.demo import main as demo_main
 
-        return demo_main(args)
+        return int(demo_main(args))
     return 2
 
 

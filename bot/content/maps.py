@@ -59,7 +59,16 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    ValidationError,
+    model_validator,
+)
 
 from bot.rules.battlefield import Battlefield, Cell, GlyphSpot, Obstacle
 from bot.rules.hexes import Hex
@@ -97,6 +106,9 @@ class UnknownMapError(KeyError):
 
 # --- validation helpers shared with bot.content.scenarios ----------------------------------------
 
+#: Tags of the start-zone entry union; left out of field paths in error messages.
+_UNION_TAGS = ("[q, r]", "{q, r}")
+
 
 def field_path(loc: Iterable[int | str]) -> str:
     """``('hexes', 3, 'terrain') -> 'hexes[3].terrain'``."""
@@ -110,7 +122,9 @@ def describe_validation_error(exc: ValidationError) -> tuple[str, str]:
     """The first problem of a pydantic error as ``(field, problem)``, with the others appended."""
     problems: list[tuple[str, str]] = []
     for err in exc.errors(include_url=False):
-        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-")))
+        loc = tuple(
+            p for p in err["loc"] if not (isinstance(p, str) and (p.startswith("function-") or p in _UNION_TAGS))
+        )
         kind = err["type"]
         if kind == "missing":
             text = "is required but missing"
@@ -324,6 +338,15 @@ def _zone_items(value: object) -> object:
     return value
 
 
+def _zone_tag(value: object) -> str:
+    return _UNION_TAGS[1] if isinstance(value, dict | Rect) else _UNION_TAGS[0]
+
+
+ZoneItem = Annotated[
+    Annotated[Coord, Tag(_UNION_TAGS[0])] | Annotated[Rect, Tag(_UNION_TAGS[1])], Discriminator(_zone_tag)
+]
+
+
 class MapSpec(_Spec):
     """A map file (``heroscape-map/1``) or a rules case's ``map`` block; see the module docstring."""
 
@@ -336,7 +359,7 @@ class MapSpec(_Spec):
     hexes: list[HexSpec] = Field(default_factory=list)
     obstacles: list[ObstacleSpec] = Field(default_factory=list)
     glyphs: list[GlyphSpec] = Field(default_factory=list)
-    start_zones: Annotated[dict[str, list[Coord | Rect]], BeforeValidator(_zone_items)] = Field(
+    start_zones: Annotated[dict[str, list[ZoneItem]], BeforeValidator(_zone_items)] = Field(
         default_factory=dict
     )
 

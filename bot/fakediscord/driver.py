@@ -253,7 +253,7 @@ class InteractionDriver:
                 authorizing_integration_owners={"0": str(channel.guild_id)},
             )
         else:
-            payload.update(user=user.payload(), context=1, authorizing_integration_owners={"0": str(self.owner.id)})
+            payload.update(user=user.payload(), context=1, authorizing_integration_owners={"0": "0"})
         return payload
 
     async def _send_interaction(

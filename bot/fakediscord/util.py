@@ -138,6 +138,22 @@ class ApiError:
     def response(self, errors: dict[str, Any] | None = None) -> web.Response:
         return error_response(self.status, self.code, self.message, errors)
 
+    def fail(self, errors: dict[str, Any] | None = None) -> ApiFailure:
+        """The exception a route raises to answer with this error."""
+        return ApiFailure(self, errors)
+
+
+class ApiFailure(Exception):
+    """Raised inside a route; the middleware answers with the Discord error it carries."""
+
+    def __init__(self, error: ApiError, errors: dict[str, Any] | None = None) -> None:
+        super().__init__(f"{error.status} {error.code} {error.message}")
+        self.error = error
+        self.errors = errors
+
+    def response(self) -> web.Response:
+        return self.error.response(self.errors)
+
 
 UNKNOWN_CHANNEL = ApiError(404, 10003, "Unknown Channel")
 UNKNOWN_GUILD = ApiError(404, 10004, "Unknown Guild")

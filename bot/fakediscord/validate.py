@@ -6,6 +6,7 @@ REST layer turns a non-empty result into ``400 {"code": 50035, "message": "Inval
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .models import FLAG_COMPONENTS_V2, walk_components
@@ -102,3 +103,44 @@ def check_choices(data: dict[str, Any]) -> Errors | None:
             _add(errors, f"choices.{i}.name", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
         _max_len(errors, f"choices.{i}.value", choice.get("value"), 100)
     return errors or None
+
+
+_NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+def check_commands(commands: list[dict[str, Any]]) -> Errors | None:
+    """Check a bulk command registration: names, descriptions, option counts and order."""
+    errors: Errors = {}
+    seen: set[tuple[str, int]] = set()
+    for i, command in enumerate(commands):
+        key = (command.get("name", ""), command.get("type", 1))
+        if key in seen:
+            _add(errors, f"{i}.name", "APPLICATION_COMMANDS_DUPLICATE_NAME", f"Application command names must be unique: {key[0]}")
+        seen.add(key)
+        if key[1] == 1:
+            _check_option_tree(errors, str(i), command)
+    return errors or None
+
+
+def _check_option_tree(errors: Errors, path: str, node: dict[str, Any]) -> None:
+    name = node.get("name", "")
+    if not _NAME.match(name) or name != name.lower():
+        _add(errors, f"{path}.name", "APPLICATION_COMMAND_INVALID_NAME", f"Command name is invalid: {name!r}")
+    if not 1 <= len(node.get("description") or "") <= 100:
+        _add(errors, f"{path}.description", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+    options = node.get("options") or []
+    if len(options) > 25:
+        _add(errors, f"{path}.options", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+    optional_seen = False
+    for j, option in enumerate(options):
+        if option.get("type") in (1, 2):
+            _check_option_tree(errors, f"{path}.options.{j}", option)
+            continue
+        _check_option_tree(errors, f"{path}.options.{j}", {**option, "options": []})
+        if option.get("required"):
+            if optional_seen:
+                _add(errors, f"{path}.options.{j}.required", "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID", "Required options must be placed before non-required options")
+        else:
+            optional_seen = True
+        if len(option.get("choices") or []) > 25:
+            _add(errors, f"{path}.options.{j}.choices", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")

@@ -164,8 +164,15 @@ def sample_events(state: MatchState) -> list[Event]:
     finn = state.figures["p1/finn"]
     izumi = state.figures["p2/izumi2"]
     end = finn.hexes[0]
-    path = [end.neighbour(3).neighbour(3).neighbour(4), end.neighbour(3).neighbour(3), end.neighbour(3), end]
-    izumi_at = end.neighbour(0)
+    busy = {h for f in state.figures.values() if f.on_battlefield for h in f.hexes}
+    path = [end]
+    for d in (0, 5, 0, 1, 3, 2, 4):
+        nxt = path[0].neighbour(d)
+        if nxt in state.battlefield and nxt not in busy and nxt not in path and not state.battlefield.obstacles_on(nxt):
+            path.insert(0, nxt)
+        if len(path) == 4:
+            break
+    izumi_at = next(h for h in end.neighbours() if h in state.battlefield and h not in busy and h not in path)
     izumi.hexes = (izumi_at,)
     target = state.figures["p2/syvarris"]
     return [

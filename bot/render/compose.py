@@ -62,8 +62,8 @@ def render_map(
         head_w = max(lay.map_w, PANEL_W)
         block_w = head_w // max(1, head_w // PANEL_W)
     head = pn.header(state, head_w, ss)
-    parts = [*pn.blocks(state, colours, prefixes, block_w, ss), st.legend]
-    size, placed = pn.arrange(lay, head, parts, PANEL_W)
+    parts = pn.blocks(state, colours, prefixes, block_w, ss)
+    size, placed = pn.arrange(lay, head, parts, st.legend, PANEL_W)
 
     canvas = Image.new("RGB", size, pal.PANEL)
     canvas.paste(st.image, (0, 0))
@@ -97,16 +97,20 @@ def render_map(
         fg.draw_ring(draw, lay, chosen, (255, 255, 255))
     for t in aimed:
         fg.draw_ring(draw, lay, t, pal.TARGET, dashed=True)
-    ov.over_tokens(draw, lay, state, public, names)
+    ov.over_tokens(draw, lay, state, public, names, [fg.box(lay, f) for f in on_map])
     return canvas.reduce(ss)
 
 
 def encode_png(img: Image.Image) -> bytes:
-    """``img`` as a compact PNG (256-colour palette; the map is flat colour, so nothing is lost
-    to the eye, and the file is a fraction of the size)."""
-    q = img.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    """``img`` as a compact PNG.
+
+    The map is flat colour with anti-aliased edges, so a 256-colour palette (fast octree, no
+    dithering) looks the same on a phone and makes the file about a third of the RGB size;
+    zlib level 6 is nearly as small as level 9 at a quarter of the time.
+    """
+    q = img.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     buf = io.BytesIO()
-    q.save(buf, format="PNG", optimize=True)
+    q.save(buf, format="PNG", compress_level=6)
     return buf.getvalue()
 
 

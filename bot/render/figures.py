@@ -162,16 +162,32 @@ def draw_token(
         half = rad * 0.3
         draw.polygon([tip, (base[0] - uy * half, base[1] + ux * half), (base[0] + uy * half, base[1] - ux * half)],
                      fill=(255, 255, 255))
+    # Label and pips sit at the middle of the token (between the two hexes of a double-space
+    # figure), clear of the hex centres.
+    mid = ((pts[0][0] + pts[-1][0]) / 2, (pts[0][1] + pts[-1][1]) / 2)
     ink = pal.ink_on(body)
     size = r * 0.5
     max_w = rad * 1.5
     w = tx.width(label, size, "condensed")
     if w > max_w:
         size *= max_w / w
-    tx.text(draw, (lead[0], lead[1] - r * 0.1), label, size, ink, weight="condensed", anchor="ms",
+    tx.text(draw, (mid[0], mid[1] - r * 0.1), label, size, ink, weight="condensed", anchor="ms",
             stroke=max(1, r * 0.03), stroke_fill=pal.darker(body, 0.5) if ink != pal.INK_DARK else pal.lighter(body, 0.5))
     if life > 1 or fig.wounds:
-        pips(draw, lead, r, life, fig.wounds)
+        pips(draw, mid, r, life, fig.wounds)
+    if not ghost:
+        level_tag(draw, (lead[0], lead[1] + r * 0.72), r, fig.level)
+
+
+def level_tag(draw: ImageDraw.ImageDraw, c: tuple[float, float], r: float, level: int) -> None:
+    """The level a figure stands on, on a small dark tag at the bottom of its token."""
+    s = str(level)
+    size = r * 0.34
+    hw = tx.width(s, size, "condensed") / 2 + r * 0.1
+    hh = r * 0.17
+    draw.rounded_rectangle((c[0] - hw, c[1] - hh, c[0] + hw, c[1] + hh), radius=hh * 0.8, fill=(16, 16, 20),
+                           outline=(255, 255, 255), width=max(1, round(r * 0.03)))
+    tx.text(draw, c, s, size, (255, 255, 255), weight="condensed")
 
 
 def pips(draw: ImageDraw.ImageDraw, c: tuple[float, float], r: float, life: int, wounds: int) -> None:
@@ -228,6 +244,14 @@ def draw_ring(draw: ImageDraw.ImageDraw, lay: MapLayout, fig: Figure, colour: RG
         else:
             draw.ellipse(box, outline=(20, 20, 20), width=w + 4)
             draw.ellipse(box, outline=colour, width=w)
+
+
+def box(lay: MapLayout, fig: Figure) -> tuple[float, float, float, float]:
+    """The canvas bounding box of ``fig``'s token."""
+    rad = lay.r * (TOKEN + 0.1)
+    pts = [lay.xy(h) for h in fig.hexes]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return (min(xs) - rad, min(ys) - rad, max(xs) + rad, max(ys) + rad)
 
 
 def order(figs: Sequence[Figure]) -> list[Figure]:

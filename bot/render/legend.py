@@ -19,15 +19,24 @@ TITLE = 19
 ITEM = 16
 ROW = 28
 PAD = 12
+#: Narrowest legend column.
+COL_MIN = 190
 
 
 def _name(value: str) -> str:
     return value.replace("_", " ")
 
 
+def legend_width(lay: MapLayout) -> int:
+    """Width of the legend in final pixels: a panel column, or the whole width under a wide map."""
+    return PANEL_W if lay.panel == "right" else max(lay.map_w, PANEL_W)
+
+
 def draw_legend(bf: Battlefield, lay: MapLayout) -> Image.Image:
-    """The legend block for ``bf``, on the canvas scale, :data:`PANEL_W` wide."""
+    """The legend block for ``bf``, on the canvas scale, :func:`legend_width` wide."""
     ss = lay.ss
+    width = legend_width(lay)
+    ncols = max(2, (width - PAD * 2) // COL_MIN)
     terrains = sorted({c.terrain for h in bf.hexes() for c in bf.surfaces(h)}, key=list(Terrain).index)
     on_hex = sorted({o.kind for o in bf.obstacles if o.hexes}, key=list(ObstacleKind).index)
     between = sorted({o.kind for o in bf.obstacles if o.between is not None}, key=list(ObstacleKind).index)
@@ -35,14 +44,14 @@ def draw_legend(bf: Battlefield, lay: MapLayout) -> Image.Image:
     swatches: list[tuple[str, str]] = [("terrain", t.value) for t in terrains]
     swatches += [("obstacle", k.value) for k in on_hex] + [("edge", k.value) for k in between]
     swatches += [("key", k) for k in keys]
-    rows = (len(swatches) + 1) // 2
+    rows = -(-len(swatches) // ncols)
     height = PAD * 2 + TITLE + 10 + rows * ROW
-    img = Image.new("RGB", (PANEL_W * ss, height * ss), pal.PANEL)
+    img = Image.new("RGB", (width * ss, height * ss), pal.PANEL)
     draw = ImageDraw.Draw(img, "RGBA")
     tx.text(draw, (PAD * ss, PAD * ss), "Legend", TITLE * ss, pal.INK, weight="bold", anchor="lt")
-    col_w = (PANEL_W - PAD * 2) / 2
+    col_w = (width - PAD * 2) / ncols
     for i, (what, name) in enumerate(swatches):
-        col, row = i % 2, i // 2
+        col, row = divmod(i, rows)
         x = (PAD + col * col_w) * ss
         y = (PAD + TITLE + 10 + row * ROW + ROW / 2) * ss
         sx = x + 12 * ss

@@ -67,7 +67,7 @@ class Labels:
 
     def place(self, x: float, y: float, w: float, h: float) -> tuple[float, float]:
         """A free spot for a ``w`` x ``h`` box centred near ``(x, y)``."""
-        for k in range(12):
+        for k in range(16):
             dy = (k + 1) // 2 * h * 1.1 * (1 if k % 2 else -1)
             box = (x - w / 2, y + dy - h / 2, x + w / 2, y + dy + h / 2)
             if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in self.boxes):
@@ -196,11 +196,14 @@ def _plural(n: int, word: str) -> str:
 
 
 def over_tokens(draw: ImageDraw.ImageDraw, lay: MapLayout, state: MatchState, events: Sequence[Event],
-                names: Mapping[str, str]) -> None:
-    """Attack and swipe lines with their results, falls, and an X where a figure was destroyed."""
+                names: Mapping[str, str], avoid: Sequence[tuple[float, float, float, float]] = ()) -> None:
+    """Attack and swipe lines with their results, falls, and an X where a figure was destroyed.
+
+    Result boxes step aside from ``avoid`` (token boxes) and from each other.
+    """
     r = lay.r
     where = positions_at(state, events)
-    placed = Labels()
+    placed = Labels(list(avoid))
     marks: list[tuple[Point, str, RGB, str]] = []
     for i, ev in enumerate(events):
         pos = where[i]

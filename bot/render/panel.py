@@ -182,11 +182,13 @@ def blocks(state: MatchState, colours: Mapping[str, RGB], prefixes: Mapping[str,
             for p in sorted(state.players, key=lambda p: (p.seat, p.id))]
 
 
-def arrange(lay: MapLayout, head: Image.Image, parts: Sequence[Image.Image], panel_w: int,
+def arrange(lay: MapLayout, head: Image.Image, parts: Sequence[Image.Image], foot: Image.Image, panel_w: int,
             gap: int = 10) -> tuple[tuple[int, int], list[tuple[Image.Image, tuple[int, int]]]]:
-    """Place the header and blocks next to the map; returns the canvas size and paste positions.
+    """Place the header, the player blocks and the legend (``foot``) next to the map.
 
-    ``panel_w`` is the width of one panel column in final pixels.
+    To the right of the map they are stacked; under a wide map the header and legend span the
+    width and the player blocks share columns of at least ``panel_w`` final pixels. Returns the
+    canvas size and where to paste each part.
     """
     ss = lay.ss
     mw, mh = lay.canvas_map_size
@@ -194,7 +196,7 @@ def arrange(lay: MapLayout, head: Image.Image, parts: Sequence[Image.Image], pan
     placed: list[tuple[Image.Image, tuple[int, int]]] = []
     if lay.panel == "right":
         x, y = mw, 0
-        for im in (head, *parts):
+        for im in (head, *parts, foot):
             placed.append((im, (x, y)))
             y += im.height + g
         return (mw + panel_w * ss, max(mh, y - g)), placed
@@ -208,4 +210,6 @@ def arrange(lay: MapLayout, head: Image.Image, parts: Sequence[Image.Image], pan
         c = heights.index(min(heights))
         placed.append((im, (c * col_w, heights[c])))
         heights[c] += im.height + g
-    return (width, max(heights) - g), placed
+    bottom = max(heights)
+    placed.append((foot, (0, bottom)))
+    return (width, bottom + foot.height), placed

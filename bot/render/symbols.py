@@ -158,7 +158,7 @@ def height_badge(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, heig
 def edge_piece(draw: ImageDraw.ImageDraw, kind: ObstacleKind, a: Point, b: Point, r: float) -> None:
     """An obstacle standing between two hexes, as a thick segment on their shared edge ``a``-``b``."""
     col = pal.OBSTACLE.get(kind, (90, 90, 90))
-    w = max(2, round(r * 0.2))
+    w = max(2, round(r * 0.24))
     # Stretch the piece a little past the corners so that pieces along a line join up.
     dx, dy = b[0] - a[0], b[1] - a[1]
     a2 = (a[0] - dx * 0.06, a[1] - dy * 0.06)
@@ -167,10 +167,10 @@ def edge_piece(draw: ImageDraw.ImageDraw, kind: ObstacleKind, a: Point, b: Point
         m1 = (a2[0] + dx * 0.42, a2[1] + dy * 0.42)
         m2 = (a2[0] + dx * 0.62, a2[1] + dy * 0.62)
         for p, q in ((a2, m1), (m2, b2)):
-            draw.line((p, q), fill=(40, 32, 20), width=w + max(2, round(r * 0.06)))
+            draw.line((p, q), fill=(40, 32, 20), width=w + max(2, round(r * 0.08)))
             draw.line((p, q), fill=col, width=w)
         return
-    draw.line((a2, b2), fill=(16, 14, 12), width=w + max(2, round(r * 0.06)))
+    draw.line((a2, b2), fill=(16, 14, 12), width=w + max(2, round(r * 0.08)))
     draw.line((a2, b2), fill=col, width=w)
     if kind is ObstacleKind.STONE_WALL:
         for t in (0.25, 0.5, 0.75):

@@ -78,9 +78,9 @@ class Engine:
         self.state.version += 1
         return self.events
 
-    def emit(self, kind: str, to: str | None = None, **data: Any) -> Event:
+    def emit(self, event_kind: str, /, to: str | None = None, **data: Any) -> Event:
         """Record an event (public unless ``to`` names a player)."""
-        ev = Event(kind, data, to)
+        ev = Event(event_kind, data, to)
         self.events.append(ev)
         return ev
 

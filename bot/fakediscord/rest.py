@@ -1,0 +1,360 @@
+"""REST routes of the fake under ``/api/v10``: application, users, DMs, guilds, channels, messages,
+threads and application commands (interaction callbacks and webhooks are in ``rest_interactions``).
+
+Unknown routes are recorded in ``fake.unknown_routes`` and answered 404; injected failures
+(``fake.fail_next``) and crashes inside the fake are handled by the middleware (a crash answers 400,
+not 500, because discord.py retries 5xx for many seconds, and is recorded in ``fake.server_errors``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import web
+
+from .messages import create_message, delete_message, edit_message, is_empty
+from .models import GUILD_TEXT, PRIVATE_THREAD, PUBLIC_THREAD, FakeChannel, FakeMessage
+from .records import SentPayload, UnknownRoute
+from .util import (
+    ALL_PERMISSIONS,
+    CANNOT_DM,
+    CANNOT_EDIT_OTHERS,
+    EMPTY_MESSAGE,
+    INVALID_FORM_BODY,
+    UNKNOWN_CHANNEL,
+    UNKNOWN_COMMAND,
+    UNKNOWN_GUILD,
+    UNKNOWN_MEMBER,
+    UNKNOWN_MESSAGE,
+    UNKNOWN_USER,
+    WRONG_CHANNEL_TYPE,
+    ApiFailure,
+    error_response,
+    json_response,
+    new_snowflake,
+    no_content,
+    read_body,
+)
+from .validate import check_commands, check_message
+
+if TYPE_CHECKING:
+    from .server import FakeDiscord
+
+API_PREFIX = "/api/v10"
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+log = logging.getLogger(__name__)
+
+
+def _int(request: web.Request, key: str) -> int:
+    value = request.match_info[key]
+    return int(value) if value.isdigit() else -1
+
+
+class Rest:
+    """Route handlers for everything but interactions."""
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+
+    def routes(self) -> list[tuple[str, str, Handler]]:
+        app_cmds = "/applications/{app}/commands"
+        guild_cmds = "/applications/{app}/guilds/{guild_id}/commands"
+        msg = "/channels/{channel_id}/messages/{message_id}"
+        return [
+            ("GET", "/users/@me", self.get_me),
+            ("POST", "/users/@me/channels", self.create_dm),
+            ("GET", "/users/{user_id}", self.get_user),
+            ("GET", "/oauth2/applications/@me", self.get_application),
+            ("GET", "/applications/@me", self.get_application),
+            ("GET", "/gateway", self.get_gateway),
+            ("GET", "/gateway/bot", self.get_gateway),
+            ("GET", app_cmds, self.get_commands),
+            ("PUT", app_cmds, self.put_commands),
+            ("POST", app_cmds, self.post_command),
+            ("DELETE", app_cmds + "/{command_id}", self.delete_command),
+            ("GET", guild_cmds, self.get_commands),
+            ("PUT", guild_cmds, self.put_commands),
+            ("POST", guild_cmds, self.post_command),
+            ("DELETE", guild_cmds + "/{command_id}", self.delete_command),
+            ("GET", "/guilds/{guild_id}", self.get_guild),
+            ("GET", "/guilds/{guild_id}/channels", self.get_guild_channels),
+            ("GET", "/guilds/{guild_id}/members/{user_id}", self.get_member),
+            ("GET", "/channels/{channel_id}", self.get_channel),
+            ("GET", "/channels/{channel_id}/messages", self.list_messages),
+            ("POST", "/channels/{channel_id}/messages", self.post_message),
+            ("GET", msg, self.get_message),
+            ("PATCH", msg, self.edit_message),
+            ("DELETE", msg, self.delete_message),
+            ("POST", "/channels/{channel_id}/threads", self.create_thread),
+            ("POST", msg + "/threads", self.create_thread),
+            ("PUT", "/channels/{channel_id}/thread-members/{user_id}", self.thread_member),
+            ("DELETE", "/channels/{channel_id}/thread-members/{user_id}", self.thread_member),
+            ("POST", "/channels/{channel_id}/typing", self.empty),
+            ("PUT", msg + "/reactions/{emoji}/@me", self.empty),
+            ("DELETE", msg + "/reactions/{emoji}/@me", self.empty),
+        ]
+
+    # -- lookups -----------------------------------------------------------------------------
+
+    def _channel(self, request: web.Request) -> FakeChannel:
+        channel = self.fake.channels.get(_int(request, "channel_id"))
+        if channel is None:
+            raise UNKNOWN_CHANNEL.fail()
+        return channel
+
+    def _message(self, request: web.Request) -> FakeMessage:
+        channel = self._channel(request)
+        message = self.fake.messages.get(_int(request, "message_id"))
+        if message is None or message.channel is not channel or message.deleted or message.ephemeral:
+            raise UNKNOWN_MESSAGE.fail()
+        return message
+
+    def _scope(self, request: web.Request) -> int | None:
+        if "guild_id" not in request.match_info:
+            return None
+        guild_id = _int(request, "guild_id")
+        if guild_id not in self.fake.guilds:
+            raise UNKNOWN_GUILD.fail()
+        return guild_id
+
+    # -- application, users, guilds ----------------------------------------------------------
+
+    async def get_me(self, request: web.Request) -> web.Response:
+        return json_response({**self.fake.bot_user.payload(), "verified": True, "mfa_enabled": False, "flags": 0})
+
+    async def get_user(self, request: web.Request) -> web.Response:
+        user = self.fake.users.get(_int(request, "user_id"))
+        if user is None:
+            raise UNKNOWN_USER.fail()
+        return json_response(user.payload())
+
+    async def get_application(self, request: web.Request) -> web.Response:
+        fake = self.fake
+        return json_response(
+            {
+                "id": str(fake.application_id),
+                "name": fake.bot_user.name,
+                "icon": None,
+                "description": "",
+                "summary": "",
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "owner": fake.owner.payload(),
+                "verify_key": "0" * 64,
+                "team": None,
+                "flags": 0,
+                "bot": fake.bot_user.payload(),
+                "approximate_guild_count": len(fake.guilds),
+            }
+        )
+
+    async def get_gateway(self, request: web.Request) -> web.Response:
+        limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
+        return json_response({"url": self.fake.gateway_url, "shards": self.fake.shard_count, "session_start_limit": limit})
+
+    async def get_guild(self, request: web.Request) -> web.Response:
+        guild = self.fake.guilds.get(_int(request, "guild_id"))
+        if guild is None:
+            raise UNKNOWN_GUILD.fail()
+        data = guild.payload()
+        for key in ("channels", "threads", "members", "presences", "voice_states"):
+            data.pop(key)
+        return json_response(data)
+
+    async def get_guild_channels(self, request: web.Request) -> web.Response:
+        guild = self.fake.guilds.get(_int(request, "guild_id"))
+        if guild is None:
+            raise UNKNOWN_GUILD.fail()
+        return json_response([c.payload() for c in guild.channels.values() if not c.is_thread])
+
+    async def get_member(self, request: web.Request) -> web.Response:
+        guild = self.fake.guilds.get(_int(request, "guild_id"))
+        if guild is None:
+            raise UNKNOWN_GUILD.fail()
+        member = guild.members.get(_int(request, "user_id"))
+        if member is None:
+            raise UNKNOWN_MEMBER.fail()
+        return json_response(member.payload())
+
+    async def create_dm(self, request: web.Request) -> web.Response:
+        data, _ = await read_body(request)
+        user = self.fake.users.get(int(data.get("recipient_id") or 0))
+        if user is None:
+            raise UNKNOWN_USER.fail()
+        return json_response(self.fake.dm_channel(user, create=True).payload())
+
+    # -- application commands ----------------------------------------------------------------
+
+    def _normalise(self, command: dict[str, Any], scope: int | None, old: dict[str, Any] | None) -> dict[str, Any]:
+        full: dict[str, Any] = {
+            "type": 1,
+            "description": "",
+            "options": [],
+            "default_member_permissions": None,
+            "dm_permission": True,
+            "nsfw": False,
+            **command,
+            "id": old["id"] if old else str(new_snowflake()),
+            "application_id": str(self.fake.application_id),
+            "version": str(new_snowflake()),
+        }
+        if scope is not None:
+            full["guild_id"] = str(scope)
+        return full
+
+    async def get_commands(self, request: web.Request) -> web.Response:
+        return json_response(list(self.fake.commands.get(self._scope(request), {}).values()))
+
+    async def put_commands(self, request: web.Request) -> web.Response:
+        scope = self._scope(request)
+        data, _ = await read_body(request)
+        commands = data.get("_list", [])
+        errors = check_commands(commands)
+        if errors:
+            raise INVALID_FORM_BODY.fail(errors)
+        old = self.fake.commands.get(scope, {})
+        new: dict[tuple[str, int], dict[str, Any]] = {}
+        for command in commands:
+            key = (command["name"], command.get("type", 1))
+            new[key] = self._normalise(command, scope, old.get(key))
+        self.fake.commands[scope] = new
+        self.fake.notifier.notify("commands")
+        return json_response(list(new.values()))
+
+    async def post_command(self, request: web.Request) -> web.Response:
+        scope = self._scope(request)
+        command, _ = await read_body(request)
+        errors = check_commands([command])
+        if errors:
+            raise INVALID_FORM_BODY.fail(errors)
+        table = self.fake.commands.setdefault(scope, {})
+        key = (command["name"], command.get("type", 1))
+        table[key] = self._normalise(command, scope, table.get(key))
+        self.fake.notifier.notify("commands")
+        return json_response(table[key], status=201)
+
+    async def delete_command(self, request: web.Request) -> web.Response:
+        table = self.fake.commands.get(self._scope(request), {})
+        key = next((k for k, c in table.items() if c["id"] == request.match_info["command_id"]), None)
+        if key is None:
+            raise UNKNOWN_COMMAND.fail()
+        del table[key]
+        return no_content()
+
+    # -- channels and messages ---------------------------------------------------------------
+
+    async def get_channel(self, request: web.Request) -> web.Response:
+        return json_response(self._channel(request).payload())
+
+    async def list_messages(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        limit = max(1, min(100, int(request.query.get("limit", "50"))))
+        before = int(request.query.get("before", "0") or 0)
+        after = int(request.query.get("after", "0") or 0)
+        found = [
+            m for m in reversed(channel.history()) if (not before or m.id < before) and (not after or m.id > after)
+        ]
+        return json_response([m.payload() for m in found[:limit]])
+
+    async def get_message(self, request: web.Request) -> web.Response:
+        return json_response(self._message(request).payload())
+
+    async def post_message(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        data, files = await read_body(request)
+        if channel.is_dm and channel.recipient is not None and not channel.recipient.dms_open:
+            raise CANNOT_DM.fail()
+        if is_empty(data, files):
+            raise EMPTY_MESSAGE.fail()
+        errors = check_message(data)
+        if errors:
+            raise INVALID_FORM_BODY.fail(errors)
+        msg_type = 19 if data.get("message_reference") else 0
+        message = await create_message(self.fake, channel, data, files, kind="message_create", msg_type=msg_type)
+        return json_response(message.payload())
+
+    async def edit_message(self, request: web.Request) -> web.Response:
+        message = self._message(request)
+        if message.author is not self.fake.bot_user:
+            raise CANNOT_EDIT_OTHERS.fail()
+        data, files = await read_body(request)
+        errors = check_message(data)
+        if errors:
+            raise INVALID_FORM_BODY.fail(errors)
+        await edit_message(self.fake, message, data, files, kind="message_edit")
+        return json_response(message.payload())
+
+    async def delete_message(self, request: web.Request) -> web.Response:
+        await delete_message(self.fake, self._message(request))
+        return no_content()
+
+    async def create_thread(self, request: web.Request) -> web.Response:
+        parent = self._channel(request)
+        if parent.type != GUILD_TEXT:
+            raise WRONG_CHANNEL_TYPE.fail()
+        data, _ = await read_body(request)
+        name = data.get("name") or ""
+        if not 1 <= len(name) <= 100:
+            raise INVALID_FORM_BODY.fail({"name": {"_errors": [{"code": "BASE_TYPE_BAD_LENGTH", "message": "Must be between 1 and 100 in length."}]}})
+        if "message_id" in request.match_info:
+            starter = self._message(request)
+            thread = self.fake.create_channel_object(parent, name, PUBLIC_THREAD, thread_id=starter.id)
+        else:
+            thread = self.fake.create_channel_object(parent, name, int(data.get("type") or PRIVATE_THREAD))
+        self.fake.sent.append(
+            SentPayload("thread_create", "public", thread.id, None, None, None, name, [], [], [], data)
+        )
+        await self.fake.gateway.dispatch_event("THREAD_CREATE", {**thread.payload(), "newly_created": True}, parent.guild_id)
+        return json_response(thread.payload(permissions=ALL_PERMISSIONS), status=201)
+
+    async def thread_member(self, request: web.Request) -> web.Response:
+        thread = self._channel(request)
+        if not thread.is_thread:
+            raise WRONG_CHANNEL_TYPE.fail()
+        raw = request.match_info["user_id"]
+        user_id = self.fake.bot_user.id if raw == "@me" else _int(request, "user_id")
+        if user_id not in self.fake.users:
+            raise UNKNOWN_USER.fail()
+        if request.method == "PUT":
+            thread.thread_members.add(user_id)
+        else:
+            thread.thread_members.discard(user_id)
+        self.fake.notifier.notify(("channel", thread.id))
+        return no_content()
+
+    async def empty(self, request: web.Request) -> web.Response:
+        self._channel(request)
+        return no_content()
+
+    async def unknown(self, request: web.Request) -> web.Response:
+        body = (await request.read())[:2000].decode(errors="replace")
+        self.fake.unknown_routes.append(UnknownRoute(request.method, request.path, body))
+        log.warning("fake discord: unknown route %s %s", request.method, request.path)
+        return error_response(404, 0, f"404: Not Found (the fake does not implement {request.method} {request.path})")
+
+
+def middleware(fake: FakeDiscord) -> Any:
+    """Logs requests, applies injected failures and turns errors into Discord error bodies."""
+
+    @web.middleware
+    async def handle(request: web.Request, handler: Handler) -> web.StreamResponse:
+        injected = fake.take_injected_failure(request.method, request.path)
+        if injected is not None:
+            response: web.StreamResponse = injected.response()
+        else:
+            try:
+                response = await handler(request)
+            except ApiFailure as failure:
+                response = failure.response()
+            except web.HTTPException:
+                raise
+            except Exception as exc:  # a bug in the fake: tell the test, do not make discord.py retry
+                log.exception("fake discord crashed on %s %s", request.method, request.path)
+                fake.server_errors.append(f"{request.method} {request.path}: {exc!r}")
+                response = error_response(400, 0, f"fake discord internal error: {exc!r}")
+        fake.requests.append((request.method, request.path, response.status))
+        return response
+
+    return handle

@@ -1,0 +1,150 @@
+"""The one command layer that the console and Discord adapters share.
+
+A :class:`GameSession` is a match with its content (map, scenario, cards) looked up by id, and
+the record that stores it: map id, scenario id, format overrides, the secret seed and the command
+log. ``apply`` runs a player's command and returns an :class:`Outcome`: the events, the public
+lines to post, the private lines for each player, and whether a Player Turn (or more) ended so
+that a new map image is due. The record replays to exactly the same state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from bot.content.cards import CardLibrary
+from bot.content.maps import MapLibrary
+from bot.content.scenarios import ScenarioLibrary
+from bot.game.narrate import Narrator
+from bot.rules.cards import ArmyCard
+from bot.rules.events import Event
+from bot.rules.match import Match
+from bot.rules.scenario import Format, Scenario
+from bot.rules.state import MatchState
+
+
+@lru_cache(maxsize=1)
+def cards() -> CardLibrary:
+    """The shipped card library (loaded once)."""
+    return CardLibrary.default()
+
+
+@lru_cache(maxsize=1)
+def maps() -> MapLibrary:
+    """The shipped map library (loaded once)."""
+    return MapLibrary.default()
+
+
+@lru_cache(maxsize=1)
+def scenarios() -> ScenarioLibrary:
+    """The shipped scenario library (loaded once)."""
+    return ScenarioLibrary.default()
+
+
+def _card_lookup(name: str) -> ArmyCard:
+    return cards().get(name)
+
+
+@dataclass
+class Outcome:
+    """What one command did, ready for an adapter to show.
+
+    ``public`` lines are for everyone; ``private[player]`` only for that player; ``turn_ended``
+    tells that at least one Player Turn ended (post a new map image); ``events`` are the raw events.
+    """
+
+    events: list[Event]
+    public: list[str] = field(default_factory=list)
+    private: dict[str, list[str]] = field(default_factory=dict)
+    turn_ended: bool = False
+    game_over: bool = False
+
+
+class GameSession:
+    """One match and its record. Build with :meth:`create` or :meth:`from_record`."""
+
+    def __init__(self, match_id: str, map_id: str, scenario_id: str, seed: int,
+                 fmt: dict[str, Any] | None = None) -> None:
+        self.match_id = match_id
+        self.map_id = map_id
+        self.scenario_id = scenario_id
+        self.format_overrides = dict(fmt or {})
+        self.seed = seed
+        battlefield = maps().get(map_id)
+        base = scenarios().get(scenario_id)
+        self.scenario = self._with_format(base, self.format_overrides)
+        self.match = Match(battlefield, self.scenario, seed, _card_lookup)
+        self.narrator = Narrator(self)
+
+    @staticmethod
+    def _with_format(base: Scenario, overrides: dict[str, Any]) -> Scenario:
+        if not overrides:
+            return base
+        fmt = Format(**{**base.format.model_dump(), **overrides})
+        return base.model_copy(update={"format": fmt})
+
+    @classmethod
+    def create(cls, match_id: str, *, map_id: str | None = None, scenario_id: str = "last-army-standing",
+               fmt: dict[str, Any] | None = None, seed: int | None = None) -> GameSession:
+        """A new match. The map defaults to the scenario's.
+
+        :raises KeyError: (UnknownMapError / UnknownScenarioError) with suggestions for unknown ids.
+        """
+        scen = scenarios().get(scenario_id)
+        chosen_map = map_id or scen.map or "practice-field"
+        maps().get(chosen_map)  # fail early, with suggestions, on an unknown map
+        return cls(match_id, chosen_map, scen.id,
+                   Match.new_seed() if seed is None else seed, fmt)
+
+    # --- record ---------------------------------------------------------------------------------
+
+    def to_record(self) -> dict[str, Any]:
+        """Everything needed to rebuild this match (the seed is secret: store it privately)."""
+        return {
+            "match_id": self.match_id, "map_id": self.map_id, "scenario_id": self.scenario_id,
+            "format": self.format_overrides, "seed": self.seed, "log": [list(x) for x in self.match.log],
+        }
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> GameSession:
+        """Rebuild a session by replaying its log."""
+        s = cls(record["match_id"], record["map_id"], record["scenario_id"], int(record["seed"]), record.get("format"))
+        for player, text in record.get("log", []):
+            s.match.apply(player, text)
+        return s
+
+    # --- play -----------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> MatchState:
+        """The current match state."""
+        return self.match.state
+
+    def apply(self, player: str, text: str) -> Outcome:
+        """Run a command for ``player``.
+
+        :raises bot.rules.errors.RulesError: when it is refused (nothing changes).
+        """
+        events = self.match.apply(player, text)
+        out = Outcome(events=events)
+        for ev in events:
+            line = self.narrator.line(ev)
+            if not line:
+                continue
+            if ev.to is None:
+                out.public.append(line)
+            else:
+                out.private.setdefault(ev.to, []).append(line)
+            if ev.kind in ("turn_ended", "victory"):
+                out.turn_ended = True
+            if ev.kind == "victory":
+                out.game_over = True
+        return out
+
+    def name(self, player: str) -> str:
+        """A player's display name."""
+        try:
+            return self.state.player(player).name
+        except KeyError:
+            return player
