@@ -21,7 +21,6 @@ from aiohttp import web
 
 from .driver import InteractionDriver
 from .gateway import GATEWAY_TOPIC, Gateway, GatewaySession
-from .messages import create_message
 from .models import DM, GUILD_TEXT, FakeAttachment, FakeChannel, FakeGuild, FakeMember, FakeMessage, FakeRole, FakeUser, Visibility
 from .records import ANY, FakeDiscordTimeout, InteractionRecord, Notifier, SentPayload, UnknownRoute, channel_topic
 from .rest import API_PREFIX, Rest, middleware
@@ -399,10 +398,6 @@ class FakeDiscord(InteractionDriver):
 
     def _timeout(self, timeout: float | None) -> float:
         return self.default_timeout if timeout is None else timeout
-
-    async def send_as_bot(self, channel: FakeChannel, content: str) -> FakeMessage:
-        """Store a message as if the bot had sent it (for setting up scenarios)."""
-        return await create_message(self, channel, {"content": content}, {}, kind="message_create")
 
 
 __all__ = ["FakeDiscord", "FakeDiscordTimeout", "InjectedFailure"]

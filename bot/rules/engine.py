@@ -215,7 +215,10 @@ class Engine:
         if sides and p.seat < len(sides):
             p.role, p.zone = sides[p.seat].name, sides[p.seat].zone
         else:
-            zones = sorted(st.battlefield.start_zones)
+            # Seats take the usual table colours first (red, blue, green, yellow), then any others.
+            usual = ["red", "blue", "green", "yellow"]
+            zones = [z for z in usual if z in st.battlefield.start_zones]
+            zones += sorted(z for z in st.battlefield.start_zones if z not in usual)
             if zones:
                 p.zone = zones[p.seat % len(zones)]
         self.emit("joined", player=player, name=name, role=p.role, zone=p.zone)
