@@ -10,25 +10,23 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .models import FakeChannel, FakeMessage, FakeUser
 from .options import CHANNEL, MENTIONABLE, ROLE, USER, CommandUsageError, add_resolved, build_command_data
 from .records import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, MODAL_SUBMIT, InteractionRecord
+from .state import FakeState
 from .util import ALL_PERMISSIONS, ATTACHMENT_SIZE_LIMIT, new_snowflake
-
-if TYPE_CHECKING:
-    from .server import FakeDiscord
 
 # Select menu component types and the option type their values resolve like.
 _SELECT_KINDS = {5: USER, 6: ROLE, 7: MENTIONABLE, 8: CHANNEL}
 
 
-class InteractionDriver:
-    """Mixin of :class:`~.server.FakeDiscord` with the methods that act as users."""
+class InteractionDriver(FakeState):
+    """The methods of :class:`~.server.FakeDiscord` that act as users."""
 
     async def slash(
-        self: FakeDiscord,
+        self,
         user: FakeUser,
         channel: FakeChannel,
         name: str,
@@ -48,7 +46,7 @@ class InteractionDriver:
         return await self._send_interaction(APPLICATION_COMMAND, user, channel, data, expired=expired)
 
     async def autocomplete(
-        self: FakeDiscord,
+        self,
         user: FakeUser,
         channel: FakeChannel,
         name: str,
@@ -61,12 +59,15 @@ class InteractionDriver:
         """Ask the bot for autocomplete choices of option ``focused`` (its value in ``options`` is
         the partial text typed) and return the choices it answered (``[{"name", "value"}, ...]``)."""
         command = await self.wait_for_command(name, guild_id=channel.guild_id)
-        data = build_command_data(self, command, subcommand, options, guild_id=channel.guild_id, focused=focused)
+        data = build_command_data(
+            self, command, subcommand, options, guild_id=channel.guild_id, focused=focused
+        )
         record = await self._send_interaction(AUTOCOMPLETE, user, channel, data)
-        return await record.wait_until(lambda: record.choices, "autocomplete choices", timeout)
+        await record.wait_until(lambda: record.choices is not None, "autocomplete choices", timeout)
+        return record.choices or []
 
     async def click(
-        self: FakeDiscord,
+        self,
         user: FakeUser,
         message: FakeMessage | int,
         custom_id: str,
@@ -82,14 +83,18 @@ class InteractionDriver:
         msg = self._resolve_message(message)
         component = self._component(user, msg, custom_id, force)
         if component.get("type") != 2:
-            raise CommandUsageError(f"{custom_id!r} is a component of type {component.get('type')}, not a button")
+            raise CommandUsageError(
+                f"{custom_id!r} is a component of type {component.get('type')}, not a button"
+            )
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
         if "id" in component:
             data["id"] = component["id"]
-        return await self._send_interaction(MESSAGE_COMPONENT, user, msg.channel, data, message=msg, expired=expired)
+        return await self._send_interaction(
+            MESSAGE_COMPONENT, user, msg.channel, data, message=msg, expired=expired
+        )
 
     async def select(
-        self: FakeDiscord,
+        self,
         user: FakeUser,
         message: FakeMessage | int,
         custom_id: str,
@@ -120,14 +125,18 @@ class InteractionDriver:
             data["values"] = [str(v) for v in values]
         else:
             resolved: dict[str, Any] = {}
-            data["values"] = [add_resolved(self, resolved, _SELECT_KINDS[kind], v, msg.channel.guild_id) for v in values]
+            data["values"] = [
+                add_resolved(self, resolved, _SELECT_KINDS[kind], v, msg.channel.guild_id) for v in values
+            ]
             data["resolved"] = resolved
         if "id" in component:
             data["id"] = component["id"]
-        return await self._send_interaction(MESSAGE_COMPONENT, user, msg.channel, data, message=msg, expired=expired)
+        return await self._send_interaction(
+            MESSAGE_COMPONENT, user, msg.channel, data, message=msg, expired=expired
+        )
 
     async def submit_modal(
-        self: FakeDiscord,
+        self,
         user: FakeUser,
         source: InteractionRecord,
         values: Mapping[str, str | Sequence[str]],
@@ -147,13 +156,15 @@ class InteractionDriver:
         used: set[str] = set()
         components = [self._modal_row(row, values, used) for row in modal.get("components") or []]
         if set(values) - used:
-            raise CommandUsageError(f"modal {modal['custom_id']!r} has no input(s) {sorted(set(values) - used)}")
+            raise CommandUsageError(
+                f"modal {modal['custom_id']!r} has no input(s) {sorted(set(values) - used)}"
+            )
         data = {"custom_id": modal["custom_id"], "components": [c for c in components if c is not None]}
         return await self._send_interaction(
             MODAL_SUBMIT, user, source.channel, data, message=source.source_message, expired=expired
         )
 
-    async def post_message(self: FakeDiscord, user: FakeUser, channel: FakeChannel, content: str) -> FakeMessage:
+    async def post_message(self, user: FakeUser, channel: FakeChannel, content: str) -> FakeMessage:
         """``user`` writes a plain message (sent to the bot as ``MESSAGE_CREATE``)."""
         from .messages import create_message
 
@@ -162,7 +173,7 @@ class InteractionDriver:
 
     # -- helpers -----------------------------------------------------------------------------
 
-    def _resolve_message(self: FakeDiscord, message: FakeMessage | int) -> FakeMessage:
+    def _resolve_message(self, message: FakeMessage | int) -> FakeMessage:
         if isinstance(message, FakeMessage):
             return message
         try:
@@ -170,10 +181,12 @@ class InteractionDriver:
         except KeyError:
             raise CommandUsageError(f"no stored message {message}") from None
 
-    def _component(self: FakeDiscord, user: FakeUser, message: FakeMessage, custom_id: str, force: bool) -> dict[str, Any]:
+    def _component(self, user: FakeUser, message: FakeMessage, custom_id: str, force: bool) -> dict[str, Any]:
         component = message.find_component(custom_id)
         if component is None:
-            raise CommandUsageError(f"message {message.id} has no component {custom_id!r}; it has {message.custom_ids}")
+            raise CommandUsageError(
+                f"message {message.id} has no component {custom_id!r}; it has {message.custom_ids}"
+            )
         if force:
             return component
         if message.deleted:
@@ -182,12 +195,16 @@ class InteractionDriver:
         if message.channel.is_dm and recipient is not None and recipient.id != user.id:
             raise CommandUsageError(f"{user.name} cannot see a DM to {recipient.name}")
         if message.ephemeral and message.viewer_id != user.id:
-            raise CommandUsageError(f"{user.name} cannot see an ephemeral message shown to user {message.viewer_id}")
+            raise CommandUsageError(
+                f"{user.name} cannot see an ephemeral message shown to user {message.viewer_id}"
+            )
         if component.get("disabled"):
             raise CommandUsageError(f"component {custom_id!r} is disabled")
         return component
 
-    def _modal_row(self, row: dict[str, Any], values: Mapping[str, Any], used: set[str]) -> dict[str, Any] | None:
+    def _modal_row(
+        self, row: dict[str, Any], values: Mapping[str, Any], used: set[str]
+    ) -> dict[str, Any] | None:
         if row.get("type") == 1:
             children = [self._modal_input(c, values, used) for c in row.get("components") or []]
             return {"type": 1, "components": [c for c in children if c is not None]}
@@ -196,7 +213,9 @@ class InteractionDriver:
             return None if child is None else {"type": 18, "component": child}
         return None
 
-    def _modal_input(self, comp: dict[str, Any], values: Mapping[str, Any], used: set[str]) -> dict[str, Any] | None:
+    def _modal_input(
+        self, comp: dict[str, Any], values: Mapping[str, Any], used: set[str]
+    ) -> dict[str, Any] | None:
         custom_id = comp.get("custom_id")
         if custom_id is None:
             return None
@@ -218,14 +237,14 @@ class InteractionDriver:
             result["values"] = [chosen] if isinstance(chosen, str) else [str(v) for v in chosen]
         return result
 
-    def _check_member(self: FakeDiscord, user: FakeUser, channel: FakeChannel) -> None:
+    def _check_member(self, user: FakeUser, channel: FakeChannel) -> None:
         if channel.guild_id is not None and user.id not in self.guilds[channel.guild_id].members:
             raise CommandUsageError(f"{user.name} is not a member of guild {channel.guild_id}")
         if channel.is_dm and (channel.recipient is None or channel.recipient.id != user.id):
             raise CommandUsageError(f"{user.name} is not the recipient of DM channel {channel.id}")
 
     def _interaction_payload(
-        self: FakeDiscord, iid: int, token: str, itype: int, user: FakeUser, channel: FakeChannel, data: dict[str, Any]
+        self, iid: int, token: str, itype: int, user: FakeUser, channel: FakeChannel, data: dict[str, Any]
     ) -> dict[str, Any]:
         payload: dict[str, Any] = {
             "id": str(iid),
@@ -257,7 +276,7 @@ class InteractionDriver:
         return payload
 
     async def _send_interaction(
-        self: FakeDiscord,
+        self,
         itype: int,
         user: FakeUser,
         channel: FakeChannel,
@@ -289,5 +308,7 @@ class InteractionDriver:
         )
         self.interactions[iid] = record
         self.interactions_by_token[token] = record
-        await self.gateway.dispatch_required("INTERACTION_CREATE", payload, channel.guild_id, self.default_timeout)
+        await self.gateway.dispatch_required(
+            "INTERACTION_CREATE", payload, channel.guild_id, self.default_timeout
+        )
         return record

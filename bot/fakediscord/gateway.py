@@ -20,10 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
-from .records import FakeDiscordTimeout
-
 if TYPE_CHECKING:
-    from .server import FakeDiscord
+    from .state import FakeState
 
 HEARTBEAT_INTERVAL_MS = 41250
 BACKLOG = 2000
@@ -43,7 +41,11 @@ _GUILD_EVENT_INTENTS = {
     "MESSAGE_UPDATE": _GUILD_MESSAGES,
     "MESSAGE_DELETE": _GUILD_MESSAGES,
 }
-_DM_EVENT_INTENTS = {"MESSAGE_CREATE": _DIRECT_MESSAGES, "MESSAGE_UPDATE": _DIRECT_MESSAGES, "MESSAGE_DELETE": _DIRECT_MESSAGES}
+_DM_EVENT_INTENTS = {
+    "MESSAGE_CREATE": _DIRECT_MESSAGES,
+    "MESSAGE_UPDATE": _DIRECT_MESSAGES,
+    "MESSAGE_DELETE": _DIRECT_MESSAGES,
+}
 
 
 class _Connection:
@@ -98,7 +100,7 @@ class GatewaySession:
 class Gateway:
     """All gateway sessions of the fake, and the aiohttp websocket handler."""
 
-    def __init__(self, fake: FakeDiscord) -> None:
+    def __init__(self, fake: FakeState) -> None:
         self.fake = fake
         self.sessions: list[GatewaySession] = []
         self.identify_count = 0
@@ -134,7 +136,9 @@ class Gateway:
         self._connections.add(conn)
         session: GatewaySession | None = None
         try:
-            await conn.send({"op": 10, "s": None, "t": None, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}})
+            await conn.send(
+                {"op": 10, "s": None, "t": None, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}}
+            )
             async for msg in ws:
                 if msg.type is not WSMsgType.TEXT:
                     continue
@@ -160,7 +164,9 @@ class Gateway:
     async def _identify(self, conn: _Connection, data: dict[str, Any]) -> GatewaySession:
         shard = tuple(data.get("shard") or (0, 1))
         session = GatewaySession(
-            session_id=secrets.token_hex(16), shard=(int(shard[0]), int(shard[1])), intents=int(data.get("intents") or 0)
+            session_id=secrets.token_hex(16),
+            shard=(int(shard[0]), int(shard[1])),
+            intents=int(data.get("intents") or 0),
         )
         session.conn = conn
         self.sessions.append(session)
@@ -231,6 +237,14 @@ class Gateway:
         if session is not None:
             await session.dispatch("GUILD_MEMBERS_CHUNK", chunk)
 
+    async def request_reconnect(self) -> int:
+        """Send op 7 RECONNECT on every open session (clients then RESUME); return how many."""
+        count = 0
+        for session in self.sessions:
+            if session.conn is not None and not session.invalidated:
+                count += await session.conn.send({"op": 7, "s": None, "t": None, "d": None})
+        return count
+
     async def close_all(self) -> None:
         """Close every open websocket (used by ``FakeDiscord.stop``)."""
         for conn in list(self._connections):
@@ -238,6 +252,3 @@ class Gateway:
                 await asyncio.wait_for(conn.ws.close(code=1001, message=b"fake discord stopping"), 2.0)
         for session in self.sessions:
             session.conn = None
-
-
-__all__ = ["Gateway", "GatewaySession", "FakeDiscordTimeout"]

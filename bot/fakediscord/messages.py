@@ -22,7 +22,7 @@ from .records import InteractionRecord, SentPayload, channel_topic
 from .util import UploadedFile, iso_now, new_snowflake
 
 if TYPE_CHECKING:
-    from .server import FakeDiscord
+    from .state import FakeState
 
 #: Flags a bot may change when editing (the rest, such as ephemeral, are fixed at creation).
 _EDITABLE_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_COMPONENTS_V2
@@ -35,7 +35,7 @@ def is_empty(data: dict[str, Any], files: dict[int, UploadedFile]) -> bool:
 
 
 def build_attachments(
-    fake: FakeDiscord,
+    fake: FakeState,
     data: dict[str, Any],
     files: dict[int, UploadedFile],
     existing: list[FakeAttachment],
@@ -64,7 +64,7 @@ def build_attachments(
 
 
 def _record(
-    fake: FakeDiscord,
+    fake: FakeState,
     kind: str,
     message: FakeMessage,
     data: dict[str, Any],
@@ -93,7 +93,7 @@ def _record(
     )
 
 
-def _notify(fake: FakeDiscord, message: FakeMessage, interaction: InteractionRecord | None) -> None:
+def _notify(fake: FakeState, message: FakeMessage, interaction: InteractionRecord | None) -> None:
     topics: list[Any] = [channel_topic(message.channel)]
     if interaction is not None:
         topics.append(interaction.topic)
@@ -101,7 +101,7 @@ def _notify(fake: FakeDiscord, message: FakeMessage, interaction: InteractionRec
 
 
 async def create_message(
-    fake: FakeDiscord,
+    fake: FakeState,
     channel: FakeChannel,
     data: dict[str, Any],
     files: dict[int, UploadedFile],
@@ -139,7 +139,7 @@ async def create_message(
         if interaction.source_message is not None:
             message.interaction_metadata["interacted_message_id"] = str(interaction.source_message.id)
     channel.messages.append(message)
-    fake.messages[message.id] = message
+    fake.add_message(message)
     if kind:
         _record(fake, kind, message, data, attachments, interaction)
     _notify(fake, message, interaction)
@@ -149,7 +149,7 @@ async def create_message(
 
 
 async def edit_message(
-    fake: FakeDiscord,
+    fake: FakeState,
     message: FakeMessage,
     data: dict[str, Any],
     files: dict[int, UploadedFile],
@@ -184,7 +184,9 @@ async def edit_message(
     return message
 
 
-async def delete_message(fake: FakeDiscord, message: FakeMessage, interaction: InteractionRecord | None = None) -> None:
+async def delete_message(
+    fake: FakeState, message: FakeMessage, interaction: InteractionRecord | None = None
+) -> None:
     """Mark a message deleted (it stays in ``fake.messages`` for inspection)."""
     message.deleted = True
     _notify(fake, message, interaction)

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .util import ALL_PERMISSIONS, iso_now
+from .util import iso_now
 
 Visibility = Literal["public", "ephemeral", "dm"]
 
@@ -325,7 +325,9 @@ class FakeMessage:
         for item in self.attachments:
             if item.filename == filename:
                 return item
-        raise KeyError(f"message {self.id} has no attachment {filename!r}: {[a.filename for a in self.attachments]}")
+        raise KeyError(
+            f"message {self.id} has no attachment {filename!r}: {[a.filename for a in self.attachments]}"
+        )
 
     def payload(self) -> dict[str, Any]:
         data: dict[str, Any] = {

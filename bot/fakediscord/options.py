@@ -15,7 +15,7 @@ from .models import FakeAttachment, FakeChannel, FakeRole, FakeUser
 from .util import ALL_PERMISSIONS
 
 if TYPE_CHECKING:
-    from .server import FakeDiscord
+    from .state import FakeState
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = range(3, 12)
@@ -25,11 +25,15 @@ class CommandUsageError(ValueError):
     """The test asked for a command invocation a Discord client could not produce."""
 
 
-def _resolve_path(command: dict[str, Any], subcommand: str | None) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def _resolve_path(
+    command: dict[str, Any], subcommand: str | None
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     nesting: list[dict[str, Any]] = []
     options: list[dict[str, Any]] = command.get("options") or []
     for name in (subcommand or "").split():
-        node = next((o for o in options if o["name"] == name and o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)), None)
+        node = next(
+            (o for o in options if o["name"] == name and o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)), None
+        )
         if node is None:
             subs = [o["name"] for o in options if o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)]
             raise CommandUsageError(f"/{command['name']} has no subcommand {name!r} here; choices: {subs}")
@@ -62,7 +66,9 @@ def _snowflake_of(value: Any) -> int:
     raise CommandUsageError(f"expected a fake object or an id, got {value!r}")
 
 
-def add_resolved(fake: FakeDiscord, resolved: dict[str, dict[str, Any]], kind: int, value: Any, guild_id: int | None) -> str:
+def add_resolved(
+    fake: FakeState, resolved: dict[str, dict[str, Any]], kind: int, value: Any, guild_id: int | None
+) -> str:
     """Add ``value`` (user, role, channel, attachment or id) to ``resolved``; return its id string."""
     if kind == ATTACHMENT and isinstance(value, tuple):
         filename, data = value
@@ -73,7 +79,9 @@ def add_resolved(fake: FakeDiscord, resolved: dict[str, dict[str, Any]], kind: i
         resolved.setdefault("users", {})[key] = fake.users[ident].payload()
         member = fake.guilds[guild_id].members.get(ident) if guild_id in fake.guilds else None
         if member is not None:
-            resolved.setdefault("members", {})[key] = member.payload(with_user=False, permissions=ALL_PERMISSIONS)
+            resolved.setdefault("members", {})[key] = member.payload(
+                with_user=False, permissions=ALL_PERMISSIONS
+            )
         return key
     if kind in (ROLE, MENTIONABLE) and guild_id in fake.guilds and ident in fake.guilds[guild_id].roles:
         resolved.setdefault("roles", {})[key] = fake.guilds[guild_id].roles[ident].payload()
@@ -87,7 +95,9 @@ def add_resolved(fake: FakeDiscord, resolved: dict[str, dict[str, Any]], kind: i
     raise CommandUsageError(f"{value!r} is unknown to the fake (option type {kind})")
 
 
-def _convert(fake: FakeDiscord, option: dict[str, Any], value: Any, resolved: dict[str, Any], guild_id: int | None) -> Any:
+def _convert(
+    fake: FakeState, option: dict[str, Any], value: Any, resolved: dict[str, Any], guild_id: int | None
+) -> Any:
     kind = option["type"]
     name = option["name"]
     if kind == STRING and not isinstance(value, str):
@@ -111,7 +121,7 @@ def _convert(fake: FakeDiscord, option: dict[str, Any], value: Any, resolved: di
 
 
 def build_command_data(
-    fake: FakeDiscord,
+    fake: FakeState,
     command: dict[str, Any],
     subcommand: str | None,
     options: Mapping[str, Any] | None,
@@ -128,7 +138,9 @@ def build_command_data(
     given = dict(options or {})
     known = {o["name"] for o in schema}
     if set(given) - known:
-        raise CommandUsageError(f"/{command['name']} has no option(s) {sorted(set(given) - known)}; it has {sorted(known)}")
+        raise CommandUsageError(
+            f"/{command['name']} has no option(s) {sorted(set(given) - known)}; it has {sorted(known)}"
+        )
     if focused is not None and focused not in given:
         raise CommandUsageError(f"the focused option {focused!r} needs a (partial) value in options")
     resolved: dict[str, Any] = {}
@@ -137,7 +149,9 @@ def build_command_data(
         name = option["name"]
         if name not in given:
             if option.get("required") and focused is None:
-                raise CommandUsageError(f"/{command['name']} {subcommand or ''}: required option {name!r} missing")
+                raise CommandUsageError(
+                    f"/{command['name']} {subcommand or ''}: required option {name!r} missing"
+                )
             continue
         entry: dict[str, Any] = {"name": name, "type": option["type"]}
         if name == focused:
@@ -147,7 +161,12 @@ def build_command_data(
         values.append(entry)
     for node in reversed(nesting):
         values = [{"name": node["name"], "type": node["type"], "options": values}]
-    data: dict[str, Any] = {"id": command["id"], "name": command["name"], "type": command.get("type", 1), "options": values}
+    data: dict[str, Any] = {
+        "id": command["id"],
+        "name": command["name"],
+        "type": command.get("type", 1),
+        "options": values,
+    }
     if command.get("guild_id"):
         data["guild_id"] = command["guild_id"]
     if resolved:

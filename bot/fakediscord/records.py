@@ -7,19 +7,19 @@ benchmark wait for events instead of sleeping.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable, Generator, Hashable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from .models import FakeAttachment, FakeChannel, FakeMessage, FakeUser, Visibility, walk_components
-
-if TYPE_CHECKING:
-    pass
 
 T = TypeVar("T")
 
 #: The topic every notification also wakes.
 ANY = "*"
+#: Waits re-check their condition at least this often even without a notification.
+POLL_INTERVAL = 0.05
 
 # Interaction types.
 APPLICATION_COMMAND = 2
@@ -45,23 +45,29 @@ class Notifier:
                 event.set()
 
     async def wait_for(
-        self, topic: Hashable, check: Callable[[], T | None], timeout: float, description: str
+        self,
+        topic: Hashable,
+        check: Callable[[], T | None],
+        timeout: float,
+        description: str | Callable[[], str],
     ) -> T:
-        """Return ``check()`` as soon as it is not ``None``/``False``, re-checking on each notification."""
+        """Return ``check()`` as soon as it is truthy, re-checking on each notification of ``topic``
+        and at least every :data:`POLL_INTERVAL` seconds (for conditions on state outside the fake)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:
             result = check()
-            if result is not None and result is not False:
+            if result:
                 return result
             remaining = deadline - loop.time()
             if remaining <= 0:
-                raise FakeDiscordTimeout(f"timed out after {timeout:g}s waiting for {description}")
-            event = self._events.setdefault(topic, asyncio.Event())
-            try:
-                await asyncio.wait_for(event.wait(), remaining)
-            except TimeoutError:
-                pass
+                what = description() if callable(description) else description
+                raise FakeDiscordTimeout(f"timed out after {timeout:g}s waiting for {what}")
+            event = self._events.get(topic)
+            if event is None:
+                event = self._events[topic] = asyncio.Event()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(event.wait(), min(remaining, POLL_INTERVAL))
 
 
 def payload_text(
@@ -79,7 +85,10 @@ def payload_text(
     parts: list[str] = [content or ""]
     for embed in embeds or []:
         parts += [embed.get("title") or "", embed.get("description") or ""]
-        parts += [(embed.get("author") or {}).get("name") or "", (embed.get("footer") or {}).get("text") or ""]
+        parts += [
+            (embed.get("author") or {}).get("name") or "",
+            (embed.get("footer") or {}).get("text") or "",
+        ]
         for fld in embed.get("fields") or []:
             parts += [str(fld.get("name", "")), str(fld.get("value", ""))]
     for comp in walk_components(components or []):
@@ -89,7 +98,11 @@ def payload_text(
         if custom_ids and comp.get("custom_id"):
             parts.append(comp["custom_id"])
         for option in comp.get("options") or []:
-            parts += [str(option.get("label", "")), str(option.get("value", "")), str(option.get("description") or "")]
+            parts += [
+                str(option.get("label", "")),
+                str(option.get("value", "")),
+                str(option.get("description") or ""),
+            ]
     return "\n".join(p for p in parts if p)
 
 
@@ -118,7 +131,9 @@ class SentPayload:
     def text(self, *, custom_ids: bool = True) -> str:
         """All strings a client receives: content, embeds, components, file names and descriptions."""
         files = [f"{a.filename}\n{a.description or ''}" for a in self.attachments]
-        return "\n".join([payload_text(self.content, self.embeds, self.components, custom_ids=custom_ids), *files])
+        return "\n".join(
+            [payload_text(self.content, self.embeds, self.components, custom_ids=custom_ids), *files]
+        )
 
 
 @dataclass(frozen=True)
@@ -178,7 +193,8 @@ class InteractionRecord:
 
     @property
     def custom_id(self) -> str | None:
-        return self.payload.get("data", {}).get("custom_id")
+        custom_id = self.payload.get("data", {}).get("custom_id")
+        return str(custom_id) if custom_id is not None else None
 
     @property
     def messages(self) -> list[FakeMessage]:
@@ -189,18 +205,26 @@ class InteractionRecord:
     def _describe(self) -> str:
         data = self.payload.get("data", {})
         what = data.get("name") or data.get("custom_id") or "?"
-        return f"interaction {self.id} (type {self.type}, {what!r}, user {self.user.name})"
+        state = f"callback type {self.callback_type}, {len(self.followups)} followup(s), rejections {self.rejections}"
+        return f"interaction {self.id} (type {self.type}, {what!r}, user {self.user.name}; so far: {state})"
 
-    async def wait_until(self, check: Callable[[], T | None], description: str, timeout: float | None = None) -> T:
+    async def wait_until(
+        self, check: Callable[[], T | None], description: str, timeout: float | None = None
+    ) -> T:
         """Wait until ``check()`` returns a value, re-checking whenever this interaction changes."""
         assert self._notifier is not None
         return await self._notifier.wait_for(
-            self.topic, check, self._timeout if timeout is None else timeout, f"{description} of {self._describe()}"
+            self.topic,
+            check,
+            self._timeout if timeout is None else timeout,
+            lambda: f"{description} of {self._describe()}",
         )
 
     async def wait_ack(self, timeout: float | None = None) -> InteractionRecord:
         """Wait for the first accepted callback (reply, defer, update, modal, autocomplete)."""
-        return await self.wait_until(lambda: self if self.acknowledged else None, "an acknowledgement", timeout)
+        return await self.wait_until(
+            lambda: self if self.acknowledged else None, "an acknowledgement", timeout
+        )
 
     def __await__(self) -> Generator[Any, None, InteractionRecord]:
         return self.wait_ack().__await__()
@@ -237,7 +261,9 @@ class InteractionRecord:
     async def wait_followups(self, count: int = 1, timeout: float | None = None) -> list[FakeMessage]:
         """Wait until at least ``count`` followups were sent; return them all."""
         return await self.wait_until(
-            lambda: list(self.followups) if len(self.followups) >= count else None, f"{count} followup(s)", timeout
+            lambda: list(self.followups) if len(self.followups) >= count else None,
+            f"{count} followup(s)",
+            timeout,
         )
 
     async def wait_modal(self, timeout: float | None = None) -> dict[str, Any]:

@@ -42,7 +42,6 @@ from .validate import check_commands, check_message
 if TYPE_CHECKING:
     from .server import FakeDiscord
 
-API_PREFIX = "/api/v10"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 log = logging.getLogger(__name__)
 
@@ -122,7 +121,9 @@ class Rest:
     # -- application, users, guilds ----------------------------------------------------------
 
     async def get_me(self, request: web.Request) -> web.Response:
-        return json_response({**self.fake.bot_user.payload(), "verified": True, "mfa_enabled": False, "flags": 0})
+        return json_response(
+            {**self.fake.bot_user.payload(), "verified": True, "mfa_enabled": False, "flags": 0}
+        )
 
     async def get_user(self, request: web.Request) -> web.Response:
         user = self.fake.users.get(_int(request, "user_id"))
@@ -152,7 +153,9 @@ class Rest:
 
     async def get_gateway(self, request: web.Request) -> web.Response:
         limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
-        return json_response({"url": self.fake.gateway_url, "shards": self.fake.shard_count, "session_start_limit": limit})
+        return json_response(
+            {"url": self.fake.gateway_url, "shards": self.fake.shard_count, "session_start_limit": limit}
+        )
 
     async def get_guild(self, request: web.Request) -> web.Response:
         guild = self.fake.guilds.get(_int(request, "guild_id"))
@@ -183,11 +186,15 @@ class Rest:
         user = self.fake.users.get(int(data.get("recipient_id") or 0))
         if user is None:
             raise UNKNOWN_USER.fail()
-        return json_response(self.fake.dm_channel(user, create=True).payload())
+        channel = self.fake.dm_channel(user, create=True)
+        assert channel is not None
+        return json_response(channel.payload())
 
     # -- application commands ----------------------------------------------------------------
 
-    def _normalise(self, command: dict[str, Any], scope: int | None, old: dict[str, Any] | None) -> dict[str, Any]:
+    def _normalise(
+        self, command: dict[str, Any], scope: int | None, old: dict[str, Any] | None
+    ) -> dict[str, Any]:
         full: dict[str, Any] = {
             "type": 1,
             "description": "",
@@ -254,7 +261,9 @@ class Rest:
         before = int(request.query.get("before", "0") or 0)
         after = int(request.query.get("after", "0") or 0)
         found = [
-            m for m in reversed(channel.history()) if (not before or m.id < before) and (not after or m.id > after)
+            m
+            for m in reversed(channel.history())
+            if (not before or m.id < before) and (not after or m.id > after)
         ]
         return json_response([m.payload() for m in found[:limit]])
 
@@ -272,7 +281,9 @@ class Rest:
         if errors:
             raise INVALID_FORM_BODY.fail(errors)
         msg_type = 19 if data.get("message_reference") else 0
-        message = await create_message(self.fake, channel, data, files, kind="message_create", msg_type=msg_type)
+        message = await create_message(
+            self.fake, channel, data, files, kind="message_create", msg_type=msg_type
+        )
         return json_response(message.payload())
 
     async def edit_message(self, request: web.Request) -> web.Response:
@@ -297,16 +308,29 @@ class Rest:
         data, _ = await read_body(request)
         name = data.get("name") or ""
         if not 1 <= len(name) <= 100:
-            raise INVALID_FORM_BODY.fail({"name": {"_errors": [{"code": "BASE_TYPE_BAD_LENGTH", "message": "Must be between 1 and 100 in length."}]}})
+            raise INVALID_FORM_BODY.fail(
+                {
+                    "name": {
+                        "_errors": [
+                            {
+                                "code": "BASE_TYPE_BAD_LENGTH",
+                                "message": "Must be between 1 and 100 in length.",
+                            }
+                        ]
+                    }
+                }
+            )
         if "message_id" in request.match_info:
             starter = self._message(request)
-            thread = self.fake.create_channel_object(parent, name, PUBLIC_THREAD, thread_id=starter.id)
+            thread = self.fake.add_thread(parent, name, PUBLIC_THREAD, thread_id=starter.id)
         else:
-            thread = self.fake.create_channel_object(parent, name, int(data.get("type") or PRIVATE_THREAD))
+            thread = self.fake.add_thread(parent, name, int(data.get("type") or PRIVATE_THREAD))
         self.fake.sent.append(
             SentPayload("thread_create", "public", thread.id, None, None, None, name, [], [], [], data)
         )
-        await self.fake.gateway.dispatch_event("THREAD_CREATE", {**thread.payload(), "newly_created": True}, parent.guild_id)
+        await self.fake.gateway.dispatch_event(
+            "THREAD_CREATE", {**thread.payload(), "newly_created": True}, parent.guild_id
+        )
         return json_response(thread.payload(permissions=ALL_PERMISSIONS), status=201)
 
     async def thread_member(self, request: web.Request) -> web.Response:
@@ -332,7 +356,9 @@ class Rest:
         body = (await request.read())[:2000].decode(errors="replace")
         self.fake.unknown_routes.append(UnknownRoute(request.method, request.path, body))
         log.warning("fake discord: unknown route %s %s", request.method, request.path)
-        return error_response(404, 0, f"404: Not Found (the fake does not implement {request.method} {request.path})")
+        return error_response(
+            404, 0, f"404: Not Found (the fake does not implement {request.method} {request.path})"
+        )
 
 
 def middleware(fake: FakeDiscord) -> Any:

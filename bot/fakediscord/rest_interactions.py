@@ -14,8 +14,15 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from .messages import create_message, delete_message, edit_message, is_empty
-from .models import FLAG_EPHEMERAL, FLAG_LOADING, FakeMessage
-from .records import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, MODAL_SUBMIT, InteractionRecord, SentPayload
+from .models import FLAG_EPHEMERAL, FLAG_LOADING, FakeMessage, Visibility
+from .records import (
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
+    MESSAGE_COMPONENT,
+    MODAL_SUBMIT,
+    InteractionRecord,
+    SentPayload,
+)
 from .util import (
     ALREADY_ACKNOWLEDGED,
     EMPTY_MESSAGE,
@@ -33,8 +40,8 @@ from .util import (
 from .validate import check_choices, check_message, check_modal
 
 if TYPE_CHECKING:
-    from .server import FakeDiscord
     from .rest import Handler
+    from .server import FakeDiscord
 
 #: Callback types Discord accepts for each interaction type.
 _ALLOWED = {
@@ -64,7 +71,9 @@ class InteractionRoutes:
             ("DELETE", hook + "/messages/{message_id}", self.delete_followup),
         ]
 
-    def _reject(self, record: InteractionRecord, error: ApiError, errors: dict[str, Any] | None = None) -> ApiFailure:
+    def _reject(
+        self, record: InteractionRecord, error: ApiError, errors: dict[str, Any] | None = None
+    ) -> ApiFailure:
         record.rejections.append(error.code)
         self.fake.notifier.notify(record.topic)
         return error.fail(errors)
@@ -80,7 +89,9 @@ class InteractionRoutes:
         body, files = await read_body(request)
         record.callback_attempts += 1
         deadline = fake.callback_deadline
-        if record.expired or (deadline is not None and asyncio.get_running_loop().time() - record.created_at > deadline):
+        if record.expired or (
+            deadline is not None and asyncio.get_running_loop().time() - record.created_at > deadline
+        ):
             raise self._reject(record, UNKNOWN_INTERACTION)
         if record.acknowledged:
             raise self._reject(record, ALREADY_ACKNOWLEDGED)
@@ -90,7 +101,20 @@ class InteractionRoutes:
         if record.type == MODAL_SUBMIT and record.source_message is None:
             allowed = {4, 5}
         if ctype not in allowed:
-            raise self._reject(record, INVALID_FORM_BODY, {"type": {"_errors": [{"code": "INTERACTION_RESPONSE_TYPE_INVALID", "message": f"callback type {ctype} is not valid for interaction type {record.type}"}]}})
+            raise self._reject(
+                record,
+                INVALID_FORM_BODY,
+                {
+                    "type": {
+                        "_errors": [
+                            {
+                                "code": "INTERACTION_RESPONSE_TYPE_INVALID",
+                                "message": f"callback type {ctype} is not valid for interaction type {record.type}",
+                            }
+                        ]
+                    }
+                },
+            )
         if ctype == 4 and is_empty(data, files):
             raise self._reject(record, EMPTY_MESSAGE)
         checker = {4: check_message, 7: check_message, 8: check_choices, 9: check_modal}.get(ctype)
@@ -102,7 +126,14 @@ class InteractionRoutes:
         if ctype == 4:
             flags = (data.get("flags") or 0) & FLAG_EPHEMERAL
             record.original = await create_message(
-                fake, record.channel, data, files, kind="interaction_reply", interaction=record, flags=flags, msg_type=msg_type
+                fake,
+                record.channel,
+                data,
+                files,
+                kind="interaction_reply",
+                interaction=record,
+                flags=flags,
+                msg_type=msg_type,
             )
         elif ctype == 5:
             flags = FLAG_LOADING | ((data.get("flags") or 0) & FLAG_EPHEMERAL)
@@ -129,11 +160,28 @@ class InteractionRoutes:
         return no_content()
 
     def _record_private(
-        self, record: InteractionRecord, kind: str, content: str, components: list[dict[str, Any]], raw: dict[str, Any]
+        self,
+        record: InteractionRecord,
+        kind: str,
+        content: str,
+        components: list[dict[str, Any]],
+        raw: dict[str, Any],
     ) -> None:
-        visibility = "dm" if record.channel.is_dm else "ephemeral"
+        visibility: Visibility = "dm" if record.channel.is_dm else "ephemeral"
         self.fake.sent.append(
-            SentPayload(kind, visibility, record.channel.id, None, record.id, record.user.id, content, [], components, [], raw)
+            SentPayload(
+                kind,
+                visibility,
+                record.channel.id,
+                None,
+                record.id,
+                record.user.id,
+                content,
+                [],
+                components,
+                [],
+                raw,
+            )
         )
 
     def _callback_object(self, record: InteractionRecord, ctype: int) -> dict[str, Any]:
@@ -169,11 +217,17 @@ class InteractionRoutes:
         record = self._record_for(request)
         raw = request.match_info["message_id"]
         message = self.fake.messages.get(int(raw)) if raw.isdigit() else None
-        if message is None or message.deleted or (message is not record.original and message not in record.followups):
+        if (
+            message is None
+            or message.deleted
+            or (message is not record.original and message not in record.followups)
+        ):
             raise self._reject(record, UNKNOWN_MESSAGE)
         return record, message
 
-    async def _edit(self, request: web.Request, record: InteractionRecord, message: FakeMessage, kind: str) -> web.Response:
+    async def _edit(
+        self, request: web.Request, record: InteractionRecord, message: FakeMessage, kind: str
+    ) -> web.Response:
         data, files = await read_body(request)
         errors = check_message(data)
         if errors:
@@ -209,7 +263,9 @@ class InteractionRoutes:
         original = record.original
         if record.callback_type == 5 and original is not None and original.loading and not original.deleted:
             # Discord turns the first followup after a "thinking" defer into the original response.
-            message = await edit_message(self.fake, original, data, files, kind="followup", interaction=record)
+            message = await edit_message(
+                self.fake, original, data, files, kind="followup", interaction=record
+            )
         else:
             flags = (data.get("flags") or 0) & FLAG_EPHEMERAL
             message = await create_message(

@@ -37,7 +37,9 @@ async def start_client(
     task.add_done_callback(lambda _: fake.notifier.notify())
     try:
         await fake.wait_until(
-            lambda: task.done() or fake.gateway.identify_count > before, timeout=limit, description="the client to identify"
+            lambda: task.done() or fake.gateway.identify_count > before,
+            timeout=limit,
+            description="the client to identify",
         )
         if task.done():
             task.result()
@@ -48,14 +50,18 @@ async def start_client(
             ready.cancel()
             if task in done:
                 task.result()
-            raise FakeDiscordTimeout(f"the client was not ready after {limit:g}s (guild_ready_timeout too long?)")
+            raise FakeDiscordTimeout(
+                f"the client was not ready after {limit:g}s (guild_ready_timeout too long?)"
+            )
     except BaseException:
         await stop_client(client, task)
         raise
     return task
 
 
-async def stop_client(client: discord.Client, task: asyncio.Task[None] | None = None, *, timeout: float = 5.0) -> None:
+async def stop_client(
+    client: discord.Client, task: asyncio.Task[None] | None = None, *, timeout: float = 5.0
+) -> None:
     """Close ``client`` cleanly and wait for its task to end (cancelling it after ``timeout``)."""
     if not client.is_closed():
         await client.close()

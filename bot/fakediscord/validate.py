@@ -41,7 +41,9 @@ def check_message(data: dict[str, Any]) -> Errors | None:
         for j, fld in enumerate(fields):
             _max_len(errors, f"embeds.{i}.fields.{j}.name", fld.get("name"), 256)
             _max_len(errors, f"embeds.{i}.fields.{j}.value", fld.get("value"), 1024)
-    _check_components(errors, data.get("components") or [], v2=bool((data.get("flags") or 0) & FLAG_COMPONENTS_V2))
+    _check_components(
+        errors, data.get("components") or [], v2=bool((data.get("flags") or 0) & FLAG_COMPONENTS_V2)
+    )
     return errors or None
 
 
@@ -57,7 +59,12 @@ def _check_components(errors: Errors, components: list[dict[str, Any]], *, v2: b
         if custom_id is not None:
             _max_len(errors, f"{path}.custom_id", custom_id, 100)
             if custom_id in seen:
-                _add(errors, f"{path}.custom_id", "COMPONENT_CUSTOM_ID_DUPLICATED", "Component custom id cannot be duplicated")
+                _add(
+                    errors,
+                    f"{path}.custom_id",
+                    "COMPONENT_CUSTOM_ID_DUPLICATED",
+                    "Component custom id cannot be duplicated",
+                )
             seen.add(custom_id)
         _max_len(errors, f"{path}.label", comp.get("label"), 80)
         _max_len(errors, f"{path}.placeholder", comp.get("placeholder"), 150)
@@ -65,7 +72,12 @@ def _check_components(errors: Errors, components: list[dict[str, Any]], *, v2: b
             children = comp.get("components") or []
             selects = [c for c in children if c.get("type") in (3, 5, 6, 7, 8)]
             if len(children) > 5 or (selects and len(children) > 1):
-                _add(errors, f"{path}.components", "COMPONENT_LAYOUT_WIDTH_EXCEEDED", "The specified component exceeds the maximum width")
+                _add(
+                    errors,
+                    f"{path}.components",
+                    "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                    "The specified component exceeds the maximum width",
+                )
         if comp.get("type") == 3:
             options = comp.get("options") or []
             if not 1 <= len(options) <= 25:
@@ -115,7 +127,12 @@ def check_commands(commands: list[dict[str, Any]]) -> Errors | None:
     for i, command in enumerate(commands):
         key = (command.get("name", ""), command.get("type", 1))
         if key in seen:
-            _add(errors, f"{i}.name", "APPLICATION_COMMANDS_DUPLICATE_NAME", f"Application command names must be unique: {key[0]}")
+            _add(
+                errors,
+                f"{i}.name",
+                "APPLICATION_COMMANDS_DUPLICATE_NAME",
+                f"Application command names must be unique: {key[0]}",
+            )
         seen.add(key)
         if key[1] == 1:
             _check_option_tree(errors, str(i), command)
@@ -139,8 +156,18 @@ def _check_option_tree(errors: Errors, path: str, node: dict[str, Any]) -> None:
         _check_option_tree(errors, f"{path}.options.{j}", {**option, "options": []})
         if option.get("required"):
             if optional_seen:
-                _add(errors, f"{path}.options.{j}.required", "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID", "Required options must be placed before non-required options")
+                _add(
+                    errors,
+                    f"{path}.options.{j}.required",
+                    "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+                    "Required options must be placed before non-required options",
+                )
         else:
             optional_seen = True
         if len(option.get("choices") or []) > 25:
-            _add(errors, f"{path}.options.{j}.choices", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+            _add(
+                errors,
+                f"{path}.options.{j}.choices",
+                "BASE_TYPE_MAX_LENGTH",
+                "Must be 25 or fewer in length.",
+            )

@@ -66,10 +66,14 @@ def sample_battlefield(cols: int = 30, rows: int = 20, max_level: int = 20, seed
     def at(col: int, row: int) -> Hex:
         return from_offset(col, row)
 
-    def on(kind: ObstacleKind, height: int, *hexes: Hex) -> Obstacle:
+    def on(kind: ObstacleKind, height: int, *hexes: Hex) -> Obstacle | None:
+        if not all(h in tops for h in hexes):
+            return None
         return Obstacle(kind=kind, height=height, level=max(tops[h] for h in hexes), hexes=hexes)
 
-    def between(kind: ObstacleKind, height: int, a: Hex, b: Hex) -> Obstacle:
+    def between(kind: ObstacleKind, height: int, a: Hex, b: Hex) -> Obstacle | None:
+        if a not in tops or b not in tops:
+            return None
         return Obstacle(kind=kind, height=height, level=max(tops[a], tops[b]), between=(a, b))
 
     obstacles = [
@@ -87,17 +91,19 @@ def sample_battlefield(cols: int = 30, rows: int = 20, max_level: int = 20, seed
         between(ObstacleKind.STONE_WALL, 2, at(24, 8), at(24, 9)),
     ]
     zones = {
-        "red": [at(c, r) for r in range(0, 2) for c in range(0, 8)],
-        "blue": [at(c, r) for r in range(rows - 2, rows) for c in range(cols - 8, cols)],
+        "red": [at(c, r) for r in range(0, 2) for c in range(0, min(8, cols))],
+        "blue": [at(c, r) for r in range(rows - 2, rows) for c in range(max(0, cols - 8), cols)],
     }
-    glyphs = [GlyphSpot("astrid", at(15, 6)), GlyphSpot("brandar", at(8, 12), "symbol")]
-    return Battlefield.build(f"bench-{cols}x{rows}", columns, obstacles, zones, glyphs)
+    glyphs = [g for g in (GlyphSpot("astrid", at(15, 6)), GlyphSpot("brandar", at(8, 12), "symbol")) if g.at in tops]
+    return Battlefield.build(f"bench-{cols}x{rows}", columns, [o for o in obstacles if o is not None], zones, glyphs)
 
 
 def _card(name: str, short: str, kind: str, figures: int, life: int, base: int = 1) -> ArmyCard:
-    return ArmyCard(name=name, short=short, kind=kind, rarity="unique" if kind == "hero" else "common",  # type: ignore[arg-type]
-                    figures=figures, life=life, base=base, move=5, range=1, attack=3, defense=3, height=5,
-                    size="large" if base == 2 else "medium", points=50)
+    return ArmyCard.model_validate({
+        "name": name, "short": short, "kind": kind, "rarity": "unique" if kind == "hero" else "common",
+        "figures": figures, "life": life, "base": base, "move": 5,
+        "range": 1, "attack": 3, "defense": 3, "height": 5, "size": "large" if base == 2 else "medium", "points": 50,
+    })
 
 
 ARMIES: dict[str, list[tuple[str, ArmyCard]]] = {

@@ -65,10 +65,9 @@ def render_map(
     parts = pn.blocks(state, colours, prefixes, block_w, ss)
     size, placed = pn.arrange(lay, head, parts, st.legend, PANEL_W)
 
-    canvas = Image.new("RGB", size, pal.PANEL)
-    canvas.paste(st.image, (0, 0))
-    for im, xy in placed:
-        canvas.paste(im, xy)
+    # The map is drawn on a copy of the cached supersampled layer; panel parts are reduced on
+    # their own, so that only the map area goes through the big canvas.
+    canvas = st.image.copy()
     draw = ImageDraw.Draw(canvas, "RGBA")
 
     on_map = fg.order(state.on_battlefield())
@@ -80,25 +79,36 @@ def render_map(
         ov.draw_reach(draw, lay, reach)
     chosen = state.figures.get(focus) if focus else None
     aimed = [state.figures[t] for t in targets if t in state.figures and state.figures[t].on_battlefield]
+    places = fg.placements(on_map)
     if chosen is not None and chosen.on_battlefield and aimed:
-        ov.draw_sight(draw, lay, lay.xy(chosen.hexes[0]), [lay.xy(t.hexes[0]) for t in aimed])
+        ov.draw_sight(draw, lay, fg.token_points(lay, chosen, places.get(chosen.id, fg.FULL))[0],
+                      [fg.token_points(lay, t, places.get(t.id, fg.FULL))[0] for t in aimed])
     ov.under_tokens(draw, lay, state, public, colours)
 
+    # Rings: the chosen figure white, its targets red, the acting card's figures yellow.
+    rings: dict[str, pal.RGB] = {}
     acting = state.turn.card_key if state.turn is not None else None
+    if acting is not None:
+        rings.update({f.id: pal.HIGHLIGHT for f in on_map if f.card_key == acting})
+    rings.update({t.id: pal.TARGET for t in aimed})
+    if chosen is not None:
+        rings[chosen.id] = (255, 255, 255)
     for fig in on_map:
         card = state.cards.get(fig.card_key)
         life = (card.card.life or 1) if card else 1
-        ring = pal.HIGHLIGHT if acting is not None and fig.card_key == acting else None
-        fg.draw_token(draw, lay, fig, names.get(fig.id, "?"), fg.colour_of(colours, fig.controller), life, ring=ring)
+        fg.draw_token(draw, lay, fig, names.get(fig.id, "?"), fg.colour_of(colours, fig.controller), life,
+                      ring=rings.get(fig.id), place=places.get(fig.id, fg.FULL))
     for h, (name, side) in sorted(state.glyphs.items()):
         if h in occupied:
             fg.draw_glyph(draw, lay, h, name, side, occupied=True)
-    if chosen is not None and chosen.on_battlefield:
-        fg.draw_ring(draw, lay, chosen, (255, 255, 255))
-    for t in aimed:
-        fg.draw_ring(draw, lay, t, pal.TARGET, dashed=True)
-    ov.over_tokens(draw, lay, state, public, names, [fg.box(lay, f) for f in on_map])
-    return canvas.reduce(ss)
+    avoid = [fg.box(lay, f, places.get(f.id, fg.FULL)) for f in on_map]
+    avoid += [fg.glyph_box(lay, h) for h in state.glyphs if h in bf and h not in occupied]
+    ov.over_tokens(draw, lay, state, public, names, avoid)
+    out = Image.new("RGB", (size[0] // ss, size[1] // ss), pal.PANEL)
+    out.paste(canvas.reduce(ss), (0, 0))
+    for im, (x, y) in placed:
+        out.paste(st.legend_small if im is st.legend else im.reduce(ss), (x // ss, y // ss))
+    return out
 
 
 def encode_png(img: Image.Image) -> bytes:

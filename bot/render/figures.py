@@ -3,7 +3,8 @@
 A figure is a round token in its controller's colour with a short label (``TV2``: the initials
 of *Tarn Vikings*, figure 2; ``FIN`` for Finn) above its centre and wound pips under it; a
 double-space figure is a capsule over both its hexes, its leading end marked with a white
-arrowhead. Figures of the card that is acting get a yellow ring.
+arrowhead. Figures of the card that is acting get a yellow ring, a chosen figure a white one and
+the enemies it can attack a red one.
 """
 
 from __future__ import annotations
@@ -121,12 +122,6 @@ def _capsule(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, 
         draw.line((a, b), fill=fill, width=max(1, round(rad * 2)))  # type: ignore[arg-type]
 
 
-def token_shape(draw: ImageDraw.ImageDraw, lay: MapLayout, fig: Figure, rad: float, fill: object) -> None:
-    """Fill the outline of ``fig``'s token grown to radius ``rad`` (canvas pixels)."""
-    pts = [lay.xy(h) for h in fig.hexes]
-    _capsule(draw, pts[0], pts[-1], rad, fill)
-
-
 def draw_token(
     draw: ImageDraw.ImageDraw,
     lay: MapLayout,
@@ -136,20 +131,25 @@ def draw_token(
     life: int,
     *,
     ring: RGB | None = None,
-    ghost: bool = False,
+    place: Place = (1.0, (0.0, 0.0)),
 ) -> None:
-    """One figure's token: shadow, optional ring, body, label, wound pips, lead-end arrow."""
-    r = lay.r
+    """One figure's token: shadow, optional ring, body, label, wound pips, lead-end arrow.
+
+    ``place`` shrinks and shifts the token when figures share a hex at different levels.
+    """
+    r = lay.r * place[0]
     rad = r * TOKEN
-    pts = [lay.xy(h) for h in fig.hexes]
+    pts = token_points(lay, fig, place)
     lead = pts[0]
-    body = pal.mix(colour, (120, 120, 120), 0.7) if ghost else colour
-    if not ghost:
-        shadow = [(p[0] + r * 0.06, p[1] + r * 0.09) for p in pts]
-        _capsule(draw, shadow[0], shadow[-1], rad, (0, 0, 0, 110))
+    body = colour
+    shadow = [(p[0] + r * 0.06, p[1] + r * 0.09) for p in pts]
+    _capsule(draw, shadow[0], shadow[-1], rad, (0, 0, 0, 110))
     if ring is not None:
+        _capsule(draw, pts[0], pts[-1], rad + r * 0.24, (20, 20, 20))
         _capsule(draw, pts[0], pts[-1], rad + r * 0.2, ring)
-        _capsule(draw, pts[0], pts[-1], rad + r * 0.08, (20, 20, 20))
+        _capsule(draw, pts[0], pts[-1], rad + r * 0.06, (20, 20, 20))
+    if ring == pal.TARGET:
+        reticle(draw, pts, rad + r * 0.18, r)
     _capsule(draw, pts[0], pts[-1], rad, (255, 255, 255))
     _capsule(draw, pts[0], pts[-1], rad - r * 0.07, body)
     if len(pts) > 1:
@@ -175,8 +175,24 @@ def draw_token(
             stroke=max(1, r * 0.03), stroke_fill=pal.darker(body, 0.5) if ink != pal.INK_DARK else pal.lighter(body, 0.5))
     if life > 1 or fig.wounds:
         pips(draw, mid, r, life, fig.wounds)
-    if not ghost:
-        level_tag(draw, (lead[0], lead[1] + r * 0.72), r, fig.level)
+    level_tag(draw, (lead[0], lead[1] + r * 0.72), r, fig.level)
+
+
+def reticle(draw: ImageDraw.ImageDraw, pts: Sequence[tuple[float, float]], inner: float, r: float) -> None:
+    """Cross-hair ticks around a target's token (outside its ring), so that a red ring reads as
+    "target" on any token colour."""
+    a, b = pts[0], pts[-1]
+    ln2 = (b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2
+    for c in (a, b) if ln2 else (a,):
+        for ux, uy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
+            p = (c[0] + ux * (inner + r * 0.3), c[1] + uy * (inner + r * 0.3))
+            t = 0.0 if not ln2 else max(0.0, min(1.0, ((p[0] - a[0]) * (b[0] - a[0]) + (p[1] - a[1]) * (b[1] - a[1])) / ln2))
+            near = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+            if math.hypot(p[0] - near[0], p[1] - near[1]) < inner + r * 0.2:
+                continue
+            q0 = (c[0] + ux * inner, c[1] + uy * inner)
+            for ink, w in (((20, 20, 20), r * 0.16), (pal.TARGET, r * 0.09)):
+                draw.line((q0, p), fill=ink, width=max(2, round(w)))
 
 
 def level_tag(draw: ImageDraw.ImageDraw, c: tuple[float, float], r: float, level: int) -> None:
@@ -229,29 +245,52 @@ def draw_glyph(draw: ImageDraw.ImageDraw, lay: MapLayout, h: Hex, name: str, sid
     tx.text(draw, c, letter, rad * 1.15, pal.ink_on(fill), weight="bold")
 
 
-def draw_ring(draw: ImageDraw.ImageDraw, lay: MapLayout, fig: Figure, colour: RGB, dashed: bool = False) -> None:
-    """A ring around a token (targets are dashed)."""
-    r = lay.r
-    rad = r * (TOKEN + 0.2)
-    w = max(2, round(r * 0.1))
-    pts = [lay.xy(h) for h in fig.hexes]
-    for c in (pts[0], pts[-1]) if len(pts) > 1 else (pts[0],):
-        box = (c[0] - rad, c[1] - rad, c[0] + rad, c[1] + rad)
-        if dashed:
-            for a in range(0, 360, 30):
-                draw.arc(box, a, a + 18, fill=(20, 20, 20), width=w + 4)
-                draw.arc(box, a, a + 18, fill=colour, width=w)
-        else:
-            draw.ellipse(box, outline=(20, 20, 20), width=w + 4)
-            draw.ellipse(box, outline=colour, width=w)
+def glyph_box(lay: MapLayout, h: Hex) -> tuple[float, float, float, float]:
+    """The canvas bounding box of a glyph lying free on ``h``."""
+    cx, cy = lay.xy(h)
+    rad = lay.r * 0.6
+    return (cx - rad, cy - rad, cx + rad, cy + rad)
 
 
-def box(lay: MapLayout, fig: Figure) -> tuple[float, float, float, float]:
+def box(lay: MapLayout, fig: Figure, place: Place = (1.0, (0.0, 0.0))) -> tuple[float, float, float, float]:
     """The canvas bounding box of ``fig``'s token."""
-    rad = lay.r * (TOKEN + 0.1)
-    pts = [lay.xy(h) for h in fig.hexes]
+    rad = lay.r * place[0] * (TOKEN + 0.1)
+    pts = token_points(lay, fig, place)
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
     return (min(xs) - rad, min(ys) - rad, max(xs) + rad, max(ys) + rad)
+
+
+#: How a token is drawn in its hexes: ``(scale, (dx, dy))``, the shift in hex radii.
+Place = tuple[float, tuple[float, float]]
+
+#: A token drawn at full size in the middle of its hexes.
+FULL: Place = (1.0, (0.0, 0.0))
+
+#: Shifts of tokens sharing a hex, lowest level first (in hex radii).
+_STACK = ((-0.3, 0.26), (0.3, -0.26), (0.3, 0.26), (-0.3, -0.26))
+
+
+def placements(figs: Sequence[Figure]) -> dict[str, Place]:
+    """Tokens of figures that share a hex (under and on a bridge) get smaller and step aside, the
+    lower figure down-left, the higher up-right; every other token keeps its full size."""
+    by_hex: dict[Hex, list[Figure]] = {}
+    for f in figs:
+        for h in f.hexes:
+            by_hex.setdefault(h, []).append(f)
+    out: dict[str, Place] = {}
+    for group in by_hex.values():
+        if len(group) < 2:
+            continue
+        for i, f in enumerate(sorted(group, key=lambda f: (f.level, f.id))):
+            if f.id not in out:
+                out[f.id] = (0.62, _STACK[i % len(_STACK)])
+    return out
+
+
+def token_points(lay: MapLayout, fig: Figure, place: Place = (1.0, (0.0, 0.0))) -> list[tuple[float, float]]:
+    """Canvas centres of ``fig``'s token ends (one for a single-space figure)."""
+    dx, dy = place[1][0] * lay.r, place[1][1] * lay.r
+    return [(x + dx, y + dy) for x, y in (lay.xy(h) for h in fig.hexes)]
 
 
 def order(figs: Sequence[Figure]) -> list[Figure]:

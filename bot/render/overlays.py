@@ -65,26 +65,36 @@ class Labels:
 
     boxes: list[tuple[float, float, float, float]] = field(default_factory=list)
 
-    def place(self, x: float, y: float, w: float, h: float) -> tuple[float, float]:
-        """A free spot for a ``w`` x ``h`` box centred near ``(x, y)``."""
-        for k in range(16):
-            dy = (k + 1) // 2 * h * 1.1 * (1 if k % 2 else -1)
-            box = (x - w / 2, y + dy - h / 2, x + w / 2, y + dy + h / 2)
-            if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in self.boxes):
-                self.boxes.append(box)
-                return x, y + dy
+    def place(self, x: float, y: float, w: float, h: float,
+              line: tuple[Point, Point] | None = None) -> tuple[float, float]:
+        """A free spot for a ``w`` x ``h`` box: along ``line`` (from its middle outwards) when
+        given, else near ``(x, y)``, a little above or below; ``(x, y)`` when nothing is free."""
+        spots: list[Point] = []
+        if line is not None:
+            (ax, ay), (bx, by) = line
+            for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8):
+                spots.append((ax + (bx - ax) * t, ay + (by - ay) * t))
+        else:
+            spots.append((x, y))
+        for dy in (0.0, -h * 0.8, h * 0.8, -h * 1.6, h * 1.6):
+            for sx, sy in spots:
+                box = (sx - w / 2, sy + dy - h / 2, sx + w / 2, sy + dy + h / 2)
+                if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in self.boxes):
+                    self.boxes.append(box)
+                    return sx, sy + dy
         self.boxes.append((x - w / 2, y - h / 2, x + w / 2, y + h / 2))
         return x, y
 
 
 def result_box(draw: ImageDraw.ImageDraw, lay: MapLayout, placed: Labels, at: Point, big: str, small: str,
-               accent: RGB) -> None:
-    """A dark rounded box with a bold result (``2 wounds``) and an optional small line."""
+               accent: RGB, line: tuple[Point, Point] | None = None) -> None:
+    """A dark rounded box with a bold result (``2 wounds``) and an optional small line, placed on
+    ``line`` (the attack's) where it covers no token or earlier box."""
     ss = lay.ss
     big_size, small_size = 17 * ss, 12 * ss
     w = max(tx.width(big, big_size, "bold"), tx.width(small, small_size) if small else 0) + 14 * ss
     h = (24 + (15 if small else 0)) * ss
-    x, y = placed.place(at[0], at[1], w, h)
+    x, y = placed.place(at[0], at[1], w, h, line)
     draw.rounded_rectangle((x - w / 2, y - h / 2, x + w / 2, y + h / 2), radius=6 * ss, fill=(16, 16, 20, 235),
                            outline=accent, width=2 * ss)
     if small:
@@ -142,14 +152,21 @@ def arrow(draw: ImageDraw.ImageDraw, pts: Sequence[Point], colour: RGB, width: f
 
 
 def draw_reach(draw: ImageDraw.ImageDraw, lay: MapLayout, reach: Mapping[Hex, int]) -> None:
-    """Tint each reachable space and print what reaching it costs."""
+    """Tint each reachable space, ring it (dark and bright, visible on snow as on asphalt) and
+    print what reaching it costs on a white disc."""
     r = lay.r
-    for h, cost in reach.items():
-        draw.polygon(lay.corners(h, 0.9), fill=(150, 245, 255, 120), outline=pal.REACH, width=max(2, round(r * 0.07)))
+    w = max(2, round(r * 0.08))
+    for h in reach:
+        draw.polygon(lay.corners(h, 0.97), fill=(90, 230, 255, 80))
+        pts = lay.corners(h, 0.84)
+        draw.line([*pts, pts[0]], fill=(0, 40, 60, 220), width=w + max(2, round(r * 0.08)), joint="curve")
+        draw.line([*pts, pts[0]], fill=pal.REACH, width=w, joint="curve")
     for h, cost in reach.items():
         cx, cy = lay.xy(h)
-        tx.text(draw, (cx, cy - r * 0.12), str(cost), r * 0.55, pal.INK_DARK, weight="bold", stroke=max(1, r * 0.05),
-                stroke_fill=(255, 255, 255))
+        cy -= r * 0.12
+        d = r * 0.3
+        draw.ellipse((cx - d, cy - d, cx + d, cy + d), fill=(255, 255, 255), outline=(0, 40, 60), width=max(1, round(r * 0.04)))
+        tx.text(draw, (cx, cy), str(cost), r * 0.42, pal.INK_DARK, weight="bold")
 
 
 def draw_sight(draw: ImageDraw.ImageDraw, lay: MapLayout, src: Point, dst: Sequence[Point]) -> None:
@@ -161,7 +178,8 @@ def draw_sight(draw: ImageDraw.ImageDraw, lay: MapLayout, src: Point, dst: Seque
 
 def under_tokens(draw: ImageDraw.ImageDraw, lay: MapLayout, state: MatchState, events: Sequence[Event],
                  colours: Mapping[str, RGB]) -> None:
-    """Movement paths: a line through every space, dots on the way, a ring where it began."""
+    """Movement paths: a white line through every space, dots on the way, a ring in the player's
+    colour where it began (dashed straight line for a flight)."""
     r = lay.r
     for ev in events:
         if ev.kind != "moved":
@@ -171,7 +189,7 @@ def under_tokens(draw: ImageDraw.ImageDraw, lay: MapLayout, state: MatchState, e
             continue
         fig = state.figures.get(str(ev.data.get("figure")))
         colour = colours.get(fig.controller, pal.INK) if fig else pal.INK
-        line_col = pal.lighter(colour, 0.25)
+        line_col = pal.PATH
         pts = [lay.xy(h) for h in path]
         end = _shorten(pts[-2], pts[-1], r * (TOKEN + 0.05))
         flew = bool(ev.data.get("flew"))
@@ -180,7 +198,7 @@ def under_tokens(draw: ImageDraw.ImageDraw, lay: MapLayout, state: MatchState, e
         draw.ellipse((start[0] - r * 0.3, start[1] - r * 0.3, start[0] + r * 0.3, start[1] + r * 0.3),
                      outline=(0, 0, 0, 170), width=max(2, round(r * 0.16)))
         draw.ellipse((start[0] - r * 0.3, start[1] - r * 0.3, start[0] + r * 0.3, start[1] + r * 0.3),
-                     outline=line_col, width=max(2, round(r * 0.09)))
+                     outline=colour, width=max(2, round(r * 0.09)))
         if flew:
             arrow(draw, [start, end], line_col, w, dashed=True, head=r * 0.38)
         else:
@@ -204,7 +222,7 @@ def over_tokens(draw: ImageDraw.ImageDraw, lay: MapLayout, state: MatchState, ev
     r = lay.r
     where = positions_at(state, events)
     placed = Labels(list(avoid))
-    marks: list[tuple[Point, str, RGB, str]] = []
+    marks: list[tuple[Point, str, RGB, str, tuple[Point, Point] | None]] = []
     for i, ev in enumerate(events):
         pos = where[i]
         if ev.kind in ("attack", "swipe"):
@@ -231,14 +249,14 @@ def over_tokens(draw: ImageDraw.ImageDraw, lay: MapLayout, state: MatchState, ev
                 if ev.data.get("special"):
                     small = f"{ev.data['special']}: {small}" if small else str(ev.data["special"])
             mid = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
-            marks.append((mid, big, colour, small))
+            marks.append((mid, big, colour, small, (start, end)))
         elif ev.kind == "fell":
             f = pos.get(str(ev.data.get("figure")))
             if f:
                 wounds = int(ev.data.get("wounds") or 0)
                 cx, cy = lay.xy(f[0])
                 marks.append(((cx, cy + r * 1.1), f"fell {ev.data.get('drop', '?')}: " + _plural(wounds, "wound"),
-                              pal.NAMED["orange"], ""))
+                              pal.NAMED["orange"], "", None))
         elif ev.kind == "destroyed":
             at = _hexes(ev.data.get("at")) or list(pos.get(str(ev.data.get("figure")), ()))
             fig = state.figures.get(str(ev.data.get("figure")))
@@ -248,8 +266,8 @@ def over_tokens(draw: ImageDraw.ImageDraw, lay: MapLayout, state: MatchState, ev
                 cx, cy = lay.xy(at[0])
                 tx.text(draw, (cx, cy + r * 0.62), names.get(fig.id, fig.id), r * 0.4, (255, 255, 255),
                         weight="condensed", stroke=max(1, r * 0.06), stroke_fill=(0, 0, 0))
-    for at_pt, big, colour, small in marks:
-        result_box(draw, lay, placed, at_pt, big, small, colour)
+    for at_pt, big, colour, small, line in marks:
+        result_box(draw, lay, placed, at_pt, big, small, colour, line)
 
 
 def cross(draw: ImageDraw.ImageDraw, c: Point, r: float) -> None:

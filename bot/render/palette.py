@@ -8,6 +8,8 @@ battlefield so that the highest space of the map is the lightest.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from bot.rules.terrain import ObstacleKind, Terrain
 
 RGB = tuple[int, int, int]
@@ -25,6 +27,7 @@ BOUNDARY: RGB = (10, 12, 16)
 HIGHLIGHT: RGB = (255, 226, 64)
 TARGET: RGB = (255, 60, 60)
 REACH: RGB = (120, 240, 255)
+PATH: RGB = (250, 250, 250)
 GLYPH: RGB = (238, 196, 56)
 GLYPH_SYMBOL: RGB = (150, 110, 210)
 MARKER_HIDDEN: RGB = (70, 76, 92)
@@ -106,6 +109,7 @@ def clamp(v: float) -> int:
     return max(0, min(255, round(v)))
 
 
+@lru_cache(maxsize=8192)
 def mix(a: RGB, b: RGB, t: float) -> RGB:
     """``a`` blended towards ``b`` by ``t`` (0: ``a``, 1: ``b``)."""
     return (clamp(a[0] + (b[0] - a[0]) * t), clamp(a[1] + (b[1] - a[1]) * t), clamp(a[2] + (b[2] - a[2]) * t))
@@ -136,6 +140,7 @@ def level_span(max_level: int) -> int:
     return max(6, max_level)
 
 
+@lru_cache(maxsize=4096)
 def terrain_colour(terrain: Terrain, level: int, max_level: int) -> RGB:
     """Fill of a space of ``terrain`` whose top is ``level``: darker low, lighter high."""
     base = TERRAIN.get(terrain, (128, 128, 128))

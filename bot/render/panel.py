@@ -21,12 +21,14 @@ RGB = pal.RGB
 
 #: Final-pixel sizes.
 PAD = 12
-TITLE = 24
-SUB = 17
-NAME = 20
-BODY = 17
-ROW = 30
-DISC = 10
+TITLE = 28
+SUB = 20
+NAME = 22
+BODY = 19
+ROW = 32
+ROW2 = 52
+SMALL = 16
+DISC = 11
 
 _PHASE_TEXT = {
     Phase.SETUP: "Setup: choosing armies",
@@ -97,77 +99,97 @@ def marker_counts(state: MatchState) -> tuple[dict[str, int], dict[str, list[str
     return hidden, shown
 
 
+def _card_stat(state: MatchState, key: str) -> tuple[str, bool]:
+    """A card's public status (``3/4 left``, ``2/5 wounds``) and whether all its figures are gone."""
+    cip = state.cards[key]
+    figs = [state.figures[f] for f in cip.figure_ids if f in state.figures]
+    alive = [f for f in figs if not f.destroyed]
+    dead = bool(figs) and not alive
+    life = cip.card.life or 1
+    if len(figs) == 1 and cip.card.kind != "squad":
+        wounds = figs[0].wounds
+        return ("destroyed" if dead else f"{wounds}/{life} wounds" if wounds else f"life {life}"), dead
+    wounds = sum(f.wounds for f in alive)
+    return f"{len(alive)}/{len(figs)} left" + (f", {_wounds(wounds)}" if wounds else ""), dead
+
+
 def player_block(state: MatchState, pid: str, colour: RGB, prefixes: Mapping[str, str], width: int,
                  ss: int) -> Image.Image:
-    """One player's name and Army Cards: figures left, wounds, Order Markers as the table sees them."""
+    """One player's name and Army Cards: figures left, wounds, Order Markers as the table sees them.
+
+    A card whose name and status do not fit on one line gets a second line for the status.
+    """
+    s = ss
     keys = [k for k, c in state.cards.items() if c.controller == pid]
     hidden, shown = marker_counts(state)
-    h = PAD * 2 + NAME + 8 + max(1, len(keys)) * ROW
-    img = Image.new("RGB", (width * ss, h * ss), pal.PANEL)
+    rows: list[tuple[str, str, bool, list[str | None], float, bool]] = []
+    for key in keys:
+        stat, dead = _card_stat(state, key)
+        discs: list[str | None] = [None] * hidden.get(key, 0)
+        discs += list(shown.get(key, []))
+        prefix = prefixes.get(key, "?")
+        bw = max(34.0, tx.width(prefix, 15 * s, "condensed") / s + 10)
+        cip = state.cards[key]
+        name = cip.card.short or cip.card.name
+        room = width - PAD * 2 - bw - 8 - len(discs) * (2 * DISC + 4) - (6 if discs else 0)
+        one_line = (tx.width(name, BODY * s, "bold") + tx.width(stat, BODY * s)) / s + 10 <= room
+        rows.append((key, stat, dead, discs, bw, one_line))
+    heights = [ROW if one else ROW2 for *_, one in rows] or [ROW]
+    h = PAD * 2 + NAME + 8 + sum(heights)
+    img = Image.new("RGB", (width * s, h * s), pal.PANEL)
     draw = ImageDraw.Draw(img)
-    s = ss
-    acting = state.turn is not None and state.turn.player == pid
-    if acting:
+    if state.turn is not None and state.turn.player == pid:
         draw.rectangle((0, 0, 5 * s, h * s), fill=pal.HIGHLIGHT)
     cy = (PAD + NAME / 2) * s
-    draw.ellipse(((PAD) * s, cy - 9 * s, (PAD + 18) * s, cy + 9 * s), fill=colour, outline=(255, 255, 255), width=2 * s)
+    draw.ellipse((PAD * s, cy - 9 * s, (PAD + 18) * s, cy + 9 * s), fill=colour, outline=(255, 255, 255), width=2 * s)
     player = next((p for p in state.players if p.id == pid), None)
-    name = player.name if player else pid
     note = ""
     if player is not None and player.conceded:
         note = "conceded"
     elif pid in state.initiative:
         note = f"initiative {state.initiative.index(pid) + 1}"
     note_w = tx.width(note, BODY * s) if note else 0
-    tx.text(draw, ((PAD + 26) * s, cy), tx.fit(name, NAME * s, width * s - (PAD * 2 + 34) * s - note_w, "bold"),
+    pname = player.name if player else pid
+    tx.text(draw, ((PAD + 26) * s, cy), tx.fit(pname, NAME * s, width * s - (PAD * 2 + 34) * s - note_w, "bold"),
             NAME * s, pal.INK, weight="bold", anchor="lm")
     if note:
         tx.text(draw, ((width - PAD) * s, cy), note, BODY * s, pal.INK_DIM, anchor="rm")
-    if not keys:
-        tx.text(draw, ((PAD + 26) * s, (PAD + NAME + 8 + ROW / 2) * s), "no Army Cards yet", BODY * s, pal.INK_DIM,
-                anchor="lm")
-    for i, key in enumerate(keys):
+    top = float(PAD + NAME + 8)
+    if not rows:
+        tx.text(draw, ((PAD + 26) * s, (top + ROW / 2) * s), "no Army Cards yet", BODY * s, pal.INK_DIM, anchor="lm")
+    for (key, stat, dead, discs, bw, one_line), rh in zip(rows, heights, strict=True):
+        y = (top + ROW / 2) * s
+        top += rh
         cip = state.cards[key]
-        figs = [state.figures[f] for f in cip.figure_ids if f in state.figures]
-        alive = [f for f in figs if not f.destroyed]
-        y = (PAD + NAME + 8 + i * ROW + ROW / 2) * s
-        dead = bool(figs) and not alive
-        ink = pal.INK_DIM if dead else pal.INK
         # Badge with the token prefix, in the player's colour.
-        prefix = prefixes.get(key, "?")
-        bw = max(34.0, tx.width(prefix, 15 * s, "condensed") / s + 10)
-        x = PAD * s
+        x: float = PAD * s
         draw.rounded_rectangle((x, y - 11 * s, x + bw * s, y + 11 * s), radius=5 * s,
                                fill=pal.mix(colour, pal.PANEL, 0.6) if dead else colour)
-        tx.text(draw, (x + bw * s / 2, y), prefix, 15 * s, pal.ink_on(colour), weight="condensed")
+        tx.text(draw, (x + bw * s / 2, y), prefixes.get(key, "?"), 15 * s, pal.ink_on(colour), weight="condensed")
         x += (bw + 8) * s
-        # Right side: marker discs, then figures / wounds.
-        right = (width - PAD) * s
-        discs = [None] * hidden.get(key, 0) + list(shown.get(key, []))
+        # Right side: marker discs (face down first), then the status.
+        right: float = (width - PAD) * s
         for j, marker in enumerate(reversed(discs)):
             dx = right - (j * (2 * DISC + 4) + DISC) * s
+            box = (dx - DISC * s, y - DISC * s, dx + DISC * s, y + DISC * s)
             if marker is None:
-                draw.ellipse((dx - DISC * s, y - DISC * s, dx + DISC * s, y + DISC * s), fill=pal.MARKER_HIDDEN,
-                             outline=(200, 204, 214), width=2 * s)
+                draw.ellipse(box, fill=pal.MARKER_HIDDEN, outline=(200, 204, 214), width=2 * s)
             else:
-                draw.ellipse((dx - DISC * s, y - DISC * s, dx + DISC * s, y + DISC * s), fill=pal.MARKER_SHOWN,
-                             outline=(255, 255, 255), width=2 * s)
+                draw.ellipse(box, fill=pal.MARKER_SHOWN, outline=(255, 255, 255), width=2 * s)
                 tx.text(draw, (dx, y), marker, 14 * s, pal.INK_DARK, weight="bold")
         right -= (len(discs) * (2 * DISC + 4) + (6 if discs else 0)) * s
-        life = cip.card.life or 1
-        if len(figs) <= 1 and figs:
-            stat = "destroyed" if dead else f"{figs[0].wounds}/{life} wounds" if figs[0].wounds else f"life {life}"
+        stat_ink = pal.INK_DIM if dead else (200, 206, 216)
+        if one_line:
+            tx.text(draw, (right, y), stat, BODY * s, stat_ink, anchor="rm")
+            room = right - x - tx.width(stat, BODY * s) - 10 * s
         else:
-            wounds = sum(f.wounds for f in alive)
-            stat = f"{len(alive)}/{len(figs)} left" + (f", {_wounds(wounds)}" if wounds else "")
-        stat_w = tx.width(stat, BODY * s)
-        tx.text(draw, (right, y), stat, BODY * s, pal.INK_DIM if dead else (200, 206, 216), anchor="rm")
-        room = right - x - stat_w - 10 * s
+            tx.text(draw, (x, y + (ROW2 - ROW + 4) * s), tx.fit(stat, SMALL * s, right - x), SMALL * s, stat_ink,
+                    anchor="lm")
+            room = right - x - 6 * s
         label = tx.fit(cip.card.short or cip.card.name, BODY * s, room, "bold")
-        tx.text(draw, (x, y), label, BODY * s, ink, weight="bold", anchor="lm")
+        tx.text(draw, (x, y), label, BODY * s, pal.INK_DIM if dead else pal.INK, weight="bold", anchor="lm")
         if dead:
-            lw = tx.width(label, BODY * s, "bold")
-            draw.line(((x, y), (x + lw, y)), fill=pal.INK_DIM, width=2 * s)
+            draw.line(((x, y), (x + tx.width(label, BODY * s, "bold"), y)), fill=pal.INK_DIM, width=2 * s)
     return img
 
 

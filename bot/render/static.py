@@ -34,11 +34,13 @@ CACHE_SIZE = 6
 
 @dataclass(frozen=True)
 class StaticLayer:
-    """A battlefield's cached drawing: ``image`` is the map area on the canvas (supersampled)."""
+    """A battlefield's cached drawing: ``image`` is the map area on the canvas (supersampled),
+    ``legend`` the legend block on the canvas and ``legend_small`` at final size."""
 
     layout: MapLayout
     image: Image.Image
     legend: Image.Image
+    legend_small: Image.Image
     levels: dict[Hex, int]
     fills: dict[Hex, pal.RGB]
     max_level: int
@@ -86,48 +88,51 @@ def _draw(bf: Battlefield, *, zones: bool, all_labels: bool) -> StaticLayer:
     r = lay.r
     img = Image.new("RGB", lay.canvas_map_size, pal.BACKGROUND)
     draw = ImageDraw.Draw(img)  # opaque drawing only: blending would cost a third of the time
-    levels = {h: bf.surfaces(h)[-1].top if bf.surfaces(h) else bf.cells(h)[-1].top for h in bf.hexes()}
+    hexes = list(bf.hexes())
+    surfaces = {h: bf.surfaces(h) for h in hexes}
+    corners = {h: lay.corners(h) for h in hexes}
+    levels = {h: bf.cells(h)[-1].top for h in hexes}
     max_level = max(levels.values(), default=0)
     fills: dict[Hex, pal.RGB] = {}
 
     # Terrain fills and textures.
-    for h in bf.hexes():
-        top = bf.top_cell(h)
-        assert top is not None
-        fill = pal.terrain_colour(top.terrain, levels[h], max_level)
+    for h in hexes:
+        terrain = bf.cells(h)[-1].terrain
+        fill = pal.terrain_colour(terrain, levels[h], max_level)
         fills[h] = fill
-        draw.polygon(lay.corners(h), fill=fill)
+        draw.polygon(corners[h], fill=fill)
         cx, cy = lay.xy(h)
-        sym.texture(draw, top.terrain, cx, cy, r, fill)
+        sym.texture(draw, terrain, cx, cy, r, fill)
 
     # Hex outlines: a thin line darker than the fill.
     thin = max(1, round(lay.c(1)))
-    for h in bf.hexes():
-        pts = lay.corners(h)
+    for h in hexes:
+        pts = corners[h]
         draw.line([*pts, pts[0]], fill=pal.darker(fills[h], 0.5), width=thin)
 
     if zones:
         _draw_zones(img, draw, bf, lay)
 
     # Map boundary and cliffs (a step of CLIFF levels or more).
-    for h in bf.hexes():
+    for h in hexes:
+        pts = corners[h]
         for d in range(6):
             nb = h.neighbour(d)
-            if nb not in bf:
-                a, b = edge(lay, h, d)
+            if nb not in levels:
+                a, b = pts[EDGE_CORNERS[d][0]], pts[EDGE_CORNERS[d][1]]
                 draw.line((a, b), fill=pal.BOUNDARY, width=max(2, round(r * 0.07)))
             elif d < 3:
                 step = abs(levels[h] - levels[nb])
                 if step >= CLIFF:
-                    a, b = edge(lay, h, d)
+                    a, b = pts[EDGE_CORNERS[d][0]], pts[EDGE_CORNERS[d][1]]
                     w = max(2, round(r * (0.13 if step < 5 else 0.19)))
                     draw.line((a, b), fill=pal.CLIFF, width=w)
                     for p in (a, b):
                         draw.ellipse((p[0] - w / 2, p[1] - w / 2, p[0] + w / 2, p[1] + w / 2), fill=pal.CLIFF)
 
     # Columns with two standable levels: dashed inner outline.
-    for h in bf.hexes():
-        if len(bf.surfaces(h)) > 1:
+    for h in hexes:
+        if len(surfaces[h]) > 1:
             pts = lay.corners(h, 0.8)
             ink = pal.ink_on(fills[h])
             under = pal.INK_DARK if ink != pal.INK_DARK else (255, 255, 255)
@@ -141,12 +146,14 @@ def _draw(bf: Battlefield, *, zones: bool, all_labels: bool) -> StaticLayer:
                                   fill=colour, width=width)
 
     # Level numbers (both levels for a two-level column).
-    for h in bf.hexes():
+    for h in hexes:
         cx, cy = lay.xy(h)
-        surfaces = bf.surfaces(h)
-        words = "/".join(str(c.top) for c in surfaces) if len(surfaces) > 1 else str(levels[h])
+        here = surfaces[h]
+        words = "/".join(str(c.top) for c in here) if len(here) > 1 else str(levels[h])
         ink = pal.ink_on(fills[h])
-        tx.stamp(img, (cx, cy + 0.6 * r), words, level_size(lay, words), ink, weight="condensed")
+        halo = pal.darker(fills[h], 0.6) if ink != pal.INK_DARK else None
+        tx.stamp(img, (cx, cy + 0.6 * r), words, level_size(lay, words), ink, weight="condensed",
+                 stroke=lay.c(1.2), stroke_fill=halo)
 
     # Obstacles on hexes: a band joining a multi-hex piece, a symbol per hex, the height once.
     for o in bf.obstacles:
@@ -178,7 +185,8 @@ def _draw(bf: Battlefield, *, zones: bool, all_labels: bool) -> StaticLayer:
 
     _draw_edge_labels(draw, bf, lay)
     legend = draw_legend(bf, lay)
-    return StaticLayer(layout=lay, image=img, legend=legend, levels=levels, fills=fills, max_level=max_level)
+    return StaticLayer(layout=lay, image=img, legend=legend, legend_small=legend.reduce(lay.ss), levels=levels,
+                       fills=fills, max_level=max_level)
 
 
 def level_size(lay: MapLayout, words: str) -> float:

@@ -7,6 +7,7 @@ state gives the same pixels on every machine.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -74,18 +75,29 @@ def fit(words: str, size: float, max_width: float, weight: Weight = "regular") -
 
 
 @lru_cache(maxsize=1024)
-def sprite(words: str, size: float, weight: Weight = "regular", anchor: str = "mm") -> tuple[Image.Image, int, int]:
-    """A cached mask of ``words`` and its offset from the anchor point (for text drawn hundreds
-    of times, such as level numbers)."""
+def sprite(words: str, size: float, weight: Weight = "regular", anchor: str = "mm",
+           stroke: int = 0) -> tuple[Image.Image, Image.Image | None, int, int]:
+    """Cached masks of ``words`` (and of its outline when ``stroke``), with their offset from the
+    anchor point, for text drawn hundreds of times such as level numbers."""
     f = font(size, weight)
-    x0, y0, x1, y1 = f.getbbox(words, anchor=anchor)
-    mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
+    bx0, by0, bx1, by1 = f.getbbox(words, anchor=anchor, stroke_width=stroke)
+    x0, y0 = math.floor(bx0), math.floor(by0)
+    box = (max(1, math.ceil(bx1) - x0), max(1, math.ceil(by1) - y0))
+    mask = Image.new("L", box, 0)
     ImageDraw.Draw(mask).text((-x0, -y0), words, font=f, fill=255, anchor=anchor)
-    return mask, x0, y0
+    outline = None
+    if stroke:
+        outline = Image.new("L", box, 0)
+        ImageDraw.Draw(outline).text((-x0, -y0), words, font=f, fill=255, anchor=anchor, stroke_width=stroke,
+                                     stroke_fill=255)
+    return mask, outline, x0, y0
 
 
 def stamp(img: Image.Image, xy: tuple[float, float], words: str, size: float, fill: RGB,
-          weight: Weight = "regular", anchor: str = "mm") -> None:
+          weight: Weight = "regular", anchor: str = "mm", stroke: float = 0, stroke_fill: RGB | None = None) -> None:
     """Like :func:`text`, opaque colours only, from the sprite cache (much faster when repeated)."""
-    mask, dx, dy = sprite(words, round(size), weight, anchor)
-    img.paste(fill, (round(xy[0]) + dx, round(xy[1]) + dy), mask)
+    mask, outline, dx, dy = sprite(words, round(size), weight, anchor, round(stroke) if stroke_fill else 0)
+    at = (round(xy[0]) + dx, round(xy[1]) + dy)
+    if outline is not None and stroke_fill is not None:
+        img.paste(stroke_fill, at, outline)
+    img.paste(fill, at, mask)

@@ -1,0 +1,355 @@
+"""The battlefield picture (bot.render): golden images, token placement, hidden Order Markers,
+double-space figures, reach highlights, size and speed of a 600-space map.
+
+Regenerate the golden images after an intended change of the picture with::
+
+    UPDATE_GOLDEN=1 pytest tests/test_render.py
+
+and look at the new ``tests/golden/*.png`` before committing them.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+from bot.render import hex_to_pixel, layout_for, render_map, render_png, write_turn_png
+from bot.render import palette as pal
+from bot.render.bench import sample_events, sample_state
+from bot.render.figures import card_prefix, labels, player_colours
+from bot.render.static import static_layer
+from bot.rules.battlefield import Battlefield, Cell, GlyphSpot, Obstacle
+from bot.rules.cards import ArmyCard
+from bot.rules.events import Event
+from bot.rules.hexes import Hex, from_offset
+from bot.rules.scenario import SANDBOX
+from bot.rules.state import CardInPlay, Figure, MatchState, Phase, Player, TurnState
+from bot.rules.terrain import ObstacleKind, Terrain
+
+GOLDEN = Path(__file__).parent / "golden"
+UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
+
+
+# --- a small battlefield and match -----------------------------------------------------------
+
+def at(col: int, row: int) -> Hex:
+    return from_offset(col, row)
+
+
+def small_battlefield() -> Battlefield:
+    """8 x 6 spaces: grass, a rock hill with cliffs, water and toxic water, sand, a bridge."""
+    columns: dict[Hex, list[Cell]] = {}
+    for row in range(6):
+        for col in range(8):
+            terrain, level = Terrain.GRASS, 1 + (col + row) % 2
+            if col >= 5 and row <= 2:
+                terrain, level = Terrain.ROCK, 4 + col - 5 + (2 - row)
+            if col <= 1 and row >= 3:
+                terrain, level = (Terrain.WATER if col == 0 else Terrain.TOXIC_WATER), 0
+            if col == 3 and row == 5:
+                terrain, level = Terrain.SAND, 1
+            columns[at(col, row)] = [Cell(top=level, terrain=terrain)]
+    columns[at(3, 3)] = [Cell(top=1, terrain=Terrain.GRASS), Cell(bottom=4, top=5, terrain=Terrain.WOOD)]
+    obstacles = [
+        Obstacle(ObstacleKind.TREE, height=6, level=2, hexes=(at(2, 1),)),
+        Obstacle(ObstacleKind.RUIN, height=3, level=2, between=(at(4, 4), at(5, 4))),
+    ]
+    zones = {"red": [at(c, 0) for c in range(0, 4)], "blue": [at(c, 5) for c in range(4, 8)]}
+    return Battlefield.build("golden", columns, obstacles, zones, [GlyphSpot("astrid", at(4, 2))])
+
+
+def card(name: str, short: str, kind: str, figures: int, life: int, base: int = 1) -> ArmyCard:
+    return ArmyCard.model_validate({
+        "name": name, "short": short, "kind": kind, "rarity": "unique" if kind == "hero" else "common",
+        "figures": figures, "life": life, "base": base, "move": 5, "range": 1, "attack": 3, "defense": 3,
+        "height": 5, "size": "large" if base == 2 else "medium", "points": 50,
+    })
+
+
+def small_state(phase: Phase = Phase.TURNS) -> MatchState:
+    bf = small_battlefield()
+    state = MatchState(battlefield=bf, scenario=SANDBOX, phase=phase, round=1)
+    state.players = [Player("p1", "Alice", 0, zone="red"), Player("p2", "Bob", 1, zone="blue")]
+    armies = {
+        "p1": [("finn", card("Finn the Viking Champion", "Finn", "hero", 1, 4), [(at(2, 2),)]),
+               ("tarn", card("Tarn Viking Warriors", "Tarn Vikings", "squad", 4, 1), [(at(1, 1),), (at(3, 1),)])],
+        "p2": [("grimnak", card("Grimnak", "Grimnak", "hero", 1, 5, base=2), [(at(5, 3), at(6, 3))]),
+               ("syvarris", card("Syvarris", "Syvarris", "hero", 1, 4), [(at(6, 1),)]),
+               ("izumi", card("Izumi Samurai", "Izumi Samurai", "squad", 3, 1), [(at(3, 3),)])],
+    }
+    for pid, army in armies.items():
+        for key, c, places in army:
+            ck = f"{pid}/{key}"
+            cip = CardInPlay(key=ck, card=c, owner=pid, controller=pid)
+            for i, hexes in enumerate(places):
+                fid = f"{key}{i + 1}" if c.kind == "squad" else key
+                level = bf.surfaces(hexes[0])[0].top  # under the bridge, if any
+                state.figures[fid] = Figure(fid, ck, pid, pid, hexes=hexes, level=level)
+                cip.figure_ids.append(fid)
+            state.cards[ck] = cip
+    state.figures["grimnak"].wounds = 2
+    # One Tarn Viking on the bridge, an Izumi Samurai under it.
+    state.figures["tarn3"] = Figure("tarn3", "p1/tarn", "p1", "p1", hexes=(at(3, 3),), level=5)
+    state.cards["p1/tarn"].figure_ids.append("tarn3")
+    state.orders = {"p1": {"1": "p1/finn", "2": "p1/tarn", "3": "p1/finn", "X": "p1/tarn"},
+                    "p2": {"1": "p2/grimnak", "2": "p2/syvarris", "3": "p2/grimnak", "X": "p2/syvarris"}}
+    state.revealed = {"p1": ["1"], "p2": []}
+    state.initiative = ["p1", "p2"]
+    state.turn = TurnState(player="p1", card_key="p1/finn", marker="1")
+    state.glyphs = {g.at: (g.name, g.side) for g in bf.glyphs}
+    return state
+
+
+def turn_events() -> list[Event]:
+    path = [at(0, 2), at(1, 2), at(2, 2)]
+    return [
+        Event("turn_started", {"player": "p1", "marker": "1", "card": "p1/finn"}),
+        Event("moved", {"figure": "finn", "path": [[h.q, h.r] for h in path], "levels": [1, 2, 1], "cost": 2,
+                        "flew": False}),
+        Event("attack", {"attacker": "finn", "target": "syvarris", "special": None, "attack_dice": [],
+                         "defense_dice": [], "skulls": 3, "shields": 1, "wounds": 2}),
+        Event("attack", {"attacker": "tarn2", "target": "tarn9", "skulls": 0, "shields": 0, "wounds": 0}),
+        Event("orders", {"player": "p1", "markers": {"1": "p1/finn"}}, to="p1"),
+    ]
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+def check_golden(name: str, img: Image.Image) -> None:
+    """Compare ``img`` with ``tests/golden/<name>.png`` (or rewrite it when UPDATE_GOLDEN=1).
+
+    Anti-aliasing may differ by a few levels between Pillow/FreeType builds, so a pixel counts as
+    different only beyond 48 levels on a channel, and up to 0.1 % of the pixels may differ.
+    """
+    path = GOLDEN / f"{name}.png"
+    if UPDATE or not path.exists():
+        if not UPDATE:
+            pytest.fail(f"{path} is missing: run UPDATE_GOLDEN=1 pytest tests/test_render.py")
+        GOLDEN.mkdir(exist_ok=True)
+        img.save(path, format="PNG", optimize=True)
+        return
+    ref = Image.open(path).convert("RGB")
+    assert ref.size == img.size, f"{name}: size {img.size}, golden {ref.size}"
+    diff = ImageChops.difference(ref, img.convert("RGB")).convert("L").point(lambda v: 255 if v > 48 else 0)
+    bad = diff.histogram()[255]
+    assert bad <= img.width * img.height * 0.001, f"{name}: {bad} pixels differ from the golden image"
+
+
+def pixel(img: Image.Image, xy: tuple[int, int]) -> tuple[int, int, int]:
+    value = img.convert("RGB").getpixel(xy)
+    assert isinstance(value, tuple)
+    return (int(value[0]), int(value[1]), int(value[2]))
+
+
+def close(a: tuple[int, int, int], b: tuple[int, int, int], tol: int = 3) -> bool:
+    return all(abs(x - y) <= tol for x, y in zip(a, b, strict=True))
+
+
+# --- golden images ---------------------------------------------------------------------------
+
+def test_golden_turn() -> None:
+    state = small_state()
+    check_golden("turn", render_map(state, events=turn_events()))
+
+
+def test_golden_placement_with_zones_and_labels() -> None:
+    state = small_state(Phase.PLACEMENT)
+    state.turn = None
+    state.orders, state.revealed = {}, {}
+    check_golden("placement", render_map(state, all_labels=True))
+
+
+def test_golden_reach_and_targets() -> None:
+    state = small_state()
+    reach = {at(2, 3): 1, at(3, 2): 1, at(4, 3): 2, at(3, 4): 3}
+    check_golden("reach", render_map(state, reach=reach, targets=["syvarris", "grimnak"], focus="finn"))
+
+
+# --- what is where ---------------------------------------------------------------------------
+
+def test_figures_sit_on_their_hex_in_their_players_colour() -> None:
+    state = small_state()
+    img = render_map(state)
+    colours = player_colours(state)
+    assert colours == {"p1": pal.NAMED["red"], "p2": pal.NAMED["blue"]}
+    for fig in state.on_battlefield():
+        if fig.id in ("tarn3", "izumi1"):
+            continue  # sharing the bridge's hex: see the next test
+        for h in fig.hexes:
+            assert close(pixel(img, hex_to_pixel(state.battlefield, h)), colours[fig.controller]), (fig.id, h)
+
+
+def test_figures_under_and_on_a_bridge_both_show() -> None:
+    from bot.render.figures import placements, token_points
+
+    state = small_state()
+    img = render_map(state)
+    lay = layout_for(state.battlefield)
+    places = placements(state.on_battlefield())
+    assert set(places) == {"tarn3", "izumi1"}
+    colours = player_colours(state)
+    for fid in ("tarn3", "izumi1"):
+        fig = state.figures[fid]
+        x, y = token_points(lay, fig, places[fid])[0]
+        assert close(pixel(img, (round(x / lay.ss), round(y / lay.ss))), colours[fig.controller]), fid
+
+
+def test_hex_to_pixel_matches_the_layout() -> None:
+    bf = small_battlefield()
+    lay = layout_for(bf)
+    a, b = hex_to_pixel(bf, at(0, 0)), hex_to_pixel(bf, at(1, 0))
+    assert b[0] - a[0] == pytest.approx(lay.radius * 3 ** 0.5, abs=1)
+    assert b[1] == a[1]
+
+
+def test_double_space_figure_covers_both_hexes() -> None:
+    state = small_state()
+    img = render_map(state)
+    blue = pal.NAMED["blue"]
+    lead, tail = state.figures["grimnak"].hexes
+    for h in (lead, tail):
+        assert close(pixel(img, hex_to_pixel(state.battlefield, h)), blue)
+    (ax, ay), (bx, by) = hex_to_pixel(state.battlefield, lead), hex_to_pixel(state.battlefield, tail)
+    # The capsule is continuous between the two centres (its label and pips sit at the middle).
+    for t in (0.2, 0.3, 0.7, 0.8):
+        assert close(pixel(img, (round(ax + (bx - ax) * t), round(ay + (by - ay) * t))), blue), t
+    # Without the figure, the tail hex shows terrain.
+    state.figures["grimnak"].hexes = ()
+    assert not close(pixel(render_map(state), hex_to_pixel(state.battlefield, tail)), blue)
+
+
+def test_reach_highlights_exactly_the_given_spaces() -> None:
+    state = small_state()
+    bf = state.battlefield
+    reach = {at(2, 3): 1, at(3, 2): 1, at(4, 3): 2, at(3, 4): 3, at(0, 5): 4}
+    plain = render_map(state)
+    lit = render_map(state, reach=reach)
+    changed = {h for h in bf.hexes() if pixel(plain, hex_to_pixel(bf, h)) != pixel(lit, hex_to_pixel(bf, h))}
+    assert changed == set(reach)
+    # Nothing outside the reachable hexes changes.
+    r = layout_for(bf).radius
+    box = ImageChops.difference(plain, lit).getbbox()
+    assert box is not None
+    xs = [hex_to_pixel(bf, h)[0] for h in reach]
+    ys = [hex_to_pixel(bf, h)[1] for h in reach]
+    assert box[0] >= min(xs) - r and box[2] <= max(xs) + r + 1
+    assert box[1] >= min(ys) - r and box[3] <= max(ys) + r + 1
+
+
+def test_targets_are_ringed_and_sighted() -> None:
+    state = small_state()
+    plain = render_map(state)
+    aimed = render_map(state, targets=["syvarris"], focus="finn")
+    assert ImageChops.difference(plain, aimed).getbbox() is not None
+
+
+# --- Order Markers: only what the table shows ------------------------------------------------
+
+def _orders_state(markers: dict[str, str], revealed: list[str] | None = None) -> MatchState:
+    state = small_state(Phase.ORDERS)
+    state.turn = None
+    state.orders = {"p1": markers, "p2": {"1": "p2/grimnak", "2": "p2/syvarris", "3": "p2/grimnak", "X": "p2/syvarris"}}
+    state.revealed = {"p1": revealed or [], "p2": []}
+    return state
+
+
+def test_unrevealed_markers_show_nothing_but_their_count() -> None:
+    a = render_map(_orders_state({"1": "p1/finn", "2": "p1/tarn", "3": "p1/finn", "X": "p1/tarn"}))
+    b = render_map(_orders_state({"1": "p1/tarn", "2": "p1/finn", "3": "p1/tarn", "X": "p1/finn"}))
+    c = render_map(_orders_state({"X": "p1/finn", "3": "p1/finn", "1": "p1/tarn", "2": "p1/tarn"}))
+    assert a.tobytes() == b.tobytes() == c.tobytes()
+    # A different count per card is public, and shows.
+    d = render_map(_orders_state({"1": "p1/finn", "2": "p1/finn", "3": "p1/finn", "X": "p1/tarn"}))
+    assert a.tobytes() != d.tobytes()
+
+
+def test_the_public_view_gives_the_same_picture() -> None:
+    from bot.rules.views import public_view
+
+    state = _orders_state({"1": "p1/finn", "2": "p1/tarn", "3": "p1/finn", "X": "p1/tarn"}, ["1"])
+    assert render_map(state).tobytes() == render_map(public_view(state)).tobytes()
+
+
+def test_a_revealed_marker_shows() -> None:
+    hidden = render_map(_orders_state({"1": "p1/finn", "2": "p1/tarn", "3": "p1/finn", "X": "p1/tarn"}))
+    shown = render_map(_orders_state({"1": "p1/finn", "2": "p1/tarn", "3": "p1/finn", "X": "p1/tarn"}, ["1"]))
+    assert hidden.tobytes() != shown.tobytes()
+    # Which card the revealed 1 lies on shows too.
+    other = render_map(_orders_state({"1": "p1/tarn", "2": "p1/finn", "3": "p1/finn", "X": "p1/tarn"}, ["1"]))
+    assert shown.tobytes() != other.tobytes()
+
+
+# --- labels, zones, purity, caching ----------------------------------------------------------
+
+def test_token_labels() -> None:
+    assert card_prefix("Tarn Vikings", squad=True) == "TV"
+    assert card_prefix("Finn", squad=False) == "FIN"
+    assert card_prefix("Syvarris", squad=False) == "SYV"
+    assert card_prefix("Ne-Gok-Sa", squad=False) == "NGS"
+    assert card_prefix("Drake (AoA)", squad=False) == "DRA"
+    state = small_state()
+    names, prefixes = labels(state)
+    assert names["tarn2"] == "TV2" and names["finn"] == "FIN" and names["grimnak"] == "GRI"
+    # Two players with the same squad still get labels unique in the picture.
+    twin = state.cards["p1/tarn"]
+    state.cards["p2/tarn"] = CardInPlay("p2/tarn", twin.card, "p2", "p2", ["p2/tarn1"])
+    state.figures["p2/tarn1"] = Figure("p2/tarn1", "p2/tarn", "p2", "p2", hexes=(at(7, 4),), level=1)
+    names, prefixes = labels(state)
+    assert len(set(names.values())) == len(names)
+    assert names["tarn1"] == "TV1" and names["p2/tarn1"] != "TV1"
+
+
+def test_zones_show_during_placement_only_unless_asked() -> None:
+    state = small_state(Phase.PLACEMENT)
+    bf = state.battlefield
+    r = round(layout_for(bf).radius * 0.7)
+    x, y = hex_to_pixel(bf, at(0, 0))  # a red start-zone space, nobody on it
+    box = (x - r, y - r, x + r, y + r)
+    placing = render_map(state).crop(box)
+    state.phase = Phase.TURNS
+    playing = render_map(state).crop(box)
+    asked = render_map(state, show_zones=True).crop(box)
+    assert ImageChops.difference(placing, playing).getbbox() is not None
+    assert ImageChops.difference(placing, asked).getbbox() is None
+
+
+def test_render_reads_but_never_changes_the_state() -> None:
+    state = small_state()
+    before = state.clone()
+    render_map(state, events=turn_events(), reach={at(2, 3): 1}, targets=["syvarris"], focus="finn")
+    assert state == before
+
+
+def test_static_layer_is_cached_per_battlefield() -> None:
+    bf = small_battlefield()
+    assert static_layer(bf) is static_layer(bf)
+    assert static_layer(bf) is not static_layer(small_battlefield())
+    assert static_layer(bf, zones=True) is not static_layer(bf)
+
+
+def test_same_state_same_picture() -> None:
+    assert render_png(small_state(), events=turn_events()) == render_png(small_state(), events=turn_events())
+
+
+def test_write_turn_png(tmp_path: Path) -> None:
+    path = write_turn_png(small_state(), turn_events(), tmp_path / "match", 7)
+    assert path == tmp_path / "match" / "turn-007.png"
+    with Image.open(path) as img:
+        assert img.format == "PNG"
+
+
+# --- a full-size battlefield -----------------------------------------------------------------
+
+def test_600_space_map_png_is_small_and_phone_sized() -> None:
+    state = sample_state()
+    assert len(state.battlefield) == 600
+    assert max(c.top for h in state.battlefield.hexes() for c in state.battlefield.cells(h)) >= 20
+    assert len(state.on_battlefield()) >= 19
+    data = render_png(state, events=sample_events(state))
+    assert len(data) < 2 * 1024 * 1024
+    with Image.open(io.BytesIO(data)) as img:
+        assert 1400 <= max(img.size) <= 1800
