@@ -16,6 +16,7 @@ def _parser() -> argparse.ArgumentParser:
     loc.add_argument("--map", default=None)
     loc.add_argument("--out", default="renders/local")
     loc.add_argument("--seed", type=int, default=None)
+    loc.add_argument("--vs-computer", action="store_true", help="the computer plays the second seat")
     demo = sub.add_parser("demo", help="two computer players fight; map images under renders/")
     demo.add_argument("--scenario", default="last-army-standing")
     demo.add_argument("--map", default="cobra-facility")

@@ -1,0 +1,247 @@
+"""``python -m bot demo``: two computer players fight a whole match; a map image after every turn.
+
+Defaults: the COBRA Facility map, scenario ``last-army-standing``, two classic Rise of the
+Valkyrie armies. For ``rumble-at-the-rift-seasoned`` the sides are G.I. JOE and COBRA, played by
+classic stand-in cards (4 figures a side) because the G.I. JOE cards are incomplete (DEC-07).
+
+Prints one line per Player Turn (``R1 T1 Alice: Syvarris: syvarris moves F7→H9, attacks grimnak
+2 wounds``), writes ``OUT/turn-NNN.png`` after each (``--out none`` for no images), and ends with
+the winner and where the images are. Also home of the helpers the local console shares.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from bot.game import ai
+from bot.game.session import GameSession
+from bot.rules.errors import RulesError
+from bot.rules.events import Event
+from bot.rules.hexes import Hex
+from bot.rules.state import Phase
+from bot.rules.views import public_view
+
+#: Classic armies (Rise of the Valkyrie), one per seat: (player name, cards).
+CLASSIC_ARMIES: list[tuple[str, list[str]]] = [
+    ("Alice", ["Finn the Viking Champion", "Tarn Viking Warriors", "Syvarris", "Thorgrim the Viking Champion",
+               "Raelin the Kyrie Warrior"]),
+    ("Bob", ["Deathwalker 9000", "Marro Warriors", "Ne-Gok-Sa", "Grimnak"]),
+    ("Carol", ["Sgt. Drake Alexander", "Izumi Samurai", "Agent Carr", "Blade Gruts"]),
+    ("Dave", ["Mimring", "Zettian Guards", "Krav Maga Agents", "Dumutef Guard"]),
+]
+#: Stand-ins for Rumble at the Rift: 4 figures a side (G.I. JOE first, then COBRA).
+RIFT_ARMIES: list[tuple[str, list[str]]] = [
+    ("Alice", ["Sgt. Drake Alexander", "Agent Carr", "Syvarris", "Finn the Viking Champion"]),
+    ("Bob", ["Deathwalker 9000", "Ne-Gok-Sa", "Grimnak", "Dumutef Guard"]),
+]
+
+
+def armies_for(session: GameSession, players: int = 2) -> list[tuple[str, list[str]]]:
+    """Names and armies for the first ``players`` seats of this session's scenario."""
+    scen = session.scenario
+    base = RIFT_ARMIES if scen.id.startswith("rumble-at-the-rift") else CLASSIC_ARMIES
+    out = []
+    for seat in range(players):
+        name, cards = base[seat % len(base)]
+        if seat < len(scen.sides) and scen.sides[seat].army:
+            cards = list(scen.sides[seat].army)
+        out.append((name, cards))
+    return out
+
+
+def player_id(name: str, taken: Iterable[str] = ()) -> str:
+    """A short lower-case id for a player name, unique among ``taken``."""
+    base = "".join(ch for ch in name.lower() if ch.isalnum()) or "player"
+    pid, n = base, 2
+    while pid in set(taken):
+        pid, n = f"{base}{n}", n + 1
+    return pid
+
+
+# ---- per-turn bookkeeping (shared with the local console) ----------------------------------------
+
+
+class TurnRecorder:
+    """Follows a session's events; after each Player Turn, a one-line summary and its image.
+
+    ``out`` ``None`` writes no images. Images show the public view (hidden markers stay hidden).
+    """
+
+    def __init__(self, session: GameSession, out: Path | None, first_turn: int = 1) -> None:
+        self.session = session
+        self.out = out
+        self.turn_number = first_turn - 1
+        self.in_round = 0
+        self.round = session.state.round
+        self.buffer: list[Event] = []
+        self.images: list[Path] = []
+        self.render_seconds = 0.0
+
+    def feed(self, events: Sequence[Event]) -> list[tuple[str, Path | None]]:
+        """Take a command's events; return ``(summary, image)`` for each Player Turn they ended."""
+        done: list[tuple[str, Path | None]] = []
+        for ev in events:
+            if ev.kind == "round_started":
+                self.round = int(ev.data["round"])
+                self.in_round = 0
+            if ev.to is None:
+                self.buffer.append(ev)
+            if ev.kind == "turn_ended":
+                self.turn_number += 1
+                self.in_round += 1
+                line = self.summary(self.buffer, ev.data["player"])
+                done.append((line, self.write_image(self.buffer)))
+                self.buffer = []
+        return done
+
+    def write_image(self, events: Sequence[Event], name: str | None = None) -> Path | None:
+        """Write the current public picture (``turn-NNN.png`` unless ``name``); ``None`` when off."""
+        if self.out is None:
+            return None
+        from bot.render import render_png, write_turn_png
+
+        t0 = time.perf_counter()
+        view = public_view(self.session.state)
+        if name is None:
+            path = write_turn_png(view, list(events), self.out, self.turn_number)
+        else:
+            self.out.mkdir(parents=True, exist_ok=True)
+            path = self.out / name
+            path.write_bytes(render_png(view, events=list(events)))
+        self.render_seconds += time.perf_counter() - t0
+        if name is None:
+            self.images.append(path)
+        return path
+
+    def summary(self, events: Sequence[Event], player: str) -> str:
+        """``R1 T2 Alice: Tarn Vikings: tarn1 moves F7→H9, attacks marro2 1 wound`` for one turn."""
+        s = self.session
+        bf = s.state.battlefield
+
+        def lab(at: Sequence[int]) -> str:
+            return bf.label(Hex(int(at[0]), int(at[1])))
+
+        card = ""
+        parts: list[str] = []
+        for ev in events:
+            d = ev.data
+            if ev.kind == "turn_started":
+                c = s.state.cards.get(d["card"])
+                card = c.card.short if c else str(d["card"])
+            elif ev.kind == "turn_lost":
+                parts.append(f"marker {d['marker']} lost ({d['reason']})")
+            elif ev.kind == "moved" and len(d["path"]) > 1:
+                parts.append(f"{d['figure']} {'flies' if d.get('flew') else 'moves'} {lab(d['path'][0])}→{lab(d['path'][-1])}")
+            elif ev.kind == "swipe" and d["wounds"]:
+                parts.append(f"swiped by {d['attacker']} {d['wounds']} wound{'s' if d['wounds'] != 1 else ''}")
+            elif ev.kind == "fell" and d["wounds"]:
+                parts.append(f"{d['figure']} falls, {d['wounds']} wound{'s' if d['wounds'] != 1 else ''}")
+            elif ev.kind == "attack":
+                w = d["wounds"]
+                result = f"{w} wound{'s' if w != 1 else ''}" if w else "blocked"
+                who = d["attacker"] if not parts or not parts[-1].startswith(f"{d['attacker']} ") else ""
+                parts.append(f"{who + ' ' if who else ''}attacks {d['target']} {result}".strip())
+            elif ev.kind == "destroyed":
+                parts.append(f"{d['figure']} destroyed")
+        head = f"R{self.round} T{self.in_round} {s.name(player)}:"
+        if card:
+            head += f" {card}:"
+        return f"{head} {', '.join(parts) if parts else 'no action'}"
+
+
+def result_line(session: GameSession) -> str:
+    """The outcome in words: the winner(s) or where the match stands."""
+    st = session.state
+    if st.phase is Phase.OVER:
+        if not st.winners:
+            return f"The match is a draw ({st.result})."
+        return f"Winner: {', '.join(session.name(p) for p in st.winners)} ({st.result})."
+    from bot.rules.victory import scores
+
+    sc = ", ".join(f"{session.name(p)} {v:g}" for p, v in scores(st).items())
+    return f"No winner after round {st.round} (stopped early); scores now: {sc}."
+
+
+# ---- the demo --------------------------------------------------------------------------------------
+
+
+def setup(session: GameSession, armies: Sequence[tuple[str, list[str]]]) -> list[str]:
+    """Seat the players, give them their armies and start placement; returns the player ids."""
+    pids: list[str] = []
+    for name, _cards in armies:
+        pid = player_id(name, pids)
+        session.apply(pid, f"join {name}")
+        pids.append(pid)
+    for pid, (_name, cards) in zip(pids, armies, strict=True):
+        session.apply(pid, "army " + "; ".join(cards))
+    session.apply(pids[0], "start")
+    return pids
+
+
+def play(session: GameSession, recorder: TurnRecorder | None = None, rounds: int | None = None,
+         max_commands: int = 20000, echo: bool = False) -> int:
+    """Let the computer play every seat until the match ends or round ``rounds`` ends.
+
+    Returns the number of commands applied. ``echo`` prints the turn lines (and image paths).
+    """
+    n = 0
+    while session.state.phase is not Phase.OVER and n < max_commands:
+        waiting = ai.waiting_for(session.state)
+        if not waiting:
+            break
+        pid = waiting[0]
+        cmd = ai.next_command(session.state, pid)
+        if cmd is None:
+            break
+        out = session.apply(pid, cmd)
+        n += 1
+        if recorder is not None:
+            for line, _path in recorder.feed(out.events):
+                if echo:
+                    print(line, flush=True)
+        if rounds is not None and any(e.kind == "round_ended" and int(e.data["round"]) >= rounds for e in out.events):
+            break
+    return n
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run the demo; returns the exit status."""
+    out_arg = str(getattr(args, "out", "renders/demo") or "")
+    out = None if out_arg.lower() in ("", "none", "-") else Path(out_arg)
+    try:
+        session = GameSession.create("demo", map_id=getattr(args, "map", None) or "cobra-facility",
+                                     scenario_id=getattr(args, "scenario", None) or "last-army-standing",
+                                     seed=getattr(args, "seed", None))
+    except KeyError as exc:
+        print(f"error: {exc.args[0] if exc.args else exc}")
+        return 2
+    armies = armies_for(session, max(2, session.scenario.min_players))
+    try:
+        setup(session, armies)
+    except RulesError as exc:
+        print(f"error: cannot set up the demo armies: {exc}")
+        return 2
+    st = session.state
+    print(f"{session.scenario.name} on {st.battlefield.name}, seed {session.seed}")
+    for p in st.players:
+        cards = [c.card.short for c in st.cards.values() if c.owner == p.id]
+        role = f" ({p.role})" if p.role else ""
+        print(f"  {p.name}{role}: {', '.join(cards)}")
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+        for old in out.glob("turn-*.png"):
+            old.unlink()
+    recorder = TurnRecorder(session, out)
+    t0 = time.perf_counter()
+    n = play(session, recorder, rounds=getattr(args, "rounds", None), echo=True)
+    took = time.perf_counter() - t0
+    print(result_line(session))
+    if recorder.images:
+        print(f"{len(recorder.images)} images in {out}/ ({recorder.images[0].name} … {recorder.images[-1].name})")
+    else:
+        print("no images written")
+    print(f"{n} commands in {took:.1f} s ({recorder.render_seconds:.1f} s rendering)")
+    return 0

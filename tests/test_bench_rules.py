@@ -1,0 +1,53 @@
+"""The rules benchmark functions return numbers with units (no timing goals asserted here)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot import bench
+
+
+def check_rows(rows: list[tuple[str, float, str]]) -> dict[str, tuple[float, str]]:
+    assert rows
+    for name, value, unit in rows:
+        assert re.fullmatch(r"[a-z0-9_]+", name)
+        assert isinstance(value, float)
+        assert unit
+    return {n: (v, u) for n, v, u in rows}
+
+
+def test_generated_battlefield() -> None:
+    bf = bench.generated_battlefield()
+    assert len(bf) == 600
+    assert max(c[-1].top for c in bf.columns.values()) == 20
+    assert bench.generated_battlefield().columns == bf.columns  # seeded
+
+
+def test_bench_reach_and_los() -> None:
+    rows = check_rows(bench.bench_reach(runs=5))
+    assert rows["reach_move6_median"][1] == "ms" and rows["reach_move6_median"][0] > 0
+    assert rows["map_spaces"] == (600.0, "spaces")
+    rows = check_rows(bench.bench_los(runs=5))
+    assert rows["los_median"][1] == "ms"
+
+
+def test_bench_match_short() -> None:
+    rows = check_rows(bench.bench_match(rounds=2))
+    assert rows["match_total"][1] == "s"
+    assert rows["match_rounds"][0] <= 2
+    assert rows["match_commands"][0] > 0
+
+
+@pytest.mark.parametrize("what", ["bot"])
+def test_main_prints_name_value_unit(what: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main(what) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert out
+    for line in out:
+        assert line == "bot: not available yet" or re.fullmatch(r"[\w.]+: \S+ \S+", line)
+
+
+def test_main_unknown() -> None:
+    assert bench.main("nonsense") == 2
