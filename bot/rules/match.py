@@ -16,10 +16,10 @@ from bot.rules.battlefield import Battlefield
 from bot.rules.commands import Command
 from bot.rules.dice import SeededDice
 from bot.rules.engine import CardLookup, Engine
-from bot.rules.errors import RulesError
 from bot.rules.events import Event
 from bot.rules.scenario import Scenario
 from bot.rules.state import MatchState, Phase
+from bot.rules.views import state_json, to_data
 
 
 class _ReplayableDice(SeededDice):
@@ -66,7 +66,8 @@ class Match:
         snap = self.dice.snapshot()
         try:
             events = self.engine.execute(player, cmd)
-        except RulesError:
+        except Exception:
+            # The engine restores the state on any error; the dice must follow, or replay drifts.
             self.dice.restore(snap)
             raise
         self.log.append((player, cmd.text()))
@@ -83,6 +84,16 @@ class Match:
         for player, text in log:
             m.apply(player, text)
         return m
+
+    def state_json(self) -> str:
+        """The stable text of the whole position: the state and the timing windows waiting on a decision.
+
+        A match replayed from its seed and log gives the same text, byte for byte.
+        """
+        import json
+
+        windows = json.dumps(to_data(list(self.engine.open_windows)), sort_keys=True, separators=(",", ":"))
+        return state_json(self.state) + "\n" + windows
 
     def undo(self) -> Match:
         """A new match with the last command taken back (replays all but the last)."""
