@@ -2,7 +2,17 @@
 
 Rules: points, figure and space limits (HS-ARMY-01), the start zone's size (HS-ARMY-02), Unique
 cards at most once by name (HS-ARMY-04), Uncommon repeats each with their own card (HS-ARMY-05,
--06), Common repeats sharing one card (HS-ARMY-08), incomplete cards refused (DEC-07).
+-06), Common repeats sharing one card (HS-ARMY-08), a Hero card has 1 figure and a Squad card 2
+or more (HS-ARMY-15), incomplete cards refused (DEC-07).
+
+Setting figures aside (HS-ARMY-03): an army over its figure or space limit (the format's, or the
+start zone's size) is not refused outright when setting figures aside would fix it. Its owner
+names the figures to set aside in the same ``army`` command, one entry per figure, by card:
+``army Finn; Tarn Viking Warriors; aside Tarn Viking Warriors`` sets aside one Tarn Viking
+Warrior. Set-aside figures stay off the battlefield for the whole battle. The points limit counts
+every drafted card (setting aside does not refund points), and a figure may be set aside only
+while the army is still over a limit; the refusal says how many figures are too many and how to
+name them.
 """
 
 from __future__ import annotations
@@ -35,8 +45,45 @@ def summarize(cards: Sequence[ArmyCard]) -> ArmySummary:
     return ArmySummary(points, figures, spaces)
 
 
-def check_army(cards: Sequence[ArmyCard], fmt: Format, zone_size: int | None = None) -> ArmySummary:
-    """Check an army; return its totals.
+#: Words that start an ``army`` entry naming a figure to set aside (HS-ARMY-03).
+ASIDE_PREFIXES: tuple[str, ...] = ("set aside ", "aside ")
+
+
+def split_aside(entries: Sequence[str]) -> tuple[list[str], list[str]]:
+    """Split an ``army`` command's entries into drafted card names and set-aside card names.
+
+    >>> split_aside(["Finn", "Tarn Viking Warriors", "aside Tarn Viking Warriors"])
+    (['Finn', 'Tarn Viking Warriors'], ['Tarn Viking Warriors'])
+    """
+    cards: list[str] = []
+    aside: list[str] = []
+    for entry in entries:
+        low = entry.strip().lower()
+        prefix = next((p for p in ASIDE_PREFIXES if low.startswith(p)), None)
+        if prefix is None:
+            cards.append(entry.strip())
+        else:
+            aside.append(entry.strip()[len(prefix):].strip())
+    return cards, aside
+
+
+def _limits(fmt: Format, zone_size: int | None) -> tuple[int | None, int | None, str]:
+    """The figure limit, the space limit and the rule that sets the space limit."""
+    spaces, rule = fmt.spaces, "HS-ARMY-01"
+    if zone_size is not None and (spaces is None or zone_size < spaces):
+        spaces, rule = zone_size, "HS-ARMY-02"
+    return fmt.figures, spaces, rule
+
+
+def _over(figures: int, spaces: int, fig_limit: int | None, space_limit: int | None) -> bool:
+    return (fig_limit is not None and figures > fig_limit) or (space_limit is not None and spaces > space_limit)
+
+
+def check_army(cards: Sequence[ArmyCard], fmt: Format, zone_size: int | None = None,
+               aside: Sequence[ArmyCard] = ()) -> ArmySummary:
+    """Check an army, with the figures its owner sets aside (one card per figure); return its totals.
+
+    The totals count the figures and spaces that will fight; the points count every drafted card.
 
     :raises ArmyError: naming the first rule broken and what would fix it.
     """
@@ -49,22 +96,48 @@ def check_army(cards: Sequence[ArmyCard], fmt: Format, zone_size: int | None = N
                 f"{c.name} is incomplete (missing {', '.join(missing)}); its statistics are not public. "
                 "A server manager can add a complete card file, or pick a stand-in card", "DEC-07",
             )
+        n = c.stat("figures")
+        if (c.kind == "hero" and n != 1) or (c.kind == "squad" and n < 2):
+            shape = "exactly 1 figure" if c.kind == "hero" else "2 or more figures"
+            raise ArmyError(f"{c.name} is a {c.kind.capitalize()} card showing {n} figure(s); a "
+                            f"{c.kind.capitalize()} card has {shape}: its card file is wrong", "HS-ARMY-15")
     uniques = Counter(c.name for c in cards if c.rarity == "unique")
     dup = [n for n, k in uniques.items() if k > 1]
     if dup:
         raise ArmyError(f"{dup[0]} is a Unique card and can be in an army only once", "HS-ARMY-04")
-    total = summarize(cards)
-    if fmt.points is not None and total.points > fmt.points:
-        raise ArmyError(f"the army costs {total.points} points; this match allows {fmt.points}", "HS-ARMY-01")
-    if fmt.figures is not None and total.figures > fmt.figures:
-        raise ArmyError(f"the army has {total.figures} figures; this match allows {fmt.figures}", "HS-ARMY-01")
-    if fmt.spaces is not None and total.spaces > fmt.spaces:
-        raise ArmyError(f"the army takes {total.spaces} spaces; this match allows {fmt.spaces}", "HS-ARMY-01")
-    if zone_size is not None and total.spaces > zone_size:
+    drafted = summarize(cards)
+    if fmt.points is not None and drafted.points > fmt.points:
+        raise ArmyError(f"the army costs {drafted.points} points; this match allows {fmt.points}", "HS-ARMY-01")
+    available = Counter({c.id: 0 for c in cards})
+    for c in cards:
+        available[c.id] += c.stat("figures")
+    for c in aside:
+        available[c.id] -= 1
+        if c.id not in {d.id for d in cards} or available[c.id] < 0:
+            raise ArmyError(f"cannot set aside a {c.name} figure: the army has no more of them", "HS-ARMY-03")
+    figures = drafted.figures - len(aside)
+    spaces = drafted.spaces - sum(c.base for c in aside)
+    fig_limit, space_limit, space_rule = _limits(fmt, zone_size)
+    if aside and any(not _over(figures + 1, spaces + c.base, fig_limit, space_limit) for c in aside):
         raise ArmyError(
-            f"the army takes {total.spaces} spaces but the start zone has only {zone_size}", "HS-ARMY-02"
+            f"set figures aside only until the army is at or under its limits; it fits with {len(aside) - 1} "
+            "set aside", "HS-ARMY-03",
         )
-    return total
+    if _over(figures, spaces, fig_limit, space_limit):
+        # Over a figure or space limit: set figures aside (HS-ARMY-03); a start zone too small
+        # for the army is named as such (HS-ARMY-02).
+        if fig_limit is not None and figures > fig_limit:
+            what, rule = f"the army has {figures} figures; this match allows {fig_limit}", "HS-ARMY-03"
+        elif space_rule == "HS-ARMY-02":
+            what, rule = f"the army takes {spaces} spaces but the start zone has only {space_limit}", "HS-ARMY-02"
+        else:
+            what, rule = f"the army takes {spaces} spaces; this match allows {space_limit}", "HS-ARMY-03"
+        example = cards[-1].name
+        raise ArmyError(
+            f"{what}. Set figures aside before the game until it fits: add one 'aside CARD' entry per "
+            f"figure, e.g. 'army ...; aside {example}'", rule,
+        )
+    return ArmySummary(drafted.points, figures, spaces)
 
 
 def _base_id(card: ArmyCard) -> str:
@@ -72,11 +145,13 @@ def _base_id(card: ArmyCard) -> str:
     return word
 
 
-def add_army(state: MatchState, player: str, cards: Sequence[ArmyCard]) -> list[str]:
+def add_army(state: MatchState, player: str, cards: Sequence[ArmyCard], aside: Sequence[ArmyCard] = ()) -> list[str]:
     """Put a checked army into play for ``player``: cards and (unplaced) figures. Returns card keys.
 
     Common cards drafted several times become one card with all their figures (HS-ARMY-08);
-    Uncommon and Unique cards each get their own (HS-ARMY-06).
+    Uncommon and Unique cards each get their own (HS-ARMY-06), the second copy's key ending in
+    ``#2`` and its figure numbered 2 (``feral2``). One figure of each ``aside`` card is set aside,
+    the last one of that card (HS-ARMY-03).
     """
     keys: list[str] = []
     commons: dict[str, CardInPlay] = {}
@@ -94,17 +169,25 @@ def add_army(state: MatchState, player: str, cards: Sequence[ArmyCard]) -> list[
                 commons[card.id] = cip
         n = card.stat("figures")
         base = _base_id(card)
+        copy = copies[card.id] if card.rarity != "common" else 1
         for _ in range(n):
-            fid = _free_id(state, base, squad=card.kind == "squad" or card.rarity == "common" or copies[card.id] > 1)
+            fid = _free_id(state, base, squad=card.kind == "squad" or card.rarity == "common" or copy > 1, start=copy)
             state.figures[fid] = Figure(id=fid, card_key=cip.key, owner=player, controller=player)
             cip.figure_ids.append(fid)
+    for card in aside:
+        owned = [c for c in state.cards.values() if c.owner == player and c.card.id == card.id]
+        for cip in reversed(owned):
+            left = [f for f in cip.figure_ids if not state.figures[f].set_aside]
+            if left:
+                state.figures[left[-1]].set_aside = True
+                break
     return keys
 
 
-def _free_id(state: MatchState, base: str, squad: bool) -> str:
+def _free_id(state: MatchState, base: str, squad: bool, start: int = 1) -> str:
     if not squad and base not in state.figures:
         return base
-    i = 1
+    i = start
     while f"{base}{i}" in state.figures:
         i += 1
     return f"{base}{i}"

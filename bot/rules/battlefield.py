@@ -78,7 +78,11 @@ class Battlefield:
     description: str = ""
     _on: Mapping[Hex, tuple[Obstacle, ...]] = field(default_factory=dict, repr=False, compare=False)
     _edges: Mapping[frozenset[Hex], tuple[Obstacle, ...]] = field(default_factory=dict, repr=False, compare=False)
+    _edges_at: Mapping[Hex, tuple[Obstacle, ...]] = field(default_factory=dict, repr=False, compare=False)
     _labels: LabelGrid | None = field(default=None, repr=False, compare=False)
+    _variants: dict[frozenset[tuple[Terrain, Terrain]], Battlefield] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     @classmethod
     def build(
@@ -93,7 +97,9 @@ class Battlefield:
         """Build a battlefield and its look-up indexes.
 
         :raises ValueError: when a column is empty, its cells overlap, an obstacle stands off the
-            battlefield, or a start zone names a hex that is not a space.
+            battlefield or on a tile without a hex interlock (HS-TREE-01, HS-OBSTACLE-10), an
+            obstacle between hexes has no space beside it, a stone wall is not attached to a space
+            at its foot (HS-WALL-03), or a start zone names a hex that is not a space.
         """
         cols: dict[Hex, tuple[Cell, ...]] = {}
         for h, cells in columns.items():
@@ -106,16 +112,27 @@ class Battlefield:
             cols[Hex(*h)] = ordered
         on: dict[Hex, list[Obstacle]] = {}
         edges: dict[frozenset[Hex], list[Obstacle]] = {}
+        edges_at: dict[Hex, list[Obstacle]] = {}
         obs = tuple(obstacles)
         for o in obs:
             if o.between is not None:
                 a, b = o.between
                 if not a.is_adjacent(b):
                     raise ValueError(f"{o.kind} between {a} and {b}: the two hexes are not adjacent")
+                _check_between(o, cols)
                 edges.setdefault(frozenset((a, b)), []).append(o)
+                edges_at.setdefault(a, []).append(o)
+                edges_at.setdefault(b, []).append(o)
             for h in o.hexes:
                 if h not in cols:
                     raise ValueError(f"{o.kind} at {h}: that hex is not a space of the battlefield")
+                if o.kind.needs_interlock:
+                    foot = next((c for c in cols[h] if c.top == o.level), None)
+                    if foot is not None and foot.terrain.height_zero:
+                        raise ValueError(
+                            f"{o.kind} at {h}: it must stand on a tile with a hex interlock, "
+                            f"not on {foot.terrain.value.replace('_', ' ')}"
+                        )
                 on.setdefault(h, []).append(o)
         zones = {k: frozenset(v) for k, v in (start_zones or {}).items()}
         for zone, hexes in zones.items():
@@ -131,8 +148,32 @@ class Battlefield:
             description=description,
             _on={k: tuple(v) for k, v in on.items()},
             _edges={k: tuple(v) for k, v in edges.items()},
+            _edges_at={k: tuple(v) for k, v in edges_at.items()},
             _labels=LabelGrid(cols),
         )
+
+    def with_variants(self, variants: Mapping[Terrain, Terrain]) -> Battlefield:
+        """This battlefield with the scenario's terrain variants applied (HS-TERRAIN-25, HS-ROAD-05).
+
+        A scenario may make ice slippery or thin, snow heavy, molten lava cooling, or wood tiles
+        road (``Scenario.terrain_variants``, e.g. ``{wood: road}``); every cell whose terrain is a
+        key gets the value instead. The result is built once per mapping and kept, so callers may
+        ask for it on every query. An empty mapping returns this battlefield itself.
+        """
+        if not variants:
+            return self
+        key = frozenset(variants.items())
+        done = self._variants.get(key)
+        if done is None:
+            cols = {
+                h: tuple(Cell(c.top, variants.get(c.terrain, c.terrain), c.bottom) for c in cells)
+                for h, cells in self.columns.items()
+            }
+            done = Battlefield.build(
+                self.name, cols, self.obstacles, self.start_zones, self.glyphs, self.description
+            )
+            self._variants[key] = done
+        return done
 
     # --- spaces -------------------------------------------------------------------------------
 
@@ -196,6 +237,10 @@ class Battlefield:
         """True when an obstacle on ``h`` stands at ``level`` (a figure cannot enter, HS-OBSTACLE-01)."""
         return any(o.level <= level < o.top or o.level == level for o in self._on.get(h, ()))
 
+    def obstacles_touching(self, h: Hex) -> tuple[Obstacle, ...]:
+        """Obstacles on any of the six edges of ``h`` (each once)."""
+        return self._edges_at.get(h, ())
+
     @property
     def edge_obstacles(self) -> Mapping[frozenset[Hex], tuple[Obstacle, ...]]:
         """All obstacles between spaces, by edge."""
@@ -223,3 +268,22 @@ class Battlefield:
         if h not in self.columns:
             raise ValueError(f"{text.strip()} is not a space on {self.name}")
         return h
+
+
+def _check_between(o: Obstacle, cols: Mapping[Hex, tuple[Cell, ...]]) -> None:
+    """An obstacle between hexes needs a space beside it; a stone wall must be attached at its foot.
+
+    A stone wall is legal only with all its connecting faces on hex tiles (HS-WALL-03). Walls are
+    kept edge by edge here, so the check is per edge: the wall's foot (``level``) must be the top
+    of a space on one side, its inside (HS-WALL-04).
+    """
+    assert o.between is not None
+    a, b = o.between
+    sides = [h for h in (a, b) if h in cols]
+    if not sides:
+        raise ValueError(f"{o.kind} between {a} and {b}: neither hex is a space of the battlefield")
+    if o.kind is ObstacleKind.STONE_WALL and not any(c.top == o.level for h in sides for c in cols[h]):
+        raise ValueError(
+            f"stone wall between {a} and {b}: its foot (level {o.level}) is not attached to a space; "
+            "every connecting face must sit on a hex tile"
+        )

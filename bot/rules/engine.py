@@ -11,16 +11,22 @@ initiative order (HS-TURN-01), end-of-round effects, victory (HS-VICTORY-*). Bet
 engine runs timing windows (:mod:`bot.rules.timing`); an optional effect stops it with a pending
 decision, and ``choose`` goes on from there.
 
+A Player Turn begins before its Order Marker is revealed, so that effects timed "before
+revealing an Order Marker" belong to it (HS-TURN-04). It holds one Army Card turn, the card under
+the marker, unless a power adds more with :meth:`Engine.add_card_turn` (HS-TURN-05);
+``end-turn`` ends the Army Card turn and, when none is left, the Player Turn.
+
 Unchecked entry points (``setup_*``) build positions directly, for rules cases and tests.
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.rules import terrain_effects
-from bot.rules.army import add_army, check_army
+from bot.rules.army import add_army, check_army, split_aside
 from bot.rules.cards import ArmyCard
 from bot.rules.combat import attack_dice, check_target, defense_dice, wounds_from
 from bot.rules.commands import Command
@@ -31,10 +37,28 @@ from bot.rules.events import Event, hx
 from bot.rules.hexes import Hex
 from bot.rules.movement import MovePlan, fall_for, leaving, plan, reachable
 from bot.rules.state import MARKERS, NUMBERED, Figure, MatchState, Pending, Phase, Player, Stage, TurnState
-from bot.rules.timing import Trigger, Window, WindowRun, effect, effects_for, order_key
+from bot.rules.timing import (
+    Effect,
+    Expiry,
+    Lasting,
+    Trigger,
+    Window,
+    WindowRun,
+    effect,
+    effects_for,
+    order_key,
+)
 from bot.rules.victory import check_victory, scores
 
+if TYPE_CHECKING:
+    from bot.rules.special import SpecialPlan
+
 CardLookup = Callable[[str], ArmyCard]
+
+
+def _squash(text: str) -> str:
+    """Letters and digits only, lower case: ``'Feral Troll #2'`` and ``'feral-troll#2'`` agree."""
+    return "".join(ch for ch in text.lower() if ch.isalnum())
 
 
 class Engine:
@@ -62,7 +86,7 @@ class Engine:
         """
         cmd = Command.parse(command) if isinstance(command, str) else command
         snapshot = self.state.clone()
-        saved_windows = list(self._windows)
+        saved_windows = copy.deepcopy(self._windows)  # runs are changed in place as they drain
         self.events = []
         try:
             handler = getattr(self, "_cmd_" + cmd.verb.replace("-", "_"))
@@ -77,6 +101,11 @@ class Engine:
             raise
         self.state.version += 1
         return self.events
+
+    @property
+    def open_windows(self) -> tuple[WindowRun, ...]:
+        """Timing windows under way, innermost last (non-empty only while a decision is pending)."""
+        return tuple(self._windows)
 
     def emit(self, event_kind: str, /, to: str | None = None, **data: Any) -> Event:
         """Record an event (public unless ``to`` names a player)."""
@@ -106,13 +135,34 @@ class Engine:
             self.destroy(fig, cause)
 
     def destroy(self, fig: Figure, cause: str) -> None:
-        """Destroy ``fig``: it leaves the battlefield for its card (HS-DESTROY-03)."""
+        """Destroy ``fig``: it leaves the battlefield for its card and its Wound Markers go back
+        to the supply (HS-DESTROY-03); the event keeps how many it had."""
         if fig.destroyed:
             return
         at = [hx(h) for h in fig.hexes]
+        wounds = fig.wounds
         fig.destroyed = True
         fig.hexes = ()
-        self.emit("destroyed", figure=fig.id, at=at, cause=cause)
+        fig.wounds = 0
+        self.emit("destroyed", figure=fig.id, at=at, cause=cause, wounds=wounds)
+
+    # ---- lasting effects ------------------------------------------------------------------------
+
+    def add_lasting(self, name: str, controller: str, until: Expiry, source: str = "", **data: Any) -> Lasting:
+        """Start an effect with a stated duration (``MatchState.effects[name]``), for powers such as
+        Dorim's Charge!!!; it ends at ``until`` even if ``source`` is destroyed first (HS-DESTROY-06)."""
+        lasting = Lasting(name=name, controller=controller, until=until, source=source, data=dict(data))
+        self.state.effects[name] = lasting
+        self.emit("effect_started", name=name, controller=controller, until=until.value, source=source)
+        return lasting
+
+    def _expire(self, until: Expiry, player: str | None = None) -> None:
+        """End the lasting effects that last ``until`` now (those of ``player`` only, when given)."""
+        st = self.state
+        for name, eff in list(st.effects.items()):
+            if isinstance(eff, Lasting) and eff.until is until and (player is None or eff.controller == player):
+                del st.effects[name]
+                self.emit("effect_ended", name=name, controller=eff.controller)
 
     # ==== unchecked setup (rules cases, tests) ======================================================
 
@@ -172,7 +222,10 @@ class Engine:
             raise InvalidCommand(str(exc)) from None
 
     def card_key(self, player: str, text: str) -> str:
-        """The key of a card ``player`` controls, from its name, short name or id.
+        """The key of a card ``player`` controls, from its name, short name, id or key.
+
+        Copies of an Uncommon card are told apart by their key (HS-ARMY-06): the plain name is
+        the first copy, ``Feral Troll #2`` (or ``feral-troll#2``) the second.
 
         :raises IllegalCommand: when the player controls no such card (HS-ORDER-04).
         """
@@ -180,6 +233,9 @@ class Engine:
         mine = [c for c in self.state.cards.values() if c.controller == player]
         for c in mine:
             if t in (c.key.lower(), c.card.id, c.card.name.lower(), c.card.short.lower()):
+                return c.key
+        for c in mine:
+            if _squash(t) in (_squash(c.key.split("/", 1)[-1]), _squash(c.key)):
                 return c.key
         for c in mine:
             if c.card.name.lower().startswith(t) or c.card.short.lower().startswith(t):
@@ -230,23 +286,26 @@ class Engine:
             raise IllegalCommand("armies are chosen before placement", "HS-ARMY-01")
         if self.cards is None:
             raise IllegalCommand("this match has no card library")
+        names, aside_names = split_aside(cards)
         chosen: list[ArmyCard] = []
-        for name in cards:
+        aside: list[ArmyCard] = []
+        for name, into in [(n, chosen) for n in names] + [(n, aside) for n in aside_names]:
             try:
-                chosen.append(self.cards(name))
+                into.append(self.cards(name))
             except (KeyError, ValueError) as exc:
                 msg = exc.args[0] if exc.args else str(exc)
                 raise InvalidCommand(str(msg)) from None
         zone = st.battlefield.start_zones.get(st.player(player).zone)
-        summary = check_army(chosen, st.scenario.format, len(zone) if zone else None)
+        summary = check_army(chosen, st.scenario.format, len(zone) if zone else None, aside)
         # Choosing again replaces the earlier army.
         for key in [k for k, c in st.cards.items() if c.owner == player]:
             for fid in st.cards[key].figure_ids:
                 st.figures.pop(fid, None)
             del st.cards[key]
-        keys = add_army(st, player, chosen)
+        keys = add_army(st, player, chosen, aside)
+        set_aside = [f for k in keys for f in st.cards[k].figure_ids if st.figures[f].set_aside]
         self.emit("army", player=player, cards=[st.cards[k].card.name for k in keys],
-                  points=summary.points, figures=summary.figures, spaces=summary.spaces)
+                  points=summary.points, figures=summary.figures, spaces=summary.spaces, set_aside=set_aside)
 
     def _cmd_start(self, player: str) -> None:
         st = self.state
@@ -278,6 +337,8 @@ class Engine:
         fig = self.figure(figure)
         if fig.owner != player:
             raise IllegalCommand(f"{fig.id} is not your figure")
+        if fig.set_aside:
+            raise IllegalCommand(f"{fig.id} was set aside and takes no part in the battle", "HS-ARMY-03")
         hexes = tuple(self.space(s) for s in spaces)
         card = st.card_of(fig)
         if len(hexes) != card.base:
@@ -313,7 +374,7 @@ class Engine:
         if st.phase is not Phase.PLACEMENT:
             raise IllegalCommand("figures are placed after the armies are chosen and before round 1")
         zone = sorted(self._zone(player), key=lambda h: (h.r, h.q))
-        for fig in [f for f in st.figures.values() if f.owner == player and not f.hexes]:
+        for fig in [f for f in st.figures.values() if f.owner == player and not f.hexes and not f.set_aside]:
             base = st.card_of(fig).base
             for h in zone:
                 if st.occupant(h) is not None or st.battlefield.obstacles_on(h):
@@ -362,10 +423,10 @@ class Engine:
             st.phase = Phase.ORDERS
             st.round = max(st.round, 1)
             st.turn = None
+        if st.orders.get(player) and st.phase in (Phase.ORDERS, Phase.INITIATIVE, Phase.TURNS):
+            raise IllegalCommand("your Order Markers are already locked in for this round", "HS-ORDER-06")
         if st.phase is not Phase.ORDERS:
             raise IllegalCommand("Order Markers are placed at the start of a round", "HS-ROUND-02")
-        if st.orders.get(player):
-            raise IllegalCommand("your Order Markers are already locked in for this round", "HS-ORDER-06")
         missing = [m for m in MARKERS if m not in markers]
         if missing:
             raise IllegalCommand(f"place all four Order Markers (1, 2, 3 and X); missing {', '.join(missing)}", "HS-ORDER-01")
@@ -426,6 +487,8 @@ class Engine:
                 st.turns_taken.append(pid)
                 done += 1
                 continue
+            # The Player Turn starts before its marker is revealed (HS-TURN-04).
+            st.turn = TurnState(player=pid, card_key=None, marker=None)
             self.run_window(Window.BEFORE_REVEAL, "_reveal", player=pid, marker=marker)
             return
         self._end_round()
@@ -433,10 +496,14 @@ class Engine:
     def _reveal(self, player: str, marker: str) -> None:
         st = self.state
         key = st.orders[player][marker]
-        st.revealed[player].append(marker)
+        st.revealed[player].append(marker)  # turned number-side up (HS-TURN-03)
+        self._expire(Expiry.NEXT_REVEAL, player)
         card = st.cards.get(key)
         alive = card is not None and card.controller == player and any(st.figures[f].on_battlefield for f in card.figure_ids)
-        st.turn = TurnState(player=player, card_key=key if alive else None, marker=marker)
+        if st.turn is None or st.turn.player != player:
+            st.turn = TurnState(player=player, card_key=None, marker=None)
+        st.turn.card_key = key if alive else None
+        st.turn.marker = marker
         if not alive:
             self.emit("turn_lost", player=player, marker=marker, card=key,
                       reason="no figures of that card are left" if card else "that card is gone")
@@ -444,6 +511,44 @@ class Engine:
             return
         self.emit("turn_started", player=player, marker=marker, card=key)
         self.run_window(Window.START_OF_TURN, "")
+
+    def add_card_turn(self, card_key: str, *, now: bool = False) -> None:
+        """Give the Player Turn under way one more Army Card turn, with ``card_key`` (HS-TURN-05).
+
+        For powers such as Jandar Champion Bonding, called from an effect. With ``now`` the new
+        card's turn begins at once and the current card's turn follows it (it should not have
+        begun: no figure moved or attacked); otherwise it follows the current one. Each Army
+        Card turn moves, then attacks, and ends with ``end-turn``.
+
+        :raises ValueError: when no Player Turn is under way or the player does not control the card.
+        """
+        st = self.state
+        turn = st.turn
+        if turn is None or card_key not in st.cards or st.cards[card_key].controller != turn.player:
+            raise ValueError(f"no Player Turn of the controller of {card_key} is under way")
+        if not now:
+            turn.card_turns.append(card_key)
+            return
+        if turn.card_key is not None:
+            turn.card_turns.insert(0, turn.card_key)
+        self._begin_card_turn(card_key)
+
+    def _begin_card_turn(self, card_key: str) -> None:
+        turn = self.state.turn
+        assert turn is not None
+        turn.card_key = card_key
+        turn.stage = Stage.MOVE
+        turn.moved.clear()
+        turn.attacked.clear()
+        self.emit("card_turn", player=turn.player, card=card_key)
+        self.run_window(Window.START_OF_TURN, "")
+
+    def _end_card_turn(self) -> None:
+        turn = self.state.turn
+        if turn is not None and turn.card_turns:
+            self._begin_card_turn(turn.card_turns.pop(0))
+            return
+        self._finish_turn()
 
     # ==== turn commands =============================================================================
 
@@ -480,6 +585,12 @@ class Engine:
         card = self.state.card_of(fig)
         if len(turn.moved) >= card.stat("figures"):
             raise IllegalCommand(f"{card.short} may move {card.figures} figure(s) a turn", "HS-MOVE-01")
+        if not path and not via and to is not None and self.space(to) in fig.hexes:
+            # A move of 0 spaces still activates the figure (HS-MOVE-02).
+            turn.moved.append(fig.id)
+            self.emit("moved", figure=fig.id, path=[hx(fig.hexes[0])], levels=[fig.level], cost=0, flew=False,
+                      end=[hx(h) for h in fig.hexes])
+            return
         hexes = self._resolve_path(fig, to, via or [], path, fly)
         mp = plan(self.state, fig, hexes, fly)
         self.carry_out(fig, mp)
@@ -565,7 +676,7 @@ class Engine:
                 fig.hexes, fig.level = step.hexes, step.level
                 walked.append(hx(step.hexes[0]))
                 levels.append(step.level)
-                fall = fall_for(step.drop, height, step.terrain, False)
+                fall = fall_for(step.drop, height, step.terrain, rules.can_fly)  # flyers never fall (HS-FALL-01)
                 if fall is not None:
                     self._fall(fig, step.drop, fall)
                     if not fig.on_battlefield:
@@ -608,6 +719,9 @@ class Engine:
         if not fig.on_battlefield:
             raise IllegalCommand(f"{fig.id} is not on the battlefield", "HS-ATTACK-01")
         if fig.id in turn.attacked:
+            if fig.id in turn.data.get("special", []):
+                raise IllegalCommand(f"{fig.id} made a special attack this turn; a figure makes either its special "
+                                     "attack or its normal attack, never both", "HS-SPECIAL-01")
             raise IllegalCommand(f"{fig.id} has already attacked this turn", "HS-ATTACK-12")
         card = self.state.card_of(fig)
         if fig.id not in turn.activated and len(turn.activated) >= card.stat("figures"):
@@ -674,15 +788,50 @@ class Engine:
         fig = self.figure(attacker)
         turn = self._turn_for(player, fig)
         if fig.id in turn.attacked:
-            raise IllegalCommand(f"{fig.id} has already attacked this turn", "HS-SPECIAL-01")
+            raise IllegalCommand(f"{fig.id} has already attacked this turn; a figure makes either its special "
+                                 "attack or its normal attack, never both", "HS-SPECIAL-01")
         self._attack_checks(player, attacker, fig.id if target.lower() == fig.id else attacker)
-        plan_ = special_attack(self, fig, power, target)
+        special_attack(self, fig, power, target)  # refuse an illegal attack before anything happens
+        args = {"attacker": fig.id, "power": power, "target": target}
         if turn.stage is Stage.MOVE:
             turn.stage = Stage.ATTACK
             self.emit("stage", stage="attack")
-        turn.attacked.append(fig.id)
-        plan_.resolve(self)
-        self.run_window(Window.AFTER_ATTACK, "", attacker=fig.id, target=plan_.first)
+            self.run_window(Window.AFTER_MOVING, "_special_declared", **args)
+        else:
+            self._special_declared(**args)
+
+    def _special_declared(self, attacker: str, power: str, target: str) -> None:
+        from bot.rules.special import special_attack
+
+        st = self.state
+        fig = st.figures[attacker]
+        try:
+            plan_ = special_attack(self, fig, power, target)
+        except RulesError:
+            self.emit("attack_cancelled", attacker=attacker, target=target)
+            return
+        if st.turn is not None:
+            st.turn.attacked.append(attacker)
+            st.turn.data.setdefault("special", []).append(attacker)
+        self.run_window(Window.BEFORE_ATTACK, "_special_roll", **plan_.to_args())
+
+    def resolve_special(self, plan_: SpecialPlan) -> None:
+        """Roll a checked :class:`~bot.rules.special.SpecialPlan` once and let every affected figure
+        defend in its order (for powers that build their own plan, e.g. a move through figures)."""
+        self._special_roll(**plan_.to_args())
+
+    def _special_roll(self, attacker: str, name: str, dice: int, groups: list[list[str]], first: str, rule: str) -> None:
+        rolled = self.roll_combat(dice)  # once for every affected figure (HS-EXPLOSION-04, HS-LINE-03)
+        self.emit("special_roll", attacker=attacker, special=name, attack_dice=rolled,
+                  affected=[f for g in groups for f in g])
+        self._special_defend({"attacker": attacker, "name": name, "dice": dice, "groups": groups,
+                              "first": first, "rule": rule, "rolled": rolled})
+
+    def _special_defend(self, ctx: dict[str, Any]) -> None:
+        from bot.rules.special import defend
+
+        if defend(self, ctx):
+            self.run_window(Window.AFTER_ATTACK, "", attacker=ctx["attacker"], target=ctx["first"])
 
     def _cmd_end_turn(self, player: str) -> None:
         st = self.state
@@ -697,10 +846,11 @@ class Engine:
         if st.turn.player != player:
             raise IllegalCommand(f"it is {st.player(st.turn.player).name}'s turn", "HS-TURN-07")
         if st.turn.stage is Stage.MOVE:
+            # "After moving and before attacking" happens even if nothing moved or attacks (HS-TURN-06).
             st.turn.stage = Stage.ATTACK
-            self.run_window(Window.AFTER_MOVING, "_finish_turn")
+            self.run_window(Window.AFTER_MOVING, "_end_card_turn")
         else:
-            self._finish_turn()
+            self._end_card_turn()
 
     def _finish_turn(self) -> None:
         if self.state.turn is not None:
@@ -714,6 +864,7 @@ class Engine:
             self.emit("turn_ended", player=turn.player)
             st.turns_taken.append(turn.player)
         st.turn = None
+        self._expire(Expiry.END_OF_TURN)
         if self._check_victory(end_of_round=False):
             return
         self._next_turn()
@@ -723,6 +874,7 @@ class Engine:
 
     def _after_round(self) -> None:
         st = self.state
+        self._expire(Expiry.END_OF_ROUND)
         self.emit("round_ended", round=st.round)
         if self._check_victory(end_of_round=True):
             return
@@ -738,6 +890,7 @@ class Engine:
         self.run_window(Window.END_OF_ROUND, "_after_round_free")
 
     def _after_round_free(self) -> None:
+        self._expire(Expiry.END_OF_ROUND)
         self.emit("round_ended", round=self.state.round)
         self._check_victory(end_of_round=True)
 
@@ -757,14 +910,19 @@ class Engine:
             if len(remaining) <= 1:
                 self._declare([q.id for q in remaining], "the other players conceded")
             return
-        st.pending = [x for x in st.pending if x.player != player]
         if st.turn is not None and st.turn.player == player:
+            # The rest of that Player Turn never happens: its open windows and decisions go too.
+            self._windows = []
+            st.pending = []
             st.turn = None
             st.turns_taken.append(player)
             if not self._check_victory(end_of_round=False):
                 self._next_turn()
             return
-        self._check_victory(end_of_round=False)
+        # A decision the player still owed is declined; the window that asked it goes on.
+        st.pending = [x for x in st.pending if x.player != player]
+        if not self._check_victory(end_of_round=False):
+            self._drain()
 
     def _check_victory(self, end_of_round: bool) -> bool:
         st = self.state
@@ -825,14 +983,22 @@ class Engine:
                 return
             run = self._windows[-1]
             if run.queue:
+                meta: dict[str, Any] = run.args.setdefault("_meta", {})
                 trig = Trigger.from_json(run.queue[0])
                 eff = effect(trig.effect)
-                same = [Trigger.from_json(q) for q in run.queue
-                        if q["controller"] == trig.controller and q["effect"] != trig.effect]
-                same = [t for t in same if order_key(effect(t.effect), t, self._seat_rank())
-                        == order_key(eff, trig, self._seat_rank())]
-                if same and "ordered" not in run.args.get("_meta", {}):
-                    names = [trig.effect] + sorted({t.effect for t in same})
+                if not self._live(eff, trig, meta):
+                    run.queue.pop(0)  # its condition no longer holds (HS-TIMING-01, HS-DESTROY-07)
+                    continue
+                rank = self._seat_rank()
+                key = order_key(eff, trig, rank)
+                rivals: set[str] = set()
+                for q in run.queue[1:]:
+                    t = Trigger.from_json(q)
+                    if (t.controller == trig.controller and t.effect != trig.effect
+                            and order_key(effect(t.effect), t, rank) == key and self._live(effect(t.effect), t, meta)):
+                        rivals.add(t.effect)
+                if rivals and meta.get("chosen") != run.queue[0]:
+                    names = [trig.effect] + sorted(rivals)
                     self.state.pending.append(Pending(
                         player=trig.controller, kind="order", options=names, rule="HS-TIMING-02",
                         prompt="several of your effects happen now; which resolves first?",
@@ -840,8 +1006,8 @@ class Engine:
                     self.emit("pending", player=trig.controller, kind="order", prompt=self.state.pending[0].prompt, options=names)
                     return
                 run.queue.pop(0)
-                if not eff.applies(self, trig):
-                    continue
+                if trig.source:
+                    meta.setdefault("started", []).append([trig.effect, trig.source])
                 if eff.optional:
                     opts = eff.options(self, trig)
                     pend = Pending(player=trig.controller, kind=eff.name, prompt=eff.prompt(self, trig),
@@ -856,6 +1022,17 @@ class Engine:
                 args = {k: v for k, v in run.args.items() if not k.startswith("_")}
                 getattr(self, run.then)(**args)
 
+    def _live(self, eff: Effect, trig: Trigger, meta: dict[str, Any]) -> bool:
+        """Whether a trigger may still resolve: its condition holds (HS-TIMING-01) and the figure
+        whose card causes it is still on the battlefield, unless the effect speaks of destroyed
+        figures (HS-DESTROY-04, -07) or has already begun affecting figures (HS-DESTROY-05)."""
+        if trig.source:
+            src = self.state.figures.get(trig.source)
+            gone = src is not None and not src.on_battlefield
+            if gone and not eff.refers_to_destroyed and [trig.effect, trig.source] not in meta.get("started", []):
+                return False
+        return eff.applies(self, trig)
+
     def _cmd_choose(self, player: str, option: str) -> None:
         st = self.state
         if not st.pending:
@@ -868,11 +1045,16 @@ class Engine:
             raise IllegalCommand(f"'{option}' is not an answer here; choose {' / '.join(pend.options)}", pend.rule or None)
         st.pending.pop(0)
         self.emit("decided", player=player, kind=pend.kind, choice=opt)
-        if pend.kind == "order":
+        if pend.kind == "defense_order":
+            from bot.rules.special import choose_defender
+
+            choose_defender(pend.context, opt)
+            self._special_defend(pend.context)
+        elif pend.kind == "order":
             run = self._windows[-1]
             idx = next(i for i, q in enumerate(run.queue) if q["effect"] == opt and q["controller"] == player)
             run.queue.insert(0, run.queue.pop(idx))
-            run.args.setdefault("_meta", {})["ordered"] = True
+            run.args.setdefault("_meta", {})["chosen"] = dict(run.queue[0])
         else:
             trig = Trigger.from_json(pend.context["trigger"])
             effect(trig.effect).resolve(self, trig, opt)

@@ -7,15 +7,20 @@ spaces. Terrain cells (hex prisms), obstacles on spaces (prisms of their height)
 between spaces (thin walls on the shared edge) and other figures' cylinders block the view
 (HS-LOS-01, HS-TREE-05). Clear sight looks for *any* part of the figure (HS-LOS-03, -04).
 
+Line of Sight Marks (HS-WALL-07..09): a figure on the inside of a stone wall (its base at the
+wall's foot) and next to it may also sight from the mark on top of that wall, at the wall's outer
+edge, instead of its Target Point, for range attacks and for clear sight.
+
 Plane units are hex circumradii (see :mod:`bot.rules.hexes`); heights are levels.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import cast
 
-from bot.rules.battlefield import Battlefield, Obstacle
+from bot.rules.battlefield import Battlefield, Cell, Obstacle
 from bot.rules.decisions import (
     FIGURE_RADIUS,
     HIT_ZONE_HIGH,
@@ -23,15 +28,23 @@ from bot.rules.decisions import (
     HIT_ZONE_SAMPLES,
     TARGET_POINT_HEIGHT,
 )
-from bot.rules.hexes import Hex, line
+from bot.rules.hexes import DIRECTIONS, Hex, line
 from bot.rules.state import Figure, MatchState
+from bot.rules.terrain import ObstacleKind
 
 _APOTHEM = math.sqrt(3.0) / 2.0
+_SQRT3 = math.sqrt(3.0)
+_SELF_AND_NEIGHBOURS = ((0, 0), *DIRECTIONS)
 _NORMALS = tuple((math.cos(math.radians(60 * k)), math.sin(math.radians(60 * k))) for k in range(6))
 _EPS = 1e-6
 
+#: How far past a stone wall's outer edge (plane) and above its top (levels) a Line of Sight Mark
+#: is taken to be, so that the wall itself never hides what the mark looks at.
+MARK_NUDGE = 0.02
+
 Solid = tuple[float, float]  # (bottom, top) levels
 Interval = tuple[float, float, tuple[Solid, ...]]  # (t0, t1, solids over that stretch)
+Eye = tuple[Hex, tuple[float, float] | None, float]  # (hex, plane point or None for its centre, level)
 
 
 def _clip_hex(px: float, py: float, dx: float, dy: float, cx: float, cy: float) -> tuple[float, float] | None:
@@ -90,7 +103,8 @@ class SightLine:
 
     Everything that can block the view over the plane (terrain columns, obstacles, figure
     cylinders) is clipped once; :meth:`clear` then tests a pair of heights cheaply, which is what
-    sampling a Hit Zone needs.
+    sampling a Hit Zone needs. ``start`` replaces the centre of ``a`` as the line's first point
+    (a Line of Sight Mark inside hex ``a``).
     """
 
     __slots__ = ("blocks",)
@@ -101,41 +115,46 @@ class SightLine:
         a: Hex,
         b: Hex,
         bodies: Sequence[tuple[Sequence[Hex], float, float]],
+        start: tuple[float, float] | None = None,
     ) -> None:
-        px, py = a.center()
+        px, py = a.center() if start is None else start
         qx, qy = b.center()
         dx, dy = qx - px, qy - py
         blocks: list[tuple[float, float, float, float]] = []  # (t0, t1, bottom, top)
-        candidates: set[Hex] = set()
-        for h in line(a, b):
-            candidates.add(h)
-            candidates.update(h.neighbours())
-        for h in candidates:
-            cells = bf.columns.get(h)
-            on = bf.obstacles_on(h)
-            if not cells and not on:
+        # Plain (q, r) tuples hash and compare like Hex and are much cheaper to make.
+        columns = cast("Mapping[tuple[int, int], tuple[Cell, ...]]", bf.columns)
+        # Every hex the segment can touch: the hexes of the line and their neighbours.
+        candidates: set[tuple[int, int]] = set()
+        for q, r in line(a, b):
+            for dq, dr in _SELF_AND_NEIGHBOURS:
+                candidates.add((q + dq, r + dr))
+        walls: dict[int, Obstacle] = {}
+        dd = dx * dx + dy * dy or 1.0
+        for key in candidates:
+            cells = columns.get(key)
+            if not cells:
+                continue  # no space; obstacles stand on spaces, and an edge one touches a space too
+            h = Hex(*key)
+            for o in bf.obstacles_touching(h):
+                walls[id(o)] = o
+            cx, cy = _SQRT3 * (h.q + h.r / 2.0), 1.5 * h.r
+            # A hex lies within its circumradius (1) of its centre: farther from the segment, skip it.
+            tc = min(1.0, max(0.0, ((cx - px) * dx + (cy - py) * dy) / dd))
+            ex, ey = px + tc * dx - cx, py + tc * dy - cy
+            if ex * ex + ey * ey > 1.0 + _EPS:
                 continue
-            cx, cy = h.center()
             span = _clip_hex(px, py, dx, dy, cx, cy)
             if span is None or span[1] - span[0] < _EPS:
                 continue
             t0, t1 = span
-            for c in cells or ():
+            for c in cells:
                 blocks.append((t0, t1, float(c.bottom), float(c.top)))
-            for o in on:
+            for o in bf.obstacles_on(h):
                 blocks.append((t0, t1, float(o.level), float(o.top)))
-        seen: set[int] = set()
-        for h in candidates:
-            for n in h.neighbours():
-                if n not in candidates:
-                    continue
-                for o in bf.obstacles_between(h, n):
-                    if id(o) in seen:
-                        continue
-                    seen.add(id(o))
-                    t = self._edge_t(o, px, py, dx, dy)
-                    if t is not None:
-                        blocks.append((t, t, float(o.level), float(o.top)))
+        for o in walls.values():
+            t = self._edge_t(o, px, py, dx, dy)
+            if t is not None:
+                blocks.append((t, t, float(o.level), float(o.top)))
         for hexes, bottom, top in bodies:
             for h in hexes:
                 cx, cy = h.center()
@@ -182,27 +201,64 @@ def _zone_heights(base: int, height: int, low: float, high: float, samples: int)
     return sorted(pts, key=lambda z: abs(pts.index(z) - mid))
 
 
-def _sees(state: MatchState, viewer: Figure, target: Figure, low: float, high: float) -> bool:
-    bf = state.battlefield
+def _target_points(state: MatchState, viewer: Figure) -> list[Eye]:
     vh = state.card_of(viewer).height or 0
-    th = state.card_of(target).height or 0
     eye = viewer.level + vh * TARGET_POINT_HEIGHT
-    bodies = _bodies(state, (viewer, target))
-    zs = _zone_heights(target.level, th, low, high, HIT_ZONE_SAMPLES)
-    for a in viewer.hexes:
-        for b in target.hexes:
-            if a == b:
+    return [(a, None, eye) for a in viewer.hexes]
+
+
+def los_marks(state: MatchState, viewer: Figure) -> list[Eye]:
+    """The Line of Sight Marks ``viewer`` may sight from (HS-WALL-07, -08).
+
+    One per stone wall on an edge of the viewer's spaces whose foot is at the viewer's base, i.e.
+    the viewer is on its inside: the mark sits on the wall's top at its outer edge, given as the
+    outside hex, the plane point and its level.
+    """
+    bf = state.battlefield
+    out: list[Eye] = []
+    for h in viewer.hexes:
+        for o in bf.obstacles_touching(h):
+            if o.kind is not ObstacleKind.STONE_WALL or o.level != viewer.level or o.between is None:
                 continue
-            sight = SightLine(bf, a, b, bodies)
+            n = o.between[1] if o.between[0] == h else o.between[0]
+            (ax, ay), (bx, by) = h.edge_with(n)
+            hx, hy = h.center()
+            nx, ny = n.center()
+            out.append((n, ((ax + bx) / 2 + (nx - hx) * MARK_NUDGE, (ay + by) / 2 + (ny - hy) * MARK_NUDGE),
+                        o.top + MARK_NUDGE))
+    return out
+
+
+def _sees_from(state: MatchState, eyes: Sequence[Eye], target: Figure, bodies: Sequence[tuple[Sequence[Hex], float, float]],
+               low: float, high: float) -> bool:
+    bf = state.battlefield
+    th = state.card_of(target).height or 0
+    zs = _zone_heights(target.level, th, low, high, HIT_ZONE_SAMPLES)
+    for a, point, eye in eyes:
+        for b in target.hexes:
+            if a == b and point is None:
+                continue
+            sight = SightLine(bf, a, b, bodies, point)
             if any(sight.clear(eye, z) for z in zs):
                 return True
     return False
 
 
+def _sees(state: MatchState, viewer: Figure, target: Figure, low: float, high: float) -> bool:
+    bodies = _bodies(state, (viewer, target))
+    if _sees_from(state, _target_points(state, viewer), target, bodies, low, high):
+        return True
+    marks = los_marks(state, viewer)
+    return bool(marks) and _sees_from(state, marks, target, bodies, low, high)
+
+
 def line_of_sight(state: MatchState, viewer: Figure, target: Figure) -> bool:
     """True when ``viewer``'s Target Point sees some point of ``target``'s Hit Zone (HS-LOS-01, DEC-05).
 
-    For a double-space target any part of either half's Hit Zone counts (HS-DOUBLE-07).
+    For a double-space target any part of either half's Hit Zone counts (HS-DOUBLE-07). A Line of
+    Sight Mark beside the viewer may stand in for its Target Point (HS-WALL-07, -08): the rules
+    core asks for line of sight only for range attacks (a Range 1 attack needs adjacency instead,
+    and an engaged attacker needs none), which is the only use the marks have.
     """
     if viewer is target or not viewer.on_battlefield or not target.on_battlefield:
         return False
@@ -210,17 +266,34 @@ def line_of_sight(state: MatchState, viewer: Figure, target: Figure) -> bool:
 
 
 def clear_sight(state: MatchState, viewer: Figure, target: Figure) -> bool:
-    """True when ``viewer`` sees any part of ``target``, Hit Zone or not (HS-LOS-03); never itself (HS-LOS-04)."""
+    """True when ``viewer`` sees any part of ``target``, Hit Zone or not (HS-LOS-03); never itself (HS-LOS-04).
+
+    Line of Sight Marks count as well as the Target Point (HS-WALL-09).
+    """
     if viewer is target or not viewer.on_battlefield or not target.on_battlefield:
         return False
     return _sees(state, viewer, target, 0.02, 1.0)
 
 
+#: Height (levels) above a space's surface of the Wound Marker laid on it to test clear sight.
+MARKER_HEIGHT = 0.1
+
+
 def sees_space(state: MatchState, viewer: Figure, space: Hex, level: int) -> bool:
-    """Clear sight to an empty space: to a Wound Marker laid on it (HS-LOS-05, -06)."""
-    if space in viewer.hexes:
+    """Clear sight to the space ``space`` at ``level`` (HS-LOS-05, -06, HS-WALL-09).
+
+    Its own space always; a space holding a figure when the viewer has clear sight to that
+    figure; an empty space when the viewer sees a Wound Marker laid in its middle.
+    """
+    if space in viewer.hexes and level == viewer.level:
         return True
-    vh = state.card_of(viewer).height or 0
-    eye = viewer.level + vh * TARGET_POINT_HEIGHT
+    occupant = state.occupant(space, level)
+    if occupant is not None:
+        return clear_sight(state, viewer, occupant)
     bodies = _bodies(state, (viewer,))
-    return any(SightLine(state.battlefield, a, space, bodies).clear(eye, level + 0.1) for a in viewer.hexes)
+    bf = state.battlefield
+    for eyes in (_target_points(state, viewer), los_marks(state, viewer)):
+        for a, point, eye in eyes:
+            if (a != space or point is not None) and SightLine(bf, a, space, bodies, point).clear(eye, level + MARKER_HEIGHT):
+                return True
+    return False

@@ -8,6 +8,7 @@ leave the dice where they were.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -90,8 +91,6 @@ class Match:
 
         A match replayed from its seed and log gives the same text, byte for byte.
         """
-        import json
-
         windows = json.dumps(to_data(list(self.engine.open_windows)), sort_keys=True, separators=(",", ":"))
         return state_json(self.state) + "\n" + windows
 

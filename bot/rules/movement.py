@@ -6,10 +6,16 @@ An obstacle between spaces is climbed like levels (HS-OBSTACLE-02, HS-WALL-05). 
 spaces and enemy figures cannot be entered (HS-MOVE-07, HS-OBSTACLE-01, HS-TREE-04); friends can
 be passed but not stopped on (DEC-03). Water, molten and cooling lava end the move
 (HS-TERRAIN-09, -12, -17, -18; HS-DOUBLE-04 for double-space figures). A figure passes under an
-overhang only if it fits (HS-MOVE-12, -13). A road-only move gets 3 extra spaces (HS-ROAD-03).
+overhang only if it fits (HS-MOVE-12, -13). A double-space figure never ends astride an obstacle
+between its two spaces (HS-MOVE-09). A road-only move gets 3 extra spaces (HS-ROAD-03).
 
 Flying (HS-FLY-*): 1 per space whatever the levels, terrain, obstacles or figures passed over;
-landing on slippery ice or heavy snow costs 1 more (HS-TERRAIN-06, -29).
+landing on slippery ice or heavy snow costs 1 more (HS-TERRAIN-06, -29). A flyer rises over
+overhangs but never through their underside (HS-FLY-08): one that starts under an overhang keeps
+to the space beneath it until it reaches open sky, and lands there if it never does.
+
+Terrain is read through the scenario's variants (:meth:`Battlefield.with_variants`: slippery or
+thin ice, heavy snow, cooling lava, wood as road; HS-TERRAIN-25, HS-ROAD-05).
 
 This module only plans; the engine rolls leaving-engagement attacks and falls while it carries
 the plan out, step by step, with :func:`leaving` and :func:`fall_for`.
@@ -141,6 +147,41 @@ def _others_at(state: MatchState, fig: Figure) -> dict[tuple[Hex, int], Figure]:
     return occ
 
 
+def field_of(state: MatchState) -> Battlefield:
+    """The battlefield as the scenario plays it: its terrain variants applied (HS-TERRAIN-25)."""
+    return state.battlefield.with_variants(state.scenario.terrain_variants)
+
+
+def fly_step(bf: Battlefield, a: Hex, low: int | None, b: Hex, height: int) -> tuple[bool, int | None, Cell | None]:
+    """A flyer's step from ``a`` to neighbouring ``b`` (HS-FLY-03, -08).
+
+    ``low`` is ``None`` for a flyer in open sky, which passes over anything; otherwise the flyer
+    is under an overhang with its base at level ``low`` and moves as if walking (through the gaps
+    only, HS-MOVE-12, -13) but ignoring costs, obstacles and figures, until it reaches a space with
+    nothing above it. It can never pass through the underside of an overhang (HS-FLY-08).
+
+    :returns: ``(ok, low after the step, the surface it is over when still low)``.
+    """
+    if low is None:
+        return True, None, None
+    best: Cell | None = None
+    for cell in bf.surfaces(b):
+        lb = cell.top
+        peak = max(low, lb)
+        if _clear(bf, a, low, peak + height) and _clear(bf, b, lb, peak + height) and (best is None or lb > best.top):
+            best = cell
+    if best is None:
+        return False, low, None
+    if bf.headroom(b, best.top) is None:
+        return True, None, None
+    return True, best.top, best
+
+
+def _fly_start(bf: Battlefield, fig: Figure) -> int | None:
+    """``fig.level`` when it starts a flight under an overhang, else ``None`` (open sky)."""
+    return fig.level if bf.headroom(fig.hexes[0], fig.level) is not None else None
+
+
 def allowance(state: MatchState, fig: Figure) -> int:
     """The figure's Move value after modifiers, in spaces (HS-MOVE-03)."""
     return modifiers.move_value(state, fig)
@@ -171,7 +212,7 @@ def plan(
     if not path:
         raise IllegalCommand(f"{fig.id} needs at least one space to move to", "HS-MOVE-03")
     height = card.stat("height")
-    bf = state.battlefield
+    bf = field_of(state)
     mp = MovePlan(figure=fig.id, start=fig.hexes, start_level=fig.level, fly=fly)
     occ = _others_at(state, fig)
     body = fig.hexes
@@ -183,6 +224,7 @@ def plan(
     cost = 0
     all_road = not fly and all(bf.terrain(h, fig.level) is Terrain.ROAD for h in body)
     stopped_at: int | None = None
+    low = _fly_start(bf, fig) if fly else None
     for i, h in enumerate(path):
         if stopped_at is not None:
             raise IllegalCommand(
@@ -196,11 +238,16 @@ def plan(
             raise IllegalCommand(f"{fig.id} cannot move its front end into its own back end", "HS-DOUBLE-01")
         if fly:
             step_cost = 1
-            land_level = level
-            cell = bf.top_cell(h)
+            ok, low, under = fly_step(bf, lead, low, h, height)
+            if not ok:
+                raise IllegalCommand(
+                    f"{fig.id} is flying under an overhang and cannot get into {_lab(bf, h)}: "
+                    "a flying figure never passes through the underside of an overhang",
+                    "HS-FLY-08",
+                )
+            cell = under if low is not None else bf.top_cell(h)
             terrain = cell.terrain if cell else None
-            if cell is not None:
-                land_level = cell.top
+            land_level = cell.top if cell is not None else level
             drop = 0
         else:
             found = walk_step(bf, lead, level, h, height)
@@ -225,13 +272,13 @@ def plan(
     # Landing (HS-FLY-09): the last space must be one a figure can stand on.
     end = mp.steps[-1]
     if fly:
-        cell = bf.top_cell(end.hexes[0])
+        cell = bf.top_cell(end.hexes[0]) if low is None else bf.surface(end.hexes[0], low)
         if cell is None:
             raise IllegalCommand(f"{fig.id} cannot land off the battlefield", "HS-FLY-09")
         if not _enterable(bf, end.hexes[0], cell):
             raise IllegalCommand(f"{fig.id} cannot land on an obstacle at {bf.label(end.hexes[0])}", "HS-OBSTACLE-01")
         if double:
-            tail_cell = bf.top_cell(end.hexes[1])
+            tail_cell = bf.top_cell(end.hexes[1]) if low is None else bf.surface(end.hexes[1], low)
             if tail_cell is None or tail_cell.top != cell.top or not _enterable(bf, end.hexes[1], tail_cell):
                 raise IllegalCommand(f"{fig.id} must land on 2 spaces of the same level", "HS-DOUBLE-02")
             mp.steps[-1] = Step(end.hexes, cell.top, end.cost, 0, cell.terrain, (cell.top, cell.top))
@@ -248,6 +295,11 @@ def plan(
             raise IllegalCommand(f"{fig.id} cannot end its move on {bf.label(h)}: {other.id} is there", "HS-MOVE-08")
     if double and len(set(end.levels)) != 1:
         raise IllegalCommand(f"{fig.id} must end its move on 2 spaces of the same level", "HS-DOUBLE-02")
+    if double and bf.obstacles_between(end.hexes[0], end.hexes[1]):
+        raise IllegalCommand(
+            f"{fig.id} cannot end its move astride the obstacle between {bf.label(end.hexes[0])} and "
+            f"{bf.label(end.hexes[1])}: its base must lie on its own spaces only", "HS-MOVE-09",
+        )
     mp.cost = cost
     mp.road = all_road
     mp.allowance = allowance(state, fig) + (3 if all_road else 0)
@@ -325,7 +377,7 @@ def reachable(state: MatchState, fig: Figure, fly: bool | None = None) -> dict[t
     rules = modifiers.move_rules(state, fig)
     if fly is None:
         fly = rules.can_fly
-    bf = state.battlefield
+    bf = field_of(state)
     budget = allowance(state, fig)
     out: dict[tuple[Hex, ...], tuple[int, list[Hex]]] = {}
     if fly:
@@ -340,7 +392,7 @@ def reachable(state: MatchState, fig: Figure, fly: bool | None = None) -> dict[t
 
 def _reach_walking(state: MatchState, fig: Figure, budget: int,
                    out: dict[tuple[Hex, ...], tuple[int, list[Hex]]], road_only: bool) -> None:
-    bf = state.battlefield
+    bf = field_of(state)
     height = state.card_of(fig).stat("height")
     rules = modifiers.move_rules(state, fig)
     occ = _others_at(state, fig)
@@ -360,7 +412,8 @@ def _reach_walking(state: MatchState, fig: Figure, budget: int,
         if best.get((body, levels), 1 << 30) < cost:
             continue
         if path:
-            end_ok = all((h, levels[0]) not in occ for h in body) and len(set(levels)) == 1
+            end_ok = (all((h, levels[0]) not in occ for h in body) and len(set(levels)) == 1
+                      and not (double and bf.obstacles_between(body[0], body[1])))
             if end_ok:
                 key = body
                 if key not in out or out[key][0] > cost:
@@ -384,8 +437,8 @@ def _reach_walking(state: MatchState, fig: Figure, budget: int,
             nc = cost + step_cost
             if nc > budget:
                 continue
-            nbody = (h, body[0]) if double else (h,)
-            nlev = (lb, levels[0]) if double else (lb,)
+            nbody: tuple[Hex, ...] = (h, body[0]) if double else (h,)
+            nlev: tuple[int, ...] = (lb, levels[0]) if double else (lb,)
             if road_only and double and bf.terrain(nbody[1], nlev[1]) is not Terrain.ROAD:
                 continue
             if best.get((nbody, nlev), 1 << 30) <= nc:
@@ -397,28 +450,39 @@ def _reach_walking(state: MatchState, fig: Figure, budget: int,
 
 def _reach_flying(state: MatchState, fig: Figure, budget: int,
                   out: dict[tuple[Hex, ...], tuple[int, list[Hex]]]) -> None:
-    bf = state.battlefield
+    bf = field_of(state)
     occ = _others_at(state, fig)
     double = len(fig.hexes) == 2
+    height = state.card_of(fig).stat("height")
+    start_low = _fly_start(bf, fig)
     # Flying ignores everything on the way, so a breadth-first search over the plane suffices;
-    # the plane search is bounded to hexes near the battlefield.
+    # the plane search is bounded to hexes near the battlefield. A flyer under an overhang keeps
+    # its level (``low``) until it reaches open sky (HS-FLY-08).
     starts = [fig.hexes] + ([(fig.hexes[1], fig.hexes[0])] if double else [])
+    Node = tuple[tuple[Hex, ...], "int | None"]
     for body in starts:
-        frontier: list[tuple[tuple[Hex, ...], tuple[Hex, ...]]] = [(body, ())]
-        seen = {body}
+        frontier: list[tuple[Node, tuple[Hex, ...]]] = [((body, start_low), ())]
+        seen: set[Node] = {(body, start_low)}
         for dist in range(1, budget + 1):
-            nxt = []
-            for b, path in frontier:
+            nxt: list[tuple[Node, tuple[Hex, ...]]] = []
+            for (b, low), path in frontier:
                 for h in b[0].neighbours():
                     if double and h == b[1]:
                         continue
-                    nb = (h, b[0]) if double else (h,)
-                    if nb in seen or not any(x in bf for x in nb) and dist > 1 and not _near(bf, h):
+                    nb: tuple[Hex, ...] = (h, b[0]) if double else (h,)
+                    if low is None:
+                        nlow: int | None = None
+                    else:
+                        ok, nlow, _cell = fly_step(bf, b[0], low, h, height)
+                        if not ok:
+                            continue
+                    node = (nb, nlow)
+                    if node in seen or not any(x in bf for x in nb) and dist > 1 and not _near(bf, h):
                         continue
-                    seen.add(nb)
+                    seen.add(node)
                     npath = (*path, h)
-                    nxt.append((nb, npath))
-                    cells = [bf.top_cell(x) for x in nb]
+                    nxt.append((node, npath))
+                    cells = [bf.top_cell(x) if nlow is None else bf.surface(x, nlow) for x in nb]
                     if any(c is None for c in cells):
                         continue
                     tops = {c.top for c in cells if c is not None}
@@ -427,6 +491,8 @@ def _reach_flying(state: MatchState, fig: Figure, budget: int,
                     top = tops.pop()
                     if any((x, top) in occ for x in nb) or any(not _enterable(bf, x, c) for x, c in zip(nb, cells, strict=True) if c is not None):
                         continue
+                    if double and bf.obstacles_between(nb[0], nb[1]):
+                        continue  # no base astride an obstacle (HS-MOVE-09)
                     extra = 1 if cells[0] is not None and cells[0].terrain in (Terrain.SLIPPERY_ICE, Terrain.HEAVY_SNOW) else 0
                     total = dist + extra
                     if total <= budget and (nb not in out or out[nb][0] > total):

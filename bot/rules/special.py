@@ -1,19 +1,29 @@
-"""Special attacks with the keywords Explosion X and Line X (HS-SPECIAL-*, HS-EXPLOSION-*, HS-LINE-*).
+"""Special attacks and special powers (HS-SPECIAL-*, HS-EXPLOSION-*, HS-LINE-*).
 
-A card's special attack is a :class:`~bot.rules.cards.Power` whose ``values`` hold ``range``,
-``attack`` and ``explosion`` or ``line``. The attack dice are the power's own: height advantage
-and other powers never add to them (HS-SPECIAL-02, HS-HEIGHT-04), while each defender keeps its
-own extra defense dice (HS-ATTACK-10). One roll of attack dice serves every affected figure
-(HS-EXPLOSION-04, HS-LINE-03); each affected figure defends on its own, the target first and
-then outward (HS-EXPLOSION-05, HS-LINE-04; the attacker's choice of order is fixed to nearest
-first). A figure destroyed part-way does not stop the others defending (HS-DESTROY-05,
-HS-EXPLOSION-07).
+A card's special attack is a :class:`~bot.rules.cards.Power` whose ``values`` hold ``range`` and
+``attack``, plus ``explosion`` (Explosion X), ``line`` (Line X) or ``extra_spaces`` (a line drawn
+on past the target, like Twister). The attack dice are the power's own: height advantage and
+other powers never add to them (HS-SPECIAL-02, HS-HEIGHT-04), while each defender keeps its own
+extra defense dice (HS-ATTACK-10).
+
+A checked attack is a :class:`SpecialPlan`: one roll of attack dice serves every affected figure
+(HS-EXPLOSION-04, HS-LINE-03), and the figures defend one at a time in ``groups``, group by
+group. A group of one is fixed by the rules (the target first, HS-SPECIAL-05; the next space of
+a line, HS-LINE-04, HS-SPECIAL-06; the next figure moved through, HS-SPECIAL-07); in a group of
+two or more the attacker chooses who defends next (the figures around an Explosion's target,
+HS-EXPLOSION-05; figures on several levels of one space of a Line, HS-LINE-05), answering a
+pending ``defense_order`` decision. A figure destroyed part-way does not stop the others
+defending, even when it is the attacker (HS-DESTROY-05, HS-EXPLOSION-07).
+
+:func:`power_allows` settles a special power against the core rules and against other powers
+(HS-SPECIAL-08, -09).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.rules.cards import Power
 from bot.rules.combat import check_target, defense_dice, wounds_from
@@ -21,39 +31,96 @@ from bot.rules.engagement import adjacent, engaged_enemies
 from bot.rules.errors import IllegalCommand, InvalidCommand
 from bot.rules.hexes import DIRECTIONS, Hex
 from bot.rules.los import line_of_sight
-from bot.rules.state import Figure
+from bot.rules.state import Figure, Pending
 
 if TYPE_CHECKING:
     from bot.rules.engine import Engine
 
+#: The kind of the pending decision "which affected figure defends next?".
+DEFENSE_ORDER = "defense_order"
+
 
 @dataclass(slots=True)
 class SpecialPlan:
-    """A checked special attack: its name, dice, and the affected figures in defense order."""
+    """A checked special attack: its name, dice, and the affected figures in defense order.
+
+    ``groups`` are resolved in order; within a group of two or more the attacker picks the order.
+    ``rule`` names the clause that gives the attacker that choice.
+    """
 
     attacker: str
     name: str
     dice: int
-    affected: list[str] = field(default_factory=list)
+    groups: list[list[str]] = field(default_factory=list)
     first: str = ""
+    rule: str = "HS-SPECIAL-05"
 
-    def resolve(self, engine: Engine) -> None:
-        """Roll once for all, then each affected figure defends in order."""
-        st = engine.state
-        rolled = engine.roll_combat(self.dice)
-        attacker = st.figures[self.attacker]
-        for fid in self.affected:
-            tgt = st.figures[fid]
-            if not tgt.on_battlefield:
-                continue
-            n, reasons = defense_dice(st, attacker, tgt, special=self.name)
-            defense = engine.roll_combat(n)
-            skulls, shields, wounds = wounds_from(rolled, defense)
-            engine.emit("attack", attacker=self.attacker, target=fid, special=self.name, attack_dice=rolled,
-                        defense_dice=defense, skulls=skulls, shields=shields, wounds=wounds,
-                        attack_reasons=[[self.name, self.dice]], defense_reasons=[list(r) for r in reasons])
-            if wounds:
-                engine.wound(tgt, wounds, f"{self.name} by {self.attacker}")
+    @property
+    def affected(self) -> list[str]:
+        """Every affected figure, in group order."""
+        return [f for g in self.groups for f in g]
+
+    def to_args(self) -> dict[str, Any]:
+        """The plan as JSON-ready arguments (kept in the state while a decision is pending)."""
+        return {"attacker": self.attacker, "name": self.name, "dice": self.dice,
+                "groups": [list(g) for g in self.groups], "first": self.first, "rule": self.rule}
+
+    @classmethod
+    def moved_through(cls, attacker: str, name: str, dice: int, figures: Iterable[str]) -> SpecialPlan:
+        """An attack traced through figures as the attacker moves (Drill-Drive): each figure
+        defends separately, in the order it was moved through (HS-SPECIAL-07)."""
+        order = list(figures)
+        return cls(attacker, name, dice, [[f] for f in order], order[0] if order else "", "HS-SPECIAL-07")
+
+
+def defend(engine: Engine, ctx: dict[str, Any]) -> bool:
+    """Let the affected figures of a rolled special attack defend, in order.
+
+    ``ctx`` is :meth:`SpecialPlan.to_args` plus ``rolled`` (the attack dice). Returns ``False``
+    when it stopped to ask the attacker which figure of a group defends next (the answer goes
+    to :func:`choose_defender`, then call this again); ``True`` when every figure has defended.
+    """
+    st = engine.state
+    attacker = st.figures[ctx["attacker"]]
+    groups: list[list[str]] = ctx["groups"]
+    while groups:
+        group = [f for f in groups[0] if st.figures[f].on_battlefield]
+        groups[0] = group
+        if not group:
+            groups.pop(0)
+            continue
+        if len(group) > 1 and not ctx.get("picked"):
+            pend = Pending(
+                player=attacker.controller, kind=DEFENSE_ORDER, options=sorted(group), context=ctx,
+                prompt=f"{ctx['name']}: which figure rolls defense next?", rule=ctx.get("rule", "HS-SPECIAL-05"),
+            )
+            st.pending.append(pend)
+            engine.emit("pending", player=pend.player, kind=pend.kind, prompt=pend.prompt, options=pend.options)
+            return False
+        ctx["picked"] = False
+        _defend_one(engine, attacker, st.figures[group.pop(0)], ctx)
+    return True
+
+
+def choose_defender(ctx: dict[str, Any], choice: str) -> None:
+    """Record the attacker's answer to a ``defense_order`` decision: ``choice`` defends next."""
+    group: list[str] = ctx["groups"][0]
+    group.remove(choice)
+    group.insert(0, choice)
+    ctx["picked"] = True
+
+
+def _defend_one(engine: Engine, attacker: Figure, tgt: Figure, ctx: dict[str, Any]) -> None:
+    st = engine.state
+    rolled: list[str] = ctx["rolled"]
+    n, reasons = defense_dice(st, attacker, tgt, special=ctx["name"])
+    defense = engine.roll_combat(n)
+    skulls, shields, wounds = wounds_from(rolled, defense)
+    engine.emit("attack", attacker=attacker.id, target=tgt.id, special=ctx["name"], attack_dice=rolled,
+                defense_dice=defense, skulls=skulls, shields=shields, wounds=wounds,
+                attack_reasons=[[ctx["name"], ctx["dice"]]], defense_reasons=[list(r) for r in reasons])
+    if wounds:
+        engine.wound(tgt, wounds, f"{ctx['name']} by {attacker.id}")
 
 
 def find_power(engine: Engine, fig: Figure, name: str) -> Power:
@@ -62,10 +129,14 @@ def find_power(engine: Engine, fig: Figure, name: str) -> Power:
     :raises InvalidCommand: when the card has no such special attack.
     """
     card = engine.state.card_of(fig)
-    key = name.lower().replace("_", " ").replace("-", " ")
+
+    def norm(text: str) -> str:
+        return " ".join(text.lower().replace("_", " ").replace("-", " ").split())
+
+    key = norm(name)
     specials = [p for p in card.powers if "range" in p.values and "attack" in p.values]
     for p in specials:
-        names = {p.name.lower(), (p.kind or "").replace("_", " ")}
+        names = {norm(p.name), norm(p.kind or "")}
         if key in names or any(n.startswith(key) for n in names if n):
             return p
     have = ", ".join(p.name for p in specials) or "none"
@@ -73,7 +144,7 @@ def find_power(engine: Engine, fig: Figure, name: str) -> Power:
 
 
 def special_attack(engine: Engine, fig: Figure, power_name: str, target: str) -> SpecialPlan:
-    """Check a special attack and list who it affects.
+    """Check a special attack and list who it affects, in defense order.
 
     :raises IllegalCommand: out of range, no line of sight, or an engaged attacker aiming at a
         figure it is not engaged with (HS-SPECIAL-04).
@@ -82,31 +153,63 @@ def special_attack(engine: Engine, fig: Figure, power_name: str, target: str) ->
     v = power.values
     if "line" in v:
         return _line(engine, fig, power, target)
+    if "extra_spaces" in v:
+        return _past_target(engine, fig, power, target)
     return _explosion(engine, fig, power, target)
+
+
+def _target(engine: Engine, fig: Figure, power: Power, target: str) -> Figure:
+    """The checked first target: in range and sight, or engaged with an engaged attacker."""
+    tgt = engine.figure(target)
+    check = check_target(engine.state, fig, tgt, reach=power.values["range"])
+    if not check:
+        if check.rule == "HS-ENGAGE-07":
+            raise IllegalCommand(f"{check.reason}; a special attack that affects several figures must "
+                                 "target one it is engaged with", "HS-SPECIAL-04")
+        raise IllegalCommand(check.reason, check.rule or "HS-EXPLOSION-01")
+    return tgt
 
 
 def _explosion(engine: Engine, fig: Figure, power: Power, target: str) -> SpecialPlan:
     st = engine.state
-    tgt = engine.figure(target)
-    reach = power.values["range"]
-    check = check_target(st, fig, tgt, reach=reach)
-    if not check:
-        raise IllegalCommand(check.reason, check.rule or "HS-EXPLOSION-01")
+    tgt = _target(engine, fig, power, target)  # sight is needed to the target only (HS-EXPLOSION-01)
     x = power.values.get("explosion", 0)
-    affected = [tgt]
     others = []
-    for f in st.on_battlefield():
+    for f in st.on_battlefield():  # the attacker too (HS-EXPLOSION-06)
         if f is tgt:
             continue
         if x <= 1:
-            hit = x == 1 and adjacent(st, f, tgt)
+            hit = x == 1 and adjacent(st, f, tgt)  # HS-EXPLOSION-02
         else:
-            hit = min(a.distance(b) for a in f.hexes for b in tgt.hexes) <= x
+            hit = min(a.distance(b) for a in f.hexes for b in tgt.hexes) <= x  # HS-EXPLOSION-03
         if hit:
             others.append(f)
     others.sort(key=lambda f: (min(a.distance(b) for a in f.hexes for b in tgt.hexes), f.id))
-    affected.extend(others)
-    return SpecialPlan(fig.id, power.name, power.values["attack"], [f.id for f in affected], tgt.id)
+    groups = [[tgt.id]] + ([[f.id for f in others]] if others else [])
+    return SpecialPlan(fig.id, power.name, power.values["attack"], groups, tgt.id, "HS-EXPLOSION-05")
+
+
+def _past_target(engine: Engine, fig: Figure, power: Power, target: str) -> SpecialPlan:
+    """The target, then every figure on the next ``extra_spaces`` spaces straight on past it, in
+    order along the line (HS-SPECIAL-06). The line runs on from the attacker through the target,
+    so the target must be in a straight line from the attacker; it always runs its full length."""
+    st = engine.state
+    tgt = _target(engine, fig, power, target)
+    start, aim = min(((a, b) for a in fig.hexes for b in tgt.hexes), key=lambda ab: ab[0].distance(ab[1]))
+    direction = _direction(start, aim)
+    if direction is None:
+        raise IllegalCommand(f"{tgt.id} is not in a straight line from {fig.id}, so {power.name} has no line "
+                             "to follow past it", "HS-SPECIAL-06")
+    dq, dr = DIRECTIONS[direction]
+    groups = [[tgt.id]]
+    seen = {tgt.id}
+    for i in range(1, power.values["extra_spaces"] + 1):
+        h = Hex(aim.q + dq * i, aim.r + dr * i)
+        here = [f.id for f in st.on_battlefield() if h in f.hexes and f.id not in seen]
+        seen.update(here)
+        if here:
+            groups.append(sorted(here))
+    return SpecialPlan(fig.id, power.name, power.values["attack"], groups, tgt.id, "HS-SPECIAL-06")
 
 
 def _line(engine: Engine, fig: Figure, power: Power, target: str) -> SpecialPlan:
@@ -125,18 +228,22 @@ def _line(engine: Engine, fig: Figure, power: Power, target: str) -> SpecialPlan
         raise IllegalCommand(
             f"{bf.label(aim)} is not in a straight line from {fig.id}: aim at a neighbouring space", "HS-LINE-01"
         )
-    spaces = [Hex(start.q + DIRECTIONS[direction][0] * i, start.r + DIRECTIONS[direction][1] * i) for i in range(1, length + 1)]
+    dq, dr = DIRECTIONS[direction]
+    spaces = [Hex(start.q + dq * i, start.r + dr * i) for i in range(1, length + 1)]  # HS-LINE-01
     foes = engaged_enemies(st, fig)
-    affected: list[Figure] = []
+    groups: list[list[str]] = []
+    seen: set[str] = set()
     for h in spaces:
-        for f in st.on_battlefield():
-            if f is fig or h not in f.hexes or f in affected:
-                continue
-            if line_of_sight(st, fig, f) or f in foes:
-                affected.append(f)
-    if foes and not any(f in foes for f in affected):
+        # Every figure on the space the attacker can see, on any level (HS-LINE-02, -05).
+        here = sorted(f.id for f in st.on_battlefield()
+                      if f is not fig and h in f.hexes and f.id not in seen and (line_of_sight(st, fig, f) or f in foes))
+        seen.update(here)
+        if here:
+            groups.append(here)
+    affected = [f for g in groups for f in g]
+    if foes and not any(st.figures[f] in foes for f in affected):
         raise IllegalCommand(f"{fig.id} is engaged and must aim at a figure it is engaged with", "HS-SPECIAL-04")
-    return SpecialPlan(fig.id, power.name, power.values["attack"], [f.id for f in affected], affected[0].id if affected else "")
+    return SpecialPlan(fig.id, power.name, power.values["attack"], groups, affected[0] if affected else "", "HS-LINE-05")
 
 
 def _direction(start: Hex, aim: Hex) -> int | None:
@@ -148,3 +255,23 @@ def _direction(start: Hex, aim: Hex) -> int | None:
         if (a * n, b * n) == (dq, dr):
             return i
     return None
+
+
+def power_allows(core: bool, verdicts: Iterable[bool | None]) -> bool:
+    """Whether something is allowed once special powers have had their say (HS-SPECIAL-08, -09).
+
+    ``core`` is the core rules' answer; each power answers ``True`` ("can"/"may"), ``False``
+    ("cannot") or ``None`` (it says nothing). A power beats the core rules, and between powers
+    "cannot" beats "can" and "may".
+
+    >>> power_allows(False, [True])
+    True
+    >>> power_allows(True, [None, True, False])
+    False
+    >>> power_allows(True, [None])
+    True
+    """
+    said = [v for v in verdicts if v is not None]
+    if not said:
+        return core
+    return all(said)

@@ -110,7 +110,11 @@ class Figure:
 
 @dataclass(slots=True)
 class TurnState:
-    """The Player Turn under way (HS-TURN-01, -02)."""
+    """The Player Turn under way (HS-TURN-01, -02).
+
+    It exists from just before its Order Marker is revealed (``marker`` and ``card_key`` are
+    ``None`` until then, HS-TURN-04); ``card_key`` is the card of the current Army Card turn.
+    """
 
     player: str
     card_key: str | None
@@ -120,6 +124,8 @@ class TurnState:
     attacked: list[str] = field(default_factory=list)
     #: Figures whose move is under way (a multi-part move, e.g. waiting for a decision).
     moving: str | None = None
+    #: Army Card turns still to take in this Player Turn, added by powers (HS-TURN-05).
+    card_turns: list[str] = field(default_factory=list)
     #: Extra per-turn data for powers and terrain (used cannons, once-per-turn flags).
     data: dict[str, Any] = field(default_factory=dict)
 
@@ -174,7 +180,8 @@ class MatchState:
     scores: dict[str, float] = field(default_factory=dict)
     #: Glyphs on the battlefield now: hex -> (name, side).
     glyphs: dict[Hex, tuple[str, str]] = field(default_factory=dict)
-    #: Lasting effects (powers whose effect outlives a turn); keyed by name.
+    #: Lasting effects (:class:`bot.rules.timing.Lasting`: powers with a stated duration), keyed by
+    #: name; the engine ends each at its expiry, not when its source is destroyed (HS-DESTROY-06).
     effects: dict[str, Any] = field(default_factory=dict)
     #: Bumped by every applied command; a stale button carries an old version (boardgame.io _stateID).
     version: int = 0

@@ -114,6 +114,33 @@ class ObstacleKind(StrEnum):
         """Laur jungle pieces give adjacent figures a defense die against distant attackers (HS-OBSTACLE-13)."""
         return self in (ObstacleKind.JUNGLE_TREE, ObstacleKind.UNDERBRUSH)
 
+    @property
+    def needs_interlock(self) -> bool:
+        """Stands only on spaces with a hex interlock, so never on a water (Height 0) tile.
+
+        Evergreen trees (HS-TREE-01) and fortified walls (HS-OBSTACLE-10).
+        """
+        return self in (ObstacleKind.TREE, ObstacleKind.FORTIFIED_WALL)
+
+
+#: Printed heights (levels) of the standard pieces of each kind. Stone walls: 2 from the inside,
+#: the side attached to tiles; the outside face hangs 1 level lower, so it is 3 from there
+#: (HS-WALL-04). Outcrops: 7 for a 1-hex outcrop, 5, 7 and 9 for the peaks of a 3-hex one.
+STANDARD_HEIGHTS: dict[ObstacleKind, tuple[int, ...]] = {
+    ObstacleKind.CANNON: (2,),  # HS-OBSTACLE-09
+    ObstacleKind.FORTIFIED_WALL: (7,),  # HS-OBSTACLE-11
+    ObstacleKind.JUNGLE_TREE: (13, 14, 15),  # HS-OBSTACLE-14
+    ObstacleKind.UNDERBRUSH: (10,),  # HS-OBSTACLE-14
+    ObstacleKind.WALL: (9,),  # Laur walls, HS-OBSTACLE-15
+    ObstacleKind.OUTCROP: (5, 7, 9),  # HS-OBSTACLE-20
+    ObstacleKind.GLACIER: (5, 7, 9),  # an outcrop too (HS-OBSTACLE-18, -20)
+    ObstacleKind.TREE: (10, 11, 12, 15),  # evergreens, HS-TREE-03
+    ObstacleKind.STONE_WALL: (2,),  # HS-WALL-04
+}
+
+#: The Road to the Forgotten Forest evergreens as ``(height, spaces)`` (HS-TREE-02, -03).
+EVERGREEN_TREES: tuple[tuple[int, int], ...] = ((10, 1), (11, 1), (11, 1), (12, 1), (15, 4))
+
 
 #: Sizes of figures (HS-ARMY-16).
 SIZES = ("small", "medium", "large", "huge")

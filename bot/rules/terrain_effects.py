@@ -9,6 +9,10 @@ Windows (:mod:`bot.rules.timing`, all Terrain in UTGAR order): lava field at the
 lava at the start of a turn (HS-TERRAIN-14). Entering and stopping effects (molten and cooling
 lava, thin ice: HS-TERRAIN-07..13) are rolled by the engine as the move happens, through
 :func:`on_enter` and :func:`on_end_of_move`.
+
+Terrain is read with the scenario's variants applied (slippery and thin ice, heavy snow, cooling
+lava, wood as road: HS-TERRAIN-25). A figure with a power of kind :data:`LAVA_RESISTANT` takes
+no cooling lava wounds, on entering or at the start of its turn (HS-TERRAIN-15).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from typing import TYPE_CHECKING
 from bot.rules import modifiers
 from bot.rules.engagement import adjacent
 from bot.rules.modifiers import AttackContext
+from bot.rules.movement import field_of
 from bot.rules.state import Figure, MatchState
 from bot.rules.terrain import Terrain
 from bot.rules.timing import Effect, Source, Trigger, Window, register
@@ -26,11 +31,22 @@ if TYPE_CHECKING:
     from bot.rules.engine import Engine
 
 
+#: Power kind of Lava Resistant: protects against cooling lava (HS-TERRAIN-15). The seeds never
+#: give the power's text (GAP-HS-19), so it does only what HS-TERRAIN-15 says.
+LAVA_RESISTANT = "lava_resistant"
+
+
+def lava_resistant(state: MatchState, fig: Figure) -> bool:
+    """True when ``fig``'s card has the Lava Resistant power (HS-TERRAIN-15)."""
+    return state.card_of(fig).power(LAVA_RESISTANT) is not None
+
+
 def terrains_under(state: MatchState, fig: Figure) -> list[Terrain]:
-    """The terrain of each space the figure stands on."""
+    """The terrain of each space the figure stands on (scenario variants applied)."""
     out = []
+    bf = field_of(state)
     for h in fig.hexes:
-        t = state.battlefield.terrain(h, fig.level)
+        t = bf.terrain(h, fig.level)
         if t is not None:
             out.append(t)
     return out
@@ -152,7 +168,7 @@ class CoolingLavaStart(Effect):
         return [
             Trigger(self.name, f.controller, f.id)
             for f in st.figures_of(st.turn.card_key)
-            if f.on_battlefield and Terrain.COOLING_LAVA in terrains_under(st, f)
+            if f.on_battlefield and Terrain.COOLING_LAVA in terrains_under(st, f) and not lava_resistant(st, f)
         ]
 
     def resolve(self, engine: Engine, trigger: Trigger, choice: str | None) -> None:
@@ -165,8 +181,8 @@ class CoolingLavaStart(Effect):
 
 
 def on_enter(engine: Engine, fig: Figure, terrain: Terrain | None) -> None:
-    """Effects of entering a space while walking or landing: cooling lava wounds (HS-TERRAIN-13)."""
-    if terrain is Terrain.COOLING_LAVA:
+    """Effects of entering a space while walking or landing: cooling lava wounds (HS-TERRAIN-13, -15)."""
+    if terrain is Terrain.COOLING_LAVA and not lava_resistant(engine.state, fig):
         engine.emit("terrain", figure=fig.id, terrain="cooling_lava", wounds=1, rule="HS-TERRAIN-13")
         engine.wound(fig, 1, "cooling lava")
 

@@ -9,7 +9,16 @@ order of two different effects they control, stops the engine with a pending dec
 
 Order (HS-TIMING-03, -04, -05, -07): "immediately" effects first; effects that leave the window
 last; then Unit, Terrain, Glyph, the rest; within one, the active player's effects first, then
-the other players in turn order.
+the other players in turn order. A player with several different effects at the same place in
+that order chooses which resolves first, again after each one while two or more remain
+(HS-TIMING-02).
+
+Destroyed figures (HS-DESTROY-04..07): a trigger names its ``source``, the figure whose Army Card
+text causes it. Once that figure is destroyed its text no longer applies, so a trigger whose
+source is gone is dropped, unless the effect refers to destroyed figures
+(:attr:`Effect.refers_to_destroyed`) or is already under way (one effect that affects several
+figures keeps going, HS-DESTROY-05). An effect with a stated duration is a :class:`Lasting`
+effect: it ends at its :class:`Expiry`, never because its source was destroyed (HS-DESTROY-06).
 """
 
 from __future__ import annotations
@@ -50,12 +59,17 @@ class Source(IntEnum):
 
 @dataclass(frozen=True, slots=True)
 class Trigger:
-    """One effect ready to resolve: which effect, who controls it, and about what (figure id)."""
+    """One effect ready to resolve: which effect, who controls it, and about what (figure id).
+
+    ``source`` is the figure whose Army Card text causes the effect (empty for terrain, glyphs and
+    rules): when it is destroyed the trigger lapses (HS-DESTROY-04, -07).
+    """
 
     effect: str
     controller: str
     subject: str = ""
     data: tuple[tuple[str, Any], ...] = ()
+    source: str = ""
 
     def get(self, key: str, default: Any = None) -> Any:
         """A value from ``data``."""
@@ -66,19 +80,23 @@ class Trigger:
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready form (kept in the state while a window waits for a decision)."""
-        return {"effect": self.effect, "controller": self.controller, "subject": self.subject, "data": dict(self.data)}
+        return {"effect": self.effect, "controller": self.controller, "subject": self.subject, "data": dict(self.data),
+                "source": self.source}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Trigger:
         """Inverse of :meth:`to_json`."""
-        return cls(d["effect"], d["controller"], d.get("subject", ""), tuple(sorted(d.get("data", {}).items())))
+        return cls(d["effect"], d["controller"], d.get("subject", ""), tuple(sorted(d.get("data", {}).items())),
+                   d.get("source", ""))
 
 
 class Effect:
     """Base of every effect. Subclasses set the class attributes and implement the methods.
 
     ``rule`` names the ledger clause the effect implements; ``prompt`` is the question an
-    optional effect puts to its controller.
+    optional effect puts to its controller. ``refers_to_destroyed`` marks text that speaks of
+    destroyed figures (Risen By Revna), which keeps working after its figure is destroyed
+    (HS-DESTROY-04).
     """
 
     name: ClassVar[str] = ""
@@ -87,6 +105,7 @@ class Effect:
     immediate: ClassVar[bool] = False
     optional: ClassVar[bool] = False
     leaves_window: ClassVar[bool] = False
+    refers_to_destroyed: ClassVar[bool] = False
     rule: ClassVar[str] = ""
 
     def triggers(self, engine: Engine) -> list[Trigger]:
@@ -122,6 +141,11 @@ def register(cls: type[Effect]) -> type[Effect]:
     return cls
 
 
+def unregister(name: str) -> None:
+    """Remove the effect called ``name`` (a card file unloaded, or a test's own effect); no error if absent."""
+    _REGISTRY.pop(name, None)
+
+
 def effect(name: str) -> Effect:
     """The registered effect called ``name``.
 
@@ -148,3 +172,26 @@ class WindowRun:
     queue: list[dict[str, Any]] = field(default_factory=list)
     then: str = ""
     args: dict[str, Any] = field(default_factory=dict)
+
+
+class Expiry(StrEnum):
+    """When a :class:`Lasting` effect ends."""
+
+    NEXT_REVEAL = "next_reveal"  # when its controller next reveals an Order Marker (Dorim's Charge!!!)
+    END_OF_TURN = "end_of_turn"  # when the Player Turn ends
+    END_OF_ROUND = "end_of_round"  # when the round ends, after end-of-round effects
+
+
+@dataclass(slots=True)
+class Lasting:
+    """An effect with a stated duration, kept in ``MatchState.effects`` under its ``name``.
+
+    It lasts until ``until`` even if ``source`` (the figure that caused it) is destroyed
+    (HS-DESTROY-06). Modifier hooks read it from the state; the engine ends it.
+    """
+
+    name: str
+    controller: str
+    until: Expiry
+    source: str = ""
+    data: dict[str, Any] = field(default_factory=dict)

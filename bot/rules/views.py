@@ -3,10 +3,24 @@
 Unrevealed Order Markers of other players are replaced by face-down markers: the cards they lie
 on stay visible (they are on the table), their numbers do not. Face-down markers are keyed
 ``?1``, ``?2``... in card order, so nothing about their numbers survives in the key order.
+
+:func:`state_json` is the stable text form of a state (sorted keys, no whitespace): two states
+are the same exactly when their texts are equal, which is how a replayed match is compared with
+the original, byte for byte.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import json
+from enum import Enum
+from typing import Any
+
+from pydantic import BaseModel
+
+from bot.rules.battlefield import Battlefield
+from bot.rules.hexes import Hex
+from bot.rules.scenario import Scenario
 from bot.rules.state import MatchState
 
 
@@ -35,3 +49,34 @@ def player_view(state: MatchState, player: str | None) -> MatchState:
 def public_view(state: MatchState) -> MatchState:
     """What everyone may see."""
     return player_view(state, None)
+
+
+def to_data(obj: object) -> Any:
+    """A JSON-ready copy of a state or any part of it.
+
+    Hexes become ``[q, r]`` (``"q,r"`` as keys), enums their values, Army Cards their ids, the
+    battlefield its name and the scenario its id (both are fixed for a match).
+    """
+    if isinstance(obj, Hex):
+        return [obj.q, obj.r]
+    if isinstance(obj, Enum):
+        return obj.value
+    if isinstance(obj, Battlefield):
+        return obj.name
+    if isinstance(obj, Scenario):
+        return obj.id
+    if isinstance(obj, BaseModel):
+        return getattr(obj, "id", None) or obj.model_dump(mode="json")
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {f.name: to_data(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    if isinstance(obj, dict):
+        return {(f"{k.q},{k.r}" if isinstance(k, Hex) else str(k)): to_data(v) for k, v in obj.items()}
+    if isinstance(obj, list | tuple | set | frozenset):
+        items = [to_data(v) for v in obj]
+        return sorted(items, key=json.dumps) if isinstance(obj, set | frozenset) else items
+    return obj
+
+
+def state_json(state: MatchState) -> str:
+    """The stable text form of ``state``: equal states give equal strings, byte for byte."""
+    return json.dumps(to_data(state), sort_keys=True, separators=(",", ":"))
