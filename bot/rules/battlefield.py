@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot.rules.hexes import Hex, LabelGrid
 from bot.rules.terrain import ObstacleKind, Terrain
@@ -80,6 +81,8 @@ class Battlefield:
     _edges: Mapping[frozenset[Hex], tuple[Obstacle, ...]] = field(default_factory=dict, repr=False, compare=False)
     _edges_at: Mapping[Hex, tuple[Obstacle, ...]] = field(default_factory=dict, repr=False, compare=False)
     _labels: LabelGrid | None = field(default=None, repr=False, compare=False)
+    #: Memo of :func:`bot.rules.movement.walk_step` answers; the battlefield never changes.
+    _walk_memo: dict[tuple[Hex, int, Hex, int], Any] = field(default_factory=dict, repr=False, compare=False)
     _variants: dict[frozenset[tuple[Terrain, Terrain]], Battlefield] = field(
         default_factory=dict, repr=False, compare=False
     )

@@ -34,6 +34,13 @@ class Hex(NamedTuple):
     q: int
     r: int
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Hex:
+        # Immutable: a state snapshot can share it (snapshots are taken on every command).
+        return self
+
+    def __copy__(self) -> Hex:
+        return self
+
     @property
     def s(self) -> int:
         """The third cube coordinate, ``-q - r``."""

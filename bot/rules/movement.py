@@ -92,6 +92,16 @@ def walk_step(
     :returns: ``(cost, level, drop, cell)`` or ``None`` when no surface of ``b`` can be entered
         (off the battlefield, an obstacle on it, no room for a figure of this Height).
     """
+    key = (a, la, b, height)
+    memo = bf._walk_memo
+    if key in memo:
+        return memo[key]  # type: ignore[no-any-return]
+    found = _walk_step(bf, a, la, b, height)
+    memo[key] = found
+    return found
+
+
+def _walk_step(bf: Battlefield, a: Hex, la: int, b: Hex, height: int) -> tuple[int, int, int, Cell] | None:
     best: tuple[int, int, int, Cell] | None = None
     walls = bf.obstacles_between(a, b)
     wall_top = max((o.top for o in walls), default=la)
