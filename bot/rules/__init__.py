@@ -6,6 +6,7 @@ Main entry points: :class:`~bot.rules.match.Match` (seed + command log), the
 :func:`~bot.rules.views.player_view` for what one player may see.
 """
 
+from bot.rules import powers as _powers  # noqa: F401  (registers card powers)
 from bot.rules import terrain_effects as _terrain_effects  # noqa: F401  (registers terrain effects)
 from bot.rules.battlefield import Battlefield, Cell, GlyphSpot, Obstacle
 from bot.rules.cards import ArmyCard, Power
