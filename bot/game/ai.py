@@ -55,7 +55,7 @@ def waiting_for(state: MatchState) -> list[str]:
         return missing or [p.id for p in active[:1]]
     if st.phase is Phase.PLACEMENT:
         return [p.id for p in active if any(f.owner == p.id and not f.hexes and not f.set_aside and not f.destroyed
-                                            for f in st.figures.values())]
+                                            and not f.reserve for f in st.figures.values())]
     fighting = [p.id for p in active if st.living_cards(p.id)]
     if st.phase is Phase.ORDERS:
         return [p for p in fighting if not st.orders.get(p)]

@@ -106,6 +106,33 @@ class Narrator:
             return f"🏆 {', '.join(self._who(p) for p in w)} — {d['result']}."
         if k == "conceded":
             return f"{self._who(d['player'])} concedes."
+        if k == "control":
+            return f"{self._who(d['player'])} takes control of {self._card(d['card'])}."
+        if k == "entered":
+            return f"{d['figure']} enters the battlefield at {', '.join(self._space(a) for a in d['at'])} ({d['cause']})."
+        if k == "move_again":
+            return f"{', '.join(d['figures'])} may move again ({d['cause']})."
+        if k == "attack_again":
+            return f"{d['figure']} may attack again ({d['cause']})."
+        if k == "power":
+            return self._power(d)
         if k == "attack_cancelled":
             return f"{d['attacker']} can no longer attack {d['target']}."
         return None
+
+    def _power(self, d: dict[str, Any]) -> str:
+        """A power's use: who, what, the roll against its need, and the result."""
+        who = d.get("figure") or self._card(d.get("card"))
+        parts = [f"✨ {who}: {d.get('power', 'power')}"]
+        if d.get("target"):
+            parts.append(f"on {d['target']}")
+        if "d20" in d:
+            need = f" (needs {d['needed']}+)" if d.get("needed") else ""
+            parts.append(f"— d20 {d['d20']}{need}")
+        if "wounds" in d and d["wounds"]:
+            parts.append(f"— {d['wounds']} wound(s)")
+        if "success" in d:
+            parts.append("— success" if d["success"] else "— no effect")
+        if d.get("result"):
+            parts.append(f"({d['result']})")
+        return " ".join(parts) + "."

@@ -140,6 +140,17 @@ def check_army(cards: Sequence[ArmyCard], fmt: Format, zone_size: int | None = N
     return ArmySummary(drafted.points, figures, spaces)
 
 
+#: Power kinds whose figures start the battle off the battlefield and enter by their power (The
+#: Drop); a power's module declares its kind with :func:`starts_off_battlefield`.
+_STARTS_OFF: set[str] = set()
+
+
+def starts_off_battlefield(kind: str) -> None:
+    """Declare that figures of cards with a power of ``kind`` are not placed in a start zone:
+    :func:`add_army` marks them ``reserve`` and their power brings them on."""
+    _STARTS_OFF.add(kind)
+
+
 def _base_id(card: ArmyCard) -> str:
     word = re.sub(r"[^a-z0-9]", "", card.short.split()[0].lower()) or "fig"
     return word
@@ -151,7 +162,8 @@ def add_army(state: MatchState, player: str, cards: Sequence[ArmyCard], aside: S
     Common cards drafted several times become one card with all their figures (HS-ARMY-08);
     Uncommon and Unique cards each get their own (HS-ARMY-06), the second copy's key ending in
     ``#2`` and its figure numbered 2 (``feral2``). One figure of each ``aside`` card is set aside,
-    the last one of that card (HS-ARMY-03).
+    the last one of that card (HS-ARMY-03). Figures of a card with a power declared by
+    :func:`starts_off_battlefield` are ``reserve``: not placed, brought on by that power.
     """
     keys: list[str] = []
     commons: dict[str, CardInPlay] = {}
@@ -168,11 +180,12 @@ def add_army(state: MatchState, player: str, cards: Sequence[ArmyCard], aside: S
             if card.rarity == "common":
                 commons[card.id] = cip
         n = card.stat("figures")
+        reserve = any(p.kind in _STARTS_OFF for p in card.powers)
         base = _base_id(card)
         copy = copies[card.id] if card.rarity != "common" else 1
         for _ in range(n):
             fid = _free_id(state, base, squad=card.kind == "squad" or card.rarity == "common" or copy > 1, start=copy)
-            state.figures[fid] = Figure(id=fid, card_key=cip.key, owner=player, controller=player)
+            state.figures[fid] = Figure(id=fid, card_key=cip.key, owner=player, controller=player, reserve=reserve)
             cip.figure_ids.append(fid)
     for card in aside:
         owned = [c for c in state.cards.values() if c.owner == player and c.card.id == card.id]

@@ -7,7 +7,10 @@
 - Attack dice: Attack value + height advantage + hooks (HS-ATTACK-09, HS-HEIGHT-02, -03); a
   special attack's dice are its own (HS-SPECIAL-02, HS-HEIGHT-04).
 - Defense dice: Defense value + height advantage + terrain + hooks (HS-ATTACK-10).
-- Each unblocked skull is a wound (HS-ATTACK-11).
+- Each unblocked skull is a wound (HS-ATTACK-11); with the figures given, hooks may make a skull
+  worth more hits or change the count (:func:`bot.rules.modifiers.resolve_wounds`).
+- Powers have their say on targeting after the core checks (:func:`bot.rules.modifiers.on_target_check`):
+  a power beats the core rules and "cannot" beats "can" (HS-SPECIAL-08, -09).
 """
 
 from __future__ import annotations
@@ -40,11 +43,14 @@ class AttackCheck:
 
 
 def check_target(
-    state: MatchState, attacker: Figure, target: Figure, *, reach: int | None = None, needs_sight: bool = True
+    state: MatchState, attacker: Figure, target: Figure, *, reach: int | None = None, needs_sight: bool = True,
+    special: str | None = None,
 ) -> AttackCheck:
     """Whether ``attacker`` may target ``target`` with an attack of ``reach`` spaces (its Range by default).
 
-    Turn structure (whose turn, attacks left) is the engine's business; this is the geometry.
+    ``special`` names the special attack (``None``: a normal attack), for the powers that care
+    (Thorian Speed: a normal attack only from an adjacent figure). Turn structure (whose turn,
+    attacks left) is the engine's business; this is the geometry, then the powers' say.
     """
     if attacker is target:
         return AttackCheck(False, f"{attacker.id} cannot attack itself", "HS-ATTACK-08")
@@ -52,6 +58,17 @@ def check_target(
         return AttackCheck(False, "both figures must be on the battlefield", "HS-ATTACK-01")
     if not state.is_enemy(attacker, target):
         return AttackCheck(False, f"{target.id} is not an enemy of {attacker.id}", "HS-ARMY-13")
+    core = _core_check(state, attacker, target, reach, needs_sight)
+    verdicts = modifiers.target_verdicts(state, AttackContext(attacker, target, special))
+    if not verdicts:
+        return core
+    refusal = next((v for v in verdicts if not v.allowed), None)
+    if refusal is not None:  # "cannot" beats "can" (HS-SPECIAL-09)
+        return AttackCheck(False, refusal.reason, refusal.rule or "HS-SPECIAL-09")
+    return AttackCheck(True)  # a power beats the core rules (HS-SPECIAL-08)
+
+
+def _core_check(state: MatchState, attacker: Figure, target: Figure, reach: int | None, needs_sight: bool) -> AttackCheck:
     foes = engaged_enemies(state, attacker)
     if foes:
         if target in foes:
@@ -107,11 +124,27 @@ def defense_dice(state: MatchState, attacker: Figure, target: Figure, special: s
     return max(0, sum(n for _, n in reasons)), reasons
 
 
-def wounds_from(attack: list[str], defense: list[str]) -> tuple[int, int, int]:
-    """``(skulls, shields, wounds)``: each skull beyond the shields is a wound (HS-ATTACK-11)."""
+def wounds_from(
+    attack: list[str], defense: list[str], *, state: MatchState | None = None, ctx: AttackContext | None = None
+) -> tuple[int, int, int]:
+    """``(skulls, shields, wounds)``: each skull beyond the shields is a wound (HS-ATTACK-11).
+
+    Given the ``state`` and the attack (``ctx``), powers have their say (:func:`tally`).
+    """
+    if state is not None and ctx is not None:
+        t = tally(state, ctx, attack, defense)
+        return t.skulls, t.shields, t.wounds
     skulls = sum(1 for d in attack if d == SKULL)
     shields = sum(1 for d in defense if d == SHIELD)
     return skulls, shields, max(0, skulls - shields)
+
+
+def tally(state: MatchState, ctx: AttackContext, attack: list[str], defense: list[str]) -> modifiers.Tally:
+    """What the rolled dice of one attack come to, powers included (Deadly Shot, Stealth Dodge):
+    skulls, shields, hits, wounds and the powers that changed the count."""
+    skulls = sum(1 for d in attack if d == SKULL)
+    shields = sum(1 for d in defense if d == SHIELD)
+    return modifiers.resolve_wounds(state, ctx, skulls, shields)
 
 
 def engaged_with(state: MatchState, a: Figure, b: Figure) -> bool:

@@ -19,6 +19,7 @@ Verbs:
 ``orders 1=CARD 2=CARD 3=CARD X=CARD``  lock in secret Order Markers (HS-ORDER-01..05)
 ``initiative``                       roll for initiative (HS-INIT-01..03)
 ``move FIG SPACE [via SPACE ...] [fly|walk]``  move; ``path`` form: ``move FIG path S1 S2 ...``
+``move FIG SPACE grapple``           a special move instead of the normal move (Grapple Gun)
 ``attack FIG TARGET``                a normal attack
 ``special FIG POWER TARGET``         a special attack (target is a figure or a space)
 ``end-turn``                         end the Player Turn
@@ -99,6 +100,8 @@ class Command:
                 s += " fly"
             elif a.get("fly") is False:
                 s += " walk"
+            if a.get("power"):
+                s += f" {a['power']}"
             return s
         if v == "attack":
             return f"attack {a['attacker']} {a['target']}"
@@ -150,10 +153,18 @@ def _orders(rest: list[str]) -> dict[str, Any]:
     return {"markers": markers}
 
 
+#: Special moves a ``move`` command may ask for by name; a card power grants them
+#: (:func:`bot.rules.movement.rules_for`).
+MOVE_POWERS = ("grapple",)
+
+
 def _move(rest: list[str]) -> dict[str, Any]:
     fig = rest[0].lower()
     words = rest[1:]
     fly: bool | None = None
+    power: dict[str, str] = {}
+    if words and words[-1].lower() in MOVE_POWERS:
+        power["power"] = words.pop().lower()
     if words and words[-1].lower() in ("fly", "walk"):
         fly = words.pop().lower() == "fly"
     if not words:
@@ -161,14 +172,14 @@ def _move(rest: list[str]) -> dict[str, Any]:
     if words[0].lower() == "path":
         if len(words) < 2:
             raise ValueError
-        return {"figure": fig, "path": words[1:], "fly": fly}
+        return {"figure": fig, "path": words[1:], "fly": fly, **power}
     to = words[0]
     via: list[str] = []
     if len(words) > 1:
         if words[1].lower() != "via" or len(words) < 3:
             raise ValueError
         via = [w for part in words[2:] for w in part.split(",") if w]
-    return {"figure": fig, "to": to, "via": via, "fly": fly}
+    return {"figure": fig, "to": to, "via": via, "fly": fly, **power}
 
 
 def _attack(rest: list[str]) -> dict[str, Any]:
@@ -208,7 +219,7 @@ _USAGE = {
     "place-rest": "place-rest",
     "orders": "orders 1=CARD 2=CARD 3=CARD X=CARD",
     "initiative": "initiative",
-    "move": "move FIGURE SPACE [via SPACE SPACE ...] [fly|walk]  or  move FIGURE path SPACE SPACE ...",
+    "move": "move FIGURE SPACE [via SPACE SPACE ...] [fly|walk] [grapple]  or  move FIGURE path SPACE SPACE ...",
     "attack": "attack FIGURE TARGET",
     "special": "special FIGURE POWER TARGET",
     "end-turn": "end-turn",

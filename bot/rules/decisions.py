@@ -37,3 +37,9 @@ HIT_ZONE_SAMPLES = 5
 
 # Height advantage (HS-HEIGHT-03): more than this many levels above gives 2 dice instead of 1.
 EXTREME_HEIGHT_LEVELS = 10
+
+# DEC-12 (proposed; HS-LINE-02): a Line X attack affects each figure on its spaces that the attacker
+# has line of sight to. The rulebook does not say whether the figures on the line hide the ones
+# behind them. Project decision: they do not; the fire passes through the figures it burns, so
+# only terrain, obstacles and figures off the line block the view along it.
+LINE_FIGURES_ON_LINE_BLOCK = False

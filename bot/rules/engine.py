@@ -28,13 +28,14 @@ from typing import TYPE_CHECKING, Any
 from bot.rules import terrain_effects
 from bot.rules.army import add_army, check_army, split_aside
 from bot.rules.cards import ArmyCard
-from bot.rules.combat import attack_dice, check_target, defense_dice, wounds_from
+from bot.rules.combat import attack_dice, check_target, defense_dice, tally
 from bot.rules.commands import Command
 from bot.rules.dice import DiceSource
 from bot.rules.engagement import adjacent, figure_height
 from bot.rules.errors import IllegalCommand, InvalidCommand, RulesError
 from bot.rules.events import Event, hx
 from bot.rules.hexes import Hex
+from bot.rules.modifiers import AttackContext
 from bot.rules.movement import MovePlan, fall_for, leaving, plan, reachable
 from bot.rules.state import MARKERS, NUMBERED, Figure, MatchState, Pending, Phase, Player, Stage, TurnState
 from bot.rules.timing import (
@@ -145,6 +146,7 @@ class Engine:
         fig.hexes = ()
         fig.wounds = 0
         self.emit("destroyed", figure=fig.id, at=at, cause=cause, wounds=wounds)
+        self._run_inside(Window.DESTROYED, figure=fig.id)  # Warrior's Attack Spirit and the like
 
     # ---- lasting effects ------------------------------------------------------------------------
 
@@ -163,6 +165,122 @@ class Engine:
             if isinstance(eff, Lasting) and eff.until is until and (player is None or eff.controller == player):
                 del st.effects[name]
                 self.emit("effect_ended", name=name, controller=eff.controller)
+
+    # ---- what powers may do (general capabilities; a card's module decides when) ----------------
+
+    def ask(self, trigger: Trigger, prompt: str, options: list[str], rule: str = "") -> None:
+        """Stop for a follow-up decision of an effect under way (where to place a clone, which card
+        gets a spirit): ``trigger.controller`` answers with ``choose``, and the answer goes to that
+        effect's :meth:`~bot.rules.timing.Effect.resolve` with ``trigger`` (its ``data`` says which
+        step it is; :meth:`~bot.rules.timing.Effect.accept` may take answers not listed)."""
+        pend = Pending(player=trigger.controller, kind=trigger.effect, prompt=prompt, options=list(options),
+                       context={"trigger": trigger.to_json()}, rule=rule or effect(trigger.effect).rule)
+        self.state.pending.append(pend)
+        self.emit("pending", player=pend.player, kind=pend.kind, prompt=pend.prompt, options=pend.options)
+
+    def take_control(self, card_key: str, player: str, cause: str) -> None:
+        """``player`` takes control of a card and all its figures (HS-ARMY-10, -11: Mind Shackle).
+
+        The figures keep their wounds and places. The Order Markers still face down on the card are
+        removed, so its former controller loses those turns; the new controller puts markers on it
+        from the next round on (a card has no marker of theirs this round).
+        """
+        st = self.state
+        cip = st.cards[card_key]
+        before = cip.controller
+        if before == player:
+            return
+        cip.controller = player
+        for fid in cip.figure_ids:
+            st.figures[fid].controller = player
+        orders = st.orders.get(before, {})
+        removed = sorted(m for m, k in orders.items() if k == card_key and m not in st.revealed.get(before, []))
+        for m in removed:
+            del orders[m]
+        self.emit("control", card=card_key, player=player, previous=before, figures=list(cip.figure_ids),
+                  markers_removed=len(removed), cause=cause)
+        if removed:
+            self.emit("orders_removed", to=before, player=before, card=card_key, markers=removed)
+
+    def put_on(self, fig: Figure, hexes: Sequence[Hex], cause: str) -> None:
+        """Put a figure that is off the battlefield (destroyed, or waiting to enter) onto empty
+        spaces, with no wounds (Water Clone, The Drop). Not a move: nothing is entered or left.
+
+        :raises ValueError: when the figure is on the battlefield or a space cannot take it (the
+            power's module checks its own conditions first).
+        """
+        st = self.state
+        bf = st.battlefield
+        spaces = tuple(hexes)
+        if fig.on_battlefield or fig.set_aside:
+            raise ValueError(f"{fig.id} cannot be put on the battlefield")
+        if len(spaces) != st.card_of(fig).base or any(h not in bf for h in spaces):
+            raise ValueError(f"{fig.id} needs {st.card_of(fig).base} space(s) of the battlefield")
+        for h in spaces:
+            if st.occupant(h) is not None or bf.obstacles_on(h):
+                raise ValueError(f"{bf.label(h)} is not empty")
+        levels = {c.top for c in (bf.top_cell(h) for h in spaces) if c is not None}
+        if len(levels) != 1:
+            raise ValueError(f"{fig.id} needs spaces of one level")
+        fig.destroyed = fig.reserve = False
+        fig.wounds = 0
+        fig.hexes = spaces
+        fig.level = levels.pop()
+        self.emit("entered", figure=fig.id, at=[hx(h) for h in spaces], cause=cause)
+
+    def move_again(self, figures: Sequence[str], cause: str) -> None:
+        """Let ``figures`` move once more this turn, before any attack (Berserker Charge). The turn
+        goes back to moving; an attack declared, or the end of the turn asked for, that was waiting
+        on the "after moving" window is called off (the player declares it again after moving)."""
+        turn = self.state.turn
+        if turn is None:
+            return
+        for f in figures:
+            if f in turn.moved:
+                turn.moved.remove(f)
+                turn.spent.append(f)
+        turn.stage = Stage.MOVE
+        self._call_off(None)
+        self.emit("move_again", figures=list(figures), cause=cause)
+
+    def forgo_attacks(self, figures: Sequence[str]) -> None:
+        """``figures`` make no attack this turn: a power used instead of attacking (Water Clone).
+        A normal or special attack one of them declared, waiting on the "after moving" window, is
+        called off."""
+        turn = self.state.turn
+        if turn is None:
+            return
+        forgone: list[str] = turn.data.setdefault("forgone", [])
+        for f in figures:
+            if f not in turn.attacked:
+                turn.attacked.append(f)
+            if f not in forgone:
+                forgone.append(f)
+        self._call_off(set(figures))
+
+    def attack_again(self, figure: str, cause: str) -> None:
+        """Let ``figure`` make one more attack this turn (Double Attack)."""
+        turn = self.state.turn
+        if turn is None or figure not in turn.attacked:
+            return
+        turn.attacked.remove(figure)
+        turn.spent.append(figure)
+        self.emit("attack_again", figure=figure, cause=cause)
+
+    def _call_off(self, attackers: set[str] | None) -> None:
+        """Call off what the open "after moving" window was to do next: an attack declared by one of
+        ``attackers`` (any, and also ending the turn, when ``None``)."""
+        runs = [r for r in self._windows if r.window is Window.AFTER_MOVING and r.then]
+        if not runs:
+            return
+        run = runs[-1]
+        if run.then in ("_attack_declared", "_special_declared"):
+            who = run.args.get("attacker", "")
+            if attackers is None or who in attackers:
+                self.emit("attack_cancelled", attacker=who, target=run.args.get("target", ""))
+                run.then = ""
+        elif attackers is None:
+            run.then = ""
 
     # ==== unchecked setup (rules cases, tests) ======================================================
 
@@ -339,6 +457,8 @@ class Engine:
             raise IllegalCommand(f"{fig.id} is not your figure")
         if fig.set_aside:
             raise IllegalCommand(f"{fig.id} was set aside and takes no part in the battle", "HS-ARMY-03")
+        if fig.reserve:
+            raise IllegalCommand(f"{fig.id} starts the battle off the battlefield; its power brings it on")
         hexes = tuple(self.space(s) for s in spaces)
         card = st.card_of(fig)
         if len(hexes) != card.base:
@@ -365,7 +485,7 @@ class Engine:
         fig.hexes = hexes
         fig.level = levels.pop()
         self.emit("placed", figure=fig.id, at=[hx(h) for h in hexes])
-        if all(f.hexes or f.set_aside for f in st.figures.values()):
+        if all(f.hexes or f.set_aside or f.reserve for f in st.figures.values()):
             self._start_round()
 
     def _cmd_place_rest(self, player: str) -> None:
@@ -374,7 +494,8 @@ class Engine:
         if st.phase is not Phase.PLACEMENT:
             raise IllegalCommand("figures are placed after the armies are chosen and before round 1")
         zone = sorted(self._zone(player), key=lambda h: (h.r, h.q))
-        for fig in [f for f in st.figures.values() if f.owner == player and not f.hexes and not f.set_aside]:
+        for fig in [f for f in st.figures.values() if f.owner == player and not f.hexes and not f.set_aside
+                    and not f.reserve]:
             base = st.card_of(fig).base
             for h in zone:
                 if st.occupant(h) is not None or st.battlefield.obstacles_on(h):
@@ -531,6 +652,11 @@ class Engine:
             return
         if turn.card_key is not None:
             turn.card_turns.insert(0, turn.card_key)
+            # The put-back card's turn has not begun: the rest of its start-of-turn window
+            # (cooling lava under its figures...) comes again when it does, not twice.
+            starts = [r for r in self._windows if r.window is Window.START_OF_TURN]
+            if starts:
+                self._windows.remove(starts[-1])
         self._begin_card_turn(card_key)
 
     def _begin_card_turn(self, card_key: str) -> None:
@@ -540,6 +666,7 @@ class Engine:
         turn.stage = Stage.MOVE
         turn.moved.clear()
         turn.attacked.clear()
+        turn.spent.clear()
         self.emit("card_turn", player=turn.player, card=card_key)
         self.run_window(Window.START_OF_TURN, "")
 
@@ -573,7 +700,7 @@ class Engine:
         return turn
 
     def _cmd_move(self, player: str, figure: str, to: str | None = None, via: list[str] | None = None,
-                  path: list[str] | None = None, fly: bool | None = None) -> None:
+                  path: list[str] | None = None, fly: bool | None = None, power: str | None = None) -> None:
         fig = self.figure(figure)
         turn = self._turn_for(player, fig)
         if not fig.on_battlefield:
@@ -591,14 +718,15 @@ class Engine:
             self.emit("moved", figure=fig.id, path=[hx(fig.hexes[0])], levels=[fig.level], cost=0, flew=False,
                       end=[hx(h) for h in fig.hexes])
             return
-        hexes = self._resolve_path(fig, to, via or [], path, fly)
-        mp = plan(self.state, fig, hexes, fly)
+        hexes = self._resolve_path(fig, to, via or [], path, fly, power)
+        mp = plan(self.state, fig, hexes, fly, power=power)  # power: a special move asked for by name
         self.carry_out(fig, mp)
         turn.moved.append(fig.id)
         if fig.on_battlefield:
             self.run_window(Window.END_OF_MOVE, "", figure=fig.id)
 
-    def _resolve_path(self, fig: Figure, to: str | None, via: list[str], path: list[str] | None, fly: bool | None) -> list[Hex]:
+    def _resolve_path(self, fig: Figure, to: str | None, via: list[str], path: list[str] | None, fly: bool | None,
+                      power: str | None = None) -> list[Hex]:
         if path:
             return [self.space(s) for s in path]
         assert to is not None
@@ -610,7 +738,7 @@ class Engine:
             saved = (fig.hexes, fig.level)
             fig.hexes, fig.level = body, level
             try:
-                options = reachable(st, fig, fly)
+                options = reachable(st, fig, fly, power)
             finally:
                 fig.hexes, fig.level = saved
             best = min((v for k, v in options.items() if k[0] == goal), default=None, key=lambda v: v[0])
@@ -624,7 +752,7 @@ class Engine:
             level = cell.top if cell else level
             if len(lv) > 1:
                 # Replay the path to learn which level it ends on (bridges and overhangs).
-                level = plan(st, fig, out, fly, check_allowance=False).end_level
+                level = plan(st, fig, out, fly, check_allowance=False, power=power).end_level
         return out
 
     def _why_unreachable(self, fig: Figure, goal: Hex, fly: bool | None) -> str:
@@ -719,6 +847,8 @@ class Engine:
         if not fig.on_battlefield:
             raise IllegalCommand(f"{fig.id} is not on the battlefield", "HS-ATTACK-01")
         if fig.id in turn.attacked:
+            if fig.id in turn.data.get("forgone", []):
+                raise IllegalCommand(f"{fig.id} used a power instead of attacking this turn", "HS-ATTACK-12")
             if fig.id in turn.data.get("special", []):
                 raise IllegalCommand(f"{fig.id} made a special attack this turn; a figure makes either its special "
                                      "attack or its normal attack, never both", "HS-SPECIAL-01")
@@ -751,6 +881,8 @@ class Engine:
             self.emit("attack_cancelled", attacker=attacker, target=target)
             return
         st.turn and st.turn.attacked.append(attacker)  # type: ignore[func-returns-value]
+        if st.turn is not None:  # who attacked whom this turn, for powers (Zettian Targeting)
+            st.turn.data.setdefault("attacks", []).append([attacker, target])
         self.run_window(Window.BEFORE_ATTACK, "_attack_roll", attacker=attacker, target=target)
 
     def _attack_roll(self, attacker: str, target: str) -> None:
@@ -774,10 +906,13 @@ class Engine:
                         attack_reasons: list[Any], defense_reasons: list[Any]) -> None:
         st = self.state
         tgt = st.figures[target]
-        skulls, shields, wounds = wounds_from(attack_dice, defense_dice)
+        count = tally(st, AttackContext(st.figures[attacker], tgt), attack_dice, defense_dice)  # powers: Deadly Shot...
+        skulls, shields, wounds = count.skulls, count.shields, count.wounds
+        extra: dict[str, Any] = {"wound_reasons": list(count.reasons)} if count.reasons else {}
         self.emit("attack", attacker=attacker, target=target, special=None, attack_dice=attack_dice,
                   defense_dice=defense_dice, skulls=skulls, shields=shields, wounds=wounds,
-                  attack_reasons=[list(r) for r in attack_reasons], defense_reasons=[list(r) for r in defense_reasons])
+                  attack_reasons=[list(r) for r in attack_reasons], defense_reasons=[list(r) for r in defense_reasons],
+                  **extra)
         if wounds:
             self.wound(tgt, wounds, f"attack by {attacker}")
         self.run_window(Window.AFTER_ATTACK, "", attacker=attacker, target=target, wounds=wounds)
@@ -954,17 +1089,33 @@ class Engine:
         Stops with a pending decision when an optional effect, or the order of two different
         effects a player controls, needs a choice; :meth:`_cmd_choose` goes on from there.
         """
-        st = self.state
+        self._open_window(window, then, args)
+        self._drain()
+
+    def _open_window(self, window: Window, then: str, args: dict[str, Any]) -> WindowRun:
+        # The run is open while its effects trigger, so they can read its arguments (the attack's
+        # dice, the figure that moved) from ``open_windows[-1].args``.
+        run = WindowRun(window=window, then=then, args=args)
+        self._windows.append(run)
         triggers: list[tuple[Any, Trigger]] = []
         for eff in effects_for(window):
             for trig in eff.triggers(self):
                 triggers.append((eff, trig))
         rank = self._seat_rank()
         triggers.sort(key=lambda et: order_key(et[0], et[1], rank))
-        run = WindowRun(window=window, queue=[t.to_json() for _, t in triggers], then=then, args=args)
-        self._windows.append(run)
-        self._drain()
-        del st  # state is read through self.state (it may be replaced on restore)
+        run.queue = [t.to_json() for _, t in triggers]
+        return run
+
+    def _run_inside(self, window: Window, **args: Any) -> None:
+        """Resolve ``window`` at once in the middle of something else (a figure destroyed during an
+        attack): only its own effects, not the windows already open, whose step goes on when this
+        returns (or, if a decision stops it, after that decision). No effect, no trace."""
+        floor = len(self._windows)
+        run = self._open_window(window, "", args)
+        if not run.queue:
+            self._windows.pop()
+            return
+        self._drain(floor)
 
     def _seat_rank(self) -> dict[str, int]:
         st = self.state
@@ -975,8 +1126,8 @@ class Engine:
             order = order[i:] + order[:i]
         return {p: n for n, p in enumerate(order)}
 
-    def _drain(self) -> None:
-        while self._windows:
+    def _drain(self, floor: int = 0) -> None:
+        while len(self._windows) > floor:
             if self.state.pending or self.state.phase is Phase.OVER:
                 if self.state.phase is Phase.OVER:
                     self._windows = []
@@ -1041,6 +1192,9 @@ class Engine:
         if pend.player != player:
             raise IllegalCommand(f"this decision belongs to {st.player(pend.player).name}")
         opt = next((o for o in pend.options if o.lower() == option.strip().lower()), None)
+        if opt is None and "trigger" in pend.context:  # an effect may take answers it does not list (spaces)
+            trig = Trigger.from_json(pend.context["trigger"])
+            opt = effect(trig.effect).accept(self, trig, option.strip())
         if opt is None:
             raise IllegalCommand(f"'{option}' is not an answer here; choose {' / '.join(pend.options)}", pend.rule or None)
         st.pending.pop(0)

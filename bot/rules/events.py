@@ -31,6 +31,17 @@ Kinds and their data:
 ``victory``         ``winners`` [player, ...] (several: a draw), ``result`` (words)
 ``placed``          ``figure``, ``at`` [[q, r], ...]
 ``conceded``        ``player``
+``power``           a card's power was used: ``power`` (its name), ``player``, ``figure`` or
+                    ``card``, maybe ``target``, ``d20`` and ``needed``, ``rolls`` {figure: d20},
+                    ``success``, ``result`` (words)
+``control``         ``card``, ``player`` (now controls it), ``previous``, ``figures``,
+                    ``markers_removed`` (how many face-down markers left the card), ``cause``
+``orders_removed``  ``player``, ``card``, ``markers`` (private to ``player``: which ones)
+``entered``         ``figure``, ``at`` [[q, r], ...], ``cause`` (put on the battlefield by a
+                    power: a destroyed figure back, or one that started off the battlefield)
+``move_again``      ``figures``, ``cause`` (they may move once more before attacking)
+``attack_again``    ``figure``, ``cause`` (it may make one more attack this turn)
+``effect_started``  ``name``, ``controller``, ``until``, ``source`` (a lasting effect)
 ==================  =====================================================================
 """
 

@@ -9,18 +9,29 @@ variants override one small hook.
 Questions:
 
 - :func:`move_rules` -> :class:`MoveRules` (flying, passing through figures, leaving-engagement
-  attacks suffered).
+  attacks suffered, a special move asked for by name such as Grapple Gun). Every hook answers
+  the same question about the card's own rules and the answers are combined, so a "cannot" from
+  any hook beats a "can" from another (HS-SPECIAL-09) whatever order they were registered in.
 - :func:`move_value` -> int spaces.
-- :func:`attack_dice` / :func:`defense_dice` -> ``(total, reasons)``; each reason is
-  ``(label, +/-dice)`` so players see why a count is what it is.
+- :func:`attack_reasons` / :func:`defense_reasons` -> ``[(label, +/-dice), ...]`` so players see
+  why a count is what it is.
 - :func:`range_value` -> int spaces.
+- :func:`target_verdicts` -> whether powers let a figure be targeted ("only if adjacent"), combined
+  with the core rules by :func:`combine` (a power beats the core rules, "cannot" beats "can").
+- :func:`hits_per_skull` and :func:`resolve_wounds` -> what the dice of an attack come to once
+  they are rolled: how many hits each skull is worth (Deadly Shot), then any change to the count
+  (Stealth Dodge: one shield blocks everything).
+
+Every question is asked often (the AI asks them for each candidate attack), so a hook must answer
+``None`` quickly when no card on the battlefield has its power; see
+:func:`bot.rules.powers._common.holders`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, fields, replace
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from bot.rules.state import Figure, MatchState
@@ -28,13 +39,83 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class MoveRules:
-    """How a figure may move right now."""
+    """How a figure may move right now.
+
+    ``request`` is the special move the player asked for by name (``move drake F7 grapple``), or
+    ``None`` for a normal move; it is an input: hooks read it and never change it. A hook that
+    grants the request names its power in ``special_move`` and may bound the move:
+    ``max_spaces`` (at most that many spaces, whatever the Move value) and ``free_climb`` (each
+    step may rise up to that many levels and climbing costs nothing, HS-MOVE-04 set aside).
+    """
 
     can_fly: bool = False
     stealth: bool = False  # Stealth Flying: no leaving-engagement attacks on take-off (HS-FLY-11)
     pass_through_enemies: bool = False
     pass_through_friends: bool = True  # DEC-03
     takes_swipes: bool = True  # receives leaving-engagement attacks (HS-ENGAGE-05)
+    request: str | None = None
+    special_move: str | None = None
+    max_spaces: int | None = None
+    free_climb: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MoveAnswer:
+    """One hook's partial answer about :class:`MoveRules`: ``None`` fields say nothing.
+
+    A boolean says "can" (``True``) or "cannot" (``False``); for ``takes_swipes`` the "can" is
+    leaving without attacks (``False``). Numbers bound the move; the tightest bound wins.
+    """
+
+    can_fly: bool | None = None
+    stealth: bool | None = None
+    pass_through_enemies: bool | None = None
+    pass_through_friends: bool | None = None
+    takes_swipes: bool | None = None
+    special_move: str | None = None
+    max_spaces: int | None = None
+    free_climb: int | None = None
+
+
+_ANSWER_FIELDS = tuple(f.name for f in fields(MoveAnswer))
+#: Boolean fields whose "can" is ``False`` (taking no leaving-engagement attacks is the "can").
+_CAN_IS_FALSE = frozenset({"takes_swipes"})
+
+
+def combine(core: bool, verdicts: Iterable[bool | None]) -> bool:
+    """The core rules' answer once powers have had their say (HS-SPECIAL-08, -09).
+
+    A power beats the core rules; between powers "cannot" (``False``) beats "can" (``True``);
+    ``None`` says nothing.
+
+    >>> combine(False, [True]), combine(True, [None, True, False]), combine(True, [None])
+    (True, False, True)
+    """
+    said = [v for v in verdicts if v is not None]
+    if not said:
+        return core
+    return all(said)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """A power's say on whether something is allowed: ``allowed``, and if not, why (words, rule)."""
+
+    allowed: bool
+    reason: str = ""
+    rule: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """What an attack's dice come to: skulls and shields rolled, ``hits`` (the skulls after what
+    each is worth, HS-ATTACK-11: 1 each), ``wounds`` dealt, and the powers that changed the count."""
+
+    skulls: int
+    shields: int
+    hits: int
+    wounds: int
+    reasons: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,14 +129,25 @@ class AttackContext:
 
 Reason = tuple[str, int]
 DiceHook = Callable[["MatchState", AttackContext], "Reason | None"]
-MoveHook = Callable[["MatchState", "Figure", MoveRules], MoveRules]
+#: Gets the card's own rules (with the ``request``); answers with a :class:`MoveAnswer`, ``None``
+#: (nothing to say) or, the older form, a changed :class:`MoveRules` (each changed field is its say).
+MoveHook = Callable[["MatchState", "Figure", MoveRules], "MoveAnswer | MoveRules | None"]
 ValueHook = Callable[["MatchState", "Figure", int], int]
+TargetHook = Callable[["MatchState", AttackContext], "Verdict | None"]
+#: How many hits each skull of this attack is worth, as ``(power, hits)`` (``None``: no say; the
+#: largest say wins).
+SkullHook = DiceHook
+#: Changes the tally of a rolled attack (``None``: no change); hooks apply in registration order.
+WoundHook = Callable[["MatchState", AttackContext, Tally], "Tally | None"]
 
 _attack_hooks: list[DiceHook] = []
 _defense_hooks: list[DiceHook] = []
 _move_hooks: list[MoveHook] = []
 _move_value_hooks: list[ValueHook] = []
 _range_hooks: list[ValueHook] = []
+_target_hooks: list[TargetHook] = []
+_skull_hooks: list[SkullHook] = []
+_wound_hooks: list[WoundHook] = []
 
 
 def on_attack_dice(fn: DiceHook) -> DiceHook:
@@ -71,8 +163,31 @@ def on_defense_dice(fn: DiceHook) -> DiceHook:
 
 
 def on_move_rules(fn: MoveHook) -> MoveHook:
-    """Register a hook that adjusts :class:`MoveRules` for a figure."""
+    """Register a hook that has its say on :class:`MoveRules` for a figure (see :data:`MoveHook`)."""
     _move_hooks.append(fn)
+    return fn
+
+
+def on_target_check(fn: TargetHook) -> TargetHook:
+    """Register a hook that may forbid (or allow) targeting a figure; returns a :class:`Verdict` or ``None``.
+
+    Asked for normal and special attacks alike (``ctx.special`` tells them apart), after the
+    checks no power changes (itself, off the battlefield, not an enemy).
+    """
+    _target_hooks.append(fn)
+    return fn
+
+
+def on_hits_per_skull(fn: SkullHook) -> SkullHook:
+    """Register a hook saying how many hits each skull of an attack is worth: ``(power, hits)``
+    (Deadly Shot: ``("Deadly Shot", 2)``) or ``None``."""
+    _skull_hooks.append(fn)
+    return fn
+
+
+def on_wounds(fn: WoundHook) -> WoundHook:
+    """Register a hook that changes the :class:`Tally` of a rolled attack (Stealth Dodge)."""
+    _wound_hooks.append(fn)
     return fn
 
 
@@ -88,13 +203,40 @@ def on_range_value(fn: ValueHook) -> ValueHook:
     return fn
 
 
-def move_rules(state: MatchState, fig: Figure) -> MoveRules:
-    """How ``fig`` may move now: its card's keywords, then every registered hook."""
+def move_rules(state: MatchState, fig: Figure, request: str | None = None) -> MoveRules:
+    """How ``fig`` may move now: its card's keywords, then every hook's say, combined.
+
+    Each hook answers about the card's own rules (never about another hook's answer); for each
+    field a "cannot" beats a "can" (HS-SPECIAL-09) and a power beats the core rules
+    (HS-SPECIAL-08); of several bounds on the move the tightest wins. ``request`` names a
+    special move asked for (``"grapple"``): :attr:`MoveRules.special_move` is set when a hook
+    grants it.
+    """
     card = state.card_of(fig)
-    rules = MoveRules(can_fly=card.flies, stealth="stealth_flying" in card.keywords)
+    core = MoveRules(can_fly=card.flies, stealth="stealth_flying" in card.keywords, request=request)
+    said: dict[str, list[Any]] = {}
     for hook in _move_hooks:
-        rules = hook(state, fig, rules)
-    return rules
+        answer = hook(state, fig, core)
+        if answer is None or answer is core:
+            continue
+        for name in _ANSWER_FIELDS:
+            value = getattr(answer, name)
+            if value is None or (isinstance(answer, MoveRules) and value == getattr(core, name)):
+                continue
+            said.setdefault(name, []).append(value)
+    if not said:
+        return core
+    return replace(core, **{name: _combined(name, getattr(core, name), values) for name, values in said.items()})
+
+
+def _combined(name: str, core: Any, values: list[Any]) -> Any:
+    if name == "special_move":
+        return values[0]
+    if isinstance(values[0], bool):
+        if name in _CAN_IS_FALSE:
+            return not combine(not core, [not v for v in values])
+        return combine(bool(core), values)
+    return min(values)  # a bound: the tightest wins
 
 
 def move_value(state: MatchState, fig: Figure) -> int:
@@ -122,6 +264,40 @@ def _collect(hooks: list[DiceHook], state: MatchState, ctx: AttackContext) -> li
     return out
 
 
+def target_verdicts(state: MatchState, ctx: AttackContext) -> list[Verdict]:
+    """Every hook's say on whether ``ctx.attacker`` may target ``ctx.target`` (empty: none)."""
+    out = []
+    for hook in _target_hooks:
+        v = hook(state, ctx)
+        if v is not None:
+            out.append(v)
+    return out
+
+
+def hits_per_skull(state: MatchState, ctx: AttackContext) -> Reason:
+    """``(why, hits)`` each skull of this attack is worth: ``("skull", 1)`` (HS-ATTACK-11) unless a
+    hook says more (the largest say wins)."""
+    best: Reason = ("skull", 1)
+    for hook in _skull_hooks:
+        said = hook(state, ctx)
+        if said is not None and said[1] > best[1]:
+            best = said
+    return best
+
+
+def resolve_wounds(state: MatchState, ctx: AttackContext, skulls: int, shields: int) -> Tally:
+    """What ``skulls`` and ``shields`` come to in this attack: each hit beyond the shields is a
+    wound (HS-ATTACK-11), after the hooks (hits per skull, then changes to the tally)."""
+    why, per = hits_per_skull(state, ctx)
+    hits = skulls * per
+    tally = Tally(skulls, shields, hits, max(0, hits - shields), (why,) if per != 1 and skulls else ())
+    for hook in _wound_hooks:
+        changed = hook(state, ctx, tally)
+        if changed is not None:
+            tally = changed
+    return tally
+
+
 def attack_reasons(state: MatchState, ctx: AttackContext) -> list[Reason]:
     """Every hook's change to the attack dice of this attack."""
     return _collect(_attack_hooks, state, ctx)
@@ -134,16 +310,26 @@ def defense_reasons(state: MatchState, ctx: AttackContext) -> list[Reason]:
 
 __all__ = [
     "AttackContext",
+    "MoveAnswer",
     "MoveRules",
+    "Tally",
+    "Verdict",
     "attack_reasons",
+    "combine",
     "defense_reasons",
+    "hits_per_skull",
     "move_rules",
     "move_value",
     "on_attack_dice",
     "on_defense_dice",
+    "on_hits_per_skull",
     "on_move_rules",
     "on_move_value",
     "on_range_value",
+    "on_target_check",
+    "on_wounds",
     "range_value",
     "replace",
+    "resolve_wounds",
+    "target_verdicts",
 ]

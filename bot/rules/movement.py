@@ -14,6 +14,11 @@ landing on slippery ice or heavy snow costs 1 more (HS-TERRAIN-06, -29). A flyer
 overhangs but never through their underside (HS-FLY-08): one that starts under an overhang keeps
 to the space beneath it until it reaches open sky, and lands there if it never does.
 
+Special moves (asked for by name, e.g. ``grapple``): a power grants one through
+:func:`bot.rules.modifiers.move_rules` and may bound it to a number of spaces and let each step
+climb some levels for free (Grapple Gun 25: 1 space, up to 25 levels up); everything else (what
+may be entered, stopping, leaving-engagement attacks, falls) is as for a walk.
+
 Terrain is read through the scenario's variants (:meth:`Battlefield.with_variants`: slippery or
 thin ice, heavy snow, cooling lava, wood as road; HS-TERRAIN-25, HS-ROAD-05).
 
@@ -31,7 +36,7 @@ from bot.rules import modifiers
 from bot.rules.battlefield import Battlefield, Cell
 from bot.rules.decisions import EXTREME_FALL_EXTRA, MAJOR_FALL_EXTRA, MOVE_THROUGH_FRIENDS
 from bot.rules.engagement import engaged_at, figure_height
-from bot.rules.errors import IllegalCommand
+from bot.rules.errors import IllegalCommand, InvalidCommand
 from bot.rules.hexes import Hex
 from bot.rules.state import Figure, MatchState
 from bot.rules.terrain import Terrain
@@ -101,7 +106,14 @@ def walk_step(
     return found
 
 
-def _walk_step(bf: Battlefield, a: Hex, la: int, b: Hex, height: int) -> tuple[int, int, int, Cell] | None:
+def climb_step(bf: Battlefield, a: Hex, la: int, b: Hex, height: int, free_climb: int) -> tuple[int, int, int, Cell] | None:
+    """Like :func:`walk_step` for a special move that climbs up to ``free_climb`` levels for free
+    (Grapple Gun): the step costs only the space entered; a higher surface cannot be reached."""
+    return _walk_step(bf, a, la, b, height, free_climb)
+
+
+def _walk_step(bf: Battlefield, a: Hex, la: int, b: Hex, height: int,
+               free_climb: int | None = None) -> tuple[int, int, int, Cell] | None:
     best: tuple[int, int, int, Cell] | None = None
     walls = bf.obstacles_between(a, b)
     wall_top = max((o.top for o in walls), default=la)
@@ -110,10 +122,12 @@ def _walk_step(bf: Battlefield, a: Hex, la: int, b: Hex, height: int) -> tuple[i
         if not _enterable(bf, b, cell):
             continue
         peak = max(la, lb, wall_top)
+        if free_climb is not None and peak - la > free_climb:
+            continue
         # Rise in a's column to the peak, cross over, and come down in b's (HS-MOVE-12..14).
         if not _clear(bf, a, la, peak + height) or not _clear(bf, b, lb, peak + height):
             continue
-        cost = cell.terrain.movement_cost + (peak - la)
+        cost = cell.terrain.movement_cost + (peak - la if free_climb is None else 0)
         option = (cost, lb, peak - lb, cell)
         if best is None or (cost, -lb) < (best[0], -best[1]):
             best = option
@@ -192,6 +206,17 @@ def _fly_start(bf: Battlefield, fig: Figure) -> int | None:
     return fig.level if bf.headroom(fig.hexes[0], fig.level) is not None else None
 
 
+def rules_for(state: MatchState, fig: Figure, power: str | None = None) -> modifiers.MoveRules:
+    """How ``fig`` may move, with the special move ``power`` when one is asked for.
+
+    :raises InvalidCommand: when no power of the figure grants the special move asked for.
+    """
+    rules = modifiers.move_rules(state, fig, power)
+    if power is not None and rules.special_move is None:
+        raise InvalidCommand(f"{fig.id} has no special move called '{power}'")
+    return rules
+
+
 def allowance(state: MatchState, fig: Figure) -> int:
     """The figure's Move value after modifiers, in spaces (HS-MOVE-03)."""
     return modifiers.move_value(state, fig)
@@ -204,23 +229,28 @@ def plan(
     fly: bool | None = None,
     *,
     check_allowance: bool = True,
+    power: str | None = None,
 ) -> MovePlan:
     """Check a path for ``fig`` and return its plan.
 
     ``path`` lists the hexes entered in order, without the start (for a double-space figure, the
-    leading end's hexes). ``fly`` ``None`` means fly when the figure can (HS-FLY-01).
+    leading end's hexes). ``fly`` ``None`` means fly when the figure can (HS-FLY-01). ``power``
+    asks for a special move by name (``"grapple"``).
 
     :raises IllegalCommand: naming the first rule the path breaks; with ``check_allowance`` False
         a path that only costs too much is returned (for the ``move_cost`` query).
+    :raises InvalidCommand: when no power grants the special move asked for.
     """
     card = state.card_of(fig)
-    rules = modifiers.move_rules(state, fig)
+    rules = rules_for(state, fig, power)
     if fly is None:
         fly = rules.can_fly
     if fly and not rules.can_fly:
         raise IllegalCommand(f"{fig.id} cannot fly", "HS-FLY-01")
     if not path:
         raise IllegalCommand(f"{fig.id} needs at least one space to move to", "HS-MOVE-03")
+    if rules.max_spaces is not None and len(path) > rules.max_spaces:
+        raise IllegalCommand(f"with {rules.special_move} {fig.id} moves {rules.max_spaces} space(s) at most")
     height = card.stat("height")
     bf = field_of(state)
     mp = MovePlan(figure=fig.id, start=fig.hexes, start_level=fig.level, fly=fly)
@@ -260,7 +290,13 @@ def plan(
             land_level = cell.top if cell is not None else level
             drop = 0
         else:
-            found = walk_step(bf, lead, level, h, height)
+            if rules.free_climb is None:
+                found = walk_step(bf, lead, level, h, height)
+            else:
+                found = climb_step(bf, lead, level, h, height, rules.free_climb)
+                if found is None and walk_step(bf, lead, level, h, height) is not None:
+                    raise IllegalCommand(f"{_lab(bf, h)} is more than {rules.free_climb} levels up: "
+                                         f"too high for {rules.special_move}")
             if found is None:
                 raise IllegalCommand(_why_not_enter(bf, lead, h), "HS-MOVE-07" if h in bf else "HS-MOVE-03")
             step_cost, land_level, drop, cell = found
@@ -377,19 +413,25 @@ def leaving(state: MatchState, fig: Figure, before: tuple[Hex, ...], before_leve
     return out
 
 
-def reachable(state: MatchState, fig: Figure, fly: bool | None = None) -> dict[tuple[Hex, ...], tuple[int, list[Hex]]]:
+def reachable(state: MatchState, fig: Figure, fly: bool | None = None,
+              power: str | None = None) -> dict[tuple[Hex, ...], tuple[int, list[Hex]]]:
     """Every end position ``fig`` can reach this move, with its cost and a cheapest path.
 
     Keys are end hex tuples (lead first); values are ``(cost, path)`` where ``path`` can be given
     back to :func:`plan`. Leaving-engagement attacks are consequences, not limits, so they do not
-    prune the search. Cost in spaces.
+    prune the search. Cost in spaces. ``power`` asks for a special move by name.
+
+    :raises InvalidCommand: when no power grants the special move asked for.
     """
-    rules = modifiers.move_rules(state, fig)
+    rules = rules_for(state, fig, power)
     if fly is None:
         fly = rules.can_fly
     bf = field_of(state)
     budget = allowance(state, fig)
     out: dict[tuple[Hex, ...], tuple[int, list[Hex]]] = {}
+    if rules.max_spaces is not None:
+        _reach_by_plans(state, fig, fly, power, rules.max_spaces, out)
+        return out
     if fly:
         _reach_flying(state, fig, budget, out)
         return out
@@ -398,6 +440,28 @@ def reachable(state: MatchState, fig: Figure, fly: bool | None = None) -> dict[t
     if start_road:
         _reach_walking(state, fig, budget + 3, out, road_only=True)
     return out
+
+
+def _reach_by_plans(state: MatchState, fig: Figure, fly: bool, power: str | None, spaces: int,
+                    out: dict[tuple[Hex, ...], tuple[int, list[Hex]]]) -> None:
+    """A special move bounded to a few ``spaces``: try every path of that many spaces or fewer
+    with :func:`plan` (6 paths for 1 space), so the special move's own step rules apply."""
+    frontier: list[list[Hex]] = [[]]
+    for _ in range(spaces):
+        longer: list[list[Hex]] = []
+        for path in frontier:
+            ends = [path[-1]] if path else list(fig.hexes)
+            steps = [n for e in ends for n in e.neighbours() if n not in fig.hexes]
+            for h in dict.fromkeys(steps):
+                new = [*path, h]
+                longer.append(new)
+                try:
+                    mp = plan(state, fig, new, fly, power=power)
+                except IllegalCommand:
+                    continue
+                if mp.end not in out or out[mp.end][0] > mp.cost:
+                    out[mp.end] = (mp.cost, new)
+        frontier = longer
 
 
 def _reach_walking(state: MatchState, fig: Figure, budget: int,

@@ -2,7 +2,16 @@
 
 A card's special attack is a :class:`~bot.rules.cards.Power` whose ``values`` hold ``range`` and
 ``attack``, plus ``explosion`` (Explosion X), ``line`` (Line X) or ``extra_spaces`` (a line drawn
-on past the target, like Twister). The attack dice are the power's own: height advantage and
+on past the target, like Twister), and ``lob`` (Lob X: thrown in an arc, so no line of sight to
+the target is needed, but nothing between thrower and target may rise more than X levels above
+the thrower's base; the seeds never define Lob, this is the project's reading of "need not be in
+clear sight"). A power's module may add its own conditions (once per game: the Grenade) with
+:func:`on_special_check`.
+
+Line X and sight (DEC-12, :data:`bot.rules.decisions.LINE_FIGURES_ON_LINE_BLOCK`): every figure
+on the line must be in the attacker's line of sight (HS-LINE-02), and the figures on the line do
+not hide each other: the fire passes through the figures it burns. A double-space attacker's
+line starts beside either of its spaces. The attack dice are the power's own: height advantage and
 other powers never add to them (HS-SPECIAL-02, HS-HEIGHT-04), while each defender keeps its own
 extra defense dice (HS-ATTACK-10).
 
@@ -21,16 +30,18 @@ defending, even when it is the attacker (HS-DESTROY-05, HS-EXPLOSION-07).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bot.rules.cards import Power
 from bot.rules.combat import check_target, defense_dice, wounds_from
+from bot.rules.decisions import LINE_FIGURES_ON_LINE_BLOCK
 from bot.rules.engagement import adjacent, engaged_enemies
 from bot.rules.errors import IllegalCommand, InvalidCommand
-from bot.rules.hexes import DIRECTIONS, Hex
+from bot.rules.hexes import DIRECTIONS, Hex, line
 from bot.rules.los import line_of_sight
+from bot.rules.modifiers import AttackContext
 from bot.rules.state import Figure, Pending
 
 if TYPE_CHECKING:
@@ -38,6 +49,18 @@ if TYPE_CHECKING:
 
 #: The kind of the pending decision "which affected figure defends next?".
 DEFENSE_ORDER = "defense_order"
+
+#: A power's own condition on its special attack: raises :class:`IllegalCommand` when the attack
+#: may not be made now (the Grenade's marker is gone), else returns nothing.
+SpecialCheck = Callable[["Engine", Figure, Power], None]
+_checks: list[SpecialCheck] = []
+
+
+def on_special_check(fn: SpecialCheck) -> SpecialCheck:
+    """Register a check every special attack goes through before it is made (a power module's
+    limit such as "once per game"); it looks at ``power.kind`` and ignores other attacks."""
+    _checks.append(fn)
+    return fn
 
 
 @dataclass(slots=True)
@@ -115,7 +138,8 @@ def _defend_one(engine: Engine, attacker: Figure, tgt: Figure, ctx: dict[str, An
     rolled: list[str] = ctx["rolled"]
     n, reasons = defense_dice(st, attacker, tgt, special=ctx["name"])
     defense = engine.roll_combat(n)
-    skulls, shields, wounds = wounds_from(rolled, defense)
+    # Powers judge the dice too (Stealth Dodge, Deadly Shot), as for normal attacks.
+    skulls, shields, wounds = wounds_from(rolled, defense, state=st, ctx=AttackContext(attacker, tgt, ctx["name"]))
     engine.emit("attack", attacker=attacker.id, target=tgt.id, special=ctx["name"], attack_dice=rolled,
                 defense_dice=defense, skulls=skulls, shields=shields, wounds=wounds,
                 attack_reasons=[[ctx["name"], ctx["dice"]]], defense_reasons=[list(r) for r in reasons])
@@ -150,6 +174,8 @@ def special_attack(engine: Engine, fig: Figure, power_name: str, target: str) ->
         figure it is not engaged with (HS-SPECIAL-04).
     """
     power = find_power(engine, fig, power_name)
+    for check in _checks:
+        check(engine, fig, power)
     v = power.values
     if "line" in v:
         return _line(engine, fig, power, target)
@@ -161,13 +187,36 @@ def special_attack(engine: Engine, fig: Figure, power_name: str, target: str) ->
 def _target(engine: Engine, fig: Figure, power: Power, target: str) -> Figure:
     """The checked first target: in range and sight, or engaged with an engaged attacker."""
     tgt = engine.figure(target)
-    check = check_target(engine.state, fig, tgt, reach=power.values["range"])
+    lob = power.values.get("lob")
+    check = check_target(engine.state, fig, tgt, reach=power.values["range"], needs_sight=lob is None,
+                         special=power.name)
     if not check:
         if check.rule == "HS-ENGAGE-07":
             raise IllegalCommand(f"{check.reason}; a special attack that affects several figures must "
                                  "target one it is engaged with", "HS-SPECIAL-04")
         raise IllegalCommand(check.reason, check.rule or "HS-EXPLOSION-01")
+    if lob is not None:
+        _check_lob(engine, fig, tgt, power, lob)
     return tgt
+
+
+def _check_lob(engine: Engine, fig: Figure, tgt: Figure, power: Power, lob: int) -> None:
+    """Lob X: the throw arcs over terrain and obstacles up to X levels above the thrower's base;
+    anything higher on the straight line between them stops it (figures never do)."""
+    bf = engine.state.battlefield
+    start, aim = min(((a, b) for a in fig.hexes for b in tgt.hexes), key=lambda ab: ab[0].distance(ab[1]))
+    path = line(start, aim)
+    ceiling = fig.level + lob
+    for prev, h in zip(path, path[1:], strict=False):
+        tops = [o.top for o in bf.obstacles_between(prev, h)]
+        if h != aim:
+            cell = bf.top_cell(h)
+            tops += [cell.top] if cell is not None else []
+            tops += [o.top for o in bf.obstacles_on(h)]
+        if tops and max(tops) > ceiling:
+            where = bf.label(h) if h in bf else str(h)
+            raise IllegalCommand(f"{power.name} cannot be lobbed over {where}: it rises to level {max(tops)}, "
+                                 f"more than {lob} levels above {fig.id} (level {fig.level})")
 
 
 def _explosion(engine: Engine, fig: Figure, power: Power, target: str) -> SpecialPlan:
@@ -220,23 +269,29 @@ def _line(engine: Engine, fig: Figure, power: Power, target: str) -> SpecialPlan
         aim = engine.space(target)
     except InvalidCommand:
         aim = engine.figure(target).hex
-    start = fig.hexes[0]
-    if aim == start:
+    if aim in fig.hexes:
         raise IllegalCommand("aim the line at a space next to the attacker", "HS-LINE-01")
-    direction = _direction(start, aim)
-    if direction is None:
+    # A double-space attacker's line may start beside either of its spaces, never run through it.
+    starts = [s for s in fig.hexes if (d := _direction(s, aim)) is not None
+              and Hex(s.q + DIRECTIONS[d][0], s.r + DIRECTIONS[d][1]) not in fig.hexes]
+    if not starts:
         raise IllegalCommand(
             f"{bf.label(aim)} is not in a straight line from {fig.id}: aim at a neighbouring space", "HS-LINE-01"
         )
+    start = min(starts, key=lambda s: s.distance(aim))
+    direction = _direction(start, aim)
+    assert direction is not None
     dq, dr = DIRECTIONS[direction]
     spaces = [Hex(start.q + dq * i, start.r + dr * i) for i in range(1, length + 1)]  # HS-LINE-01
     foes = engaged_enemies(st, fig)
+    on_line = [f for f in st.on_battlefield() if f is not fig and any(h in f.hexes for h in spaces)]
+    see_through = () if LINE_FIGURES_ON_LINE_BLOCK else on_line  # DEC-12
     groups: list[list[str]] = []
     seen: set[str] = set()
     for h in spaces:
         # Every figure on the space the attacker can see, on any level (HS-LINE-02, -05).
-        here = sorted(f.id for f in st.on_battlefield()
-                      if f is not fig and h in f.hexes and f.id not in seen and (line_of_sight(st, fig, f) or f in foes))
+        here = sorted(f.id for f in on_line if h in f.hexes and f.id not in seen
+                      and (f in foes or line_of_sight(st, fig, f, ignore=see_through)))
         seen.update(here)
         if here:
             groups.append(here)

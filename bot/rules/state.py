@@ -79,7 +79,9 @@ class CardInPlay:
 @dataclass(slots=True)
 class Figure:
     """One figure. ``hexes`` is empty while it is off the battlefield; for a double-space figure
-    the leading end is first. ``level`` is the level its base stands on.
+    the leading end is first. ``level`` is the level its base stands on. ``controller`` changes
+    with its card's (Mind Shackle); ``reserve`` marks a figure that starts the battle off the
+    battlefield and enters by its power (The Drop).
     """
 
     id: str
@@ -91,6 +93,7 @@ class Figure:
     wounds: int = 0
     destroyed: bool = False
     set_aside: bool = False
+    reserve: bool = False
 
     @property
     def on_battlefield(self) -> bool:
@@ -128,12 +131,16 @@ class TurnState:
     card_turns: list[str] = field(default_factory=list)
     #: Extra per-turn data for powers and terrain (used cannons, once-per-turn flags).
     data: dict[str, Any] = field(default_factory=dict)
+    #: Figures a power lets move or attack again (Berserker Charge, Double Attack): taken out of
+    #: ``moved``/``attacked`` so they may act again, they still count as activated.
+    spent: list[str] = field(default_factory=list)
 
     @property
     def activated(self) -> list[str]:
         """Figures moved or attacking this turn, each once (HS-ATTACK-03)."""
         seen = list(self.moved)
         seen.extend(f for f in self.attacked if f not in seen)
+        seen.extend(f for f in self.spent if f not in seen)
         return seen
 
 

@@ -46,6 +46,9 @@ class Window(StrEnum):
     AFTER_ATTACK = "after_attack"
     END_OF_TURN = "end_of_turn"
     END_OF_ROUND = "end_of_round"
+    #: As a figure is destroyed, in the middle of whatever destroyed it (Warrior's Attack Spirit).
+    #: Its run holds ``figure``; the effect under way goes on once the window is resolved.
+    DESTROYED = "destroyed"
 
 
 class Source(IntEnum):
@@ -77,6 +80,12 @@ class Trigger:
             if k == key:
                 return v
         return default
+
+    def with_data(self, **changes: Any) -> Trigger:
+        """The same trigger with some ``data`` values set (the next step of a multi-step effect)."""
+        data = dict(self.data)
+        data.update(changes)
+        return Trigger(self.effect, self.controller, self.subject, tuple(sorted(data.items())), self.source)
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready form (kept in the state while a window waits for a decision)."""
@@ -123,6 +132,13 @@ class Effect:
     def prompt(self, engine: Engine, trigger: Trigger) -> str:
         """The question asked of the controller of an optional effect."""
         return f"Use {self.name} for {trigger.subject}?"
+
+    def accept(self, engine: Engine, trigger: Trigger, answer: str) -> str | None:
+        """An answer that is not one of the listed options but is still good (spaces typed by the
+        player, when listing every legal one would be too long): the answer in the form
+        :meth:`resolve` reads, or ``None`` to refuse it (or raise
+        :class:`~bot.rules.errors.IllegalCommand` saying why). By default only listed options are good."""
+        return None
 
     def resolve(self, engine: Engine, trigger: Trigger, choice: str | None) -> None:
         """Carry the effect out; ``choice`` is the controller's answer for optional effects."""
@@ -180,6 +196,7 @@ class Expiry(StrEnum):
     NEXT_REVEAL = "next_reveal"  # when its controller next reveals an Order Marker (Dorim's Charge!!!)
     END_OF_TURN = "end_of_turn"  # when the Player Turn ends
     END_OF_ROUND = "end_of_round"  # when the round ends, after end-of-round effects
+    END_OF_GAME = "end_of_game"  # never: for the rest of the battle (Warrior's Attack Spirit)
 
 
 @dataclass(slots=True)

@@ -1,0 +1,74 @@
+"""Orc Champion Bonding (Blade Gruts): before taking a turn with the Blade Gruts, the player may
+first take a turn with one of their Orc Champions (Grimnak), then the Blade Gruts take theirs,
+all in the same Player Turn (HS-TURN-05, :meth:`~bot.rules.engine.Engine.add_card_turn`).
+
+Offered once per Player Turn as the Blade Gruts' turn begins, before anything else of that turn
+(``immediate``): the Blade Gruts' own start-of-turn effects come when their turn really begins,
+after the Champion's.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.rules.powers._common import is_a
+from bot.rules.powers._turns import flag, living, turn_card
+from bot.rules.state import CardInPlay, MatchState
+from bot.rules.timing import Effect, Source, Trigger, Window, register
+
+if TYPE_CHECKING:
+    from bot.rules.engine import Engine
+
+KIND = "orc_champion_bonding"
+SKIP = "skip"
+
+
+def champions(state: MatchState, player: str, exclude: str) -> list[CardInPlay]:
+    """Orc Champion cards ``player`` controls with a figure on the battlefield, by key."""
+    return sorted((c for c in state.cards.values() if c.key != exclude and c.controller == player
+                   and is_a(c.card, species="Orc", class_="Champion") and living(state, c.key)),
+                  key=lambda c: c.key)
+
+
+@register
+class OrcChampionBonding(Effect):
+    name = KIND
+    window = Window.START_OF_TURN
+    source = Source.UNIT
+    immediate = True
+    optional = True
+    leaves_window = True
+    rule = "HS-TURN-05"
+
+    def triggers(self, engine: Engine) -> list[Trigger]:
+        found = turn_card(engine, KIND)
+        if found is None:
+            return []
+        turn, cip, _ = found
+        if turn.data.get(flag(KIND, cip.key)) or turn.activated or turn.player != cip.controller:
+            return []
+        if not champions(engine.state, cip.controller, cip.key):
+            return []
+        return [Trigger(self.name, cip.controller, cip.key)]
+
+    def applies(self, engine: Engine, trigger: Trigger) -> bool:
+        return bool(champions(engine.state, trigger.controller, trigger.subject))
+
+    def options(self, engine: Engine, trigger: Trigger) -> list[str]:
+        return [c.key for c in champions(engine.state, trigger.controller, trigger.subject)] + [SKIP]
+
+    def prompt(self, engine: Engine, trigger: Trigger) -> str:
+        names = ", ".join(f"{c.key} ({c.card.short})" for c in champions(engine.state, trigger.controller,
+                                                                            trigger.subject))
+        return f"Orc Champion Bonding: take a turn with an Orc Champion first, then the Blade Gruts? ({names})"
+
+    def resolve(self, engine: Engine, trigger: Trigger, choice: str | None) -> None:
+        st = engine.state
+        if st.turn is not None:
+            st.turn.data[flag(KIND, trigger.subject)] = True
+        if choice is None or choice == SKIP or choice not in st.cards:
+            return
+        power = st.cards[trigger.subject].card.power(KIND)
+        engine.emit("power", power=power.name if power else KIND, card=trigger.subject, player=trigger.controller,
+                    success=True, result=f"{st.cards[choice].card.short} takes a turn first")
+        engine.add_card_turn(choice, now=True)

@@ -1,0 +1,83 @@
+"""Powers of a figure being attacked: who may target it, and what its defense roll does.
+
+- Thorian Speed (Drake, ``thorian_speed``): an opponent's figure may aim a normal attack at the
+  holder only when adjacent to it (a targeting hook: "cannot" beats "can", HS-SPECIAL-09).
+- Stealth Dodge (Krav Maga Agents, ``stealth_dodge``): against an attacker that is not adjacent,
+  ``shields`` shield(s) on the defense roll block all the damage.
+- Counter Strike (Izumi Samurai, ``counter_strike``): after the defense roll against a normal
+  attack by an adjacent figure that is not a Samurai, each shield beyond the hits is an
+  unblockable wound on the attacker (an effect in the after-defense-roll window).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.rules import modifiers
+from bot.rules.combat import tally
+from bot.rules.engagement import adjacent
+from bot.rules.modifiers import AttackContext, Tally, Verdict
+from bot.rules.powers._common import is_a, power_of
+from bot.rules.state import MatchState
+from bot.rules.timing import Effect, Source, Trigger, Window, register
+
+if TYPE_CHECKING:
+    from bot.rules.engine import Engine
+
+
+@modifiers.on_target_check
+def thorian_speed(state: MatchState, ctx: AttackContext) -> Verdict | None:
+    """Thorian Speed: only an adjacent enemy may target Drake with a normal attack."""
+    power = power_of(state, ctx.target, "thorian_speed")
+    if power is None or ctx.special is not None or not state.is_enemy(ctx.attacker, ctx.target):
+        return None
+    if adjacent(state, ctx.attacker, ctx.target):
+        return None
+    return Verdict(False, f"{ctx.target.id} has {power.name}: only a figure next to him may aim a normal attack at him")
+
+
+@modifiers.on_wounds
+def stealth_dodge(state: MatchState, ctx: AttackContext, count: Tally) -> Tally | None:
+    """Stealth Dodge: against a non-adjacent attacker, one shield blocks every hit."""
+    power = power_of(state, ctx.target, "stealth_dodge")
+    if power is None or count.wounds == 0 or count.shields < power.values.get("shields", 1):
+        return None
+    if adjacent(state, ctx.attacker, ctx.target):
+        return None
+    return modifiers.replace(count, wounds=0, reasons=(*count.reasons, power.name))
+
+
+@register
+class CounterStrike(Effect):
+    """Counter Strike: excess shields wound the adjacent, non-Samurai attacker of a normal attack."""
+
+    name = "counter_strike"
+    window = Window.AFTER_DEFENSE_ROLL
+    source = Source.UNIT
+
+    def triggers(self, engine: Engine) -> list[Trigger]:
+        args = engine.open_windows[-1].args if engine.open_windows else {}
+        st = engine.state
+        attacker, target = st.figures.get(args.get("attacker", "")), st.figures.get(args.get("target", ""))
+        if attacker is None or target is None or "defense_dice" not in args:
+            return []
+        power = power_of(st, target, self.name)
+        if power is None or is_a(st.card_of(attacker), class_="Samurai") or not adjacent(st, attacker, target):
+            return []
+        count = tally(st, AttackContext(attacker, target), args["attack_dice"], args["defense_dice"])
+        excess = count.shields - count.hits
+        if excess <= 0:
+            return []
+        return [Trigger(self.name, target.controller, attacker.id, (("wounds", excess),), source=target.id)]
+
+    def applies(self, engine: Engine, trigger: Trigger) -> bool:
+        return engine.state.figures[trigger.subject].on_battlefield
+
+    def resolve(self, engine: Engine, trigger: Trigger, choice: str | None) -> None:
+        st = engine.state
+        attacker, holder = st.figures[trigger.subject], st.figures[trigger.source]
+        power = power_of(st, holder, self.name)
+        wounds = int(trigger.get("wounds", 0))
+        name = power.name if power else "Counter Strike"
+        engine.emit("power", power=name, figure=holder.id, target=attacker.id, wounds=wounds)
+        engine.wound(attacker, wounds, f"{name} by {holder.id}")

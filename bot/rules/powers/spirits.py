@@ -1,0 +1,117 @@
+"""Warrior's Attack Spirit (Finn) and Warrior's Armor Spirit (Thorgrim): when the figure is
+destroyed, its controller puts its spirit on any Unique Army Card in play; that card's normal
+Attack (``attack``: +1) or its Defense (``defense``: +1) is raised for the rest of the battle.
+
+The text refers to the destroyed figure, so it works after it is destroyed (HS-DESTROY-04): it is
+an effect of the :attr:`~bot.rules.timing.Window.DESTROYED` window, answered with ``choose CARD``
+(the card's key, or its name). The bonus is a :class:`~bot.rules.timing.Lasting` effect that
+never expires, kept in ``state.effects`` under ``KIND:CARD-OF-THE-SPIRIT``; dice hooks read it.
+The options list the player's own cards first (the text allows any Unique card, even an enemy's).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.rules import modifiers
+from bot.rules.modifiers import AttackContext
+from bot.rules.state import CardInPlay, MatchState
+from bot.rules.timing import Effect, Expiry, Lasting, Source, Trigger, Window, register
+
+if TYPE_CHECKING:
+    from bot.rules.engine import Engine
+
+ATTACK = "warriors_attack_spirit"
+ARMOR = "warriors_armor_spirit"
+#: Power kind -> the statistic its spirit raises.
+STAT = {ATTACK: "attack", ARMOR: "defense"}
+
+
+def cards_for(state: MatchState, player: str, exclude: str) -> list[CardInPlay]:
+    """Unique cards in play (some figure not destroyed), ``player``'s own first, then by key."""
+    out = [c for c in state.cards.values() if c.key != exclude and c.card.is_unique
+           and any(not f.destroyed and not f.set_aside for f in state.figures_of(c.key))]
+    return sorted(out, key=lambda c: (c.controller != player, c.key))
+
+
+def bonus(state: MatchState, card_key: str, stat: str) -> tuple[str, int] | None:
+    """The spirits on a card raising ``stat``: ``(reason, total)`` or ``None``."""
+    total = 0
+    names = []
+    for eff in state.effects.values():
+        if isinstance(eff, Lasting) and eff.data.get("card") == card_key and eff.data.get("stat") == stat:
+            total += int(eff.data.get("amount", 1))
+            names.append(str(eff.data.get("power", "spirit")))
+    return (" + ".join(sorted(set(names))), total) if total else None
+
+
+@modifiers.on_attack_dice
+def _attack_spirit(state: MatchState, ctx: AttackContext) -> tuple[str, int] | None:
+    return bonus(state, ctx.attacker.card_key, "attack") if state.effects else None
+
+
+@modifiers.on_defense_dice
+def _armor_spirit(state: MatchState, ctx: AttackContext) -> tuple[str, int] | None:
+    return bonus(state, ctx.target.card_key, "defense") if state.effects else None
+
+
+@register
+class WarriorSpirit(Effect):
+    name = "warriors_spirit"
+    window = Window.DESTROYED
+    source = Source.UNIT
+    optional = True
+    refers_to_destroyed = True
+    rule = "HS-DESTROY-04"
+
+    def triggers(self, engine: Engine) -> list[Trigger]:
+        st = engine.state
+        fig = st.figures.get(engine.open_windows[-1].args.get("figure", "")) if engine.open_windows else None
+        if fig is None:
+            return []
+        out = []
+        for p in st.card_of(fig).powers:
+            if p.kind in STAT and cards_for(st, fig.controller, fig.card_key):
+                out.append(Trigger(self.name, fig.controller, fig.id, (("kind", p.kind),), source=fig.id))
+        return out
+
+    def applies(self, engine: Engine, trigger: Trigger) -> bool:
+        fig = engine.state.figures[trigger.subject]
+        return bool(cards_for(engine.state, trigger.controller, fig.card_key))
+
+    def options(self, engine: Engine, trigger: Trigger) -> list[str]:
+        fig = engine.state.figures[trigger.subject]
+        return [c.key for c in cards_for(engine.state, trigger.controller, fig.card_key)]
+
+    def prompt(self, engine: Engine, trigger: Trigger) -> str:
+        st = engine.state
+        fig = st.figures[trigger.subject]
+        power = st.card_of(fig).power(trigger.get("kind"))
+        stat = STAT[trigger.get("kind")]
+        amount = power.values.get(stat, 1) if power else 1
+        names = ", ".join(f"{c.key} ({c.card.short})" for c in cards_for(st, trigger.controller, fig.card_key))
+        return (f"{fig.id} is destroyed: {power.name if power else 'its spirit'} goes onto which Unique Army Card? "
+                f"It adds {amount} to that card's {stat.capitalize()}. ({names})")
+
+    def accept(self, engine: Engine, trigger: Trigger, answer: str) -> str | None:
+        """A card named by its name, short name or id instead of its key, when only one fits."""
+        fig = engine.state.figures[trigger.subject]
+        want = answer.strip().lower()
+        fits = [c.key for c in cards_for(engine.state, trigger.controller, fig.card_key)
+                if want in (c.card.name.lower(), c.card.short.lower(), c.card.id)]
+        return fits[0] if len(fits) == 1 else None
+
+    def resolve(self, engine: Engine, trigger: Trigger, choice: str | None) -> None:
+        st = engine.state
+        if choice is None or choice not in st.cards:
+            return
+        fig = st.figures[trigger.subject]
+        kind = trigger.get("kind")
+        power = st.card_of(fig).power(kind)
+        stat = STAT[kind]
+        amount = power.values.get(stat, 1) if power else 1
+        name = power.name if power else kind
+        engine.add_lasting(f"{kind}:{fig.card_key}", trigger.controller, Expiry.END_OF_GAME, source=fig.id,
+                           card=choice, stat=stat, amount=amount, power=name)
+        engine.emit("power", power=name, figure=fig.id, card=choice, player=trigger.controller, success=True,
+                    result=f"{st.cards[choice].card.short} gets +{amount} {stat.capitalize()} for the rest of the battle")

@@ -1,0 +1,159 @@
+"""The Drop (Airborne Elite): the Airborne Elite start off the battlefield. At the start of every
+round, before Order Markers are placed, their controller rolls the d20; on the card's ``roll``
+(13) or more they may parachute all of them onto empty spaces anywhere, none beside any other
+figure (their own squad included) and none on a glyph. All land, or none.
+
+The figures are ``reserve`` from army building on (:func:`bot.rules.army.starts_off_battlefield`),
+so placement skips them. On a success the controller answers ``choose SPACE SPACE ...``, one
+space per waiting figure; the first option is a legal drop the engine suggests (spaces some way
+from the enemy, for the computer player), ``stay`` keeps them off for another round, and any
+other legal set of spaces is accepted as typed. If no legal drop can be found they stay off.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.rules.army import starts_off_battlefield
+from bot.rules.errors import IllegalCommand
+from bot.rules.hexes import Hex
+from bot.rules.powers._turns import labels, parse_spaces
+from bot.rules.state import Figure, MatchState
+from bot.rules.timing import Effect, Source, Trigger, Window, register
+
+if TYPE_CHECKING:
+    from bot.rules.engine import Engine
+
+KIND = "the_drop"
+STAY = "stay"
+#: The suggested drop prefers spaces this far from the nearest enemy (within an Elite's Range 8).
+PREFERRED_DISTANCE = 6
+
+starts_off_battlefield(KIND)
+
+
+def waiting(state: MatchState, card_key: str) -> list[Figure]:
+    """The card's figures still off the battlefield, waiting to drop, by id."""
+    return sorted((f for f in state.figures_of(card_key) if f.reserve and not f.destroyed and not f.set_aside),
+                  key=lambda f: f.id)
+
+
+def landing_problem(state: MatchState, spaces: list[Hex], count: int) -> str | None:
+    """Why ``spaces`` are not a legal drop for ``count`` figures, or ``None`` when they are."""
+    bf = state.battlefield
+    if len(spaces) != count or len(set(spaces)) != count:
+        return f"name {count} different spaces"
+    taken = {h for f in state.on_battlefield() for h in f.hexes}
+    for h in spaces:
+        if h not in bf:
+            return f"{h} is not a space of the battlefield"
+        if h in taken or bf.obstacles_on(h):
+            return f"{bf.label(h)} is not empty"
+        if h in state.glyphs:
+            return f"{bf.label(h)} holds a glyph"
+        if any(n in taken for n in h.neighbours()):
+            return f"{bf.label(h)} is next to a figure"
+        if any(n in spaces for n in h.neighbours()):
+            return f"{bf.label(h)} is next to another dropping figure"
+    return None
+
+
+def suggest(state: MatchState, player: str, count: int) -> list[Hex] | None:
+    """A legal drop for ``count`` figures, greedily: spaces nearest :data:`PREFERRED_DISTANCE`
+    from the closest enemy figure, then in label order; ``None`` when the greedy search fails."""
+    bf = state.battlefield
+    taken = {h for f in state.on_battlefield() for h in f.hexes}
+    enemies = [f for f in state.on_battlefield()
+               if f.controller != player and state.player(f.controller).side != state.player(player).side]
+
+    def score(h: Hex) -> tuple[int, int, int]:
+        near = min((h.distance(e) for f in enemies for e in f.hexes), default=PREFERRED_DISTANCE)
+        return (abs(near - PREFERRED_DISTANCE), h.r, h.q)
+
+    chosen: list[Hex] = []
+    for h in sorted(bf.hexes(), key=score):
+        if h in taken or bf.obstacles_on(h) or h in state.glyphs or bf.top_cell(h) is None:
+            continue
+        if any(n in taken or n in chosen for n in h.neighbours()):
+            continue
+        chosen.append(h)
+        if len(chosen) == count:
+            return chosen
+    return None
+
+
+def _name(engine: Engine, trigger: Trigger) -> str:
+    power = engine.state.cards[trigger.subject].card.power(KIND)
+    return power.name if power else KIND
+
+
+@register
+class TheDrop(Effect):
+    name = KIND
+    window = Window.START_OF_ROUND
+    source = Source.UNIT
+    rule = "HS-ROUND-02"
+
+    def triggers(self, engine: Engine) -> list[Trigger]:
+        st = engine.state
+        out = []
+        for c in sorted(st.cards.values(), key=lambda c: c.key):
+            if c.card.power(KIND) is None or not waiting(st, c.key):
+                continue
+            if st.player(c.controller).conceded:
+                continue
+            out.append(Trigger(self.name, c.controller, c.key))
+        return out
+
+    def applies(self, engine: Engine, trigger: Trigger) -> bool:
+        return bool(waiting(engine.state, trigger.subject))
+
+    def _power_values(self, engine: Engine, trigger: Trigger) -> dict[str, int]:
+        power = engine.state.cards[trigger.subject].card.power(KIND)
+        return dict(power.values) if power else {}
+
+    def accept(self, engine: Engine, trigger: Trigger, answer: str) -> str | None:
+        """Any legal set of spaces, typed as labels: returned in the canonical form."""
+        st = engine.state
+        spaces = parse_spaces(st, answer)
+        if spaces is None:
+            return None
+        problem = landing_problem(st, spaces, len(waiting(st, trigger.subject)))
+        if problem is not None:
+            raise IllegalCommand(f"The Drop: {problem}; all land or none (or 'choose {STAY}')", self.rule)
+        return " ".join(labels(st, spaces))
+
+    def resolve(self, engine: Engine, trigger: Trigger, choice: str | None) -> None:
+        if trigger.get("step") == "land":
+            self._land(engine, trigger, choice or STAY)
+            return
+        st = engine.state
+        cip = st.cards[trigger.subject]
+        need = self._power_values(engine, trigger).get("roll", 13)
+        name = _name(engine, trigger)
+        roll = engine.roll_d20()
+        ok = roll >= need
+        engine.emit("power", power=name, card=cip.key, player=cip.controller, d20=roll, needed=need, success=ok,
+                    result="they may drop onto the battlefield" if ok else "they stay off the battlefield")
+        if not ok:
+            return
+        count = len(waiting(st, cip.key))
+        spot = suggest(st, cip.controller, count)
+        options = ([" ".join(labels(st, spot))] if spot else []) + [STAY]
+        engine.ask(trigger.with_data(step="land"),
+                   f"The Drop: name {count} empty spaces for the {cip.card.short} (none next to any figure or "
+                   f"to each other, none on a glyph), e.g. 'choose {options[0]}', or 'choose {STAY}'.",
+                   options)
+
+    def _land(self, engine: Engine, trigger: Trigger, choice: str) -> None:
+        st = engine.state
+        if choice == STAY:
+            engine.emit("power", power=_name(engine, trigger), card=trigger.subject, player=trigger.controller, success=False,
+                        result="they stay off the battlefield this round")
+            return
+        figures = waiting(st, trigger.subject)
+        spaces = parse_spaces(st, choice) or []
+        if landing_problem(st, spaces, len(figures)) is not None:
+            return  # the board changed since the answer was checked: nobody lands (all or none)
+        for fig, h in zip(figures, spaces, strict=True):
+            engine.put_on(fig, (h,), _name(engine, trigger))
