@@ -121,6 +121,8 @@ class CardLibrary:
         self._cards: dict[str, ArmyCard] = {}
         self._origin: dict[str, Path] = {}
         self._keys: dict[str, str] = {}  # normalised id/name/short -> id
+        #: Files skipped by a tolerant load, each as its error message.
+        self.errors: list[str] = []
 
     @classmethod
     def from_paths(cls, *paths: str | os.PathLike[str]) -> CardLibrary:
@@ -146,9 +148,21 @@ class CardLibrary:
     def default(cls) -> CardLibrary:
         """The shipped cards (``data/cards``, or ``$HEROSCAPE_CARDS_DIR``).
 
-        :raises CardFileError: as :meth:`from_paths`.
+        A bad file is skipped and its message kept in :attr:`errors`, so one broken user file
+        does not hide every other card.
+
+        :raises CardFileError: when the folder itself is missing.
         """
-        return cls.from_paths(default_cards_dir())
+        d = Path(default_cards_dir())
+        if not d.is_dir():
+            raise CardFileError(f"{d}: no such card folder")
+        lib = cls()
+        for f in sorted(d.glob("*.json")):
+            try:
+                lib.add_file(f)
+            except CardFileError as exc:
+                lib.errors.append(str(exc))
+        return lib
 
     def add_file(self, path: str | os.PathLike[str]) -> list[ArmyCard]:
         """Add the cards of one file and return them.

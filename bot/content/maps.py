@@ -561,6 +561,8 @@ class MapLibrary:
     def __init__(self, maps: Iterable[tuple[MapSpec, Battlefield]] = ()) -> None:
         self._specs: dict[str, MapSpec] = {}
         self._fields: dict[str, Battlefield] = {}
+        #: Files skipped by a tolerant load, each as its error message.
+        self.errors: list[str] = []
         self._index = NameIndex("map")
         for spec, bf in maps:
             self.add(spec, bf)
@@ -581,24 +583,32 @@ class MapLibrary:
         self._fields[spec.id] = bf
 
     @classmethod
-    def from_directory(cls, directory: str | os.PathLike[str]) -> MapLibrary:
+    def from_directory(cls, directory: str | os.PathLike[str], *, strict: bool = True) -> MapLibrary:
         """Load every ``*.json`` map of ``directory``.
 
-        :raises MapFileError: the folder is missing or a file in it is not a valid map.
+        With ``strict`` False a bad file is skipped and its message kept in :attr:`errors`, so
+        one broken user file does not take every other map down with it.
+
+        :raises MapFileError: the folder is missing, or (strict) a file in it is not a valid map.
         """
         d = Path(directory)
         if not d.is_dir():
             raise MapFileError(str(d), "folder", f"is not a folder of map files (set {MAPS_DIR_ENV} to one)")
         lib = cls()
         for path in sorted(d.glob("*.json")):
-            spec = load_map_spec(path)
-            lib.add(spec, build_battlefield(spec, source=str(path)), source=str(path))
+            try:
+                spec = load_map_spec(path)
+                lib.add(spec, build_battlefield(spec, source=str(path)), source=str(path))
+            except MapFileError as exc:
+                if strict:
+                    raise
+                lib.errors.append(str(exc))
         return lib
 
     @classmethod
     def default(cls) -> MapLibrary:
-        """The maps of :func:`default_maps_dir`."""
-        return cls.from_directory(default_maps_dir())
+        """The maps of :func:`default_maps_dir`; bad files are skipped and listed in ``errors``."""
+        return cls.from_directory(default_maps_dir(), strict=False)
 
     def _id(self, id_or_name: str) -> str:
         found = self._index.find(id_or_name)

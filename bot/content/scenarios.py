@@ -131,6 +131,8 @@ class ScenarioLibrary:
     """
 
     def __init__(self, scenarios: Iterable[Scenario] = ()) -> None:
+        #: Files skipped by a tolerant load, each as its error message.
+        self.errors: list[str] = []
         self._items: dict[str, Scenario] = {}
         self._sources: dict[str, str] = {}
         self._index = NameIndex("scenario")
@@ -152,10 +154,12 @@ class ScenarioLibrary:
         self._sources[scenario.id] = src
 
     @classmethod
-    def from_directory(cls, directory: str | os.PathLike[str]) -> ScenarioLibrary:
+    def from_directory(cls, directory: str | os.PathLike[str], *, strict: bool = True) -> ScenarioLibrary:
         """Load every ``*.json`` scenario of ``directory``.
 
-        :raises ScenarioFileError: the folder is missing or a file in it is not a valid scenario.
+        With ``strict`` False a bad file is skipped and its message kept in :attr:`errors`.
+
+        :raises ScenarioFileError: the folder is missing, or (strict) a file is not a valid scenario.
         """
         d = Path(directory)
         if not d.is_dir():
@@ -164,13 +168,18 @@ class ScenarioLibrary:
             )
         lib = cls()
         for path in sorted(d.glob("*.json")):
-            lib.add(load_scenario(path), str(path))
+            try:
+                lib.add(load_scenario(path), str(path))
+            except ScenarioFileError as exc:
+                if strict:
+                    raise
+                lib.errors.append(str(exc))
         return lib
 
     @classmethod
     def default(cls) -> ScenarioLibrary:
-        """The scenarios of :func:`default_scenarios_dir`."""
-        return cls.from_directory(default_scenarios_dir())
+        """The scenarios of :func:`default_scenarios_dir`; bad files are skipped and listed in ``errors``."""
+        return cls.from_directory(default_scenarios_dir(), strict=False)
 
     def get(self, id_or_name: str) -> Scenario:
         """The scenario with this id or name (any case; spaces, ``-`` and ``_`` alike).

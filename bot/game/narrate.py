@@ -51,7 +51,7 @@ class Narrator:
         if k == "placement":
             return "Armies are set. Place your figures in your start zones (`place FIGURE SPACE` or `place-rest`)."
         if k == "placed":
-            return None
+            return f"{d['figure']} is placed at {', '.join(self._space(a) for a in d['at'])}."
         if k == "round_started":
             return f"— Round {d['round']} — place your Order Markers."
         if k == "orders_placed":

@@ -42,6 +42,11 @@ def scenarios() -> ScenarioLibrary:
     return ScenarioLibrary.default()
 
 
+def content_problems() -> list[str]:
+    """Messages for content files that were skipped because they are invalid (cards, maps, scenarios)."""
+    return [*cards().errors, *maps().errors, *scenarios().errors]
+
+
 def _card_lookup(name: str) -> ArmyCard:
     return cards().get(name)
 
@@ -93,7 +98,15 @@ class GameSession:
         """
         scen = scenarios().get(scenario_id)
         chosen_map = map_id or scen.map or "practice-field"
-        maps().get(chosen_map)  # fail early, with suggestions, on an unknown map
+        bf = maps().get(chosen_map)  # fails early, with suggestions, on an unknown map
+        zones = set(bf.start_zones)
+        needed = {side.zone for side in scen.sides}
+        if needed - zones:
+            raise ValueError(f"{bf.name} has no start zone {', '.join(sorted(needed - zones))}, "
+                             f"which {scen.name} needs; pick another map")
+        if len(zones) < scen.min_players:
+            raise ValueError(f"{bf.name} has {len(zones)} start zone(s) but {scen.name} needs "
+                             f"{scen.min_players}; pick another map")
         return cls(match_id, chosen_map, scen.id,
                    Match.new_seed() if seed is None else seed, fmt)
 

@@ -71,15 +71,15 @@ class ArmyCard(BaseModel):
     class_: list[str] = Field(default_factory=list, alias="class")
     personality: str | None = None
     size: Size | None = None
-    height: int | None = None
+    height: int | None = Field(default=None, ge=1)
     base: Literal[1, 2] = 1
-    figures: int | None = None
-    life: int | None = None
-    move: int | None = None
-    range: int | None = None
-    attack: int | None = None
-    defense: int | None = None
-    points: int | None = None
+    figures: int | None = Field(default=None, ge=1)
+    life: int | None = Field(default=None, ge=1)
+    move: int | None = Field(default=None, ge=0)
+    range: int | None = Field(default=None, ge=0)
+    attack: int | None = Field(default=None, ge=0)
+    defense: int | None = Field(default=None, ge=0)
+    points: int | None = Field(default=None, ge=0)
     keywords: list[Keyword] = Field(default_factory=list)
     powers: list[Power] = Field(default_factory=list)
     notes: str | None = None

@@ -65,8 +65,10 @@ class Command:
             raise InvalidCommand("empty command; try 'help'")
         verb = words[0].lower().replace("_", "-")
         rest = words[1:]
-        if verb == "endturn" or verb == "end":
-            verb = "end-turn"
+        if verb in ("endturn", "end") and (not rest or rest[0].lower() == "turn"):
+            verb, rest = "end-turn", rest[1:]
+        elif verb == "end" and rest and rest[0].lower() == "round":
+            verb, rest = "end-round", rest[1:]
         if verb not in VERBS:
             raise InvalidCommand(f"unknown command '{words[0]}'; commands are: {', '.join(VERBS)}")
         usage = _USAGE[verb]

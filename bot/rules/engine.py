@@ -25,7 +25,7 @@ import copy
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.rules import terrain_effects
+from bot.rules import modifiers, terrain_effects
 from bot.rules.army import add_army, check_army, split_aside
 from bot.rules.cards import ArmyCard
 from bot.rules.combat import attack_dice, check_target, defense_dice, tally
@@ -36,7 +36,7 @@ from bot.rules.errors import IllegalCommand, InvalidCommand, RulesError
 from bot.rules.events import Event, hx
 from bot.rules.hexes import Hex
 from bot.rules.modifiers import AttackContext
-from bot.rules.movement import MovePlan, fall_for, leaving, plan, reachable
+from bot.rules.movement import MovePlan, fall_for, leaving, plan, reachable, safest_path
 from bot.rules.state import MARKERS, NUMBERED, Figure, MatchState, Pending, Phase, Player, Stage, TurnState
 from bot.rules.timing import (
     Effect,
@@ -570,6 +570,8 @@ class Engine:
             if st.phase is Phase.ORDERS:
                 waiting = [p.name for p in self._active_players() if not st.orders.get(p.id)]
                 raise IllegalCommand(f"initiative is rolled once every Order Marker is placed; waiting for {', '.join(waiting)}", "HS-INIT-01")
+            if st.phase is Phase.TURNS:
+                raise IllegalCommand(f"initiative has already been rolled for round {st.round}", "HS-INIT-01")
             raise IllegalCommand("initiative is rolled after Order Markers are placed", "HS-INIT-01")
         rollers = [p.id for p in self._active_players()]
         rolls: dict[str, list[int]] = {p: [] for p in rollers}
@@ -732,6 +734,12 @@ class Engine:
         assert to is not None
         goals = [self.space(s) for s in via] + [self.space(to)]
         st = self.state
+        walking = not (fly if fly is not None else modifiers.move_rules(st, fig).can_fly)
+        if not via and power is None and walking:
+            # Only a destination: take the legal path with the fewest leaving-engagement attacks.
+            safe = safest_path(st, fig, goals[0])
+            if safe is not None:
+                return safe
         out: list[Hex] = []
         body, level = fig.hexes, fig.level
         for goal in goals:
@@ -777,6 +785,7 @@ class Engine:
         rules = modifiers.move_rules(st, fig)
         height = figure_height(st, fig)
         start = [hx(h) for h in fig.hexes]
+        mark = len(self.events)
         walked: list[list[int]] = [start[0]]
         levels = [fig.level]
         if mp.fly:
@@ -812,8 +821,17 @@ class Engine:
                 terrain_effects.on_enter(self, fig, step.terrain)
                 if not fig.on_battlefield:
                     break
-        self.emit("moved", figure=fig.id, path=walked, levels=levels, cost=mp.cost, flew=mp.fly,
-                  end=[hx(h) for h in fig.hexes] if fig.on_battlefield else None)
+        done = len(walked) - 1
+        spent = mp.cost if fig.on_battlefield or mp.fly else (mp.steps[done - 1].cost if done else 0)
+        moved = Event("moved", {"figure": fig.id, "path": walked, "levels": levels, "cost": spent, "flew": mp.fly,
+                                "end": [hx(h) for h in fig.hexes] if fig.on_battlefield else None})
+        # Tell the move before the destruction it led to, so the log reads in order.
+        fell_at = next((i for i, e in enumerate(self.events[mark:], mark)
+                        if e.kind == "destroyed" and e.data.get("figure") == fig.id), None)
+        if fell_at is None:
+            self.events.append(moved)
+        else:
+            self.events.insert(fell_at, moved)
         if fig.on_battlefield:
             terrain_effects.on_end_of_move(self, fig)
 

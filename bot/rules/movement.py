@@ -465,33 +465,45 @@ def _reach_by_plans(state: MatchState, fig: Figure, fly: bool, power: str | None
 
 
 def _reach_walking(state: MatchState, fig: Figure, budget: int,
-                   out: dict[tuple[Hex, ...], tuple[int, list[Hex]]], road_only: bool) -> None:
+                   out: dict[tuple[Hex, ...], tuple[int, list[Hex]]], road_only: bool,
+                   count_swipes: bool = False, swipes_out: dict[tuple[Hex, ...], int] | None = None) -> None:
+    """Search walking ends within ``budget``; with ``count_swipes``, fewest leaving-engagement
+    attacks first, then cheapest (labels that are worse on both counts are dropped)."""
     bf = field_of(state)
     height = state.card_of(fig).stat("height")
     rules = modifiers.move_rules(state, fig)
     occ = _others_at(state, fig)
     double = len(fig.hexes) == 2
+    watch = count_swipes and rules.takes_swipes
     starts: list[tuple[tuple[Hex, ...], tuple[int, ...]]] = [(fig.hexes, tuple(fig.level for _ in fig.hexes))]
     if double:
         starts.append(((fig.hexes[1], fig.hexes[0]), (fig.level, fig.level)))
     counter = 0
-    heap: list[tuple[int, int, tuple[Hex, ...], tuple[int, ...], tuple[Hex, ...]]] = []
-    best: dict[tuple[tuple[Hex, ...], tuple[int, ...]], int] = {}
+    heap: list[tuple[int, int, int, tuple[Hex, ...], tuple[int, ...], tuple[Hex, ...]]] = []
+    best: dict[tuple[tuple[Hex, ...], tuple[int, ...]], list[tuple[int, int]]] = {}
+
+    def dominated(node: tuple[tuple[Hex, ...], tuple[int, ...]], sw: int, cost: int) -> bool:
+        return any(s0 <= sw and c0 <= cost for s0, c0 in best.get(node, ()))
+
     for body, levels in starts:
-        heapq.heappush(heap, (0, counter, body, levels, ()))
+        heapq.heappush(heap, (0, 0, counter, body, levels, ()))
         counter += 1
-        best[(body, levels)] = 0
+        best[(body, levels)] = [(0, 0)]
     while heap:
-        cost, _, body, levels, path = heapq.heappop(heap)
-        if best.get((body, levels), 1 << 30) < cost:
+        sw, cost, _, body, levels, path = heapq.heappop(heap)
+        if (sw, cost) not in best.get((body, levels), ()):
             continue
         if path:
             end_ok = (all((h, levels[0]) not in occ for h in body) and len(set(levels)) == 1
                       and not (double and bf.obstacles_between(body[0], body[1])))
             if end_ok:
                 key = body
-                if key not in out or out[key][0] > cost:
+                have = out.get(key)
+                old_sw = swipes_out.get(key, 0) if swipes_out is not None else 0
+                if have is None or (sw, cost) < (old_sw, have[0]):
                     out[key] = (cost, list(path))
+                    if swipes_out is not None:
+                        swipes_out[key] = sw
             terrain = bf.terrain(body[0], levels[0])
             if terrain is not None and _must_stop(bf, body, levels, terrain, double):
                 continue
@@ -515,11 +527,36 @@ def _reach_walking(state: MatchState, fig: Figure, budget: int,
             nlev: tuple[int, ...] = (lb, levels[0]) if double else (lb,)
             if road_only and double and bf.terrain(nbody[1], nlev[1]) is not Terrain.ROAD:
                 continue
-            if best.get((nbody, nlev), 1 << 30) <= nc:
+            nsw = sw + (len(leaving(state, fig, body, levels[0], nbody, lb)) if watch else 0)
+            node = (nbody, nlev)
+            if dominated(node, nsw, nc):
                 continue
-            best[(nbody, nlev)] = nc
-            heapq.heappush(heap, (nc, counter, nbody, nlev, (*path, h)))
+            best[node] = [lab for lab in best.get(node, []) if not (nsw <= lab[0] and nc <= lab[1])] + [(nsw, nc)]
+            heapq.heappush(heap, (nsw, nc, counter, nbody, nlev, (*path, h)))
             counter += 1
+
+
+def safest_path(state: MatchState, fig: Figure, goal: Hex) -> list[Hex] | None:
+    """A walking path to ``goal`` with the fewest leaving-engagement attacks, then the cheapest.
+
+    Used when a player names only a destination: the referee should not walk a figure past an
+    enemy when another legal path avoids it (HS-ENGAGE-05). ``None`` when the goal is out of reach.
+    """
+    bf = field_of(state)
+    options: list[tuple[int, int, list[Hex]]] = []
+    runs = [(allowance(state, fig), False)]
+    if all(bf.terrain(h, fig.level) is Terrain.ROAD for h in fig.hexes):
+        runs.append((allowance(state, fig) + 3, True))  # the road bonus (HS-ROAD-03)
+    for budget, road_only in runs:
+        out: dict[tuple[Hex, ...], tuple[int, list[Hex]]] = {}
+        sw: dict[tuple[Hex, ...], int] = {}
+        _reach_walking(state, fig, budget, out, road_only, count_swipes=True, swipes_out=sw)
+        for body, (cost, path) in out.items():
+            if body[0] == goal:
+                options.append((sw.get(body, 0), cost, path))
+    if not options:
+        return None
+    return min(options, key=lambda o: (o[0], o[1]))[2]
 
 
 def _reach_flying(state: MatchState, fig: Figure, budget: int,
