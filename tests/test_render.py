@@ -353,3 +353,147 @@ def test_600_space_map_png_is_small_and_phone_sized() -> None:
     assert len(data) < 2 * 1024 * 1024
     with Image.open(io.BytesIO(data)) as img:
         assert 1400 <= max(img.size) <= 1800
+
+
+# --- what happened: result boxes, the last-turn line -------------------------------------------
+
+def _attack(attacker: str, target: str, wounds: int, skulls: int = 2, shields: int = 1) -> Event:
+    return Event("attack", {"attacker": attacker, "target": target, "special": None, "attack_dice": [],
+                            "defense_dice": [], "skulls": skulls, "shields": shields, "wounds": wounds})
+
+
+def _assert_boxes_clear(state: MatchState, events: list[Event]) -> int:
+    """Every result box of ``events`` is clear of every token disc and of the other boxes;
+    returns how many boxes there are."""
+    from bot.render.compose import overlay_plan
+    from bot.render.geometry import blob_meets_rect, inside, rects_meet
+
+    lay, plan = overlay_plan(state, events)
+    assert len(plan.tokens) == len(state.on_battlefield())
+    canvas = (0.0, 0.0, float(lay.canvas_map_size[0]), float(lay.canvas_map_size[1]))
+    for i, res in enumerate(plan.results):
+        assert inside(res.rect, canvas), res.target
+        for disc in plan.tokens:
+            assert not blob_meets_rect(disc, res.rect), (res.target, res.rows[0].who, disc)
+        for other in plan.results[i + 1:]:
+            assert not rects_meet(res.rect, other.rect), (res.target, other.target)
+    return len(plan.results)
+
+
+def test_result_boxes_never_cover_a_token() -> None:
+    state = small_state()
+    assert _assert_boxes_clear(state, turn_events()) == 1
+    # Everyone attacks everyone next to them, on a crowded corner of the map.
+    busy = [_attack("finn", "tarn3", 1), _attack("tarn1", "izumi1", 0), _attack("tarn2", "syvarris", 2),
+            _attack("grimnak", "tarn2", 0), _attack("syvarris", "finn", 1), _attack("izumi1", "tarn1", 0)]
+    assert _assert_boxes_clear(state, busy) == 6
+    # The 600-space sample turn.
+    big = sample_state()
+    assert _assert_boxes_clear(big, sample_events(big)) >= 2
+
+
+def test_result_boxes_stay_clear_on_random_crowded_turns() -> None:
+    import random
+
+    rng = random.Random(11)
+    for _ in range(12):
+        state = small_state()
+        free = [h for h in state.battlefield.hexes() if not state.battlefield.obstacles_on(h)]
+        rng.shuffle(free)
+        figs = [f for f in state.on_battlefield() if len(f.hexes) == 1 and f.id not in ("tarn3", "izumi1")]
+        for fig, h in zip(figs, free, strict=False):
+            fig.hexes, fig.level = (h,), state.battlefield.surfaces(h)[-1].top
+        ids = [f.id for f in state.on_battlefield()]
+        events = [_attack(rng.choice(ids), rng.choice(ids), rng.randint(0, 2)) for _ in range(rng.randint(2, 7))]
+        _assert_boxes_clear(state, events)
+        render_map(state, events=events)
+
+
+def test_attacks_on_one_target_share_one_box() -> None:
+    from bot.render.compose import overlay_plan
+
+    state = small_state()
+    events = [_attack("finn", "syvarris", 0, 2, 4), _attack("tarn2", "syvarris", 1, 3, 2),
+              _attack("tarn1", "grimnak", 2)]
+    _lay, plan = overlay_plan(state, events)
+    assert [r.target for r in plan.results] == ["syvarris", "grimnak"]
+    merged = plan.results[0]
+    assert [row.who + row.what for row in merged.rows] == ["FIN → SYV: blocked", "TV2 → SYV: 1 wound"]
+    assert [row.small for row in merged.rows] == ["2 skulls vs 4 shields", "3 skulls vs 2 shields"]
+    assert merged.accent == pal.TARGET  # a wound among them
+    assert len(plan.shots) == 3  # every attack keeps its own line
+    # A figure destroyed by the attack says so in its row.
+    events.append(Event("destroyed", {"figure": "syvarris", "at": [[at(6, 1).q, at(6, 1).r]], "cause": "attack"}))
+    _lay, plan = overlay_plan(state, events)
+    assert plan.results[0].rows[-1].what == "1 wound, destroyed"
+    # A fall joins the box of the figure that fell.
+    fall = Event("fell", {"figure": "grimnak", "drop": 3, "d20": 4, "wounds": 1})
+    _lay, plan = overlay_plan(state, [_attack("tarn1", "grimnak", 0), fall])
+    assert [row.who + row.what for row in plan.results[0].rows] == ["TV1 → GRI: blocked", "GRI fell 3 levels: 1 wound"]
+
+
+def _turn_with_secrets() -> list[Event]:
+    path = [at(0, 2), at(1, 2), at(2, 2)]
+    return [
+        Event("turn_started", {"player": "p1", "marker": "1", "card": "p1/finn"}),
+        Event("orders", {"player": "p1", "markers": {"2": "p1/tarn", "3": "p1/finn"}}, to="p1"),
+        Event("moved", {"figure": "finn", "path": [[h.q, h.r] for h in path], "levels": [1, 2, 1], "cost": 2,
+                        "flew": False}),
+        Event("power", {"power": "Secret Scheme", "player": "p1", "figure": "finn", "result": "marker 3 on Finn"},
+              to="p1"),
+        Event("moved", {"figure": "tarn1", "path": [[0, 0], [1, 0]], "levels": [1, 1], "cost": 1, "flew": False},
+              to="p2"),
+        _attack("finn", "syvarris", 1, 3, 2),
+        Event("destroyed", {"figure": "syvarris", "at": [[at(6, 1).q, at(6, 1).r]], "cause": "attack"}),
+        Event("turn_ended", {"player": "p1"}),
+        Event("turn_started", {"player": "p2", "marker": "1", "card": "p2/grimnak"}),
+    ]
+
+
+def test_last_turn_line_says_what_the_picture_shows() -> None:
+    from bot.render.summary import last_turn
+
+    state = small_state()
+    names, _ = labels(state)
+    line = last_turn(state, _turn_with_secrets(), names)
+    assert line == "Last turn: Alice (Finn) — FIN moved A3→C3, attacked SYV: 1 wound, SYV destroyed"
+    # Without a finished turn: the one under way.
+    line = last_turn(state, turn_events()[:3], names)
+    assert line is not None and line.startswith("This turn: Alice (Finn) — FIN moved A3→C3, attacked SYV")
+    assert last_turn(state, [], names) is None
+    # A turn whose marker was lost.
+    lost = [Event("turn_lost", {"player": "p2", "marker": "2", "card": "p2/grimnak", "reason": "no figures left"}),
+            Event("turn_ended", {"player": "p2"})]
+    assert last_turn(state, lost, names) == "Last turn: Bob (Grimnak) — marker 2 lost (no figures left)"
+    # Only the end of a turn seen: nothing is claimed about it.
+    assert last_turn(state, [Event("turn_ended", {"player": "p1"}), turn_events()[0]], names) is None
+    assert last_turn(state, [Event("turn_started", {"player": "p1", "marker": "1", "card": "p1/finn"}),
+                             Event("turn_ended", {"player": "p1"})], names) == "Last turn: Alice (Finn) — no action"
+
+
+def test_last_turn_line_never_shows_private_events() -> None:
+    from bot.render.summary import last_turn
+
+    state = small_state()
+    names, _ = labels(state)
+    events = _turn_with_secrets()
+    line = last_turn(state, events, names) or ""
+    assert "Secret" not in line and "marker 3" not in line and "TV1" not in line
+    # The picture is the same with or without the private events.
+    public = [e for e in events if e.to is None]
+    assert render_map(state, events=events).tobytes() == render_map(state, events=public).tobytes()
+    # The line is in the header: the picture grows by it.
+    assert render_map(state, events=public).height > render_map(state).height
+
+
+def test_level_number_hidden_under_a_figure() -> None:
+    state = small_state()
+    bf = state.battlefield
+    st = static_layer(bf)
+    h = state.figures["finn"].hexes[0]
+    patch, (x, y) = st.patches[h]
+    numbered = st.image.crop((x, y, x + patch.width, y + patch.height))
+    assert ImageChops.difference(numbered, patch).getbbox() is not None  # the number is there
+    canvas = st.image.copy()
+    st.hide_levels(canvas, [h])
+    assert ImageChops.difference(canvas.crop((x, y, x + patch.width, y + patch.height)), patch).getbbox() is None

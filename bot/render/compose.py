@@ -1,8 +1,9 @@
 """Putting a picture together: cached static map, then zones, glyphs, paths, tokens, results, panel.
 
 :func:`render_map` is the whole picture as a Pillow image; :func:`render_png` its bytes, ready to
-post; :func:`write_turn_png` keeps a turn's picture on disk. The renderer only reads the state
-and the events.
+post; :func:`write_turn_png` keeps a turn's picture on disk; :func:`overlay_plan` is where the
+marks of a turn go (result boxes included), for checking a layout. The renderer only reads the
+state and the events.
 """
 
 from __future__ import annotations
@@ -17,14 +18,40 @@ from bot.render import figures as fg
 from bot.render import overlays as ov
 from bot.render import palette as pal
 from bot.render import panel as pn
-from bot.render.layout import PANEL_W
-from bot.render.static import static_layer
+from bot.render.layout import PANEL_W, MapLayout
+from bot.render.static import StaticLayer, static_layer
+from bot.render.summary import last_turn
 from bot.rules.events import Event
 from bot.rules.hexes import Hex
 from bot.rules.state import MatchState, Phase
 
 #: Phases in which start zones are shown unless the caller says otherwise.
 ZONE_PHASES = frozenset({Phase.SETUP, Phase.PLACEMENT})
+#: Narrowest legend beside the player blocks under a wide map, in final pixels.
+LEGEND_BESIDE = 360
+
+
+def _plan(state: MatchState, st: StaticLayer, events: Sequence[Event], names: Mapping[str, str],
+          colours: Mapping[str, pal.RGB]) -> ov.Plan:
+    lay = st.layout
+    bf = state.battlefield
+    on_map = fg.order(state.on_battlefield())
+    places = fg.placements(on_map)
+    occupied = {h for f in on_map for h in f.hexes}
+    tokens = {f.id: fg.blob(lay, f, places.get(f.id, fg.FULL)) for f in on_map}
+    bodies = [fg.blob(lay, f, places.get(f.id, fg.FULL), fg.TOKEN) for f in on_map]
+    avoid = [fg.glyph_box(lay, h) for h in state.glyphs if h in bf and h not in occupied]
+    return ov.plan(lay, state, events, names, colours, tokens, bodies, avoid)
+
+
+def overlay_plan(state: MatchState, events: Sequence[Event]) -> tuple[MapLayout, ov.Plan]:
+    """Where :func:`render_map` puts the marks of ``events``: the layout and the plan (move
+    paths, attack arcs, result boxes, token discs) on the canvas scale."""
+    bf = state.battlefield
+    zones = state.phase in ZONE_PHASES
+    st = static_layer(bf, zones=zones)
+    names, _prefixes = fg.labels(state)
+    return st.layout, _plan(state, st, [e for e in events if e.to is None], names, fg.player_colours(state))
 
 
 def render_map(
@@ -55,23 +82,40 @@ def render_map(
     colours = fg.player_colours(state)
     names, prefixes = fg.labels(state)
 
-    # Panel parts first: they decide the picture's size.
+    # Panel parts first: they decide the picture's size. Under a wide map the legend goes beside
+    # the player blocks when they leave room for it.
+    small: dict[int, Image.Image] = {}
+    beside: Image.Image | None = None
+    foot: Image.Image | None = None
     if lay.panel == "right":
         head_w = block_w = PANEL_W
+        foot, small_legend = st.legend_for()
+        small[id(foot)] = small_legend
     else:
         head_w = max(lay.map_w, PANEL_W)
-        block_w = head_w // max(1, head_w // PANEL_W)
-    head = pn.header(state, head_w, ss)
+        ncols = max(1, head_w // PANEL_W)
+        left = head_w - len(state.players) * PANEL_W
+        if len(state.players) < ncols and left >= LEGEND_BESIDE:
+            block_w = PANEL_W
+            beside, small_legend = st.legend_for(left)
+            small[id(beside)] = small_legend
+        else:
+            block_w = head_w // ncols
+            foot, small_legend = st.legend_for()
+            small[id(foot)] = small_legend
+    # A narrow side panel has room for a longer account of the last turn.
+    head = pn.header(state, head_w, ss, last_turn(state, public, names), max_lines=6 if lay.panel == "right" else 3)
     parts = pn.blocks(state, colours, prefixes, block_w, ss)
-    size, placed = pn.arrange(lay, head, parts, st.legend, PANEL_W)
+    size, placed = pn.arrange(lay, head, parts, foot, PANEL_W, beside=beside)
 
     # The map is drawn on a copy of the cached supersampled layer; panel parts are reduced on
     # their own, so that only the map area goes through the big canvas.
     canvas = st.image.copy()
-    draw = ImageDraw.Draw(canvas, "RGBA")
-
     on_map = fg.order(state.on_battlefield())
     occupied = {h for f in on_map for h in f.hexes}
+    st.hide_levels(canvas, occupied)
+    draw = ImageDraw.Draw(canvas, "RGBA")
+
     for h, (name, side) in sorted(state.glyphs.items()):
         if h in bf and h not in occupied:
             fg.draw_glyph(draw, lay, h, name, side, occupied=False)
@@ -83,7 +127,8 @@ def render_map(
     if chosen is not None and chosen.on_battlefield and aimed:
         ov.draw_sight(draw, lay, fg.token_points(lay, chosen, places.get(chosen.id, fg.FULL))[0],
                       [fg.token_points(lay, t, places.get(t.id, fg.FULL))[0] for t in aimed])
-    ov.under_tokens(draw, lay, state, public, colours)
+    marks = _plan(state, st, public, names, colours)
+    ov.under_tokens(draw, lay, marks)
 
     # Rings: the chosen figure white, its targets red, the acting card's figures yellow.
     rings: dict[str, pal.RGB] = {}
@@ -101,13 +146,11 @@ def render_map(
     for h, (name, side) in sorted(state.glyphs.items()):
         if h in occupied:
             fg.draw_glyph(draw, lay, h, name, side, occupied=True)
-    avoid = [fg.box(lay, f, places.get(f.id, fg.FULL)) for f in on_map]
-    avoid += [fg.glyph_box(lay, h) for h in state.glyphs if h in bf and h not in occupied]
-    ov.over_tokens(draw, lay, state, public, names, avoid)
+    ov.over_tokens(draw, lay, marks)
     out = Image.new("RGB", (size[0] // ss, size[1] // ss), pal.PANEL)
     out.paste(canvas.reduce(ss), (0, 0))
     for im, (x, y) in placed:
-        out.paste(st.legend_small if im is st.legend else im.reduce(ss), (x // ss, y // ss))
+        out.paste(small.get(id(im)) or im.reduce(ss), (x // ss, y // ss))
     return out
 
 

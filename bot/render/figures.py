@@ -1,10 +1,12 @@
 """The figures layer: player colours, token labels, figure tokens, glyphs.
 
-A figure is a round token in its controller's colour with a short label (``TV2``: the initials
-of *Tarn Vikings*, figure 2; ``FIN`` for Finn) above its centre and wound pips under it; a
-double-space figure is a capsule over both its hexes, its leading end marked with a white
-arrowhead. Figures of the card that is acting get a yellow ring, a chosen figure a white one and
-the enemies it can attack a red one.
+A figure is a round token in its controller's colour, as large as its hex allows, with a short
+bold label (``TV2``: the initials of *Tarn Vikings*, figure 2; ``FIN`` for Finn) above its centre,
+wound pips under it and the level it stands on on a dark pill at its bottom edge (the hex's own
+level number is hidden under a figure, so the two never read as one number); a double-space
+figure is a capsule over both its hexes, its leading end marked with a white arrowhead. Figures
+of the card that is acting get a yellow ring, a chosen figure a white one and the enemies it can
+attack a red one.
 """
 
 from __future__ import annotations
@@ -17,14 +19,19 @@ from PIL import ImageDraw
 
 from bot.render import palette as pal
 from bot.render import text as tx
+from bot.render.geometry import Blob
 from bot.render.layout import MapLayout
 from bot.rules.hexes import Hex
 from bot.rules.state import Figure, MatchState
 
 RGB = pal.RGB
 
-#: Token radius, in hex radii.
-TOKEN = 0.7
+#: Token radius, in hex radii (the hex's inradius is 0.866).
+TOKEN = 0.8
+#: Width of a ring around a token, in hex radii.
+RING = 0.15
+#: How far a token's marks (ring, level pill) reach beyond its centre, in hex radii.
+REACH = TOKEN + 0.19
 
 _SMALL_WORDS = frozenset({"of", "the", "and", "de"})
 
@@ -142,40 +149,46 @@ def draw_token(
     pts = token_points(lay, fig, place)
     lead = pts[0]
     body = colour
-    shadow = [(p[0] + r * 0.06, p[1] + r * 0.09) for p in pts]
+    shadow = [(p[0] + r * 0.05, p[1] + r * 0.07) for p in pts]
     _capsule(draw, shadow[0], shadow[-1], rad, (0, 0, 0, 110))
     if ring is not None:
-        _capsule(draw, pts[0], pts[-1], rad + r * 0.24, (20, 20, 20))
-        _capsule(draw, pts[0], pts[-1], rad + r * 0.2, ring)
-        _capsule(draw, pts[0], pts[-1], rad + r * 0.06, (20, 20, 20))
+        _capsule(draw, pts[0], pts[-1], rad + r * RING, (20, 20, 20))
+        _capsule(draw, pts[0], pts[-1], rad + r * (RING - 0.03), ring)
+        _capsule(draw, pts[0], pts[-1], rad + r * 0.03, (20, 20, 20))
     if ring == pal.TARGET:
-        reticle(draw, pts, rad + r * 0.18, r)
+        reticle(draw, pts, rad + r * RING, r)
     _capsule(draw, pts[0], pts[-1], rad, (255, 255, 255))
-    _capsule(draw, pts[0], pts[-1], rad - r * 0.07, body)
+    _capsule(draw, pts[0], pts[-1], rad - r * 0.06, body)
     if len(pts) > 1:
         # Arrowhead at the leading end, pointing away from the tail.
         dx, dy = lead[0] - pts[1][0], lead[1] - pts[1][1]
         ln = math.hypot(dx, dy) or 1.0
         ux, uy = dx / ln, dy / ln
-        tip = (lead[0] + ux * rad * 0.98, lead[1] + uy * rad * 0.98)
-        base = (lead[0] + ux * rad * 0.55, lead[1] + uy * rad * 0.55)
-        half = rad * 0.3
+        tip = (lead[0] + ux * rad * 0.97, lead[1] + uy * rad * 0.97)
+        base = (lead[0] + ux * rad * 0.6, lead[1] + uy * rad * 0.6)
+        half = rad * 0.28
         draw.polygon([tip, (base[0] - uy * half, base[1] + ux * half), (base[0] + uy * half, base[1] - ux * half)],
                      fill=(255, 255, 255))
     # Label and pips sit at the middle of the token (between the two hexes of a double-space
     # figure), clear of the hex centres.
     mid = ((pts[0][0] + pts[-1][0]) / 2, (pts[0][1] + pts[-1][1]) / 2)
+    label_token(draw, mid, r, label, body, max_w=rad * 1.62 if len(pts) == 1 else rad * 2.4)
+    if life > 1 or fig.wounds:
+        pips(draw, mid, r, life, fig.wounds)
+    level_tag(draw, (lead[0], lead[1] + rad), r, fig.level)
+
+
+def label_token(draw: ImageDraw.ImageDraw, mid: tuple[float, float], r: float, label: str, body: RGB,
+                max_w: float) -> None:
+    """A token's label: bold, as large as the token allows, with a contrasting outline."""
     ink = pal.ink_on(body)
-    size = r * 0.5
-    max_w = rad * 1.5
+    size = r * 0.62
     w = tx.width(label, size, "condensed")
     if w > max_w:
         size *= max_w / w
-    tx.text(draw, (mid[0], mid[1] - r * 0.1), label, size, ink, weight="condensed", anchor="ms",
-            stroke=max(1, r * 0.03), stroke_fill=pal.darker(body, 0.5) if ink != pal.INK_DARK else pal.lighter(body, 0.5))
-    if life > 1 or fig.wounds:
-        pips(draw, mid, r, life, fig.wounds)
-    level_tag(draw, (lead[0], lead[1] + r * 0.72), r, fig.level)
+    edge = pal.darker(body, 0.65) if ink != pal.INK_DARK else pal.lighter(body, 0.6)
+    tx.text(draw, (mid[0], mid[1] - r * 0.07), label, size, ink, weight="condensed", anchor="ms",
+            stroke=max(1, r * 0.045), stroke_fill=edge)
 
 
 def reticle(draw: ImageDraw.ImageDraw, pts: Sequence[tuple[float, float]], inner: float, r: float) -> None:
@@ -196,11 +209,12 @@ def reticle(draw: ImageDraw.ImageDraw, pts: Sequence[tuple[float, float]], inner
 
 
 def level_tag(draw: ImageDraw.ImageDraw, c: tuple[float, float], r: float, level: int) -> None:
-    """The level a figure stands on, on a small dark tag at the bottom of its token."""
+    """The level a figure stands on, on a dark pill with a white edge centred on ``c`` (the bottom
+    of its token): unlike the hex's bare level number, which a figure's hex does not show."""
     s = str(level)
     size = r * 0.34
     hw = tx.width(s, size, "condensed") / 2 + r * 0.1
-    hh = r * 0.17
+    hh = r * 0.175
     draw.rounded_rectangle((c[0] - hw, c[1] - hh, c[0] + hw, c[1] + hh), radius=hh * 0.8, fill=(16, 16, 20),
                            outline=(255, 255, 255), width=max(1, round(r * 0.03)))
     tx.text(draw, c, s, size, (255, 255, 255), weight="condensed")
@@ -217,7 +231,7 @@ def pips(draw: ImageDraw.ImageDraw, c: tuple[float, float], r: float, life: int,
         row, col = divmod(i, per_row)
         count = min(per_row, n - row * per_row)
         x = c[0] + (col - (count - 1) / 2) * gap
-        y = c[1] + r * 0.3 + row * gap
+        y = c[1] + r * 0.27 + row * gap
         hurt = i < wounds
         _circle(draw, (x, y), pr + r * 0.025, fill=(255, 255, 255) if hurt else (20, 20, 20))
         _circle(draw, (x, y), pr, fill=pal.DESTROYED if hurt else (255, 255, 255))
@@ -252,12 +266,11 @@ def glyph_box(lay: MapLayout, h: Hex) -> tuple[float, float, float, float]:
     return (cx - rad, cy - rad, cx + rad, cy + rad)
 
 
-def box(lay: MapLayout, fig: Figure, place: Place = (1.0, (0.0, 0.0))) -> tuple[float, float, float, float]:
-    """The canvas bounding box of ``fig``'s token."""
-    rad = lay.r * place[0] * (TOKEN + 0.1)
+def blob(lay: MapLayout, fig: Figure, place: Place = (1.0, (0.0, 0.0)), reach: float = REACH) -> Blob:
+    """``fig``'s token as a capsule on the canvas: radius ``reach`` hex radii (default: with its
+    ring and level pill; :data:`TOKEN` for the disc alone)."""
     pts = token_points(lay, fig, place)
-    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-    return (min(xs) - rad, min(ys) - rad, max(xs) + rad, max(ys) + rad)
+    return (pts[0], pts[-1], lay.r * place[0] * reach)
 
 
 #: How a token is drawn in its hexes: ``(scale, (dx, dy))``, the shift in hex radii.
@@ -283,7 +296,7 @@ def placements(figs: Sequence[Figure]) -> dict[str, Place]:
             continue
         for i, f in enumerate(sorted(group, key=lambda f: (f.level, f.id))):
             if f.id not in out:
-                out[f.id] = (0.62, _STACK[i % len(_STACK)])
+                out[f.id] = (0.56, _STACK[i % len(_STACK)])
     return out
 
 

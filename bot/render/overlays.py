@@ -1,13 +1,22 @@
-"""What happened this turn and what a figure could do: paths, attacks, swipes, falls, losses,
+"""What happened this turn and what a figure could do: moves, attacks, swipes, falls, losses,
 reachable spaces with their cost, and sight lines to targets.
 
 Everything here is read from the events the engine reported (``moved``, ``attack``, ``swipe``,
-``fell``, ``destroyed``) and the current state; nothing is changed. Paths and sight lines are
-drawn under the tokens, attack lines, results and losses over them.
+``fell``, ``destroyed``) and the current state; nothing is changed. :func:`plan` lays the marks
+out first (so that result boxes can be placed clear of every token and of each other, and tests
+can check it), then the drawing functions follow the plan:
+
+- under the tokens: a translucent *ghost* where a moved figure started, and attack lines (gentle
+  arcs, so that a legal line of sight never seems to pass through a figure standing near it);
+- over the tokens: movement paths (white with a dark outline, so that they read on any colour
+  and the moved figure is never hidden), crosses where figures were destroyed, and the result
+  boxes, one per target, listing every attack on it this turn, with a leader line to the target
+  when a box had to be placed away from it.
 """
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -15,16 +24,27 @@ from typing import Any
 
 from PIL import ImageDraw
 
+from bot.render import geometry as geo
 from bot.render import palette as pal
 from bot.render import text as tx
-from bot.render.figures import TOKEN
+from bot.render.figures import REACH, TOKEN
+from bot.render.geometry import Blob, Point, Rect
 from bot.render.layout import MapLayout
 from bot.rules.events import Event
 from bot.rules.hexes import Hex
 from bot.rules.state import MatchState
 
-Point = tuple[float, float]
 RGB = pal.RGB
+
+#: Result box text sizes and row heights, in final pixels.
+BIG, SMALL, COMPACT = 16, 12, 14
+BIG_ROW, SMALL_ROW, COMPACT_ROW = 20, 14, 22
+BOX_PAD = 6
+
+WOUND_INK: RGB = (255, 120, 108)
+BLOCK_INK: RGB = (150, 200, 255)
+BLOCKED: RGB = (120, 160, 210)
+SWIPE: RGB = pal.NAMED["orange"]
 
 
 def _hexes(value: Any) -> list[Hex]:
@@ -59,75 +79,334 @@ def positions_at(state: MatchState, events: Sequence[Event]) -> list[dict[str, t
     return out
 
 
+# --- the plan ------------------------------------------------------------------------------------
+
 @dataclass
-class Labels:
-    """Result boxes placed so far, so that later ones step aside instead of overlapping."""
+class Move:
+    """A figure's move: canvas points from where it started to its token's edge."""
 
-    boxes: list[tuple[float, float, float, float]] = field(default_factory=list)
+    figure: str
+    label: str
+    colour: RGB
+    pts: list[Point]
+    flew: bool
+    start: Point  #: the centre of the space it started from
+    ghost: bool  #: the figure's first move this turn: show where it started
+    last: bool = True  #: its last move this turn (ends in an arrowhead; else a waypoint)
 
-    def place(self, x: float, y: float, w: float, h: float,
-              line: tuple[Point, Point] | None = None) -> tuple[float, float]:
-        """A free spot for a ``w`` x ``h`` box: along ``line`` (from its middle outwards) when
-        given, else near ``(x, y)``, a little above or below; ``(x, y)`` when nothing is free."""
-        spots: list[Point] = []
-        if line is not None:
-            (ax, ay), (bx, by) = line
-            for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8):
-                spots.append((ax + (bx - ax) * t, ay + (by - ay) * t))
+
+@dataclass
+class Shot:
+    """An attack or swipe line: a gentle arc from the attacker's token edge to the target's."""
+
+    pts: list[Point]
+    colour: RGB
+    dashed: bool
+
+
+@dataclass
+class Row:
+    """One line of a result box: ``who`` (``TV1 → D9: ``) and ``what`` (``1 wound``), and the
+    dice in small print."""
+
+    who: str
+    what: str
+    ink: RGB
+    small: str = ""
+
+
+@dataclass
+class Result:
+    """Everything that befell one figure this turn, in one box placed clear of every token."""
+
+    target: str
+    centre: Point  #: the target's token centre on the canvas
+    rad: float  #: how far the target's token reaches
+    rows: list[Row]
+    accent: RGB
+    mids: list[Point] = field(default_factory=list)  #: middles of the lines that hit it
+    rect: Rect = (0.0, 0.0, 0.0, 0.0)
+    compact: bool = False
+    leader: list[Point] = field(default_factory=list)
+
+
+@dataclass
+class Plan:
+    """The marks of a turn, laid out: ``tokens`` are the token discs (bodies only) the result
+    boxes were kept off."""
+
+    moves: list[Move] = field(default_factory=list)
+    shots: list[Shot] = field(default_factory=list)
+    results: list[Result] = field(default_factory=list)
+    crosses: list[tuple[Point, str]] = field(default_factory=list)
+    tokens: list[Blob] = field(default_factory=list)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def plan(lay: MapLayout, state: MatchState, events: Sequence[Event], names: Mapping[str, str],
+         colours: Mapping[str, RGB], tokens: Mapping[str, Blob], bodies: Sequence[Blob],
+         avoid: Sequence[Rect] = ()) -> Plan:
+    """Lay out the marks of ``events`` (public ones only).
+
+    :param tokens: each figure on the battlefield as a capsule with its ring and level pill.
+    :param bodies: the token discs alone (what the plan reports as ``tokens``).
+    :param avoid: other canvas rectangles result boxes keep off (glyphs lying free).
+    """
+    r = lay.r
+    events = [e for e in events if e.to is None]
+    where = positions_at(state, events)
+    out = Plan(tokens=list(bodies))
+
+    def spot(fid: str, at: tuple[Hex, ...]) -> tuple[Point, Blob]:
+        """Where ``fid`` was drawn, standing on ``at``: its token when it still stands there."""
+        fig = state.figures.get(fid)
+        if fid in tokens and fig is not None and fig.hexes == at:
+            b = tokens[fid]
+            return ((b[0][0] + b[1][0]) / 2, (b[0][1] + b[1][1]) / 2), b
+        pts = [lay.xy(h) for h in at]
+        return ((pts[0][0] + pts[-1][0]) / 2, (pts[0][1] + pts[-1][1]) / 2), (pts[0], pts[-1], r * REACH)
+
+    # Moves.
+    seen: set[str] = set()
+    moved = [e for e in events if e.kind == "moved" and len(e.data.get("path") or []) >= 2]
+    for i, ev in enumerate(moved):
+        path = _hexes(ev.data.get("path"))
+        fid = str(ev.data.get("figure"))
+        fig = state.figures.get(fid)
+        pts = [lay.xy(h) for h in path]
+        last = not any(str(e.data.get("figure")) == fid for e in moved[i + 1:])
+        if not last:
+            end: Blob | None = None
+        elif fig is not None and fig.on_battlefield and fid in tokens and fig.hexes[0] == path[-1]:
+            end = tokens[fid]
+            pts[-1] = end[0]
+            end = (end[0], end[1], end[2] - r * 0.12)
         else:
-            spots.append((x, y))
-        for dy in (0.0, -h * 0.8, h * 0.8, -h * 1.6, h * 1.6):
-            for sx, sy in spots:
-                box = (sx - w / 2, sy + dy - h / 2, sx + w / 2, sy + dy + h / 2)
-                if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in self.boxes):
-                    self.boxes.append(box)
-                    return sx, sy + dy
-        self.boxes.append((x - w / 2, y - h / 2, x + w / 2, y + h / 2))
-        return x, y
+            end = (pts[-1], pts[-1], r * TOKEN * 0.6)
+        flew = bool(ev.data.get("flew"))
+        if flew:
+            pts = [pts[0], pts[-1]]
+        ghost = fid not in seen
+        seen.add(fid)
+        start = (pts[0], pts[0], r * TOKEN * 0.62) if ghost else None
+        ink = colours.get(fig.controller, pal.INK) if fig else pal.INK
+        out.moves.append(Move(fid, names.get(fid, fid), ink, geo.trim(pts, start, end), flew, pts[0], ghost, last))
+
+    # Destroyed figures.
+    for i, ev in enumerate(events):
+        if ev.kind != "destroyed":
+            continue
+        fid = str(ev.data.get("figure"))
+        at = _hexes(ev.data.get("at")) or list(where[i].get(fid, ()))
+        fig = state.figures.get(fid)
+        for j, h in enumerate(at):
+            gone = fig is not None and not fig.on_battlefield and j == 0
+            out.crosses.append((lay.xy(h), names.get(fid, fid) if gone else ""))
+
+    # Attacks, swipes and falls, one result per target.
+    results: dict[str, Result] = {}
+    blobs = list(tokens.values())
+    for i, ev in enumerate(events):
+        pos = where[i]
+        d = ev.data
+        if ev.kind in ("attack", "swipe"):
+            aid, tid = str(d.get("attacker")), str(d.get("target"))
+            a, t = pos.get(aid), pos.get(tid)
+            if not a or not t:
+                continue
+            pa, ba = spot(aid, a)
+            pt, bt = spot(tid, t)
+            swipe = ev.kind == "swipe"
+            colour: RGB = SWIPE if swipe else pal.TARGET
+            pts = _arc(lay, pa, pt, ba, (bt[0], bt[1], r * TOKEN * (bt[2] / (r * REACH)) + r * 0.04),
+                       [b for b in blobs if b is not ba and b is not bt])
+            out.shots.append(Shot(pts, colour, swipe))
+            wounds = int(d.get("wounds") or 0)
+            what = _plural(wounds, "wound") if wounds else ("missed" if swipe else "blocked")
+            small = ""
+            if not swipe:
+                skulls, shields = d.get("skulls"), d.get("shields")
+                if skulls is not None and shields is not None:
+                    small = f"{_plural(int(skulls), 'skull')} vs {_plural(int(shields), 'shield')}"
+                if d.get("special"):
+                    small = f"{d['special']}: {small}" if small else str(d["special"])
+            who = f"{names.get(aid, aid)} → {names.get(tid, tid)}: " + ("swipe, " if swipe else "")
+            res = results.get(tid)
+            if res is None:
+                res = results[tid] = Result(tid, pt, bt[2], [], BLOCKED)
+            res.rows.append(Row(who, what, WOUND_INK if wounds else BLOCK_INK, small))
+            res.mids.append(geo.midpoint(pts))
+            if wounds:
+                res.accent = pal.TARGET
+            elif swipe and res.accent == BLOCKED:
+                res.accent = SWIPE
+        elif ev.kind == "fell":
+            fid = str(d.get("figure"))
+            f = pos.get(fid)
+            if not f:
+                continue
+            pt, bt = spot(fid, f)
+            res = results.get(fid)
+            if res is None:
+                res = results[fid] = Result(fid, pt, bt[2], [], SWIPE)
+            wounds = int(d.get("wounds") or 0)
+            res.rows.append(Row(f"{names.get(fid, fid)} fell {d.get('drop', '?')} levels: ", _plural(wounds, "wound"),
+                                WOUND_INK if wounds else BLOCK_INK))
+            if wounds:
+                res.accent = pal.TARGET
+        elif ev.kind == "destroyed":
+            res = results.get(str(d.get("figure")))
+            if res is not None and res.rows:
+                res.rows[-1].what += ", destroyed"
+
+    # Place the boxes: lines of moves and shots are soft obstacles, tokens, crosses, other boxes
+    # and glyphs hard ones.
+    hard: list[Rect] = list(avoid)
+    for c, _name in out.crosses:
+        hard.append((c[0] - r * 0.55, c[1] - r * 0.55, c[0] + r * 0.55, c[1] + r * 0.7))
+    lines = [m.pts for m in out.moves] + [s.pts for s in out.shots]
+    soft = [(c[0] - r * 0.5, c[1] - r * 0.5, c[0] + r * 0.5, c[1] + r * 0.5)
+            for o in state.battlefield.obstacles for c in (lay.xy(h) for h in o.hexes)]
+    bounds = (r * 0.15, r * 0.15, lay.canvas_map_size[0] - r * 0.15, lay.canvas_map_size[1] - r * 0.15)
+    for res in results.values():
+        _place(lay, res, blobs, hard, lines, bounds, soft)
+        hard.append(res.rect)
+        out.results.append(res)
+    return out
 
 
-def result_box(draw: ImageDraw.ImageDraw, lay: MapLayout, placed: Labels, at: Point, big: str, small: str,
-               accent: RGB, line: tuple[Point, Point] | None = None) -> None:
-    """A dark rounded box with a bold result (``2 wounds``) and an optional small line, placed on
-    ``line`` (the attack's) where it covers no token or earlier box."""
+def _arc(lay: MapLayout, a: Point, b: Point, start: Blob, end: Blob, others: Sequence[Blob]) -> list[Point]:
+    """An arc from ``a`` to ``b`` bowing to the side where it passes fewer tokens, trimmed to the
+    attacker's and target's edges. Short arcs bow more, so that a line between neighbours still
+    shows outside their tokens."""
+    r = lay.r
+    ln = math.hypot(b[0] - a[0], b[1] - a[1])
+    bend = max(0.85 * r, min(1.1 * r, 0.1 * ln))
+    best: list[Point] = []
+    best_cost = -1.0
+    near = [o for o in others if geo.point_segment(o[0], a, b) < o[2] + bend * 4 + r]
+    for k, side in ((1.0, 1.0), (1.0, -1.0), (1.9, 1.0), (1.9, -1.0)):
+        pts = geo.curve(a, b, bend * k * side)
+        hits = sum(1 for p in pts[2:-2] for o in near if geo.blob_point(o, p) < 0)
+        cost = hits + (k - 1.0) * 2.0
+        if best_cost < 0 or cost < best_cost:
+            best, best_cost = pts, cost
+        if hits == 0:
+            break
+    return geo.trim(best, start, end)
+
+
+def _box_size(lay: MapLayout, rows: Sequence[Row], compact: bool) -> tuple[float, float]:
     ss = lay.ss
-    big_size, small_size = 17 * ss, 12 * ss
-    w = max(tx.width(big, big_size, "bold"), tx.width(small, small_size) if small else 0) + 14 * ss
-    h = (24 + (15 if small else 0)) * ss
-    x, y = placed.place(at[0], at[1], w, h, line)
-    draw.rounded_rectangle((x - w / 2, y - h / 2, x + w / 2, y + h / 2), radius=6 * ss, fill=(16, 16, 20, 235),
-                           outline=accent, width=2 * ss)
-    if small:
-        tx.text(draw, (x, y - h / 2 + 12 * ss), big, big_size, pal.INK, weight="bold")
-        tx.text(draw, (x, y + h / 2 - 10 * ss), small, small_size, pal.INK_DIM)
-    else:
-        tx.text(draw, (x, y), big, big_size, pal.INK, weight="bold")
+    if compact:
+        return tx.width(_compact_words(rows), COMPACT * ss, "bold") + 12 * ss, COMPACT_ROW * ss
+    w = 0.0
+    h = 2 * BOX_PAD
+    for row in rows:
+        w = max(w, tx.width(row.who, BIG * ss) + tx.width(row.what, BIG * ss, "bold"))
+        if row.small:
+            w = max(w, tx.width(row.small, SMALL * ss) + 8 * ss)
+        h += BIG_ROW + (SMALL_ROW if row.small else 0)
+    return w + 2 * BOX_PAD * ss + 4 * ss, h * ss
 
 
-def _shorten(a: Point, b: Point, by: float) -> Point:
-    """``b`` moved ``by`` canvas pixels back towards ``a``."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    ln = math.hypot(dx, dy)
-    if ln <= by or ln == 0:
-        return b
-    return (b[0] - dx / ln * by, b[1] - dy / ln * by)
+def _compact_words(rows: Sequence[Row]) -> str:
+    """``TV1 → D9: blocked · TV2 → D9: 1 wound``: the rows without their dice, on one line."""
+    return " · ".join(row.who + row.what for row in rows)
 
+
+def _candidates(res: Result, w: float, h: float, r: float, reach: float) -> list[tuple[float, Point]]:
+    """Box centres to try with a rough cost: beside the target at growing distances (16
+    directions), and on the lines that hit it."""
+    cx, cy = res.centre
+    out: list[tuple[float, Point]] = []
+    gap = r * 0.08
+    steps = max(1, math.ceil(reach / (r * 0.35)))
+    for k in range(steps + 1):
+        dist = res.rad + gap + k * r * 0.35
+        for j in range(16):
+            ang = math.radians(j * 22.5)
+            ux, uy = math.cos(ang), math.sin(ang)
+            # Sides first (a box beside a token reads best), then above and below.
+            bias = 0.0 if abs(ux) > 0.7 else 0.15 * r
+            out.append((dist + bias, (cx + ux * (dist + w / 2), cy + uy * (dist + h / 2))))
+    for m in res.mids:
+        for dx, dy in ((0.0, 0.0), (0.0, -h * 0.6), (0.0, h * 0.6)):
+            p = (m[0] + dx, m[1] + dy)
+            out.append((math.hypot(p[0] - cx, p[1] - cy) - max(w, h) / 2, p))
+    out.sort(key=lambda c: c[0])
+    return out
+
+
+def _place(lay: MapLayout, res: Result, blobs: Sequence[Blob], hard: Sequence[Rect],
+           lines: Sequence[Sequence[Point]], bounds: Rect, soft: Sequence[Rect] = ()) -> None:
+    """Put ``res``'s box where it covers no token, cross, glyph or earlier box, inside the map:
+    the full box beside the target, else a compact badge beside it, else the full box further
+    away with a leader line (then the compact badge anywhere)."""
+    r = lay.r
+    margin = r * 0.06
+    tiers = ((False, 0.9 * r), (True, 0.9 * r), (False, 3.0 * r), (True, 3.0 * r), (False, 14 * r), (True, 40 * r))
+    for compact, reach in tiers:
+        w, h = _box_size(lay, res.rows, compact)
+        best: tuple[float, Rect] | None = None
+        span = reach + res.rad + max(w, h)
+        near = [b for b in blobs if geo.point_segment(res.centre, b[0], b[1]) < span + b[2]]
+        others = [b for b in near if geo.blob_point(b, res.centre) > 0]  # not the target's own token
+        near_hard = [q for q in hard if geo.point_rect(res.centre, q) < span]
+        near_soft = [q for q in soft if geo.point_rect(res.centre, q) < span]
+        for cost, (x, y) in _candidates(res, w, h, r, reach):
+            if best is not None and cost > best[0]:
+                break  # nothing further out can win
+            rect = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+            if not geo.inside(rect, bounds):
+                continue
+            grown = geo.grow(rect, margin)
+            if any(geo.blob_meets_rect(b, grown) for b in near):
+                continue
+            if any(geo.rects_meet(grown, q) for q in near_hard):
+                continue
+            cost += sum(r * 1.2 for pts in lines if geo.polyline_meets_rect(pts, rect))
+            cost += sum(r * 0.5 for q in near_soft if geo.rects_meet(rect, q))
+            lead = _leader_line(lay, res, rect)
+            if lead:
+                # A leader must not seem to point at another figure.
+                cost += sum(r * 3.0 for b in others if geo.point_segment(b[0], *lead) < b[2])
+            if best is None or cost < best[0]:
+                best = (cost, rect)
+        if best is not None:
+            res.rect, res.compact = best[1], compact
+            res.leader = _leader_line(lay, res, best[1])
+            return
+    # Nowhere free (a battlefield full of tokens): a compact badge just right of the target.
+    w, h = _box_size(lay, res.rows, True)
+    x, y = res.centre[0] + res.rad + w / 2, res.centre[1]
+    res.rect, res.compact = (x - w / 2, y - h / 2, x + w / 2, y + h / 2), True
+
+
+def _leader_line(lay: MapLayout, res: Result, rect: Rect) -> list[Point]:
+    """A line from a box placed away from its target to the target's edge (none when the box is
+    next to the target)."""
+    cx, cy = res.centre
+    if geo.point_rect(res.centre, rect) <= res.rad + lay.r * 0.5:
+        return []
+    near = (max(rect[0], min(cx, rect[2])), max(rect[1], min(cy, rect[3])))
+    dx, dy = cx - near[0], cy - near[1]
+    ln = math.hypot(dx, dy) or 1.0
+    edge = (cx - dx / ln * (res.rad - lay.r * 0.12), cy - dy / ln * (res.rad - lay.r * 0.12))
+    return [near, edge]
+
+
+# --- drawing ---------------------------------------------------------------------------------------
 
 def arrow(draw: ImageDraw.ImageDraw, pts: Sequence[Point], colour: RGB, width: float, *, dashed: bool = False,
-          outline: tuple[int, int, int, int] = (0, 0, 0, 170), head: float = 0.0) -> None:
+          outline: tuple[int, int, int, int] = (0, 0, 0, 190), head: float = 0.0) -> None:
     """A polyline with a dark outline and an arrowhead of size ``head`` at its end."""
     if len(pts) < 2:
         return
     w = max(1, round(width))
-    segs: list[tuple[Point, Point]] = []
-    if dashed:
-        for a, b in zip(pts, pts[1:], strict=False):
-            ln = math.hypot(b[0] - a[0], b[1] - a[1])
-            n = max(1, int(ln / (w * 4)))
-            for i in range(n):
-                t0, t1 = i / n, (i + 0.6) / n
-                segs.append(((a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
-                             (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)))
     tip = pts[-1]
     prev = pts[-2]
     dx, dy = tip[0] - prev[0], tip[1] - prev[1]
@@ -136,9 +415,10 @@ def arrow(draw: ImageDraw.ImageDraw, pts: Sequence[Point], colour: RGB, width: f
     body = list(pts)
     if head:
         body[-1] = (tip[0] - ux * head * 0.7, tip[1] - uy * head * 0.7)
+    segs = _dashes(body, w * 4.0, w * 2.4) if dashed else []
     tri = [tip, (tip[0] - ux * head - uy * head * 0.6, tip[1] - uy * head + ux * head * 0.6),
            (tip[0] - ux * head + uy * head * 0.6, tip[1] - uy * head - ux * head * 0.6)]
-    for ink, extra in ((outline, max(2, round(w * 0.6))), (colour, 0)):
+    for ink, extra in ((outline, max(2, round(w * 0.7))), (colour, 0)):
         if dashed:
             for a, b in segs:
                 draw.line((a, b), fill=ink, width=w + extra)
@@ -149,6 +429,29 @@ def arrow(draw: ImageDraw.ImageDraw, pts: Sequence[Point], colour: RGB, width: f
                 draw.polygon(tri, fill=ink, outline=ink, width=extra)
             else:
                 draw.polygon(tri, fill=ink)
+
+
+def _dashes(pts: Sequence[Point], period: float, on: float) -> list[tuple[Point, Point]]:
+    """The dashes of a dashed polyline: one every ``period`` along it, ``on`` long."""
+    cum = [0.0]
+    for a, b in zip(pts, pts[1:], strict=False):
+        cum.append(cum[-1] + math.hypot(b[0] - a[0], b[1] - a[1]))
+    total = cum[-1]
+    if total <= 0 or period <= 0:
+        return []
+
+    def at(d: float) -> Point:
+        i = max(0, min(len(pts) - 2, bisect.bisect_right(cum, d) - 1))
+        ln = cum[i + 1] - cum[i]
+        t = 0.0 if ln == 0 else (d - cum[i]) / ln
+        return (pts[i][0] + (pts[i + 1][0] - pts[i][0]) * t, pts[i][1] + (pts[i + 1][1] - pts[i][1]) * t)
+
+    out: list[tuple[Point, Point]] = []
+    for k in range(math.ceil(total / period)):
+        d0, d1 = k * period, min(total, k * period + on)
+        run = [at(d0)] + [pts[i] for i in range(1, len(pts) - 1) if d0 < cum[i] < d1] + [at(d1)]
+        out.extend(zip(run, run[1:], strict=False))
+    return out
 
 
 def draw_reach(draw: ImageDraw.ImageDraw, lay: MapLayout, reach: Mapping[Hex, int]) -> None:
@@ -170,104 +473,84 @@ def draw_reach(draw: ImageDraw.ImageDraw, lay: MapLayout, reach: Mapping[Hex, in
 
 
 def draw_sight(draw: ImageDraw.ImageDraw, lay: MapLayout, src: Point, dst: Sequence[Point]) -> None:
-    """Dashed sight lines from the chosen figure to each target."""
+    """Dashed sight lines from the chosen figure to each target (under the tokens)."""
     r = lay.r
     for p in dst:
-        arrow(draw, [src, _shorten(src, p, r * (TOKEN + 0.3))], pal.TARGET, r * 0.07, dashed=True, head=r * 0.28)
+        dx, dy = p[0] - src[0], p[1] - src[1]
+        ln = math.hypot(dx, dy) or 1.0
+        end = (p[0] - dx / ln * r * (TOKEN + 0.22), p[1] - dy / ln * r * (TOKEN + 0.22))
+        arrow(draw, [src, end], pal.TARGET, r * 0.07, dashed=True, head=r * 0.28)
 
 
-def under_tokens(draw: ImageDraw.ImageDraw, lay: MapLayout, state: MatchState, events: Sequence[Event],
-                 colours: Mapping[str, RGB]) -> None:
-    """Movement paths: a white line through every space, dots on the way, a ring in the player's
-    colour where it began (dashed straight line for a flight)."""
+def under_tokens(draw: ImageDraw.ImageDraw, lay: MapLayout, p: Plan) -> None:
+    """Ghosts where moved figures started, and attack arcs."""
     r = lay.r
-    for ev in events:
-        if ev.kind != "moved":
+    for m in p.moves:
+        if not m.ghost:
             continue
-        path = _hexes(ev.data.get("path"))
-        if len(path) < 2:
-            continue
-        fig = state.figures.get(str(ev.data.get("figure")))
-        colour = colours.get(fig.controller, pal.INK) if fig else pal.INK
-        line_col = pal.PATH
-        pts = [lay.xy(h) for h in path]
-        end = _shorten(pts[-2], pts[-1], r * (TOKEN + 0.05))
-        flew = bool(ev.data.get("flew"))
-        w = r * 0.13
-        start = pts[0]
-        draw.ellipse((start[0] - r * 0.3, start[1] - r * 0.3, start[0] + r * 0.3, start[1] + r * 0.3),
-                     outline=(0, 0, 0, 170), width=max(2, round(r * 0.16)))
-        draw.ellipse((start[0] - r * 0.3, start[1] - r * 0.3, start[0] + r * 0.3, start[1] + r * 0.3),
-                     outline=colour, width=max(2, round(r * 0.09)))
-        if flew:
-            arrow(draw, [start, end], line_col, w, dashed=True, head=r * 0.38)
-        else:
-            arrow(draw, [*pts[:-1], end], line_col, w, head=r * 0.38)
-            for p in pts[1:-1]:
-                d = r * 0.11
-                draw.ellipse((p[0] - d, p[1] - d, p[0] + d, p[1] + d), fill=line_col, outline=(0, 0, 0, 190),
-                             width=max(1, round(r * 0.04)))
+        c = m.start
+        rad = r * TOKEN * 0.62
+        draw.ellipse((c[0] - rad, c[1] - rad, c[0] + rad, c[1] + rad), fill=pal.alpha(m.colour, 120))
+        _dashed_circle(draw, c, rad, (0, 0, 0, 200), max(2, round(r * 0.11)))
+        _dashed_circle(draw, c, rad, (255, 255, 255, 235), max(1, round(r * 0.055)))
+        tx.text(draw, c, m.label, min(r * 0.4, rad * 1.5 / max(1.0, tx.width(m.label, r * 0.4, "condensed") / (r * 0.4))),
+                (255, 255, 255, 230), weight="condensed", stroke=max(1, r * 0.04), stroke_fill=(0, 0, 0, 200))
+    for s in p.shots:
+        arrow(draw, s.pts, s.colour, r * 0.085, dashed=s.dashed, head=r * 0.32)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def _dashed_circle(draw: ImageDraw.ImageDraw, c: Point, rad: float, ink: tuple[int, int, int, int], width: int) -> None:
+    box = (c[0] - rad, c[1] - rad, c[0] + rad, c[1] + rad)
+    for i in range(10):
+        draw.arc(box, i * 36, i * 36 + 22, fill=ink, width=width)
 
 
-def over_tokens(draw: ImageDraw.ImageDraw, lay: MapLayout, state: MatchState, events: Sequence[Event],
-                names: Mapping[str, str], avoid: Sequence[tuple[float, float, float, float]] = ()) -> None:
-    """Attack and swipe lines with their results, falls, and an X where a figure was destroyed.
-
-    Result boxes step aside from ``avoid`` (token boxes) and from each other.
-    """
+def over_tokens(draw: ImageDraw.ImageDraw, lay: MapLayout, p: Plan) -> None:
+    """Movement paths, crosses where figures were destroyed, and result boxes."""
     r = lay.r
-    where = positions_at(state, events)
-    placed = Labels(list(avoid))
-    marks: list[tuple[Point, str, RGB, str, tuple[Point, Point] | None]] = []
-    for i, ev in enumerate(events):
-        pos = where[i]
-        if ev.kind in ("attack", "swipe"):
-            a = pos.get(str(ev.data.get("attacker")))
-            t = pos.get(str(ev.data.get("target")))
-            if not a or not t:
-                continue
-            pa, pt = lay.xy(a[0]), lay.xy(min(t, key=lambda h: h.distance(a[0])))
-            wounds = int(ev.data.get("wounds") or 0)
-            swipe = ev.kind == "swipe"
-            colour: RGB = pal.NAMED["orange"] if swipe else pal.TARGET
-            start = _shorten(pt, pa, r * TOKEN * 0.8)
-            end = _shorten(pa, pt, r * (TOKEN + 0.08))
-            arrow(draw, [start, end], colour, r * 0.1, dashed=swipe, head=r * 0.36)
-            big = _plural(wounds, "wound") if wounds else ("missed" if swipe else "blocked")
-            if swipe:
-                big = "swipe: " + big
-                small = ""
-            else:
-                skulls, shields = ev.data.get("skulls"), ev.data.get("shields")
-                small = ""
-                if skulls is not None and shields is not None:
-                    small = f"{_plural(int(skulls), 'skull')} vs {_plural(int(shields), 'shield')}"
-                if ev.data.get("special"):
-                    small = f"{ev.data['special']}: {small}" if small else str(ev.data["special"])
-            mid = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
-            marks.append((mid, big, colour, small, (start, end)))
-        elif ev.kind == "fell":
-            f = pos.get(str(ev.data.get("figure")))
-            if f:
-                wounds = int(ev.data.get("wounds") or 0)
-                cx, cy = lay.xy(f[0])
-                marks.append(((cx, cy + r * 1.1), f"fell {ev.data.get('drop', '?')}: " + _plural(wounds, "wound"),
-                              pal.NAMED["orange"], "", None))
-        elif ev.kind == "destroyed":
-            at = _hexes(ev.data.get("at")) or list(pos.get(str(ev.data.get("figure")), ()))
-            fig = state.figures.get(str(ev.data.get("figure")))
-            for h in at:
-                cross(draw, lay.xy(h), r)
-            if at and fig is not None and not fig.on_battlefield:
-                cx, cy = lay.xy(at[0])
-                tx.text(draw, (cx, cy + r * 0.62), names.get(fig.id, fig.id), r * 0.4, (255, 255, 255),
-                        weight="condensed", stroke=max(1, r * 0.06), stroke_fill=(0, 0, 0))
-    for at_pt, big, colour, small, line in marks:
-        result_box(draw, lay, placed, at_pt, big, small, colour, line)
+    for m in p.moves:
+        w = r * 0.11
+        arrow(draw, m.pts, pal.PATH, w, dashed=m.flew, head=r * 0.36 if m.last else 0.0, outline=(0, 0, 0, 230))
+        if not m.flew:
+            for q in m.pts[1:] if not m.last else m.pts[1:-1]:
+                d = r * 0.09
+                draw.ellipse((q[0] - d, q[1] - d, q[0] + d, q[1] + d), fill=pal.PATH, outline=(0, 0, 0, 220),
+                             width=max(1, round(r * 0.035)))
+    for c, name in p.crosses:
+        cross(draw, (c[0], c[1] - r * (0.12 if name else 0.0)), r * (0.8 if name else 1.0))
+        if name:
+            tx.text(draw, (c[0], c[1] + r * 0.5), name, r * 0.36, (255, 255, 255), weight="condensed",
+                    stroke=max(1, r * 0.06), stroke_fill=(0, 0, 0))
+    for res in p.results:
+        if res.leader:
+            a, b = res.leader
+            draw.line((a, b), fill=(0, 0, 0, 220), width=max(3, round(r * 0.11)))
+            draw.line((a, b), fill=res.accent, width=max(2, round(r * 0.05)))
+            d = r * 0.08
+            draw.ellipse((b[0] - d, b[1] - d, b[0] + d, b[1] + d), fill=res.accent, outline=(0, 0, 0), width=max(1, round(r * 0.03)))
+    for res in p.results:
+        result_box(draw, lay, res)
+
+
+def result_box(draw: ImageDraw.ImageDraw, lay: MapLayout, res: Result) -> None:
+    """A dark rounded box listing what befell one figure: ``TV1 → D9: blocked`` rows with the
+    dice in small print, or a one-line compact badge."""
+    ss = lay.ss
+    x0, y0, x1, y1 = res.rect
+    draw.rounded_rectangle(res.rect, radius=6 * ss, fill=(16, 16, 20, 238), outline=res.accent, width=2 * ss)
+    if res.compact:
+        tx.text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), _compact_words(res.rows), COMPACT * ss, pal.INK, weight="bold")
+        return
+    x = x0 + (BOX_PAD + 2) * ss
+    y = y0 + BOX_PAD * ss
+    for row in res.rows:
+        mid = y + BIG_ROW * ss / 2
+        tx.text(draw, (x, mid), row.who, BIG * ss, (214, 218, 226), anchor="lm")
+        tx.text(draw, (x + tx.width(row.who, BIG * ss), mid), row.what, BIG * ss, row.ink, weight="bold", anchor="lm")
+        y += BIG_ROW * ss
+        if row.small:
+            tx.text(draw, (x + 8 * ss, y + SMALL_ROW * ss / 2 - ss), row.small, SMALL * ss, pal.INK_DIM, anchor="lm")
+            y += SMALL_ROW * ss
 
 
 def cross(draw: ImageDraw.ImageDraw, c: Point, r: float) -> None:

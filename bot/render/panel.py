@@ -1,4 +1,5 @@
-"""The side panel: round and turn, each player's Army Cards and Order Markers, and the legend.
+"""The side panel: round and turn, what happened in the last turn, each player's Army Cards and
+Order Markers, and the legend.
 
 Order Markers are drawn only as the table shows them: a marker placed on a card and not yet
 revealed is a plain face-down disc, the same for every marker (the ``X`` included), so the
@@ -29,6 +30,9 @@ ROW = 32
 ROW2 = 52
 SMALL = 16
 DISC = 11
+LAST = 18
+LAST_LINES = 3
+LAST_INK: RGB = (150, 220, 255)
 
 _PHASE_TEXT = {
     Phase.SETUP: "Setup: choosing armies",
@@ -69,18 +73,62 @@ def header_lines(state: MatchState) -> tuple[str, str]:
     return title, sub
 
 
-def header(state: MatchState, width: int, ss: int) -> Image.Image:
-    """Round and turn block, ``width`` final pixels wide."""
+def header(state: MatchState, width: int, ss: int, last: str | None = None, max_lines: int = LAST_LINES) -> Image.Image:
+    """Round and turn block, ``width`` final pixels wide, with ``last`` (what the picture shows
+    happening: ``Last turn: Alice — ...``) under the title, wrapped on up to ``max_lines`` lines."""
     title, sub = header_lines(state)
-    h = PAD * 2 + TITLE + (SUB + 8 if sub else 0)
+    inner = (width - 2 * PAD) * ss
+    lines = wrap(last, LAST * ss, inner, max_lines) if last else []
+    h = PAD * 2 + TITLE + (SUB + 8 if sub else 0) + (len(lines) * (LAST + 6) + 4 if lines else 0)
     img = Image.new("RGB", (width * ss, h * ss), pal.PANEL)
     draw = ImageDraw.Draw(img)
-    tx.text(draw, (PAD * ss, PAD * ss), tx.fit(title, TITLE * ss, (width - 2 * PAD) * ss, "bold"), TITLE * ss,
+    tx.text(draw, (PAD * ss, PAD * ss), tx.fit(title, TITLE * ss, inner, "bold"), TITLE * ss,
             pal.INK, weight="bold", anchor="lt")
+    y = PAD + TITLE + 8
     if sub:
-        tx.text(draw, (PAD * ss, (PAD + TITLE + 8) * ss), tx.fit(sub, SUB * ss, (width - 2 * PAD) * ss), SUB * ss,
-                pal.HIGHLIGHT, anchor="lt")
+        tx.text(draw, (PAD * ss, y * ss), tx.fit(sub, SUB * ss, inner), SUB * ss, pal.HIGHLIGHT, anchor="lt")
+        y += SUB + 8
+    y += 2
+    for i, line in enumerate(lines):
+        x: float = PAD * ss
+        if i == 0 and ":" in line:
+            head, rest = line.split(":", 1)
+            tx.text(draw, (x, y * ss), head + ":", LAST * ss, LAST_INK, weight="bold", anchor="lt")
+            x += tx.width(head + ":", LAST * ss, "bold")
+            line = rest
+        tx.text(draw, (x, y * ss), line, LAST * ss, (222, 228, 236), anchor="lt")
+        y += LAST + 6
     return img
+
+
+def wrap(words: str, size: float, width: float, max_lines: int = LAST_LINES) -> list[str]:
+    """``words`` broken at spaces into lines at most ``width`` wide (the first line's
+    ``Head:`` is bold); the last line cut with an ellipsis when it all does not fit."""
+    lines: list[str] = []
+    cur = ""
+    for word in words.split(" "):
+        trial = f"{cur} {word}" if cur else word
+        weight_w = _line_width(trial, size, first=not lines)
+        if weight_w <= width or not cur:
+            cur = trial
+            continue
+        lines.append(cur)
+        cur = word
+    if cur:
+        lines.append(cur)
+    if len(lines) > max_lines:
+        keep = lines[:max_lines]
+        keep[-1] = tx.fit(keep[-1] + " " + " ".join(lines[max_lines:]), size, width - tx.width("…", size))
+        lines = keep
+    return [tx.fit(line, size, width) if _line_width(line, size, i == 0) > width else line
+            for i, line in enumerate(lines)]
+
+
+def _line_width(line: str, size: float, first: bool) -> float:
+    if first and ":" in line:
+        head, rest = line.split(":", 1)
+        return tx.width(head + ":", size, "bold") + tx.width(rest, size)
+    return tx.width(line, size)
 
 
 def marker_counts(state: MatchState) -> tuple[dict[str, int], dict[str, list[str]]]:
@@ -204,13 +252,15 @@ def blocks(state: MatchState, colours: Mapping[str, RGB], prefixes: Mapping[str,
             for p in sorted(state.players, key=lambda p: (p.seat, p.id))]
 
 
-def arrange(lay: MapLayout, head: Image.Image, parts: Sequence[Image.Image], foot: Image.Image, panel_w: int,
-            gap: int = 10) -> tuple[tuple[int, int], list[tuple[Image.Image, tuple[int, int]]]]:
-    """Place the header, the player blocks and the legend (``foot``) next to the map.
+def arrange(lay: MapLayout, head: Image.Image, parts: Sequence[Image.Image], foot: Image.Image | None, panel_w: int,
+            gap: int = 10, beside: Image.Image | None = None
+            ) -> tuple[tuple[int, int], list[tuple[Image.Image, tuple[int, int]]]]:
+    """Place the header, the player blocks and the legend next to the map.
 
-    To the right of the map they are stacked; under a wide map the header and legend span the
-    width and the player blocks share columns of at least ``panel_w`` final pixels. Returns the
-    canvas size and where to paste each part.
+    To the right of the map they are stacked (legend ``foot`` last); under a wide map the header
+    spans the width, the player blocks share columns of ``panel_w`` final pixels and the legend
+    goes to the right of them when ``beside`` (a legend as wide as the columns left) is given,
+    else under them (``foot``). Returns the canvas size and where to paste each part.
     """
     ss = lay.ss
     mw, mh = lay.canvas_map_size
@@ -218,20 +268,26 @@ def arrange(lay: MapLayout, head: Image.Image, parts: Sequence[Image.Image], foo
     placed: list[tuple[Image.Image, tuple[int, int]]] = []
     if lay.panel == "right":
         x, y = mw, 0
-        for im in (head, *parts, foot):
+        for im in (head, *parts, *([foot] if foot is not None else [])):
             placed.append((im, (x, y)))
             y += im.height + g
         return (mw + panel_w * ss, max(mh, y - g)), placed
     width = max(mw, panel_w * ss)
     placed.append((head, (0, mh)))
-    top = mh + head.height + g
+    top = mh + head.height + g // 2
     ncols = max(1, width // (panel_w * ss))
-    col_w = width // ncols
-    heights = [top] * ncols
+    col_w = panel_w * ss if beside is not None else width // ncols
+    used = min(ncols, max(1, len(parts)))
+    heights = [top] * used
     for im in parts:
         c = heights.index(min(heights))
         placed.append((im, (c * col_w, heights[c])))
         heights[c] += im.height + g
-    bottom = max(heights)
-    placed.append((foot, (0, bottom)))
-    return (width, bottom + foot.height), placed
+    bottom = max(heights) - g if parts else top
+    if beside is not None:
+        placed.append((beside, (width - beside.width, top)))
+        return (width, max(bottom, top + beside.height)), placed
+    if foot is not None:
+        placed.append((foot, (0, bottom + g // 2)))
+        bottom += g // 2 + foot.height
+    return (width, bottom), placed

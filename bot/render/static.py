@@ -1,9 +1,13 @@
 """The static layer: everything about a battlefield that no turn changes, drawn once and cached.
 
 Terrain fills shaded by level, level numbers, cliff edges, two-level columns, obstacles, start
-zones (a variant), space labels, and the legend. The cache is keyed by the battlefield object's
-identity (checked through a weak reference) plus the variant flags; a turn copies the cached
-canvas and draws only figures, glyphs and what happened on top.
+zones (a variant), space labels, and (when first asked for) the legend. The cache is keyed by the
+battlefield object's identity (checked through a weak reference) plus the variant flags; a turn
+copies the cached canvas and draws only figures, glyphs and what happened on top.
+
+Level numbers are drawn last, and what lay under each one is kept (``patches``), so that a turn
+can take the number off a space where a figure stands: the figure's own level pill says it, and a
+bare number next to the pill would read as one number with it (``1`` ``1`` -> ``11``).
 """
 
 from __future__ import annotations
@@ -11,7 +15,8 @@ from __future__ import annotations
 import threading
 import weakref
 from collections import OrderedDict
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -34,16 +39,43 @@ CACHE_SIZE = 6
 
 @dataclass(frozen=True)
 class StaticLayer:
-    """A battlefield's cached drawing: ``image`` is the map area on the canvas (supersampled),
-    ``legend`` the legend block on the canvas and ``legend_small`` at final size."""
+    """A battlefield's cached drawing: ``image`` is the map area on the canvas (supersampled);
+    legends (:meth:`legend_for`) are drawn when first asked for, once per width."""
 
     layout: MapLayout
     image: Image.Image
-    legend: Image.Image
-    legend_small: Image.Image
     levels: dict[Hex, int]
     fills: dict[Hex, pal.RGB]
     max_level: int
+    #: What lay under each space's level number: ``(image, canvas top-left)``.
+    patches: dict[Hex, tuple[Image.Image, tuple[int, int]]] = field(default_factory=dict)
+    #: Legends drawn so far (final-pixel width -> (canvas image, final-size image)).
+    legends: dict[int, tuple[Image.Image, Image.Image]] = field(default_factory=dict)
+    bf: weakref.ref[Battlefield] | None = None
+
+    def legend_for(self, width: int | None = None) -> tuple[Image.Image, Image.Image]:
+        """The legend ``width`` final pixels wide (default: :func:`~bot.render.legend.legend_width`)
+        on the canvas and at final size, drawn once per width."""
+        from bot.render.legend import draw_legend, legend_width
+
+        width = width or legend_width(self.layout)
+        hit = self.legends.get(width)
+        if hit is None:
+            bf = self.bf() if self.bf is not None else None
+            if bf is None:  # cannot happen while the cache holds the layer: it checks the battlefield
+                raise LookupError("the battlefield of this static layer is gone")
+            big = draw_legend(bf, self.layout, width)
+            hit = (big, big.reduce(self.layout.ss))
+            with _lock:
+                self.legends[width] = hit
+        return hit
+
+    def hide_levels(self, canvas: Image.Image, hexes: Iterable[Hex]) -> None:
+        """Take the level numbers of ``hexes`` off ``canvas`` (a copy of :attr:`image`)."""
+        for h in hexes:
+            patch = self.patches.get(h)
+            if patch is not None:
+                canvas.paste(patch[0], patch[1])
 
 
 _cache: OrderedDict[tuple[int, bool, bool], tuple[weakref.ref[Battlefield], StaticLayer]] = OrderedDict()
@@ -55,6 +87,7 @@ def clear_cache() -> None:
     with _lock:
         _cache.clear()
     tx.sprite.cache_clear()
+    tx.width.cache_clear()
 
 
 def static_layer(bf: Battlefield, *, zones: bool = False, all_labels: bool = False) -> StaticLayer:
@@ -82,8 +115,6 @@ def edge(lay: MapLayout, h: Hex, direction: int) -> tuple[tuple[float, float], t
 
 
 def _draw(bf: Battlefield, *, zones: bool, all_labels: bool) -> StaticLayer:
-    from bot.render.legend import draw_legend  # the legend reuses this module's helpers
-
     lay = layout_for(bf)
     r = lay.r
     img = Image.new("RGB", lay.canvas_map_size, pal.BACKGROUND)
@@ -145,16 +176,6 @@ def _draw(bf: Battlefield, *, zones: bool, all_labels: bool) -> StaticLayer:
                                    (p[0] + (q[0] - p[0]) * t1, p[1] + (q[1] - p[1]) * t1)),
                                   fill=colour, width=width)
 
-    # Level numbers (both levels for a two-level column).
-    for h in hexes:
-        cx, cy = lay.xy(h)
-        here = surfaces[h]
-        words = "/".join(str(c.top) for c in here) if len(here) > 1 else str(levels[h])
-        ink = pal.ink_on(fills[h])
-        halo = pal.darker(fills[h], 0.6) if ink != pal.INK_DARK else None
-        tx.stamp(img, (cx, cy + 0.6 * r), words, level_size(lay, words), ink, weight="condensed",
-                 stroke=lay.c(1.2), stroke_fill=halo)
-
     # Obstacles on hexes: a band joining a multi-hex piece, a symbol per hex, the height once.
     for o in bf.obstacles:
         if len(o.hexes) > 1:
@@ -177,6 +198,22 @@ def _draw(bf: Battlefield, *, zones: bool, all_labels: bool) -> StaticLayer:
             a, b = lay.plane(pa), lay.plane(pb)
             sym.edge_piece(draw, o.kind, a, b, r)
 
+    # Level numbers (both levels for a two-level column), last, keeping what lies under each.
+    patches: dict[Hex, tuple[Image.Image, tuple[int, int]]] = {}
+    for h in hexes:
+        cx, cy = lay.xy(h)
+        here = surfaces[h]
+        words = "/".join(str(c.top) for c in here) if len(here) > 1 else str(levels[h])
+        ink = pal.ink_on(fills[h])
+        halo = pal.darker(fills[h], 0.6) if ink != pal.INK_DARK else None
+        size = level_size(lay, words)
+        at = (cx, cy + (0.6 if len(words) <= 2 else 0.58) * r)
+        stroke = lay.c(1.2)
+        mask, _outline, dx, dy = tx.sprite(words, round(size), "condensed", "mm", round(stroke) if halo else 0)
+        x0, y0 = round(at[0]) + dx, round(at[1]) + dy
+        patches[h] = (img.crop((x0, y0, x0 + mask.width, y0 + mask.height)), (x0, y0))
+        tx.stamp(img, at, words, size, ink, weight="condensed", stroke=stroke, stroke_fill=halo)
+
     if all_labels:
         for h in bf.hexes():
             cx, cy = lay.xy(h)
@@ -184,20 +221,19 @@ def _draw(bf: Battlefield, *, zones: bool, all_labels: bool) -> StaticLayer:
             tx.stamp(img, (cx, cy - 0.62 * r), bf.label(h), r * 0.3, ink, weight="condensed")
 
     _draw_edge_labels(draw, bf, lay)
-    legend = draw_legend(bf, lay)
-    return StaticLayer(layout=lay, image=img, legend=legend, legend_small=legend.reduce(lay.ss), levels=levels,
-                       fills=fills, max_level=max_level)
+    return StaticLayer(layout=lay, image=img, levels=levels, fills=fills, max_level=max_level, patches=patches,
+                       bf=weakref.ref(bf))
 
 
 def level_size(lay: MapLayout, words: str) -> float:
     """Font size of a level number (smaller for ``3/9`` two-level labels)."""
-    return lay.r * (0.42 if len(words) <= 2 else 0.38 if len(words) <= 4 else 0.35)
+    return lay.r * (0.5 if len(words) <= 2 else 0.42 if len(words) <= 4 else 0.37)
 
 
 def _draw_edge_labels(draw: ImageDraw.ImageDraw, bf: Battlefield, lay: MapLayout) -> None:
     grid = bf.labels
     r = lay.r
-    size = max(lay.c(11), r * 0.42)
+    size = max(lay.c(12), r * 0.48)
     w, hgt = lay.canvas_map_size
     gut = r * 0.5
     c0, c1 = lay.cols

@@ -60,6 +60,7 @@ def text(
     )
 
 
+@lru_cache(maxsize=4096)
 def width(words: str, size: float, weight: Weight = "regular") -> float:
     """Width in pixels of ``words`` at ``size``."""
     return float(font(size, weight).getlength(words))
