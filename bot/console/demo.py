@@ -76,6 +76,8 @@ class TurnRecorder:
         self.turn_number = first_turn - 1
         self.in_round = 0
         self.round = session.state.round
+        #: The last round whose end the recorder saw (0: none yet).
+        self.rounds_ended = 0
         self.buffer: list[Event] = []
         self.images: list[Path] = []
         self.render_seconds = 0.0
@@ -87,6 +89,8 @@ class TurnRecorder:
             if ev.kind == "round_started":
                 self.round = int(ev.data["round"])
                 self.in_round = 0
+            if ev.kind == "round_ended":
+                self.rounds_ended = int(ev.data["round"])
             if ev.to is None:
                 self.buffer.append(ev)
             if ev.kind == "turn_ended":
@@ -139,9 +143,14 @@ class TurnRecorder:
                 parts.append(f"swiped by {d['attacker']} {d['wounds']} wound{'s' if d['wounds'] != 1 else ''}")
             elif ev.kind == "fell" and d["wounds"]:
                 parts.append(f"{d['figure']} falls, {d['wounds']} wound{'s' if d['wounds'] != 1 else ''}")
+            elif ev.kind == "special_roll":
+                parts.append(f"{d['attacker']} uses {d['special']}")
             elif ev.kind == "attack":
                 w = d["wounds"]
                 result = f"{w} wound{'s' if w != 1 else ''}" if w else "blocked"
+                if d.get("special"):  # one of the figures a special attack affects
+                    parts.append(f"{d['target']} {result}")
+                    continue
                 who = d["attacker"] if not parts or not parts[-1].startswith(f"{d['attacker']} ") else ""
                 parts.append(f"{who + ' ' if who else ''}attacks {d['target']} {result}".strip())
             elif ev.kind == "destroyed":
@@ -152,8 +161,9 @@ class TurnRecorder:
         return f"{head} {', '.join(parts) if parts else 'no action'}"
 
 
-def result_line(session: GameSession) -> str:
-    """The outcome in words: the winner(s) or where the match stands."""
+def result_line(session: GameSession, after_round: int | None = None) -> str:
+    """The outcome in words: the winner(s) or where the match stands (``after_round``: the last
+    round played to its end, when the match was stopped between rounds)."""
     st = session.state
     if st.phase is Phase.OVER:
         if not st.winners:
@@ -162,7 +172,9 @@ def result_line(session: GameSession) -> str:
     from bot.rules.victory import scores
 
     sc = ", ".join(f"{session.name(p)} {v:g}" for p, v in scores(st).items())
-    return f"No winner after round {st.round} (stopped early); scores now: {sc}."
+    if after_round:
+        return f"No winner after round {after_round} (stopped early); scores now: {sc}."
+    return f"No winner yet, in round {st.round} (stopped early); scores now: {sc}."
 
 
 # ---- the demo --------------------------------------------------------------------------------------
@@ -183,10 +195,13 @@ def setup(session: GameSession, armies: Sequence[tuple[str, list[str]]]) -> list
 
 def play(session: GameSession, recorder: TurnRecorder | None = None, rounds: int | None = None,
          max_commands: int = 20000, echo: bool = False) -> int:
-    """Let the computer play every seat until the match ends or round ``rounds`` ends.
+    """Let the computer play every seat until the match ends or round ``rounds`` ends (exactly
+    ``rounds`` rounds are played; it must be 1 or more).
 
     Returns the number of commands applied. ``echo`` prints the turn lines (and image paths).
     """
+    if rounds is not None and rounds < 1:
+        raise ValueError(f"rounds must be 1 or more, not {rounds}")
     n = 0
     while session.state.phase is not Phase.OVER and n < max_commands:
         waiting = ai.waiting_for(session.state)
@@ -211,11 +226,15 @@ def main(args: argparse.Namespace) -> int:
     """Run the demo; returns the exit status."""
     out_arg = str(getattr(args, "out", "renders/demo") or "")
     out = None if out_arg.lower() in ("", "none", "-") else Path(out_arg)
+    rounds = getattr(args, "rounds", None)
+    if rounds is not None and rounds < 1:
+        print(f"error: --rounds must be 1 or more (got {rounds}); leave it out to play to the end")
+        return 2
     try:
         session = GameSession.create("demo", map_id=getattr(args, "map", None) or "cobra-facility",
                                      scenario_id=getattr(args, "scenario", None) or "last-army-standing",
                                      seed=getattr(args, "seed", None))
-    except KeyError as exc:
+    except (KeyError, ValueError) as exc:
         print(f"error: {exc.args[0] if exc.args else exc}")
         return 2
     armies = armies_for(session, max(2, session.scenario.min_players))
@@ -236,9 +255,9 @@ def main(args: argparse.Namespace) -> int:
             old.unlink()
     recorder = TurnRecorder(session, out)
     t0 = time.perf_counter()
-    n = play(session, recorder, rounds=getattr(args, "rounds", None), echo=True)
+    n = play(session, recorder, rounds=rounds, echo=True)
     took = time.perf_counter() - t0
-    print(result_line(session))
+    print(result_line(session, recorder.rounds_ended))
     if recorder.images:
         print(f"{len(recorder.images)} images in {out}/ ({recorder.images[0].name} … {recorder.images[-1].name})")
     else:

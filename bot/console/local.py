@@ -7,8 +7,10 @@ prompt) play by themselves through :mod:`bot.game.ai`. Order Markers are secret:
 echo, and ``hide`` clears the screen before the next player sits down.
 
 Console commands besides the game's: ``help``, ``cards``, ``map``, ``reach FIG``, ``targets FIG``,
-``status``, ``undo``, ``save PATH``, ``load PATH``, ``hide``, ``quit``. After every Player Turn the
-picture goes to ``OUT/turn-NNN.png``. Works with piped stdin (no readline needed).
+``status``, ``undo``, ``save PATH``, ``load PATH`` (resume a saved match; ``--load PATH`` does it
+at start), ``hide``, ``quit`` (offers to save a match under way, to ``OUT/save.json`` by default).
+After every Player Turn the picture goes to ``OUT/turn-NNN.png``. When a player's figures have
+nothing left to do in the turn, the console says so. Works with piped stdin (no readline needed).
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from __future__ import annotations
 import argparse
 import getpass
 import json
+import shutil
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +28,7 @@ from bot.console.demo import TurnRecorder, armies_for, player_id, result_line
 from bot.game import ai
 from bot.game.session import GameSession, cards
 from bot.rules.combat import attack_dice, defense_dice, legal_targets
+from bot.rules.commands import VERBS
 from bot.rules.errors import RulesError
 from bot.rules.movement import reachable_hexes
 from bot.rules.state import Figure, MatchState, Phase
@@ -40,21 +44,58 @@ Game commands:
   move FIG SPACE [via SPACE ...] [fly|walk]     attack FIG TARGET     special FIG POWER TARGET
   end-turn     choose OPTION     concede
 Console commands:
-  help  cards  status  map  reach FIG  targets FIG  undo  save PATH  load PATH  hide  quit"""
+  help  cards  status  map  reach FIG  targets FIG  undo  hide
+  save PATH                   write the match to a file
+  load PATH                   resume a saved match (or start with: python -m bot local --load PATH)
+  quit                        leave (offers to save a match under way)"""
 
 COMPUTER_NAMES = ("computer", "cpu", "ai", "bot")
+#: Words the console reads as commands: no player name may start with one.
+CONSOLE_WORDS = ("help", "cards", "status", "map", "reach", "targets", "undo", "save", "load", "hide", "quit",
+                 "exit")
+#: The longest player name accepted.
+NAME_MAX = 20
+#: Game commands after which the console checks whether anything is left to do in the turn.
+TURN_VERBS = ("move", "attack", "special", "choose")
+NOTHING_LEFT = "nothing left to do: type end-turn"
+
+
+def name_problem(name: str, taken: Iterable[str] = ()) -> str | None:
+    """Why ``name`` cannot be a player's name (``None`` when it can): empty, too long, starting
+    with '/', holding ':' or ';', starting with a command word, or taken (case-insensitive)."""
+    name = name.strip()
+    if not name:
+        return "a name is needed"
+    if name.startswith("/"):
+        return "a name cannot start with '/'"
+    if ":" in name or ";" in name:
+        return "a name cannot contain ':' or ';'"
+    if len(name) > NAME_MAX:
+        return f"a name has at most {NAME_MAX} characters"
+    if not any(ch.isalnum() for ch in name):
+        return "a name needs a letter or a digit"
+    first = name.split()[0].lower()
+    if first in CONSOLE_WORDS or first.replace("_", "-") in VERBS or first in ("end", "endturn"):
+        return f"'{first}' is a command, not a name"
+    if name.lower() in (t.lower() for t in taken):
+        return f"{name} is already playing"
+    return None
 
 
 class Console:
     """A local match: the session, who sits where, which seats the computer plays, I/O."""
 
     def __init__(self, session: GameSession, out: Path, read: Callable[[str], str] | None = None,
-                 write: Callable[[str], None] | None = None, tty: bool | None = None) -> None:
+                 write: Callable[[str], None] | None = None, tty: bool | None = None,
+                 screen: bool | None = None) -> None:
         self.session = session
         self.out = out
         self.read = read or input
         self.write = write or print
+        #: Input from a person at a terminal (secret markers are read without echo).
         self.tty = sys.stdin.isatty() if tty is None else tty
+        #: Output to a terminal ('hide' can clear it).
+        self.screen = sys.stdout.isatty() if screen is None else screen
         self.computer: set[str] = set()
         self.recorder = TurnRecorder(session, out)
 
@@ -86,37 +127,51 @@ class Console:
         return self.session.state
 
     def seat_players(self, vs_computer: bool) -> bool:
-        """Ask for names and seat everyone; computer seats get a classic army. False on end of input."""
+        """Ask for names and seat everyone; computer seats get a classic army. False on end of input.
+
+        ``vs_computer``: one person and the computer (more computer seats only when the
+        scenario needs more than two players); only the first name is asked.
+        """
         scen = self.session.scenario
         self.say(f"{scen.name} on {self.state.battlefield.name} ({scen.min_players}-{scen.max_players} players).")
         zones = len(self.state.battlefield.start_zones)
         seats = scen.max_players if scen.sides or not zones else max(scen.min_players, min(scen.max_players, zones))
+        if vs_computer:
+            seats = max(2, scen.min_players)
         names: list[tuple[str, bool]] = []
         while len(names) < seats:
             seat = len(names) + 1
-            if vs_computer and seat == 2:
-                names.append(("Computer", True))
+            if vs_computer and seat > 1:
+                names.append(("Computer" if seat == 2 else f"Computer {seat - 1}", True))
                 continue
             side = f" [{scen.sides[seat - 1].name}]" if seat - 1 < len(scen.sides) else ""
+            cpu_hint = "" if vs_computer else "or 'computer'"
             if seat <= scen.min_players:
-                hint = " (or 'computer')" if seat > 1 else ""
+                hint = f" ({cpu_hint})" if seat > 1 and cpu_hint else ""
                 line = self.ask(f"Player {seat}{side} name{hint}: ")
                 if line is None:
                     return False
-                line = line.strip()
-                if not line:
-                    self.say("a name is needed")
-                    continue
             else:
-                line = self.ask(f"Player {seat}{side} name (empty to begin): ")
+                line = self.ask(f"Player {seat}{side} name ({cpu_hint}; empty line to start with {len(names)} players): ")
                 if line is None or not line.strip():
                     break
-                line = line.strip()
-            if ":" in line or ";" in line or line.lower() in (n.lower() for n, _ in names):
-                self.say("please choose another name (unique, without ':' or ';')")
-                continue
+            line = line.strip()
             is_cpu = line.lower() in COMPUTER_NAMES
-            names.append(("Computer" if is_cpu else line, is_cpu))
+            if is_cpu and vs_computer:
+                self.say("the computer takes the other seat; please type your own name")
+                continue
+            name = "Computer" if is_cpu else line
+            seated = [n for n, _ in names]
+            problem = name_problem(name, seated)
+            if is_cpu and problem:  # a second computer seat
+                name = f"Computer {sum(1 for _, c in names if c) + 1}"
+                problem = name_problem(name, seated)
+            if problem:
+                self.say(f"{problem}; please choose another name")
+                continue
+            names.append((name, is_cpu))
+        if vs_computer:
+            self.say(f"{', '.join(n for n, c in names if c)} plays against {names[0][0]}.")
         armies = armies_for(self.session, len(names))
         taken: list[str] = []
         for (name, is_cpu), (_n, army) in zip(names, armies, strict=True):
@@ -227,6 +282,7 @@ class Console:
         word = word.lower()
         arg = arg.strip()
         if word in ("quit", "exit"):
+            self.cmd_quit()
             return False
         local = {
             "help": lambda: self.say(HELP), "cards": self.cmd_cards, "status": self.cmd_status,
@@ -251,6 +307,8 @@ class Console:
             self.say("error: nobody is seated")
         elif self.apply(player, text):
             self.run_computer()
+            if word in TURN_VERBS:
+                self.turn_hint()
         return True
 
     # ---- console commands --------------------------------------------------------------------
@@ -280,14 +338,13 @@ class Console:
                 for fid in cip.figure_ids:
                     f = view.figures[fid]
                     if f.on_battlefield:
-                        life = cip.card.life or 1
-                        figs.append(f"{fid}@{view.battlefield.label(f.hex)}" + (f" {life - f.wounds}/{life}" if life > 1 else ""))
+                        figs.append(f"{fid}@{view.battlefield.label(f.hex)}" + _life_text(cip.card.life or 1, f.wounds))
                     elif f.destroyed:
                         figs.append(f"{fid} ✝")
                     else:
                         figs.append(f"{fid} (unplaced)")
                 on = [m for m, k in sorted(markers.items()) if k == key]
-                mk = f" [markers {' '.join(on)}]" if on else ""
+                mk = f" [{_markers_text(on)}]" if on else ""
                 self.say(f"    {cip.card.short}{mk}: {', '.join(figs)}")
         if view.pending:
             self.say(f"  waiting for {self.session.name(view.pending[0].player)} to decide")
@@ -344,10 +401,15 @@ class Console:
         self.say(f"targets image: {path}")
 
     def cmd_hide(self) -> None:
-        if self.tty:
-            self.write("\033[2J\033[H")
-        else:
-            self.write("\n" * 60)
+        """Clear the terminal, scrollback included, so the next player cannot scroll back to the
+        last secret; off a terminal (output to a file or pipe) it writes nothing to clear."""
+        if not self.screen:
+            self.say("(hide: the output is not a terminal, nothing to clear)")
+            return
+        rows = shutil.get_terminal_size((80, 24)).lines
+        # Blank lines push everything off the screen (for terminals that keep scrollback despite
+        # ESC[3J), then: cursor home, clear the screen, clear the scrollback.
+        self.write("\n" * (2 * rows + 10) + "\033[H\033[2J\033[3J")
         self.say("(screen cleared)")
 
     def _rebuild(self, record: dict[str, Any]) -> None:
@@ -382,27 +444,60 @@ class Console:
         self._rebuild(record)
         self.say(f"undone: {self.session.name(pid)}: {shown}")
 
-    def cmd_save(self, path: str) -> None:
+    def cmd_save(self, path: str) -> bool:
         record = self.session.to_record()
         record["console"] = {"computer": sorted(self.computer)}
         try:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
             Path(path).write_text(json.dumps(record, indent=1), encoding="utf-8")
         except OSError as exc:
             self.say(f"error: cannot write {path}: {exc.strerror or exc}")
-            return
-        self.say(f"saved to {path} (the file holds the secret dice seed)")
+            return False
+        self.say(f"saved to {path} (the file holds the secret dice seed); resume with 'load {path}'")
+        return True
 
-    def cmd_load(self, path: str) -> None:
+    def cmd_load(self, path: str) -> bool:
         try:
             record = json.loads(Path(path).read_text(encoding="utf-8"))
             computer = set(record.get("console", {}).get("computer", []))
             self._rebuild(record)
-        except (OSError, ValueError, KeyError, RulesError) as exc:
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, RulesError) as exc:
             self.say(f"error: cannot load {path}: {exc}")
-            return
+            return False
         self.computer = computer
         self.say(f"loaded {path}: {len(self.session.match.log)} commands, {self.state.phase.value}, round {self.state.round}")
+        players = [f"{p.name}{' (computer)' if p.id in self.computer else ''}" for p in self.state.players]
+        if players:
+            self.say(f"players: {', '.join(players)}")
         self.run_computer()
+        return True
+
+    def default_save(self) -> Path:
+        """Where ``quit`` saves unless told otherwise: ``OUT/save.json`` (``renders/local/save.json``)."""
+        return self.out / "save.json"
+
+    def under_way(self) -> bool:
+        """True from placement until the match is over (worth saving before leaving)."""
+        return self.state.phase not in (Phase.SETUP, Phase.OVER)
+
+    def cmd_quit(self) -> None:
+        """Offer to save a match under way; end of input counts as no."""
+        if not self.under_way():
+            return
+        answer = self.ask("Save before quitting? [y/N] ")
+        if answer is None or answer.strip().lower() not in ("y", "yes"):
+            self.say("not saved" if answer is not None else "(end of input) not saved")
+            return
+        default = self.default_save()
+        path = self.ask(f"Save to [{default}]: ")
+        self.cmd_save((path or "").strip() or str(default))
+
+    def turn_hint(self) -> None:
+        """Say so when the person whose turn it is has nothing left to do but end it."""
+        st = self.state
+        who = st.turn.player if st.phase is Phase.TURNS and st.turn is not None else None
+        if who is not None and who not in self.computer and not ai.actions_left(st, who):
+            self.say(NOTHING_LEFT)
 
     # ---- main loop ---------------------------------------------------------------------------
 
@@ -418,16 +513,41 @@ class Console:
                 return 0
 
 
+def _life_text(life: int, wounds: int) -> str:
+    """A figure's wounds as the picture writes them: `` 1/4 wounds`` (taken / Life), `` life 4``
+    unhurt; nothing for a figure with Life 1."""
+    if life <= 1 and not wounds:
+        return ""
+    return f" {wounds}/{life} wounds" if wounds else f" life {life}"
+
+
+def _markers_text(markers: Iterable[str]) -> str:
+    """Order Markers on a card as the table sees them: ``marker 1, 2 face-down markers``."""
+    marks = list(markers)
+    shown = [m for m in marks if not m.startswith("?")]
+    hidden = len(marks) - len(shown)
+    parts = [f"marker{'s' if len(shown) > 1 else ''} {', '.join(shown)}"] if shown else []
+    if hidden:
+        parts.append(f"{hidden} face-down marker{'s' if hidden > 1 else ''}")
+    return ", ".join(parts)
+
+
 def main(args: argparse.Namespace) -> int:
-    """Play a match in this terminal; returns the exit status."""
+    """Play a match in this terminal (``--load PATH``: resume a saved one); returns the exit status."""
+    load = getattr(args, "load", None)
     try:
-        session = GameSession.create("local", map_id=getattr(args, "map", None),
-                                     scenario_id=getattr(args, "scenario", None) or "last-army-standing",
+        session = GameSession.create("local", map_id=None if load else getattr(args, "map", None),
+                                     scenario_id="last-army-standing" if load else
+                                     getattr(args, "scenario", None) or "last-army-standing",
                                      seed=getattr(args, "seed", None))
-    except KeyError as exc:
+    except (KeyError, ValueError) as exc:
         print(f"error: {exc.args[0] if exc.args else exc}")
         return 2
     console = Console(session, Path(getattr(args, "out", None) or "renders/local"))
-    if not console.seat_players(bool(getattr(args, "vs_computer", False))):
+    if load:
+        if not console.cmd_load(str(load)):
+            return 2
+        console.say("resumed; 'help' lists the commands.")
+    elif not console.seat_players(bool(getattr(args, "vs_computer", False))):
         return 0
     return console.loop()

@@ -47,7 +47,8 @@ class Narrator:
             extra = f" as {d['role']}" if d.get("role") else ""
             return f"{d['name']} joins the match{extra} (start zone {d.get('zone') or 'none'})."
         if k == "army":
-            return f"{self._who(d['player'])} fields {', '.join(d['cards'])}: {d['points']} points, {d['figures']} figures."
+            n = d["figures"]
+            return f"{self._who(d['player'])} fields {', '.join(d['cards'])}: {d['points']} points, {n} figure{'' if n == 1 else 's'}."
         if k == "placement":
             return "Armies are set. Place your figures in your start zones (`place FIGURE SPACE` or `place-rest`)."
         if k == "placed":
@@ -71,7 +72,8 @@ class Narrator:
             if len(path) < 2:
                 return None
             how = "flies" if d.get("flew") else "moves"
-            return f"{d['figure']} {how} {self._space(path[0])} → {self._space(path[-1])} ({d['cost']} spaces)."
+            n = d["cost"]
+            return f"{d['figure']} {how} {self._space(path[0])} → {self._space(path[-1])} ({n} space{'' if n == 1 else 's'})."
         if k == "swipe":
             return f"{d['attacker']} swipes at the leaving {d['target']}: {_dice(d['dice'])} → {d['wounds']} wound(s)."
         if k == "fell":
