@@ -1,0 +1,103 @@
+"""What slash commands and buttons do to a match: find it, check the user, apply, publish.
+
+The cogs and components translate Discord into a command text and call :func:`play` (or
+:func:`roll`, :func:`choose`); everything else - rules, persistence, messages - happens here
+and below, the same for every entry point.
+"""
+
+from __future__ import annotations
+
+import shlex
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.discord.errors import AlreadyDone, NotAPlayer, Stale
+from bot.discord.publish import publish
+from bot.discord.respond import Responder
+
+if TYPE_CHECKING:
+    from bot.discord.client import HeroscapeBot
+    from bot.discord.matches import LiveMatch
+
+
+def bot_of(interaction: discord.Interaction) -> HeroscapeBot:
+    """The bot that received ``interaction``."""
+    return interaction.client  # type: ignore[return-value]
+
+
+def match_here(interaction: discord.Interaction) -> LiveMatch:
+    """The match of the interaction's channel.
+
+    :raises NoMatch: when there is none.
+    """
+    return bot_of(interaction).matches.require(interaction.channel_id)
+
+
+def player_here(interaction: discord.Interaction) -> tuple[LiveMatch, str]:
+    """The channel's match and the user as one of its players.
+
+    :raises NoMatch: no match here. :raises NotAPlayer: the user does not play in it.
+    """
+    live = match_here(interaction)
+    pid = str(interaction.user.id)
+    live.require_player(pid)
+    return live, pid
+
+
+async def play(interaction: discord.Interaction, text: str, *, live: LiveMatch | None = None,
+               expected_version: int | None = None, header: str = "", seated: bool = True,
+               with_map: bool = False) -> None:
+    """Apply ``text`` for the user in the interaction's match and show what happened.
+
+    ``seated=False`` lets a user who is not (yet) a player act (``join``); ``with_map`` shows the
+    map even when no Player Turn ended.
+
+    :raises UserError, RulesError: refused; the tree's error handler says why, privately.
+    """
+    bot = bot_of(interaction)
+    with bot.busy(text.split(" ", 1)[0]):
+        await _play(bot, interaction, text, live, expected_version, header, seated, with_map)
+
+
+async def _play(bot: HeroscapeBot, interaction: discord.Interaction, text: str, live: LiveMatch | None,
+                expected_version: int | None, header: str, seated: bool, with_map: bool) -> None:
+    live = live or match_here(interaction)
+    pid = str(interaction.user.id)
+    if seated:
+        live.require_player(pid)
+    try:
+        applied = await bot.matches.apply(live, pid, text, interaction_id=interaction.id,
+                                          expected_version=expected_version, want_view=with_map)
+    except AlreadyDone:
+        return  # a retried delivery of an interaction already applied: nothing more to say
+    await publish(bot, live, applied, Responder(bot, interaction, live.channel_id), header=header)
+
+
+def _live(interaction: discord.Interaction, match_id: str) -> LiveMatch:
+    live = bot_of(interaction).matches.get(match_id)
+    if live is None:
+        raise Stale("That match is over or was ended.")
+    return live
+
+
+async def roll(interaction: discord.Interaction, match_id: str, version: int, attacker: str, target: str) -> None:
+    """The Roll button of an attack preview."""
+    live = _live(interaction, match_id)
+    st = live.state
+    if live.version != version:
+        raise Stale("The board changed since this preview (the attack was rolled, or someone acted). "
+                    "Use `/attack` again if the attack is still on.")
+    if st.turn is None or st.turn.player != str(interaction.user.id):
+        raise NotAPlayer("Only the player whose turn it is can roll this attack.")
+    await play(interaction, f"attack {attacker} {target}", live=live, expected_version=version)
+
+
+async def choose(interaction: discord.Interaction, match_id: str, version: int, index: int) -> None:
+    """A decision button."""
+    live = _live(interaction, match_id)
+    pend = live.state.pending[0] if live.state.pending else None
+    if live.version != version or pend is None or index >= len(pend.options):
+        raise Stale("This decision was already made.")
+    option = pend.options[index]
+    await play(interaction, f"choose {shlex.quote(option)}", live=live, expected_version=version)

@@ -1,0 +1,171 @@
+"""Autocomplete answers: card names with points, the user's figures, legal destinations, legal
+targets. Each reads the live state and never raises (a failing autocomplete shows nothing)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+
+import discord
+from discord import app_commands
+
+from bot.discord.matches import LiveMatch, MatchManager
+from bot.game.session import cards, maps, scenarios
+from bot.rules.combat import legal_targets
+from bot.rules.movement import reachable_hexes
+from bot.rules.state import Figure, MatchState, Phase
+
+log = logging.getLogger(__name__)
+Choices = list[app_commands.Choice[str]]
+MAX = 25
+
+
+def _choices(pairs: Iterable[tuple[str, str]]) -> Choices:
+    out: Choices = []
+    for name, value in pairs:
+        out.append(app_commands.Choice(name=name[:100], value=value[:100]))
+        if len(out) >= MAX:
+            break
+    return out
+
+
+def _safe(fn: Callable[[], Choices]) -> Choices:
+    try:
+        return fn()
+    except Exception:
+        log.exception("autocomplete failed")
+        return []
+
+
+def _live(interaction: discord.Interaction) -> LiveMatch | None:
+    matches: MatchManager = interaction.client.matches  # type: ignore[attr-defined]
+    return matches.in_channel(interaction.channel_id)
+
+
+def card_list(current: str) -> Choices:
+    """``/army set``: complete the last card of a ``;``-separated list, showing points."""
+    def run() -> Choices:
+        head, _, last = current.rpartition(";")
+        prefix = (head.strip() + "; ") if head.strip() else ""
+        found = cards().search(last.strip(), limit=MAX)
+        return _choices((f"{prefix}{c.short} ({c.points} pts)" if c.points is not None else f"{prefix}{c.short}",
+                         f"{prefix}{c.short}") for c in found if c.complete)
+    return _safe(run)
+
+
+def card_names(current: str) -> Choices:
+    """``/card``: any card, with its points."""
+    return _safe(lambda: _choices((f"{c.name} ({c.points} pts)", c.short) for c in cards().search(current, limit=MAX)))
+
+
+def scenario_ids(current: str) -> Choices:
+    """``/match new scenario``."""
+    q = current.casefold()
+    return _safe(lambda: _choices((s.name, s.id) for s in scenarios() if q in s.id or q in s.name.casefold()))
+
+
+def map_ids(current: str) -> Choices:
+    """``/match new map``."""
+    q = current.casefold()
+    return _safe(lambda: _choices((m.name or m.id or "?", m.id or "") for m in maps()
+                                  if m.id and (q in m.id or q in (m.name or "").casefold())))
+
+
+def _mine(st: MatchState, pid: str, current: str, pred: Callable[[Figure], bool]) -> Choices:
+    q = current.casefold()
+    figs = sorted((f for f in st.figures.values() if f.controller == pid and pred(f) and q in f.id), key=lambda f: f.id)
+    return _choices((f"{f.id} ({st.card_of(f).short})", f.id) for f in figs)
+
+
+def _acting(st: MatchState, pid: str) -> Callable[[Figure], bool]:
+    turn = st.turn
+    return lambda f: f.on_battlefield and turn is not None and turn.player == pid and f.card_key == turn.card_key
+
+
+def unplaced_figures(interaction: discord.Interaction, current: str) -> Choices:
+    """``/place figure``: the user's figures not yet on the battlefield."""
+    live = _live(interaction)
+    if live is None:
+        return []
+    return _safe(lambda: _mine(live.state, str(interaction.user.id), current,
+                               lambda f: not f.hexes and not f.destroyed and not f.set_aside))
+
+
+def zone_spaces(interaction: discord.Interaction, current: str) -> Choices:
+    """``/place space``: free spaces of the user's start zone."""
+    live = _live(interaction)
+    if live is None:
+        return []
+
+    def run() -> Choices:
+        st = live.state
+        pid = str(interaction.user.id)
+        zone = st.battlefield.start_zones.get(st.player(pid).zone, frozenset())
+        occupied = st.occupancy()
+        labels = sorted((st.battlefield.label(h) for h in zone if h not in occupied), key=_label_key)
+        return _choices((lab, lab) for lab in labels if lab.casefold().startswith(current.casefold()))
+    return _safe(run)
+
+
+def acting_figures(interaction: discord.Interaction, current: str) -> Choices:
+    """``/move figure``, ``/attack attacker``: the user's figures of the card whose turn it is."""
+    live = _live(interaction)
+    if live is None:
+        return []
+    pid = str(interaction.user.id)
+    return _safe(lambda: _mine(live.state, pid, current, _acting(live.state, pid)))
+
+
+def destinations(interaction: discord.Interaction, figure: str | None, current: str) -> Choices:
+    """``/move to``: spaces the figure can reach now, nearest first, with their cost."""
+    live = _live(interaction)
+    if live is None or not figure:
+        return []
+
+    def run() -> Choices:
+        st = live.state
+        fig = st.figures.get(figure.lower())
+        if fig is None or not fig.on_battlefield or st.phase is not Phase.TURNS:
+            return []
+        reach = live.memo(("reach", fig.id), lambda: reachable_hexes(st, fig))
+        bf = st.battlefield
+        q = current.casefold()
+        rows = sorted(((cost, bf.label(h)) for h, cost in reach.items() if h != fig.hex),
+                      key=lambda t: (t[0], _label_key(t[1])))
+        return _choices((f"{lab} ({cost} space{'s' if cost != 1 else ''})", lab)
+                        for cost, lab in rows if lab.casefold().startswith(q))
+    return _safe(run)
+
+
+def targets(interaction: discord.Interaction, attacker: str | None, current: str) -> Choices:
+    """``/attack target``: figures the attacker may attack now."""
+    live = _live(interaction)
+    if live is None or not attacker:
+        return []
+
+    def run() -> Choices:
+        st = live.state
+        fig = st.figures.get(attacker.lower())
+        if fig is None or not fig.on_battlefield:
+            return []
+        q = current.casefold()
+        return _choices((f"{t.id} ({st.card_of(t).short}, {st.battlefield.label(t.hex)})", t.id)
+                        for t in live.memo(("targets", fig.id), lambda: legal_targets(st, fig)) if q in t.id)
+    return _safe(run)
+
+
+def figures_on_board(interaction: discord.Interaction, current: str) -> Choices:
+    """``/map reach|targets``: any figure on the battlefield."""
+    live = _live(interaction)
+    if live is None:
+        return []
+    q = current.casefold()
+    st = live.state
+    return _safe(lambda: _choices((f"{f.id} ({st.card_of(f).short})", f.id)
+                                  for f in sorted(st.on_battlefield(), key=lambda f: f.id) if q in f.id))
+
+
+def _label_key(label: str) -> tuple[str, int]:
+    letters = "".join(c for c in label if c.isalpha())
+    digits = "".join(c for c in label if c.isdigit())
+    return letters, int(digits) if digits else 0

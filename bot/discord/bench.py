@@ -1,0 +1,293 @@
+"""Benchmark: the real bot against the fake Discord, many matches at once.
+
+The fake Discord and its players run in a child process (its own CPU and interpreter), so the
+bot's process does only the bot's work, as in production. The players are black boxes: they
+read only what Discord shows them (replies, DMs, autocomplete answers) and act through slash
+commands, DM menus and buttons, with a human-like pause between actions (``think`` seconds on
+average). Map rendering is off (``render=None``; the renderer has its own benchmark).
+
+Reported: the bot's handling time per interaction (start to end of its handler: rules, SQLite,
+and every message it sends to the fake), the apply path alone (match lock, idempotency check,
+rules, SQLite append), both as p50 and p99 in ms; throughput; and the memory of one idle match in
+KB (tracemalloc while rebuilding every match from its record, as a restart does).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import random
+import tempfile
+import time
+import tracemalloc
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any
+
+import discord
+import yarl
+
+from bot.discord.client import HeroscapeBot
+from bot.discord.matches import LiveMatch
+from bot.discord.settings import Settings
+from bot.game.session import GameSession
+from bot.storage.base import StoredMatch
+
+ARMIES = ("Syvarris; Dumutef Guard", "Kita; Onshu")
+Row = tuple[str, float, str]
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+# ---- the players' side (child process) ------------------------------------------------------
+
+
+class _Players:
+    """Two players of one match who only see what Discord shows them."""
+
+    def __init__(self, fake: Any, channel: Any, users: tuple[Any, Any], think: float, rng: random.Random) -> None:
+        self.fake, self.channel, self.users, self.think, self.rng = fake, channel, users, think, rng
+        self.seen_locks: set[tuple[int, str]] = set()
+        self.floor = 0
+        self.actions = 0
+
+    async def pause(self) -> None:
+        if self.think > 0:
+            await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
+
+    async def cmd(self, user: Any, name: str, sub: str | None = None, /, **options: Any) -> Any:
+        await self.pause()
+        self.actions += 1
+        record = await self.fake.slash(user, self.channel, name, sub, options)
+        return await record.wait_reply()
+
+    async def ask(self, user: Any, name: str, options: dict[str, Any], focused: str) -> list[str]:
+        choices = await self.fake.autocomplete(user, self.channel, name, options=options, focused=focused)
+        return [c["value"] for c in choices]
+
+    def _next(self) -> tuple[str, Any, Any] | None:
+        for user in self.users:
+            for m in reversed(self.fake.dm_messages(user)):
+                lock = next((c for c in m.custom_ids if c.startswith("hs:lock:")), None)
+                if lock and (user.id, lock) not in self.seen_locks:
+                    return ("orders", user, m)
+        for m in reversed(self.channel.history()):
+            if m.id <= self.floor:
+                break
+            if "🏆" in m.content or "ends in a draw" in m.content:
+                return ("over", None, None)
+            if "➡ <@" in m.content:
+                uid = int(m.content.split("➡ <@", 1)[1].split(">", 1)[0])
+                return ("turn", next(u for u in self.users if u.id == uid), m)
+        return None
+
+    async def orders(self, user: Any, msg: Any) -> None:
+        lock = next(c for c in msg.custom_ids if c.startswith("hs:lock:"))
+        self.seen_locks.add((user.id, lock))
+        prefix = lock.replace("hs:lock:", "hs:ord:") + ":"
+        comp = msg.find_component(prefix + "1")
+        keys = [o["value"] for o in comp["options"]]
+        for marker, key in zip(("1", "2", "3", "X"), (keys[0], keys[-1], keys[0], keys[-1]), strict=True):
+            await self.pause()
+            self.actions += 1
+            await (await self.fake.select(user, msg, prefix + marker, [key])).wait_ack()
+            msg = self.fake.messages[msg.id]
+        await self.pause()
+        self.actions += 1
+        await (await self.fake.click(user, msg, lock)).wait_ack()
+
+    async def toward_enemy(self, user: Any, fig: str) -> str | None:
+        """Type column letters from the enemy's edge inwards; take the farthest space offered."""
+        columns = "VUTSRQPONMLKJIHGFEDCBA" if user is self.users[0] else "ABCDEFGHIJKLMNOPQRSTUV"
+        for letter in columns:
+            offered = await self.ask(user, "move", {"figure": fig, "to": letter}, "to")
+            if offered:
+                return offered[-1]
+        return None
+
+    async def turn(self, user: Any) -> None:
+        figures = await self.ask(user, "move", {"figure": "", "to": ""}, "figure")
+        for fig in figures:
+            targets = await self.ask(user, "attack", {"attacker": fig, "target": ""}, "target")
+            if not targets:
+                dest = await self.toward_enemy(user, fig)
+                if dest:
+                    await self.cmd(user, "move", figure=fig, to=dest)
+                targets = await self.ask(user, "attack", {"attacker": fig, "target": ""}, "target")
+            if targets:
+                preview = await self.cmd(user, "attack", attacker=fig, target=targets[0])
+                roll = next((c for c in preview.custom_ids if c.startswith("hs:roll:")), None)
+                if roll:
+                    await self.pause()
+                    self.actions += 1
+                    await (await self.fake.click(user, preview, roll)).wait_reply()
+        last = self.channel.history()
+        self.floor = last[-1].id if last else 0
+        await self.cmd(user, "end-turn")
+
+    async def play(self, turns: int, stagger: float) -> int:
+        a, b = self.users
+        await asyncio.sleep(self.rng.uniform(0, stagger))  # tables do not all sit down in the same second
+        await self.cmd(a, "match", "new")
+        await self.cmd(b, "match", "join")
+        await self.cmd(a, "army", "set", cards=ARMIES[0])
+        await self.cmd(b, "army", "set", cards=ARMIES[1])
+        await self.cmd(a, "match", "start")
+        await self.cmd(a, "place", "rest")
+        await self.cmd(b, "place", "rest")
+        done = 0
+        while done < turns:
+            kind, user, msg = await self.fake.wait_until(self._next, timeout=120, description="something to do")
+            if kind == "over":
+                break
+            if kind == "orders":
+                await self.orders(user, msg)
+            else:
+                await self.turn(user)
+                done += 1
+        return self.actions
+
+
+async def _players_main(conn: Connection, matches: int, turns: int, think: float, stagger: float) -> None:
+    from bot.fakediscord import FakeDiscord
+
+    fake = FakeDiscord(default_timeout=120.0, store_attachment_bytes=False)
+    await fake.start()
+    guild = fake.create_guild("Bench")
+    tables = [(fake.create_channel(guild, f"table-{i}"), (fake.create_user(f"a{i}"), fake.create_user(f"b{i}")))
+              for i in range(matches)]
+    conn.send({"api": fake.api_url, "gateway": fake.gateway_url, "guild": guild.id})
+    await fake.wait_ready(timeout=60)
+    rng = random.Random(7)
+    players = [_Players(fake, ch, us, think, random.Random(rng.random())) for ch, us in tables]
+    start = time.perf_counter()
+    results = await asyncio.gather(*(p.play(turns, stagger) for p in players), return_exceptions=True)
+    wall = time.perf_counter() - start
+    failures = [repr(r) for r in results if isinstance(r, BaseException)]
+    conn.send({"actions": sum(r for r in results if isinstance(r, int)), "wall": wall, "failures": failures[:5],
+               "failed": len(failures)})
+    await asyncio.to_thread(conn.recv)  # the bot has closed: stop serving
+    await fake.stop()
+
+
+def _players_process(conn: Connection, matches: int, turns: int, think: float, stagger: float) -> None:
+    asyncio.run(_players_main(conn, matches, turns, think, stagger))
+
+
+# ---- the bot's side (this process) ----------------------------------------------------------
+
+
+Applies = list[tuple[str, float, float]]
+
+
+async def _bot_main(conn: Connection, info: dict[str, Any], db: Path) -> tuple[dict[str, Any],
+                                                                           list[tuple[str, float]],
+                                                                           Applies, list[StoredMatch]]:
+    handler: list[tuple[str, float]] = []
+    apply: Applies = []
+    saved = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
+    discord.http.Route.BASE = info["api"]
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(info["gateway"])
+    try:
+        settings = Settings(discord_token="fake", discord_guild_id=info["guild"], database_path=str(db), render_dir="")
+        bot = HeroscapeBot(settings, render=None, seed=4, guild_ready_timeout=0.05)
+        bot.handler_timer = lambda label, s: handler.append((label, s * 1000))
+        bot.matches.timer = lambda verb, total, rules: apply.append((verb, total * 1000, rules * 1000))
+        task = asyncio.create_task(bot.start("fake"))
+        result: dict[str, Any] = await asyncio.to_thread(conn.recv)
+        while bot.inflight:
+            await asyncio.sleep(0.05)
+        lives: list[LiveMatch] = [m for m in (bot.matches.get(k) for k in list(bot.matches._matches)) if m]
+        records = [StoredMatch(meta=m.meta, log=list(m.session.match.log)) for m in lives]
+        await bot.close()
+        await asyncio.wait({task}, timeout=10)
+    finally:
+        discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
+    conn.send("closed")
+    return result, handler, apply, records
+
+
+def idle_match_kb(records: list[StoredMatch], sample: int = 25) -> tuple[float, float]:
+    """KB one idle match takes in the bot, and ms to rebuild it from its record (replaying its
+    log, as at start-up); measured on ``sample`` matches."""
+    records = records[:sample]
+    GameSession.from_record(records[0].record())  # warm the shared libraries (cards, maps) first
+    start = time.perf_counter()
+    for r in records:
+        GameSession.from_record(r.record())
+    replay_ms = (time.perf_counter() - start) * 1000 / len(records)
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    kept = [LiveMatch(r.meta, GameSession.from_record(r.record())) for r in records]
+    used = tracemalloc.get_traced_memory()[0] - base
+    tracemalloc.stop()
+    return used / 1024 / max(1, len(kept)), replay_ms
+
+
+def run(matches: int | None = None, turns: int = 6, think: float = 3.0,
+        stagger: float = 30.0) -> list[tuple[str, float, str]]:
+    """Play ``matches`` matches at once (default 200), each for up to ``turns`` Player Turns;
+    players pause about ``think`` seconds between actions and tables start within ``stagger``
+    seconds of each other. Takes about two minutes.
+
+    Called without ``matches`` inside a pytest run (``PYTEST_CURRENT_TEST`` is set), it plays a
+    small smoke configuration instead (4 quick matches, a few seconds), so that a test of
+    ``python -m bot bench bot`` keeps the suite fast; pass ``matches`` to measure for real.
+
+    Rows ``(name, value, unit)``; goals: apply/handler p99 < 100 ms, idle match < 1024 KB.
+    """
+    if matches is None:
+        if os.environ.get("PYTEST_CURRENT_TEST"):
+            matches, turns, think, stagger = 4, 2, 0.0, 0.0
+        else:
+            matches = 200
+    ctx = multiprocessing.get_context("spawn")
+    ours, theirs = ctx.Pipe()
+    proc = ctx.Process(target=_players_process, args=(theirs, matches, turns, think, stagger), daemon=True)
+    proc.start()
+    try:
+        info = ours.recv()
+        with tempfile.TemporaryDirectory() as tmp:
+            result, handler, apply, records = asyncio.run(_bot_main(ours, info, Path(tmp) / "bench.db"))
+    finally:
+        proc.join(timeout=30)
+        if proc.is_alive():
+            proc.terminate()
+    wall = float(result["wall"])
+    totals = [t for _, t, _ in apply]
+    handled = [t for _, t in handler]
+    components = [t for kind, t in handler if kind[:1].isupper()]  # RollButton, OrderSelect, LockButton...
+    commands = [t for kind, t in handler if not kind[:1].isupper()]
+    moves = [r for v, _, r in apply if v == "move"]
+    others = [t for v, t, _ in apply if v != "move"]
+    rows: list[Row] = [
+        ("bot_matches_parallel", float(matches), "matches"),
+        ("bot_matches_failed", float(result["failed"]), "matches"),
+        ("bot_interactions_handled", float(len(handler)), "interactions"),
+        ("bot_throughput", len(handler) / wall if wall else float("nan"), "interactions/s"),
+        ("bot_handler_p50", _pct(handled, 0.5), "ms"),
+        ("bot_handler_p99", _pct(handled, 0.99), "ms"),
+        ("bot_handler_commands_p99", _pct(commands, 0.99), "ms"),
+        ("bot_handler_components_p99", _pct(components, 0.99), "ms"),
+        ("bot_apply_p50", _pct(totals, 0.5), "ms"),
+        ("bot_apply_p99", _pct(totals, 0.99), "ms"),
+        ("bot_apply_except_move_p99", _pct(others, 0.99), "ms"),
+        ("bot_rules_move_p50", _pct(moves, 0.5), "ms"),
+        ("bot_rules_move_p99", _pct(moves, 0.99), "ms"),
+        ("bot_wall_time", wall, "s"),
+    ]
+    if records:
+        kb, replay_ms = idle_match_kb(records)
+        log_length = sum(len(r.log) for r in records[:25]) / len(records[:25])
+        rows += [("bot_idle_match_memory", kb, "KB"), ("bot_restore_per_match", replay_ms, "ms"),
+                 ("bot_restore_log_length", log_length, "commands")]
+    return rows
+
+
+if __name__ == "__main__":
+    for name, value, unit in run():
+        print(f"{name}: {value:.2f} {unit}")

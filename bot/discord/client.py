@@ -1,0 +1,140 @@
+"""The bot: a :class:`discord.ext.commands.Bot` that opens storage, restores every active match by
+replaying its log, loads the cogs, registers the restart-proof components and syncs its slash
+commands (to ``DISCORD_GUILD_ID`` at once when set, globally otherwise)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import contextvars
+import logging
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.cogs import EXTENSIONS
+from bot.discord.components import DYNAMIC_ITEMS, explain
+from bot.discord.errors import UserError
+from bot.discord.matches import MatchManager, Timer
+from bot.discord.settings import Settings
+from bot.render import render_png
+from bot.storage.base import Storage
+from bot.storage.sqlite import SqliteStorage
+
+log = logging.getLogger(__name__)
+
+#: Set while a handler runs (each interaction's task has its own context).
+_HANDLING: contextvars.ContextVar[bool] = contextvars.ContextVar("heroscape_handling", default=False)
+
+#: Draws a public view as PNG bytes (``render_png``'s signature); ``None`` turns maps off.
+Renderer = Callable[..., bytes]
+
+
+class RefereeTree(app_commands.CommandTree["HeroscapeBot"]):
+    """The command tree, with one error handler for every slash command."""
+
+    async def on_error(self, interaction: discord.Interaction[HeroscapeBot], error: app_commands.AppCommandError) -> None:
+        """Expected errors (rules refusals, "not your turn", bad input) become ephemeral words."""
+        original = getattr(error, "original", None) or error
+        if isinstance(error, app_commands.CheckFailure) and original is error:
+            await explain(interaction, UserError(str(error) or "You cannot use this command here."))
+            return
+        if isinstance(original, app_commands.TransformerError):
+            await explain(interaction, UserError(f"I could not read {original.value!r}."))
+            return
+        await explain(interaction, original)
+
+
+class HeroscapeBot(commands.Bot):
+    """The Heroscape referee. ``storage`` defaults to SQLite at ``settings.database_path``;
+    ``render`` draws maps (``None``: no images, for benchmarks); ``seed`` fixes the dice of new
+    matches (tests)."""
+
+    def __init__(self, settings: Settings, *, storage: Storage | None = None, render: Renderer | None = render_png,
+                 seed: int | None = None, **options: Any) -> None:
+        intents = discord.Intents.default()
+        intents.message_content = False
+        options.setdefault("help_command", None)
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=RefereeTree, **options)
+        self.settings = settings
+        self.storage: Storage = storage or SqliteStorage(settings.database_path)
+        self.matches = MatchManager(self.storage)
+        self.matches.maps = render is not None
+        self.render: Renderer | None = render
+        self.fixed_seed = seed
+        self.handler_timer: Timer | None = None
+        self.restored = 0
+        #: Handlers (commands and components) still working, for tests and the bench to wait on.
+        self.inflight = 0
+        self._dm_ids: dict[int, int] = {}
+
+    @contextlib.contextmanager
+    def busy(self, label: str = "") -> Iterator[None]:
+        """Count a handler as in flight while the block runs (and time it, when timing is on).
+
+        Nested blocks (a button that runs a command) count once, as the outermost.
+        """
+        if _HANDLING.get():
+            yield
+            return
+        token = _HANDLING.set(True)
+        self.inflight += 1
+        start = time.perf_counter()
+        try:
+            yield
+        finally:
+            _HANDLING.reset(token)
+            self.inflight -= 1
+            if self.handler_timer is not None:
+                self.handler_timer(label, time.perf_counter() - start)
+
+    async def dm(self, user_id: int) -> discord.abc.Messageable:
+        """The DM channel with a user: created once, then remembered by id (no user look-up, and
+        no second "create DM" call per round).
+
+        :raises discord.HTTPException: when Discord refuses to open it.
+        """
+        cid = self._dm_ids.get(user_id)
+        if cid is None:
+            channel = await self.create_dm(discord.Object(id=user_id))
+            cid = self._dm_ids[user_id] = channel.id
+        return self.get_partial_messageable(cid, type=discord.ChannelType.private)
+
+    def next_seed(self) -> int | None:
+        """The dice seed for a new match (``None``: a fresh secret one)."""
+        return self.fixed_seed
+
+    async def setup_hook(self) -> None:
+        """Storage, restored matches, components, cogs, command sync."""
+        await self.storage.open()
+        self.restored = await self.matches.restore()
+        log.info("restored %d active match(es)", self.restored)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for ext in EXTENSIONS:
+            await self.load_extension(ext)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Register the slash commands with Discord."""
+        gid = self.settings.discord_guild_id
+        if gid:
+            guild = discord.Object(id=gid)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def close(self) -> None:
+        """Let running handlers finish (a few seconds at most), disconnect, close storage."""
+        for _ in range(100):
+            if not self.inflight:
+                break
+            await asyncio.sleep(0.05)
+        try:
+            await super().close()
+        finally:
+            await self.storage.close()

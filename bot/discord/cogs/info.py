@@ -1,0 +1,59 @@
+"""Reference: ``/card`` (an Army Card) and ``/rules`` (short help in our own words)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord import autocomplete as ac
+from bot.discord.errors import UserError
+from bot.discord.rules_text import TOPICS
+from bot.game.session import cards
+from bot.rules.cards import ArmyCard
+
+
+async def _cards(i: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    return ac.card_names(current)
+
+
+def card_text(c: ArmyCard) -> str:
+    """A card in a few lines: kind, points, statistics, powers."""
+    def v(x: int | None) -> str:
+        return "?" if x is None else str(x)
+
+    head = f"**{c.name}** — {c.rarity or ''} {c.kind}".replace("  ", " ")
+    facts = [f"{c.set}" if c.set else "", f"{c.general}" if c.general else "", ", ".join(c.species)]
+    lines = [head, " · ".join(f for f in facts if f),
+             f"Points {v(c.points)} · Figures {v(c.figures)} · Life {v(c.life)} · Move {v(c.move)} · "
+             f"Range {v(c.range)} · Attack {v(c.attack)} · Defense {v(c.defense)} · Height {v(c.height)}"]
+    for p in c.powers:
+        lines.append(f"• **{p.name}**: {p.text}")
+    if not c.complete:
+        lines.append(f"_Incomplete card (missing {', '.join(c.missing_fields())}): it cannot be drafted._")
+    return "\n".join(x for x in lines if x)[:1990]
+
+
+class InfoCog(commands.Cog):
+    """Cards and rules help (answers only the asker sees)."""
+
+    @app_commands.command(name="card", description="Show an Army Card")
+    @app_commands.describe(name="Card name (autocompletes)")
+    @app_commands.autocomplete(name=_cards)
+    async def card(self, interaction: discord.Interaction, name: str) -> None:
+        try:
+            c = cards().get(name)
+        except KeyError as exc:
+            raise UserError(str(exc.args[0]) if exc.args else f"No card {name!r}.") from None
+        await interaction.response.send_message(card_text(c), ephemeral=True)
+
+    @app_commands.command(name="rules", description="A short explanation of a part of the rules")
+    @app_commands.choices(topic=[app_commands.Choice(name=title, value=key) for key, (title, _) in TOPICS.items()])
+    async def rules(self, interaction: discord.Interaction, topic: str) -> None:
+        title, text = TOPICS[topic]
+        await interaction.response.send_message(f"**{title}**\n{text}", ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(InfoCog())

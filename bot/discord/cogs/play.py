@@ -1,0 +1,170 @@
+"""Playing: ``/place``, ``/move``, ``/attack`` (preview + Roll), ``/end-turn`` and ``/map``."""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord import actions
+from bot.discord import autocomplete as ac
+from bot.discord.components import RollButton, view_of
+from bot.discord.errors import UserError
+from bot.discord.publish import render
+from bot.rules.combat import attack_dice, check_target, defense_dice, legal_targets, wound_odds
+from bot.rules.movement import reachable_hexes
+from bot.rules.state import Phase
+from bot.rules.views import public_view
+
+if TYPE_CHECKING:
+    from bot.discord.client import HeroscapeBot
+    from bot.discord.matches import LiveMatch
+
+Choices = list[app_commands.Choice[str]]
+
+
+async def _unplaced(i: discord.Interaction, current: str) -> Choices:
+    return ac.unplaced_figures(i, current)
+
+
+async def _zone(i: discord.Interaction, current: str) -> Choices:
+    return ac.zone_spaces(i, current)
+
+
+async def _acting(i: discord.Interaction, current: str) -> Choices:
+    return ac.acting_figures(i, current)
+
+
+async def _dest(i: discord.Interaction, current: str) -> Choices:
+    return ac.destinations(i, getattr(i.namespace, "figure", None), current)
+
+
+async def _targets(i: discord.Interaction, current: str) -> Choices:
+    return ac.targets(i, getattr(i.namespace, "attacker", None), current)
+
+
+async def _board(i: discord.Interaction, current: str) -> Choices:
+    return ac.figures_on_board(i, current)
+
+
+def _why(reasons: list[tuple[str, int]]) -> str:
+    return " + ".join(f"{n} {name}" for name, n in reasons)
+
+
+def attack_preview(live: LiveMatch, pid: str, attacker: str, target: str) -> str:
+    """The dice each side rolls and the exact chance of each number of wounds.
+
+    :raises UserError: when the attack cannot be made now (the reason in words).
+    """
+    st = live.state
+    a, t = st.figures.get(attacker.lower()), st.figures.get(target.lower())
+    if a is None or t is None:
+        raise UserError(f"There is no figure '{attacker if a is None else target}'.")
+    turn = st.turn
+    if st.phase is not Phase.TURNS or turn is None or turn.player != pid:
+        raise UserError("You can attack only during your own turn.")
+    if a.controller != pid or a.card_key != turn.card_key:
+        raise UserError(f"{a.id} does not act this turn; the acting card is {st.cards[turn.card_key].card.short}."
+                        if turn.card_key else "No card acts this turn.")
+    if a.id in turn.attacked:
+        raise UserError(f"{a.id} has already attacked this turn.")
+    check = check_target(st, a, t)
+    if not check:
+        raise UserError(f"{check.reason} ({check.rule})")
+    n_att, att_why = attack_dice(st, a, t)
+    n_def, def_why = defense_dice(st, a, t)
+    odds = wound_odds(n_att, n_def)
+    life_left = st.card_of(t).stat("life") - t.wounds
+    kill = sum(p for w, p in enumerate(odds) if w >= life_left)
+    lines = [f"🎯 **{a.id}** attacks **{t.id}** ({st.card_of(t).short}, {life_left} life left)",
+             f"Attack: {n_att} dice ({_why(att_why)}) — Defense: {n_def} dice ({_why(def_why)})",
+             "Chance of wounds: " + ", ".join(f"{w}: {p:.1%}" for w, p in enumerate(odds) if p >= 0.0005),
+             f"Chance to destroy: {kill:.1%}. Press **Roll** to attack."]
+    return "\n".join(lines)
+
+
+class PlayCog(commands.Cog):
+    """Placing, moving, attacking and looking at the map."""
+
+    place = app_commands.Group(name="place", description="Put your figures in your start zone", guild_only=True)
+
+    def __init__(self, bot: HeroscapeBot) -> None:
+        self.bot = bot
+
+    @place.command(name="figure", description="Put one figure on a space of your start zone")
+    @app_commands.describe(figure="One of your figures", space="A free space of your start zone (e.g. A7)",
+                           second="The second space of a double-space figure")
+    @app_commands.autocomplete(figure=_unplaced, space=_zone, second=_zone)
+    async def place_figure(self, interaction: discord.Interaction, figure: str, space: str,
+                           second: str | None = None) -> None:
+        await actions.play(interaction, f"place {figure} {space}" + (f" {second}" if second else ""))
+
+    @place.command(name="rest", description="Put all your remaining figures on free start spaces")
+    async def place_rest(self, interaction: discord.Interaction) -> None:
+        await actions.play(interaction, "place-rest")
+
+    @app_commands.command(name="move", description="Move a figure of the card whose turn it is")
+    @app_commands.describe(figure="The figure to move", to="Where to (only reachable spaces are offered)",
+                           via="Spaces to pass through, in order, separated by spaces", mode="Fly or walk")
+    @app_commands.choices(mode=[app_commands.Choice(name="fly", value="fly"), app_commands.Choice(name="walk", value="walk")])
+    @app_commands.autocomplete(figure=_acting, to=_dest)
+    @app_commands.guild_only()
+    async def move(self, interaction: discord.Interaction, figure: str, to: str, via: str | None = None,
+                   mode: str | None = None) -> None:
+        text = f"move {figure} {to}"
+        if via:
+            text += " via " + " ".join(via.replace(",", " ").split())
+        if mode:
+            text += f" {mode}"
+        await actions.play(interaction, text)
+
+    @app_commands.command(name="attack", description="See the odds of an attack, then roll it")
+    @app_commands.describe(attacker="Your attacking figure", target="A figure it can attack now")
+    @app_commands.autocomplete(attacker=_acting, target=_targets)
+    @app_commands.guild_only()
+    async def attack(self, interaction: discord.Interaction, attacker: str, target: str) -> None:
+        with self.bot.busy("attack-preview"):
+            live, pid = actions.player_here(interaction)
+            text = attack_preview(live, pid, attacker, target)
+            button = RollButton(live.match_id, live.version, attacker.lower(), target.lower())
+            await interaction.response.send_message(text, view=view_of(button), ephemeral=True)
+
+    @app_commands.command(name="end-turn", description="End your Player Turn")
+    @app_commands.guild_only()
+    async def end_turn(self, interaction: discord.Interaction) -> None:
+        await actions.play(interaction, "end-turn")
+
+    @app_commands.command(name="map", description="The battlefield now (only you see it)")
+    @app_commands.describe(reach="Shade the spaces this figure can move to",
+                           targets="Mark the figures this figure can attack")
+    @app_commands.autocomplete(reach=_board, targets=_board)
+    @app_commands.guild_only()
+    async def map(self, interaction: discord.Interaction, reach: str | None = None, targets: str | None = None) -> None:
+        live = actions.match_here(interaction)
+        st = live.state
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        kw: dict[str, object] = {}
+        for name in (reach, targets):
+            if name and (name.lower() not in st.figures or not st.figures[name.lower()].on_battlefield):
+                raise UserError(f"'{name}' is not a figure on the battlefield.")
+        if reach:
+            fig = st.figures[reach.lower()]
+            kw.update(reach=reachable_hexes(st, fig), focus=fig.id)
+        if targets:
+            fig = st.figures[targets.lower()]
+            kw.update(targets=tuple(t.id for t in legal_targets(st, fig)), focus=fig.id)
+        png = await render(self.bot, public_view(st), (), **kw)
+        words = f"Round {st.round}, {st.phase.value}."
+        if png is None:
+            await interaction.followup.send(words + " (Map images are turned off.)", ephemeral=True)
+            return
+        await interaction.followup.send(words, file=discord.File(io.BytesIO(png), "map.png"),
+                                        ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(PlayCog(bot))  # type: ignore[arg-type]

@@ -1,0 +1,218 @@
+"""Buttons and menus that survive restarts: :class:`discord.ui.DynamicItem` subclasses whose
+custom id carries the match id and the state version (or round) they were made for.
+
+A click rebuilds its item from the custom id alone, so a button posted before a restart still
+works after it; one made for an earlier version is refused politely. Each item's
+``interaction_check`` refuses people who may not use it, with an ephemeral reason. The work
+itself is done by :mod:`bot.discord.actions`, never here.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord.errors import UserError
+from bot.rules.errors import RulesError
+
+if TYPE_CHECKING:
+    from bot.discord.client import HeroscapeBot
+    from bot.discord.matches import LiveMatch
+
+log = logging.getLogger(__name__)
+
+MARKER_NAMES = ("1", "2", "3", "X")
+
+
+async def tell(interaction: discord.Interaction, text: str) -> None:
+    """An ephemeral answer, as a response or a followup; silent if the interaction is gone."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except Exception as exc:  # expired, or the bot is shutting down: nobody to tell
+        log.info("could not tell %s: %s", interaction.user.id, exc)
+
+
+async def explain(interaction: discord.Interaction, exc: BaseException) -> None:
+    """Turn an expected error into words for the user; log the unexpected ones."""
+    if isinstance(exc, UserError | RulesError):
+        await tell(interaction, str(exc))
+        return
+    log.exception("error while handling interaction %s", interaction.id, exc_info=exc)
+    await tell(interaction, "Something went wrong on my side. The match is safe; please try again.")
+
+
+class _MatchItem:
+    """Shared look-ups for items bound to a match."""
+
+    match_id: str
+
+    @staticmethod
+    def client(interaction: discord.Interaction) -> HeroscapeBot:
+        return interaction.client  # type: ignore[return-value]
+
+    def live(self, interaction: discord.Interaction) -> LiveMatch | None:
+        return self.client(interaction).matches.get(self.match_id)
+
+    async def check_player(self, interaction: discord.Interaction) -> bool:
+        live = self.live(interaction)
+        if live is None:
+            await tell(interaction, "That match is over or was ended; this control no longer does anything.")
+            return False
+        if not live.is_player(str(interaction.user.id)):
+            await tell(interaction, "Only players of this match can use this.")
+            return False
+        return True
+
+    async def run(self, interaction: discord.Interaction, coro: Any) -> None:
+        with self.client(interaction).busy(type(self).__name__):
+            try:
+                await coro
+            except Exception as exc:  # every failure becomes words, never a silent log line
+                await explain(interaction, exc)
+
+
+class RollButton(_MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=r"hs:roll:(?P<m>[0-9a-f]+):(?P<v>\d+):(?P<a>[^:]+):(?P<t>[^:]+)"):
+    """Roll the attack previewed by ``/attack`` (only if nothing changed since the preview)."""
+
+    def __init__(self, match_id: str, version: int, attacker: str, target: str) -> None:
+        self.match_id, self.version, self.attacker, self.target = match_id, version, attacker, target
+        super().__init__(discord.ui.Button(label="Roll", emoji="🎲", style=discord.ButtonStyle.danger,
+                                           custom_id=f"hs:roll:{match_id}:{version}:{attacker}:{target}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> RollButton:
+        return cls(match["m"], int(match["v"]), match["a"], match["t"])
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        return await self.check_player(interaction)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot.discord import actions
+
+        await self.run(interaction, actions.roll(interaction, self.match_id, self.version, self.attacker, self.target))
+
+
+class ChoiceButton(_MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                   template=r"hs:choose:(?P<m>[0-9a-f]+):(?P<v>\d+):(?P<i>\d+)"):
+    """Answer a pending decision with option ``index`` (only the deciding player may)."""
+
+    def __init__(self, match_id: str, version: int, index: int, label: str = "?") -> None:
+        self.match_id, self.version, self.index = match_id, version, index
+        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary,
+                                           custom_id=f"hs:choose:{match_id}:{version}:{index}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ChoiceButton:
+        label = getattr(item, "label", None) or "?"
+        return cls(match["m"], int(match["v"]), int(match["i"]), label)
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        if not await self.check_player(interaction):
+            return False
+        live = self.live(interaction)
+        pending = live.state.pending if live else []
+        if pending and pending[0].player != str(interaction.user.id):
+            await tell(interaction, f"This decision is {live.session.name(pending[0].player) if live else '?'}'s to make.")
+            return False
+        return True
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot.discord import actions
+
+        await self.run(interaction, actions.choose(interaction, self.match_id, self.version, self.index))
+
+
+class MarkersButton(_MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                    template=r"hs:markers:(?P<m>[0-9a-f]+):(?P<r>\d+)"):
+    """On the public round message: open my Order Marker controls here, privately."""
+
+    def __init__(self, match_id: str, round_no: int) -> None:
+        self.match_id, self.round = match_id, round_no
+        super().__init__(discord.ui.Button(label="Place my markers", emoji="🎯", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"hs:markers:{match_id}:{round_no}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> MarkersButton:
+        return cls(match["m"], int(match["r"]))
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        return await self.check_player(interaction)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot.discord import orders
+
+        await self.run(interaction, orders.open_here(interaction, self.match_id, self.round))
+
+
+class OrderSelect(_MatchItem, discord.ui.DynamicItem[discord.ui.Select[Any]],
+                  template=r"hs:ord:(?P<m>[0-9a-f]+):(?P<r>\d+):(?P<k>[123X])"):
+    """One Order Marker's card, picked privately (DM or ephemeral); changeable until locked."""
+
+    def __init__(self, match_id: str, round_no: int, marker: str,
+                 options: list[discord.SelectOption] | None = None) -> None:
+        self.match_id, self.round, self.marker = match_id, round_no, marker
+        super().__init__(discord.ui.Select(
+            custom_id=f"hs:ord:{match_id}:{round_no}:{marker}", placeholder=f"Order Marker {marker}: choose a card",
+            options=options or [discord.SelectOption(label="?", value="?")], min_values=1, max_values=1))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> OrderSelect:
+        options = list(getattr(item, "options", []) or [])
+        return cls(match["m"], int(match["r"]), match["k"], options)
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        return await self.check_player(interaction)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot.discord import orders
+
+        values = list(self.item.values)
+        await self.run(interaction, orders.pick(interaction, self.match_id, self.round, self.marker, values))
+
+
+class LockButton(_MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=r"hs:lock:(?P<m>[0-9a-f]+):(?P<r>\d+)"):
+    """Lock in the picked Order Markers (applies ``orders ...`` for the player)."""
+
+    def __init__(self, match_id: str, round_no: int) -> None:
+        self.match_id, self.round = match_id, round_no
+        super().__init__(discord.ui.Button(label="Lock in", emoji="🔒", style=discord.ButtonStyle.success,
+                                           custom_id=f"hs:lock:{match_id}:{round_no}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> LockButton:
+        return cls(match["m"], int(match["r"]))
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        return await self.check_player(interaction)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot.discord import orders
+
+        await self.run(interaction, orders.lock(interaction, self.match_id, self.round))
+
+
+#: Registered on the bot in ``setup_hook`` so that every old message keeps working.
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    RollButton, ChoiceButton, MarkersButton, OrderSelect, LockButton,
+)
+
+
+def view_of(*items: discord.ui.Item[Any]) -> discord.ui.View:
+    """A view without timeout holding ``items`` (all dynamic, so nothing is kept per message)."""
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view

@@ -1,0 +1,201 @@
+"""Order Markers, privately: four select menus (markers 1, 2, 3 and X) and a Lock-in button.
+
+When a round starts every fighting player gets the controls by DM. If a DM cannot be sent
+(Discord error 50007: the player does not accept DMs from server members) the same controls are
+shown ephemerally in the match channel: at once when that player caused the round to start,
+otherwise with the "Place my markers" button of the public round message or with the next command
+the player runs. Picks are stored as drafts (a restart keeps them) and can change until locked;
+locking applies ``orders ...``. The channel only ever learns *who* has locked in.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord.components import MARKER_NAMES, LockButton, MarkersButton, OrderSelect, view_of
+from bot.discord.errors import Stale, UserError
+from bot.discord.respond import Responder
+from bot.rules.state import Phase
+
+if TYPE_CHECKING:
+    from bot.discord.client import HeroscapeBot
+    from bot.discord.matches import LiveMatch
+
+log = logging.getLogger(__name__)
+
+#: Discord's "Cannot send messages to this user".
+DMS_CLOSED = 50007
+ROUND_KEY = "_round"
+
+
+def _bot(interaction: discord.Interaction) -> HeroscapeBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+def draft_of(live: LiveMatch, pid: str) -> dict[str, str]:
+    """The player's picks for the current round (older drafts are ignored)."""
+    d = live.drafts.get(pid, {})
+    if d.get(ROUND_KEY) != str(live.state.round):
+        return {}
+    return {k: v for k, v in d.items() if k in MARKER_NAMES}
+
+
+def _card_name(live: LiveMatch, key: str) -> str:
+    c = live.state.cards.get(key)
+    return c.card.short if c else key
+
+
+def controls_text(live: LiveMatch, pid: str, channel_mention: str = "") -> str:
+    """The words above the menus: the round, the picks so far, what is missing."""
+    st = live.state
+    picks = draft_of(live, pid)
+    where = f" in {channel_mention}" if channel_mention else ""
+    lines = [f"**Round {st.round} — your Order Markers**{where} (only you see this).",
+             "Pick a card for each marker; the cards act in marker order 1, 2, 3 (X is a decoy). "
+             "You may change picks until you press **Lock in**."]
+    if picks:
+        lines.append("Picked: " + ", ".join(f"{m} → {_card_name(live, picks[m])}" for m in MARKER_NAMES if m in picks))
+    return "\n".join(lines)
+
+
+def controls(live: LiveMatch, pid: str) -> discord.ui.View:
+    """The four menus and the Lock-in button for ``pid`` this round, current picks selected."""
+    st = live.state
+    picks = draft_of(live, pid)
+    keys = st.living_cards(pid) or [k for k, c in st.cards.items() if c.controller == pid]
+    items: list[discord.ui.Item[Any]] = []
+    for marker in MARKER_NAMES:
+        options = [discord.SelectOption(label=st.cards[k].card.short[:100], value=k,
+                                        description=f"{st.cards[k].card.name}"[:100], default=picks.get(marker) == k)
+                   for k in keys[:25]]
+        items.append(OrderSelect(live.match_id, st.round, marker, options))
+    items.append(LockButton(live.match_id, st.round))
+    return view_of(*items)
+
+
+def _check_round(live: LiveMatch, round_no: int) -> None:
+    st = live.state
+    if st.phase is Phase.OVER:
+        raise Stale("The match is over.")
+    if round_no != st.round or st.phase is not Phase.ORDERS:
+        raise Stale(f"These controls are for round {round_no}; Order Markers for it are no longer being placed.")
+
+
+async def open_round(bot: HeroscapeBot, live: LiveMatch, responder: Responder) -> None:
+    """A round has started: post the public round message and send each player their controls."""
+    waiting = live.waiting_for_orders()
+    if not waiting:
+        return
+    st = live.state
+    closed: list[str] = []
+    for pid in waiting:
+        if not await send_dm_controls(bot, live, pid):
+            closed.append(pid)
+    names = ", ".join(live.session.name(p) for p in waiting)
+    text = (f"**Round {st.round}**: Order Markers. I sent each player a private message with the controls; "
+            f"waiting for {names}.")
+    if closed:
+        text += "\n" + " ".join(f"<@{p}>" for p in closed) + ": I cannot send you direct messages, so press " \
+                "**Place my markers** below to place them here, privately."
+    await responder.send(text, view=view_of(MarkersButton(live.match_id, st.round)))
+    for pid in closed:
+        if pid == responder.user_id and not responder.gone and responder.in_channel:
+            await responder.send(controls_text(live, pid), view=controls(live, pid), ephemeral=True)
+        if responder.gone or pid != responder.user_id or not responder.in_channel:
+            live.owed_controls.add(pid)  # shown with their next command (or the button, or /match status)
+
+
+async def send_dm_controls(bot: HeroscapeBot, live: LiveMatch, pid: str) -> bool:
+    """DM the controls; ``False`` when the player's DMs are closed (or the DM failed)."""
+    try:
+        channel = await bot.dm(int(pid))
+        await channel.send(controls_text(live, pid, f"<#{live.channel_id}>"), view=controls(live, pid))
+    except discord.Forbidden as exc:
+        if exc.code != DMS_CLOSED:
+            log.warning("DM to %s refused: %s", pid, exc)
+        live.dm_closed.add(pid)
+        return False
+    except discord.HTTPException as exc:
+        log.warning("DM to %s failed: %s", pid, exc)
+        return False
+    live.dm_closed.discard(pid)
+    return True
+
+
+async def deliver_owed(live: LiveMatch, responder: Responder) -> None:
+    """Show a player what could not be delivered privately before (with their next command)."""
+    pid = responder.user_id
+    if pid is None or responder.gone:
+        return
+    lines = live.owed.pop(pid, [])
+    if lines:
+        await responder.send("\n".join(lines), ephemeral=True)
+    if pid in live.owed_controls:
+        live.owed_controls.discard(pid)
+        if pid in live.waiting_for_orders():
+            await responder.send(controls_text(live, pid), view=controls(live, pid), ephemeral=True)
+
+
+async def open_here(interaction: discord.Interaction, match_id: str, round_no: int) -> None:
+    """The "Place my markers" button: the controls, ephemerally, for the player who pressed it."""
+    bot = _bot(interaction)
+    live = bot.matches.get(match_id)
+    if live is None:
+        raise Stale("That match is over.")
+    pid = str(interaction.user.id)
+    _check_round(live, round_no)
+    if pid not in live.waiting_for_orders():
+        raise UserError("Your Order Markers are already locked in for this round." if live.state.orders.get(pid)
+                        else "You have no figures left to give orders to.")
+    live.owed_controls.discard(pid)
+    await interaction.response.send_message(controls_text(live, pid), view=controls(live, pid), ephemeral=True)
+
+
+async def pick(interaction: discord.Interaction, match_id: str, round_no: int, marker: str, values: list[str]) -> None:
+    """A menu changed: remember the pick and redraw the controls."""
+    bot = _bot(interaction)
+    live = bot.matches.get(match_id)
+    if live is None:
+        raise Stale("That match is over.")
+    pid = str(interaction.user.id)
+    _check_round(live, round_no)
+    if live.state.orders.get(pid):
+        raise UserError("Your Order Markers are already locked in for this round.")
+    key = values[0] if values else ""
+    card = live.state.cards.get(key)
+    if card is None or card.controller != pid:
+        raise UserError("That card is not in your army.")
+    picks = draft_of(live, pid)
+    picks[marker] = key
+    await bot.matches.save_draft(live, pid, {ROUND_KEY: str(round_no), **picks})
+    await interaction.response.edit_message(content=controls_text(live, pid), view=controls(live, pid))
+
+
+async def lock(interaction: discord.Interaction, match_id: str, round_no: int) -> None:
+    """Lock in: apply ``orders 1=... 2=... 3=... X=...``, confirm privately, tell the channel."""
+    from bot.discord.publish import publish
+
+    bot = _bot(interaction)
+    live = bot.matches.get(match_id)
+    if live is None:
+        raise Stale("That match is over.")
+    pid = str(interaction.user.id)
+    _check_round(live, round_no)
+    if live.state.orders.get(pid):
+        raise UserError("Your Order Markers are already locked in for this round.")
+    picks = draft_of(live, pid)
+    missing = [m for m in MARKER_NAMES if m not in picks]
+    if missing:
+        raise UserError(f"Pick a card for marker(s) {', '.join(missing)} first.")
+    text = "orders " + " ".join(f"{m}={picks[m]}" for m in MARKER_NAMES)
+    applied = await bot.matches.apply(live, pid, text, interaction_id=interaction.id)
+    await bot.matches.save_draft(live, pid, {})
+    mine = "\n".join(applied.outcome.private.get(pid, []))
+    responder = Responder(bot, interaction, live.channel_id)
+    if not await responder.edit(f"🔒 Round {round_no}: locked in. {mine}", view=None):
+        await responder.send(f"🔒 Locked in. {mine}", ephemeral=True)
+    await publish(bot, live, applied, responder, private_done={pid})
+

@@ -1,0 +1,135 @@
+"""An accepted command, shown: the public lines (with a map image when a Player Turn ended),
+buttons for a pending decision, private lines by DM, and what follows by itself (a new round's
+Order Marker controls, the initiative roll once every marker is placed).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Collection
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from bot.discord import orders
+from bot.discord.components import ChoiceButton, view_of
+from bot.discord.errors import UserError
+from bot.discord.respond import Responder
+from bot.rules.errors import RulesError
+from bot.rules.hexes import Hex
+from bot.rules.state import MatchState, Phase
+
+if TYPE_CHECKING:
+    import discord
+
+    from bot.discord.client import HeroscapeBot
+    from bot.discord.matches import Applied, LiveMatch
+    from bot.rules.events import Event
+
+log = logging.getLogger(__name__)
+
+
+async def render(bot: HeroscapeBot, view: MatchState, events: Collection[Event] = (), **kw: object) -> bytes | None:
+    """The map PNG of a public view, drawn in a worker thread (``None`` when maps are off)."""
+    if bot.render is None:
+        return None
+    try:
+        return await asyncio.to_thread(bot.render, view, events=tuple(events), **kw)
+    except Exception:  # a picture is never worth losing the words of a turn
+        log.exception("map rendering failed (round %s, version %s)", view.round, view.version)
+        return None
+
+
+def keep_copy(path: Path, png: bytes) -> None:
+    """Write a posted map under ``RENDER_DIR`` too (failures are logged, never raised)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(png)
+    except OSError:
+        log.warning("could not write %s", path)
+
+
+def next_up(live: LiveMatch) -> str:
+    """A line saying who acts now, with a mention, or ``""``."""
+    st = live.state
+    if st.phase is Phase.TURNS and st.turn is not None and st.turn.card_key:
+        card = st.cards[st.turn.card_key].card.short
+        return f"➡ <@{st.turn.player}>: your turn with {card} (`/move`, `/attack`, `/end-turn`)."
+    return ""
+
+
+def placed_lines(live: LiveMatch, events: Collection[Event]) -> list[str]:
+    """Where figures were put during placement (the narrator leaves these out)."""
+    bf = live.state.battlefield
+    spots = [f"{e.data['figure']} on {'+'.join(bf.label(Hex(q, r)) for q, r in e.data['at'])}"
+             for e in events if e.kind == "placed" and e.to is None]
+    return ["Placed: " + ", ".join(spots) + "."] if spots else []
+
+
+def decision_view(live: LiveMatch, applied: Applied) -> discord.ui.View | None:
+    """Buttons for the pending decision, bound to this version."""
+    pend = applied.pending
+    if pend is None or not pend.options:
+        return None
+    return view_of(*(ChoiceButton(live.match_id, applied.version, i, opt) for i, opt in enumerate(pend.options[:25])))
+
+
+async def publish(bot: HeroscapeBot, live: LiveMatch, applied: Applied, responder: Responder, *,
+                  private_done: Collection[str] = (), header: str = "") -> None:
+    """Show ``applied`` (see the module docstring)."""
+    out = applied.outcome
+    png: bytes | None = None
+    if applied.view is not None:
+        await responder.defer()
+        png = await render(bot, applied.view, [e for e in out.events if e.to is None])
+    lines = ([header] if header else []) + list(out.public) + placed_lines(live, out.events)
+    if live.state.version == applied.version:
+        follow = next_up(live)
+        if follow and any(e.kind in ("turn_started", "initiative") for e in out.events):
+            lines.append(follow)
+    msg = await responder.send("\n".join(lines) or "Done.", png=png,
+                               filename=f"round{applied.round}-v{applied.version}.png",
+                               view=decision_view(live, applied))
+    if png is not None:
+        name = f"round{applied.round}-v{applied.version}.png"
+        if msg is not None:
+            await bot.matches.storage.add_board(live.match_id, msg.channel.id, msg.id, applied.version)
+        if bot.settings.render_dir:
+            await asyncio.to_thread(keep_copy, Path(bot.settings.render_dir) / live.match_id / name, png)
+    for pid, plines in out.private.items():
+        if pid not in private_done:
+            await send_private(bot, live, pid, plines, responder)
+    st = live.state
+    if st.phase is Phase.ORDERS and not st.pending and live.controls_round < st.round:
+        live.controls_round = st.round
+        await orders.open_round(bot, live, responder)
+    await orders.deliver_owed(live, responder)
+    if live.state.phase is Phase.INITIATIVE:
+        await roll_initiative(bot, live)
+
+
+async def send_private(bot: HeroscapeBot, live: LiveMatch, pid: str, lines: list[str], responder: Responder) -> None:
+    """Private lines: ephemerally to the player who interacted, else by DM, else kept for later."""
+    text = "\n".join(lines)
+    if pid == responder.user_id and not responder.gone:
+        await responder.send(text, ephemeral=True)
+        return
+    if pid not in live.dm_closed:
+        try:
+            await (await bot.dm(int(pid))).send(text)
+            return
+        except Exception:  # closed DMs or a failed send: keep the words for the next command
+            live.dm_closed.add(pid)
+    live.owed.setdefault(pid, []).append(text)
+
+
+async def roll_initiative(bot: HeroscapeBot, live: LiveMatch) -> None:
+    """Every marker is placed: roll initiative for the table and post the rolls."""
+    players = live.active_players()
+    if not players or live.state.phase is not Phase.INITIATIVE:
+        return
+    try:
+        applied = await bot.matches.apply(live, players[0], "initiative", expected_version=live.version)
+    except (RulesError, UserError):
+        return  # someone else rolled it a moment ago
+    await publish(bot, live, applied, Responder(bot, None, live.channel_id))

@@ -1,0 +1,49 @@
+"""``python -m bot run``: start the bot with the settings from the environment or ``.env``."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+from bot.discord.settings import Settings
+
+NO_TOKEN = """\
+No Discord bot token: DISCORD_TOKEN is not set.
+
+To get one: open the Discord developer portal (https://discord.com/developers/applications),
+pick or create your application, go to Bot and press "Reset Token" to copy the token.
+Put it in a file named .env next to the project as
+
+    DISCORD_TOKEN=your-token-here
+
+(copy .env.example to .env: it lists every setting). Then run `python -m bot run` again.
+
+No token at hand? `python -m bot local` plays a match in this terminal, and
+`python -m bot demo` lets two computer players fight and writes the map images.
+"""
+
+
+def main() -> int:
+    """Run the bot until it is stopped; 2 when there is no token, 1 when the token is refused."""
+    try:
+        settings = Settings.from_env()
+    except ValueError as exc:
+        print(f"Bad setting: {exc}", file=sys.stderr)
+        return 2
+    if not settings.discord_token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    import discord
+
+    from bot.discord.client import HeroscapeBot
+
+    level = getattr(logging, settings.log_level, logging.INFO)
+    discord.utils.setup_logging(level=level, root=True)
+    bot = HeroscapeBot(settings)
+    try:
+        bot.run(settings.discord_token, log_handler=None)
+    except discord.LoginFailure:
+        print("Discord refused the token in DISCORD_TOKEN. Reset it in the developer portal "
+              "(Applications -> your app -> Bot -> Reset Token) and update .env.", file=sys.stderr)
+        return 1
+    return 0

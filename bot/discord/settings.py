@@ -1,0 +1,47 @@
+"""Every setting the bot reads, declared once with its default (environment, or ``.env``)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from dotenv import load_dotenv
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The bot's configuration. Build with :meth:`from_env`; tests build it directly."""
+
+    #: The bot token (Discord developer portal -> Applications -> your app -> Bot -> Reset Token).
+    discord_token: str = ""
+    #: A server to sync slash commands to at once while developing; ``None`` syncs globally.
+    discord_guild_id: int | None = None
+    #: The SQLite database, created and migrated on start.
+    database_path: str = "data/heroscape.db"
+    #: Where map images are also written (empty: not written).
+    render_dir: str = "renders"
+    #: Logging level name.
+    log_level: str = "INFO"
+
+    @classmethod
+    def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
+        """Read ``DISCORD_TOKEN``, ``DISCORD_GUILD_ID``, ``DATABASE_PATH``, ``RENDER_DIR`` and
+        ``LOG_LEVEL`` from the environment, after loading ``env_file`` if it exists (variables
+        already set win).
+
+        :raises ValueError: when ``DISCORD_GUILD_ID`` is not a number.
+        """
+        if env_file is not None and Path(env_file).is_file():
+            load_dotenv(env_file, override=False)
+        default = cls()
+        guild = os.environ.get("DISCORD_GUILD_ID", "").strip()
+        if guild and not guild.isdigit():
+            raise ValueError(f"DISCORD_GUILD_ID must be a server id (digits), got {guild!r}")
+        return cls(
+            discord_token=os.environ.get("DISCORD_TOKEN", default.discord_token).strip(),
+            discord_guild_id=int(guild) if guild else None,
+            database_path=os.environ.get("DATABASE_PATH", "").strip() or default.database_path,
+            render_dir=os.environ.get("RENDER_DIR", default.render_dir).strip(),
+            log_level=(os.environ.get("LOG_LEVEL", "").strip() or default.log_level).upper(),
+        )

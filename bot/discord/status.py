@@ -1,0 +1,61 @@
+"""Words describing a match for ``/match status`` and ``/army show`` (public facts only, plus the
+asking player's own markers)."""
+
+from __future__ import annotations
+
+from bot.discord.matches import LiveMatch
+from bot.rules.state import MARKERS, Phase
+
+
+def army_lines(live: LiveMatch) -> list[str]:
+    """One line per player: start zone, cards with points, figures standing."""
+    st = live.state
+    out: list[str] = []
+    for p in st.players:
+        mine = [c for c in st.cards.values() if c.owner == p.id]
+        if not mine:
+            out.append(f"• **{p.name}** ({p.zone or 'no zone'}): no army yet")
+            continue
+        pts = sum(c.card.points or 0 for c in mine)
+        figs = [st.figures[f] for c in mine for f in c.figure_ids]
+        standing = sum(1 for f in figs if f.on_battlefield)
+        cards = ", ".join(f"{c.card.short} ({c.card.points})" for c in mine)
+        gone = " — conceded" if p.conceded else ""
+        out.append(f"• **{p.name}** ({p.zone or 'no zone'}): {cards} = {pts} pts; "
+                   f"{standing}/{len(figs)} figures on the battlefield{gone}")
+    return out
+
+
+def status_text(live: LiveMatch, asker: str | None) -> str:
+    """The state of the match in a few lines."""
+    st = live.state
+    s = live.session
+    head = (f"**{st.scenario.name}** on **{st.battlefield.name}** — "
+            f"{'round ' + str(st.round) + ', ' if st.round else ''}{st.phase.value}")
+    lines = [head, *army_lines(live)]
+    if st.phase is Phase.SETUP:
+        lines.append("Join with `/match join`, pick an army with `/army set`; the creator starts with `/match start`.")
+    elif st.phase is Phase.PLACEMENT:
+        left = sorted({s.name(f.owner) for f in st.figures.values() if not f.hexes and not f.destroyed and not f.set_aside})
+        lines.append(f"Placing figures (`/place figure`, `/place rest`); waiting for {', '.join(left) or 'nobody'}.")
+    elif st.phase is Phase.ORDERS:
+        waiting = [s.name(p) for p in live.waiting_for_orders()]
+        lines.append(f"Order Markers: waiting for {', '.join(waiting) or 'nobody'}.")
+    elif st.phase is Phase.TURNS and st.turn is not None:
+        card = st.cards[st.turn.card_key].card.short if st.turn.card_key else "?"
+        lines.append(f"Now: {s.name(st.turn.player)}'s turn with {card} (Order Marker {st.turn.marker}).")
+    elif st.phase is Phase.OVER:
+        winners = ", ".join(s.name(w) for w in st.winners or []) or "nobody"
+        lines.append(f"Over: {st.result} (winner: {winners}).")
+    if st.pending:
+        lines.append(f"Waiting for {s.name(st.pending[0].player)} to decide: {st.pending[0].prompt}")
+    revealed = {pid: [f"{m} on {st.cards[k].card.short}" for m, k in o.items() if m in st.revealed.get(pid, [])]
+                for pid, o in st.orders.items()}
+    shown = [f"{s.name(pid)}: {', '.join(v)}" for pid, v in revealed.items() if v]
+    if shown:
+        lines.append("Markers turned over: " + "; ".join(shown))
+    if asker is not None and st.orders.get(asker):
+        mine = st.orders[asker]
+        lines.append("Your markers (only you see this): "
+                     + ", ".join(f"{m} → {st.cards[mine[m]].card.short}" for m in MARKERS if m in mine))
+    return "\n".join(lines)

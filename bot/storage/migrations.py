@@ -1,0 +1,58 @@
+"""The database schema as numbered migrations: ``MIGRATIONS[n]`` takes the schema from version
+``n`` to ``n + 1``. Never edit a released step; add a new one."""
+
+from __future__ import annotations
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    # 1: matches, their command logs (with the interaction that caused each entry), other processed
+    # interactions, posted boards.
+    (
+        """CREATE TABLE matches (
+            match_id    TEXT PRIMARY KEY,
+            guild_id    INTEGER,
+            channel_id  INTEGER NOT NULL,
+            creator_id  INTEGER NOT NULL,
+            map_id      TEXT NOT NULL,
+            scenario_id TEXT NOT NULL,
+            format      TEXT NOT NULL DEFAULT '{}',
+            seed        INTEGER NOT NULL,
+            status      TEXT NOT NULL DEFAULT 'active',
+            created_at  REAL NOT NULL
+        )""",
+        "CREATE UNIQUE INDEX matches_one_active_per_channel ON matches(channel_id) WHERE status = 'active'",
+        """CREATE TABLE log (
+            match_id       TEXT NOT NULL REFERENCES matches(match_id),
+            seq            INTEGER NOT NULL,
+            player         TEXT NOT NULL,
+            text           TEXT NOT NULL,
+            interaction_id INTEGER,
+            at             REAL NOT NULL,
+            PRIMARY KEY (match_id, seq)
+        )""",
+        "CREATE UNIQUE INDEX log_interaction ON log(interaction_id) WHERE interaction_id IS NOT NULL",
+        """CREATE TABLE interactions (
+            interaction_id INTEGER PRIMARY KEY,
+            match_id       TEXT NOT NULL,
+            at             REAL NOT NULL
+        )""",
+        """CREATE TABLE boards (
+            match_id   TEXT NOT NULL,
+            channel_id INTEGER NOT NULL,
+            message_id INTEGER NOT NULL,
+            version    INTEGER NOT NULL,
+            PRIMARY KEY (match_id, message_id)
+        )""",
+    ),
+    # 2: Order Marker selections not yet locked in (so a restart loses nothing).
+    (
+        """CREATE TABLE drafts (
+            match_id TEXT NOT NULL,
+            player   TEXT NOT NULL,
+            markers  TEXT NOT NULL,
+            PRIMARY KEY (match_id, player)
+        )""",
+    ),
+)
+
+#: The schema version after every migration.
+LATEST = len(MIGRATIONS)

@@ -1,0 +1,206 @@
+"""SQLite storage through aiosqlite: WAL journal, schema migrated on open (``PRAGMA user_version``).
+
+Every write is one autocommitted statement queued to aiosqlite's connection thread (a
+multi-statement transaction, as in migrations, holds a lock so nothing slips into it); each write
+has committed before it returns, so a bot killed at any moment loses nothing it had acknowledged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.storage.base import ACTIVE, DuplicateEntry, MatchExists, MatchMeta, StoredMatch
+from bot.storage.migrations import LATEST, MIGRATIONS
+
+log = logging.getLogger(__name__)
+
+_MATCH_COLUMNS = "match_id, guild_id, channel_id, creator_id, map_id, scenario_id, seed, format, status"
+
+
+class SqliteStorage:
+    """:class:`~bot.storage.base.Storage` in one SQLite file (``":memory:"`` works for tests)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self._db: aiosqlite.Connection | None = None
+        self._write = asyncio.Lock()
+
+    # --- lifecycle ----------------------------------------------------------------------------
+
+    async def open(self) -> None:
+        """Connect, switch to WAL and apply the migrations not yet applied."""
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        # Autocommit: a single statement is its own transaction (one trip to the database thread);
+        # several statements are wrapped in BEGIN IMMEDIATE ... COMMIT by ``_run``.
+        self._db = await aiosqlite.connect(self.path, isolation_level=None)
+        await self._db.execute("PRAGMA journal_mode=WAL")
+        await self._db.execute("PRAGMA synchronous=NORMAL")
+        await self._db.execute("PRAGMA busy_timeout=5000")
+        await self.migrate()
+
+    async def migrate(self) -> int:
+        """Bring the schema to :data:`~bot.storage.migrations.LATEST`; return the version reached."""
+        db = self.db
+        async with db.execute("PRAGMA user_version") as cur:
+            row = await cur.fetchone()
+        version = int(row[0]) if row else 0
+        for n in range(version, LATEST):
+            await self._run(*((statement, ()) for statement in MIGRATIONS[n]),
+                            (f"PRAGMA user_version = {n + 1}", ()))
+            log.info("database %s migrated to schema %d", self.path, n + 1)
+        return max(version, LATEST)
+
+    async def close(self) -> None:
+        """Close the connection (safe to call twice)."""
+        if self._db is not None:
+            db, self._db = self._db, None
+            await db.close()
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        """The open connection.
+
+        :raises RuntimeError: before :meth:`open`.
+        """
+        if self._db is None:
+            raise RuntimeError("storage is not open")
+        return self._db
+
+    async def _run(self, *statements: tuple[str, tuple[Any, ...]]) -> None:
+        """Run statements in one transaction; an integrity error rolls back and raises.
+
+        A single statement is a transaction by itself (autocommit) and is queued straight to the
+        connection's thread, so many writers do not wait for each other's round trips; several
+        statements hold ``_write`` so that nothing else slips into their transaction.
+        """
+        if len(statements) == 1 and not self._write.locked():
+            sql, args = statements[0]
+            try:
+                await self.db.execute(sql, args)
+            except sqlite3.IntegrityError as exc:
+                raise DuplicateEntry(str(exc)) from None
+            return
+        async with self._write:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for sql, args in statements:
+                    await self.db.execute(sql, args)
+            except BaseException as exc:
+                await self.db.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.IntegrityError):
+                    raise DuplicateEntry(str(exc)) from None
+                raise
+            await self.db.execute("COMMIT")
+
+    # --- matches ------------------------------------------------------------------------------
+
+    async def create_match(self, meta: MatchMeta) -> None:
+        """Store a new match.
+
+        :raises MatchExists: when the channel already has an active match.
+        """
+        try:
+            await self._run((
+                f"INSERT INTO matches ({_MATCH_COLUMNS}, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (meta.match_id, meta.guild_id, meta.channel_id, meta.creator_id, meta.map_id, meta.scenario_id,
+                 meta.seed, json.dumps(meta.format), meta.status, time.time()),
+            ))
+        except DuplicateEntry:
+            raise MatchExists(f"channel {meta.channel_id} already has an active match") from None
+
+    async def load_match(self, match_id: str) -> StoredMatch | None:
+        """A match with its log and drafts, or ``None``."""
+        async with self.db.execute(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE match_id = ?", (match_id,)) as cur:
+            row = await cur.fetchone()
+        return None if row is None else await self._full(row)
+
+    async def list_active(self) -> list[StoredMatch]:
+        """Every active match, oldest first."""
+        async with self.db.execute(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE status = ? ORDER BY created_at", (ACTIVE,)
+        ) as cur:
+            rows = await cur.fetchall()
+        return [await self._full(r) for r in rows]
+
+    async def _full(self, row: Any) -> StoredMatch:
+        meta = MatchMeta(match_id=row[0], guild_id=row[1], channel_id=row[2], creator_id=row[3], map_id=row[4],
+                         scenario_id=row[5], seed=int(row[6]), format=json.loads(row[7]), status=row[8])
+        async with self.db.execute("SELECT player, text FROM log WHERE match_id = ? ORDER BY seq", (meta.match_id,)) as cur:
+            log_rows = await cur.fetchall()
+        async with self.db.execute("SELECT player, markers FROM drafts WHERE match_id = ?", (meta.match_id,)) as cur:
+            draft_rows = await cur.fetchall()
+        return StoredMatch(meta=meta, log=[(str(p), str(t)) for p, t in log_rows],
+                           drafts={str(p): json.loads(m) for p, m in draft_rows})
+
+    async def set_status(self, match_id: str, status: str) -> None:
+        """Change a match's status."""
+        await self._run(("UPDATE matches SET status = ? WHERE match_id = ?", (status, match_id)))
+
+    # --- log and idempotency ------------------------------------------------------------------
+
+    async def append(self, match_id: str, seq: int, player: str, text: str,
+                     interaction_id: int | None = None) -> None:
+        """Store log entry ``seq`` with the interaction that caused it (one statement, one transaction).
+
+        :raises DuplicateEntry: when ``seq`` or the interaction is already stored.
+        """
+        await self._run(("INSERT INTO log (match_id, seq, player, text, interaction_id, at) VALUES (?, ?, ?, ?, ?, ?)",
+                         (match_id, seq, player, text, interaction_id, time.time())))
+
+    async def is_processed(self, interaction_id: int) -> bool:
+        """Whether the interaction already changed something (a log entry, or something else)."""
+        async with self.db.execute(
+            "SELECT EXISTS (SELECT 1 FROM log WHERE interaction_id = ?) "
+            "OR EXISTS (SELECT 1 FROM interactions WHERE interaction_id = ?)", (interaction_id, interaction_id)
+        ) as cur:
+            row = await cur.fetchone()
+        return bool(row and row[0])
+
+    async def last_interaction_id(self) -> int:
+        """The newest interaction id stored (0 when none)."""
+        async with self.db.execute(
+            "SELECT MAX(m) FROM (SELECT MAX(interaction_id) AS m FROM log "
+            "UNION ALL SELECT MAX(interaction_id) FROM interactions)"
+        ) as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row and row[0] is not None else 0
+
+    async def mark_processed(self, interaction_id: int, match_id: str) -> None:
+        """Remember an interaction that changed something outside the log.
+
+        :raises DuplicateEntry: when it is already remembered.
+        """
+        await self._run(("INSERT INTO interactions (interaction_id, match_id, at) VALUES (?, ?, ?)",
+                         (interaction_id, match_id, time.time())))
+
+    # --- drafts and boards --------------------------------------------------------------------
+
+    async def save_draft(self, match_id: str, player: str, markers: dict[str, str]) -> None:
+        """Store (or, when empty, forget) a player's Order Marker selections."""
+        if markers:
+            await self._run(("INSERT OR REPLACE INTO drafts (match_id, player, markers) VALUES (?, ?, ?)",
+                             (match_id, player, json.dumps(markers))))
+        else:
+            await self._run(("DELETE FROM drafts WHERE match_id = ? AND player = ?", (match_id, player)))
+
+    async def add_board(self, match_id: str, channel_id: int, message_id: int, version: int) -> None:
+        """Remember a posted map message."""
+        await self._run(("INSERT OR IGNORE INTO boards (match_id, channel_id, message_id, version) VALUES (?, ?, ?, ?)",
+                         (match_id, channel_id, message_id, version)))
+
+    async def boards(self, match_id: str) -> list[tuple[int, int, int]]:
+        """Posted map messages ``(channel_id, message_id, version)``, oldest first."""
+        async with self.db.execute(
+            "SELECT channel_id, message_id, version FROM boards WHERE match_id = ? ORDER BY version, message_id", (match_id,)
+        ) as cur:
+            rows = await cur.fetchall()
+        return [(int(a), int(b), int(c)) for a, b, c in rows]

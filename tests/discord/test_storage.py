@@ -1,0 +1,89 @@
+"""Storage and the match manager without Discord: migrations, the (match_id, seq) key, one active
+match per channel, drafts, and applying an interaction once, across a restart too."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import TYPE_CHECKING
+
+import pytest
+
+from bot.discord.errors import AlreadyDone, Stale, UserError
+from bot.discord.matches import MatchManager
+from bot.storage import DuplicateEntry, MatchExists, MatchMeta, SqliteStorage
+from bot.storage.migrations import LATEST
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+
+def _meta(match_id: str = "m1", channel: int = 10) -> MatchMeta:
+    return MatchMeta(match_id=match_id, guild_id=1, channel_id=channel, creator_id=2, map_id="practice-field",
+                     scenario_id="last-army-standing", seed=987654321)
+
+
+async def test_schema_is_migrated_once_in_wal_mode(tmp_path: Path) -> None:
+    db = tmp_path / "sub" / "h.db"
+    for _ in range(2):
+        store = SqliteStorage(db)
+        await store.open()
+        assert await store.migrate() == LATEST
+        await store.close()
+    raw = sqlite3.connect(db)
+    assert raw.execute("PRAGMA user_version").fetchone()[0] == LATEST
+    assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+async def test_log_keys_channels_drafts_and_boards(tmp_path: Path) -> None:
+    store = SqliteStorage(tmp_path / "h.db")
+    await store.open()
+    await store.create_match(_meta())
+    with pytest.raises(MatchExists):
+        await store.create_match(_meta("m2"))
+    await store.append("m1", 0, "a", "join A", 111)
+    with pytest.raises(DuplicateEntry):
+        await store.append("m1", 0, "b", "join B")  # two writers, one position: one wins
+    with pytest.raises(DuplicateEntry):
+        await store.append("m1", 1, "b", "join B", 111)  # the same interaction twice
+    await store.append("m1", 1, "b", "join B", 112)
+    await store.mark_processed(113, "m1")
+    assert [await store.is_processed(i) for i in (111, 112, 113, 114)] == [True, True, True, False]
+    assert await store.last_interaction_id() == 113
+    await store.save_draft("m1", "a", {"_round": "1", "1": "a/finn"})
+    await store.add_board("m1", 10, 500, 7)
+    stored = await store.load_match("m1")
+    assert stored is not None
+    assert stored.log == [("a", "join A"), ("b", "join B")]
+    assert stored.drafts == {"a": {"_round": "1", "1": "a/finn"}}
+    assert stored.record()["seed"] == 987654321
+    assert await store.boards("m1") == [(10, 500, 7)]
+    await store.set_status("m1", "over")
+    await store.create_match(_meta("m2"))  # the channel is free again
+    assert [s.meta.match_id for s in await store.list_active()] == ["m2"]
+    await store.close()
+
+
+async def test_an_interaction_applies_once_even_after_a_restart(tmp_path: Path) -> None:
+    store = SqliteStorage(tmp_path / "h.db")
+    await store.open()
+    manager = MatchManager(store)
+    live = await manager.create(guild_id=1, channel_id=10, creator_id=2, scenario_id="last-army-standing", seed=3)
+    with pytest.raises(UserError):
+        await manager.create(guild_id=1, channel_id=10, creator_id=2, scenario_id="last-army-standing")
+    await manager.apply(live, "a", "join Alice", interaction_id=1001)
+    with pytest.raises(AlreadyDone):
+        await manager.apply(live, "a", "join Alice", interaction_id=1001)
+    with pytest.raises(Stale):
+        await manager.apply(live, "b", "join Bob", interaction_id=1002, expected_version=0)
+    await manager.apply(live, "b", "join Bob", interaction_id=1003, expected_version=live.version)
+    await store.close()
+
+    store = SqliteStorage(tmp_path / "h.db")
+    await store.open()
+    again = MatchManager(store)
+    assert await again.restore() == 1
+    live2 = again.in_channel(10)
+    assert live2 is not None and [p.name for p in live2.state.players] == ["Alice", "Bob"]
+    with pytest.raises(AlreadyDone):
+        await again.apply(live2, "a", "join Alice", interaction_id=1001)  # known only to the database now
+    await store.close()
