@@ -31,9 +31,24 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+def _warn_content() -> None:
+    """Say which content files were skipped because they are invalid (file and field named)."""
+    from bot.game.session import content_problems
+
+    try:
+        problems = content_problems()
+    except (OSError, ValueError) as exc:
+        print(f"warning: {exc}", file=sys.stderr)
+        return
+    for problem in problems:
+        print(f"warning: skipped {problem}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit status."""
     args = _parser().parse_args(argv)
+    if args.cmd in ("run", "local", "demo"):
+        _warn_content()
     if args.cmd == "cases":
         from bot.cases import main as cases_main
 

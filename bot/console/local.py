@@ -285,10 +285,12 @@ class Console:
             self.cmd_quit()
             return False
         local = {
-            "help": lambda: self.say(HELP), "cards": self.cmd_cards, "status": self.cmd_status,
+            "help": lambda: self.say(HELP), "cards": lambda: self.cmd_cards(), "status": self.cmd_status,
             "map": self.cmd_map, "hide": self.cmd_hide, "undo": self.cmd_undo,
         }
-        if word in local:
+        if word == "cards" and arg:
+            self.cmd_cards(arg)
+        elif word in local:
             local[word]()
         elif word in ("reach", "targets", "save", "load"):
             if not arg:
@@ -313,8 +315,19 @@ class Console:
 
     # ---- console commands --------------------------------------------------------------------
 
-    def cmd_cards(self) -> None:
+    def cmd_cards(self, name: str = "") -> None:
         lib = cards()
+        if name.strip():
+            try:
+                c = lib.get(name.strip())
+            except KeyError as exc:
+                self.say(f"error: {exc}")
+                return
+            self.say(f"{c.name} ({c.short}): {c.points} pts, {c.figures} figure(s), Life {c.life} Move {c.move} "
+                     f"Range {c.range} Attack {c.attack} Defense {c.defense}, Height {c.height} {c.size}")
+            for p in c.powers:
+                self.say(f"  {p.name}: {p.text}")
+            return
         rows = sorted((c for c in lib._cards.values() if c.complete), key=lambda c: (c.set or "", c.name))
         for c in rows:
             self.say(f"  {c.name} ({c.short}): {c.points} pts, {c.figures} figure(s), "

@@ -206,6 +206,12 @@ class CardLibrary:
         card_id = self._keys.get(self._norm(name)) or self._keys.get(slug(name))
         if card_id is not None:
             return self._cards[card_id]
+        # A unique beginning of a name or short name is enough ("deathwalker", "tarn").
+        start, squeezed = slug(name), slug(name).replace("-", "")
+        hits = {cid for key, cid in self._keys.items()
+                if start and (key.startswith(start) or key.replace("-", "").startswith(squeezed))}
+        if len(hits) == 1:
+            return self._cards[hits.pop()]
         raise UnknownCardError(self._not_found(name))
 
     def _not_found(self, name: str) -> str:

@@ -18,6 +18,7 @@ import asyncio
 import multiprocessing
 import os
 import random
+import re
 import tempfile
 import time
 import tracemalloc
@@ -54,6 +55,7 @@ class _Players:
         self.seen_locks: set[tuple[int, str]] = set()
         self.floor = 0
         self.actions = 0
+        self.columns: dict[str, str] = {}
 
     async def pause(self) -> None:
         if self.think > 0:
@@ -101,13 +103,26 @@ class _Players:
         await (await self.fake.click(user, msg, lock)).wait_ack()
 
     async def toward_enemy(self, user: Any, fig: str) -> str | None:
-        """Type column letters from the enemy's edge inwards; take the farthest space offered."""
-        columns = "VUTSRQPONMLKJIHGFEDCBA" if user is self.users[0] else "ABCDEFGHIJKLMNOPQRSTUV"
-        for letter in columns:
+        """Type the column a few columns toward the enemy (closer ones if nothing is offered), as a
+        player looking at the map would; take the farthest space offered there."""
+        here = self.columns.get(fig)
+        if here is None:
+            return None
+        step = 1 if user is self.users[0] else -1  # the first player starts on the west edge
+        for k in (5, 4, 3, 2, 1):
+            letter = chr(ord(here) + step * k)
+            if not "A" <= letter <= "V":
+                continue
             offered = await self.ask(user, "move", {"figure": fig, "to": letter}, "to")
             if offered:
+                self.columns[fig] = offered[-1][0]
                 return offered[-1]
         return None
+
+    def read_placements(self, text: str) -> None:
+        """Remember the column of each figure from a "Placed: fig on A6, ..." line."""
+        for fig, column in re.findall(r"(\w+) on ([A-Z])\d+", text):
+            self.columns[fig] = column
 
     async def turn(self, user: Any) -> None:
         figures = await self.ask(user, "move", {"figure": "", "to": ""}, "figure")
@@ -137,8 +152,8 @@ class _Players:
         await self.cmd(a, "army", "set", cards=ARMIES[0])
         await self.cmd(b, "army", "set", cards=ARMIES[1])
         await self.cmd(a, "match", "start")
-        await self.cmd(a, "place", "rest")
-        await self.cmd(b, "place", "rest")
+        for user in (a, b):
+            self.read_placements((await self.cmd(user, "place", "rest")).content)
         done = 0
         while done < turns:
             kind, user, msg = await self.fake.wait_until(self._next, timeout=120, description="something to do")

@@ -56,9 +56,15 @@ class HeroscapeBot(commands.Bot):
 
     def __init__(self, settings: Settings, *, storage: Storage | None = None, render: Renderer | None = render_png,
                  seed: int | None = None, **options: Any) -> None:
-        intents = discord.Intents.default()
-        intents.message_content = False
+        # Slash commands and components arrive as interactions whatever the intents; the guild cache
+        # (roles, for Manage Server) is all the bot needs. No message, typing or presence events:
+        # a busy server's chatter would cost CPU and tell the referee nothing.
+        intents = discord.Intents.none()
+        intents.guilds = True
         options.setdefault("help_command", None)
+        options.setdefault("max_messages", None)
+        options.setdefault("chunk_guilds_at_startup", False)
+        options.setdefault("member_cache_flags", discord.MemberCacheFlags.none())
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=RefereeTree, **options)
         self.settings = settings
         self.storage: Storage = storage or SqliteStorage(settings.database_path)

@@ -10,6 +10,7 @@ locking applies ``orders ...``. The channel only ever learns *who* has locked in
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -90,10 +91,8 @@ async def open_round(bot: HeroscapeBot, live: LiveMatch, responder: Responder) -
     if not waiting:
         return
     st = live.state
-    closed: list[str] = []
-    for pid in waiting:
-        if not await send_dm_controls(bot, live, pid):
-            closed.append(pid)
+    sent = await asyncio.gather(*(send_dm_controls(bot, live, pid) for pid in waiting))
+    closed = [pid for pid, ok in zip(waiting, sent, strict=True) if not ok]
     names = ", ".join(live.session.name(p) for p in waiting)
     text = (f"**Round {st.round}**: Order Markers. I sent each player a private message with the controls; "
             f"waiting for {names}.")

@@ -205,7 +205,8 @@ def player_block(state: MatchState, pid: str, colour: RGB, prefixes: Mapping[str
     top = float(PAD + NAME + 8)
     if not rows:
         tx.text(draw, ((PAD + 26) * s, (top + ROW / 2) * s), "no Army Cards yet", BODY * s, pal.INK_DIM, anchor="lm")
-    for (key, stat, dead, discs, bw, one_line), rh in zip(rows, heights, strict=True):
+    # ``heights`` holds one spare row when there are no cards (for the 'no Army Cards yet' line).
+    for (key, stat, dead, discs, bw, one_line), rh in zip(rows, heights[: len(rows)], strict=True):
         y = (top + ROW / 2) * s
         top += rh
         cip = state.cards[key]

@@ -191,9 +191,10 @@ def _attack(rest: list[str]) -> dict[str, Any]:
 
 
 def _special(rest: list[str]) -> dict[str, Any]:
-    if len(rest) != 3:
+    if len(rest) < 3:
         raise ValueError
-    return {"attacker": rest[0].lower(), "power": rest[1], "target": rest[2]}
+    # The power's name may be several words ("fire line"); the target is always the last word.
+    return {"attacker": rest[0].lower(), "power": " ".join(rest[1:-1]), "target": rest[-1]}
 
 
 def _choose(rest: list[str]) -> dict[str, Any]:
