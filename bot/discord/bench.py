@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
-import os
 import random
 import re
 import tempfile
@@ -249,17 +248,12 @@ def run(matches: int | None = None, turns: int = 6, think: float = 3.0,
     players pause about ``think`` seconds between actions and tables start within ``stagger``
     seconds of each other. Takes about two minutes.
 
-    Called without ``matches`` inside a pytest run (``PYTEST_CURRENT_TEST`` is set), it plays a
-    small smoke configuration instead (4 quick matches, a few seconds), so that a test of
-    ``python -m bot bench bot`` keeps the suite fast; pass ``matches`` to measure for real.
+    Tests pass a small configuration (a few matches, no pauses) to stay fast.
 
     Rows ``(name, value, unit)``; goals: apply/handler p99 < 100 ms, idle match < 1024 KB.
     """
     if matches is None:
-        if os.environ.get("PYTEST_CURRENT_TEST"):
-            matches, turns, think, stagger = 4, 2, 0.0, 0.0
-        else:
-            matches = 200
+        matches = 200
     ctx = multiprocessing.get_context("spawn")
     ours, theirs = ctx.Pipe()
     proc = ctx.Process(target=_players_process, args=(theirs, matches, turns, think, stagger), daemon=True)
