@@ -177,3 +177,13 @@ async def test_conceding_ends_the_match_and_frees_the_channel(
     assert late.ephemeral and "over" in late.content
     fresh = await table.reply(world.bob, "match", "new")
     assert "New match" in fresh.content and table.live.match_id != match_id
+
+
+async def test_special_attacks_are_a_slash_command_refused_outside_a_turn(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    table = await _table(fake, world, start_bot, tmp_path)
+    await table.setup(("Deathwalker 9000", "Grimnak"))
+    before = table.state.version
+    answer = await table.reply(world.alice, "special", attacker="deathwalker", power="explosion", target="grimnak")
+    assert answer.ephemeral and "Player Turns" in answer.content
+    assert table.state.version == before

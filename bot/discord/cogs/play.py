@@ -1,8 +1,9 @@
-"""Playing: ``/place``, ``/move``, ``/attack`` (preview + Roll), ``/end-turn`` and ``/map``."""
+"""Playing: ``/place``, ``/move``, ``/attack`` (preview + Roll), ``/special``, ``/end-turn`` and ``/map``."""
 
 from __future__ import annotations
 
 import io
+import shlex
 from typing import TYPE_CHECKING
 
 import discord
@@ -131,6 +132,14 @@ class PlayCog(commands.Cog):
             text = attack_preview(live, pid, attacker, target)
             button = RollButton(live.match_id, live.version, attacker.lower(), target.lower())
             await interaction.response.send_message(text, view=view_of(button), ephemeral=True)
+
+    @app_commands.command(name="special", description="Make a special attack (Explosion, Fire Line, Grenade)")
+    @app_commands.describe(attacker="Your attacking figure", power="The special attack, e.g. explosion or fire line",
+                           target="A figure; for a Line attack, the neighbouring space to aim at")
+    @app_commands.autocomplete(attacker=_acting, target=_board)
+    @app_commands.guild_only()
+    async def special(self, interaction: discord.Interaction, attacker: str, power: str, target: str) -> None:
+        await actions.play(interaction, f"special {attacker} {shlex.quote(power)} {target}")
 
     @app_commands.command(name="end-turn", description="End your Player Turn")
     @app_commands.guild_only()
