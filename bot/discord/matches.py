@@ -45,6 +45,8 @@ class LiveMatch:
     owed_controls: set[str] = field(default_factory=set)
     #: The last round whose Order Marker controls were sent (a restored match counts as sent).
     controls_round: int = 0
+    #: Public events of the Player Turn under way (and the one just ended), for the next map image.
+    turn_log: list[Any] = field(default_factory=list)
     _memo: dict[Hashable, Any] = field(default_factory=dict, repr=False)
     _memo_version: int = -1
 

@@ -79,9 +79,13 @@ async def publish(bot: HeroscapeBot, live: LiveMatch, applied: Applied, responde
     """Show ``applied`` (see the module docstring)."""
     out = applied.outcome
     png: bytes | None = None
+    # The picture tells the whole turn, not only this command: keep the turn's public events.
+    shown = live.turn_log + [e for e in out.events if e.to is None]
+    starts = [i for i, e in enumerate(shown) if e.kind == "turn_started"]
+    live.turn_log = shown[starts[-1]:] if starts else shown[-200:]
     if applied.view is not None:
         await responder.defer()
-        png = await render(bot, applied.view, [e for e in out.events if e.to is None])
+        png = await render(bot, applied.view, shown)
     lines = ([header] if header else []) + list(out.public) + placed_lines(live, out.events)
     if live.state.version == applied.version:
         follow = next_up(live)
