@@ -34,6 +34,14 @@ def living(state: MatchState, card_key: str) -> list[Figure]:
     return sorted((f for f in state.figures_of(card_key) if f.on_battlefield), key=lambda f: f.id)
 
 
+def unused_turn_card(engine: Engine, kind: str) -> tuple[TurnState, CardInPlay, Power] | None:
+    """As :func:`turn_card`, but ``None`` once the power was used or declined this turn."""
+    found = turn_card(engine, kind)
+    if found is None or found[0].data.get(flag(kind, found[1].key)):
+        return None
+    return found
+
+
 def flag(name: str, card_key: str) -> str:
     """The key of a once-per-turn flag of a card's power in ``turn.data``."""
     return f"{name}:{card_key}"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.rules.engagement import adjacent
-from bot.rules.powers._turns import flag, turn_card
+from bot.rules.powers._turns import flag, unused_turn_card
 from bot.rules.state import Figure
 from bot.rules.timing import Effect, Source, Trigger, Window, register
 
@@ -39,12 +39,10 @@ class MindShackle(Effect):
     rule = "HS-ARMY-10"
 
     def triggers(self, engine: Engine) -> list[Trigger]:
-        found = turn_card(engine, KIND)
+        found = unused_turn_card(engine, KIND)
         if found is None:
             return []
         turn, cip, _ = found
-        if turn.data.get(flag(KIND, cip.key)):
-            return []
         st = engine.state
         return [Trigger(self.name, cip.controller, f.id, source=f.id) for f in st.figures_of(cip.key)
                 if f.on_battlefield and targets(engine, f)]

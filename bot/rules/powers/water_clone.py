@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.rules.hexes import Hex
-from bot.rules.powers._turns import flag, labels, living, parse_spaces, turn_card
+from bot.rules.powers._turns import flag, labels, living, parse_spaces, unused_turn_card
 from bot.rules.state import Figure, MatchState
 from bot.rules.terrain_effects import terrains_under
 from bot.rules.timing import Effect, Source, Trigger, Window, register
@@ -51,13 +51,13 @@ class WaterClone(Effect):
     rule = "HS-TURN-06"
 
     def triggers(self, engine: Engine) -> list[Trigger]:
-        found = turn_card(engine, KIND)
+        found = unused_turn_card(engine, KIND)
         if found is None:
             return []
         turn, cip, _ = found
         st = engine.state
         mine = living(st, cip.key)
-        if turn.data.get(flag(KIND, cip.key)) or not mine or not destroyed(st, cip.key):
+        if not mine or not destroyed(st, cip.key):
             return []
         if any(f.id in turn.attacked for f in mine):
             return []  # instead of attacking: not once a Warrior has attacked
