@@ -138,14 +138,22 @@ async def deliver_owed(live: LiveMatch, responder: Responder) -> None:
             await responder.send(controls_text(live, pid), view=controls(live, pid), ephemeral=True)
 
 
-async def open_here(interaction: discord.Interaction, match_id: str, round_no: int) -> None:
-    """The "Place my markers" button: the controls, ephemerally, for the player who pressed it."""
+def _round_controls(interaction: discord.Interaction, match_id: str, round_no: int) -> tuple[HeroscapeBot, LiveMatch, str]:
+    """The bot, the live match and the presser's id for a round's marker controls.
+
+    :raises Stale: the match is over, or the controls belong to an earlier round.
+    """
     bot = _bot(interaction)
     live = bot.matches.get(match_id)
     if live is None:
         raise Stale("That match is over.")
-    pid = str(interaction.user.id)
     _check_round(live, round_no)
+    return bot, live, str(interaction.user.id)
+
+
+async def open_here(interaction: discord.Interaction, match_id: str, round_no: int) -> None:
+    """The "Place my markers" button: the controls, ephemerally, for the player who pressed it."""
+    bot, live, pid = _round_controls(interaction, match_id, round_no)
     if pid not in live.waiting_for_orders():
         raise UserError("Your Order Markers are already locked in for this round." if live.state.orders.get(pid)
                         else "You have no figures left to give orders to.")
@@ -155,12 +163,7 @@ async def open_here(interaction: discord.Interaction, match_id: str, round_no: i
 
 async def pick(interaction: discord.Interaction, match_id: str, round_no: int, marker: str, values: list[str]) -> None:
     """A menu changed: remember the pick and redraw the controls."""
-    bot = _bot(interaction)
-    live = bot.matches.get(match_id)
-    if live is None:
-        raise Stale("That match is over.")
-    pid = str(interaction.user.id)
-    _check_round(live, round_no)
+    bot, live, pid = _round_controls(interaction, match_id, round_no)
     if live.state.orders.get(pid):
         raise UserError("Your Order Markers are already locked in for this round.")
     key = values[0] if values else ""
@@ -177,12 +180,7 @@ async def lock(interaction: discord.Interaction, match_id: str, round_no: int) -
     """Lock in: apply ``orders 1=... 2=... 3=... X=...``, confirm privately, tell the channel."""
     from bot.discord.publish import publish
 
-    bot = _bot(interaction)
-    live = bot.matches.get(match_id)
-    if live is None:
-        raise Stale("That match is over.")
-    pid = str(interaction.user.id)
-    _check_round(live, round_no)
+    bot, live, pid = _round_controls(interaction, match_id, round_no)
     if live.state.orders.get(pid):
         raise UserError("Your Order Markers are already locked in for this round.")
     picks = draft_of(live, pid)
