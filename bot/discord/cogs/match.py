@@ -1,4 +1,4 @@
-"""``/match`` (new, join, start, status, concede, end) and ``/army`` (set, show)."""
+"""``/match``: new, join, start, status, concede, end."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from bot.discord import autocomplete as ac
 from bot.discord.errors import UserError
 from bot.discord.publish import render
 from bot.discord.respond import Responder
-from bot.discord.status import army_lines, status_text
+from bot.discord.status import status_text
 from bot.rules.views import public_view
 
 if TYPE_CHECKING:
@@ -36,16 +36,11 @@ async def _maps(interaction: discord.Interaction, current: str) -> Choices:
     return ac.map_ids(current)
 
 
-async def _cards(interaction: discord.Interaction, current: str) -> Choices:
-    return ac.card_list(current)
-
-
 class MatchCog(commands.Cog):
-    """Creating, joining and running matches; choosing armies."""
+    """Creating, joining and running matches."""
 
     match = app_commands.Group(name="match", description="Create, join and run a Heroscape match in this channel",
                                guild_only=True)
-    army = app_commands.Group(name="army", description="Choose and show armies", guild_only=True)
 
     def __init__(self, bot: HeroscapeBot) -> None:
         self.bot = bot
@@ -122,19 +117,6 @@ class MatchCog(commands.Cog):
         await self.bot.matches.end(live)
         await interaction.response.send_message(f"🛑 The match was ended by {interaction.user.mention}. "
                                                 "Start a new one with `/match new`.")
-
-    # --- /army -------------------------------------------------------------------------------
-
-    @army.command(name="set", description="Choose your army: card names separated by ;")
-    @app_commands.describe(cards='For example "Finn; Tarn Vikings; Syvarris"')
-    @app_commands.autocomplete(cards=_cards)
-    async def army_set(self, interaction: discord.Interaction, cards: str) -> None:
-        await actions.play(interaction, f"army {cards}")
-
-    @army.command(name="show", description="Every player's army (only you see the answer)")
-    async def army_show(self, interaction: discord.Interaction) -> None:
-        live = actions.match_here(interaction)
-        await interaction.response.send_message("\n".join(army_lines(live)) or "Nobody has joined yet.", ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:
