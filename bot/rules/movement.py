@@ -413,6 +413,27 @@ def leaving(state: MatchState, fig: Figure, before: tuple[Hex, ...], before_leve
     return out
 
 
+#: An enemy as the engagement test needs it: its hexes, base level and Height.
+_Body = tuple[tuple[Hex, ...], int, int]
+
+
+def _enemy_bodies(state: MatchState, fig: Figure) -> list[_Body]:
+    """The bodies of every enemy of ``fig`` on the battlefield (for repeated engagement tests)."""
+    return [(o.hexes, o.level, figure_height(state, o)) for o in state.on_battlefield()
+            if o is not fig and state.is_enemy(fig, o)]
+
+
+def _count_leaving(state: MatchState, foes: list[_Body], before: tuple[Hex, ...], before_level: int,
+                   after: tuple[Hex, ...], after_level: int, height: int) -> int:
+    """How many of ``foes`` a step from ``before`` to ``after`` leaves engaged (:func:`leaving`, counted)."""
+    n = 0
+    for hexes, level, oh in foes:
+        if (engaged_at(state, before, before_level, height, hexes, level, oh)
+                and not engaged_at(state, after, after_level, height, hexes, level, oh)):
+            n += 1
+    return n
+
+
 def reachable(state: MatchState, fig: Figure, fly: bool | None = None,
               power: str | None = None) -> dict[tuple[Hex, ...], tuple[int, list[Hex]]]:
     """Every end position ``fig`` can reach this move, with its cost and a cheapest path.
@@ -475,6 +496,8 @@ def _reach_walking(state: MatchState, fig: Figure, budget: int,
     occ = _others_at(state, fig)
     double = len(fig.hexes) == 2
     watch = count_swipes and rules.takes_swipes
+    # The enemies do not move during the search: look them up once, not once per explored step.
+    foes = _enemy_bodies(state, fig) if watch else []
     starts: list[tuple[tuple[Hex, ...], tuple[int, ...]]] = [(fig.hexes, tuple(fig.level for _ in fig.hexes))]
     if double:
         starts.append(((fig.hexes[1], fig.hexes[0]), (fig.level, fig.level)))
@@ -527,7 +550,7 @@ def _reach_walking(state: MatchState, fig: Figure, budget: int,
             nlev: tuple[int, ...] = (lb, levels[0]) if double else (lb,)
             if road_only and double and bf.terrain(nbody[1], nlev[1]) is not Terrain.ROAD:
                 continue
-            nsw = sw + (len(leaving(state, fig, body, levels[0], nbody, lb)) if watch else 0)
+            nsw = sw + (_count_leaving(state, foes, body, levels[0], nbody, lb, height) if watch else 0)
             node = (nbody, nlev)
             if dominated(node, nsw, nc):
                 continue
