@@ -430,3 +430,40 @@ def test_scenario_library_suggestions_and_map_check(tmp_path: Path, monkeypatch:
     assert info.value.suggestions == ["skirmish"]
     with pytest.raises(ScenarioFileError, match=r"skirmish\.json: map: .*Did you mean cobra-facility"):
         lib.check_maps(MapLibrary.from_directory(MAPS))
+
+
+# --- what the map and scenario libraries share (bot.content.library.FolderLibrary) ------------
+
+
+LIBRARIES = [
+    pytest.param(MapLibrary, MapFileError, "HEROSCAPE_MAPS_DIR", lambda i, name: map_doc(id=i, name=name), id="maps"),
+    pytest.param(ScenarioLibrary, ScenarioFileError, "HEROSCAPE_SCENARIOS_DIR",
+                 lambda i, name: scenario_doc(id=i, name=name, victory=[{"kind": "last_standing"}]), id="scenarios"),
+]
+
+
+@pytest.mark.parametrize(("library", "error", "env", "doc"), LIBRARIES)
+def test_a_missing_folder_is_refused_naming_the_variable_that_sets_it(
+    tmp_path: Path, library: Any, error: type[Exception], env: str, doc: Any
+) -> None:
+    with pytest.raises(error) as info:
+        library.from_directory(tmp_path / "nowhere")
+    assert str(info.value) == f"{tmp_path / 'nowhere'}: folder: is not a folder of {library.what} files (set {env} to one)"
+
+
+@pytest.mark.parametrize(("library", "error", "env", "doc"), LIBRARIES)
+def test_a_tolerant_load_skips_bad_and_clashing_files_and_keeps_their_messages(
+    tmp_path: Path, library: Any, error: type[Exception], env: str, doc: Any
+) -> None:
+    write(tmp_path, doc("alpha", "Alpha"), "a.json")
+    write(tmp_path, "{oops", "b.json")
+    write(tmp_path, doc("beta", "ALPHA"), "c.json")  # another id, but the same name in another case
+    write(tmp_path, doc("gamma", "Gamma"), "d.json")
+    with pytest.raises(error, match=r"b\.json: JSON: not valid JSON"):
+        library.from_directory(tmp_path)
+    lib = library.from_directory(tmp_path, strict=False)
+    assert lib.ids() == ["alpha", "gamma"] and len(lib) == 2
+    assert [item.id for item in lib] == ["alpha", "gamma"]
+    assert "Gamma" in lib and "beta" not in lib and 3 not in lib
+    assert [e.split(": ")[0] for e in lib.errors] == [str(tmp_path / "b.json"), str(tmp_path / "c.json")]
+    assert lib.errors[1].endswith(f"id: 'beta' (ALPHA) clashes with the {library.what} 'alpha'")

@@ -22,6 +22,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from bot.content.library import UnknownNameError, content_dir, field_path
 from bot.rules.cards import ArmyCard, slug
 
 FORMAT = "heroscape-cards/1"
@@ -33,31 +34,13 @@ class CardFileError(ValueError):
     """A card file cannot be used; the message names the file, card and field at fault."""
 
 
-class UnknownCardError(KeyError):
+class UnknownCardError(UnknownNameError):
     """No card has this name, id or short name; the message suggests the closest names."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-    def __str__(self) -> str:
-        return self.message
 
 
 def default_cards_dir() -> Path:
     """The shipped ``data/cards`` folder, or ``$HEROSCAPE_CARDS_DIR`` when that is set."""
-    override = os.environ.get(CARDS_DIR_ENV)
-    if override:
-        return Path(override)
-    return Path(__file__).resolve().parents[2] / "data" / "cards"
-
-
-def _loc(loc: tuple[int | str, ...]) -> str:
-    """``('powers', 0, 'text') -> 'powers[0].text'``."""
-    out = ""
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out or "(card)"
+    return content_dir(CARDS_DIR_ENV, "cards")
 
 
 def _card_label(raw: object, index: int) -> str:
@@ -99,8 +82,8 @@ def load_card_file(path: str | os.PathLike[str]) -> list[ArmyCard]:
             card = ArmyCard.model_validate(raw)
         except ValidationError as exc:
             problems = "; ".join(
-                f"field '{_loc(err['loc'])}': {err['msg']} (got {err['input']!r})"
-                if err["type"] != "missing" else f"field '{_loc(err['loc'])}': required but missing"
+                f"field '{field_path(err['loc'], '(card)')}': {err['msg']} (got {err['input']!r})"
+                if err["type"] != "missing" else f"field '{field_path(err['loc'], '(card)')}': required but missing"
                 for err in exc.errors()
             )
             raise CardFileError(f"{p}: {label}: {problems}") from None

@@ -51,13 +51,12 @@ A file that breaks any of this raises :class:`MapFileError` naming the file, the
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
-import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import (
     BaseModel,
@@ -70,6 +69,14 @@ from pydantic import (
     model_validator,
 )
 
+from bot.content.library import (
+    UNION_TAGS,
+    ContentFileError,
+    FolderLibrary,
+    UnknownNameError,
+    read_json_object,
+    validate,
+)
 from bot.rules.battlefield import Battlefield, Cell, GlyphSpot, Obstacle
 from bot.rules.hexes import Hex
 from bot.rules.terrain import ObstacleKind, Terrain
@@ -82,149 +89,30 @@ MAPS_DIR_ENV = "HEROSCAPE_MAPS_DIR"
 MAX_SPACES = 20_000
 
 
-class MapFileError(ValueError):
+class MapFileError(ContentFileError):
     """A map cannot be used. The message names the file (or map), the field and what is expected."""
 
-    def __init__(self, source: str, field: str, problem: str) -> None:
-        super().__init__(f"{source}: {field}: {problem}")
-        self.source = source
-        self.field = field
-        self.problem = problem
 
-
-class UnknownMapError(KeyError):
+class UnknownMapError(UnknownNameError):
     """No map has this id or name; the message suggests the closest ones."""
-
-    def __init__(self, message: str, suggestions: list[str] | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.suggestions = suggestions or []
-
-    def __str__(self) -> str:
-        return self.message
-
-
-# --- validation helpers shared with bot.content.scenarios ----------------------------------------
-
-#: Tags of the start-zone entry union; left out of field paths in error messages.
-_UNION_TAGS = ("[q, r]", "{q, r}")
-
-
-def field_path(loc: Iterable[int | str]) -> str:
-    """``('hexes', 3, 'terrain') -> 'hexes[3].terrain'``."""
-    out = ""
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out or "(top level)"
-
-
-def describe_validation_error(exc: ValidationError) -> tuple[str, str]:
-    """The first problem of a pydantic error as ``(field, problem)``, with the others appended."""
-    problems: list[tuple[str, str]] = []
-    for err in exc.errors(include_url=False):
-        loc = tuple(
-            p for p in err["loc"] if not (isinstance(p, str) and (p.startswith("function-") or p in _UNION_TAGS))
-        )
-        kind = err["type"]
-        if kind == "missing":
-            text = "is required but missing"
-        elif kind == "extra_forbidden":
-            text = "is not a known field (check the spelling)"
-        else:
-            text = str(err["msg"]).removeprefix("Value error, ").removeprefix("Assertion failed, ")
-            if kind not in ("value_error", "assertion_error"):
-                text += f" (got {json.dumps(err.get('input'), default=str)[:60]})"
-        problems.append((field_path(loc), text))
-    if not problems:  # pragma: no cover - pydantic always reports at least one error
-        return "(top level)", str(exc)
-    field, problem = problems[0]
-    if len(problems) > 1:
-        rest = "; ".join(f"{f}: {p}" for f, p in problems[1:6])
-        more = f" (and {len(problems) - 6} more)" if len(problems) > 6 else ""
-        problem += f"; also {rest}{more}"
-    return field, problem
-
-
-def read_json_object(path: Path, error: type[Exception]) -> dict[str, Any]:
-    """Read a UTF-8 JSON file holding one object, raising ``error(source, field, problem)``."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise error(str(path), "file", f"cannot be read ({exc.strerror or exc})") from None
-    except UnicodeDecodeError:
-        raise error(str(path), "file", "expected UTF-8 text, the file is not") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise error(str(path), "JSON", f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
-    if not isinstance(doc, dict):
-        raise error(str(path), "(top level)", f"expected a JSON object {{...}}, found {type(doc).__name__}")
-    return doc
-
-
-def name_key(text: str) -> str:
-    """Lookup key: case, spaces, hyphens and underscores do not matter (``Practice_Field``)."""
-    return re.sub(r"[\s_\-]+", " ", text.strip().casefold())
-
-
-class NameIndex:
-    """Finds items by id or name, case-insensitively, and suggests close names on a miss."""
-
-    def __init__(self, what: str) -> None:
-        self.what = what
-        self._keys: dict[str, str] = {}  # name_key -> id
-        self._shown: dict[str, str] = {}  # id -> "id (Name)"
-
-    def add(self, item_id: str, name: str) -> str | None:
-        """Index an item; returns the id already holding one of its keys, if any (a clash)."""
-        for key in {name_key(item_id), name_key(name)}:
-            other = self._keys.get(key)
-            if other is not None and other != item_id:
-                return other
-        self._keys[name_key(item_id)] = item_id
-        self._keys[name_key(name)] = item_id
-        self._shown[item_id] = item_id if name == item_id else f"{item_id} ({name})"
-        return None
-
-    def find(self, id_or_name: str) -> str | None:
-        """The id an id or name refers to, or ``None``."""
-        return self._keys.get(name_key(id_or_name))
-
-    def not_found(self, id_or_name: str) -> tuple[str, list[str]]:
-        """The message for an unknown name and the suggested ids."""
-        close = difflib.get_close_matches(name_key(id_or_name), list(self._keys), n=6, cutoff=0.5)
-        ids: list[str] = []
-        for key in close:
-            if self._keys[key] not in ids:
-                ids.append(self._keys[key])
-        ids = ids[:3]
-        message = f"No {self.what} is called '{id_or_name.strip()}'."
-        if ids:
-            message += " Did you mean " + " or ".join(self._shown[i] for i in ids) + "?"
-        known = ", ".join(sorted(self._shown.values())) or "none"
-        return f"{message} Known {self.what}s: {known}.", ids
 
 
 # --- the file format --------------------------------------------------------------------------
 
-_TERRAINS = ", ".join(t.value for t in Terrain)
-_KINDS = ", ".join(k.value for k in ObstacleKind)
+def _one_of(names: type[StrEnum], what: str) -> Callable[[object], object]:
+    """A validator refusing a string that is not a value of ``names``, listing the values it takes."""
+    known = ", ".join(n.value for n in names)
+
+    def check(value: object) -> object:
+        if isinstance(value, str) and value not in names._value2member_map_:
+            raise ValueError(f"'{value}' is not {what}; expected one of: {known}")
+        return value
+
+    return check
 
 
-def _terrain(value: object) -> object:
-    if isinstance(value, str) and value not in Terrain._value2member_map_:
-        raise ValueError(f"'{value}' is not a terrain; expected one of: {_TERRAINS}")
-    return value
-
-
-def _kind(value: object) -> object:
-    if isinstance(value, str) and value not in ObstacleKind._value2member_map_:
-        raise ValueError(f"'{value}' is not an obstacle kind; expected one of: {_KINDS}")
-    return value
-
-
-TerrainName = Annotated[Terrain, BeforeValidator(_terrain)]
-KindName = Annotated[ObstacleKind, BeforeValidator(_kind)]
+TerrainName = Annotated[Terrain, BeforeValidator(_one_of(Terrain, "a terrain"))]
+KindName = Annotated[ObstacleKind, BeforeValidator(_one_of(ObstacleKind, "an obstacle kind"))]
 Coord = tuple[int, int]
 Range = tuple[int, int]
 
@@ -339,11 +227,11 @@ def _zone_items(value: object) -> object:
 
 
 def _zone_tag(value: object) -> str:
-    return _UNION_TAGS[1] if isinstance(value, dict | Rect) else _UNION_TAGS[0]
+    return UNION_TAGS[1] if isinstance(value, dict | Rect) else UNION_TAGS[0]
 
 
 ZoneItem = Annotated[
-    Annotated[Coord, Tag(_UNION_TAGS[0])] | Annotated[Rect, Tag(_UNION_TAGS[1])], Discriminator(_zone_tag)
+    Annotated[Coord, Tag(UNION_TAGS[0])] | Annotated[Rect, Tag(UNION_TAGS[1])], Discriminator(_zone_tag)
 ]
 
 
@@ -506,11 +394,7 @@ def parse_map_spec(doc: object, source: str = "map") -> MapSpec:
 
     :raises MapFileError: naming ``source``, the field and what is expected.
     """
-    try:
-        return MapSpec.model_validate(doc)
-    except ValidationError as exc:
-        field, problem = describe_validation_error(exc)
-        raise MapFileError(source, field, problem) from None
+    return validate(MapSpec, doc, source, MapFileError)
 
 
 def load_map_spec(path: str | os.PathLike[str]) -> MapSpec:
@@ -543,27 +427,22 @@ def load_map(path: str | os.PathLike[str]) -> Battlefield:
 # --- the library ------------------------------------------------------------------------------
 
 
-def default_maps_dir() -> Path:
-    """The shipped ``data/maps`` folder, or ``$HEROSCAPE_MAPS_DIR`` when that is set."""
-    override = os.environ.get(MAPS_DIR_ENV)
-    if override:
-        return Path(override)
-    return Path(__file__).resolve().parents[2] / "data" / "maps"
-
-
-class MapLibrary:
+class MapLibrary(FolderLibrary[MapSpec]):
     """The maps of a folder (``*.json``), by id; names and ids are looked up case-insensitively.
 
     Every map is validated and built when the library loads, so a bad file is reported at once.
     Iterating yields the :class:`MapSpec` of each map in id order.
     """
 
+    what = "map"
+    file_error = MapFileError
+    unknown_error = UnknownMapError
+    env = MAPS_DIR_ENV
+    folder = "maps"
+
     def __init__(self, maps: Iterable[tuple[MapSpec, Battlefield]] = ()) -> None:
-        self._specs: dict[str, MapSpec] = {}
+        super().__init__()
         self._fields: dict[str, Battlefield] = {}
-        #: Files skipped by a tolerant load, each as its error message.
-        self.errors: list[str] = []
-        self._index = NameIndex("map")
         for spec, bf in maps:
             self.add(spec, bf)
 
@@ -576,50 +455,16 @@ class MapLibrary:
         if spec.id is None:
             raise MapFileError(src, "id", "a library map needs an id")
         bf = battlefield or build_battlefield(spec, source=src)
-        clash = self._index.add(spec.id, spec.title)
-        if clash is not None or spec.id in self._specs:
-            raise MapFileError(src, "id", f"'{spec.id}' ({spec.title}) clashes with the map '{clash or spec.id}'")
-        self._specs[spec.id] = spec
+        self._store(spec.id, spec.title, spec, src)
         self._fields[spec.id] = bf
 
-    @classmethod
-    def from_directory(cls, directory: str | os.PathLike[str], *, strict: bool = True) -> MapLibrary:
-        """Load every ``*.json`` map of ``directory``.
+    def add_file(self, path: Path) -> None:
+        """Read, validate, build and add one map file.
 
-        With ``strict`` False a bad file is skipped and its message kept in :attr:`errors`, so
-        one broken user file does not take every other map down with it.
-
-        :raises MapFileError: the folder is missing, or (strict) a file in it is not a valid map.
+        :raises MapFileError: see :func:`load_map_spec` and :meth:`add`.
         """
-        d = Path(directory)
-        if not d.is_dir():
-            raise MapFileError(str(d), "folder", f"is not a folder of map files (set {MAPS_DIR_ENV} to one)")
-        lib = cls()
-        for path in sorted(d.glob("*.json")):
-            try:
-                spec = load_map_spec(path)
-                lib.add(spec, build_battlefield(spec, source=str(path)), source=str(path))
-            except MapFileError as exc:
-                if strict:
-                    raise
-                lib.errors.append(str(exc))
-        return lib
-
-    @classmethod
-    def default(cls) -> MapLibrary:
-        """The maps of :func:`default_maps_dir`; bad files are skipped and listed in ``errors``."""
-        return cls.from_directory(default_maps_dir(), strict=False)
-
-    def _id(self, id_or_name: str) -> str:
-        found = self._index.find(id_or_name)
-        if found is None:
-            message, ids = self._index.not_found(id_or_name)
-            raise UnknownMapError(message, ids)
-        return found
-
-    def not_found_message(self, id_or_name: str) -> str:
-        """What to tell someone who asked for an unknown map: the closest names and all ids."""
-        return self._index.not_found(id_or_name)[0]
+        spec = load_map_spec(path)
+        self.add(spec, build_battlefield(spec, source=str(path)), source=str(path))
 
     def get(self, id_or_name: str) -> Battlefield:
         """The battlefield with this id or name (any case; spaces, ``-`` and ``_`` alike).
@@ -630,17 +475,9 @@ class MapLibrary:
 
     def spec(self, id_or_name: str) -> MapSpec:
         """The map spec with this id or name (see :meth:`get`)."""
-        return self._specs[self._id(id_or_name)]
+        return self._items[self._id(id_or_name)]
 
-    def ids(self) -> list[str]:
-        """The map ids, sorted."""
-        return sorted(self._specs)
 
-    def __iter__(self) -> Iterator[MapSpec]:
-        return iter([self._specs[i] for i in self.ids()])
-
-    def __len__(self) -> int:
-        return len(self._specs)
-
-    def __contains__(self, id_or_name: object) -> bool:
-        return isinstance(id_or_name, str) and self._index.find(id_or_name) is not None
+def default_maps_dir() -> Path:
+    """The shipped ``data/maps`` folder, or ``$HEROSCAPE_MAPS_DIR`` when that is set."""
+    return MapLibrary.default_dir()

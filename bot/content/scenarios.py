@@ -21,38 +21,29 @@ Errors raise :class:`ScenarioFileError` naming the file, the field and what is e
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 
-from pydantic import ValidationError
-
-from bot.content.maps import MapLibrary, NameIndex, describe_validation_error, read_json_object
+from bot.content.library import (
+    ContentFileError,
+    FolderLibrary,
+    UnknownNameError,
+    read_json_object,
+    validate,
+)
+from bot.content.maps import MapLibrary
 from bot.rules.scenario import Scenario
 
 #: Environment variable that replaces the shipped scenario folder in :meth:`ScenarioLibrary.default`.
 SCENARIOS_DIR_ENV = "HEROSCAPE_SCENARIOS_DIR"
 
 
-class ScenarioFileError(ValueError):
+class ScenarioFileError(ContentFileError):
     """A scenario cannot be used. The message names the file, the field and what is expected."""
 
-    def __init__(self, source: str, field: str, problem: str) -> None:
-        super().__init__(f"{source}: {field}: {problem}")
-        self.source = source
-        self.field = field
-        self.problem = problem
 
-
-class UnknownScenarioError(KeyError):
+class UnknownScenarioError(UnknownNameError):
     """No scenario has this id or name; the message suggests the closest ones."""
-
-    def __init__(self, message: str, suggestions: list[str] | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.suggestions = suggestions or []
-
-    def __str__(self) -> str:
-        return self.message
 
 
 def check_scenario(scenario: Scenario, source: str) -> None:
@@ -98,11 +89,7 @@ def parse_scenario(doc: object, source: str = "scenario") -> Scenario:
 
     :raises ScenarioFileError: naming ``source``, the field and what is expected.
     """
-    try:
-        scenario = Scenario.model_validate(doc)
-    except ValidationError as exc:
-        field, problem = describe_validation_error(exc)
-        raise ScenarioFileError(source, field, problem) from None
+    scenario = validate(Scenario, doc, source, ScenarioFileError)
     check_scenario(scenario, source)
     return scenario
 
@@ -116,26 +103,21 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     return parse_scenario(read_json_object(p, ScenarioFileError), str(p))
 
 
-def default_scenarios_dir() -> Path:
-    """The shipped ``data/scenarios`` folder, or ``$HEROSCAPE_SCENARIOS_DIR`` when that is set."""
-    override = os.environ.get(SCENARIOS_DIR_ENV)
-    if override:
-        return Path(override)
-    return Path(__file__).resolve().parents[2] / "data" / "scenarios"
-
-
-class ScenarioLibrary:
+class ScenarioLibrary(FolderLibrary[Scenario]):
     """The scenarios of a folder (``*.json``), by id; ids and names are looked up case-insensitively.
 
     Iterating yields the scenarios in id order.
     """
 
+    what = "scenario"
+    file_error = ScenarioFileError
+    unknown_error = UnknownScenarioError
+    env = SCENARIOS_DIR_ENV
+    folder = "scenarios"
+
     def __init__(self, scenarios: Iterable[Scenario] = ()) -> None:
-        #: Files skipped by a tolerant load, each as its error message.
-        self.errors: list[str] = []
-        self._items: dict[str, Scenario] = {}
+        super().__init__()
         self._sources: dict[str, str] = {}
-        self._index = NameIndex("scenario")
         for s in scenarios:
             self.add(s)
 
@@ -145,52 +127,22 @@ class ScenarioLibrary:
         :raises ScenarioFileError: its id or name is taken.
         """
         src = source or scenario.id
-        clash = self._index.add(scenario.id, scenario.name)
-        if clash is not None or scenario.id in self._items:
-            raise ScenarioFileError(
-                src, "id", f"'{scenario.id}' ({scenario.name}) clashes with the scenario '{clash or scenario.id}'"
-            )
-        self._items[scenario.id] = scenario
+        self._store(scenario.id, scenario.name, scenario, src)
         self._sources[scenario.id] = src
 
-    @classmethod
-    def from_directory(cls, directory: str | os.PathLike[str], *, strict: bool = True) -> ScenarioLibrary:
-        """Load every ``*.json`` scenario of ``directory``.
+    def add_file(self, path: Path) -> None:
+        """Read, validate and add one scenario file.
 
-        With ``strict`` False a bad file is skipped and its message kept in :attr:`errors`.
-
-        :raises ScenarioFileError: the folder is missing, or (strict) a file is not a valid scenario.
+        :raises ScenarioFileError: see :func:`load_scenario` and :meth:`add`.
         """
-        d = Path(directory)
-        if not d.is_dir():
-            raise ScenarioFileError(
-                str(d), "folder", f"is not a folder of scenario files (set {SCENARIOS_DIR_ENV} to one)"
-            )
-        lib = cls()
-        for path in sorted(d.glob("*.json")):
-            try:
-                lib.add(load_scenario(path), str(path))
-            except ScenarioFileError as exc:
-                if strict:
-                    raise
-                lib.errors.append(str(exc))
-        return lib
-
-    @classmethod
-    def default(cls) -> ScenarioLibrary:
-        """The scenarios of :func:`default_scenarios_dir`; bad files are skipped and listed in ``errors``."""
-        return cls.from_directory(default_scenarios_dir(), strict=False)
+        self.add(load_scenario(path), str(path))
 
     def get(self, id_or_name: str) -> Scenario:
         """The scenario with this id or name (any case; spaces, ``-`` and ``_`` alike).
 
         :raises UnknownScenarioError: no such scenario; the message suggests the closest names.
         """
-        found = self._index.find(id_or_name)
-        if found is None:
-            message, ids = self._index.not_found(id_or_name)
-            raise UnknownScenarioError(message, ids)
-        return self._items[found]
+        return self._items[self._id(id_or_name)]
 
     def check_maps(self, maps: MapLibrary) -> None:
         """Check every scenario's map is in ``maps`` and each side's zone is a start zone of it.
@@ -211,15 +163,7 @@ class ScenarioLibrary:
                         src, f"sides[{i}].zone", f"'{side.zone}' is not a start zone of {scenario.map} ({known})"
                     )
 
-    def ids(self) -> list[str]:
-        """The scenario ids, sorted."""
-        return sorted(self._items)
 
-    def __iter__(self) -> Iterator[Scenario]:
-        return iter([self._items[i] for i in self.ids()])
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def __contains__(self, id_or_name: object) -> bool:
-        return isinstance(id_or_name, str) and self._index.find(id_or_name) is not None
+def default_scenarios_dir() -> Path:
+    """The shipped ``data/scenarios`` folder, or ``$HEROSCAPE_SCENARIOS_DIR`` when that is set."""
+    return ScenarioLibrary.default_dir()

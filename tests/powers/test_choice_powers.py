@@ -8,64 +8,23 @@ the right player only (the other player's ``choose`` is refused).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
 from typing import Any
 
-import pytest
-
-from bot.content.cards import CardLibrary
-from bot.rules import timing
 from bot.rules.engine import Engine
 from bot.rules.events import Event
 from bot.rules.hexes import Hex
 from bot.rules.match import Match
 from bot.rules.state import Phase, Stage
-from bot.rules.timing import Effect, Trigger, Window
-from tests.rules.conftest import (
-    BLANK,
-    SKULL,
-    build,
-    card,
-    fig,
-    full_match,
-    markers,
-    refused,
-    roll,
-    sandbox,
-)
+from bot.rules.timing import Window
+from tests.powers.conftest import DUMMY, LIB, MINION, kinds, powers, recorder
+from tests.rules.conftest import BLANK, SKULL, build, card, fig, full_match, markers, refused, roll, sandbox
 
-LIB = CardLibrary.default()
 TARN = LIB.get("Tarn Viking Warriors")
 GRIMNAK = LIB.get("Grimnak")
 MARRO = LIB.get("Marro Warriors")
 ELITE = LIB.get("Airborne Elite")
 SYVARRIS = LIB.get("Syvarris")
-DUMMY = card(name="Dummy", defense=0, life=9)
-MINION = card(name="Minion", kind="squad", rarity="common", defense=0)
 BRUTE = card(name="Brute", size="large", height=7, defense=0, life=9)
-
-
-@pytest.fixture
-def effects() -> Iterator[Callable[[type[Effect]], type[Effect]]]:
-    """Register test Effects for one test (as in ``tests/rules/conftest.py``); removed afterwards."""
-    added: list[str] = []
-
-    def add(cls: type[Effect]) -> type[Effect]:
-        timing.register(cls)
-        added.append(cls.name)
-        return cls
-
-    yield add
-    for name in added:
-        timing.unregister(name)
-
-
-def kinds(events: list[Event]) -> list[str]:
-    return [e.kind for e in events]
-
-
-def powers(events: list[Event]) -> list[dict[str, Any]]:
-    return [e.data for e in events if e.kind == "power"]
 
 
 # ---- Berserker Charge (Tarn Viking Warriors) -----------------------------------------------------
@@ -128,18 +87,7 @@ def test_berserker_charge_is_only_on_the_tarn_viking_card() -> None:
 def test_berserker_charge_resolves_after_the_other_after_moving_effects(effects: Any) -> None:
     # rule: HS-TIMING-04 (moving again leaves the window)
     seen: list[str] = []
-
-    class Other(Effect):
-        name = "test_other_after_moving"
-        window = Window.AFTER_MOVING
-
-        def triggers(self, engine: Engine) -> list[Trigger]:
-            return [Trigger(self.name, "p1")]
-
-        def resolve(self, engine: Engine, trigger: Trigger, choice: str | None) -> None:
-            seen.append("other")
-
-    effects(Other)
+    effects(recorder("test_other_after_moving", Window.AFTER_MOVING, "p1", lambda engine: seen.append("other")))
     eng = vikings()
     eng.execute("p1", "attack tarn1 foe")
     assert seen == ["other"] and eng.state.pending[0].kind == "berserker_charge"
@@ -382,18 +330,11 @@ def test_double_attack_waits_for_the_other_after_attacking_effects(effects: Any)
     # rule: HS-TIMING-04 (Queen Maladrix: the second attack waits)
     seen: list[bool] = []
 
-    class Other(Effect):
-        name = "test_other_after_attack"
-        window = Window.AFTER_ATTACK
+    def given_back(engine: Engine) -> None:
+        turn = engine.state.turn
+        seen.append(turn is not None and "syvarris" in turn.attacked)  # not yet given back
 
-        def triggers(self, engine: Engine) -> list[Trigger]:
-            return [Trigger(self.name, "p2")]
-
-        def resolve(self, engine: Engine, trigger: Trigger, choice: str | None) -> None:
-            turn = engine.state.turn
-            seen.append(turn is not None and "syvarris" in turn.attacked)  # not yet given back
-
-    effects(Other)
+    effects(recorder("test_other_after_attack", Window.AFTER_ATTACK, "p2", given_back))
     eng = sandbox(fig("syvarris", "p1", (0, 2), SYVARRIS), fig("t", "p2", (4, 2), DUMMY))
     roll(eng, [BLANK] * 3)
     eng.execute("p1", "attack syvarris t")

@@ -7,43 +7,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.content.cards import CardLibrary
 from bot.rules.combat import attack_dice, defense_dice
 from bot.rules.engine import Engine
 from bot.rules.events import Event
 from bot.rules.match import Match
 from bot.rules.state import Phase
 from bot.rules.timing import Expiry
-from tests.rules.conftest import (
-    BLANK,
-    SKULL,
-    build,
-    card,
-    fig,
-    full_match,
-    markers,
-    refused,
-    roll,
-    sandbox,
-)
+from tests.powers.conftest import DUMMY, LIB, MINION, kinds, powers
+from tests.rules.conftest import BLANK, SKULL, build, card, fig, full_match, markers, refused, roll, sandbox
 
-LIB = CardLibrary.default()
 NEGOKSA = LIB.get("Ne-Gok-Sa")
 FINN = LIB.get("Finn the Viking Champion")
 THORGRIM = LIB.get("Thorgrim the Viking Champion")
 TARN = LIB.get("Tarn Viking Warriors")
 GRUTS = LIB.get("Blade Gruts")
 GRIMNAK = LIB.get("Grimnak")
-DUMMY = card(name="Dummy", defense=0, life=9)
-MINION = card(name="Minion", kind="squad", rarity="common", defense=0)
-
-
-def kinds(events: list[Event]) -> list[str]:
-    return [e.kind for e in events]
-
-
-def powers(events: list[Event]) -> list[dict[str, Any]]:
-    return [e.data for e in events if e.kind == "power"]
 
 
 # ---- Mind Shackle (Ne-Gok-Sa) ------------------------------------------------------------------

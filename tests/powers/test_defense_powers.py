@@ -5,24 +5,10 @@ targeting hook). Each works when its condition holds and does nothing when it do
 
 from __future__ import annotations
 
-from bot.content.cards import CardLibrary
 from bot.rules import combat
-from bot.rules.cards import ArmyCard
-from bot.rules.engine import Engine
-from bot.rules.state import Figure
+from tests.powers.conftest import C, F
 from tests.rules.conftest import BLANK, SHIELD, SKULL, card, dice, fig, refused, roll, sandbox, special_power
 from tests.rules.helpers_geo import attack, kinds
-
-LIB = CardLibrary.default()
-
-
-def C(name: str) -> ArmyCard:
-    return LIB.get(name)
-
-
-def F(eng: Engine, fid: str) -> Figure:
-    return eng.state.figures[fid]
-
 
 BRUTE = card(name="Brute", attack=1, life=9)  # Range 1, 1 attack die
 ARCHER = card(name="Archer", range=7, attack=3, life=9)

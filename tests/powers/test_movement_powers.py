@@ -7,28 +7,16 @@ from __future__ import annotations
 
 import pytest
 
-from bot.content.cards import CardLibrary
 from bot.rules import modifiers, movement
-from bot.rules.cards import ArmyCard
 from bot.rules.commands import Command
 from bot.rules.engine import Engine
 from bot.rules.errors import InvalidCommand
 from bot.rules.hexes import Hex
 from bot.rules.modifiers import MoveAnswer, MoveRules
 from bot.rules.state import Figure, MatchState
+from tests.powers.conftest import C, F
 from tests.rules.conftest import BLANK, SKULL, build, card, dice, fig, refused, roll, sandbox
 from tests.rules.helpers_geo import at, kinds, move, space
-
-LIB = CardLibrary.default()
-
-
-def C(name: str) -> ArmyCard:
-    return LIB.get(name)
-
-
-def F(eng: Engine, fid: str) -> Figure:
-    return eng.state.figures[fid]
-
 
 SOLDIER = card(name="Soldier")
 

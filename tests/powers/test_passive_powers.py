@@ -12,30 +12,17 @@ from typing import Any
 
 import pytest
 
-from bot.content.cards import CardLibrary
 from bot.rules import combat, modifiers
-from bot.rules.cards import ArmyCard
 from bot.rules.engine import Engine
 from bot.rules.modifiers import AttackContext, Verdict
-from bot.rules.state import Figure, MatchState
+from bot.rules.state import MatchState
+from tests.powers.conftest import C, F
 from tests.rules.conftest import BLANK, SHIELD, SKULL, build, card, fig, roll, sandbox, special_power
 from tests.rules.helpers_geo import attack, kinds, space
-
-LIB = CardLibrary.default()
-
-
-def C(name: str) -> ArmyCard:
-    """A real card from the shipped library."""
-    return LIB.get(name)
-
 
 SOLDIER = card(name="Soldier")  # Range 1, Attack 3, Defense 3
 ARCHER = card(name="Archer", range=7, life=9)
 TARGET = card(name="Target", life=20, defense=0)
-
-
-def F(eng: Engine, fid: str) -> Figure:
-    return eng.state.figures[fid]
 
 
 def att(eng: Engine, a: str, t: str) -> tuple[int, list[tuple[str, int]]]:

@@ -7,19 +7,17 @@ from __future__ import annotations
 
 import pytest
 
-from bot.content.cards import CardLibrary
 from bot.rules import special
 from bot.rules.engine import Engine
 from bot.rules.events import Event
 from bot.rules.los import line_of_sight
 from bot.rules.special import special_attack
+from tests.powers.conftest import DUMMY, LIB
 from tests.rules.conftest import BLANK, SHIELD, SKULL, build, card, dice, fig, refused, roll, sandbox
 
-LIB = CardLibrary.default()
 DEATHWALKER = LIB.get("Deathwalker 9000")
 MIMRING = LIB.get("Mimring")
 ELITE = LIB.get("Airborne Elite")
-DUMMY = card(name="Dummy", defense=0, life=9)
 TOWER = card(name="Tower", height=12, size="huge", defense=0, life=9)
 
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.rules.powers._turns import flag, living, turn_card
-from bot.rules.timing import Effect, Source, Trigger, Window, register
+from bot.rules.powers._effects import ROLL, SKIP, AfterMovingPower
+from bot.rules.powers._turns import living
+from bot.rules.state import CardInPlay, TurnState
+from bot.rules.timing import Trigger, register
 
 if TYPE_CHECKING:
     from bot.rules.engine import Engine
@@ -20,20 +22,13 @@ KIND = "berserker_charge"
 
 
 @register
-class BerserkerCharge(Effect):
+class BerserkerCharge(AfterMovingPower):
     name = KIND
-    window = Window.AFTER_MOVING
-    source = Source.UNIT
-    optional = True
     leaves_window = True
     rule = "HS-TIMING-04"
 
-    def triggers(self, engine: Engine) -> list[Trigger]:
-        found = turn_card(engine, KIND)
-        if found is None:
-            return []
-        turn, cip, _ = found
-        if turn.data.get(flag(KIND, cip.key)) or not living(engine.state, cip.key):
+    def offers(self, engine: Engine, turn: TurnState, cip: CardInPlay) -> list[Trigger]:
+        if not living(engine.state, cip.key):
             return []
         return [Trigger(self.name, cip.controller, cip.key)]
 
@@ -41,26 +36,20 @@ class BerserkerCharge(Effect):
         return bool(living(engine.state, trigger.subject))
 
     def options(self, engine: Engine, trigger: Trigger) -> list[str]:
-        return ["roll", "skip"]
+        return [ROLL, SKIP]
 
     def prompt(self, engine: Engine, trigger: Trigger) -> str:
         card = engine.state.cards[trigger.subject].card
-        power = card.power(KIND)
-        need = power.values.get("roll", 15) if power else 15
+        need = self.value(engine, trigger, "roll", 15)
         return f"Berserker Charge: roll the d20 for the {card.short}? On {need} or more they all move again."
 
-    def resolve(self, engine: Engine, trigger: Trigger, choice: str | None) -> None:
+    def use(self, engine: Engine, trigger: Trigger, choice: str) -> None:
         st = engine.state
-        if st.turn is not None:
-            st.turn.data[flag(KIND, trigger.subject)] = True
-        if choice != "roll":
-            return
         cip = st.cards[trigger.subject]
-        power = cip.card.power(KIND)
-        need = power.values.get("roll", 15) if power else 15
-        roll = engine.roll_d20()
-        ok = roll >= need
-        engine.emit("power", power=power.name if power else KIND, card=cip.key, player=cip.controller, d20=roll, needed=need,
+        name = self.power_name(engine, trigger)
+        need = self.value(engine, trigger, "roll", 15)
+        roll, ok = self.roll_d20(engine, need)
+        engine.emit("power", power=name, card=cip.key, player=cip.controller, d20=roll, needed=need,
                     success=ok, result="they may all move again" if ok else "no extra move")
         if ok:
-            engine.move_again([f.id for f in living(st, cip.key)], power.name if power else KIND)
+            engine.move_again([f.id for f in living(st, cip.key)], name)

@@ -12,15 +12,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.rules.powers._common import is_a
-from bot.rules.powers._turns import flag, living, turn_card
-from bot.rules.state import CardInPlay, MatchState
-from bot.rules.timing import Effect, Source, Trigger, Window, register
+from bot.rules.powers._effects import SKIP, TurnPower
+from bot.rules.powers._turns import living
+from bot.rules.state import CardInPlay, MatchState, TurnState
+from bot.rules.timing import Trigger, Window, register
 
 if TYPE_CHECKING:
     from bot.rules.engine import Engine
 
 KIND = "orc_champion_bonding"
-SKIP = "skip"
 
 
 def champions(state: MatchState, player: str, exclude: str) -> list[CardInPlay]:
@@ -31,21 +31,15 @@ def champions(state: MatchState, player: str, exclude: str) -> list[CardInPlay]:
 
 
 @register
-class OrcChampionBonding(Effect):
+class OrcChampionBonding(TurnPower):
     name = KIND
     window = Window.START_OF_TURN
-    source = Source.UNIT
     immediate = True
-    optional = True
     leaves_window = True
     rule = "HS-TURN-05"
 
-    def triggers(self, engine: Engine) -> list[Trigger]:
-        found = turn_card(engine, KIND)
-        if found is None:
-            return []
-        turn, cip, _ = found
-        if turn.data.get(flag(KIND, cip.key)) or turn.activated or turn.player != cip.controller:
+    def offers(self, engine: Engine, turn: TurnState, cip: CardInPlay) -> list[Trigger]:
+        if turn.activated or turn.player != cip.controller:
             return []
         if not champions(engine.state, cip.controller, cip.key):
             return []
@@ -62,13 +56,10 @@ class OrcChampionBonding(Effect):
                                                                             trigger.subject))
         return f"Orc Champion Bonding: take a turn with an Orc Champion first, then the Blade Gruts? ({names})"
 
-    def resolve(self, engine: Engine, trigger: Trigger, choice: str | None) -> None:
+    def use(self, engine: Engine, trigger: Trigger, choice: str) -> None:
         st = engine.state
-        if st.turn is not None:
-            st.turn.data[flag(KIND, trigger.subject)] = True
-        if choice is None or choice == SKIP or choice not in st.cards:
+        if choice not in st.cards:
             return
-        power = st.cards[trigger.subject].card.power(KIND)
-        engine.emit("power", power=power.name if power else KIND, card=trigger.subject, player=trigger.controller,
+        engine.emit("power", power=self.power_name(engine, trigger), card=trigger.subject, player=trigger.controller,
                     success=True, result=f"{st.cards[choice].card.short} takes a turn first")
         engine.add_card_turn(choice, now=True)

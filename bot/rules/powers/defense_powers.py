@@ -18,6 +18,7 @@ from bot.rules.combat import tally
 from bot.rules.engagement import adjacent
 from bot.rules.modifiers import AttackContext, Tally, Verdict
 from bot.rules.powers._common import is_a, power_of
+from bot.rules.powers._effects import window_args
 from bot.rules.state import MatchState
 from bot.rules.timing import Effect, Source, Trigger, Window, register
 
@@ -56,7 +57,7 @@ class CounterStrike(Effect):
     source = Source.UNIT
 
     def triggers(self, engine: Engine) -> list[Trigger]:
-        args = engine.open_windows[-1].args if engine.open_windows else {}
+        args = window_args(engine)
         st = engine.state
         attacker, target = st.figures.get(args.get("attacker", "")), st.figures.get(args.get("target", ""))
         if attacker is None or target is None or "defense_dice" not in args:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.rules.timing import Effect, Source, Trigger, Window, register
+from bot.rules.powers._effects import PowerEffect, window_args
+from bot.rules.timing import Trigger, Window, register
 
 if TYPE_CHECKING:
     from bot.rules.engine import Engine
@@ -20,19 +21,19 @@ KIND = "double_attack"
 
 
 @register
-class DoubleAttack(Effect):
+class DoubleAttack(PowerEffect):
     name = KIND
     window = Window.AFTER_ATTACK
-    source = Source.UNIT
+    per_figure = True
     leaves_window = True
     rule = "HS-TIMING-04"
 
     def triggers(self, engine: Engine) -> list[Trigger]:
         st = engine.state
         turn = st.turn
-        if turn is None or not engine.open_windows:
+        if turn is None:
             return []
-        attacker = st.figures.get(engine.open_windows[-1].args.get("attacker", ""))
+        attacker = st.figures.get(window_args(engine).get("attacker", ""))
         if attacker is None or not attacker.on_battlefield:
             return []
         power = st.card_of(attacker).power(KIND)
@@ -44,14 +45,12 @@ class DoubleAttack(Effect):
         return [Trigger(self.name, attacker.controller, attacker.id, source=attacker.id)]
 
     def resolve(self, engine: Engine, trigger: Trigger, choice: str | None) -> None:
-        st = engine.state
-        turn = st.turn
+        turn = engine.state.turn
         if turn is None:
             return
         key = f"{KIND}:{trigger.subject}"
         turn.data[key] = turn.data.get(key, 1) + 1
-        power = st.card_of(st.figures[trigger.subject]).power(KIND)
-        name = power.name if power else KIND
+        name = self.power_name(engine, trigger)
         engine.emit("power", power=name, figure=trigger.subject, player=trigger.controller, success=True,
                     result=f"{trigger.subject} may attack again")
         engine.attack_again(trigger.subject, name)

@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING
 from bot.rules import special
 from bot.rules.cards import Power
 from bot.rules.errors import IllegalCommand
+from bot.rules.powers._effects import PowerEffect, window_args
 from bot.rules.state import Figure
-from bot.rules.timing import Effect, Source, Trigger, Window, register
+from bot.rules.timing import Trigger, Window, register
 
 if TYPE_CHECKING:
     from bot.rules.engine import Engine
@@ -45,17 +46,17 @@ def _once_per_game(engine: Engine, fig: Figure, power: Power) -> None:
 
 
 @register
-class GrenadeThrown(Effect):
+class GrenadeThrown(PowerEffect):
     """Before the first grenade's dice are rolled: remove the grenade marker (this turn still throws)."""
 
     name = "grenade_thrown"
+    kind = KIND
     window = Window.BEFORE_ATTACK
-    source = Source.UNIT
     immediate = True
 
     def triggers(self, engine: Engine) -> list[Trigger]:
         st = engine.state
-        args = engine.open_windows[-1].args if engine.open_windows else {}
+        args = window_args(engine)
         fig = st.figures.get(args.get("attacker", ""))
         if fig is None or "name" not in args:
             return []  # not a special attack
@@ -70,6 +71,5 @@ class GrenadeThrown(Effect):
         cip.data[THROWN] = True
         if st.turn is not None:
             st.turn.data[_turn_key(cip.key)] = True
-        power = cip.card.power(KIND)
-        engine.emit("power", power=power.name if power else KIND, card=cip.key, player=cip.controller, success=True,
+        engine.emit("power", power=self.power_name(engine, trigger), card=cip.key, player=cip.controller, success=True,
                     result="the grenade marker is removed: each Elite may throw one this turn, never again")

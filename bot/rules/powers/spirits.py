@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 
 from bot.rules import modifiers
 from bot.rules.modifiers import AttackContext
+from bot.rules.powers._effects import PowerEffect, window_args
 from bot.rules.state import CardInPlay, MatchState
-from bot.rules.timing import Effect, Expiry, Lasting, Source, Trigger, Window, register
+from bot.rules.timing import Expiry, Lasting, Trigger, Window, register
 
 if TYPE_CHECKING:
     from bot.rules.engine import Engine
@@ -56,17 +57,22 @@ def _armor_spirit(state: MatchState, ctx: AttackContext) -> tuple[str, int] | No
 
 
 @register
-class WarriorSpirit(Effect):
+class WarriorSpirit(PowerEffect):
+    """Either spirit: a trigger names the destroyed figure and, in its ``kind``, which spirit."""
+
     name = "warriors_spirit"
     window = Window.DESTROYED
-    source = Source.UNIT
+    per_figure = True
     optional = True
     refers_to_destroyed = True
     rule = "HS-DESTROY-04"
 
+    def power_kind(self, trigger: Trigger) -> str:
+        return str(trigger.get("kind"))
+
     def triggers(self, engine: Engine) -> list[Trigger]:
         st = engine.state
-        fig = st.figures.get(engine.open_windows[-1].args.get("figure", "")) if engine.open_windows else None
+        fig = st.figures.get(window_args(engine).get("figure", ""))
         if fig is None:
             return []
         out = []
@@ -75,29 +81,32 @@ class WarriorSpirit(Effect):
                 out.append(Trigger(self.name, fig.controller, fig.id, (("kind", p.kind),), source=fig.id))
         return out
 
+    def _cards(self, engine: Engine, trigger: Trigger) -> list[CardInPlay]:
+        """The cards the spirit may go onto, as :func:`cards_for` lists them."""
+        return cards_for(engine.state, trigger.controller, self.card_key(engine, trigger))
+
+    def _raise(self, engine: Engine, trigger: Trigger) -> tuple[str, int]:
+        """The statistic the spirit raises and by how much."""
+        stat = STAT[self.power_kind(trigger)]
+        return stat, self.value(engine, trigger, stat, 1)
+
     def applies(self, engine: Engine, trigger: Trigger) -> bool:
-        fig = engine.state.figures[trigger.subject]
-        return bool(cards_for(engine.state, trigger.controller, fig.card_key))
+        return bool(self._cards(engine, trigger))
 
     def options(self, engine: Engine, trigger: Trigger) -> list[str]:
-        fig = engine.state.figures[trigger.subject]
-        return [c.key for c in cards_for(engine.state, trigger.controller, fig.card_key)]
+        return [c.key for c in self._cards(engine, trigger)]
 
     def prompt(self, engine: Engine, trigger: Trigger) -> str:
-        st = engine.state
-        fig = st.figures[trigger.subject]
-        power = st.card_of(fig).power(trigger.get("kind"))
-        stat = STAT[trigger.get("kind")]
-        amount = power.values.get(stat, 1) if power else 1
-        names = ", ".join(f"{c.key} ({c.card.short})" for c in cards_for(st, trigger.controller, fig.card_key))
-        return (f"{fig.id} is destroyed: {power.name if power else 'its spirit'} goes onto which Unique Army Card? "
-                f"It adds {amount} to that card's {stat.capitalize()}. ({names})")
+        power = self.power(engine, trigger)
+        stat, amount = self._raise(engine, trigger)
+        names = ", ".join(f"{c.key} ({c.card.short})" for c in self._cards(engine, trigger))
+        return (f"{trigger.subject} is destroyed: {power.name if power else 'its spirit'} goes onto which Unique "
+                f"Army Card? It adds {amount} to that card's {stat.capitalize()}. ({names})")
 
     def accept(self, engine: Engine, trigger: Trigger, answer: str) -> str | None:
         """A card named by its name, short name or id instead of its key, when only one fits."""
-        fig = engine.state.figures[trigger.subject]
         want = answer.strip().lower()
-        fits = [c.key for c in cards_for(engine.state, trigger.controller, fig.card_key)
+        fits = [c.key for c in self._cards(engine, trigger)
                 if want in (c.card.name.lower(), c.card.short.lower(), c.card.id)]
         return fits[0] if len(fits) == 1 else None
 
@@ -106,11 +115,9 @@ class WarriorSpirit(Effect):
         if choice is None or choice not in st.cards:
             return
         fig = st.figures[trigger.subject]
-        kind = trigger.get("kind")
-        power = st.card_of(fig).power(kind)
-        stat = STAT[kind]
-        amount = power.values.get(stat, 1) if power else 1
-        name = power.name if power else kind
+        kind = self.power_kind(trigger)
+        stat, amount = self._raise(engine, trigger)
+        name = self.power_name(engine, trigger)
         engine.add_lasting(f"{kind}:{fig.card_key}", trigger.controller, Expiry.END_OF_GAME, source=fig.id,
                            card=choice, stat=stat, amount=amount, power=name)
         engine.emit("power", power=name, figure=fig.id, card=choice, player=trigger.controller, success=True,

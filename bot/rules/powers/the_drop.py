@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING
 from bot.rules.army import starts_off_battlefield
 from bot.rules.errors import IllegalCommand
 from bot.rules.hexes import Hex
+from bot.rules.powers._effects import PowerEffect
 from bot.rules.powers._turns import labels, parse_spaces
 from bot.rules.state import Figure, MatchState
-from bot.rules.timing import Effect, Source, Trigger, Window, register
+from bot.rules.timing import Trigger, Window, register
 
 if TYPE_CHECKING:
     from bot.rules.engine import Engine
@@ -82,16 +83,10 @@ def suggest(state: MatchState, player: str, count: int) -> list[Hex] | None:
     return None
 
 
-def _name(engine: Engine, trigger: Trigger) -> str:
-    power = engine.state.cards[trigger.subject].card.power(KIND)
-    return power.name if power else KIND
-
-
 @register
-class TheDrop(Effect):
+class TheDrop(PowerEffect):
     name = KIND
     window = Window.START_OF_ROUND
-    source = Source.UNIT
     rule = "HS-ROUND-02"
 
     def triggers(self, engine: Engine) -> list[Trigger]:
@@ -107,10 +102,6 @@ class TheDrop(Effect):
 
     def applies(self, engine: Engine, trigger: Trigger) -> bool:
         return bool(waiting(engine.state, trigger.subject))
-
-    def _power_values(self, engine: Engine, trigger: Trigger) -> dict[str, int]:
-        power = engine.state.cards[trigger.subject].card.power(KIND)
-        return dict(power.values) if power else {}
 
     def accept(self, engine: Engine, trigger: Trigger, answer: str) -> str | None:
         """Any legal set of spaces, typed as labels: returned in the canonical form."""
@@ -129,11 +120,10 @@ class TheDrop(Effect):
             return
         st = engine.state
         cip = st.cards[trigger.subject]
-        need = self._power_values(engine, trigger).get("roll", 13)
-        name = _name(engine, trigger)
-        roll = engine.roll_d20()
-        ok = roll >= need
-        engine.emit("power", power=name, card=cip.key, player=cip.controller, d20=roll, needed=need, success=ok,
+        need = self.value(engine, trigger, "roll", 13)
+        roll, ok = self.roll_d20(engine, need)
+        engine.emit("power", power=self.power_name(engine, trigger), card=cip.key, player=cip.controller, d20=roll,
+                    needed=need, success=ok,
                     result="they may drop onto the battlefield" if ok else "they stay off the battlefield")
         if not ok:
             return
@@ -148,12 +138,12 @@ class TheDrop(Effect):
     def _land(self, engine: Engine, trigger: Trigger, choice: str) -> None:
         st = engine.state
         if choice == STAY:
-            engine.emit("power", power=_name(engine, trigger), card=trigger.subject, player=trigger.controller, success=False,
-                        result="they stay off the battlefield this round")
+            engine.emit("power", power=self.power_name(engine, trigger), card=trigger.subject,
+                        player=trigger.controller, success=False, result="they stay off the battlefield this round")
             return
         figures = waiting(st, trigger.subject)
         spaces = parse_spaces(st, choice) or []
         if landing_problem(st, spaces, len(figures)) is not None:
             return  # the board changed since the answer was checked: nobody lands (all or none)
         for fig, h in zip(figures, spaces, strict=True):
-            engine.put_on(fig, (h,), _name(engine, trigger))
+            engine.put_on(fig, (h,), self.power_name(engine, trigger))

@@ -14,10 +14,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.rules.hexes import Hex
-from bot.rules.powers._turns import flag, labels, living, parse_spaces, unused_turn_card
-from bot.rules.state import Figure, MatchState
+from bot.rules.powers._effects import ROLL, SKIP, AfterMovingPower
+from bot.rules.powers._turns import labels, living, parse_spaces
+from bot.rules.state import CardInPlay, Figure, MatchState, TurnState
 from bot.rules.terrain_effects import terrains_under
-from bot.rules.timing import Effect, Source, Trigger, Window, register
+from bot.rules.timing import Trigger, register
 
 if TYPE_CHECKING:
     from bot.rules.engine import Engine
@@ -43,18 +44,11 @@ def free_spaces(state: MatchState, roller: Figure) -> list[Hex]:
 
 
 @register
-class WaterClone(Effect):
+class WaterClone(AfterMovingPower):
     name = KIND
-    window = Window.AFTER_MOVING
-    source = Source.UNIT
-    optional = True
     rule = "HS-TURN-06"
 
-    def triggers(self, engine: Engine) -> list[Trigger]:
-        found = unused_turn_card(engine, KIND)
-        if found is None:
-            return []
-        turn, cip, _ = found
+    def offers(self, engine: Engine, turn: TurnState, cip: CardInPlay) -> list[Trigger]:
         st = engine.state
         mine = living(st, cip.key)
         if not mine or not destroyed(st, cip.key):
@@ -68,7 +62,7 @@ class WaterClone(Effect):
         return bool(living(st, trigger.subject)) and bool(destroyed(st, trigger.subject))
 
     def options(self, engine: Engine, trigger: Trigger) -> list[str]:
-        return ["roll", "skip"]
+        return [ROLL, SKIP]
 
     def prompt(self, engine: Engine, trigger: Trigger) -> str:
         n = len(living(engine.state, trigger.subject))
@@ -76,32 +70,29 @@ class WaterClone(Effect):
                 f"{self._need(engine, trigger, False)}+ ({self._need(engine, trigger, True)}+ in water) brings one back.")
 
     def _need(self, engine: Engine, trigger: Trigger, water: bool) -> int:
-        power = engine.state.cards[trigger.subject].card.power(KIND)
-        values = power.values if power else {}
-        return values.get("water_roll", 10) if water else values.get("roll", 15)
+        return self.value(engine, trigger, "water_roll", 10) if water else self.value(engine, trigger, "roll", 15)
 
     def resolve(self, engine: Engine, trigger: Trigger, choice: str | None) -> None:
-        st = engine.state
         if trigger.get("step") == "place":
             self._place(engine, trigger, choice or "")
             return
-        if st.turn is not None:
-            st.turn.data[flag(KIND, trigger.subject)] = True
-        if choice != "roll":
-            return
-        power = st.cards[trigger.subject].card.power(KIND)
-        name = power.name if power else KIND
+        super().resolve(engine, trigger, choice)
+
+    def use(self, engine: Engine, trigger: Trigger, choice: str) -> None:
+        st = engine.state
         rollers = living(st, trigger.subject)
         engine.forgo_attacks([f.id for f in rollers])
         rolls: dict[str, int] = {}
+        needs: dict[str, int] = {}  # each roll's target, shown beside it (in water: lower)
         hits: list[str] = []
         for f in rollers:
             water = any(t.is_water for t in terrains_under(st, f))
-            rolls[f.id] = engine.roll_d20()
-            if rolls[f.id] >= self._need(engine, trigger, water):
+            needs[f.id] = self._need(engine, trigger, water)
+            rolls[f.id], ok = self.roll_d20(engine, needs[f.id])
+            if ok:
                 hits.append(f.id)
-        engine.emit("power", power=name, card=trigger.subject, player=trigger.controller, rolls=rolls,
-                    success=bool(hits), result=f"{len(hits)} success(es)")
+        engine.emit("power", power=self.power_name(engine, trigger), card=trigger.subject, player=trigger.controller,
+                    rolls=rolls, needs=needs, success=bool(hits), result=f"{len(hits)} success(es)")
         self._next(engine, trigger.with_data(step="place", rollers=hits))
 
     def _next(self, engine: Engine, trigger: Trigger) -> None:
