@@ -9,10 +9,15 @@
 ...         async with running(fake, bot):
 ...             reply = await (await fake.slash(alice, channel, "ping")).wait_reply()
 
-See ``server.FakeDiscord`` for the driver API and ``records`` for what is recorded.
+See ``server.FakeDiscord`` for the driver API and ``records`` for what is recorded. Threads: the bot
+opens them through the REST routes; a test opens one as a user with ``fake.create_thread``, archives
+it with ``fake.archive_thread`` and takes permissions from the bot with ``fake.deny_bot_permissions``
+(e.g. ``CREATE_PUBLIC_THREADS``: the route then answers ``403 {"code": 50013}``).
 """
 
 from .models import (
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
     FakeAttachment,
     FakeChannel,
     FakeGuild,
@@ -26,8 +31,15 @@ from .options import CommandUsageError
 from .records import FakeDiscordTimeout, InteractionRecord, SentPayload, UnknownRoute, payload_text
 from .runner import TOKEN, kill_client, running, start_client, stop_client
 from .server import FakeDiscord
+from .util import CREATE_PRIVATE_THREADS, CREATE_PUBLIC_THREADS, SEND_MESSAGES, SEND_MESSAGES_IN_THREADS
 
 __all__ = [
+    "CREATE_PRIVATE_THREADS",
+    "CREATE_PUBLIC_THREADS",
+    "PRIVATE_THREAD",
+    "PUBLIC_THREAD",
+    "SEND_MESSAGES",
+    "SEND_MESSAGES_IN_THREADS",
     "TOKEN",
     "CommandUsageError",
     "FakeAttachment",

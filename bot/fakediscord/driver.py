@@ -254,7 +254,7 @@ class InteractionDriver(FakeState):
             "token": token,
             "version": 1,
             "locale": user.locale,
-            "app_permissions": ALL_PERMISSIONS,
+            "app_permissions": str(self.bot_permissions(channel)),
             "entitlements": [],
             "entitlement_sku_ids": [],
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,

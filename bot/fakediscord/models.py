@@ -121,6 +121,13 @@ class FakeChannel:
     created_at: str = field(default_factory=iso_now)
     messages: list[FakeMessage] = field(default_factory=list, repr=False)
     thread_members: set[int] = field(default_factory=set, repr=False)
+    #: Thread state: archived threads are hidden; a locked one stays archived when the bot posts.
+    archived: bool = False
+    locked: bool = False
+    auto_archive_duration: int = 1440
+    archive_timestamp: str | None = None
+    #: Permission bits the bot lacks here (see ``FakeState.deny_bot_permissions``).
+    bot_denied: int = 0
 
     @property
     def is_dm(self) -> bool:
@@ -138,7 +145,9 @@ class FakeChannel:
         """Messages still present, oldest first (ephemeral ones only when asked)."""
         return [m for m in self.messages if not m.deleted and (include_ephemeral or not m.ephemeral)]
 
-    def payload(self, *, permissions: str | None = None) -> dict[str, Any]:
+    def payload(self, *, permissions: str | None = None, member_id: int | None = None) -> dict[str, Any]:
+        """The channel object; ``member_id`` adds a thread's ``member`` (that user's thread member
+        object) when that user is in the thread, as Discord does for the bot's own threads."""
         last = next((m.id for m in reversed(self.messages) if not m.ephemeral), None)
         data: dict[str, Any] = {
             "id": str(self.id),
@@ -166,13 +175,22 @@ class FakeChannel:
                 total_message_sent=len(self.history()),
                 member_count=len(self.thread_members),
                 thread_metadata={
-                    "archived": False,
-                    "auto_archive_duration": 1440,
-                    "archive_timestamp": self.created_at,
-                    "locked": False,
+                    "archived": self.archived,
+                    "auto_archive_duration": self.auto_archive_duration,
+                    "archive_timestamp": self.archive_timestamp or self.created_at,
+                    "locked": self.locked,
                     "create_timestamp": self.created_at,
                 },
             )
+            if self.type == PRIVATE_THREAD:
+                data["thread_metadata"]["invitable"] = True
+            if member_id is not None and member_id in self.thread_members:
+                data["member"] = {
+                    "id": str(self.id),
+                    "user_id": str(member_id),
+                    "join_timestamp": self.created_at,
+                    "flags": 0,
+                }
             del data["position"], data["topic"], data["permission_overwrites"]
         if permissions is not None:
             data["permissions"] = permissions
@@ -193,7 +211,7 @@ class FakeGuild:
     def payload(self) -> dict[str, Any]:
         """The full guild object sent in ``GUILD_CREATE``."""
         plain = [c for c in self.channels.values() if not c.is_thread]
-        threads = [c for c in self.channels.values() if c.is_thread]
+        threads = [c for c in self.channels.values() if c.is_thread and not c.archived]  # active only
         return {
             "id": str(self.id),
             "name": self.name,

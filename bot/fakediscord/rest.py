@@ -21,8 +21,14 @@ from .util import (
     ALL_PERMISSIONS,
     CANNOT_DM,
     CANNOT_EDIT_OTHERS,
+    CREATE_PRIVATE_THREADS,
+    CREATE_PUBLIC_THREADS,
     EMPTY_MESSAGE,
     INVALID_FORM_BODY,
+    MISSING_PERMISSIONS,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    THREAD_ARCHIVED,
     UNKNOWN_CHANNEL,
     UNKNOWN_COMMAND,
     UNKNOWN_GUILD,
@@ -32,6 +38,7 @@ from .util import (
     WRONG_CHANNEL_TYPE,
     ApiFailure,
     error_response,
+    iso_now,
     json_response,
     new_snowflake,
     no_content,
@@ -44,6 +51,14 @@ if TYPE_CHECKING:
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 log = logging.getLogger(__name__)
+
+
+#: The auto-archive durations (minutes) Discord accepts for a thread.
+ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
+
+
+def _form_error(code: str, message: str) -> dict[str, Any]:
+    return {"_errors": [{"code": code, "message": message}]}
 
 
 def _int(request: web.Request, key: str) -> int:
@@ -280,6 +295,7 @@ class Rest:
         errors = check_message(data)
         if errors:
             raise INVALID_FORM_BODY.fail(errors)
+        await self._reopen_for_post(channel)
         msg_type = 19 if data.get("message_reference") else 0
         message = await create_message(
             self.fake, channel, data, files, kind="message_create", msg_type=msg_type
@@ -302,36 +318,59 @@ class Rest:
         return no_content()
 
     async def create_thread(self, request: web.Request) -> web.Response:
+        """Start a thread from a message (always public) or without one (``type`` 11 or 12, private
+        by default, as discord.py sends it). Needs Create Public/Private Threads in the parent."""
         parent = self._channel(request)
         if parent.type != GUILD_TEXT:
             raise WRONG_CHANNEL_TYPE.fail()
         data, _ = await read_body(request)
+        from_message = "message_id" in request.match_info
+        starter = self._message(request) if from_message else None
+        kind = PUBLIC_THREAD if from_message else int(data.get("type") or PRIVATE_THREAD)
         name = data.get("name") or ""
+        duration = data.get("auto_archive_duration") or 1440
+        errors: dict[str, Any] = {}
         if not 1 <= len(name) <= 100:
-            raise INVALID_FORM_BODY.fail(
-                {
-                    "name": {
-                        "_errors": [
-                            {
-                                "code": "BASE_TYPE_BAD_LENGTH",
-                                "message": "Must be between 1 and 100 in length.",
-                            }
-                        ]
-                    }
-                }
+            errors["name"] = _form_error("BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+        if kind not in (PUBLIC_THREAD, PRIVATE_THREAD):
+            errors["type"] = _form_error("BASE_TYPE_CHOICES", f"Value must be one of (11, 12), not {kind}.")
+        if duration not in ARCHIVE_DURATIONS:
+            errors["auto_archive_duration"] = _form_error(
+                "BASE_TYPE_CHOICES", f"Value must be one of {ARCHIVE_DURATIONS}."
             )
-        if "message_id" in request.match_info:
-            starter = self._message(request)
-            thread = self.fake.add_thread(parent, name, PUBLIC_THREAD, thread_id=starter.id)
-        else:
-            thread = self.fake.add_thread(parent, name, int(data.get("type") or PRIVATE_THREAD))
+        if errors:
+            raise INVALID_FORM_BODY.fail(errors)
+        needed = CREATE_PUBLIC_THREADS if kind == PUBLIC_THREAD else CREATE_PRIVATE_THREADS
+        if not self.fake.bot_permissions(parent) & needed:
+            raise MISSING_PERMISSIONS.fail()
+        thread = self.fake.add_thread(
+            parent,
+            name,
+            kind,
+            thread_id=starter.id if starter else None,
+            auto_archive_duration=int(duration),
+        )
         self.fake.sent.append(
             SentPayload("thread_create", "public", thread.id, None, None, None, name, [], [], [], data)
         )
+        bot_id = self.fake.bot_user.id
         await self.fake.gateway.dispatch_event(
-            "THREAD_CREATE", {**thread.payload(), "newly_created": True}, parent.guild_id
+            "THREAD_CREATE", {**thread.payload(member_id=bot_id), "newly_created": True}, parent.guild_id
         )
-        return json_response(thread.payload(permissions=ALL_PERMISSIONS), status=201)
+        return json_response(thread.payload(permissions=ALL_PERMISSIONS, member_id=bot_id), status=201)
+
+    async def _reopen_for_post(self, channel: FakeChannel) -> None:
+        """Check the bot may post in ``channel``; posting in an archived thread unarchives it (unless
+        it is locked), and the bot hears ``THREAD_UPDATE``, as on Discord."""
+        needed = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
+        if channel.guild_id is not None and not self.fake.bot_permissions(channel) & needed:
+            raise MISSING_PERMISSIONS.fail()
+        if channel.is_thread and channel.archived:
+            if channel.locked:
+                raise THREAD_ARCHIVED.fail()
+            channel.archived = False
+            channel.archive_timestamp = iso_now()
+            await self.fake.gateway.dispatch_event("THREAD_UPDATE", channel.payload(), channel.guild_id)
 
     async def thread_member(self, request: web.Request) -> web.Response:
         thread = self._channel(request)

@@ -1,8 +1,9 @@
 """The fake's state and the parts of its API that do not act as a user.
 
 ``FakeState`` holds the world (users, guilds, channels, messages, commands, interactions), builds it
-(``create_guild``, ``create_channel``, ``create_user``...), configures failures (``close_dms``,
-``expire_next_interaction``, ``fail_next``), answers queries about what the bot sent and waits for
+(``create_guild``, ``create_channel``, ``create_thread``, ``create_user``...), configures failures
+(``close_dms``, ``expire_next_interaction``, ``fail_next``, ``deny_bot_permissions``,
+``archive_thread``), answers queries about what the bot sent and waits for
 changes (``wait_for_message``, ``wait_for_dm``, ``wait_until``...). ``FakeDiscord`` adds the server.
 """
 
@@ -22,6 +23,7 @@ from .gateway import GATEWAY_TOPIC, Gateway, GatewaySession
 from .models import (
     DM,
     GUILD_TEXT,
+    PUBLIC_THREAD,
     FakeAttachment,
     FakeChannel,
     FakeGuild,
@@ -32,7 +34,16 @@ from .models import (
     Visibility,
 )
 from .records import ANY, InteractionRecord, Notifier, SentPayload, UnknownRoute, channel_topic
-from .util import API_PREFIX, UploadedFile, error_response, guess_content_type, new_snowflake, png_size
+from .util import (
+    ALL_PERMISSIONS,
+    API_PREFIX,
+    UploadedFile,
+    error_response,
+    guess_content_type,
+    iso_now,
+    new_snowflake,
+    png_size,
+)
 
 T = TypeVar("T")
 #: Permissions of ``@everyone`` in fake guilds: view channels, send messages, use application commands.
@@ -150,23 +161,71 @@ class FakeState:
         return channel
 
     def add_thread(
-        self, parent: FakeChannel, name: str, kind: int, *, thread_id: int | None = None
+        self,
+        parent: FakeChannel,
+        name: str,
+        kind: int,
+        *,
+        thread_id: int | None = None,
+        owner: FakeUser | None = None,
+        auto_archive_duration: int = 1440,
     ) -> FakeChannel:
-        """A thread under ``parent`` (used by the thread routes; the bot owns it)."""
+        """A thread under ``parent``, owned by ``owner`` (default: the bot), who is its first member.
+
+        Used by the thread routes; it tells the bot nothing (see :meth:`create_thread` for that).
+        """
         assert parent.guild_id is not None
+        by = owner or self.bot_user
         thread = FakeChannel(
             thread_id or new_snowflake(),
             kind,
             name,
             guild_id=parent.guild_id,
             parent_id=parent.id,
-            owner_id=self.bot_user.id,
+            owner_id=by.id,
+            auto_archive_duration=auto_archive_duration,
         )
-        thread.thread_members.add(self.bot_user.id)
+        thread.thread_members.add(by.id)
         self.guilds[parent.guild_id].channels[thread.id] = thread
         self.channels[thread.id] = thread
         self.notifier.notify(channel_topic(parent))
         return thread
+
+    def create_thread(
+        self, parent: FakeChannel, name: str, *, owner: FakeUser, kind: int = PUBLIC_THREAD
+    ) -> FakeChannel:
+        """A thread a user opened from ``parent`` (the bot hears ``THREAD_CREATE``, as on Discord)."""
+        thread = self.add_thread(parent, name, kind, owner=owner)
+        self._tell_bot("THREAD_CREATE", {**thread.payload(), "newly_created": True}, parent.guild_id)
+        return thread
+
+    def archive_thread(self, thread: FakeChannel, *, locked: bool = False) -> None:
+        """Archive ``thread`` (as Discord does after its inactivity period, or a moderator); a locked
+        thread stays archived when the bot posts in it (``400 {"code": 50083}``), an unlocked one is
+        unarchived by the post. The bot hears ``THREAD_UPDATE``."""
+        if not thread.is_thread:
+            raise ValueError(f"channel {thread.id} is not a thread")
+        thread.archived, thread.locked, thread.archive_timestamp = True, locked, iso_now()
+        self.notifier.notify(channel_topic(thread))
+        self._tell_bot("THREAD_UPDATE", thread.payload(), thread.guild_id)
+
+    def deny_bot_permissions(self, channel: FakeChannel, permissions: int) -> None:
+        """From now on the bot lacks ``permissions`` (bits, e.g. ``CREATE_PUBLIC_THREADS``) in
+        ``channel`` and its threads: interactions there carry ``app_permissions`` without them, and
+        the routes that need them answer ``403 {"code": 50013, "message": "Missing Permissions"}``."""
+        channel.bot_denied |= permissions
+
+    def allow_bot_permissions(self, channel: FakeChannel, permissions: int) -> None:
+        """Undo :meth:`deny_bot_permissions` for these bits."""
+        channel.bot_denied &= ~permissions
+
+    def bot_permissions(self, channel: FakeChannel) -> int:
+        """The bot's permission bits in ``channel`` (a thread also loses what its parent denies)."""
+        denied = channel.bot_denied
+        parent = self.channels.get(channel.parent_id) if channel.parent_id else None
+        if parent is not None:
+            denied |= parent.bot_denied
+        return int(ALL_PERMISSIONS) & ~denied
 
     def create_user(
         self,
@@ -291,6 +350,7 @@ class FakeState:
         return channel.history() if channel else []
 
     def threads(self, parent: FakeChannel | None = None) -> list[FakeChannel]:
+        """Every thread (archived ones included), or only those of ``parent``, oldest first."""
         return [
             c for c in self.channels.values() if c.is_thread and (parent is None or c.parent_id == parent.id)
         ]

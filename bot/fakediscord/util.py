@@ -23,6 +23,11 @@ DISCORD_EPOCH_MS = 1420070400000
 API_PREFIX = "/api/v10"
 #: A permission integer with every bit Discord currently defines set (sent as app/member permissions).
 ALL_PERMISSIONS = str((1 << 51) - 1)
+#: Permission bits the fake checks for the bot (others are always granted).
+SEND_MESSAGES = 1 << 11
+CREATE_PUBLIC_THREADS = 1 << 35
+CREATE_PRIVATE_THREADS = 1 << 36
+SEND_MESSAGES_IN_THREADS = 1 << 38
 #: The attachment size limit reported in interactions (25 MiB, like an unboosted guild).
 ATTACHMENT_SIZE_LIMIT = 25 * 1024 * 1024
 
@@ -185,3 +190,5 @@ EMPTY_MESSAGE = ApiError(400, 50006, "Cannot send an empty message")
 CANNOT_DM = ApiError(403, 50007, "Cannot send messages to this user")
 WRONG_CHANNEL_TYPE = ApiError(400, 50024, "Cannot execute action on this channel type")
 INVALID_FORM_BODY = ApiError(400, 50035, "Invalid Form Body")
+MISSING_PERMISSIONS = ApiError(403, 50013, "Missing Permissions")
+THREAD_ARCHIVED = ApiError(400, 50083, "Thread is archived")

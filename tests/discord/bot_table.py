@@ -103,6 +103,18 @@ class Table:
         for u in self.players:
             await self.reply(u, "place", "rest")
 
+    async def join_and_place(self, armies: tuple[str, ...] = ARMIES) -> None:
+        """:meth:`setup` after ``/match new`` was run elsewhere (e.g. it opened the thread this
+        table plays in): the others join, everyone sets an army, the first player starts, all place."""
+        first = self.players[0]
+        for u in self.players[1:]:
+            await self.reply(u, "match", "join")
+        for u, army in zip(self.players, armies, strict=False):
+            await self.reply(u, "army", "set", cards=army)
+        await self.reply(first, "match", "start")
+        for u in self.players:
+            await self.reply(u, "place", "rest")
+
     def controls_for(self, user: FakeUser) -> FakeMessage | None:
         """The newest message (DM, or ephemeral in the channel) with this round's lock-in button."""
         lock = f"hs:lock:{self.live.match_id}:{self.state.round}"

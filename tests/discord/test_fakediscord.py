@@ -20,7 +20,15 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from bot.fakediscord import CommandUsageError, FakeDiscord, FakeDiscordTimeout, kill_client, running
+from bot.fakediscord import (
+    CREATE_PUBLIC_THREADS,
+    PUBLIC_THREAD,
+    CommandUsageError,
+    FakeDiscord,
+    FakeDiscordTimeout,
+    kill_client,
+    running,
+)
 
 if TYPE_CHECKING:
     from tests.discord.conftest import StartBot, World
@@ -62,6 +70,7 @@ class Log:
     clicks: list[int] = field(default_factory=list)
     active: int = 0
     max_active: int = 0
+    bot: commands.Bot | None = None
 
 
 class OrderView(discord.ui.View):
@@ -209,6 +218,40 @@ def build_bot(log: Log) -> commands.Bot:
         await private.add_user(interaction.user)
         log.events.append(f"threads:{public.id}:{private.type.name}:{'|'.join(history)}")
 
+    @bot.tree.command(name="arena", description="Open a public thread without a starter message")
+    async def arena(interaction: discord.Interaction) -> None:
+        assert isinstance(interaction.channel, discord.TextChannel)
+        try:
+            thread = await interaction.channel.create_thread(
+                name="Arena", type=discord.ChannelType.public_thread, auto_archive_duration=10080
+            )
+        except discord.Forbidden as exc:
+            log.events.append(f"arena-refused:{exc.code}")
+            await interaction.response.send_message("No thread for you", ephemeral=True)
+            return
+        await thread.send("Round 1")
+        log.events.append(
+            f"arena:{thread.type.name}:{thread.parent_id}:{thread.auto_archive_duration}:{thread.me is not None}"
+        )
+        await interaction.response.send_message(f"Match in {thread.mention}")
+
+    @bot.tree.command(name="perms", description="What may the bot do here")
+    async def perms(interaction: discord.Interaction) -> None:
+        p = interaction.app_permissions
+        kind = interaction.channel.type.name if interaction.channel else "?"
+        await interaction.response.send_message(
+            f"{kind} threads={p.create_public_threads} in_threads={p.send_messages_in_threads}"
+        )
+
+    @bot.tree.command(name="shout", description="Post in a channel by id")
+    async def shout(interaction: discord.Interaction, channel: str) -> None:
+        await interaction.response.send_message("Shouting", ephemeral=True)
+        try:
+            await bot.get_partial_messageable(int(channel)).send("Hear ye")
+            log.events.append("shout:ok")
+        except discord.HTTPException as exc:
+            log.events.append(f"shout-refused:{exc.code}")
+
     @bot.tree.command(name="army", description="Name your army")
     async def army(interaction: discord.Interaction) -> None:
         await interaction.response.send_modal(ArmyModal())
@@ -218,6 +261,7 @@ def build_bot(log: Log) -> commands.Bot:
         await bot.tree.sync()
 
     bot.setup_hook = setup_hook  # type: ignore[method-assign]
+    log.bot = bot
     return bot
 
 
@@ -240,7 +284,7 @@ async def test_slash_reply_carries_the_png(fake: FakeDiscord, world: World, log:
     assert log.events == [f"original:{reply.id}:map.png"]
     assert [p.attachments[0].data for p in fake.public_payloads() if p.attachments] == [MAP_PNG]
     names = sorted(c["name"] for c in fake.commands[None].values())
-    assert names == ["army", "lobby", "map", "match", "orders", "ping", "roll", "table"]
+    assert names == ["arena", "army", "lobby", "map", "match", "orders", "perms", "ping", "roll", "shout", "table"]
 
 
 async def test_subcommand_options_and_autocomplete(fake: FakeDiscord, world: World, log: Log) -> None:
@@ -490,3 +534,72 @@ async def test_threads_history_edits_and_deletes(fake: FakeDiscord, world: World
         "pong",
         str(world.channel.id),
     )
+
+
+async def test_public_thread_without_a_starter_message(fake: FakeDiscord, world: World, log: Log) -> None:
+    reply = await (await fake.slash(world.alice, world.channel, "arena")).wait_reply()
+    [thread] = fake.threads(world.channel)
+
+    assert (thread.type, thread.name, thread.parent_id, thread.owner_id, thread.auto_archive_duration) == (
+        PUBLIC_THREAD,
+        "Arena",
+        world.channel.id,
+        fake.bot_user.id,
+        10080,
+    )
+    assert (reply.channel, reply.content) == (world.channel, f"Match in <#{thread.id}>")
+    assert [m.content for m in thread.history()] == ["Round 1"]
+    assert log.events == [f"arena:public_thread:{world.channel.id}:10080:True"]
+    assert log.bot is not None
+    cached = await fake.wait_until(lambda: log.bot and log.bot.get_channel(thread.id), description="THREAD_CREATE")
+    assert isinstance(cached, discord.Thread) and cached.parent_id == world.channel.id
+
+    in_thread = await fake.slash(world.bob, thread, "perms")
+    assert (await in_thread.wait_reply()).content == "public_thread threads=True in_threads=True"
+    channel = in_thread.payload["channel"]
+    assert (channel["type"], channel["parent_id"], channel["thread_metadata"]["archived"]) == (
+        11,
+        str(world.channel.id),
+        False,
+    )
+
+
+async def test_thread_creation_without_permission_is_refused_50013(
+    fake: FakeDiscord, world: World, log: Log
+) -> None:
+    fake.deny_bot_permissions(world.channel, CREATE_PUBLIC_THREADS)
+    perms = await (await fake.slash(world.alice, world.channel, "perms")).wait_reply()
+    assert perms.content == "text threads=False in_threads=True"
+
+    refused = await (await fake.slash(world.alice, world.channel, "arena")).wait_reply()
+    assert (refused.ephemeral, log.events, fake.threads()) == (True, ["arena-refused:50013"], [])
+    assert ("POST", f"/api/v10/channels/{world.channel.id}/threads", 403) in fake.requests
+
+    fake.allow_bot_permissions(world.channel, CREATE_PUBLIC_THREADS)
+    await (await fake.slash(world.alice, world.channel, "arena")).wait_reply()
+    assert len(fake.threads(world.channel)) == 1
+
+
+async def test_posting_reopens_an_archived_thread_unless_locked(fake: FakeDiscord, world: World, log: Log) -> None:
+    thread = fake.create_thread(world.channel, "Old battle", owner=world.alice)
+    assert (thread.owner_id, thread.thread_members) == (world.alice.id, {world.alice.id})
+    bot = log.bot
+    assert bot is not None
+    await fake.wait_until(lambda: bot.get_channel(thread.id), description="the bot to hear THREAD_CREATE")
+
+    fake.archive_thread(thread)
+    await fake.wait_until(lambda: bot.get_channel(thread.id) is None, description="the archived thread to go")
+    await (await fake.slash(world.alice, world.channel, "shout", options={"channel": str(thread.id)})).wait_reply()
+    await fake.wait_until(lambda: log.events, description="the shout")
+    assert (log.events, thread.archived, [m.content for m in thread.history()]) == (
+        ["shout:ok"],
+        False,
+        ["Hear ye"],
+    )
+    reopened = await fake.wait_until(lambda: bot.get_channel(thread.id), description="THREAD_UPDATE")
+    assert isinstance(reopened, discord.Thread) and not reopened.archived
+
+    fake.archive_thread(thread, locked=True)
+    await (await fake.slash(world.alice, world.channel, "shout", options={"channel": str(thread.id)})).wait_reply()
+    await fake.wait_until(lambda: len(log.events) == 2, description="the second shout")
+    assert (log.events[1], thread.archived, len(thread.history())) == ("shout-refused:50083", True, 1)
