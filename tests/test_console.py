@@ -371,3 +371,55 @@ def test_play_refuses_zero_rounds() -> None:
     session = GameSession.create("demo", map_id="cobra-facility", seed=1)
     with pytest.raises(ValueError):
         play(session, rounds=0)
+
+
+# ---- drafting (DEC-13) -------------------------------------------------------------------------------------
+
+
+def test_local_console_draft_against_the_computer(tmp_path: Path) -> None:
+    """The prompt names whose pick it is; the console lists the cards that still fit, with their points;
+    the computer picks by itself; a second 'start' begins placement."""
+    session = GameSession.create("local", map_id="practice-field", seed=3, fmt={"draft": True, "points": 300})
+    script = Script("Alice", "army Finn", "start", "draft Grimnak", "Computer: draft Finn", "draft Xenithrax",
+                    "draft pass", "draft Finn", "status", "start")
+    con = Console(session, tmp_path, read=script.read, write=script.write, tty=False, screen=False)
+    assert con.seat_players(True)
+    assert "type 'start' to open the draft" in script.text
+    con.loop()
+    text = script.text
+    # 'army' is refused, naming the draft command; 'start' opens the draft with the d20 rolls.
+    assert "error: this match drafts its armies one Army Card at a time" in text and "'draft CARD'" in text
+    assert "The draft begins. d20 for the first pick: Alice 8, Computer 19. Pick order: Computer, Alice." in text
+    # The computer picks first (seed 3), then it is Alice's pick: the prompt and the list say so.
+    assert "Computer (computer): draft xenithrax-the-vineweaver" in text
+    assert "[draft: Alice's pick, 300 pts left] Alice> " in script.prompts
+    hint = next(line for line in script.out if line.startswith("Alice's pick (300 points left). Cards that fit: "))
+    assert hint.startswith("Alice's pick (300 points left). Cards that fit: Dumutef Guard (25), Kita (30), ")
+    assert "Grimnak (120)" in hint and "EJ-1M (170)" in hint and "Duke" not in hint  # incomplete cards never fit
+    assert "Alice drafts Grimnak (120 points): army 120 points, 1 figure; 180 points left." in text
+    assert "Computer (computer): draft syvarris" in text
+    assert "No Army Card fits Computer's army any more: Computer is out of the draft." in text
+    hint = next(line for line in script.out if line.startswith("Alice's pick (180 points left). Cards that fit: "))
+    assert "Xenithrax" not in hint and "Grimnak" not in hint  # too dear; already in her army (Unique)
+    assert "[draft: Alice's pick, 180 pts left] Alice> " in script.prompts
+    # Refusals say why and change nothing.
+    assert "error: you are out of the draft (you passed, or no card fits your army any more)" in text
+    assert "error: Xenithrax the Vineweaver costs 200 points but your army has only 180 of 300 left" in text
+    assert "Alice passes and is out of the draft." in text
+    assert "The draft is over: Computer 300 points, Alice 120 points. Placement begins with `start`." in text
+    assert "error: the draft is over: 'start' goes on to placement" in text
+    assert "draft order: Computer, Alice" in text and "Alice (out): Grimnak = 120 pts, 180 left" in text
+    assert con.state.phase is Phase.PLACEMENT
+    assert [c.card.short for c in con.state.cards.values() if c.owner == "alice"] == ["Grimnak"]
+
+
+def test_demo_drafts_its_armies_with_the_draft_option() -> None:
+    proc = run_bot(["demo", "--draft", "--rounds", "1", "--out", "none", "--seed", "7"])
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0] == "Last army standing on COBRA Facility, seed 7 (armies drafted)"
+    armies = {ln.split(":")[0].strip(): ln.split(":", 1)[1].split(", ") for ln in lines[1:3]}
+    assert set(armies) == {"Alice", "Bob"} and all(armies.values())
+    assert not set(armies["Alice"]) & set(armies["Bob"])  # the computer prefers cards nobody has taken
+    assert any(re.match(r"^R1 T1 \w+:", ln) for ln in lines)
+    assert "No winner after round 1 (stopped early)" in proc.stdout

@@ -26,6 +26,7 @@ from bot.rules.battlefield import Battlefield, Cell, GlyphSpot, Obstacle
 from bot.rules.cards import ArmyCard
 from bot.rules.events import Event
 from bot.rules.hexes import Hex, from_offset
+from bot.rules.movement import field_of
 from bot.rules.scenario import SANDBOX
 from bot.rules.state import CardInPlay, Figure, MatchState, Phase, Player, TurnState
 from bot.rules.terrain import ObstacleKind, Terrain
@@ -329,6 +330,57 @@ def test_static_layer_is_cached_per_battlefield() -> None:
     assert static_layer(bf) is static_layer(bf)
     assert static_layer(bf) is not static_layer(small_battlefield())
     assert static_layer(bf, zones=True) is not static_layer(bf)
+
+
+def _road_scenario_state() -> MatchState:
+    """The small match under a scenario that makes wood tiles road (the bridge deck), with
+    nobody on the bridge so that its deck shows."""
+    state = small_state()
+    state.scenario = SANDBOX.model_copy(update={"terrain_variants": {Terrain.WOOD: Terrain.ROAD}})
+    for fid in ("tarn3", "izumi1"):
+        state.figures[fid].hexes = ()
+    return state
+
+
+def test_the_picture_shows_the_scenarios_terrain_variants() -> None:
+    # rule: HS-TERRAIN-25 (the scenario decides whether wood tiles are road)
+    from bot.rules.views import public_view
+
+    state = _road_scenario_state()
+    played = field_of(state)
+    assert played is not state.battlefield and played.cells(at(3, 3))[-1].terrain is Terrain.ROAD
+    img = render_map(state)
+    # Exactly the picture of a battlefield whose deck is road, and not the base battlefield's.
+    as_road = state.clone()
+    as_road.battlefield, as_road.scenario = played, SANDBOX
+    assert img.tobytes() == render_map(as_road).tobytes()
+    base = state.clone()
+    base.scenario = SANDBOX
+    plain = render_map(base)
+    assert img.tobytes() != plain.tobytes()
+    x, y = hex_to_pixel(state.battlefield, at(3, 3))
+    deck = pal.terrain_colour(Terrain.ROAD, 5, static_layer(played).max_level)
+    wood = pal.terrain_colour(Terrain.WOOD, 5, static_layer(played).max_level)
+    r = round(layout_for(state.battlefield).radius * 0.45)
+    near = [pixel(img, (x + dx, y + dy)) for dx in (-r, 0, r) for dy in (-r, r)]
+    assert any(close(p, deck, 8) for p in near) and not any(close(p, wood, 8) for p in near)
+    assert any(close(pixel(plain, (x + dx, y + dy)), wood, 8) for dx in (-r, 0, r) for dy in (-r, r))
+    # What Discord posts (the public view) shows it too.
+    assert render_map(public_view(state)).tobytes() == img.tobytes()
+
+
+def test_static_layer_is_cached_per_terrain_variant() -> None:
+    state = _road_scenario_state()
+    played = field_of(state)
+    assert static_layer(played) is static_layer(field_of(state))  # one variant, one layer
+    assert static_layer(played) is not static_layer(state.battlefield)
+    assert static_layer(played).fills[at(3, 3)] != static_layer(state.battlefield).fills[at(3, 3)]
+    # The same battlefield under a plain scenario draws the same before and after the variant's.
+    base = state.clone()  # shares the battlefield object
+    base.scenario = SANDBOX
+    before = render_map(base).tobytes()
+    render_map(state)
+    assert render_map(base).tobytes() == before
 
 
 def test_same_state_same_picture() -> None:

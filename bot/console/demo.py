@@ -1,7 +1,8 @@
 """``python -m bot demo``: two computer players fight a whole match; a map image after every turn.
 
 Defaults: the COBRA Facility map, scenario ``last-army-standing``, two classic Rise of the
-Valkyrie armies. For ``rumble-at-the-rift-seasoned`` the sides are G.I. JOE and COBRA, played by
+Valkyrie armies; with ``--draft`` (or a scenario whose format drafts) the computer players draft
+their armies a card at a time instead (DEC-13). For ``rumble-at-the-rift-seasoned`` the sides are G.I. JOE and COBRA, played by
 classic stand-in cards (4 figures a side) because the G.I. JOE cards are incomplete (DEC-07).
 
 Prints one line per Player Turn (``R1 T1 Alice: Syvarris: syvarris moves F7→H9, attacks grimnak
@@ -181,16 +182,34 @@ def result_line(session: GameSession, after_round: int | None = None) -> str:
 
 
 def setup(session: GameSession, armies: Sequence[tuple[str, list[str]]]) -> list[str]:
-    """Seat the players, give them their armies and start placement; returns the player ids."""
+    """Seat the players, give them their armies and start placement; returns the player ids.
+
+    In a drafting match the armies are not given: ``start`` opens the draft, the computer makes
+    every pick (:func:`bot.game.ai.draft_command`), and a second ``start`` begins placement.
+    """
     pids: list[str] = []
     for name, _cards in armies:
         pid = player_id(name, pids)
         session.apply(pid, f"join {name}")
         pids.append(pid)
-    for pid, (_name, cards) in zip(pids, armies, strict=True):
-        session.apply(pid, "army " + "; ".join(cards))
+    if session.scenario.format.draft:
+        session.apply(pids[0], "start")
+        draft(session)
+    else:
+        for pid, (_name, cards) in zip(pids, armies, strict=True):
+            session.apply(pid, "army " + "; ".join(cards))
     session.apply(pids[0], "start")
     return pids
+
+
+def draft(session: GameSession, limit: int = 1000) -> int:
+    """Let the computer make every pick of the draft under way; returns the number of picks and passes."""
+    n = 0
+    st = session.state
+    while st.draft is not None and st.draft.next is not None and n < limit:
+        session.apply(st.draft.next, ai.draft_command(st, st.draft.next))
+        n += 1
+    return n
 
 
 def play(session: GameSession, recorder: TurnRecorder | None = None, rounds: int | None = None,
@@ -233,7 +252,8 @@ def main(args: argparse.Namespace) -> int:
     try:
         session = GameSession.create("demo", map_id=getattr(args, "map", None) or "cobra-facility",
                                      scenario_id=getattr(args, "scenario", None) or "last-army-standing",
-                                     seed=getattr(args, "seed", None))
+                                     seed=getattr(args, "seed", None),
+                                     fmt={"draft": True} if getattr(args, "draft", False) else None)
     except (KeyError, ValueError) as exc:
         print(f"error: {exc.args[0] if exc.args else exc}")
         return 2
@@ -244,7 +264,8 @@ def main(args: argparse.Namespace) -> int:
         print(f"error: cannot set up the demo armies: {exc}")
         return 2
     st = session.state
-    print(f"{session.scenario.name} on {st.battlefield.name}, seed {session.seed}")
+    drafted = " (armies drafted)" if st.draft is not None else ""
+    print(f"{session.scenario.name} on {st.battlefield.name}, seed {session.seed}{drafted}")
     for p in st.players:
         cards = [c.card.short for c in st.cards.values() if c.owner == p.id]
         role = f" ({p.role})" if p.role else ""

@@ -11,6 +11,11 @@ Console commands besides the game's: ``help``, ``cards``, ``map``, ``reach FIG``
 at start), ``hide``, ``quit`` (offers to save a match under way, to ``OUT/save.json`` by default).
 After every Player Turn the picture goes to ``OUT/turn-NNN.png``. When a player's figures have
 nothing left to do in the turn, the console says so. Works with piped stdin (no readline needed).
+
+Drafting (``--draft``, or a scenario whose format drafts, DEC-13): ``start`` opens the draft,
+then players pick one Army Card at a time with ``draft CARD`` (or ``draft pass``); the prompt
+names whose pick it is and the console lists the cards that player may still add, with their
+points. Computer seats pick by themselves; a second ``start`` begins placement.
 """
 
 from __future__ import annotations
@@ -27,10 +32,13 @@ from typing import Any
 from bot.console.demo import TurnRecorder, armies_for, player_id, result_line
 from bot.game import ai
 from bot.game.session import GameSession, cards
-from bot.rules.combat import attack_dice, defense_dice, legal_targets
+from bot.game.targets import marked, option_line
+from bot.rules import draft as drafting
+from bot.rules.combat import attack_dice, defense_dice
 from bot.rules.commands import VERBS
 from bot.rules.errors import RulesError
 from bot.rules.movement import reachable_hexes
+from bot.rules.special import attack_options
 from bot.rules.state import Figure, MatchState, Phase
 from bot.rules.views import public_view
 
@@ -38,6 +46,7 @@ HELP = """\
 Type game commands as  NAME: command  or just  command  (for the player the prompt names).
 Game commands:
   army CARD; CARD; ...        choose an army (setup; 'cards' lists them)   start   leave setup
+  draft CARD | draft pass     in a drafting match: pick one Army Card in turn, or stop picking
   place FIG SPACE | place-rest                                 put figures in your start zone
   orders 1=CARD 2=CARD 3=CARD X=CARD   (or just 'orders' to type them unseen)
   initiative                  roll for initiative
@@ -173,6 +182,7 @@ class Console:
         if vs_computer:
             self.say(f"{', '.join(n for n, c in names if c)} plays against {names[0][0]}.")
         armies = armies_for(self.session, len(names))
+        drafting_match = self.session.scenario.format.draft
         taken: list[str] = []
         for (name, is_cpu), (_n, army) in zip(names, armies, strict=True):
             pid = player_id(name, taken)
@@ -180,9 +190,14 @@ class Console:
             self.apply(pid, f"join {name}", show_command=False)
             if is_cpu:
                 self.computer.add(pid)
-                self.apply(pid, "army " + "; ".join(army), show_command=False)
+                if not drafting_match:
+                    self.apply(pid, "army " + "; ".join(army), show_command=False)
         humans = [p.name for p in self.state.players if p.id not in self.computer]
-        self.say(f"Choose armies ({', '.join(humans)}): NAME: army CARD; CARD; ...  then 'start'. 'help' for more.")
+        if drafting_match:
+            self.say("Armies are drafted one Army Card at a time: type 'start' to open the draft, then "
+                     "draft CARD (or draft pass) when it is your pick. 'help' for more.")
+        else:
+            self.say(f"Choose armies ({', '.join(humans)}): NAME: army CARD; CARD; ...  then 'start'. 'help' for more.")
         return True
 
     def player_named(self, text: str) -> str | None:
@@ -206,6 +221,11 @@ class Console:
         name = self.session.name(who) if who else "?"
         if st.phase is Phase.TURNS and st.turn is not None and st.turn.card_key:
             where = f"R{st.round} {self.session.name(st.turn.player)}'s turn: {st.cards[st.turn.card_key].card.short}"
+        elif st.phase is Phase.SETUP and st.draft is not None and st.draft.next is not None:
+            left = drafting.points_left(st, st.draft.next)
+            where = f"draft: {self.session.name(st.draft.next)}'s pick" + (f", {left} pts left" if left is not None else "")
+        elif st.phase is Phase.SETUP and st.draft is not None:
+            where = "setup, draft over"
         elif st.phase in (Phase.ORDERS, Phase.INITIATIVE, Phase.TURNS):
             where = f"R{st.round} {st.phase.value}"
         else:
@@ -311,6 +331,7 @@ class Console:
             self.run_computer()
             if word in TURN_VERBS:
                 self.turn_hint()
+            self.draft_hint()
         return True
 
     # ---- console commands --------------------------------------------------------------------
@@ -359,11 +380,42 @@ class Console:
                 on = [m for m, k in sorted(markers.items()) if k == key]
                 mk = f" [{_markers_text(on)}]" if on else ""
                 self.say(f"    {cip.card.short}{mk}: {', '.join(figs)}")
+        self.say(*self.draft_lines())
         if view.pending:
             self.say(f"  waiting for {self.session.name(view.pending[0].player)} to decide")
         waiting = ai.waiting_for(self.state)
         if waiting:
             self.say(f"  waiting for: {', '.join(self.session.name(p) for p in waiting)}")
+
+    def draft_lines(self) -> list[str]:
+        """The draft in a few lines: pick order, every pick so far, who is out, whose pick it is."""
+        st = self.state
+        d = st.draft
+        if d is None:
+            return []
+        name = self.session.name
+        lines = [f"  draft order: {', '.join(name(p) for p in d.order)}"]
+        for pid in d.order:
+            picks = drafting.drafted_cards(st, pid)
+            left = drafting.points_left(st, pid)
+            total = sum(c.points or 0 for c in picks)
+            out = " (out)" if pid in d.out else ""
+            lines.append(f"    {name(pid)}{out}: {', '.join(c.short for c in picks) or 'no card yet'} = {total} pts"
+                         + (f", {left} left" if left is not None else ""))
+        lines.append(f"  next pick: {name(d.next)}" if d.next else "  the draft is over: 'start' begins placement")
+        return lines
+
+    def draft_hint(self) -> None:
+        """When a person's pick is due, name them and the cards they may add (cheapest first)."""
+        st = self.state
+        d = st.draft
+        if st.phase is not Phase.SETUP or d is None or d.next is None or d.next in self.computer:
+            return
+        options = drafting.pickable(st, d.next, cards())
+        left = drafting.points_left(st, d.next)
+        budget = f" ({left} points left)" if left is not None else ""
+        self.say(f"{self.session.name(d.next)}'s pick{budget}. Cards that fit: "
+                 + ", ".join(f"{c.short} ({c.points})" for c in options) + ".  draft CARD  or  draft pass")
 
     def cmd_map(self) -> None:
         path = self.recorder.write_image([], name="map.png")
@@ -398,19 +450,27 @@ class Console:
         if fig is None:
             return
         st = self.state
-        targets = legal_targets(st, fig)
-        if not targets:
-            self.say(f"{fig.id} has no target it could attack from where it stands")
-        for t in targets:
-            a, _ = attack_dice(st, fig, t)
-            d, _ = defense_dice(st, fig, t)
-            ew = ai.expected_wounds(a, d, 99)
-            self.say(f"  {t.id} at {st.battlefield.label(t.hex)}: {a} attack vs {d} defense dice, {ew:.2f} wounds expected")
+        options = attack_options(st, fig)
+        marks = marked(options)
+        self.say(f"{fig.id} can attack:" if marks else f"{fig.id} has no target it could attack from where it stands")
+        for option in options:
+            self.say(f"  {option_line(option)}")
+            power = next((p for p in st.card_of(fig).powers if p.name == option.name), None) if option.special else None
+            for aim in option.aims:
+                if aim.space:
+                    continue  # a Line attack: several figures, listed on the line above
+                t = st.figures[aim.aim]
+                special = (power.name, power.values["attack"]) if power is not None else None
+                a, _ = attack_dice(st, fig, t, special=special)
+                d, _ = defense_dice(st, fig, t, special=special[0] if special else None)
+                ew = ai.expected_wounds(a, d, 99)
+                self.say(f"    {t.id} at {st.battlefield.label(t.hex)}: {a} attack vs {d} defense dice, "
+                         f"{ew:.2f} wounds expected")
         from bot.render import render_png
 
         self.out.mkdir(parents=True, exist_ok=True)
         path = self.out / f"targets-{fig.id}.png"
-        path.write_bytes(render_png(public_view(st), targets=[t.id for t in targets], focus=fig.id))
+        path.write_bytes(render_png(public_view(st), targets=marks, focus=fig.id))
         self.say(f"targets image: {path}")
 
     def cmd_hide(self) -> None:
@@ -483,6 +543,7 @@ class Console:
         if players:
             self.say(f"players: {', '.join(players)}")
         self.run_computer()
+        self.draft_hint()
         return True
 
     def default_save(self) -> Path:
@@ -490,8 +551,9 @@ class Console:
         return self.out / "save.json"
 
     def under_way(self) -> bool:
-        """True from placement until the match is over (worth saving before leaving)."""
-        return self.state.phase not in (Phase.SETUP, Phase.OVER)
+        """True from the draft or placement until the match is over (worth saving before leaving)."""
+        st = self.state
+        return st.phase is not Phase.OVER and (st.phase is not Phase.SETUP or st.draft is not None)
 
     def cmd_quit(self) -> None:
         """Offer to save a match under way; end of input counts as no."""
@@ -552,7 +614,8 @@ def main(args: argparse.Namespace) -> int:
         session = GameSession.create("local", map_id=None if load else getattr(args, "map", None),
                                      scenario_id="last-army-standing" if load else
                                      getattr(args, "scenario", None) or "last-army-standing",
-                                     seed=getattr(args, "seed", None))
+                                     seed=getattr(args, "seed", None),
+                                     fmt={"draft": True} if getattr(args, "draft", False) and not load else None)
     except (KeyError, ValueError) as exc:
         print(f"error: {exc.args[0] if exc.args else exc}")
         return 2

@@ -1,5 +1,6 @@
-"""Autocomplete answers: card names with points, the user's figures, legal destinations, legal
-targets. Each reads the live state and never raises (a failing autocomplete shows nothing)."""
+"""Autocomplete answers: card names with points, the cards a drafter may still add, the user's
+figures, legal destinations, legal targets. Each reads the live state and never raises (a failing
+autocomplete shows nothing)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from discord import app_commands
 
 from bot.discord.matches import LiveMatch, MatchManager
 from bot.game.session import cards, maps, scenarios
+from bot.rules import draft as drafting
 from bot.rules.combat import legal_targets
 from bot.rules.movement import reachable_hexes
 from bot.rules.state import Figure, MatchState, Phase
@@ -50,6 +52,25 @@ def card_list(current: str) -> Choices:
         found = cards().search(last.strip(), limit=MAX)
         return _choices((f"{prefix}{c.short} ({c.points} pts)" if c.points is not None else f"{prefix}{c.short}",
                          f"{prefix}{c.short}") for c in found if c.complete)
+    return _safe(run)
+
+
+def draft_cards(interaction: discord.Interaction, current: str) -> Choices:
+    """``/army draft card``: only the cards the user may still add to their drafted army (DEC-13),
+    with their points, cheapest first; nothing outside a draft or for someone not at the table."""
+    live = _live(interaction)
+    if live is None:
+        return []
+
+    def run() -> Choices:
+        st = live.state
+        pid = str(interaction.user.id)
+        if st.draft is None or st.draft.over or not live.is_player(pid):
+            return []
+        fits = live.memo(("draft", pid), lambda: drafting.pickable(st, pid, cards()))
+        q = current.strip().casefold()
+        return _choices((f"{c.name} ({c.points} pts)", c.short) for c in fits
+                        if q in c.name.casefold() or q in c.short.casefold())
     return _safe(run)
 
 

@@ -1,9 +1,11 @@
 """Words describing a match for ``/match status`` and ``/army show`` (public facts only, plus the
-asking player's own markers)."""
+asking player's own markers), including a draft under way (DEC-13): the pick order, every pick
+so far and whose pick it is."""
 
 from __future__ import annotations
 
 from bot.discord.matches import LiveMatch
+from bot.rules import draft as drafting
 from bot.rules.state import MARKERS, Phase
 
 
@@ -26,6 +28,29 @@ def army_lines(live: LiveMatch) -> list[str]:
     return out
 
 
+def draft_lines(live: LiveMatch) -> list[str]:
+    """The draft: pick order, the picks so far in order (with points), who is out, whose pick is next."""
+    st = live.state
+    d = st.draft
+    if d is None:
+        return []
+    name = live.session.name
+    lines = [f"Draft order: {', '.join(name(p) for p in d.order)}."]
+    by_id = {c.card.id: c.card for c in st.cards.values()}
+    picks = [f"{n}. {name(pid)}: {by_id[cid].short} ({by_id[cid].points})" if cid in by_id else f"{n}. {name(pid)}: {cid}"
+             for n, (pid, cid) in enumerate(d.picks, start=1)]
+    lines.append("Picks: " + ("; ".join(picks) if picks else "none yet") + ".")
+    if d.out:
+        lines.append(f"Out of the draft: {', '.join(name(p) for p in d.out)}.")
+    if d.next is not None:
+        left = drafting.points_left(st, d.next)
+        budget = f", {left} points left" if left is not None else ""
+        lines.append(f"Now: {name(d.next)}'s pick{budget} (`/army draft`, or `/army pass`).")
+    elif st.phase is Phase.SETUP:
+        lines.append("The draft is over; the creator begins placement with `/match start`.")
+    return lines
+
+
 def status_text(live: LiveMatch, asker: str | None) -> str:
     """The state of the match in a few lines."""
     st = live.state
@@ -33,7 +58,12 @@ def status_text(live: LiveMatch, asker: str | None) -> str:
     head = (f"**{st.scenario.name}** on **{st.battlefield.name}** — "
             f"{'round ' + str(st.round) + ', ' if st.round else ''}{st.phase.value}")
     lines = [head, *army_lines(live)]
-    if st.phase is Phase.SETUP:
+    if st.phase is Phase.SETUP and st.draft is not None:
+        lines.extend(draft_lines(live))
+    elif st.phase is Phase.SETUP and st.scenario.format.draft:
+        lines.append("Join with `/match join`; armies are drafted one Army Card at a time once the creator "
+                     "opens the draft with `/match start`.")
+    elif st.phase is Phase.SETUP:
         lines.append("Join with `/match join`, pick an army with `/army set`; the creator starts with `/match start`.")
     elif st.phase is Phase.PLACEMENT:
         left = sorted({s.name(f.owner) for f in st.figures.values() if not f.hexes and not f.destroyed and not f.set_aside})

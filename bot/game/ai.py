@@ -6,6 +6,9 @@ deterministic given the state: no randomness, ties broken by figure ids and spac
 
 Its play, one command per call to :func:`next_command`:
 
+- its pick in a draft (DEC-13): the most expensive Army Card it may still add (a card's points
+  stand for its strength), preferring cards nobody has drafted yet, ties by name; with no points
+  limit it stops after :data:`DRAFT_MAX_CARDS` cards;
 - a pending decision it owns: the first option;
 - Order Markers: spread over its two or three best living cards, valued by the damage each
   could deal next turn plus a bonus for the danger it is in (marker 1 on the best); X as a decoy
@@ -34,6 +37,7 @@ from functools import lru_cache
 from math import comb
 from typing import TYPE_CHECKING
 
+from bot.rules import draft as drafting
 from bot.rules import modifiers
 from bot.rules.cards import ArmyCard, Power
 from bot.rules.combat import attack_dice, check_target, defense_dice, wound_odds
@@ -69,14 +73,19 @@ REPEAT_SHARE = 0.6
 #: Special attacks the computer knows how to aim: implemented powers, or the generic shapes.
 SPECIAL_SHAPES = ("explosion", "line", "extra_spaces")
 
+#: With no points limit, the computer passes once its drafted army has this many Army Cards.
+DRAFT_MAX_CARDS = 5
+
 _NO_DICE = SeededDice(0)  # the AI checks special attacks with an engine; it never rolls
 
 
 def waiting_for(state: MatchState) -> list[str]:
     """Players whose command the match waits for now, in seat order (any one of them may act).
 
-    Setup (joining, armies) is left to the adapters; in setup this lists the seated players
-    without an army, or the first seat once every army is in (to ``start``).
+    Setup (joining, armies, ``start``) is left to the adapters; in setup this lists the seated
+    players without an army, or the first seat once every army is in (to ``start``). In a draft
+    (DEC-13) it is the player whose pick it is; before the draft opens and once it is over, the
+    first seat (to ``start``).
     """
     st = state
     if st.phase is Phase.OVER or st.phase is Phase.FREE:
@@ -85,6 +94,10 @@ def waiting_for(state: MatchState) -> list[str]:
         return [st.pending[0].player]
     active = [p for p in st.players if not p.conceded]
     if st.phase is Phase.SETUP:
+        if st.draft is not None and st.draft.next is not None:
+            return [st.draft.next]
+        if st.scenario.format.draft:
+            return [p.id for p in active[:1]]
         missing = [p.id for p in active if not any(c.owner == p.id for c in st.cards.values())]
         return missing or [p.id for p in active[:1]]
     if st.phase is Phase.PLACEMENT:
@@ -107,6 +120,9 @@ def next_command(game: GameSession | MatchState, player: str) -> str | None:
         return None
     if st.pending:
         return f"choose {_quote(st.pending[0].options[0])}"
+    if st.phase is Phase.SETUP:
+        drafting_now = st.draft is not None and st.draft.next == player
+        return draft_command(st, player) if drafting_now else None
     if st.phase is Phase.PLACEMENT:
         return "place-rest"
     if st.phase is Phase.ORDERS:
@@ -120,6 +136,29 @@ def next_command(game: GameSession | MatchState, player: str) -> str | None:
 
 def _quote(text: str) -> str:
     return f'"{text}"' if " " in text else text
+
+
+def draft_command(st: MatchState, player: str, pool: Iterable[ArmyCard] | None = None) -> str:
+    """The computer's pick in a draft (DEC-13): ``draft CARD-ID`` or ``draft pass``.
+
+    It takes the most expensive card of ``pool`` (default: the shipped card library) that it may
+    still add, a card nobody has drafted yet before one already taken (so that two computer
+    players do not field the same army), ties by name; it passes when none fits, or, with no
+    points limit, once it has :data:`DRAFT_MAX_CARDS` cards (and at least one).
+    """
+    if pool is None:
+        from bot.game.session import cards
+
+        pool = cards()
+    have = len(st.draft.picks_of(player)) if st.draft is not None else 0
+    if have and st.scenario.format.points is None and have >= DRAFT_MAX_CARDS:
+        return "draft pass"
+    choices = drafting.pickable(st, player, pool)
+    if not choices:
+        return "draft pass"
+    taken = {card for _who, card in st.draft.picks} if st.draft is not None else set()
+    best = max(choices, key=lambda c: (c.id not in taken, c.points or 0, c.name))
+    return f"draft {best.id}"
 
 
 # ---- expected wounds -----------------------------------------------------------------------------

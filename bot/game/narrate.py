@@ -49,6 +49,8 @@ class Narrator:
         if k == "army":
             n = d["figures"]
             return f"{self._who(d['player'])} fields {', '.join(d['cards'])}: {d['points']} points, {n} figure{'' if n == 1 else 's'}."
+        if k.startswith("draft"):
+            return self._draft(k, d)
         if k == "placement":
             return "Armies are set. Place your figures in your start zones (`place FIGURE SPACE` or `place-rest`)."
         if k == "placed":
@@ -66,11 +68,24 @@ class Narrator:
         if k == "turn_started":
             return f"{self._who(d['player'])} reveals Order Marker {d['marker']}: {self._card(d['card'])} acts."
         if k == "turn_lost":
-            return f"{self._who(d['player'])} reveals Order Marker {d['marker']} on {self._card(d['card'])}: turn lost ({d['reason']})."
+            who = self._who(d["player"])
+            if d.get("controller") == d["player"]:  # taken and taken back: the marker is still gone
+                return (f"{who}'s Order Marker {d['marker']} left {self._card(d['card'])} when the card changed "
+                        f"hands: {who}'s turn is lost.")
+            if d.get("controller"):  # the marker left the card when it changed hands: nothing to reveal
+                return (f"{who}'s Order Marker {d['marker']} was on {self._card(d['card'])}, which "
+                        f"{self._who(d['controller'])} controls now: {who}'s turn is lost.")
+            return f"{who} reveals Order Marker {d['marker']} on {self._card(d['card'])}: turn lost ({d['reason']})."
+        if k == "orders_removed":
+            m = d["markers"]
+            return (f"Your Order Marker{'' if len(m) == 1 else 's'} {', '.join(m)} left {self._card(d['card'])}: "
+                    f"{'that turn is' if len(m) == 1 else 'those turns are'} lost this round.")
+        if k == "card_turn":
+            return f"{self._who(d['player'])} goes on with {self._card(d['card'])}."
         if k == "moved":
             path = d["path"]
-            if len(path) < 2:
-                return None
+            if len(path) < 2:  # a move of 0 spaces still activates the figure
+                return f"{d['figure']} stays at {self._space(path[0])}." if path else None
             how = "flies" if d.get("flew") else "moves"
             n = d["cost"]
             return f"{d['figure']} {how} {self._space(path[0])} → {self._space(path[-1])} ({n} space{'' if n == 1 else 's'})."
@@ -79,14 +94,17 @@ class Narrator:
         if k == "fell":
             roll = f"d20 {d['d20']}" if "d20" in d else _dice(d.get("dice", []))
             return f"{d['figure']} falls {d['drop']} levels: {roll} → {d['wounds']} wound(s)."
+        if k == "special_roll":
+            if d.get("affected"):
+                return None  # each affected figure's defense gets its own line, with these dice
+            return f"{d['attacker']} uses {d['special']}: {_dice(d['attack_dice'])} — it hits no figure."
         if k == "attack":
             name = f" ({d['special']})" if d.get("special") else ""
             result = f"{d['wounds']} wound(s)" if d["wounds"] else "blocked"
             return (f"{d['attacker']} attacks {d['target']}{name}: {_dice(d['attack_dice'])} vs "
                     f"{_dice(d['defense_dice'])} — {d['skulls']} skull(s), {d['shields']} shield(s): {result}.")
         if k == "terrain":
-            roll = f"d20 {d['d20']}" if "d20" in d else _dice(d.get("dice", []))
-            return f"{d['figure']} on {d['terrain'].replace('_', ' ')}: {roll}."
+            return self._terrain(d)
         if k == "destroyed":
             return f"☠ {d['figure']} is destroyed ({d['cause']})."
         if k == "pending":
@@ -122,6 +140,52 @@ class Narrator:
             return f"{d['attacker']} can no longer attack {d['target']}."
         return None
 
+    def _terrain(self, d: dict[str, Any]) -> str:
+        """A terrain's effect on a figure: the roll, if any, and what it did."""
+        roll = f"d20 {d['d20']}" if "d20" in d else _dice(d["dice"]) if d.get("dice") else ""
+        n = int(d.get("wounds") or 0)
+        if n < 0:
+            result = "it does not survive"  # molten lava: the destroyed line follows
+        elif n:
+            result = f"{n} wound{'' if n == 1 else 's'}"
+        elif d.get("healed"):
+            result = f"{d['healed']} wound healed"
+        else:
+            result = "no harm"
+        return f"{d['figure']} on {d['terrain'].replace('_', ' ')}: {roll + ' → ' if roll else ''}{result}."
+
+    def _draft(self, k: str, d: dict[str, Any]) -> str | None:
+        """A draft event (DEC-13): its start and order, each pick with the points left, who is out,
+        whose pick is next, the end."""
+        if k == "draft_started":
+            order = ", ".join(self._who(p) for p in d["order"])
+            if d["by"] == "roll":
+                rolls = ", ".join(f"{self._who(p)} {'/'.join(map(str, r))}" for p, r in d["rolls"].items())
+                head = f"The draft begins. d20 for the first pick: {rolls}."
+            else:
+                head = f"The draft begins. {self._who(d['first'])} picks first, as the scenario says."
+            budget = f" Each army may spend up to {d['points']} points." if d.get("points") is not None else ""
+            return f"{head} Pick order: {order}.{budget}"
+        if k == "drafted":
+            n = d["figures"]
+            left = f"; {d['points_left']} points left" if d.get("points_left") is not None else ""
+            return (f"{self._who(d['player'])} drafts {d['card']} ({d['card_points']} points): army "
+                    f"{d['points']} points, {n} figure{'' if n == 1 else 's'}{left}.")
+        if k == "draft_out":
+            who = self._who(d["player"])
+            why = {"passed": f"{who} passes and is out of the draft.",
+                   "no card fits": f"No Army Card fits {who}'s army any more: {who} is out of the draft.",
+                   "conceded": f"{who} leaves the draft."}
+            return why.get(d["reason"], f"{who} is out of the draft ({d['reason']}).")
+        if k == "draft_turn":
+            left = f" ({d['points_left']} points left)" if d.get("points_left") is not None else ""
+            must = f"; the first pick must be {d['must_pick']}" if d.get("must_pick") else ""
+            return f"Next pick: {self._who(d['player'])}{left}{must}."
+        if k == "draft_ended":
+            armies = ", ".join(f"{self._who(p)} {pts} points" for p, pts in d["armies"].items())
+            return f"The draft is over: {armies}. Placement begins with `start`."
+        return None
+
     def _power(self, d: dict[str, Any]) -> str:
         """A power's use: who, what, the roll against its need, and the result."""
         who = d.get("figure") or self._card(d.get("card"))
@@ -131,6 +195,11 @@ class Narrator:
         if "d20" in d:
             need = f" (needs {d['needed']}+)" if d.get("needed") else ""
             parts.append(f"— d20 {d['d20']}{need}")
+        if d.get("rolls"):  # one d20 per figure (Water Clone), each against its own need
+            needs = d.get("needs") or {}
+            parts.append("— d20 " + ", ".join(
+                f"{f} {r}" + (f" (needs {needs[f]}+) {'✓' if r >= needs[f] else '✗'}" if f in needs else "")
+                for f, r in d["rolls"].items()))
         if "wounds" in d and d["wounds"]:
             parts.append(f"— {d['wounds']} wound(s)")
         if "success" in d:

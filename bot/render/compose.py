@@ -4,6 +4,11 @@
 post; :func:`write_turn_png` keeps a turn's picture on disk; :func:`overlay_plan` is where the
 marks of a turn go (result boxes included), for checking a layout. The renderer only reads the
 state and the events.
+
+The terrain drawn is the terrain the rules play (:func:`bot.rules.movement.field_of`): a
+scenario's terrain variants (ice made slippery, wood tiles made road...) show, and have their own
+cached static layer, since :meth:`~bot.rules.battlefield.Battlefield.with_variants` gives them
+their own battlefield.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from bot.render.static import StaticLayer, static_layer
 from bot.render.summary import last_turn
 from bot.rules.events import Event
 from bot.rules.hexes import Hex
+from bot.rules.movement import field_of
 from bot.rules.state import MatchState, Phase
 
 #: Phases in which start zones are shown unless the caller says otherwise.
@@ -34,7 +40,7 @@ LEGEND_BESIDE = 360
 def _plan(state: MatchState, st: StaticLayer, events: Sequence[Event], names: Mapping[str, str],
           colours: Mapping[str, pal.RGB]) -> ov.Plan:
     lay = st.layout
-    bf = state.battlefield
+    bf = field_of(state)
     on_map = fg.order(state.on_battlefield())
     places = fg.placements(on_map)
     occupied = {h for f in on_map for h in f.hexes}
@@ -47,7 +53,7 @@ def _plan(state: MatchState, st: StaticLayer, events: Sequence[Event], names: Ma
 def overlay_plan(state: MatchState, events: Sequence[Event]) -> tuple[MapLayout, ov.Plan]:
     """Where :func:`render_map` puts the marks of ``events``: the layout and the plan (move
     paths, attack arcs, result boxes, token discs) on the canvas scale."""
-    bf = state.battlefield
+    bf = field_of(state)
     zones = state.phase in ZONE_PHASES
     st = static_layer(bf, zones=zones)
     names, _prefixes = fg.labels(state)
@@ -73,7 +79,7 @@ def render_map(
     :param all_labels: print every space's label, not only along the edges.
     :param show_zones: draw start zones; ``None``: during setup and placement only.
     """
-    bf = state.battlefield
+    bf = field_of(state)  # the terrain the rules play: the scenario's variants applied
     zones = state.phase in ZONE_PHASES if show_zones is None else show_zones
     st = static_layer(bf, zones=zones, all_labels=all_labels)
     lay = st.layout

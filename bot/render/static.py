@@ -3,7 +3,9 @@
 Terrain fills shaded by level, level numbers, cliff edges, two-level columns, obstacles, start
 zones (a variant), space labels, and (when first asked for) the legend. The cache is keyed by the
 battlefield object's identity (checked through a weak reference) plus the variant flags; a turn
-copies the cached canvas and draws only figures, glyphs and what happened on top.
+copies the cached canvas and draws only figures, glyphs and what happened on top. A scenario's
+terrain variants are a battlefield of their own (:meth:`Battlefield.with_variants`, built once per
+mapping and kept by the base battlefield), so the same map under two scenarios gets two layers.
 
 Level numbers are drawn last, and what lay under each one is kept (``patches``), so that a turn
 can take the number off a space where a figure stands: the figure's own level pill says it, and a

@@ -13,6 +13,10 @@ Warrior. Set-aside figures stay off the battlefield for the whole battle. The po
 every drafted card (setting aside does not refund points), and a figure may be set aside only
 while the army is still over a limit; the refusal says how many figures are too many and how to
 name them.
+
+Drafting (DEC-13): :func:`check_pick` checks one more card for an army drafted a card at a time.
+Every rule above holds after every pick, and a drafted army never sets figures aside: a card
+that would take the army over its figure or space limit is not a legal pick.
 """
 
 from __future__ import annotations
@@ -138,6 +142,32 @@ def check_army(cards: Sequence[ArmyCard], fmt: Format, zone_size: int | None = N
             f"figure, e.g. 'army ...; aside {example}'", rule,
         )
     return ArmySummary(drafted.points, figures, spaces)
+
+
+def check_pick(picked: Sequence[ArmyCard], card: ArmyCard, fmt: Format, zone_size: int | None = None) -> ArmySummary:
+    """Check that ``card`` may join an army drafted so far as ``picked`` (DEC-13); return the new totals.
+
+    Every army-building rule of :func:`check_army` must hold with the card added, and the figure
+    and space limits (the format's, or the start zone's size, HS-ARMY-02) must hold without
+    setting any figure aside.
+
+    :raises ArmyError: naming the rule the pick would break, in words for the player who picks.
+    """
+    after = [*picked, card]
+    totals = summarize(after)
+    fig_limit, space_limit, space_rule = _limits(fmt, zone_size)
+    if fmt.points is not None and totals.points > fmt.points:
+        left = fmt.points - summarize(picked).points
+        raise ArmyError(f"{card.name} costs {card.points or 0} points but your army has only {left} of "
+                        f"{fmt.points} left", "HS-ARMY-01")
+    if fig_limit is not None and totals.figures > fig_limit:
+        raise ArmyError(f"{card.name} would bring your army to {totals.figures} figures; this match allows "
+                        f"{fig_limit}", "HS-ARMY-01")
+    if space_limit is not None and totals.spaces > space_limit:
+        where = "your start zone has" if space_rule == "HS-ARMY-02" else "this match allows"
+        raise ArmyError(f"{card.name} would bring your army to {totals.spaces} spaces; {where} "
+                        f"{space_limit}", space_rule)
+    return check_army(after, fmt, zone_size)
 
 
 #: Power kinds whose figures start the battle off the battlefield and enter by their power (The

@@ -92,7 +92,10 @@ def _core_check(state: MatchState, attacker: Figure, target: Figure, reach: int 
 
 
 def legal_targets(state: MatchState, attacker: Figure) -> list[Figure]:
-    """Every figure ``attacker`` could make a normal attack against now (geometry only)."""
+    """Every figure ``attacker`` could make a normal attack against now (geometry only).
+
+    Special attacks reach by their own rules: :func:`bot.rules.special.attack_options` lists both.
+    """
     return [t for t in state.on_battlefield() if t is not attacker and check_target(state, attacker, t)]
 
 

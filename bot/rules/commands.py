@@ -13,7 +13,9 @@ Verbs:
 ===================================  ===============================================================
 ``join NAME``                        sit at the table (setup)
 ``army CARD; CARD; ...``             choose an army (setup); cards by name, short name or id
-``start``                            leave setup for placement once every player has an army
+``draft CARD`` / ``draft pass``      in a drafting match: pick one Army Card, or leave the draft (DEC-13)
+``start``                            leave setup for placement once every player has an army; in a
+                                     drafting match, first open the draft (joining closes)
 ``place FIG SPACE [SPACE]``          put a figure in its start zone (two spaces: double-space)
 ``place-rest``                       put every unplaced figure of yours on free start spaces
 ``orders 1=CARD 2=CARD 3=CARD X=CARD``  lock in secret Order Markers (HS-ORDER-01..05)
@@ -38,7 +40,7 @@ from typing import Any
 from bot.rules.errors import InvalidCommand
 
 VERBS = (
-    "join", "army", "start", "place", "place-rest", "orders", "initiative", "move", "attack",
+    "join", "army", "draft", "start", "place", "place-rest", "orders", "initiative", "move", "attack",
     "special", "end-turn", "end-round", "choose", "concede",
 )
 
@@ -86,6 +88,10 @@ class Command:
             return f"join {shlex.quote(a['name'])}"
         if v == "army":
             return "army " + "; ".join(a["cards"])
+        if v == "draft":
+            if a["card"] is None:
+                return "draft pass"
+            return "draft " + " ".join(shlex.quote(w) for w in a["card"].split())
         if v == "place":
             return f"place {a['figure']} " + " ".join(a["spaces"])
         if v == "orders":
@@ -128,6 +134,14 @@ def _army(rest: list[str]) -> dict[str, Any]:
     if not cards:
         raise ValueError
     return {"cards": cards}
+
+
+def _draft(rest: list[str]) -> dict[str, Any]:
+    # One card per pick: a list would be an ``army`` command. Commas stay (card names have them).
+    name = " ".join(rest).strip()
+    if not name or ";" in name:
+        raise ValueError
+    return {"card": None if name.lower() == "pass" else name}
 
 
 def _place(rest: list[str]) -> dict[str, Any]:
@@ -210,13 +224,14 @@ def _none(rest: list[str]) -> dict[str, Any]:
 
 
 _PARSERS = {
-    "join": _join, "army": _army, "start": _none, "place": _place, "place-rest": _none,
+    "join": _join, "army": _army, "draft": _draft, "start": _none, "place": _place, "place-rest": _none,
     "orders": _orders, "initiative": _none, "move": _move, "attack": _attack, "special": _special,
     "end-turn": _none, "end-round": _none, "choose": _choose, "concede": _none,
 }
 _USAGE = {
     "join": "join NAME",
     "army": "army CARD; CARD; ...",
+    "draft": "draft CARD  (one Army Card per pick)  or  draft pass",
     "start": "start",
     "place": "place FIGURE SPACE [SECOND-SPACE]",
     "place-rest": "place-rest",

@@ -43,3 +43,20 @@ EXTREME_HEIGHT_LEVELS = 10
 # behind them. Project decision: they do not; the fire passes through the figures it burns, so
 # only terrain, obstacles and figures off the line block the view along it.
 LINE_FIGURES_ON_LINE_BLOCK = False
+
+# DEC-13 (proposed; HS-SCEN-BRIDGE-MASTER-03..05, HS-SCEN-DUMUTEF-MASTER-03..04): drafting. The
+# seeds say armies may be drafted, and who drafts first in two scenarios, but not how a draft goes.
+# Project decision (the classic Heroscape draft):
+# - the draft opens with ``start`` once everyone has joined; nobody may join after that;
+# - the side the scenario names drafts first (its first pick must be the card the scenario names);
+#   otherwise every player rolls the d20, the highest picks first, and only tied players roll again;
+# - picks then go around the table in seat order from the first drafter, one Army Card per pick;
+# - every army-building rule (points, figures, spaces, Unique copies, complete cards) holds after
+#   every pick, and nothing is set aside: a card that would break a limit is not a legal pick;
+# - the card library holds as many copies of every card as are wanted: a card one player drafted
+#   may still be drafted by another (each army on its own obeys the Unique and Uncommon rules);
+# - a player may pass once they have at least one card; a player who passes, or can add no card at
+#   all, is out of the draft; the draft is over when every player is out, and ``start`` then goes
+#   on to placement as after ``army``.
+#: A player must have this many cards before passing (an army needs at least one, HS-ARMY-01).
+DRAFT_MIN_CARDS_BEFORE_PASS = 1

@@ -22,14 +22,16 @@ Unchecked entry points (``setup_*``) build positions directly, for rules cases a
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from bot.rules import draft as drafting
 from bot.rules import modifiers, terrain_effects
-from bot.rules.army import add_army, check_army, split_aside
+from bot.rules.army import add_army, check_army, split_aside, summarize
 from bot.rules.cards import ArmyCard
 from bot.rules.combat import attack_dice, check_target, defense_dice, tally
 from bot.rules.commands import Command
+from bot.rules.decisions import DRAFT_MIN_CARDS_BEFORE_PASS
 from bot.rules.dice import DiceSource
 from bot.rules.engagement import adjacent, figure_height
 from bot.rules.errors import IllegalCommand, InvalidCommand, RulesError
@@ -37,7 +39,18 @@ from bot.rules.events import Event, hx
 from bot.rules.hexes import Hex
 from bot.rules.modifiers import AttackContext
 from bot.rules.movement import MovePlan, fall_for, leaving, plan, reachable, safest_path
-from bot.rules.state import MARKERS, NUMBERED, Figure, MatchState, Pending, Phase, Player, Stage, TurnState
+from bot.rules.state import (
+    MARKERS,
+    NUMBERED,
+    DraftState,
+    Figure,
+    MatchState,
+    Pending,
+    Phase,
+    Player,
+    Stage,
+    TurnState,
+)
 from bot.rules.timing import (
     Effect,
     Expiry,
@@ -55,6 +68,9 @@ if TYPE_CHECKING:
     from bot.rules.special import SpecialPlan
 
 CardLookup = Callable[[str], ArmyCard]
+#: Every Army Card a draft may offer (the card library); asked when a draft needs to know whether
+#: a player can add any card at all (DEC-13).
+CardPool = Callable[[], Iterable[ArmyCard]]
 
 
 def _squash(text: str) -> str:
@@ -65,14 +81,18 @@ def _squash(text: str) -> str:
 class Engine:
     """Applies commands to ``state`` with dice from ``dice``.
 
-    ``cards`` resolves a card name typed in an ``army`` command to an :class:`ArmyCard`
-    (raising ``KeyError``/``ValueError`` with a helpful message when unknown).
+    ``cards`` resolves a card name typed in an ``army`` or ``draft`` command to an :class:`ArmyCard`
+    (raising ``KeyError``/``ValueError`` with a helpful message when unknown). ``pool`` lists every
+    card a draft may offer: with it, a player who can add no card at all is out of the draft by
+    itself (DEC-13); without it, such a player has to pass.
     """
 
-    def __init__(self, state: MatchState, dice: DiceSource, cards: CardLookup | None = None) -> None:
+    def __init__(self, state: MatchState, dice: DiceSource, cards: CardLookup | None = None,
+                 pool: CardPool | None = None) -> None:
         self.state = state
         self.dice = dice
         self.cards = cards
+        self.pool = pool
         self.events: list[Event] = []
         self.window_run: WindowRun | None = None
         self._windows: list[WindowRun] = []
@@ -195,8 +215,10 @@ class Engine:
             st.figures[fid].controller = player
         orders = st.orders.get(before, {})
         removed = sorted(m for m, k in orders.items() if k == card_key and m not in st.revealed.get(before, []))
+        lost = st.lost_orders.setdefault(before, {})
         for m in removed:
             del orders[m]
+            lost[m] = card_key  # to say, when that turn comes, why it is lost
         self.emit("control", card=card_key, player=player, previous=before, figures=list(cip.figure_ids),
                   markers_removed=len(removed), cause=cause)
         if removed:
@@ -380,6 +402,9 @@ class Engine:
         st = self.state
         if st.phase is not Phase.SETUP:
             raise IllegalCommand("players can join only before the armies are placed", "HS-ARMY-17")
+        if st.draft is not None:
+            raise IllegalCommand("the draft has begun, so the table is closed: players join before 'start' "
+                                 "opens the draft", drafting.RULE)
         if any(p.id == player for p in st.players):
             raise IllegalCommand("you are already in this match")
         if len(st.players) >= st.scenario.max_players:
@@ -402,6 +427,11 @@ class Engine:
         self._player(player)
         if st.phase is not Phase.SETUP:
             raise IllegalCommand("armies are chosen before placement", "HS-ARMY-01")
+        if st.scenario.format.draft:
+            when = "once 'start' opens the draft, " if st.draft is None else ""
+            raise IllegalCommand(f"this match drafts its armies one Army Card at a time: {when}pick with "
+                                 "'draft CARD' when it is your turn to pick, or 'draft pass' to stop picking",
+                                 drafting.RULE)
         if self.cards is None:
             raise IllegalCommand("this match has no card library")
         names, aside_names = split_aside(cards)
@@ -432,13 +462,142 @@ class Engine:
             raise IllegalCommand("the match has already started")
         if len(st.players) < st.scenario.min_players:
             raise IllegalCommand(f"{st.scenario.name} needs at least {st.scenario.min_players} players")
+        if st.scenario.format.draft and (st.draft is None or not st.draft.over):
+            self._open_draft()
+            return
         missing = [p.name for p in st.players if not any(c.owner == p.id for c in st.cards.values())]
+        if missing and st.draft is not None:
+            raise IllegalCommand(f"{', '.join(missing)} drafted no Army Card, so cannot fight; they can concede "
+                                 "('concede') and the others play on", "HS-ARMY-01")
         if missing:
             raise IllegalCommand(f"waiting for an army from {', '.join(missing)}", "HS-ARMY-01")
         if st.scenario.level == "rookie":
             raise IllegalCommand("Rookie levels need the Basic Game rules, which are not available (DEC-06)")
         st.phase = Phase.PLACEMENT
         self.emit("placement", zones={p.id: p.zone for p in st.players})
+
+    # ---- drafting (DEC-13) -------------------------------------------------------------------------
+
+    def _open_draft(self) -> None:
+        """``start`` in a drafting match: fix the pick order and open the draft (joining closes)."""
+        st = self.state
+        d = st.draft
+        if d is not None:
+            raise IllegalCommand(f"the draft is under way: it is {self._name(d.next)}'s pick; 'start' goes on to "
+                                 "placement once every player is out of the draft", drafting.RULE)
+        if st.scenario.level == "rookie":
+            raise IllegalCommand("Rookie levels need the Basic Game rules, which are not available (DEC-06)")
+        if self.cards is None:
+            raise IllegalCommand("this match has no card library")
+        fmt = st.scenario.format
+        seats = [p.id for p in st.players if not p.conceded]
+        named = next((p.id for p in st.players if not p.conceded and fmt.draft_first and p.role == fmt.draft_first),
+                     None)
+        first_card: str | None = None
+        rolls: dict[str, list[int]] = {}
+        if named is not None:
+            first = named  # the scenario names the side that drafts first (HS-SCEN-BRIDGE-MASTER-05)
+            if fmt.draft_first_card:
+                first_card = self._card_named(fmt.draft_first_card).id
+        else:
+            first, rolls = drafting.roll_for_first(seats, self.roll_d20)
+        st.draft = DraftState(order=drafting.around_the_table(seats, first), rolls=rolls, next=first,
+                              first_card=first_card)
+        self.emit("draft_started", order=list(st.draft.order), rolls=rolls, first=first,
+                  by="scenario" if named is not None else "roll", first_card=fmt.draft_first_card if first_card else None,
+                  points=fmt.points)
+        self._draft_settle()
+
+    def _card_named(self, name: str) -> ArmyCard:
+        assert self.cards is not None
+        try:
+            return self.cards(name)
+        except (KeyError, ValueError) as exc:
+            msg = exc.args[0] if exc.args else str(exc)
+            raise InvalidCommand(str(msg)) from None
+
+    def _name(self, pid: str | None) -> str:
+        try:
+            return self.state.player(pid or "").name
+        except KeyError:
+            return "nobody"
+
+    def _cmd_draft(self, player: str, card: str | None) -> None:
+        st = self.state
+        self._player(player)
+        self._require_on()
+        if not st.scenario.format.draft:
+            raise IllegalCommand("this match does not draft: choose your whole army at once with "
+                                 "'army CARD; CARD; ...'", "HS-ARMY-01")
+        d = st.draft
+        if st.phase is not Phase.SETUP or (d is not None and d.over):
+            raise IllegalCommand("the draft is over" + (": 'start' goes on to placement" if st.phase is Phase.SETUP
+                                                         else ""), drafting.RULE)
+        if d is None:
+            raise IllegalCommand("the draft has not begun: 'start' opens it once everyone has joined", drafting.RULE)
+        if player in d.out:
+            raise IllegalCommand("you are out of the draft (you passed, or no card fits your army any more)",
+                                 drafting.RULE)
+        if d.next != player:
+            raise IllegalCommand(f"it is {self._name(d.next)}'s pick; wait for your turn to pick", drafting.RULE)
+        if card is None:
+            if len(d.picks_of(player)) < DRAFT_MIN_CARDS_BEFORE_PASS:
+                raise IllegalCommand("pick at least one Army Card before passing: an army needs one", "HS-ARMY-01")
+            self._draft_out(player, "passed")
+            d.next = drafting.next_after(d, player)
+            self._draft_settle()
+            return
+        chosen = self._card_named(card)
+        summary = drafting.check_draft_pick(st, player, chosen)
+        # The army is rebuilt from every pick, so it is exactly the one 'army' would give for them
+        # (a Common card picked again joins its first copy's card, HS-ARMY-08).
+        picked = [*drafting.drafted_cards(st, player), chosen]
+        d.picks.append((player, chosen.id))
+        for key in [k for k, c in st.cards.items() if c.owner == player]:
+            for fid in st.cards[key].figure_ids:
+                st.figures.pop(fid, None)
+            del st.cards[key]
+        add_army(st, player, picked)
+        self.emit("drafted", player=player, card=chosen.name, card_id=chosen.id, card_points=chosen.points or 0,
+                  pick=len(d.picks), points=summary.points, figures=summary.figures, spaces=summary.spaces,
+                  points_left=drafting.points_left(st, player))
+        if self.pool is not None and not drafting.can_pick_any(st, player, self.pool()):
+            self._draft_out(player, "no card fits")  # said now, not when their pick comes round again
+        d.next = drafting.next_after(d, player)
+        self._draft_settle()
+
+    def _draft_out(self, player: str, reason: str) -> None:
+        d = self.state.draft
+        assert d is not None
+        d.out.append(player)
+        self.emit("draft_out", player=player, reason=reason)
+
+    def _draft_settle(self) -> None:
+        """Whoever picks next but can add no card at all is out (when the card pool is known);
+        then say whose pick it is, or that the draft is over."""
+        st = self.state
+        d = st.draft
+        assert d is not None
+        while d.next is not None and self.pool is not None and not drafting.can_pick_any(st, d.next, self.pool()):
+            who = d.next
+            self._draft_out(who, "no card fits")
+            d.next = drafting.next_after(d, who)
+        if d.next is not None:
+            self.emit("draft_turn", player=d.next, points_left=drafting.points_left(st, d.next),
+                      must_pick=st.scenario.format.draft_first_card if drafting.required_first(st, d.next) else None)
+            return
+        armies = {p: summarize(drafting.drafted_cards(st, p)).points for p in d.order}
+        self.emit("draft_ended", armies=armies)
+
+    def _draft_leave(self, player: str) -> None:
+        """A player who concedes during the draft is out of it; if it was their pick, the next picks."""
+        d = self.state.draft
+        if d is None or d.over or player in d.out:
+            return
+        self._draft_out(player, "conceded")
+        if d.next == player:
+            d.next = drafting.next_after(d, player)
+            self._draft_settle()
 
     def _zone(self, player: str) -> frozenset[Hex]:
         p = self.state.player(player)
@@ -523,6 +682,7 @@ class Engine:
         st.phase = Phase.ORDERS
         st.turns_taken = []
         st.initiative = []
+        st.lost_orders = {}
         for p in st.players:
             st.orders[p.id] = {}
             st.revealed[p.id] = []
@@ -607,6 +767,9 @@ class Engine:
             pid, marker = seq[done]
             player = st.player(pid)
             if player.conceded or marker not in st.orders.get(pid, {}):
+                taken = st.lost_orders.get(pid, {}).get(marker)
+                if taken is not None and not player.conceded:
+                    self._turn_lost_to_control(pid, marker, taken)
                 st.turns_taken.append(pid)
                 done += 1
                 continue
@@ -615,6 +778,15 @@ class Engine:
             self.run_window(Window.BEFORE_REVEAL, "_reveal", player=pid, marker=marker)
             return
         self._end_round()
+
+    def _turn_lost_to_control(self, player: str, marker: str, card_key: str) -> None:
+        """Say that ``player``'s turn for ``marker`` is lost: the marker left ``card_key`` when another
+        player took control of it (HS-ARMY-10), so there is nothing to reveal."""
+        st = self.state
+        holder = st.cards[card_key].controller
+        # Taken and taken back in one round: the markers stay lost (they left the card).
+        reason = "the card changed hands" if holder == player else f"{st.player(holder).name} controls that card now"
+        self.emit("turn_lost", player=player, marker=marker, card=card_key, controller=holder, reason=reason)
 
     def _reveal(self, player: str, marker: str) -> None:
         st = self.state
@@ -628,8 +800,11 @@ class Engine:
         st.turn.card_key = key if alive else None
         st.turn.marker = marker
         if not alive:
-            self.emit("turn_lost", player=player, marker=marker, card=key,
-                      reason="no figures of that card are left" if card else "that card is gone")
+            if card is not None and card.controller != player:
+                reason = f"{st.player(card.controller).name} controls that card now"
+            else:
+                reason = "no figures of that card are left" if card else "that card is gone"
+            self.emit("turn_lost", player=player, marker=marker, card=key, reason=reason)
             self._finish_turn()
             return
         self.emit("turn_started", player=player, marker=marker, card=key)
@@ -1062,6 +1237,8 @@ class Engine:
             remaining = [q for q in st.players if not q.conceded]
             if len(remaining) <= 1:
                 self._declare([q.id for q in remaining], "the other players conceded")
+            elif st.phase is Phase.SETUP:
+                self._draft_leave(player)
             return
         if st.turn is not None and st.turn.player == player:
             # The rest of that Player Turn never happens: its open windows and decisions go too.

@@ -13,10 +13,13 @@ Kinds and their data:
 ``orders``          ``player``, ``markers`` {marker: card key} (private to ``player``)
 ``initiative``      ``rolls`` {player: [d20, ...]}, ``order`` [player, ...]
 ``turn_started``    ``player``, ``marker``, ``card``  (the marker revealed, HS-TURN-03)
-``turn_lost``       ``player``, ``marker``, ``card``, ``reason``
+``turn_lost``       ``player``, ``marker``, ``card``, ``reason``; ``controller`` when the marker
+                    left the card because that player took control of it (Mind Shackle)
 ``moved``           ``figure``, ``path`` [[q, r], ...] (start first), ``levels``, ``cost``, ``flew``
 ``swipe``           ``attacker``, ``target``, ``dice`` [...], ``wounds`` (leaving engagement)
 ``fell``            ``figure``, ``drop`` (levels), ``dice`` [...] or ``d20``, ``wounds``
+``special_roll``    ``attacker``, ``special``, ``attack_dice``, ``affected`` [figure, ...] (the
+                    one roll of a special attack; each affected figure's ``attack`` follows)
 ``attack``          ``attacker``, ``target``, ``special`` (name or null), ``attack_dice``,
                     ``defense_dice``, ``skulls``, ``shields``, ``wounds``
 ``terrain``         ``figure``, ``terrain``, ``dice`` or ``d20``, ``wounds``, ``healed``
@@ -32,7 +35,8 @@ Kinds and their data:
 ``placed``          ``figure``, ``at`` [[q, r], ...]
 ``conceded``        ``player``
 ``power``           a card's power was used: ``power`` (its name), ``player``, ``figure`` or
-                    ``card``, maybe ``target``, ``d20`` and ``needed``, ``rolls`` {figure: d20},
+                    ``card``, maybe ``target``, ``d20`` and ``needed``, ``rolls`` {figure: d20} and
+                    ``needs`` {figure: lowest success},
                     ``success``, ``result`` (words)
 ``control``         ``card``, ``player`` (now controls it), ``previous``, ``figures``,
                     ``markers_removed`` (how many face-down markers left the card), ``cause``
@@ -42,6 +46,13 @@ Kinds and their data:
 ``move_again``      ``figures``, ``cause`` (they may move once more before attacking)
 ``attack_again``    ``figure``, ``cause`` (it may make one more attack this turn)
 ``effect_started``  ``name``, ``controller``, ``until``, ``source`` (a lasting effect)
+``draft_started``   ``order`` [player, ...], ``rolls`` {player: [d20, ...]}, ``first``, ``by``
+                    (``roll`` or ``scenario``), ``first_card`` (name or null), ``points`` (DEC-13)
+``drafted``         ``player``, ``card`` (name), ``card_id``, ``card_points``, ``pick`` (number),
+                    ``points``, ``figures``, ``spaces`` (the army now), ``points_left`` (or null)
+``draft_out``       ``player``, ``reason`` (``passed``, ``no card fits``, ``conceded``)
+``draft_turn``      ``player`` (whose pick it is), ``points_left``, ``must_pick`` (or null)
+``draft_ended``     ``armies`` {player: points}
 ==================  =====================================================================
 """
 

@@ -1,14 +1,19 @@
-"""Scenarios as data: the format (points, figures, spaces, rounds), sides and victory conditions.
+"""Scenarios as data: the format (points, figures, spaces, rounds, drafting), sides and victory conditions.
 
 A scenario is validated by pydantic so that ``data/scenarios/*.json`` and user files load the
 same way (HS-ARMY-01, HS-VICTORY-*, HS-SCORE-*, HS-SCEN-*).
+
+Drafting (HS-SCEN-BRIDGE-MASTER-03..05, HS-SCEN-DUMUTEF-MASTER-03..04): a format with ``draft``
+set has the players take Army Cards one at a time in turn instead of naming whole armies; the
+format may name the side that picks first and the card its first pick must be (the procedure is
+DEC-13 in :mod:`bot.rules.decisions`).
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from bot.rules.terrain import Terrain
 
@@ -16,7 +21,13 @@ Level = Literal["rookie", "seasoned", "veteran", "master"]
 
 
 class Format(BaseModel):
-    """Army limits and length (HS-ARMY-01). ``None`` means no limit. ``round_limit`` in rounds."""
+    """Army limits and length (HS-ARMY-01). ``None`` means no limit. ``round_limit`` in rounds.
+
+    ``draft``: armies are drafted, one Army Card per pick in turn (DEC-13), instead of chosen whole.
+    ``draft_first``: the side (a :class:`Side` name) that picks first, instead of a d20 roll;
+    ``draft_first_card``: the Army Card (name or id) that side's first pick must be
+    (HS-SCEN-BRIDGE-MASTER-05: Player 2 drafts first and must pick a Dumutef Guard).
+    """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -24,6 +35,15 @@ class Format(BaseModel):
     figures: int | None = None
     spaces: int | None = None
     round_limit: int | None = None
+    draft: bool = False
+    draft_first: str | None = None
+    draft_first_card: str | None = None
+
+    @model_validator(mode="after")
+    def _first_card_needs_a_side(self) -> Format:
+        if self.draft_first_card is not None and self.draft_first is None:
+            raise ValueError("draft_first_card needs draft_first: name the side whose first pick it is")
+        return self
 
 
 class Side(BaseModel):
@@ -74,6 +94,15 @@ class Scenario(BaseModel):
     #: Terrain designated as a variant by the scenario (ice -> slippery_ice, wood -> road ...).
     terrain_variants: dict[Terrain, Terrain] = Field(default_factory=dict)
     notes: str = ""
+
+    @model_validator(mode="after")
+    def _draft_first_is_a_side(self) -> Scenario:
+        first = self.format.draft_first
+        names = [s.name for s in self.sides]
+        if first is not None and first not in names:
+            raise ValueError(f"format.draft_first is {first!r}, which is not a side of this scenario "
+                             f"(sides: {', '.join(names) or 'none'})")
+        return self
 
     @property
     def round_limit(self) -> int | None:

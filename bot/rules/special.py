@@ -26,6 +26,9 @@ defending, even when it is the attacker (HS-DESTROY-05, HS-EXPLOSION-07).
 
 :func:`power_allows` settles a special power against the core rules and against other powers
 (HS-SPECIAL-08, -09).
+
+:func:`attack_options` lists whom a figure's normal attack and each of its special attacks can
+hit from where it stands (the map's target marks, the console's ``targets``).
 """
 
 from __future__ import annotations
@@ -42,7 +45,7 @@ from bot.rules.errors import IllegalCommand, InvalidCommand
 from bot.rules.hexes import DIRECTIONS, Hex, line
 from bot.rules.los import line_of_sight
 from bot.rules.modifiers import AttackContext
-from bot.rules.state import Figure, Pending
+from bot.rules.state import Figure, MatchState, Pending
 
 if TYPE_CHECKING:
     from bot.rules.engine import Engine
@@ -330,3 +333,103 @@ def power_allows(core: bool, verdicts: Iterable[bool | None]) -> bool:
     if not said:
         return core
     return all(said)
+
+
+# ---- what a figure can aim at now (map marks, the console's ``targets``) ------------------------
+
+#: The name :func:`attack_options` gives a figure's normal attack.
+NORMAL_ATTACK = "normal attack"
+
+
+@dataclass(frozen=True, slots=True)
+class Aim:
+    """One way to make an attack now: ``aim`` is what to type as its target (a figure id, or for
+    a Line X attack the label of the space beside the attacker to aim at: then ``space`` is true),
+    ``affected`` the figures it would roll against, in defense order (the target first)."""
+
+    aim: str
+    affected: tuple[str, ...]
+    space: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AttackOption:
+    """One attack of a figure and where it can be aimed from where the figure stands.
+
+    ``name`` is :data:`NORMAL_ATTACK` or the special attack's name; ``aims`` the legal aims (for a
+    Line X attack, one per different set of affected figures; aims that affect nobody are left
+    out); ``targets`` the enemy figures it can hit, by id; ``refused`` says why the attack cannot
+    be made at all now (a once-per-game attack already used), else ``""``.
+    """
+
+    name: str
+    special: bool
+    aims: tuple[Aim, ...] = ()
+    targets: tuple[str, ...] = ()
+    refused: str = ""
+
+
+def attack_options(state: MatchState, attacker: Figure) -> list[AttackOption]:
+    """The normal attack and each special attack of ``attacker``'s card, with whom each can hit now.
+
+    Geometry and powers only, as :func:`bot.rules.combat.legal_targets`: whose turn it is and
+    whether the figure has attacked already are the engine's business. The normal attack goes by
+    Range, sight and engagement (HS-ATTACK-01, HS-ENGAGE-07) and the powers' say (Thorian Speed
+    forbids a distant normal attack, not a special one: HS-SPECIAL-08, -09); each special attack
+    by its own range and kind: the target of an Explosion or of a line drawn past the target must
+    be a legal target (HS-EXPLOSION-01, HS-SPECIAL-04, -06, Lob without sight), a Line X attack is
+    aimed along each of the six directions from beside the attacker and hits the figures in sight
+    on those spaces (HS-LINE-01, -02). Reads ``state`` (a player's view will do); changes nothing.
+
+    :returns: ``[]`` when the figure is off the battlefield; else the normal attack first, then the
+        special attacks in card order.
+    """
+    from bot.rules.combat import legal_targets
+    from bot.rules.dice import ScriptedDice
+    from bot.rules.engine import Engine
+
+    if not attacker.on_battlefield:
+        return []
+    normal = legal_targets(state, attacker)
+    out = [AttackOption(NORMAL_ATTACK, False, tuple(Aim(t.id, (t.id,)) for t in normal), tuple(t.id for t in normal))]
+    # special_attack() reads the state through an engine; no die is rolled (empty scripted dice
+    # would raise if one were).
+    engine = Engine(state, ScriptedDice())
+    for power in state.card_of(attacker).powers:
+        if "range" in power.values and "attack" in power.values:
+            out.append(_special_option(engine, attacker, power))
+    return out
+
+
+def _special_option(engine: Engine, fig: Figure, power: Power) -> AttackOption:
+    st = engine.state
+    try:
+        for check in _checks:
+            check(engine, fig, power)
+    except IllegalCommand as exc:
+        return AttackOption(power.name, True, refused=str(exc))
+    if "line" in power.values:
+        bf = st.battlefield
+        tries = sorted({n for h in fig.hexes for n in h.neighbours() if n not in fig.hexes and n in bf},
+                       key=lambda h: (h.r, h.q))
+        build = _line
+        aims_at = [bf.label(h) for h in tries]
+    else:
+        build = _past_target if "extra_spaces" in power.values else _explosion
+        aims_at = sorted(f.id for f in st.on_battlefield() if f is not fig and st.is_enemy(fig, f))
+    aims: list[Aim] = []
+    seen: set[tuple[str, ...]] = set()
+    for aim in aims_at:
+        try:
+            affected = tuple(build(engine, fig, power, aim).affected)
+        except (IllegalCommand, InvalidCommand):
+            continue
+        if affected and affected not in seen:
+            seen.add(affected)
+            aims.append(Aim(aim, affected, space=build is _line))
+    if "line" in power.values:
+        hit = {f for a in aims for f in a.affected if st.is_enemy(fig, st.figures[f])}
+        targets = tuple(sorted(hit))
+    else:
+        targets = tuple(a.aim for a in aims)
+    return AttackOption(power.name, True, tuple(aims), targets)

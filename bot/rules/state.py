@@ -161,6 +161,35 @@ class Pending:
 
 
 @dataclass(slots=True)
+class DraftState:
+    """A draft under way or finished (DEC-13): Army Cards picked one at a time, in turn.
+
+    ``order`` is the pick order (player ids, the first drafter first); ``rolls`` the d20 results
+    that set it ({player: [d20, ...]}, re-rolls of ties appended; empty when the scenario names
+    the first drafter); ``picks`` every pick so far as ``(player, card id)``, in order; ``out``
+    the players who passed or can add no more cards; ``next`` whose pick it is (``None`` once
+    everyone is out: the draft is over); ``first_card`` the id of the card the first drafter's
+    first pick must be, when the scenario names one (HS-SCEN-BRIDGE-MASTER-05).
+    """
+
+    order: list[str]
+    rolls: dict[str, list[int]] = field(default_factory=dict)
+    picks: list[tuple[str, str]] = field(default_factory=list)
+    out: list[str] = field(default_factory=list)
+    next: str | None = None
+    first_card: str | None = None
+
+    @property
+    def over(self) -> bool:
+        """True once every player is out of the draft."""
+        return self.next is None
+
+    def picks_of(self, player: str) -> list[str]:
+        """The card ids ``player`` picked, in pick order."""
+        return [card for who, card in self.picks if who == player]
+
+
+@dataclass(slots=True)
 class MatchState:
     """Everything about a match that the rules read and change.
 
@@ -177,6 +206,9 @@ class MatchState:
     round: int = 0
     orders: dict[str, dict[str, str]] = field(default_factory=dict)
     revealed: dict[str, list[str]] = field(default_factory=dict)
+    #: Order Markers taken off a card this round because another player took control of it
+    #: (Mind Shackle): player -> marker -> card key. Their turns are lost; secret like ``orders``.
+    lost_orders: dict[str, dict[str, str]] = field(default_factory=dict)
     initiative: list[str] = field(default_factory=list)
     #: Player Turns taken this round, in order: player ids.
     turns_taken: list[str] = field(default_factory=list)
@@ -190,6 +222,8 @@ class MatchState:
     #: Lasting effects (:class:`bot.rules.timing.Lasting`: powers with a stated duration), keyed by
     #: name; the engine ends each at its expiry, not when its source is destroyed (HS-DESTROY-06).
     effects: dict[str, Any] = field(default_factory=dict)
+    #: The draft, when the format drafts armies (DEC-13): ``None`` until ``start`` opens it.
+    draft: DraftState | None = None
     #: Bumped by every applied command; a stale button carries an old version (boardgame.io _stateID).
     version: int = 0
 

@@ -39,6 +39,8 @@ def player_view(state: MatchState, player: str | None) -> MatchState:
     for pid, orders in state.orders.items():
         if pid != player:
             view.orders[pid] = redact_orders(orders, state.revealed.get(pid, []))
+    # Which numbers left a taken card is as secret as the markers were (HS-ORDER-05).
+    view.lost_orders = {pid: lost for pid, lost in view.lost_orders.items() if pid == player}
     view.pending = [p for p in state.pending if player is not None and p.player == player] or [
         type(p)(player=p.player, kind=p.kind, prompt="", options=[], context={}, rule=p.rule) for p in state.pending
         if player is None or p.player != player

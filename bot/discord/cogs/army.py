@@ -1,7 +1,14 @@
-"""``/army``: set and show armies."""
+"""``/army``: set, draft and show armies.
+
+``/army set`` chooses a whole army; in a drafting match (DEC-13) ``/army draft`` picks one Army
+Card when it is the user's pick (autocomplete offers only the cards that still fit the army) and
+``/army pass`` stops picking. A pick out of turn is refused privately, naming whose pick it is;
+each accepted pick is posted with a mention of the next drafter.
+"""
 
 from __future__ import annotations
 
+import shlex
 from typing import TYPE_CHECKING
 
 import discord
@@ -10,7 +17,8 @@ from discord.ext import commands
 
 from bot.discord import actions
 from bot.discord import autocomplete as ac
-from bot.discord.status import army_lines
+from bot.discord.errors import UserError
+from bot.discord.status import army_lines, draft_lines
 
 if TYPE_CHECKING:
     from bot.discord.client import HeroscapeBot
@@ -22,10 +30,14 @@ async def _cards(interaction: discord.Interaction, current: str) -> Choices:
     return ac.card_list(current)
 
 
-class ArmyCog(commands.Cog):
-    """Choosing armies and looking at them."""
+async def _draftable(interaction: discord.Interaction, current: str) -> Choices:
+    return ac.draft_cards(interaction, current)
 
-    army = app_commands.Group(name="army", description="Choose and show armies", guild_only=True)
+
+class ArmyCog(commands.Cog):
+    """Choosing or drafting armies and looking at them."""
+
+    army = app_commands.Group(name="army", description="Choose, draft and show armies", guild_only=True)
 
     def __init__(self, bot: HeroscapeBot) -> None:
         self.bot = bot
@@ -36,10 +48,24 @@ class ArmyCog(commands.Cog):
     async def army_set(self, interaction: discord.Interaction, cards: str) -> None:
         await actions.play(interaction, f"army {cards}")
 
-    @army.command(name="show", description="Every player's army (only you see the answer)")
+    @army.command(name="draft", description="Drafting match: pick one Army Card when it is your pick")
+    @app_commands.describe(card="An Army Card that still fits your army (the list shows only those)")
+    @app_commands.autocomplete(card=_draftable)
+    async def army_draft(self, interaction: discord.Interaction, card: str) -> None:
+        name = " ".join(card.split())
+        if not name or ";" in name or name.casefold() == "pass":
+            raise UserError("Name one Army Card per pick (the list offers those that fit), or use `/army pass`.")
+        await actions.play(interaction, f"draft {shlex.quote(name)}")
+
+    @army.command(name="pass", description="Drafting match: stop picking; your army is what you have drafted")
+    async def army_pass(self, interaction: discord.Interaction) -> None:
+        await actions.play(interaction, "draft pass")
+
+    @army.command(name="show", description="Every player's army and the draft so far (only you see the answer)")
     async def army_show(self, interaction: discord.Interaction) -> None:
         live = actions.match_here(interaction)
-        await interaction.response.send_message("\n".join(army_lines(live)) or "Nobody has joined yet.", ephemeral=True)
+        lines = [*army_lines(live), *draft_lines(live)]
+        await interaction.response.send_message("\n".join(lines) or "Nobody has joined yet.", ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,4 +1,9 @@
-"""``/match``: new, join, start, status, concede, end."""
+"""``/match``: new, join, start, status, concede, end.
+
+``/match new`` plays in the channel where it is run, or - with ``thread`` (or ``thread_name``) - in
+a public thread it opens from that channel; the match then lives in the thread (its channel id is
+the thread's). Run in a thread, ``/match new`` makes the match live in that thread.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +14,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord import actions, orders
+from bot.discord import actions, orders, threads
 from bot.discord import autocomplete as ac
-from bot.discord.errors import UserError
+from bot.discord.errors import NoMatch, UserError
 from bot.discord.publish import render
 from bot.discord.respond import Responder
 from bot.discord.status import status_text
@@ -19,8 +24,11 @@ from bot.rules.views import public_view
 
 if TYPE_CHECKING:
     from bot.discord.client import HeroscapeBot
+    from bot.discord.matches import LiveMatch
 
 Choices = list[app_commands.Choice[str]]
+#: How armies are chosen in a drafting match, for the ``/match new`` announcement.
+DRAFT_HOW = "then draft armies one Army Card at a time, in turn (`/army draft`, `/army pass`), once the draft opens"
 
 
 def seat_name(user: discord.User | discord.Member) -> str:
@@ -44,33 +52,75 @@ class MatchCog(commands.Cog):
 
     def __init__(self, bot: HeroscapeBot) -> None:
         self.bot = bot
+        #: Threads (and their parent channels) this bot opened or saw an interaction in.
+        self.thread_parents = threads.ThreadParents()
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Remember the parent channel of every thread an interaction comes from (cheap, in memory),
+        so that the parent channel can point at the matches in its threads."""
+        self.thread_parents.note(interaction.channel)
+
+    def match_here(self, interaction: discord.Interaction) -> LiveMatch:
+        """The match of the interaction's channel (or thread).
+
+        :raises NoMatch: none here; the message names the matches in threads of this channel.
+        """
+        try:
+            return actions.match_here(interaction)
+        except NoMatch:
+            raise NoMatch(threads.no_match_text(self.bot.matches, self.thread_parents, interaction.channel,
+                                                interaction.channel_id)) from None
 
     # --- /match ------------------------------------------------------------------------------
 
-    @match.command(name="new", description="Start a match in this channel (one per channel)")
+    @match.command(name="new", description="Start a match in this channel (one per channel), or in a new thread")
     @app_commands.describe(scenario="Scenario (default: last army standing)", map="Map (default: the scenario's)",
                            points="Army points limit", figures="Figures limit", spaces="Spaces limit",
-                           rounds="Round limit", seat="Take a seat yourself (default: yes)")
+                           rounds="Round limit", draft="Draft armies one Army Card at a time, in turn",
+                           seat="Take a seat yourself (default: yes)",
+                           thread="Play in a new public thread of this channel (default: no)",
+                           thread_name="Name of that thread (implies thread; up to 100 characters)")
     @app_commands.autocomplete(scenario=_scenarios, map=_maps)
     async def new(self, interaction: discord.Interaction, scenario: str = "last-army-standing", map: str | None = None,
                   points: app_commands.Range[int, 10, 10000] | None = None,
                   figures: app_commands.Range[int, 1, 200] | None = None,
                   spaces: app_commands.Range[int, 1, 200] | None = None,
-                  rounds: app_commands.Range[int, 1, 100] | None = None, seat: bool = True) -> None:
+                  rounds: app_commands.Range[int, 1, 100] | None = None, draft: bool | None = None,
+                  seat: bool = True,
+                  thread: bool = False, thread_name: str | None = None) -> None:
         if interaction.channel_id is None:
             raise UserError("Matches are played in a server channel.")
         fmt: dict[str, Any] = {k: v for k, v in (("points", points), ("figures", figures), ("spaces", spaces),
-                                                  ("round_limit", rounds)) if v is not None}
-        live = await self.bot.matches.create(guild_id=interaction.guild_id, channel_id=interaction.channel_id,
-                                             creator_id=interaction.user.id, scenario_id=scenario, map_id=map,
+                                                  ("round_limit", rounds), ("draft", draft)) if v is not None}
+        # In flight from the start: with a thread, the interaction is answered before the work is done.
+        with self.bot.busy("new"):
+            await self._start(interaction, interaction.channel_id, scenario, map, fmt, seat,
+                              thread or thread_name is not None, thread_name)
+
+    async def _start(self, interaction: discord.Interaction, channel_id: int, scenario: str, map_id: str | None,
+                     fmt: dict[str, Any], seat: bool, thread: bool, thread_name: str | None) -> None:
+        """Create the match in channel ``channel_id`` (or in a new thread of it when ``thread``) and show it."""
+        opened: discord.Thread | None = None
+        if thread:
+            opened = await self._open_thread(interaction, scenario, map_id, fmt, thread_name)
+            channel_id = opened.id
+        live = await self.bot.matches.create(guild_id=interaction.guild_id, channel_id=channel_id,
+                                             creator_id=interaction.user.id, scenario_id=scenario, map_id=map_id,
                                              fmt=fmt, seed=self.bot.next_seed())
         st = live.state
         f = st.scenario.format
         limits = ", ".join(f"{n} {k}" for k, n in (("points", f.points), ("figures", f.figures), ("spaces", f.spaces),
                                                    ("rounds", f.round_limit)) if n is not None) or "no limits"
         header = (f"⚔ **New match**: {st.scenario.name} on **{st.battlefield.name}** ({limits}). "
-                  "Join with `/match join`, pick an army with `/army set`; "
+                  f"Join with `/match join`, {DRAFT_HOW if f.draft else 'pick an army with `/army set`'}; "
                   f"<@{interaction.user.id}> starts it with `/match start`.")
+        if opened is not None:
+            # The answer in the channel is only a signpost; the match itself is posted in the thread
+            # (the responders below post there, because the thread is not the interaction's channel).
+            await interaction.response.send_message(
+                f"⚔ <@{interaction.user.id}> opened a match in {opened.mention}: {st.scenario.name} on "
+                f"**{st.battlefield.name}**. Play it there: `/match join` takes a seat.")
         if seat:
             await actions.play(interaction, f"join {shlex.quote(seat_name(interaction.user))}", live=live,
                                header=header, seated=False, with_map=True)
@@ -80,23 +130,36 @@ class MatchCog(commands.Cog):
         png = await render(self.bot, public_view(st))
         await responder.send(header, png=png, filename="battlefield.png")
 
+    async def _open_thread(self, interaction: discord.Interaction, scenario: str, map_id: str | None,
+                           fmt: dict[str, Any], name: str | None) -> discord.Thread:
+        """Check everything ``/match new`` needs, then open its thread (nothing is opened on a refusal).
+
+        :raises UserError: a thread here is impossible or not allowed, or the options are wrong.
+        """
+        host = threads.thread_host(interaction)
+        scenario_name = threads.check_setup(scenario, map_id, fmt)
+        opened = await threads.open_thread(host, threads.thread_name(name, scenario_name,
+                                                                     seat_name(interaction.user)))
+        self.thread_parents.remember(opened.id, host.id)
+        return opened
+
     @match.command(name="join", description="Take a seat in this channel's match")
     async def join(self, interaction: discord.Interaction) -> None:
-        live = actions.match_here(interaction)
+        live = self.match_here(interaction)
         if live.is_player(str(interaction.user.id)):
             raise UserError("You already have a seat in this match.")
         await actions.play(interaction, f"join {shlex.quote(seat_name(interaction.user))}", live=live, seated=False)
 
     @match.command(name="start", description="Leave army selection and start placing figures (creator only)")
     async def start(self, interaction: discord.Interaction) -> None:
-        live = actions.match_here(interaction)
+        live = self.match_here(interaction)
         if interaction.user.id != live.meta.creator_id:
             raise UserError("Only the player who created the match can start it.")
         await actions.play(interaction, "start", live=live, with_map=True)
 
     @match.command(name="status", description="Where the match stands (only you see the answer)")
     async def status(self, interaction: discord.Interaction) -> None:
-        live = actions.match_here(interaction)
+        live = self.match_here(interaction)
         await interaction.response.send_message(status_text(live, str(interaction.user.id)), ephemeral=True)
         pid = str(interaction.user.id)
         if live.is_player(pid):
@@ -106,11 +169,11 @@ class MatchCog(commands.Cog):
 
     @match.command(name="concede", description="Leave the match; your figures leave the battlefield")
     async def concede(self, interaction: discord.Interaction) -> None:
-        await actions.play(interaction, "concede")
+        await actions.play(interaction, "concede", live=self.match_here(interaction))
 
     @match.command(name="end", description="Stop this channel's match for good (creator or Manage Server)")
     async def end(self, interaction: discord.Interaction) -> None:
-        live = actions.match_here(interaction)
+        live = self.match_here(interaction)
         perms = getattr(interaction.user, "guild_permissions", None)
         if interaction.user.id != live.meta.creator_id and not (perms is not None and perms.manage_guild):
             raise UserError("Only the match's creator or someone with Manage Server can end it.")

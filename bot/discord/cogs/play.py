@@ -15,8 +15,10 @@ from bot.discord import autocomplete as ac
 from bot.discord.components import RollButton, view_of
 from bot.discord.errors import UserError
 from bot.discord.publish import render
-from bot.rules.combat import attack_dice, check_target, defense_dice, legal_targets, wound_odds
+from bot.game.targets import marked, option_line
+from bot.rules.combat import attack_dice, check_target, defense_dice, wound_odds
 from bot.rules.movement import reachable_hexes
+from bot.rules.special import attack_options
 from bot.rules.state import Phase
 from bot.rules.views import public_view
 
@@ -156,6 +158,7 @@ class PlayCog(commands.Cog):
         st = live.state
         await interaction.response.defer(ephemeral=True, thinking=True)
         kw: dict[str, object] = {}
+        words = f"Round {st.round}, {st.phase.value}."
         for name in (reach, targets):
             if name and (name.lower() not in st.figures or not st.figures[name.lower()].on_battlefield):
                 raise UserError(f"'{name}' is not a figure on the battlefield.")
@@ -164,9 +167,12 @@ class PlayCog(commands.Cog):
             kw.update(reach=reachable_hexes(st, fig), focus=fig.id)
         if targets:
             fig = st.figures[targets.lower()]
-            kw.update(targets=tuple(t.id for t in legal_targets(st, fig)), focus=fig.id)
+            options = attack_options(st, fig)
+            kw.update(targets=marked(options), focus=fig.id)
+            words += f"\n{fig.id} can attack:\n" + "\n".join(f"- {option_line(o)}" for o in options)
+            if len(words) > 1800:  # a message holds 2000 characters; the picture shows the rest
+                words = words[:1799] + "…"
         png = await render(self.bot, public_view(st), (), **kw)
-        words = f"Round {st.round}, {st.phase.value}."
         if png is None:
             await interaction.followup.send(words + " (Map images are turned off.)", ephemeral=True)
             return
