@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord.errors import AlreadyDone, NotAPlayer, Stale
+from bot.discord import threads
+from bot.discord.errors import AlreadyDone, NoMatch, NotAPlayer, Stale
 from bot.discord.publish import publish
 from bot.discord.respond import Responder
 
@@ -29,9 +30,19 @@ def bot_of(interaction: discord.Interaction) -> HeroscapeBot:
 def match_here(interaction: discord.Interaction) -> LiveMatch:
     """The match of the interaction's channel.
 
-    :raises NoMatch: when there is none.
+    :raises NoMatch: when there is none (the message names matches in this channel's threads).
     """
-    return bot_of(interaction).matches.require(interaction.channel_id)
+    bot = bot_of(interaction)
+    try:
+        return bot.matches.require(interaction.channel_id)
+    except NoMatch:
+        # In a parent channel, point at the matches living in its threads (the match cog keeps
+        # the thread -> parent map); every command says the same, not only /match.
+        parents = getattr(bot.get_cog("MatchCog"), "thread_parents", None)
+        if parents is None:
+            raise
+        raise NoMatch(threads.no_match_text(bot.matches, parents, interaction.channel,
+                                            interaction.channel_id)) from None
 
 
 def player_here(interaction: discord.Interaction) -> tuple[LiveMatch, str]:

@@ -115,7 +115,9 @@ async def test_parent_channel_points_at_thread_matches_and_has_its_own(
     join = await lobby.reply(world.bob, "match", "join")
     assert join.ephemeral and join.content == _pointer(first, second)
     army = await lobby.reply(world.bob, "army", "set", cards="Syvarris")
-    assert army.ephemeral and "no match in this channel" in army.content
+    assert army.ephemeral and army.content == _pointer(first, second)  # every command points there
+    move = await lobby.reply(world.bob, "end-turn")
+    assert move.ephemeral and move.content == _pointer(first, second)
 
     own = await lobby.reply(world.bob, "match", "new")
     assert (own.channel, own.ephemeral) == (world.channel, False) and "New match" in own.content

@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from bot.discord import actions, orders, threads
 from bot.discord import autocomplete as ac
-from bot.discord.errors import NoMatch, UserError
+from bot.discord.errors import UserError
 from bot.discord.publish import render
 from bot.discord.respond import Responder
 from bot.discord.status import status_text
@@ -24,7 +24,6 @@ from bot.rules.views import public_view
 
 if TYPE_CHECKING:
     from bot.discord.client import HeroscapeBot
-    from bot.discord.matches import LiveMatch
 
 Choices = list[app_commands.Choice[str]]
 #: How armies are chosen in a drafting match, for the ``/match new`` announcement.
@@ -60,17 +59,6 @@ class MatchCog(commands.Cog):
         """Remember the parent channel of every thread an interaction comes from (cheap, in memory),
         so that the parent channel can point at the matches in its threads."""
         self.thread_parents.note(interaction.channel)
-
-    def match_here(self, interaction: discord.Interaction) -> LiveMatch:
-        """The match of the interaction's channel (or thread).
-
-        :raises NoMatch: none here; the message names the matches in threads of this channel.
-        """
-        try:
-            return actions.match_here(interaction)
-        except NoMatch:
-            raise NoMatch(threads.no_match_text(self.bot.matches, self.thread_parents, interaction.channel,
-                                                interaction.channel_id)) from None
 
     # --- /match ------------------------------------------------------------------------------
 
@@ -145,21 +133,21 @@ class MatchCog(commands.Cog):
 
     @match.command(name="join", description="Take a seat in this channel's match")
     async def join(self, interaction: discord.Interaction) -> None:
-        live = self.match_here(interaction)
+        live = actions.match_here(interaction)
         if live.is_player(str(interaction.user.id)):
             raise UserError("You already have a seat in this match.")
         await actions.play(interaction, f"join {shlex.quote(seat_name(interaction.user))}", live=live, seated=False)
 
-    @match.command(name="start", description="Leave army selection and start placing figures (creator only)")
+    @match.command(name="start", description="Close the table: open the draft, or begin placing figures (creator only)")
     async def start(self, interaction: discord.Interaction) -> None:
-        live = self.match_here(interaction)
+        live = actions.match_here(interaction)
         if interaction.user.id != live.meta.creator_id:
             raise UserError("Only the player who created the match can start it.")
         await actions.play(interaction, "start", live=live, with_map=True)
 
     @match.command(name="status", description="Where the match stands (only you see the answer)")
     async def status(self, interaction: discord.Interaction) -> None:
-        live = self.match_here(interaction)
+        live = actions.match_here(interaction)
         await interaction.response.send_message(status_text(live, str(interaction.user.id)), ephemeral=True)
         pid = str(interaction.user.id)
         if live.is_player(pid):
@@ -169,11 +157,11 @@ class MatchCog(commands.Cog):
 
     @match.command(name="concede", description="Leave the match; your figures leave the battlefield")
     async def concede(self, interaction: discord.Interaction) -> None:
-        await actions.play(interaction, "concede", live=self.match_here(interaction))
+        await actions.play(interaction, "concede", live=actions.match_here(interaction))
 
     @match.command(name="end", description="Stop this channel's match for good (creator or Manage Server)")
     async def end(self, interaction: discord.Interaction) -> None:
-        live = self.match_here(interaction)
+        live = actions.match_here(interaction)
         perms = getattr(interaction.user, "guild_permissions", None)
         if interaction.user.id != live.meta.creator_id and not (perms is not None and perms.manage_guild):
             raise UserError("Only the match's creator or someone with Manage Server can end it.")
