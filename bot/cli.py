@@ -10,7 +10,9 @@ from collections.abc import Sequence
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m bot", description="Heroscape referee bot")
     sub = p.add_subparsers(dest="cmd", required=True)
-    sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
+    run = sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
+    run.add_argument("--sync", action="store_true",
+                     help="register the slash commands with Discord even if they did not change")
     loc = sub.add_parser("local", help="play a match in this terminal")
     loc.add_argument("--scenario", default="last-army-standing", help="scenario id (data/scenarios)")
     loc.add_argument("--map", default=None, help="map id (data/maps); default: the scenario's map")
@@ -18,12 +20,14 @@ def _parser() -> argparse.ArgumentParser:
     loc.add_argument("--seed", type=int, default=None, help="dice seed (default: random)")
     loc.add_argument("--vs-computer", action="store_true", help="the computer plays the second seat")
     loc.add_argument("--load", default=None, help="resume a match saved with 'save PATH'")
+    loc.add_argument("--draft", action="store_true", help="draft the armies one Army Card at a time, in turn")
     demo = sub.add_parser("demo", help="two computer players fight; map images under renders/")
     demo.add_argument("--scenario", default="last-army-standing", help="scenario id (data/scenarios)")
     demo.add_argument("--map", default="cobra-facility", help="map id (data/maps)")
     demo.add_argument("--rounds", type=int, default=None, help="stop after this many rounds")
     demo.add_argument("--out", default="renders/demo", help="folder for the images ('none': no images)")
     demo.add_argument("--seed", type=int, default=7, help="dice seed")
+    demo.add_argument("--draft", action="store_true", help="the computer players draft their armies card by card")
     cases = sub.add_parser("cases", help="run rules cases (files or folders of *.json)")
     cases.add_argument("paths", nargs="+")
     bench = sub.add_parser("bench", help="print benchmark figures, one 'name: value unit' per line")
@@ -60,7 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.cmd == "run":
         from bot.discord.run import main as run_main
 
-        return int(run_main())
+        return int(run_main(force_sync=args.sync))
     if args.cmd == "local":
         from bot.console.local import main as local_main
 

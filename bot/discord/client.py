@@ -1,12 +1,20 @@
-"""The bot: a :class:`discord.ext.commands.Bot` that opens storage, restores every active match by
-replaying its log, loads the cogs, registers the restart-proof components and syncs its slash
-commands (to ``DISCORD_GUILD_ID`` at once when set, globally otherwise)."""
+"""The bot: a :class:`discord.ext.commands.Bot` that opens storage, restores every active match (from
+its newest snapshot plus the commands logged after it, or by replaying its log), loads the cogs,
+registers the restart-proof components and syncs its slash commands (to ``DISCORD_GUILD_ID`` at
+once when set, globally otherwise).
+
+Syncing overwrites every command with Discord, a rate-limited call, so it is done only when the
+command tree changed: the hash of the payload Discord would get, with the application and the
+target, is stored after each sync and compared on the next start (``DISCORD_FORCE_SYNC`` or
+``python -m bot run --sync`` syncs anyway)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import contextvars
+import hashlib
+import json
 import logging
 import time
 from collections.abc import Callable, Iterator
@@ -74,6 +82,8 @@ class HeroscapeBot(commands.Bot):
         self.fixed_seed = seed
         self.handler_timer: Timer | None = None
         self.restored = 0
+        #: Whether the last start registered the slash commands with Discord (``False``: unchanged).
+        self.synced = False
         #: Handlers (commands and components) still working, for tests and the bench to wait on.
         self.inflight = 0
         self._dm_ids: dict[int, int] = {}
@@ -122,20 +132,41 @@ class HeroscapeBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
-        await self.sync_commands()
+        self.synced = await self.sync_commands()
 
-    async def sync_commands(self) -> None:
-        """Register the slash commands with Discord."""
+    async def sync_commands(self, *, force: bool | None = None) -> bool:
+        """Register the slash commands with Discord when they changed since the last sync (or when
+        ``force``, by default the ``force_sync`` setting); return whether they were sent.
+
+        :raises discord.HTTPException: when Discord refuses the commands (nothing is remembered,
+            so the next start tries again).
+        """
         gid = self.settings.discord_guild_id
-        if gid:
-            guild = discord.Object(id=gid)
+        guild = discord.Object(id=gid) if gid else None
+        if guild is not None:
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+        key = f"commands:{self.application_id}:{gid or 'global'}"
+        digest = await self.commands_digest(guild)
+        force = self.settings.force_sync if force is None else force
+        if not force and await self.storage.get_value(key) == digest:
+            log.info("slash commands unchanged since the last sync (%s); not syncing", gid or "global")
+            return False
+        await self.tree.sync(guild=guild)
+        await self.storage.set_value(key, digest)
+        log.info("slash commands synced (%s)", gid or "global")
+        return True
+
+    async def commands_digest(self, guild: discord.abc.Snowflake | None) -> str:
+        """A hash (hex SHA-256) of the command payload a sync to ``guild`` (``None``: global) would send."""
+        tree = self.tree
+        payload = [await c.get_translated_payload(tree, tree.translator) if tree.translator else c.to_dict(tree)
+                   for c in tree.get_commands(guild=guild)]
+        payload.sort(key=lambda c: (c.get("type", 1), c.get("name", "")))
+        text = json.dumps({"guild": guild.id if guild else None, "commands": payload}, sort_keys=True, default=str)
+        return hashlib.sha256(text.encode()).hexdigest()
 
     async def close(self) -> None:
-        """Let running handlers finish (a few seconds at most), disconnect, close storage."""
+        """Let running handlers finish (a few seconds at most), disconnect, finish snapshot writes, close storage."""
         for _ in range(100):
             if not self.inflight:
                 break
@@ -143,4 +174,5 @@ class HeroscapeBot(commands.Bot):
         try:
             await super().close()
         finally:
+            await self.matches.flush()
             await self.storage.close()

@@ -5,6 +5,13 @@ refuse an interaction already processed, refuse a stale version, run the command
 session (the rules decide), append it to storage together with the interaction id, and only
 then report it. A retried or double-delivered interaction therefore applies once, and two clicks
 on the same button apply once (the second carries a version that is no longer current).
+
+After a command that ends a Player Turn (or every :data:`SNAPSHOT_EVERY` commands) the position is
+also stored as a snapshot, when no decision is pending, so that a restart rebuilds each match
+from its newest snapshot plus the few commands after it instead of replaying the whole log. The
+snapshot is taken under the lock but written in the background: a command never waits for it,
+and losing it (a crash) only means a longer replay.
+Private lines owed to players whose DMs are closed are stored too, until delivered.
 """
 
 from __future__ import annotations
@@ -18,10 +25,21 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from bot.discord.errors import AlreadyDone, NoMatch, NotAPlayer, Stale, UserError
-from bot.game.session import GameSession, Outcome
+from bot.game.session import GameSession, Outcome, snapshot_version
+from bot.rules.events import Event
 from bot.rules.state import MatchState, Pending, Phase
 from bot.rules.views import public_view
-from bot.storage.base import ACTIVE, ENDED, OVER, MatchExists, MatchMeta, Storage
+from bot.storage.base import (
+    ACTIVE,
+    ENDED,
+    OVER,
+    OWED_CONTROLS,
+    OWED_TEXT,
+    MatchExists,
+    MatchMeta,
+    Storage,
+    StoredMatch,
+)
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -33,7 +51,10 @@ class LiveMatch:
 
     ``drafts`` holds Order Marker picks not yet locked in (player -> marker -> card key);
     ``dm_closed`` the players whose DMs failed; ``owed`` what could not be delivered to a player
-    privately yet (shown with their next command).
+    privately yet (shown with their next command) and ``owed_controls`` who still needs their
+    Order Marker controls; ``owed_rows`` the newest stored row of each (player, kind) owed, so
+    that delivering forgets exactly what was shown. ``snapshot_seq`` is the log position of the
+    newest stored snapshot.
     """
 
     meta: MatchMeta
@@ -45,8 +66,8 @@ class LiveMatch:
     owed_controls: set[str] = field(default_factory=set)
     #: The last round whose Order Marker controls were sent (a restored match counts as sent).
     controls_round: int = 0
-    #: Public events of the Player Turn under way (and the one just ended), for the next map image.
-    turn_log: list[Any] = field(default_factory=list)
+    owed_rows: dict[tuple[str, str], int] = field(default_factory=dict)
+    snapshot_seq: int = 0
     _memo: dict[Hashable, Any] = field(default_factory=dict, repr=False)
     _memo_version: int = -1
 
@@ -64,6 +85,11 @@ class LiveMatch:
     def state(self) -> MatchState:
         """The current state (read only)."""
         return self.session.state
+
+    @property
+    def turn_log(self) -> list[Event]:
+        """Public events of the Player Turn under way, for the next map image (rebuilt on restore)."""
+        return self.session.match.turn_events
 
     @property
     def version(self) -> int:
@@ -112,7 +138,8 @@ class Applied:
     """An accepted command: what it did and the state facts an adapter needs to show it.
 
     ``view`` is the public view right after the command when a map is due (a Player Turn ended,
-    or asked for), captured under the lock so the picture matches the words.
+    or asked for), captured under the lock so the picture matches the words; ``shown`` the public
+    events to draw on it: the Player Turn's before this command, then this command's.
     """
 
     outcome: Outcome
@@ -123,6 +150,7 @@ class Applied:
     phase: Phase
     pending: Pending | None
     view: MatchState | None
+    shown: tuple[Event, ...] = ()
 
 
 #: Called with what a handler did (a verb or a component) and the seconds it took; for the bench.
@@ -137,10 +165,28 @@ RECENT_LIMIT = 20_000
 RECENT_MS = 20 * 60 * 1000
 DISCORD_EPOCH_MS = 1420070400000
 
+#: A snapshot is stored at least this often (in commands), at a quiet moment, even within a long
+#: Player Turn; and always after a command that ends a Player Turn.
+SNAPSHOT_EVERY = 40
+#: How many snapshots each match keeps (the newest first; an older one is a fallback).
+SNAPSHOTS_KEPT = 2
+#: A restore that had to replay at least this many commands stores a snapshot at once.
+SNAPSHOT_ON_RESTORE = 20
+
 
 def _snowflake_ms(snowflake: int) -> int:
     """The Unix time (ms) a Discord id was made."""
     return (snowflake >> 22) + DISCORD_EPOCH_MS
+
+
+def _session_of(stored: StoredMatch) -> GameSession:
+    """A stored match's session: from its snapshots made by this code version, else from its log.
+
+    :raises bot.rules.errors.RulesError: when the log does not replay.
+    """
+    version = snapshot_version()
+    usable = [(snap.seq, snap.state) for snap in stored.snapshots if snap.version == version]
+    return GameSession.from_record(stored.record(), usable)
 
 
 def _sent_round(session: GameSession) -> int:
@@ -165,6 +211,8 @@ class MatchManager:
         self._horizon_ms = 0
         #: Whether applies capture a public view for a map (off when the bot draws no maps).
         self.maps = True
+        #: Snapshot writes under way (a command does not wait for its snapshot to be stored).
+        self._writes: set[asyncio.Task[None]] = set()
 
     # --- look-ups -----------------------------------------------------------------------------
 
@@ -190,16 +238,31 @@ class MatchManager:
     # --- lifecycle ----------------------------------------------------------------------------
 
     async def restore(self) -> int:
-        """Rebuild every active match from storage by replaying its log; return how many."""
+        """Rebuild every active match from storage (newest usable snapshot plus the commands after it,
+        or the whole log), with its drafts and owed private lines; return how many.
+
+        A match whose log does not replay is logged and left stored but not live.
+        """
         count = 0
         self._floor = await self.storage.last_interaction_id()
         for stored in await self.storage.list_active():
             try:
-                session = GameSession.from_record(stored.record())
+                session = _session_of(stored)
             except Exception:
                 log.exception("cannot replay match %s; leaving it stored but not live", stored.meta.match_id)
                 continue
-            self._add(LiveMatch(stored.meta, session, drafts=dict(stored.drafts), controls_round=_sent_round(session)))
+            live = LiveMatch(stored.meta, session, drafts=dict(stored.drafts), controls_round=_sent_round(session),
+                             snapshot_seq=session.restored_from)
+            for owed in stored.owed:
+                if owed.kind == OWED_CONTROLS:
+                    live.owed_controls.add(owed.player)
+                else:
+                    live.owed.setdefault(owed.player, []).append(owed.text)
+                live.owed_rows[(owed.player, owed.kind)] = owed.id
+                live.dm_closed.add(owed.player)  # owed because their DMs were closed: do not try first
+            self._add(live)
+            if len(session.match.log) - session.restored_from >= SNAPSHOT_ON_RESTORE:
+                await self._save_snapshot(live, len(session.match.log), session.snapshot())
             count += 1
         return count
 
@@ -265,6 +328,7 @@ class MatchManager:
                 raise Stale("The match changed since this button was made (it was already used, or someone acted), "
                             "so it no longer applies.")
             seq = len(live.session.match.log)
+            before = live.turn_log
             rules_start = time.perf_counter()
             outcome = live.session.apply(player, text)
             rules = time.perf_counter() - rules_start
@@ -281,8 +345,16 @@ class MatchManager:
                 await self.storage.set_status(live.match_id, OVER)
             map_due = outcome.turn_ended or outcome.game_over or want_view
             view = public_view(st) if map_due and self.maps else None
+            shown = (*before, *(e for e in outcome.events if e.to is None))
             applied = Applied(outcome=outcome, player=player, text=logged_text, version=st.version, round=st.round,
-                              phase=st.phase, pending=st.pending[0] if st.pending else None, view=view)
+                              phase=st.phase, pending=st.pending[0] if st.pending else None, view=view, shown=shown)
+            since = seq + 1 - live.snapshot_seq
+            due = st.phase is not Phase.OVER and (outcome.turn_ended or since >= SNAPSHOT_EVERY)
+            blob = live.session.snapshot() if due else None
+        if blob is not None:
+            task = asyncio.create_task(self._save_snapshot(live, seq + 1, blob))
+            self._writes.add(task)
+            task.add_done_callback(self._writes.discard)
         if self.timer is not None:
             self.timer(logged_text.split(" ", 1)[0], time.perf_counter() - start, rules)
         return applied
@@ -306,7 +378,64 @@ class MatchManager:
         """Rebuild a session from storage after a failed write (memory never runs ahead of disk)."""
         stored = await self.storage.load_match(live.match_id)
         if stored is not None:
-            live.session = GameSession.from_record(stored.record())
+            live.session = _session_of(stored)
+
+    async def flush(self) -> None:
+        """Wait until the snapshot writes under way are done (before closing the storage)."""
+        while self._writes:
+            await asyncio.gather(*list(self._writes), return_exceptions=True)
+
+    async def _save_snapshot(self, live: LiveMatch, seq: int, blob: bytes | None) -> None:
+        """Store a snapshot taken after the first ``seq`` log entries (a cache: failures are logged)."""
+        if blob is None:
+            return
+        try:
+            await self.storage.save_snapshot(live.match_id, seq, snapshot_version(), blob, keep=SNAPSHOTS_KEPT)
+        except Exception:
+            log.exception("cannot store a snapshot of match %s at %d (the log still has everything)",
+                          live.match_id, seq)
+            return
+        live.snapshot_seq = max(live.snapshot_seq, seq)
+
+    # --- what players are owed ----------------------------------------------------------------
+
+    async def owe(self, live: LiveMatch, pid: str, text: str) -> None:
+        """Keep private words for ``pid`` that could not be sent (closed DMs): stored first, then
+        in memory, so a restart still shows them with the player's next command."""
+        await self._owe(live, pid, OWED_TEXT, text)
+        live.owed.setdefault(pid, []).append(text)
+
+    async def owe_controls(self, live: LiveMatch, pid: str) -> None:
+        """Remember that ``pid`` still needs this round's Order Marker controls (stored too)."""
+        await self._owe(live, pid, OWED_CONTROLS, "")
+        live.owed_controls.add(pid)
+
+    async def _owe(self, live: LiveMatch, pid: str, kind: str, text: str) -> None:
+        try:
+            row = await self.storage.owe(live.match_id, pid, kind, text)
+        except Exception:  # kept in memory all the same: only a restart before delivery loses it
+            log.exception("cannot store what match %s owes %s", live.match_id, pid)
+            return
+        key = (pid, kind)
+        live.owed_rows[key] = max(row, live.owed_rows.get(key, 0))
+
+    def owed_upto(self, live: LiveMatch, pid: str, kind: str) -> int:
+        """The newest stored row of ``kind`` owed to ``pid`` now (take it before delivering)."""
+        return live.owed_rows.get((pid, kind), 0)
+
+    async def settle_owed(self, live: LiveMatch, pid: str, kind: str, upto: int | None = None) -> None:
+        """Forget, in storage, what of ``kind`` was owed to ``pid`` up to row ``upto`` (default:
+        everything stored so far): it was delivered."""
+        upto = self.owed_upto(live, pid, kind) if upto is None else upto
+        if upto <= 0:
+            return
+        try:
+            await self.storage.settle_owed(live.match_id, pid, kind, upto)
+        except Exception:  # delivered twice after a restart is better than a crash now
+            log.exception("cannot forget what match %s owed %s", live.match_id, pid)
+            return
+        if live.owed_rows.get((pid, kind)) == upto:
+            del live.owed_rows[(pid, kind)]
 
     async def save_draft(self, live: LiveMatch, player: str, markers: dict[str, str]) -> None:
         """Remember a player's Order Marker picks (durably, so a restart keeps them)."""

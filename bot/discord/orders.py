@@ -4,8 +4,9 @@ When a round starts every fighting player gets the controls by DM. If a DM canno
 (Discord error 50007: the player does not accept DMs from server members) the same controls are
 shown ephemerally in the match channel: at once when that player caused the round to start,
 otherwise with the "Place my markers" button of the public round message or with the next command
-the player runs. Picks are stored as drafts (a restart keeps them) and can change until locked;
-locking applies ``orders ...``. The channel only ever learns *who* has locked in.
+the player runs (that debt is stored, so a restart keeps it). Picks are stored as drafts (a restart
+keeps them) and can change until locked; locking applies ``orders ...``. The channel only ever
+learns *who* has locked in.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from bot.discord.components import MARKER_NAMES, LockButton, MarkersButton, Orde
 from bot.discord.errors import Stale, UserError
 from bot.discord.respond import Responder
 from bot.rules.state import Phase
+from bot.storage.base import OWED_CONTROLS, OWED_TEXT
 
 if TYPE_CHECKING:
     from bot.discord.client import HeroscapeBot
@@ -104,7 +106,8 @@ async def open_round(bot: HeroscapeBot, live: LiveMatch, responder: Responder) -
         if pid == responder.user_id and not responder.gone and responder.in_channel:
             await responder.send(controls_text(live, pid), view=controls(live, pid), ephemeral=True)
         if responder.gone or pid != responder.user_id or not responder.in_channel:
-            live.owed_controls.add(pid)  # shown with their next command (or the button, or /match status)
+            # shown with their next command (or the button, or /match status)
+            await bot.matches.owe_controls(live, pid)
 
 
 async def send_dm_controls(bot: HeroscapeBot, live: LiveMatch, pid: str) -> bool:
@@ -125,17 +128,29 @@ async def send_dm_controls(bot: HeroscapeBot, live: LiveMatch, pid: str) -> bool
 
 
 async def deliver_owed(live: LiveMatch, responder: Responder) -> None:
-    """Show a player what could not be delivered privately before (with their next command)."""
+    """Show a player what could not be delivered privately before (with their next command), then
+    forget it in storage too; what the interaction could no longer show stays owed."""
     pid = responder.user_id
     if pid is None or responder.gone:
         return
+    manager = responder.bot.matches
     lines = live.owed.pop(pid, [])
     if lines:
+        upto = manager.owed_upto(live, pid, OWED_TEXT)
         await responder.send("\n".join(lines), ephemeral=True)
+        if responder.gone:  # the interaction expired under us: the words were not shown
+            live.owed[pid] = lines + live.owed.get(pid, [])
+            return
+        await manager.settle_owed(live, pid, OWED_TEXT, upto)
     if pid in live.owed_controls:
         live.owed_controls.discard(pid)
+        upto = manager.owed_upto(live, pid, OWED_CONTROLS)
         if pid in live.waiting_for_orders():
             await responder.send(controls_text(live, pid), view=controls(live, pid), ephemeral=True)
+            if responder.gone:
+                live.owed_controls.add(pid)
+                return
+        await manager.settle_owed(live, pid, OWED_CONTROLS, upto)
 
 
 def _round_controls(interaction: discord.Interaction, match_id: str, round_no: int) -> tuple[HeroscapeBot, LiveMatch, str]:
@@ -158,6 +173,7 @@ async def open_here(interaction: discord.Interaction, match_id: str, round_no: i
         raise UserError("Your Order Markers are already locked in for this round." if live.state.orders.get(pid)
                         else "You have no figures left to give orders to.")
     live.owed_controls.discard(pid)
+    await bot.matches.settle_owed(live, pid, OWED_CONTROLS)
     await interaction.response.send_message(controls_text(live, pid), view=controls(live, pid), ephemeral=True)
 
 

@@ -55,6 +55,8 @@ def next_up(live: LiveMatch) -> str:
     if st.phase is Phase.TURNS and st.turn is not None and st.turn.card_key:
         card = st.cards[st.turn.card_key].card.short
         return f"➡ <@{st.turn.player}>: your turn with {card} (`/move`, `/attack`, `/end-turn`)."
+    if st.phase is Phase.SETUP and st.draft is not None and st.draft.next is not None:
+        return f"➡ <@{st.draft.next}>: your pick (`/army draft`, or `/army pass`)."  # DEC-13
     return ""
 
 
@@ -79,17 +81,14 @@ async def publish(bot: HeroscapeBot, live: LiveMatch, applied: Applied, responde
     """Show ``applied`` (see the module docstring)."""
     out = applied.outcome
     png: bytes | None = None
-    # The picture tells the whole turn, not only this command: keep the turn's public events.
-    shown = live.turn_log + [e for e in out.events if e.to is None]
-    starts = [i for i, e in enumerate(shown) if e.kind == "turn_started"]
-    live.turn_log = shown[starts[-1]:] if starts else shown[-200:]
     if applied.view is not None:
         await responder.defer()
-        png = await render(bot, applied.view, shown)
+        # The picture tells the whole turn, not only this command (the match keeps the turn's events).
+        png = await render(bot, applied.view, applied.shown)
     lines = ([header] if header else []) + list(out.public) + placed_lines(live, out.events)
     if live.state.version == applied.version:
         follow = next_up(live)
-        if follow and any(e.kind in ("turn_started", "initiative") for e in out.events):
+        if follow and any(e.kind in ("turn_started", "initiative", "draft_turn") for e in out.events):
             lines.append(follow)
     msg = await responder.send("\n".join(lines) or "Done.", png=png,
                                filename=f"round{applied.round}-v{applied.version}.png",
@@ -113,7 +112,8 @@ async def publish(bot: HeroscapeBot, live: LiveMatch, applied: Applied, responde
 
 
 async def send_private(bot: HeroscapeBot, live: LiveMatch, pid: str, lines: list[str], responder: Responder) -> None:
-    """Private lines: ephemerally to the player who interacted, else by DM, else kept for later."""
+    """Private lines: ephemerally to the player who interacted, else by DM, else kept for later
+    (stored, so that a restart still shows them with the player's next command)."""
     text = "\n".join(lines)
     if pid == responder.user_id and not responder.gone:
         await responder.send(text, ephemeral=True)
@@ -124,7 +124,7 @@ async def send_private(bot: HeroscapeBot, live: LiveMatch, pid: str, lines: list
             return
         except Exception:  # closed DMs or a failed send: keep the words for the next command
             live.dm_closed.add(pid)
-    live.owed.setdefault(pid, []).append(text)
+    await bot.matches.owe(live, pid, text)
 
 
 async def roll_initiative(bot: HeroscapeBot, live: LiveMatch) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import sys
 
@@ -23,13 +24,16 @@ No token at hand? `python -m bot local` plays a match in this terminal, and
 """
 
 
-def main() -> int:
-    """Run the bot until it is stopped; 2 when there is no token, 1 when the token is refused."""
+def main(*, force_sync: bool = False) -> int:
+    """Run the bot until it is stopped; 2 when there is no token or a bad setting, 1 when the token
+    is refused. ``force_sync`` registers the slash commands even when they did not change."""
     try:
         settings = Settings.from_env()
     except ValueError as exc:
         print(f"Bad setting: {exc}", file=sys.stderr)
         return 2
+    if force_sync:
+        settings = dataclasses.replace(settings, force_sync=True)
     if not settings.discord_token:
         print(NO_TOKEN, file=sys.stderr)
         return 2

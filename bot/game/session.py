@@ -5,12 +5,22 @@ the record that stores it: map id, scenario id, format overrides, the secret see
 log. ``apply`` runs a player's command and returns an :class:`Outcome`: the events, the public
 lines to post, the private lines for each player, and whether a Player Turn (or more) ended so
 that a new map image is due. The record replays to exactly the same state.
+
+A session can also be rebuilt from a snapshot (:meth:`GameSession.snapshot`, stored with the
+log position it was taken at and :func:`snapshot_version`) plus the commands logged after it,
+which is much faster than replaying a long log; a snapshot that does not fit is skipped and the
+log is replayed from the start, so the log always decides.
 """
 
 from __future__ import annotations
 
+import hashlib
+import logging
+import sys
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from bot.content.cards import CardLibrary
@@ -19,9 +29,11 @@ from bot.content.scenarios import ScenarioLibrary
 from bot.game.narrate import Narrator
 from bot.rules.cards import ArmyCard
 from bot.rules.events import Event
-from bot.rules.match import Match
+from bot.rules.match import SNAPSHOT_FORMAT, Match, SnapshotMismatch
 from bot.rules.scenario import Format, Scenario
 from bot.rules.state import MatchState
+
+log = logging.getLogger(__name__)
 
 
 @lru_cache(maxsize=1)
@@ -47,8 +59,27 @@ def content_problems() -> list[str]:
     return [*cards().errors, *maps().errors, *scenarios().errors]
 
 
+@lru_cache(maxsize=1)
+def snapshot_version() -> str:
+    """The code version a snapshot is good for: a hash of the rules core's source files, the
+    snapshot format and the Python version. Any change to the rules code makes older snapshots
+    unusable (they are skipped and the log is replayed), since a pickled state may no longer fit
+    the classes that read it."""
+    import bot.rules
+
+    h = hashlib.sha256(f"format {SNAPSHOT_FORMAT}; python {sys.version_info[0]}.{sys.version_info[1]}".encode())
+    root = Path(bot.rules.__file__).parent
+    for path in sorted(root.rglob("*.py")):
+        h.update(b"\0" + path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()[:32]
+
+
 def _card_lookup(name: str) -> ArmyCard:
     return cards().get(name)
+
+
+def _card_pool() -> list[ArmyCard]:
+    return list(cards())
 
 
 @dataclass
@@ -79,8 +110,10 @@ class GameSession:
         battlefield = maps().get(map_id)
         base = scenarios().get(scenario_id)
         self.scenario = self._with_format(base, self.format_overrides)
-        self.match = Match(battlefield, self.scenario, seed, _card_lookup)
+        self.match = Match(battlefield, self.scenario, seed, _card_lookup, pool=_card_pool)
         self.narrator = Narrator(self)
+        #: The log position this session was rebuilt from by :meth:`from_record` (0: from the start).
+        self.restored_from = 0
 
     @staticmethod
     def _with_format(base: Scenario, overrides: dict[str, Any]) -> Scenario:
@@ -120,12 +153,45 @@ class GameSession:
         }
 
     @classmethod
-    def from_record(cls, record: dict[str, Any]) -> GameSession:
-        """Rebuild a session by replaying its log."""
+    def from_record(cls, record: dict[str, Any], snapshots: Iterable[tuple[int, bytes]] = ()) -> GameSession:
+        """Rebuild a session: from the first usable snapshot plus the commands logged after it, or
+        by replaying the whole log.
+
+        ``snapshots`` are ``(log position, bytes of snapshot())`` pairs, newest first, already
+        matched to :func:`snapshot_version`. A snapshot that is unreadable, belongs to other
+        content, or is past the end of the log is skipped (logged); so is one whose catch-up
+        replay fails. ``restored_from`` tells which log position the session was rebuilt from
+        (0: a full replay).
+
+        :raises bot.rules.errors.RulesError: when the log itself does not replay.
+        """
+        entries = [(str(p), str(t)) for p, t in record.get("log", [])]
         s = cls(record["match_id"], record["map_id"], record["scenario_id"], int(record["seed"]), record.get("format"))
-        for player, text in record.get("log", []):
+        fresh = s.match
+        for seq, blob in snapshots:
+            if not 0 < seq <= len(entries):
+                log.warning("match %s: snapshot at %d is past the log's end (%d); skipped", s.match_id, seq, len(entries))
+                continue
+            try:
+                s.match = Match.from_snapshot(fresh.battlefield, s.scenario, s.seed, blob, entries[:seq], _card_lookup,
+                                              pool=_card_pool)
+                for player, text in entries[seq:]:
+                    s.match.apply(player, text)
+            except Exception as exc:  # SnapshotMismatch, or a tail the snapshot's state refuses
+                reason = str(exc) if isinstance(exc, SnapshotMismatch) else f"the log after it does not replay ({exc})"
+                log.warning("match %s: snapshot at %d not used: %s", s.match_id, seq, reason)
+                s.match = fresh
+                continue
+            s.restored_from = seq
+            return s
+        for player, text in entries:
             s.match.apply(player, text)
         return s
+
+    def snapshot(self) -> bytes | None:
+        """The position as bytes for :meth:`from_record` (see :meth:`bot.rules.match.Match.snapshot`),
+        or ``None`` while a decision is pending or a timing window is open."""
+        return self.match.snapshot() if self.match.quiet else None
 
     # --- play -----------------------------------------------------------------------------------
 

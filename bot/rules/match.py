@@ -1,26 +1,57 @@
-"""A match as its seed plus its command log: applying, replaying, undoing.
+"""A match as its seed plus its command log: applying, replaying, undoing, snapshots.
 
 ``Match`` is the checked way adapters drive the engine. Every accepted command is appended to
 the log as ``(player, text)``; replaying the log on the same battlefield, scenario, card library
 and seed rebuilds the state exactly, dice included, because rejected commands roll nothing and
 leave the dice where they were.
+
+A snapshot (:meth:`Match.snapshot`) is a private cache of the position at a quiet moment (no
+decision pending, no timing window under way): the whole engine, the dice generator's state and
+the public events of the Player Turn under way, pickled. The battlefield, the scenario, the card
+look-up and the dice object are not copied: they are written as references and supplied again by
+:meth:`Match.from_snapshot`, which checks a fingerprint of each (and of every Army Card in play),
+the log prefix the snapshot was taken after, and the seed. Anything that does not match raises
+:class:`SnapshotMismatch`, and the caller replays the log instead: the log stays the truth.
 """
 
 from __future__ import annotations
 
+import hashlib
+import io
 import json
+import pickle
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot.rules.battlefield import Battlefield
+from bot.rules.cards import ArmyCard
 from bot.rules.commands import Command
 from bot.rules.dice import SeededDice
-from bot.rules.engine import CardLookup, Engine
+from bot.rules.engine import CardLookup, CardPool, Engine
 from bot.rules.events import Event
 from bot.rules.scenario import Scenario
 from bot.rules.state import MatchState, Phase
 from bot.rules.views import state_json, to_data
+
+#: Bumped whenever the layout of a snapshot changes; older snapshots are then refused.
+SNAPSHOT_FORMAT = 1
+#: At most this many public events are kept for a Player Turn (a runaway turn stays bounded).
+TURN_EVENTS_LIMIT = 200
+
+#: Classes a snapshot may name outside ``bot.*``: plain containers and the dice generator.
+_ALLOWED_GLOBALS = {
+    "builtins": {"set", "frozenset", "dict", "list", "tuple", "bytes", "bytearray", "complex", "slice", "object"},
+    "copyreg": {"_reconstructor", "__newobj__", "__newobj_ex__"},
+    "collections": {"deque", "OrderedDict", "defaultdict", "Counter"},
+    "random": {"Random"},
+}
+
+
+class SnapshotMismatch(Exception):
+    """A snapshot that cannot be used for this match (another format, content, seed or log, or an
+    unreadable blob); the message says which. Replay the log instead."""
 
 
 class _ReplayableDice(SeededDice):
@@ -33,25 +64,151 @@ class _ReplayableDice(SeededDice):
         self._rng.setstate(snap)  # type: ignore[arg-type]
 
 
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _digest_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def log_digest(log: Sequence[tuple[str, str]]) -> str:
+    """A fingerprint (hex SHA-256) of a command log, to tie a snapshot to the log it was taken after."""
+    return _digest(json.dumps([list(entry) for entry in log], separators=(",", ":")))
+
+
+class _Fingerprints:
+    """Fingerprints of immutable content (battlefields, scenarios, Army Cards), computed once per object.
+
+    Keyed by identity with the object kept alive, so an id is never reused while cached; bounded
+    (cleared when full) because tests build many throw-away battlefields.
+    """
+
+    LIMIT = 4096
+
+    def __init__(self) -> None:
+        self._known: dict[int, tuple[object, str]] = {}
+
+    def of(self, obj: Battlefield | Scenario | ArmyCard) -> str:
+        hit = self._known.get(id(obj))
+        if hit is not None and hit[0] is obj:
+            return hit[1]
+        if isinstance(obj, Battlefield):
+            text = repr((obj.name, sorted(obj.columns.items()), obj.obstacles,
+                         sorted((k, sorted(v)) for k, v in obj.start_zones.items()), obj.glyphs, obj.description))
+        else:
+            text = obj.model_dump_json()
+        if len(self._known) >= self.LIMIT:
+            self._known.clear()
+        fp = _digest(type(obj).__name__ + "\n" + text)
+        self._known[id(obj)] = (obj, fp)
+        return fp
+
+
+_FINGERPRINTS = _Fingerprints()
+
+
+class _Pickler(pickle.Pickler):
+    """Writes the match's battlefield, scenario, dice, card look-up and library Army Cards as references."""
+
+    def __init__(self, file: io.BytesIO, match: Match) -> None:
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self.refs: dict[int, tuple[str, ...]] = {
+            id(match.battlefield): ("battlefield",),
+            id(match.scenario): ("scenario",),
+            id(match.dice): ("dice",),
+        }
+        if match.cards is not None:
+            self.refs[id(match.cards)] = ("cards",)
+        if match.pool is not None:
+            self.refs[id(match.pool)] = ("pool",)
+        self.lookup = match.cards
+        #: Army Cards not shared with the library (built by a test, say): pickled whole.
+        self.inline: set[int] = set()
+
+    def persistent_id(self, obj: Any) -> Any:
+        ref = self.refs.get(id(obj))
+        if ref is not None:
+            return ref
+        if isinstance(obj, ArmyCard) and id(obj) not in self.inline:
+            try:
+                same = self.lookup is not None and bool(obj.id) and self.lookup(obj.id) is obj
+            except Exception:  # not in the library
+                same = False
+            if same:
+                ref = self.refs[id(obj)] = ("card", obj.id, _FINGERPRINTS.of(obj))
+                return ref
+            self.inline.add(id(obj))
+        return None
+
+
+class _Unpickler(pickle.Unpickler):
+    """Resolves the references written by :class:`_Pickler` against a fresh match, checking each
+    Army Card against the library, and refuses classes from outside the rules core."""
+
+    def __init__(self, file: io.BytesIO, match: Match) -> None:
+        super().__init__(file)
+        self.match = match
+
+    def persistent_load(self, pid: Any) -> Any:
+        m = self.match
+        kind = pid[0] if isinstance(pid, tuple) and pid else None
+        if kind == "battlefield":
+            return m.battlefield
+        if kind == "scenario":
+            return m.scenario
+        if kind == "dice":
+            return m.dice
+        if kind == "cards" and m.cards is not None:
+            return m.cards
+        if kind == "pool" and m.pool is not None:
+            return m.pool
+        if kind == "card" and m.cards is not None and len(pid) == 3:
+            card = m.cards(pid[1])
+            if _FINGERPRINTS.of(card) != pid[2]:
+                raise SnapshotMismatch(f"Army Card {pid[1]} changed since the snapshot")
+            return card
+        raise SnapshotMismatch(f"the snapshot refers to {pid!r}, which this match does not have")
+
+    def find_class(self, module: str, name: str) -> Any:
+        if module.startswith("bot.rules.") or name in _ALLOWED_GLOBALS.get(module, ()):
+            return super().find_class(module, name)
+        raise SnapshotMismatch(f"the snapshot names {module}.{name}, which a snapshot never holds")
+
+
 @dataclass
 class Match:
-    """A match: battlefield, scenario, hidden dice ``seed`` and the log of accepted commands."""
+    """A match: battlefield, scenario, hidden dice ``seed`` and the log of accepted commands.
+
+    ``turn_events`` holds the public events of the Player Turn under way, from its
+    ``turn_started`` event on (before the first Player Turn: the latest
+    :data:`TURN_EVENTS_LIMIT` public events), so that a whole turn can be drawn at its end.
+    """
 
     battlefield: Battlefield
     scenario: Scenario
     seed: int
     cards: CardLookup | None = None
     log: list[tuple[str, str]] = field(default_factory=list)
+    #: Every card a draft may offer (DEC-13); see :class:`~bot.rules.engine.Engine`.
+    pool: CardPool | None = None
 
     def __post_init__(self) -> None:
         self.dice = _ReplayableDice(self.seed)
-        self.engine = Engine(MatchState(battlefield=self.battlefield, scenario=self.scenario), self.dice, self.cards)
+        self.engine = Engine(MatchState(battlefield=self.battlefield, scenario=self.scenario), self.dice, self.cards,
+                             self.pool)
         self.state.phase = Phase.SETUP
+        self.turn_events: list[Event] = []
 
     @property
     def state(self) -> MatchState:
         """The current state (read it; only commands change it)."""
         return self.engine.state
+
+    @property
+    def quiet(self) -> bool:
+        """True when no decision is pending and no timing window is under way: a snapshot may be taken."""
+        return not self.state.pending and not self.engine.open_windows
 
     @staticmethod
     def new_seed() -> int:
@@ -72,16 +229,24 @@ class Match:
             self.dice.restore(snap)
             raise
         self.log.append((player, cmd.text()))
+        self.turn_events = self.turn_so_far(events)
         return events
+
+    def turn_so_far(self, events: Iterable[Event]) -> list[Event]:
+        """The public events of the Player Turn under way once ``events`` (one command's) are added:
+        from the newest ``turn_started`` on, else the latest :data:`TURN_EVENTS_LIMIT`."""
+        shown = self.turn_events + [e for e in events if e.to is None]
+        starts = [i for i, e in enumerate(shown) if e.kind == "turn_started"]
+        return shown[starts[-1]:] if starts else shown[-TURN_EVENTS_LIMIT:]
 
     @classmethod
     def replay(cls, battlefield: Battlefield, scenario: Scenario, seed: int, log: Iterable[tuple[str, str]],
-               cards: CardLookup | None = None) -> Match:
+               cards: CardLookup | None = None, pool: CardPool | None = None) -> Match:
         """Rebuild a match from its seed and log.
 
         :raises RulesError: when a logged command is refused (the log does not belong to this setup).
         """
-        m = cls(battlefield, scenario, seed, cards)
+        m = cls(battlefield, scenario, seed, cards, pool=pool)
         for player, text in log:
             m.apply(player, text)
         return m
@@ -96,4 +261,74 @@ class Match:
 
     def undo(self) -> Match:
         """A new match with the last command taken back (replays all but the last)."""
-        return Match.replay(self.battlefield, self.scenario, self.seed, self.log[:-1], self.cards)
+        return Match.replay(self.battlefield, self.scenario, self.seed, self.log[:-1], self.cards, self.pool)
+
+    # --- snapshots ------------------------------------------------------------------------------
+
+    def _header(self, log: Sequence[tuple[str, str]], body: bytes) -> dict[str, Any]:
+        return {"format": SNAPSHOT_FORMAT, "log_length": len(log), "log": log_digest(log), "body": _digest_bytes(body),
+                "seed": _digest(f"seed:{self.seed}"), "battlefield": _FINGERPRINTS.of(self.battlefield),
+                "scenario": _FINGERPRINTS.of(self.scenario)}
+
+    def snapshot(self) -> bytes:
+        """The position as bytes for :meth:`from_snapshot`: engine (state, timing windows and any
+        other engine field), dice generator state and :attr:`turn_events`, tied to the log so far.
+
+        Only for a private cache: the bytes are a pickle, read back only by :meth:`from_snapshot`,
+        which checks them. The secret seed is not in them (only a fingerprint of it).
+
+        :raises ValueError: when the match is not :attr:`quiet` (a decision or timing window is open).
+        """
+        if not self.quiet:
+            raise ValueError("a snapshot is taken only when no decision is pending and no timing window is open")
+        buf = io.BytesIO()
+        _Pickler(buf, self).dump((self.engine, self.turn_events))
+        body = buf.getvalue()
+        return pickle.dumps((self._header(self.log, body), body, self.dice.snapshot()), protocol=pickle.HIGHEST_PROTOCOL)
+
+    @classmethod
+    def from_snapshot(cls, battlefield: Battlefield, scenario: Scenario, seed: int, blob: bytes,
+                      log: Sequence[tuple[str, str]], cards: CardLookup | None = None,
+                      pool: CardPool | None = None) -> Match:
+        """The match :meth:`snapshot` saved, given the same setup and the log it was taken after.
+
+        Replay the commands logged after ``log`` to catch up. ``log`` becomes the match's log.
+
+        :raises SnapshotMismatch: the bytes are unreadable, damaged (checksum) or of another format, or the
+            battlefield, scenario, an Army Card in play, the seed or the log differ from the
+            snapshot's.
+        """
+        m = cls(battlefield, scenario, seed, cards, log=[(str(p), str(t)) for p, t in log], pool=pool)
+        try:
+            header, body, dice_state = _load_outer(blob)
+            expected = m._header(m.log, body)
+            wrong = [k for k in ("format", "body", "log_length", "log", "seed", "battlefield", "scenario")
+                     if header.get(k) != expected[k]]
+            if wrong:
+                raise SnapshotMismatch(f"the snapshot's {', '.join(wrong)} differ from this match's")
+            engine, turn_events = _Unpickler(io.BytesIO(body), m).load()
+            if not isinstance(engine, Engine) or not isinstance(turn_events, list):
+                raise SnapshotMismatch("the snapshot does not hold an engine")
+            m.dice.restore(dice_state)
+        except SnapshotMismatch:
+            raise
+        except Exception as exc:  # truncated, corrupt or foreign bytes: never a crash, a replay
+            raise SnapshotMismatch(f"the snapshot cannot be read ({type(exc).__name__}: {exc})") from None
+        m.engine = engine
+        m.turn_events = turn_events
+        return m
+
+
+def _load_outer(blob: bytes) -> tuple[dict[str, Any], bytes, object]:
+    """The header, the pickled engine and the dice state of a snapshot (plain values only)."""
+    outer = _PlainUnpickler(io.BytesIO(blob)).load()
+    if not (isinstance(outer, tuple) and len(outer) == 3 and isinstance(outer[0], dict) and isinstance(outer[1], bytes)):
+        raise SnapshotMismatch("the bytes are not a snapshot")
+    return outer[0], outer[1], outer[2]
+
+
+class _PlainUnpickler(pickle.Unpickler):
+    """Reads only built-in values (the outer envelope of a snapshot)."""
+
+    def find_class(self, module: str, name: str) -> Callable[..., Any]:
+        raise SnapshotMismatch(f"the snapshot envelope names {module}.{name}")

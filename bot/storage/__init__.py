@@ -1,7 +1,16 @@
 """Where matches live between restarts: a narrow :class:`~bot.storage.base.Storage` protocol and
 its SQLite implementation (:mod:`bot.storage.sqlite`), schema in numbered migrations."""
 
-from bot.storage.base import DuplicateEntry, MatchExists, MatchMeta, Storage, StoredMatch
+from bot.storage.base import (
+    DuplicateEntry,
+    MatchExists,
+    MatchMeta,
+    OwedLine,
+    Storage,
+    StoredMatch,
+    StoredSnapshot,
+)
 from bot.storage.sqlite import SqliteStorage
 
-__all__ = ["DuplicateEntry", "MatchExists", "MatchMeta", "SqliteStorage", "Storage", "StoredMatch"]
+__all__ = ["DuplicateEntry", "MatchExists", "MatchMeta", "OwedLine", "SqliteStorage", "Storage", "StoredMatch",
+           "StoredSnapshot"]

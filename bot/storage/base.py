@@ -5,6 +5,11 @@ its command log: one row per accepted command, keyed ``(match_id, seq)`` so that
 appending the same position cannot both succeed. Processed interaction ids make retries and double
 deliveries apply once; board message ids let the bot find the maps it posted; Order Marker drafts
 (selections not yet locked in) survive a restart. The seed is stored but never shown.
+
+Snapshots of a match's position are a cache beside the log (tagged with the log position and a
+code version; a restart uses the newest that fits and replays the rest). Private lines owed to a
+player whose DMs are closed are kept until delivered. A small key/value table holds bot-wide
+facts such as the hash of the slash commands last registered.
 """
 
 from __future__ import annotations
@@ -40,13 +45,42 @@ class MatchMeta:
     status: str = ACTIVE
 
 
+#: Kinds of owed rows: private lines, or "this player still needs their Order Marker controls".
+OWED_TEXT = "text"
+OWED_CONTROLS = "controls"
+
+
+@dataclass(frozen=True, slots=True)
+class StoredSnapshot:
+    """A snapshot of a match: taken after the first ``seq`` log entries, for code ``version``;
+    ``state`` is the bytes of :meth:`bot.game.session.GameSession.snapshot`."""
+
+    seq: int
+    version: str
+    state: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class OwedLine:
+    """Something a player is owed privately: ``kind`` :data:`OWED_TEXT` (``text`` to show) or
+    :data:`OWED_CONTROLS` (their Order Marker controls). ``id`` grows with each row stored."""
+
+    id: int
+    player: str
+    kind: str
+    text: str = ""
+
+
 @dataclass(slots=True)
 class StoredMatch:
-    """A match as stored: metadata, the command log ``[(player, text), ...]`` and open drafts."""
+    """A match as stored: metadata, the command log ``[(player, text), ...]``, open drafts, its
+    snapshots (newest first) and what its players are owed (oldest first)."""
 
     meta: MatchMeta
     log: list[tuple[str, str]] = field(default_factory=list)
     drafts: dict[str, dict[str, str]] = field(default_factory=dict)
+    snapshots: list[StoredSnapshot] = field(default_factory=list)
+    owed: list[OwedLine] = field(default_factory=list)
 
     def record(self) -> dict[str, Any]:
         """The record :meth:`bot.game.session.GameSession.from_record` replays."""
@@ -78,7 +112,8 @@ class Storage(Protocol):
         """Every match whose status is ``active``, with logs, oldest first."""
 
     async def set_status(self, match_id: str, status: str) -> None:
-        """Mark a match ``over`` (finished by the rules) or ``ended`` (stopped by a user)."""
+        """Mark a match ``over`` (finished by the rules) or ``ended`` (stopped by a user); a match
+        that is no longer active loses its snapshots and owed lines (it is never restored)."""
 
     async def append(self, match_id: str, seq: int, player: str, text: str,
                      interaction_id: int | None = None) -> None:
@@ -108,3 +143,19 @@ class Storage(Protocol):
 
     async def boards(self, match_id: str) -> list[tuple[int, int, int]]:
         """Posted map messages ``(channel_id, message_id, version)``, oldest first."""
+
+    async def save_snapshot(self, match_id: str, seq: int, version: str, state: bytes, keep: int = 2) -> None:
+        """Store a snapshot taken after log entry ``seq - 1`` (replacing one at the same ``seq``)
+        and keep only the newest ``keep`` of the match."""
+
+    async def owe(self, match_id: str, player: str, kind: str, text: str = "") -> int:
+        """Store something owed to ``player`` (see :class:`OwedLine`); return its row id."""
+
+    async def settle_owed(self, match_id: str, player: str, kind: str, upto: int) -> None:
+        """Forget what of ``kind`` was owed to ``player`` in rows up to id ``upto`` (delivered)."""
+
+    async def get_value(self, key: str) -> str | None:
+        """The value stored under ``key``, or ``None``."""
+
+    async def set_value(self, key: str, value: str) -> None:
+        """Store ``value`` under ``key`` (replacing it)."""

@@ -52,6 +52,32 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (match_id, player)
         )""",
     ),
+    # 3: snapshots of a match's position (a cache for fast restarts; the log stays the truth),
+    # private lines owed to players whose DMs are closed, and a small key/value table (the hash of
+    # the slash commands last registered with Discord).
+    (
+        """CREATE TABLE snapshots (
+            match_id TEXT NOT NULL,
+            seq      INTEGER NOT NULL,
+            version  TEXT NOT NULL,
+            state    BLOB NOT NULL,
+            at       REAL NOT NULL,
+            PRIMARY KEY (match_id, seq)
+        )""",
+        """CREATE TABLE owed (
+            id       INTEGER PRIMARY KEY AUTOINCREMENT,
+            match_id TEXT NOT NULL,
+            player   TEXT NOT NULL,
+            kind     TEXT NOT NULL,
+            text     TEXT NOT NULL DEFAULT '',
+            at       REAL NOT NULL
+        )""",
+        "CREATE INDEX owed_by_player ON owed(match_id, player)",
+        """CREATE TABLE kv (
+            key   TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        )""",
+    ),
 )
 
 #: The schema version after every migration.

@@ -17,7 +17,15 @@ from typing import Any
 
 import aiosqlite
 
-from bot.storage.base import ACTIVE, DuplicateEntry, MatchExists, MatchMeta, StoredMatch
+from bot.storage.base import (
+    ACTIVE,
+    DuplicateEntry,
+    MatchExists,
+    MatchMeta,
+    OwedLine,
+    StoredMatch,
+    StoredSnapshot,
+)
 from bot.storage.migrations import LATEST, MIGRATIONS
 
 log = logging.getLogger(__name__)
@@ -75,8 +83,9 @@ class SqliteStorage:
             raise RuntimeError("storage is not open")
         return self._db
 
-    async def _run(self, *statements: tuple[str, tuple[Any, ...]]) -> None:
-        """Run statements in one transaction; an integrity error rolls back and raises.
+    async def _run(self, *statements: tuple[str, tuple[Any, ...]]) -> int:
+        """Run statements in one transaction; an integrity error rolls back and raises. Returns the
+        row id of the last statement's insert (0 when it inserted nothing).
 
         A single statement is a transaction by itself (autocommit) and is queued straight to the
         connection's thread, so many writers do not wait for each other's round trips; several
@@ -85,21 +94,22 @@ class SqliteStorage:
         if len(statements) == 1 and not self._write.locked():
             sql, args = statements[0]
             try:
-                await self.db.execute(sql, args)
+                cur = await self.db.execute(sql, args)
             except sqlite3.IntegrityError as exc:
                 raise DuplicateEntry(str(exc)) from None
-            return
+            return cur.lastrowid or 0
         async with self._write:
             await self.db.execute("BEGIN IMMEDIATE")
             try:
                 for sql, args in statements:
-                    await self.db.execute(sql, args)
+                    cur = await self.db.execute(sql, args)
             except BaseException as exc:
                 await self.db.execute("ROLLBACK")
                 if isinstance(exc, sqlite3.IntegrityError):
                     raise DuplicateEntry(str(exc)) from None
                 raise
             await self.db.execute("COMMIT")
+            return cur.lastrowid or 0
 
     # --- matches ------------------------------------------------------------------------------
 
@@ -138,12 +148,30 @@ class SqliteStorage:
             log_rows = await cur.fetchall()
         async with self.db.execute("SELECT player, markers FROM drafts WHERE match_id = ?", (meta.match_id,)) as cur:
             draft_rows = await cur.fetchall()
+        async with self.db.execute(
+            "SELECT seq, version, state FROM snapshots WHERE match_id = ? ORDER BY seq DESC", (meta.match_id,)
+        ) as cur:
+            snap_rows = await cur.fetchall()
+        async with self.db.execute(
+            "SELECT id, player, kind, text FROM owed WHERE match_id = ? ORDER BY id", (meta.match_id,)
+        ) as cur:
+            owed_rows = await cur.fetchall()
         return StoredMatch(meta=meta, log=[(str(p), str(t)) for p, t in log_rows],
-                           drafts={str(p): json.loads(m) for p, m in draft_rows})
+                           drafts={str(p): json.loads(m) for p, m in draft_rows},
+                           snapshots=[StoredSnapshot(int(q), str(v), bytes(b)) for q, v, b in snap_rows],
+                           owed=[OwedLine(int(i), str(p), str(k), str(t)) for i, p, k, t in owed_rows])
 
     async def set_status(self, match_id: str, status: str) -> None:
-        """Change a match's status."""
-        await self._run(("UPDATE matches SET status = ? WHERE match_id = ?", (status, match_id)))
+        """Change a match's status; one no longer active loses its snapshots and owed lines."""
+        update = ("UPDATE matches SET status = ? WHERE match_id = ?", (status, match_id))
+        if status == ACTIVE:
+            await self._run(update)
+            return
+        # Separate statements: the cleanup need not be atomic with the status (a finished match is
+        # never restored), and a transaction would make every other writer queue behind it.
+        await self._run(update)
+        await self._run(("DELETE FROM snapshots WHERE match_id = ?", (match_id,)))
+        await self._run(("DELETE FROM owed WHERE match_id = ?", (match_id,)))
 
     # --- log and idempotency ------------------------------------------------------------------
 
@@ -204,3 +232,37 @@ class SqliteStorage:
         ) as cur:
             rows = await cur.fetchall()
         return [(int(a), int(b), int(c)) for a, b, c in rows]
+
+    # --- snapshots, owed lines, key/value -----------------------------------------------------
+
+    async def save_snapshot(self, match_id: str, seq: int, version: str, state: bytes, keep: int = 2) -> None:
+        """Store a snapshot at log position ``seq``, then drop all but the newest ``keep`` of the match.
+
+        Two single statements, not one transaction: a snapshot is a cache, and a transaction would
+        hold the write lock that every log append of every match then queues behind.
+        """
+        await self._run(("INSERT OR REPLACE INTO snapshots (match_id, seq, version, state, at) VALUES (?, ?, ?, ?, ?)",
+                         (match_id, seq, version, state, time.time())))
+        await self._run(("DELETE FROM snapshots WHERE match_id = ? AND seq NOT IN "
+                         "(SELECT seq FROM snapshots WHERE match_id = ? ORDER BY seq DESC LIMIT ?)",
+                         (match_id, match_id, keep)))
+
+    async def owe(self, match_id: str, player: str, kind: str, text: str = "") -> int:
+        """Store something owed to ``player``; return its row id."""
+        return await self._run(("INSERT INTO owed (match_id, player, kind, text, at) VALUES (?, ?, ?, ?, ?)",
+                                (match_id, player, kind, text, time.time())))
+
+    async def settle_owed(self, match_id: str, player: str, kind: str, upto: int) -> None:
+        """Forget ``player``'s owed rows of ``kind`` with ids up to ``upto``."""
+        await self._run(("DELETE FROM owed WHERE match_id = ? AND player = ? AND kind = ? AND id <= ?",
+                         (match_id, player, kind, upto)))
+
+    async def get_value(self, key: str) -> str | None:
+        """The value under ``key``, or ``None``."""
+        async with self.db.execute("SELECT value FROM kv WHERE key = ?", (key,)) as cur:
+            row = await cur.fetchone()
+        return None if row is None else str(row[0])
+
+    async def set_value(self, key: str, value: str) -> None:
+        """Store ``value`` under ``key``."""
+        await self._run(("INSERT OR REPLACE INTO kv (key, value) VALUES (?, ?)", (key, value)))

@@ -1,17 +1,21 @@
 """What goes wrong on Discord, and what the bot does about it: closed DMs, expired interactions,
-double clicks, strangers, a crash mid-round, and never leaking hidden Order Markers."""
+double clicks, strangers, a crash mid-round or mid-turn (snapshots, owed lines, the turn's events),
+and never leaking hidden Order Markers."""
 
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot_table import Table, make_bot, marker_words
 
+from bot.discord.publish import send_private
+from bot.discord.respond import Responder
 from bot.fakediscord import FakeDiscord, FakeUser, kill_client
 from bot.game.session import GameSession
 from bot.render import render_png
-from bot.rules.state import Phase
+from bot.rules.events import Event
+from bot.rules.state import MatchState, Phase
 from bot.rules.views import public_view
 
 if TYPE_CHECKING:
@@ -272,3 +276,68 @@ async def test_the_seed_is_stored_but_never_shown(
     assert stored is not None and stored.meta.seed == seed
     everything = "\n".join(p.text() for p in fake.sent)
     assert str(seed) not in everything and hex(seed)[2:] not in everything
+
+
+async def test_a_crash_mid_turn_resumes_from_a_snapshot_with_the_turn_and_owed_lines(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    """Killed twice without cleanup: the Order Marker controls owed to a player with closed DMs,
+    private words owed to another, and the public events of the Player Turn under way all come back,
+    and the restart starts from the snapshot taken when the previous Player Turn ended."""
+    db = tmp_path / "db.sqlite"
+    drawn: list[list[Event]] = []
+
+    def recording_render(view: MatchState, *, events: tuple[Event, ...] = (), **kw: Any) -> bytes:
+        drawn.append(list(events))
+        return render_png(view, events=events, **kw)
+
+    first = make_bot(fake, db, world.guild.id, render=recording_render)
+    task = await start_bot(first)
+    table = Table(fake, first, world.channel, [world.alice, world.bob])
+    alice = str(world.alice.id)
+    fake.close_dms(world.alice)
+    await table.setup()  # bob's placement starts round 1: alice is owed her controls
+    assert table.live.owed_controls == {alice} and table.controls_for(world.alice) is None
+    await kill_client(task)
+
+    second = make_bot(fake, db, world.guild.id, render=recording_render)
+    task = await start_bot(second)
+    table.bot = second
+    assert table.live.owed_controls == {alice} and alice in table.live.dm_closed
+    status = await table.send(world.alice, "match", "status")
+    assert any(f"hs:lock:{table.live.match_id}:1" in m.custom_ids and m.ephemeral for m in await status.wait_followups(1))
+    stored = await second.storage.load_match(table.live.match_id)
+    assert stored is not None and stored.owed == []  # delivered, so forgotten
+    await table.place_markers(world.alice)
+    await table.place_markers(world.bob)
+    await table.take_turn()  # a whole Player Turn: a snapshot is stored as it ends
+    snapshot_at = len(table.live.session.match.log)
+    st = table.state
+    assert st.turn is not None and st.phase is Phase.TURNS
+    acting = table.user(st.turn.player)
+    fig = table._acting(st.turn.player)[0]
+    dest = table._step_toward_enemy(fig)
+    assert dest is not None
+    await table.reply(acting, "move", figure=fig.id, to=dest)
+    before = list(table.live.turn_log)
+    assert [e.kind for e in before][:1] == ["turn_started"] and any(e.kind == "moved" for e in before)
+    fake.close_dms(acting)
+    await send_private(second, table.live, str(acting.id), ["Owed words for you."],
+                       Responder(second, None, world.channel.id))
+    assert table.live.owed[str(acting.id)] == ["Owed words for you."]
+    await kill_client(task)
+
+    third = make_bot(fake, db, world.guild.id, render=recording_render)
+    await start_bot(third)
+    table.bot = third
+    live = table.live
+    assert live.session.restored_from == snapshot_at
+    assert live.turn_log == before
+    assert live.owed == {str(acting.id): ["Owed words for you."]}
+    drawn.clear()
+    ended = await table.send(acting, "end-turn")
+    # the map of the turn shows the move made before the crash, and the owed words come privately
+    assert any(e.kind == "moved" and e.data["figure"] == fig.id for e in drawn[-1])
+    messages = ended.messages + await ended.wait_followups(1)
+    assert any(m.ephemeral and "Owed words for you." in m.content for m in messages)
+    stored = await third.storage.load_match(live.match_id)
+    assert stored is not None and stored.owed == []

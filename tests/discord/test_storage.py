@@ -1,5 +1,6 @@
 """Storage and the match manager without Discord: migrations, the (match_id, seq) key, one active
-match per channel, drafts, and applying an interaction once, across a restart too."""
+match per channel, drafts, snapshots, owed private lines, stored values, and applying an
+interaction once, across a restart too."""
 
 from __future__ import annotations
 
@@ -86,4 +87,62 @@ async def test_an_interaction_applies_once_even_after_a_restart(tmp_path: Path) 
     assert live2 is not None and [p.name for p in live2.state.players] == ["Alice", "Bob"]
     with pytest.raises(AlreadyDone):
         await again.apply(live2, "a", "join Alice", interaction_id=1001)  # known only to the database now
+    await store.close()
+
+
+async def test_a_schema_2_database_upgrades_and_keeps_its_matches(tmp_path: Path) -> None:
+    """Migration 3 (snapshots, owed lines, key/value) is added on top of a database made by
+    schema 2; what was stored before stays."""
+    from bot.storage.migrations import MIGRATIONS
+
+    db = tmp_path / "old.db"
+    raw = sqlite3.connect(db)
+    for step in MIGRATIONS[:2]:
+        for statement in step:
+            raw.execute(statement)
+    raw.execute("PRAGMA user_version = 2")
+    raw.execute("INSERT INTO matches (match_id, guild_id, channel_id, creator_id, map_id, scenario_id, seed, "
+                "created_at) VALUES ('old', 1, 10, 2, 'practice-field', 'last-army-standing', 5, 0)")
+    raw.execute("INSERT INTO log VALUES ('old', 0, 'a', 'join Alice', 7, 0)")
+    raw.commit()
+    raw.close()
+    store = SqliteStorage(db)
+    await store.open()
+    stored = await store.load_match("old")
+    assert stored is not None and stored.log == [("a", "join Alice")]
+    assert stored.snapshots == [] and stored.owed == []
+    assert await store.get_value("anything") is None
+    await store.close()
+    assert sqlite3.connect(db).execute("PRAGMA user_version").fetchone()[0] == LATEST
+
+
+async def test_snapshots_owed_lines_and_values(tmp_path: Path) -> None:
+    store = SqliteStorage(tmp_path / "h.db")
+    await store.open()
+    await store.create_match(_meta())
+    for seq in (5, 9, 14):
+        await store.save_snapshot("m1", seq, "v1", bytes([seq]) * 3, keep=2)
+    await store.save_snapshot("m1", 14, "v2", b"again", keep=2)  # the same position again: replaced
+    stored = await store.load_match("m1")
+    assert stored is not None
+    assert [(s.seq, s.version, s.state) for s in stored.snapshots] == [(14, "v2", b"again"), (9, "v1", b"\t\t\t")]
+
+    first = await store.owe("m1", "a", "text", "You lost marker 2.")
+    controls = await store.owe("m1", "a", "controls")
+    later = await store.owe("m1", "a", "text", "And marker 3.")
+    await store.owe("m1", "b", "text", "For Bob.")
+    assert first < controls < later
+    await store.settle_owed("m1", "a", "text", first)  # delivered up to the first line only
+    stored = await store.load_match("m1")
+    assert stored is not None
+    assert [(o.player, o.kind, o.text) for o in stored.owed] == [
+        ("a", "controls", ""), ("a", "text", "And marker 3."), ("b", "text", "For Bob.")]
+
+    await store.set_value("commands:1:global", "abc")
+    await store.set_value("commands:1:global", "def")
+    assert await store.get_value("commands:1:global") == "def"
+
+    await store.set_status("m1", "over")  # never restored again: its cache and debts go
+    stored = await store.load_match("m1")
+    assert stored is not None and stored.snapshots == [] and stored.owed == []
     await store.close()
