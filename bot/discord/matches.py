@@ -154,7 +154,7 @@ class Applied:
 
 
 #: Called with what a handler did (a verb or a component) and the seconds it took; for the bench.
-Timer = Callable[[str, float], None]
+Timer = Callable[[str, float, float], None]
 #: Called after each apply with the verb, the seconds the whole apply took (lock wait, idempotency
 #: check, rules, storage) and the seconds the rules alone took; for the bench.
 ApplyTimer = Callable[[str, float, float], None]

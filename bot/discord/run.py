@@ -43,7 +43,7 @@ def main(*, force_sync: bool = False) -> int:
 
     level = getattr(logging, settings.log_level, logging.INFO)
     discord.utils.setup_logging(level=level, root=True)
-    bot = HeroscapeBot(settings)
+    bot = HeroscapeBot(settings, tune_gc=True)
     try:
         bot.run(settings.discord_token, log_handler=None)
     except discord.LoginFailure:
