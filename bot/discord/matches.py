@@ -49,7 +49,7 @@ T = TypeVar("T")
 class LiveMatch:
     """A match in memory: its stored metadata, its session and its lock.
 
-    ``drafts`` holds Order Marker picks not yet locked in (player -> marker -> card key);
+    ``marker_picks`` holds Order Marker picks not yet locked in (player -> marker -> card key);
     ``dm_closed`` the players whose DMs failed; ``owed`` what could not be delivered to a player
     privately yet (shown with their next command) and ``owed_controls`` who still needs their
     Order Marker controls; ``owed_rows`` the newest stored row of each (player, kind) owed, so
@@ -60,7 +60,7 @@ class LiveMatch:
     meta: MatchMeta
     session: GameSession
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    drafts: dict[str, dict[str, str]] = field(default_factory=dict)
+    marker_picks: dict[str, dict[str, str]] = field(default_factory=dict)
     dm_closed: set[str] = field(default_factory=set)
     owed: dict[str, list[str]] = field(default_factory=dict)
     owed_controls: set[str] = field(default_factory=set)
@@ -239,7 +239,7 @@ class MatchManager:
 
     async def restore(self) -> int:
         """Rebuild every active match from storage (newest usable snapshot plus the commands after it,
-        or the whole log), with its drafts and owed private lines; return how many.
+        or the whole log), with its Order Marker picks and owed private lines; return how many.
 
         A match whose log does not replay is logged and left stored but not live.
         """
@@ -251,7 +251,7 @@ class MatchManager:
             except Exception:
                 log.exception("cannot replay match %s; leaving it stored but not live", stored.meta.match_id)
                 continue
-            live = LiveMatch(stored.meta, session, drafts=dict(stored.drafts), controls_round=_sent_round(session),
+            live = LiveMatch(stored.meta, session, marker_picks=dict(stored.marker_picks), controls_round=_sent_round(session),
                              snapshot_seq=session.restored_from)
             for owed in stored.owed:
                 if owed.kind == OWED_CONTROLS:
@@ -437,7 +437,7 @@ class MatchManager:
         if live.owed_rows.get((pid, kind)) == upto:
             del live.owed_rows[(pid, kind)]
 
-    async def save_draft(self, live: LiveMatch, player: str, markers: dict[str, str]) -> None:
+    async def save_marker_picks(self, live: LiveMatch, player: str, markers: dict[str, str]) -> None:
         """Remember a player's Order Marker picks (durably, so a restart keeps them)."""
-        live.drafts[player] = dict(markers)
-        await self.storage.save_draft(live.match_id, player, markers)
+        live.marker_picks[player] = dict(markers)
+        await self.storage.save_marker_picks(live.match_id, player, markers)

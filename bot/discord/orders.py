@@ -4,7 +4,7 @@ When a round starts every fighting player gets the controls by DM. If a DM canno
 (Discord error 50007: the player does not accept DMs from server members) the same controls are
 shown ephemerally in the match channel: at once when that player caused the round to start,
 otherwise with the "Place my markers" button of the public round message or with the next command
-the player runs (that debt is stored, so a restart keeps it). Picks are stored as drafts (a restart
+the player runs (that debt is stored, so a restart keeps it). Picks are stored (a restart
 keeps them) and can change until locked; locking applies ``orders ...``. The channel only ever
 learns *who* has locked in.
 """
@@ -38,9 +38,9 @@ def _bot(interaction: discord.Interaction) -> HeroscapeBot:
     return interaction.client  # type: ignore[return-value]
 
 
-def draft_of(live: LiveMatch, pid: str) -> dict[str, str]:
-    """The player's picks for the current round (older drafts are ignored)."""
-    d = live.drafts.get(pid, {})
+def marker_picks_of(live: LiveMatch, pid: str) -> dict[str, str]:
+    """The player's picks for the current round (older picks are ignored)."""
+    d = live.marker_picks.get(pid, {})
     if d.get(ROUND_KEY) != str(live.state.round):
         return {}
     return {k: v for k, v in d.items() if k in MARKER_NAMES}
@@ -54,7 +54,7 @@ def _card_name(live: LiveMatch, key: str) -> str:
 def controls_text(live: LiveMatch, pid: str, channel_mention: str = "") -> str:
     """The words above the menus: the round, the picks so far, what is missing."""
     st = live.state
-    picks = draft_of(live, pid)
+    picks = marker_picks_of(live, pid)
     where = f" in {channel_mention}" if channel_mention else ""
     lines = [f"**Round {st.round} — your Order Markers**{where} (only you see this).",
              "Pick a card for each marker; the cards act in marker order 1, 2, 3 (X is a decoy). "
@@ -67,7 +67,7 @@ def controls_text(live: LiveMatch, pid: str, channel_mention: str = "") -> str:
 def controls(live: LiveMatch, pid: str) -> discord.ui.View:
     """The four menus and the Lock-in button for ``pid`` this round, current picks selected."""
     st = live.state
-    picks = draft_of(live, pid)
+    picks = marker_picks_of(live, pid)
     keys = st.living_cards(pid) or [k for k, c in st.cards.items() if c.controller == pid]
     items: list[discord.ui.Item[Any]] = []
     for marker in MARKER_NAMES:
@@ -186,9 +186,9 @@ async def pick(interaction: discord.Interaction, match_id: str, round_no: int, m
     card = live.state.cards.get(key)
     if card is None or card.controller != pid:
         raise UserError("That card is not in your army.")
-    picks = draft_of(live, pid)
+    picks = marker_picks_of(live, pid)
     picks[marker] = key
-    await bot.matches.save_draft(live, pid, {ROUND_KEY: str(round_no), **picks})
+    await bot.matches.save_marker_picks(live, pid, {ROUND_KEY: str(round_no), **picks})
     await interaction.response.edit_message(content=controls_text(live, pid), view=controls(live, pid))
 
 
@@ -199,13 +199,13 @@ async def lock(interaction: discord.Interaction, match_id: str, round_no: int) -
     bot, live, pid = _round_controls(interaction, match_id, round_no)
     if live.state.orders.get(pid):
         raise UserError("Your Order Markers are already locked in for this round.")
-    picks = draft_of(live, pid)
+    picks = marker_picks_of(live, pid)
     missing = [m for m in MARKER_NAMES if m not in picks]
     if missing:
         raise UserError(f"Pick a card for marker(s) {', '.join(missing)} first.")
     text = "orders " + " ".join(f"{m}={picks[m]}" for m in MARKER_NAMES)
     applied = await bot.matches.apply(live, pid, text, interaction_id=interaction.id)
-    await bot.matches.save_draft(live, pid, {})
+    await bot.matches.save_marker_picks(live, pid, {})
     mine = "\n".join(applied.outcome.private.get(pid, []))
     responder = Responder(bot, interaction, live.channel_id)
     if not await responder.edit(f"🔒 Round {round_no}: locked in. {mine}", view=None):

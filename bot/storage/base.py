@@ -3,7 +3,7 @@
 A match is stored as its metadata (channel, creator, map, scenario, format, the secret seed) plus
 its command log: one row per accepted command, keyed ``(match_id, seq)`` so that two writers
 appending the same position cannot both succeed. Processed interaction ids make retries and double
-deliveries apply once; board message ids let the bot find the maps it posted; Order Marker drafts
+deliveries apply once; board message ids let the bot find the maps it posted; Order Marker picks
 (selections not yet locked in) survive a restart. The seed is stored but never shown.
 
 Snapshots of a match's position are a cache beside the log (tagged with the log position and a
@@ -73,12 +73,12 @@ class OwedLine:
 
 @dataclass(slots=True)
 class StoredMatch:
-    """A match as stored: metadata, the command log ``[(player, text), ...]``, open drafts, its
+    """A match as stored: metadata, the command log ``[(player, text), ...]``, Order Marker picks not yet locked in, its
     snapshots (newest first) and what its players are owed (oldest first)."""
 
     meta: MatchMeta
     log: list[tuple[str, str]] = field(default_factory=list)
-    drafts: dict[str, dict[str, str]] = field(default_factory=dict)
+    marker_picks: dict[str, dict[str, str]] = field(default_factory=dict)
     snapshots: list[StoredSnapshot] = field(default_factory=list)
     owed: list[OwedLine] = field(default_factory=list)
 
@@ -106,7 +106,7 @@ class Storage(Protocol):
         """
 
     async def load_match(self, match_id: str) -> StoredMatch | None:
-        """A match with its log and drafts, or ``None``."""
+        """A match with its log and Order Marker picks, or ``None``."""
 
     async def list_active(self) -> list[StoredMatch]:
         """Every match whose status is ``active``, with logs, oldest first."""
@@ -135,7 +135,7 @@ class Storage(Protocol):
         :raises DuplicateEntry: when it is already remembered.
         """
 
-    async def save_draft(self, match_id: str, player: str, markers: dict[str, str]) -> None:
+    async def save_marker_picks(self, match_id: str, player: str, markers: dict[str, str]) -> None:
         """Store a player's Order Marker selections not yet locked in (empty: forget them)."""
 
     async def add_board(self, match_id: str, channel_id: int, message_id: int, version: int) -> None:

@@ -128,7 +128,7 @@ class SqliteStorage:
             raise MatchExists(f"channel {meta.channel_id} already has an active match") from None
 
     async def load_match(self, match_id: str) -> StoredMatch | None:
-        """A match with its log and drafts, or ``None``."""
+        """A match with its log and Order Marker picks, or ``None``."""
         async with self.db.execute(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE match_id = ?", (match_id,)) as cur:
             row = await cur.fetchone()
         return None if row is None else await self._full(row)
@@ -146,6 +146,7 @@ class SqliteStorage:
                          scenario_id=row[5], seed=int(row[6]), format=json.loads(row[7]), status=row[8])
         async with self.db.execute("SELECT player, text FROM log WHERE match_id = ? ORDER BY seq", (meta.match_id,)) as cur:
             log_rows = await cur.fetchall()
+        # The table is named "drafts" (schema 2, released): Order Marker picks, not army drafting.
         async with self.db.execute("SELECT player, markers FROM drafts WHERE match_id = ?", (meta.match_id,)) as cur:
             draft_rows = await cur.fetchall()
         async with self.db.execute(
@@ -157,7 +158,7 @@ class SqliteStorage:
         ) as cur:
             owed_rows = await cur.fetchall()
         return StoredMatch(meta=meta, log=[(str(p), str(t)) for p, t in log_rows],
-                           drafts={str(p): json.loads(m) for p, m in draft_rows},
+                           marker_picks={str(p): json.loads(m) for p, m in draft_rows},
                            snapshots=[StoredSnapshot(int(q), str(v), bytes(b)) for q, v, b in snap_rows],
                            owed=[OwedLine(int(i), str(p), str(k), str(t)) for i, p, k, t in owed_rows])
 
@@ -210,9 +211,9 @@ class SqliteStorage:
         await self._run(("INSERT INTO interactions (interaction_id, match_id, at) VALUES (?, ?, ?)",
                          (interaction_id, match_id, time.time())))
 
-    # --- drafts and boards --------------------------------------------------------------------
+    # --- Order Marker picks and boards-----------------------------------------------------------------
 
-    async def save_draft(self, match_id: str, player: str, markers: dict[str, str]) -> None:
+    async def save_marker_picks(self, match_id: str, player: str, markers: dict[str, str]) -> None:
         """Store (or, when empty, forget) a player's Order Marker selections."""
         if markers:
             await self._run(("INSERT OR REPLACE INTO drafts (match_id, player, markers) VALUES (?, ?, ?)",

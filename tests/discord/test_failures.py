@@ -200,7 +200,7 @@ async def test_a_crash_mid_round_loses_nothing(
     assert second.restored == 1
     live = table.live
     assert (live.session.match.log, live.version, live.match_id) == before
-    assert {k: v for k, v in live.drafts[str(world.bob.id)].items() if k != "_round"} == {
+    assert {k: v for k, v in live.marker_picks[str(world.bob.id)].items() if k != "_round"} == {
         "1": picks["1"], "2": picks["2"]}
     # the DM sent by the dead bot still works: bob finishes his picks there and locks in
     old = fake.messages[msg.id]

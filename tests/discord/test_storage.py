@@ -1,5 +1,5 @@
 """Storage and the match manager without Discord: migrations, the (match_id, seq) key, one active
-match per channel, drafts, snapshots, owed private lines, stored values, and applying an
+match per channel, Order Marker picks, snapshots, owed private lines, stored values, and applying an
 interaction once, across a restart too."""
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ async def test_schema_is_migrated_once_in_wal_mode(tmp_path: Path) -> None:
     assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
-async def test_log_keys_channels_drafts_and_boards(tmp_path: Path) -> None:
+async def test_log_keys_channels_marker_picks_and_boards(tmp_path: Path) -> None:
     store = SqliteStorage(tmp_path / "h.db")
     await store.open()
     await store.create_match(_meta())
@@ -50,12 +50,12 @@ async def test_log_keys_channels_drafts_and_boards(tmp_path: Path) -> None:
     await store.mark_processed(113, "m1")
     assert [await store.is_processed(i) for i in (111, 112, 113, 114)] == [True, True, True, False]
     assert await store.last_interaction_id() == 113
-    await store.save_draft("m1", "a", {"_round": "1", "1": "a/finn"})
+    await store.save_marker_picks("m1", "a", {"_round": "1", "1": "a/finn"})
     await store.add_board("m1", 10, 500, 7)
     stored = await store.load_match("m1")
     assert stored is not None
     assert stored.log == [("a", "join A"), ("b", "join B")]
-    assert stored.drafts == {"a": {"_round": "1", "1": "a/finn"}}
+    assert stored.marker_picks == {"a": {"_round": "1", "1": "a/finn"}}
     assert stored.record()["seed"] == 987654321
     assert await store.boards("m1") == [(10, 500, 7)]
     await store.set_status("m1", "over")
