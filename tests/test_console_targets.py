@@ -1,39 +1,16 @@
 """The console's ``targets FIG``: each attack of the figure listed apart (normal attack, then each
-special attack, with the dice against each target), and the image marking what they can hit."""
+special attack, with the dice against each target), and the image marking what they can hit.
+The ``lane`` map comes from ``tests/conftest.py``."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from PIL import Image
 
 from bot.console.local import Console
-from bot.content.maps import MAPS_DIR_ENV, default_maps_dir
-from bot.game import session as game_session
 from bot.game.session import GameSession
 from bot.rules.state import Phase
-
-
-@pytest.fixture
-def lane_map(tmp_path: Path) -> Iterator[None]:
-    """Five grass spaces in a row; the start zones are its first space and its fourth."""
-    folder = tmp_path / "maps"
-    folder.mkdir()
-    for f in default_maps_dir().glob("*.json"):
-        (folder / f.name).write_text(f.read_text())
-    (folder / "lane.json").write_text(json.dumps({
-        "format": "heroscape-map/1", "id": "lane", "name": "Lane",
-        "fill": [{"q": [0, 4], "r": [0, 0], "level": 1, "terrain": "grass"}], "hexes": [], "obstacles": [],
-        "glyphs": [], "start_zones": {"red": [[0, 0]], "blue": [[3, 0]]}}))
-    mp = pytest.MonkeyPatch()
-    mp.setenv(MAPS_DIR_ENV, str(folder))
-    game_session.maps.cache_clear()
-    yield
-    mp.undo()
-    game_session.maps.cache_clear()
 
 
 def test_targets_lists_the_normal_and_each_special_attack(tmp_path: Path, lane_map: None) -> None:

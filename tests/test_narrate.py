@@ -11,24 +11,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from bot.content.cards import CardLibrary
 from bot.game.narrate import Narrator
 from bot.rules.events import Event
 from bot.rules.state import MatchState
 from bot.rules.views import player_view, public_view
-from tests.rules.conftest import BLANK, SKULL, build, card, fig, full_match, markers, roll, sandbox
+from tests.rules.conftest import BLANK, DUMMY, LIB, SKULL, build, fig, full_match, markers, roll, sandbox
 
 if TYPE_CHECKING:
     from bot.game.session import GameSession
     from bot.rules.engine import Engine
     from bot.rules.match import Match
 
-LIB = CardLibrary.default()
 NEGOKSA = LIB.get("Ne-Gok-Sa")
 FINN = LIB.get("Finn the Viking Champion")
 MIMRING = LIB.get("Mimring")
 MARRO = LIB.get("Marro Warriors")
-DUMMY = card(name="Dummy", defense=0, life=9)
 
 
 class Table:

@@ -31,6 +31,7 @@ from typing import Any
 
 from bot.console.demo import TurnRecorder, armies_for, player_id, result_line
 from bot.game import ai
+from bot.game.draft_status import draft_status
 from bot.game.session import GameSession, cards
 from bot.game.targets import marked, option_line
 from bot.rules import draft as drafting
@@ -389,20 +390,15 @@ class Console:
 
     def draft_lines(self) -> list[str]:
         """The draft in a few lines: pick order, every pick so far, who is out, whose pick it is."""
-        st = self.state
-        d = st.draft
-        if d is None:
+        ds = draft_status(self.state, self.session.name)
+        if ds is None:
             return []
-        name = self.session.name
-        lines = [f"  draft order: {', '.join(name(p) for p in d.order)}"]
-        for pid in d.order:
-            picks = drafting.drafted_cards(st, pid)
-            left = drafting.points_left(st, pid)
-            total = sum(c.points or 0 for c in picks)
-            out = " (out)" if pid in d.out else ""
-            lines.append(f"    {name(pid)}{out}: {', '.join(c.short for c in picks) or 'no card yet'} = {total} pts"
-                         + (f", {left} left" if left is not None else ""))
-        lines.append(f"  next pick: {name(d.next)}" if d.next else "  the draft is over: 'start' begins placement")
+        lines = [f"  draft order: {', '.join(ds.order)}"]
+        for d in ds.drafters:
+            out = " (out)" if d.out else ""
+            lines.append(f"    {d.name}{out}: {', '.join(c.short for c in d.cards) or 'no card yet'} = {d.points} pts"
+                         + (f", {d.left} left" if d.left is not None else ""))
+        lines.append(f"  next pick: {ds.next.name}" if ds.next is not None else "  the draft is over: 'start' begins placement")
         return lines
 
     def draft_hint(self) -> None:

@@ -44,6 +44,16 @@ def _live(interaction: discord.Interaction) -> LiveMatch | None:
     return matches.in_channel(interaction.channel_id)
 
 
+def _in_match(interaction: discord.Interaction, answer: Callable[[LiveMatch, str], Choices]) -> Choices:
+    """``answer(live, user_id)`` for the match of the interaction's channel, through :func:`_safe`;
+    no choices where the channel has no match."""
+    live = _live(interaction)
+    if live is None:
+        return []
+    pid = str(interaction.user.id)
+    return _safe(lambda: answer(live, pid))
+
+
 def card_list(current: str) -> Choices:
     """``/army set``: complete the last card of a ``;``-separated list, showing points."""
     def run() -> Choices:
@@ -58,20 +68,15 @@ def card_list(current: str) -> Choices:
 def draft_cards(interaction: discord.Interaction, current: str) -> Choices:
     """``/army draft card``: only the cards the user may still add to their drafted army (DEC-13),
     with their points, cheapest first; nothing outside a draft or for someone not at the table."""
-    live = _live(interaction)
-    if live is None:
-        return []
-
-    def run() -> Choices:
+    def run(live: LiveMatch, pid: str) -> Choices:
         st = live.state
-        pid = str(interaction.user.id)
         if st.draft is None or st.draft.over or not live.is_player(pid):
             return []
         fits = live.memo(("draft", pid), lambda: drafting.pickable(st, pid, cards()))
         q = current.strip().casefold()
         return _choices((f"{c.name} ({c.points} pts)", c.short) for c in fits
                         if q in c.name.casefold() or q in c.short.casefold())
-    return _safe(run)
+    return _in_match(interaction, run)
 
 
 def card_names(current: str) -> Choices:
@@ -105,45 +110,32 @@ def _acting(st: MatchState, pid: str) -> Callable[[Figure], bool]:
 
 def unplaced_figures(interaction: discord.Interaction, current: str) -> Choices:
     """``/place figure``: the user's figures not yet on the battlefield."""
-    live = _live(interaction)
-    if live is None:
-        return []
-    return _safe(lambda: _mine(live.state, str(interaction.user.id), current,
-                               lambda f: not f.hexes and not f.destroyed and not f.set_aside))
+    return _in_match(interaction, lambda live, pid: _mine(
+        live.state, pid, current, lambda f: not f.hexes and not f.destroyed and not f.set_aside))
 
 
 def zone_spaces(interaction: discord.Interaction, current: str) -> Choices:
     """``/place space``: free spaces of the user's start zone."""
-    live = _live(interaction)
-    if live is None:
-        return []
-
-    def run() -> Choices:
+    def run(live: LiveMatch, pid: str) -> Choices:
         st = live.state
-        pid = str(interaction.user.id)
         zone = st.battlefield.start_zones.get(st.player(pid).zone, frozenset())
         occupied = st.occupancy()
         labels = sorted((st.battlefield.label(h) for h in zone if h not in occupied), key=_label_key)
         return _choices((lab, lab) for lab in labels if lab.casefold().startswith(current.casefold()))
-    return _safe(run)
+    return _in_match(interaction, run)
 
 
 def acting_figures(interaction: discord.Interaction, current: str) -> Choices:
     """``/move figure``, ``/attack attacker``: the user's figures of the card whose turn it is."""
-    live = _live(interaction)
-    if live is None:
-        return []
-    pid = str(interaction.user.id)
-    return _safe(lambda: _mine(live.state, pid, current, _acting(live.state, pid)))
+    return _in_match(interaction, lambda live, pid: _mine(live.state, pid, current, _acting(live.state, pid)))
 
 
 def destinations(interaction: discord.Interaction, figure: str | None, current: str) -> Choices:
     """``/move to``: spaces the figure can reach now, nearest first, with their cost."""
-    live = _live(interaction)
-    if live is None or not figure:
+    if not figure:
         return []
 
-    def run() -> Choices:
+    def run(live: LiveMatch, _pid: str) -> Choices:
         st = live.state
         fig = st.figures.get(figure.lower())
         if fig is None or not fig.on_battlefield or st.phase is not Phase.TURNS:
@@ -155,16 +147,15 @@ def destinations(interaction: discord.Interaction, figure: str | None, current: 
                       key=lambda t: (t[0], _label_key(t[1])))
         return _choices((f"{lab} ({cost} space{'s' if cost != 1 else ''})", lab)
                         for cost, lab in rows if lab.casefold().startswith(q))
-    return _safe(run)
+    return _in_match(interaction, run)
 
 
 def targets(interaction: discord.Interaction, attacker: str | None, current: str) -> Choices:
     """``/attack target``: figures the attacker may attack now."""
-    live = _live(interaction)
-    if live is None or not attacker:
+    if not attacker:
         return []
 
-    def run() -> Choices:
+    def run(live: LiveMatch, _pid: str) -> Choices:
         st = live.state
         fig = st.figures.get(attacker.lower())
         if fig is None or not fig.on_battlefield:
@@ -172,18 +163,17 @@ def targets(interaction: discord.Interaction, attacker: str | None, current: str
         q = current.casefold()
         return _choices((f"{t.id} ({st.card_of(t).short}, {st.battlefield.label(t.hex)})", t.id)
                         for t in live.memo(("targets", fig.id), lambda: legal_targets(st, fig)) if q in t.id)
-    return _safe(run)
+    return _in_match(interaction, run)
 
 
 def figures_on_board(interaction: discord.Interaction, current: str) -> Choices:
     """``/map reach|targets``: any figure on the battlefield."""
-    live = _live(interaction)
-    if live is None:
-        return []
-    q = current.casefold()
-    st = live.state
-    return _safe(lambda: _choices((f"{f.id} ({st.card_of(f).short})", f.id)
-                                  for f in sorted(st.on_battlefield(), key=lambda f: f.id) if q in f.id))
+    def run(live: LiveMatch, _pid: str) -> Choices:
+        st = live.state
+        q = current.casefold()
+        return _choices((f"{f.id} ({st.card_of(f).short})", f.id)
+                        for f in sorted(st.on_battlefield(), key=lambda f: f.id) if q in f.id)
+    return _in_match(interaction, run)
 
 
 def _label_key(label: str) -> tuple[str, int]:

@@ -5,7 +5,7 @@ so far and whose pick it is."""
 from __future__ import annotations
 
 from bot.discord.matches import LiveMatch
-from bot.rules import draft as drafting
+from bot.game.draft_status import draft_status
 from bot.rules.state import MARKERS, Phase
 
 
@@ -31,21 +31,18 @@ def army_lines(live: LiveMatch) -> list[str]:
 def draft_lines(live: LiveMatch) -> list[str]:
     """The draft: pick order, the picks so far in order (with points), who is out, whose pick is next."""
     st = live.state
-    d = st.draft
-    if d is None:
+    ds = draft_status(st, live.session.name)
+    if ds is None:
         return []
-    name = live.session.name
-    lines = [f"Draft order: {', '.join(name(p) for p in d.order)}."]
-    by_id = {c.card.id: c.card for c in st.cards.values()}
-    picks = [f"{n}. {name(pid)}: {by_id[cid].short} ({by_id[cid].points})" if cid in by_id else f"{n}. {name(pid)}: {cid}"
-             for n, (pid, cid) in enumerate(d.picks, start=1)]
+    lines = [f"Draft order: {', '.join(ds.order)}."]
+    picks = [f"{p.number}. {p.name}: " + (f"{p.card.short} ({p.card.points})" if p.card is not None else p.card_id)
+             for p in ds.picks]
     lines.append("Picks: " + ("; ".join(picks) if picks else "none yet") + ".")
-    if d.out:
-        lines.append(f"Out of the draft: {', '.join(name(p) for p in d.out)}.")
-    if d.next is not None:
-        left = drafting.points_left(st, d.next)
-        budget = f", {left} points left" if left is not None else ""
-        lines.append(f"Now: {name(d.next)}'s pick{budget} (`/army draft`, or `/army pass`).")
+    if ds.out:
+        lines.append(f"Out of the draft: {', '.join(ds.out)}.")
+    if ds.next is not None:
+        budget = f", {ds.next.left} points left" if ds.next.left is not None else ""
+        lines.append(f"Now: {ds.next.name}'s pick{budget} (`/army draft`, or `/army pass`).")
     elif st.phase is Phase.SETUP:
         lines.append("The draft is over; the creator begins placement with `/match start`.")
     return lines

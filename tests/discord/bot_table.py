@@ -92,16 +92,10 @@ class Table:
     # --- phases -------------------------------------------------------------------------------
 
     async def setup(self, armies: tuple[str, ...] = ARMIES, **new_options: Any) -> None:
-        """``/match new`` by the first player, the others join, everyone sets an army, start, place."""
-        first = self.players[0]
-        await self.reply(first, "match", "new", **new_options)
-        for u in self.players[1:]:
-            await self.reply(u, "match", "join")
-        for u, army in zip(self.players, armies, strict=False):
-            await self.reply(u, "army", "set", cards=army)
-        await self.reply(first, "match", "start")
-        for u in self.players:
-            await self.reply(u, "place", "rest")
+        """``/match new`` by the first player, then :meth:`join_and_place`: the others join, everyone
+        sets an army, start, place."""
+        await self.reply(self.players[0], "match", "new", **new_options)
+        await self.join_and_place(armies)
 
     async def join_and_place(self, armies: tuple[str, ...] = ARMIES) -> None:
         """:meth:`setup` after ``/match new`` was run elsewhere (e.g. it opened the thread this

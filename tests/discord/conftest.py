@@ -1,13 +1,17 @@
-"""Fixtures: a started fake Discord with discord.py pointed at it, a small world, and bot runners."""
+"""Fixtures: a started fake Discord with discord.py pointed at it, a small world, bot runners, and
+``new_table`` (the real bot started on a fresh database, with alice and bob at #battles)."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
+from bot_table import Table, make_bot
 
 from bot.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeUser, start_client, stop_client
 
@@ -58,3 +62,20 @@ async def start_bot(fake: FakeDiscord) -> AsyncIterator[StartBot]:
     yield start
     for client, task in reversed(started):
         await stop_client(client, task)
+
+
+NewTable = Callable[..., Awaitable[Table]]
+
+
+@pytest.fixture
+def new_table(fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> NewTable:
+    """``table = await new_table(**options)``: the real bot (:func:`bot_table.make_bot` with
+    ``options``, on ``tmp_path/db.sqlite``) started against the fake, and a :class:`Table` of
+    alice and bob at the #battles channel of :func:`world`."""
+
+    async def new(**options: Any) -> Table:
+        bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, **options)
+        await start_bot(bot)
+        return Table(fake, bot, world.channel, [world.alice, world.bob])
+
+    return new

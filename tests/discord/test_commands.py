@@ -3,39 +3,28 @@ rules help, maps with reach and targets, placing by hand, and decisions answered
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
-from bot_table import Table, make_bot
 
-from bot.content.maps import MAPS_DIR_ENV, default_maps_dir
 from bot.fakediscord import FakeDiscord
-from bot.game import session as game_session
 from bot.rules.hexes import Hex
 from bot.rules.state import Phase
 
 if TYPE_CHECKING:
-    from pathlib import Path
+    from conftest import NewTable, World
 
-    from conftest import StartBot, World
+    from tests.conftest import AddMaps
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
-async def _table(fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> Table:
-    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id)
-    await start_bot(bot)
-    return Table(fake, bot, world.channel, [world.alice, world.bob])
-
-
 async def test_one_match_per_channel_and_who_may_end_it(
-        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+        fake: FakeDiscord, world: World, new_table: NewTable) -> None:
     mods = fake.create_role(world.guild, "Mods", permissions=1 << 5)  # Manage Server
     carol = fake.create_user("carol", guilds=[])
     fake.add_member(world.guild, carol, roles=[mods])
-    table = await _table(fake, world, start_bot, tmp_path)
+    table = await new_table()
     first = await table.reply(world.alice, "match", "new", points=300, rounds=5)
     assert "300 points" in first.content and "5 rounds" in first.content and not first.ephemeral
     again = await table.reply(world.bob, "match", "new")
@@ -57,8 +46,8 @@ async def test_one_match_per_channel_and_who_may_end_it(
 
 
 async def test_status_army_card_rules_and_map(
-        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
-    table = await _table(fake, world, start_bot, tmp_path)
+        fake: FakeDiscord, world: World, new_table: NewTable) -> None:
+    table = await new_table()
     await table.setup()
     for pid in table.live.waiting_for_orders():
         await table.place_markers(table.user(pid))
@@ -89,8 +78,8 @@ async def test_status_army_card_rules_and_map(
 
 
 async def test_placing_by_hand_with_autocomplete(
-        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
-    table = await _table(fake, world, start_bot, tmp_path)
+        fake: FakeDiscord, world: World, new_table: NewTable) -> None:
+    table = await new_table()
     await table.reply(world.alice, "match", "new")
     await table.reply(world.bob, "match", "join")
     await table.reply(world.alice, "army", "set", cards="Syvarris")
@@ -113,31 +102,25 @@ async def test_placing_by_hand_with_autocomplete(
     assert table.state.phase is Phase.ORDERS
 
 
+#: A small map with Wellspring water in both start zones (a hero there must decide each round).
+SPRING: dict[str, Any] = {
+    "format": "heroscape-map/1", "id": "spring-field", "name": "Spring Field",
+    "fill": [{"q": [0, 7], "r": [0, 3], "level": 1, "terrain": "grass"}],
+    "hexes": [{"at": [0, 1], "level": 1, "terrain": "wellspring_water"},
+              {"at": [7, 1], "level": 1, "terrain": "wellspring_water"}],
+    "obstacles": [], "glyphs": [],
+    "start_zones": {"red": [{"q": [0, 1], "r": [0, 3]}], "blue": [{"q": [6, 7], "r": [0, 3]}]}}
+
+
 @pytest.fixture
-def spring_map(tmp_path: Path) -> Iterator[None]:
-    """A small map with Wellspring water in both start zones (a hero there must decide each round)."""
-    folder = tmp_path / "maps"
-    folder.mkdir()
-    for f in default_maps_dir().glob("*.json"):
-        (folder / f.name).write_text(f.read_text())
-    (folder / "spring.json").write_text(json.dumps({
-        "format": "heroscape-map/1", "id": "spring-field", "name": "Spring Field",
-        "fill": [{"q": [0, 7], "r": [0, 3], "level": 1, "terrain": "grass"}],
-        "hexes": [{"at": [0, 1], "level": 1, "terrain": "wellspring_water"},
-                  {"at": [7, 1], "level": 1, "terrain": "wellspring_water"}],
-        "obstacles": [], "glyphs": [],
-        "start_zones": {"red": [{"q": [0, 1], "r": [0, 3]}], "blue": [{"q": [6, 7], "r": [0, 3]}]}}))
-    mp = pytest.MonkeyPatch()
-    mp.setenv(MAPS_DIR_ENV, str(folder))
-    game_session.maps.cache_clear()
-    yield
-    mp.undo()
-    game_session.maps.cache_clear()
+def spring_map(extra_maps: AddMaps) -> None:
+    """The shipped maps plus :data:`SPRING` (map id ``spring-field``)."""
+    extra_maps(SPRING)
 
 
 async def test_a_decision_is_answered_with_buttons(
-        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path, spring_map: None) -> None:
-    table = await _table(fake, world, start_bot, tmp_path)
+        world: World, new_table: NewTable, spring_map: None) -> None:
+    table = await new_table()
     await table.reply(world.alice, "match", "new", map="spring-field")
     await table.reply(world.bob, "match", "join")
     await table.reply(world.alice, "army", "set", cards="Syvarris")
@@ -162,8 +145,8 @@ async def test_a_decision_is_answered_with_buttons(
 
 
 async def test_conceding_ends_the_match_and_frees_the_channel(
-        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
-    table = await _table(fake, world, start_bot, tmp_path)
+        world: World, new_table: NewTable) -> None:
+    table = await new_table()
     await table.setup()
     for pid in table.live.waiting_for_orders():
         await table.place_markers(table.user(pid))
@@ -180,8 +163,8 @@ async def test_conceding_ends_the_match_and_frees_the_channel(
 
 
 async def test_special_attacks_are_a_slash_command_refused_outside_a_turn(
-        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
-    table = await _table(fake, world, start_bot, tmp_path)
+        world: World, new_table: NewTable) -> None:
+    table = await new_table()
     await table.setup(("Deathwalker 9000", "Grimnak"))
     before = table.state.version
     answer = await table.reply(world.alice, "special", attacker="deathwalker", power="explosion", target="grimnak")

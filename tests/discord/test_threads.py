@@ -24,7 +24,7 @@ from bot.rules.state import Phase
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from conftest import StartBot, World
+    from conftest import NewTable, StartBot, World
 
 PNG = b"\x89PNG\r\n\x1a\n"
 NO_MATCH = "There is no match in this channel. Start one with `/match new`."
@@ -35,15 +35,9 @@ def _pointer(*threads: FakeChannel) -> str:
             + ", ".join(t.mention for t in threads) + " — run the match commands there.")
 
 
-async def _lobby(fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> Table:
-    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id)
-    await start_bot(bot)
-    return Table(fake, bot, world.channel, [world.alice, world.bob])
-
-
 async def test_thread_match_is_played_in_the_thread(
-        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
-    lobby = await _lobby(fake, world, start_bot, tmp_path)
+        fake: FakeDiscord, world: World, new_table: NewTable) -> None:
+    lobby = await new_table()
     bot = lobby.bot
     sign = await lobby.reply(world.alice, "match", "new", thread=True)
 
@@ -80,8 +74,8 @@ async def test_thread_match_is_played_in_the_thread(
 
 
 async def test_match_new_inside_an_existing_thread(
-        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
-    lobby = await _lobby(fake, world, start_bot, tmp_path)
+        fake: FakeDiscord, world: World, new_table: NewTable) -> None:
+    lobby = await new_table()
     thread = fake.create_thread(world.channel, "Friday game", owner=world.bob)
     table = Table(fake, lobby.bot, thread, [world.alice, world.bob])
 
@@ -100,8 +94,8 @@ async def test_match_new_inside_an_existing_thread(
 
 
 async def test_parent_channel_points_at_thread_matches_and_has_its_own(
-        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
-    lobby = await _lobby(fake, world, start_bot, tmp_path)
+        fake: FakeDiscord, world: World, new_table: NewTable, start_bot: StartBot, tmp_path: Path) -> None:
+    lobby = await new_table()
     bot = lobby.bot
     plain = await lobby.reply(world.alice, "match", "status")
     assert plain.ephemeral and plain.content == NO_MATCH
@@ -141,8 +135,8 @@ async def test_parent_channel_points_at_thread_matches_and_has_its_own(
 
 @pytest.mark.parametrize("how", ["app_permissions", "refused_by_discord"])
 async def test_missing_thread_permission_is_explained_and_creates_nothing(
-        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path, how: str) -> None:
-    lobby = await _lobby(fake, world, start_bot, tmp_path)
+        fake: FakeDiscord, world: World, new_table: NewTable, how: str) -> None:
+    lobby = await new_table()
     if how == "app_permissions":  # the interaction already says the bot may not open threads here
         fake.deny_bot_permissions(world.channel, CREATE_PUBLIC_THREADS | SEND_MESSAGES_IN_THREADS)
         missing = "**Create Public Threads** and **Send Messages in Threads**"
@@ -163,17 +157,17 @@ async def test_missing_thread_permission_is_explained_and_creates_nothing(
 
 
 async def test_bad_options_open_no_thread(
-        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
-    lobby = await _lobby(fake, world, start_bot, tmp_path)
+        fake: FakeDiscord, world: World, new_table: NewTable) -> None:
+    lobby = await new_table()
     refused = await lobby.reply(world.alice, "match", "new", thread=True, scenario="no-such-scenario")
     assert refused.ephemeral and "no-such-scenario" in refused.content
     assert fake.threads() == [] and len(lobby.bot.matches) == 0
 
 
 async def test_archived_thread_is_reopened_and_a_refused_post_is_logged(
-        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path,
+        fake: FakeDiscord, world: World, new_table: NewTable,
         caplog: pytest.LogCaptureFixture) -> None:
-    lobby = await _lobby(fake, world, start_bot, tmp_path)
+    lobby = await new_table()
     await lobby.reply(world.alice, "match", "new", thread=True)
     [thread] = fake.threads(world.channel)
     table = Table(fake, lobby.bot, thread, [world.alice, world.bob])

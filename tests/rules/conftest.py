@@ -6,7 +6,8 @@ or use the fixtures of the same purpose at the bottom.
 - :func:`build` makes a battlefield from the rules-case ``map`` format (``fill``, ``hexes``,
   ``obstacles``, ``glyphs``, plus ``start_zones``); by default an 8 x 8 grass field at level 1.
 - :func:`card` makes an :class:`ArmyCard`: a plain Medium hero (``Soldier``) unless overridden;
-  ``kind="squad"`` defaults to 3 figures with 1 Life each.
+  ``kind="squad"`` defaults to 3 figures with 1 Life each. :data:`DUMMY` is a target with no
+  powers (a Hero that never blocks and takes 9 wounds); :data:`LIB` is the shipped card library.
 - :func:`fig` describes one figure for :func:`sandbox`.
 - :func:`sandbox` is an :class:`Engine` in FREE phase (any figure may act, as in rules cases)
   with :class:`ScriptedDice`; :func:`roll` queues more dice.
@@ -26,6 +27,7 @@ from typing import Any, cast
 
 import pytest
 
+from bot.content.cards import CardLibrary
 from bot.content.maps import build_battlefield, parse_map_spec
 from bot.rules import timing
 from bot.rules.battlefield import Battlefield
@@ -42,7 +44,7 @@ from bot.rules.timing import Effect
 from bot.rules.views import state_json, to_data
 
 __all__ = [
-    "BLANK", "GRASS", "SHIELD", "SKULL", "Fig", "MatchDice", "begin_round", "build", "card", "dice", "end_turns",
+    "BLANK", "DUMMY", "GRASS", "LIB", "SHIELD", "SKULL", "Fig", "MatchDice", "begin_round", "build", "card", "dice", "end_turns",
     "fig", "full_match", "markers", "match_field", "refused", "roll", "sandbox", "seated", "special_power",
 ]
 
@@ -115,6 +117,13 @@ def card(**overrides: Any) -> ArmyCard:
         overrides["class"] = overrides.pop("cls")
     data.update(overrides)
     return ArmyCard.model_validate(data)
+
+
+#: A target with no powers: a Hero that never blocks (Defense 0) and takes 9 wounds (Life 9).
+DUMMY = card(name="Dummy", defense=0, life=9)
+
+#: The shipped cards (``data/cards``): ``LIB.get("Finn")`` is a real card by name, short name or id.
+LIB = CardLibrary.default()
 
 
 def special_power(name: str = "Blast", **values: int) -> dict[str, Any]:

@@ -5,18 +5,15 @@ show them.
 
 from __future__ import annotations
 
-from bot.content.cards import CardLibrary
 from bot.rules.engine import Engine
 from bot.rules.hexes import Hex
 from bot.rules.special import NORMAL_ATTACK, Aim, AttackOption, attack_options
-from tests.rules.conftest import SKULL, build, card, fig, refused, roll, sandbox, special_power
+from tests.rules.conftest import DUMMY, LIB, SKULL, build, card, fig, refused, roll, sandbox, special_power
 
-LIB = CardLibrary.default()
 DEATHWALKER = LIB.get("Deathwalker 9000")
 DRAKE = LIB.get("Sgt. Drake Alexander")
 MIMRING = LIB.get("Mimring")
 ELITE = LIB.get("Airborne Elite")
-DUMMY = card(name="Dummy", defense=0, life=9)
 BOMBER = card(name="Bomber", range=1, powers=[special_power("Blast", range=5, attack=3, explosion=1)])
 
 

@@ -1,0 +1,56 @@
+"""Fixtures for every test folder: maps of a test's own next to the shipped ones.
+
+- ``extra_maps``: ``extra_maps(spec, ...)`` adds maps (each a ``heroscape-map/1`` dict, the format
+  of ``data/maps/README.md``) to a copy of the shipped maps and points the game at that folder
+  until the test ends, so ``/match new map:ID``, ``GameSession.create(map_id=ID)`` and the console
+  find them by their ``id``.
+- ``lane_map``: the map ``lane``, five grass spaces in a row, for attacks whose reach is one line.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.content.maps import MAPS_DIR_ENV, default_maps_dir
+from bot.game import session as game_session
+
+AddMaps = Callable[..., None]
+
+#: Five grass spaces in a row at level 1 (axial q 0-4, r 0); the start zones are its first space and its fourth.
+LANE: dict[str, Any] = {
+    "format": "heroscape-map/1", "id": "lane", "name": "Lane",
+    "fill": [{"q": [0, 4], "r": [0, 0], "level": 1, "terrain": "grass"}], "hexes": [], "obstacles": [],
+    "glyphs": [], "start_zones": {"red": [[0, 0]], "blue": [[3, 0]]}}
+
+
+@pytest.fixture
+def extra_maps(tmp_path: Path) -> Iterator[AddMaps]:
+    """``extra_maps(spec, ...)``: the shipped maps plus ``spec`` (written as ``ID.json`` in
+    ``tmp_path/maps``) become the game's maps; on teardown the shipped folder is back."""
+    folder = tmp_path / "maps"
+    mp = pytest.MonkeyPatch()
+
+    def add(*specs: dict[str, Any]) -> None:
+        if not folder.exists():
+            folder.mkdir()
+            for f in default_maps_dir().glob("*.json"):
+                (folder / f.name).write_text(f.read_text())
+        for spec in specs:
+            (folder / f"{spec['id']}.json").write_text(json.dumps(spec))
+        mp.setenv(MAPS_DIR_ENV, str(folder))
+        game_session.maps.cache_clear()  # the library is cached: read the folder again
+
+    yield add
+    mp.undo()
+    game_session.maps.cache_clear()
+
+
+@pytest.fixture
+def lane_map(extra_maps: AddMaps) -> None:
+    """The shipped maps plus :data:`LANE` (map id ``lane``)."""
+    extra_maps(LANE)
