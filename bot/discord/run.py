@@ -37,17 +37,28 @@ def main(*, force_sync: bool = False) -> int:
     if not settings.discord_token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
+    import aiohttp
     import discord
 
     from bot.discord.client import HeroscapeBot
 
     level = getattr(logging, settings.log_level, logging.INFO)
     discord.utils.setup_logging(level=level, root=True)
+    # The referee never joins voice channels: discord.py's "voice will NOT be supported" warnings
+    # about optional voice libraries would only worry the person starting the bot.
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
     bot = HeroscapeBot(settings, tune_gc=True)
     try:
         bot.run(settings.discord_token, log_handler=None)
     except discord.LoginFailure:
         print("Discord refused the token in DISCORD_TOKEN. Reset it in the developer portal "
               "(Applications -> your app -> Bot -> Reset Token) and update .env.", file=sys.stderr)
+        return 1
+    except (aiohttp.ClientError, OSError) as exc:
+        # Reaching Discord failed before the first login (no network, DNS, a proxy): one clear line,
+        # not a page of aiohttp internals. Once logged in, discord.py reconnects by itself.
+        print(f"Cannot reach Discord ({exc}). Check this machine's network connection and try again; "
+              "`python -m bot local` plays without Discord.", file=sys.stderr)
         return 1
     return 0
