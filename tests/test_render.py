@@ -172,6 +172,15 @@ def test_golden_reach_and_targets() -> None:
 
 # --- what is where ---------------------------------------------------------------------------
 
+def body_point(state: MatchState, fig: Figure, h: Hex) -> tuple[int, int]:
+    """A point of ``fig``'s token body on ``h`` clear of its marks: the hex's centre, or above
+    it on a double-space figure's lead hex (whose centre carries the level pill)."""
+    x, y = hex_to_pixel(state.battlefield, h)
+    if len(fig.hexes) > 1 and h == fig.hexes[0]:
+        y -= round(layout_for(state.battlefield).radius * 0.35)
+    return x, y
+
+
 def test_figures_sit_on_their_hex_in_their_players_colour() -> None:
     state = small_state()
     img = render_map(state)
@@ -181,7 +190,7 @@ def test_figures_sit_on_their_hex_in_their_players_colour() -> None:
         if fig.id in ("tarn3", "izumi1"):
             continue  # sharing the bridge's hex: see the next test
         for h in fig.hexes:
-            assert close(pixel(img, hex_to_pixel(state.battlefield, h)), colours[fig.controller]), (fig.id, h)
+            assert close(pixel(img, body_point(state, fig, h)), colours[fig.controller]), (fig.id, h)
 
 
 def test_figures_under_and_on_a_bridge_both_show() -> None:
@@ -211,11 +220,13 @@ def test_double_space_figure_covers_both_hexes() -> None:
     state = small_state()
     img = render_map(state)
     blue = pal.NAMED["blue"]
-    lead, tail = state.figures["grimnak"].hexes
+    grimnak = state.figures["grimnak"]
+    lead, tail = grimnak.hexes
     for h in (lead, tail):
-        assert close(pixel(img, hex_to_pixel(state.battlefield, h)), blue)
+        assert close(pixel(img, body_point(state, grimnak, h)), blue)
     (ax, ay), (bx, by) = hex_to_pixel(state.battlefield, lead), hex_to_pixel(state.battlefield, tail)
-    # The capsule is continuous between the two centres (its label and pips sit at the middle).
+    # The token is continuous between the two centres (its label and pips sit on the tail disc,
+    # above and under the line between the centres; its level pill on the lead's centre).
     for t in (0.2, 0.3, 0.7, 0.8):
         assert close(pixel(img, (round(ax + (bx - ax) * t), round(ay + (by - ay) * t))), blue), t
     # Without the figure, the tail hex shows terrain.
@@ -549,3 +560,151 @@ def test_level_number_hidden_under_a_figure() -> None:
     canvas = st.image.copy()
     st.hide_levels(canvas, [h])
     assert ImageChops.difference(canvas.crop((x, y, x + patch.width, y + patch.height)), patch).getbbox() is None
+
+
+# --- set-aside figures, neighbouring tokens, ghosts ------------------------------------------
+
+def test_panel_counts_only_fielded_figures_hs_army_03() -> None:
+    """HS-ARMY-03: figures set aside take no part in the battle, so the card panel counts only
+    the fielded ones (``3/3 left``, not ``4/4``), and the picture is that of an army without them."""
+    from bot.render.panel import _card_stat
+
+    state = small_state()
+    assert _card_stat(state, "p1/tarn") == ("3/3 left", False)
+    without = render_map(state)
+    state.figures["tarn4"] = Figure("tarn4", "p1/tarn", "p1", "p1", set_aside=True)
+    state.cards["p1/tarn"].figure_ids.append("tarn4")
+    assert _card_stat(state, "p1/tarn") == ("3/3 left", False)
+    assert render_map(state).tobytes() == without.tobytes()
+    state.figures["tarn1"].destroyed, state.figures["tarn1"].hexes = True, ()
+    assert _card_stat(state, "p1/tarn") == ("2/3 left", False)
+    # A fielded figure waiting off the battlefield (The Drop) still counts.
+    state.figures["tarn4"].set_aside, state.figures["tarn4"].reserve = False, True
+    assert _card_stat(state, "p1/tarn") == ("3/4 left", False)
+    # A card whose only figure is set aside says so, greyed out.
+    state.figures["finn"].set_aside, state.figures["finn"].hexes = True, ()
+    assert _card_stat(state, "p1/finn") == ("set aside", True)
+
+
+def _only(state: MatchState, placed: dict[str, tuple[Hex, ...]]) -> MatchState:
+    """``state`` with exactly the figures of ``placed`` on the battlefield, where it says (no ring:
+    nobody's turn)."""
+    out = state.clone()
+    out.turn = None
+    for fid, fig in out.figures.items():
+        fig.hexes = placed.get(fid, ())
+        if fig.hexes:
+            fig.level = out.battlefield.surfaces(fig.hexes[0])[-1].top
+    return out
+
+
+def _map_diff(a: Image.Image, b: Image.Image, lay_w: int, lay_h: int) -> list[tuple[int, int]]:
+    diff = ImageChops.difference(a.crop((0, 0, lay_w, lay_h)), b.crop((0, 0, lay_w, lay_h))).convert("L")
+    box = diff.getbbox()
+    if box is None:
+        return []
+    return [(x, y) for y in range(box[1], box[3]) for x in range(box[0], box[2]) if diff.getpixel((x, y)) > 24]
+
+
+#: Double-space placements: lead and tail next to each other in the three directions of a row.
+_DOUBLES = {"row": (at(2, 2), at(3, 2)), "down-left": (at(2, 3), at(2, 4)), "down-right": (at(2, 3), at(3, 4))}
+
+
+@pytest.mark.parametrize("where", sorted(_DOUBLES))
+def test_double_space_token_stays_inside_its_two_hexes(where: str) -> None:
+    state = small_state()
+    bf = state.battlefield
+    lay = layout_for(bf)
+    hexes = _DOUBLES[where]
+    assert hexes[0].distance(hexes[1]) == 1
+    empty = render_map(_only(state, {}))
+    alone = render_map(_only(state, {"grimnak": hexes}))
+    changed = _map_diff(empty, alone, lay.map_w, lay.map_h)
+    assert len(changed) > 1000  # the token is drawn
+    mine = [hex_to_pixel(bf, h) for h in hexes]
+    others = [hex_to_pixel(bf, h) for h in bf.hexes() if h not in hexes]
+    r = lay.radius
+    for x, y in changed:
+        own = min((x - cx) ** 2 + (y - cy) ** 2 for cx, cy in mine) ** 0.5
+        near = min((x - cx) ** 2 + (y - cy) ** 2 for cx, cy in others) ** 0.5
+        # Nearer one of its own hexes' centres than any other (within anti-aliasing and shadow).
+        assert own <= near + 0.1 * r, (where, (x, y), own, near)
+
+
+def _label_area(state: MatchState, fid: str) -> tuple[int, int, int, int]:
+    """The final-image box holding ``fid``'s label and pips."""
+    from bot.render.figures import label_spot
+
+    lay = layout_for(state.battlefield)
+    (cx, cy), max_w = label_spot(lay, state.figures[fid])
+    ss, r = lay.ss, lay.r
+    half = min(max_w / 2, 0.55 * r)  # the box's corners stay on the disc
+    return (round((cx - half) / ss), round((cy - 0.52 * r) / ss), round((cx + half) / ss), round((cy + 0.4 * r) / ss))
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    ({"grimnak": (at(1, 0), at(0, 1))}, {"tarn1": (at(1, 1),)}),  # Grimnak beside a figure below it
+    ({"grimnak": (at(0, 2), at(1, 2))}, {"syvarris": (at(0, 3), at(1, 3))}),  # two doubles, rows
+    ({"grimnak": (at(2, 3), at(2, 4))}, {"syvarris": (at(3, 3), at(3, 4))}),  # two doubles, slanted
+])
+def test_a_neighbour_never_hides_a_label(first: dict[str, tuple[Hex, ...]],
+                                         second: dict[str, tuple[Hex, ...]]) -> None:
+    state = small_state()
+    state.cards["p2/syvarris"].card = state.cards["p2/grimnak"].card  # a second double-space figure
+    both = render_map(_only(state, {**first, **second}))
+    for mine, theirs in ((first, second), (second, first)):
+        fid = next(iter(mine))
+        alone = render_map(_only(state, mine))
+        box = _label_area(_only(state, mine), fid)
+        diff = ImageChops.difference(alone.crop(box), both.crop(box)).getbbox()
+        assert diff is None, (fid, "label changed by", next(iter(theirs)), box, diff)
+
+
+def _moved(fid: str, *path: Hex) -> Event:
+    return Event("moved", {"figure": fid, "path": [[h.q, h.r] for h in path], "levels": [1] * len(path),
+                           "cost": len(path) - 1, "flew": False})
+
+
+def test_ghosts_are_one_per_space_with_every_label() -> None:
+    from bot.render.compose import overlay_plan
+    from bot.render.overlays import ghost_lines
+
+    state = small_state()
+    x = at(2, 4)
+    # Three figures left the same space this turn (each drawn where it stands now).
+    events = [_moved("tarn1", x, at(1, 1)), _moved("tarn2", x, at(3, 1)), _moved("finn", x, at(2, 2))]
+    _lay, plan = overlay_plan(state, events[:2])
+    assert [(g.labels, g.lines) for g in plan.ghosts] == [(["TV1", "TV2"], ["TV1", "TV2"])]
+    _lay, plan = overlay_plan(state, events)
+    assert len(plan.ghosts) == 1 and plan.ghosts[0].lines == ["TV1", "+2"]
+    assert ghost_lines(["GRI"]) == ["GRI"]
+    # The plate stays inside its hex.
+    lay = layout_for(state.battlefield)
+    g = plan.ghosts[0]
+    assert g.rect[2] - g.rect[0] < lay.r * 3 ** 0.5 and g.rect[3] - g.rect[1] < lay.r
+    # Figures of two players: a neutral colour.
+    _lay, plan = overlay_plan(state, [_moved("tarn1", x, at(1, 1)), _moved("syvarris", x, at(6, 1))])
+    assert plan.ghosts[0].colour == pal.NAMED["grey"]
+    # A ghost on a space someone stands on now is hidden under that token: no label.
+    _lay, plan = overlay_plan(state, [_moved("tarn1", at(2, 2), at(1, 1))])
+    assert plan.ghosts[0].covered
+
+
+def test_a_path_crossing_a_ghost_leaves_its_label_readable() -> None:
+    from bot.render.compose import overlay_plan
+
+    state = small_state()
+    lay = layout_for(state.battlefield)
+    # TV1 left C5; Finn then walked through C5 (A5 is water: start from B5).
+    ghost = _moved("tarn1", at(2, 4), at(1, 1))
+    through = _moved("finn", at(1, 4), at(2, 4), at(3, 4), at(2, 3), at(2, 2))
+    _lay, plan = overlay_plan(state, [ghost, through])
+    rect = next(g.rect for g in plan.ghosts if g.labels == ["TV1"])
+    box = tuple(round(v / lay.ss) for v in rect)
+    box = (box[0] + 1, box[1] + 1, box[2] - 1, box[3] - 1)
+    plain = render_map(state, events=[ghost, _moved("finn", at(3, 3), at(2, 2))])
+    crossed = render_map(state, events=[ghost, through])
+    assert ImageChops.difference(plain.crop(box), crossed.crop(box)).getbbox() is None
+    # And the label is there: white letters on a dark plate.
+    crop = crossed.crop(box).convert("L")
+    assert crop.getextrema()[0] < 40 and crop.getextrema()[1] > 200

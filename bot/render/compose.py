@@ -1,4 +1,5 @@
-"""Putting a picture together: cached static map, then zones, glyphs, paths, tokens, results, panel.
+"""Putting a picture together: cached static map, then zones, glyphs, ghosts and attack arcs,
+token shapes, movement paths, token labels, ghost labels, results, panel.
 
 :func:`render_map` is the whole picture as a Pillow image; :func:`render_png` its bytes, ready to
 post; :func:`write_turn_png` keeps a turn's picture on disk; :func:`overlay_plan` is where the
@@ -48,6 +49,11 @@ def _plan(state: MatchState, st: StaticLayer, events: Sequence[Event], names: Ma
     bodies = [fg.blob(lay, f, places.get(f.id, fg.FULL), fg.TOKEN) for f in on_map]
     avoid = [fg.glyph_box(lay, h) for h in state.glyphs if h in bf and h not in occupied]
     return ov.plan(lay, state, events, names, colours, tokens, bodies, avoid)
+
+
+def _life(state: MatchState, card_key: str) -> int:
+    card = state.cards.get(card_key)
+    return (card.card.life or 1) if card else 1
 
 
 def overlay_plan(state: MatchState, events: Sequence[Event]) -> tuple[MapLayout, ov.Plan]:
@@ -144,11 +150,13 @@ def render_map(
     rings.update({t.id: pal.TARGET for t in aimed})
     if chosen is not None:
         rings[chosen.id] = (255, 255, 255)
-    for fig in on_map:
-        card = state.cards.get(fig.card_key)
-        life = (card.card.life or 1) if card else 1
-        fg.draw_token(draw, lay, fig, names.get(fig.id, "?"), fg.colour_of(colours, fig.controller), life,
-                      ring=rings.get(fig.id), place=places.get(fig.id, fg.FULL))
+    tokens = [fg.Token(fig, names.get(fig.id, "?"), fg.colour_of(colours, fig.controller), _life(state, fig.card_key),
+                       rings.get(fig.id), places.get(fig.id, fg.FULL)) for fig in on_map]
+    # Token shapes, then the paths over them, then every label over both: a neighbour's token or
+    # a passing path never hides a figure's label.
+    fg.draw_tokens(draw, lay, tokens)
+    ov.paths(draw, lay, marks)
+    fg.draw_labels(draw, lay, tokens)
     for h, (name, side) in sorted(state.glyphs.items()):
         if h in occupied:
             fg.draw_glyph(draw, lay, h, name, side, occupied=True)

@@ -3,10 +3,15 @@
 A figure is a round token in its controller's colour, as large as its hex allows, with a short
 bold label (``TV2``: the initials of *Tarn Vikings*, figure 2; ``FIN`` for Finn) above its centre,
 wound pips under it and the level it stands on on a dark pill at its bottom edge (the hex's own
-level number is hidden under a figure, so the two never read as one number); a double-space
-figure is a capsule over both its hexes, its leading end marked with a white arrowhead. Figures
-of the card that is acting get a yellow ring, a chosen figure a white one and the enemies it can
-attack a red one.
+level number is hidden under a figure, so the two never read as one number). A double-space
+figure is a disc on each of its hexes joined by a narrower band, so that it stays inside its two
+hexes; its leading disc is marked with a white arrowhead and carries the level pill in its
+middle, its tail disc the label and pips. Figures of the card that is acting get a yellow ring, a
+chosen figure a white one and the enemies it can attack a red one.
+
+Tokens are drawn in passes (:func:`draw_tokens`: every shadow, every ring, every body; later
+:func:`draw_labels`: every label, pips and level pill), so that a neighbour never covers a
+figure's body or label.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from PIL import ImageDraw
 
@@ -32,6 +38,13 @@ TOKEN = 0.8
 RING = 0.15
 #: How far a token's marks (ring, level pill) reach beyond its centre, in hex radii.
 REACH = TOKEN + 0.19
+#: Half the width of the band joining a double-space token's two discs, in hex radii: half a hex
+#: side, so that the band ends at the corners the two hexes share and stays inside them.
+WAIST = 0.5
+#: Widest label, in token radii: it stays on its own disc.
+LABEL_W = 1.5
+#: Width of the halo of token colour around a label's letters, in hex radii.
+HALO = 0.08
 
 _SMALL_WORDS = frozenset({"of", "the", "and", "de"})
 
@@ -122,45 +135,67 @@ def _circle(draw: ImageDraw.ImageDraw, c: tuple[float, float], rad: float, **kw:
     draw.ellipse((c[0] - rad, c[1] - rad, c[0] + rad, c[1] + rad), **kw)  # type: ignore[arg-type]
 
 
-def _capsule(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], rad: float, fill: object) -> None:
+def _shape(draw: ImageDraw.ImageDraw, pts: Sequence[tuple[float, float]], rad: float, waist: float,
+           fill: object) -> None:
+    """A token's outline filled with ``fill``: a disc of radius ``rad``, or for a double-space
+    figure a disc on each hex joined by a band ``waist`` wide on each side of the line between
+    them (narrower than the discs, so that the token stays inside its two hexes)."""
+    a, b = pts[0], pts[-1]
     _circle(draw, a, rad, fill=fill)
+    if a == b:
+        return
     _circle(draw, b, rad, fill=fill)
-    if a != b:
-        draw.line((a, b), fill=fill, width=max(1, round(rad * 2)))  # type: ignore[arg-type]
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    ln = math.hypot(dx, dy) or 1.0
+    nx, ny = -dy / ln * waist, dx / ln * waist
+    draw.polygon([(a[0] + nx, a[1] + ny), (b[0] + nx, b[1] + ny), (b[0] - nx, b[1] - ny), (a[0] - nx, a[1] - ny)],
+                 fill=fill)  # type: ignore[arg-type]
 
 
-def draw_token(
-    draw: ImageDraw.ImageDraw,
-    lay: MapLayout,
-    fig: Figure,
-    label: str,
-    colour: RGB,
-    life: int,
-    *,
-    ring: RGB | None = None,
-    place: Place = (1.0, (0.0, 0.0)),
-) -> None:
-    """One figure's token: shadow, optional ring, body, label, wound pips, lead-end arrow.
+@dataclass(frozen=True, slots=True)
+class Token:
+    """How one figure is drawn: its label, its controller's colour, its card's life, an optional
+    ring colour, and its :data:`Place` (shrunk and shifted when it shares a hex)."""
 
-    ``place`` shrinks and shifts the token when figures share a hex at different levels.
-    """
-    r = lay.r * place[0]
+    fig: Figure
+    label: str
+    colour: RGB
+    life: int
+    ring: RGB | None = None
+    place: Place = (1.0, (0.0, 0.0))
+
+
+def draw_tokens(draw: ImageDraw.ImageDraw, lay: MapLayout, tokens: Sequence[Token]) -> None:
+    """The tokens' shapes, in passes: every shadow, then every ring, then every body and
+    lead-end arrow. Neighbours therefore never paint over each other's body (a ring reaching a
+    neighbour lies under its body); labels come later, from :func:`draw_labels`."""
+    for t in tokens:
+        r = lay.r * t.place[0]
+        pts = token_points(lay, t.fig, t.place)
+        shadow = [(p[0] + r * 0.05, p[1] + r * 0.07) for p in pts]
+        _shape(draw, shadow, r * TOKEN, r * WAIST, (0, 0, 0, 110))
+    for t in tokens:
+        if t.ring is None:
+            continue
+        r = lay.r * t.place[0]
+        pts = token_points(lay, t.fig, t.place)
+        for extra, ink in ((RING, (20, 20, 20)), (RING - 0.03, t.ring), (0.03, (20, 20, 20))):
+            _shape(draw, pts, r * (TOKEN + extra), r * (WAIST + extra), ink)
+        if t.ring == pal.TARGET:
+            reticle(draw, pts, r * (TOKEN + RING), r)
+    for t in tokens:
+        _body(draw, lay, t)
+
+
+def _body(draw: ImageDraw.ImageDraw, lay: MapLayout, t: Token) -> None:
+    r = lay.r * t.place[0]
     rad = r * TOKEN
-    pts = token_points(lay, fig, place)
-    lead = pts[0]
-    body = colour
-    shadow = [(p[0] + r * 0.05, p[1] + r * 0.07) for p in pts]
-    _capsule(draw, shadow[0], shadow[-1], rad, (0, 0, 0, 110))
-    if ring is not None:
-        _capsule(draw, pts[0], pts[-1], rad + r * RING, (20, 20, 20))
-        _capsule(draw, pts[0], pts[-1], rad + r * (RING - 0.03), ring)
-        _capsule(draw, pts[0], pts[-1], rad + r * 0.03, (20, 20, 20))
-    if ring == pal.TARGET:
-        reticle(draw, pts, rad + r * RING, r)
-    _capsule(draw, pts[0], pts[-1], rad, (255, 255, 255))
-    _capsule(draw, pts[0], pts[-1], rad - r * 0.06, body)
+    pts = token_points(lay, t.fig, t.place)
+    _shape(draw, pts, rad, r * WAIST, (255, 255, 255))
+    _shape(draw, pts, rad - r * 0.06, r * (WAIST - 0.06), t.colour)
     if len(pts) > 1:
         # Arrowhead at the leading end, pointing away from the tail.
+        lead = pts[0]
         dx, dy = lead[0] - pts[1][0], lead[1] - pts[1][1]
         ln = math.hypot(dx, dy) or 1.0
         ux, uy = dx / ln, dy / ln
@@ -169,26 +204,46 @@ def draw_token(
         half = rad * 0.28
         draw.polygon([tip, (base[0] - uy * half, base[1] + ux * half), (base[0] + uy * half, base[1] - ux * half)],
                      fill=(255, 255, 255))
-    # Label and pips sit at the middle of the token (between the two hexes of a double-space
-    # figure), clear of the hex centres.
-    mid = ((pts[0][0] + pts[-1][0]) / 2, (pts[0][1] + pts[-1][1]) / 2)
-    label_token(draw, mid, r, label, body, max_w=rad * 1.62 if len(pts) == 1 else rad * 2.4)
-    if life > 1 or fig.wounds:
-        pips(draw, mid, r, life, fig.wounds)
-    level_tag(draw, (lead[0], lead[1] + rad), r, fig.level)
+
+
+def draw_labels(draw: ImageDraw.ImageDraw, lay: MapLayout, tokens: Sequence[Token]) -> None:
+    """Every token's label, wound pips and level pill, after every token shape (and after the
+    movement paths), so that no neighbour and no path hides them."""
+    for t in tokens:
+        r = lay.r * t.place[0]
+        pts = token_points(lay, t.fig, t.place)
+        c, max_w = label_spot(lay, t.fig, t.place)
+        label_token(draw, c, r, t.label, t.colour, max_w=max_w)
+        if t.life > 1 or t.fig.wounds:
+            pips(draw, c, r, t.life, t.fig.wounds)
+        # A single token's level pill sits on its bottom edge; a double-space token's in the
+        # middle of its lead disc, which nothing else uses (its bottom edge may touch the tail).
+        pill = pts[0] if len(pts) > 1 else (pts[0][0], pts[0][1] + r * TOKEN)
+        level_tag(draw, pill, r, t.fig.level)
+
+
+def label_spot(lay: MapLayout, fig: Figure, place: Place = (1.0, (0.0, 0.0))) -> tuple[tuple[float, float], float]:
+    """Where ``fig``'s label and pips go: the centre of its token (of the tail disc of a
+    double-space figure, whose lead disc carries the arrow and the level pill), and the widest
+    the label may be, so that it stays on that disc."""
+    pts = token_points(lay, fig, place)
+    return pts[-1], lay.r * place[0] * TOKEN * LABEL_W
 
 
 def label_token(draw: ImageDraw.ImageDraw, mid: tuple[float, float], r: float, label: str, body: RGB,
                 max_w: float) -> None:
-    """A token's label: bold, as large as the token allows, with a contrasting outline."""
+    """A token's label: bold, as large as the token allows, with a contrasting outline and a
+    halo of the token's colour that cuts any line drawn across the token."""
     ink = pal.ink_on(body)
     size = r * 0.62
     w = tx.width(label, size, "condensed")
     if w > max_w:
         size *= max_w / w
     edge = pal.darker(body, 0.65) if ink != pal.INK_DARK else pal.lighter(body, 0.6)
-    tx.text(draw, (mid[0], mid[1] - r * 0.07), label, size, ink, weight="condensed", anchor="ms",
-            stroke=max(1, r * 0.045), stroke_fill=edge)
+    at = (mid[0], mid[1] - r * 0.07)
+    tx.text(draw, at, label, size, body, weight="condensed", anchor="ms", stroke=max(2, r * HALO),
+            stroke_fill=body)
+    tx.text(draw, at, label, size, ink, weight="condensed", anchor="ms", stroke=max(1, r * 0.045), stroke_fill=edge)
 
 
 def reticle(draw: ImageDraw.ImageDraw, pts: Sequence[tuple[float, float]], inner: float, r: float) -> None:

@@ -122,8 +122,11 @@ def _swatch(draw: ImageDraw.ImageDraw, what: str, name: str, x: float, y: float,
         draw.ellipse((sx - r * 0.8, y - r * 0.8, sx + r * 0.8, y + r * 0.8), fill=pal.GLYPH, outline=pal.INK_DARK)
         tx.text(draw, (sx, y), "A", r, pal.INK_DARK, weight="bold")
     elif name == "path":
+        # Like a ghost on the map: a faint ring under a small dark plate edged in the player's colour.
         g = r * 0.55
-        draw.ellipse((sx - r - g, y - g, sx - r + g, y + g), fill=(200, 60, 60, 150), outline=(255, 255, 255), width=ss)
+        draw.ellipse((sx - r - g, y - g, sx - r + g, y + g), fill=(200, 60, 60, 80), outline=(255, 255, 255), width=ss)
+        draw.rounded_rectangle((sx - r - g * 0.9, y - g * 0.55, sx - r + g * 0.9, y + g * 0.55), radius=g * 0.3,
+                               fill=(16, 16, 20, 225), outline=(200, 60, 60), width=ss)
         draw.line(((sx - r + g, y), (sx + r * 0.3, y)), fill=(0, 0, 0), width=5 * ss)
         draw.line(((sx - r + g, y), (sx + r * 0.3, y)), fill=pal.PATH, width=3 * ss)
         draw.polygon([(sx + r, y), (sx + r * 0.2, y - r * 0.5), (sx + r * 0.2, y + r * 0.5)], fill=pal.PATH)

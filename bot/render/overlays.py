@@ -6,12 +6,15 @@ Everything here is read from the events the engine reported (``moved``, ``attack
 out first (so that result boxes can be placed clear of every token and of each other, and tests
 can check it), then the drawing functions follow the plan:
 
-- under the tokens: a translucent *ghost* where a moved figure started, and attack lines (gentle
-  arcs, so that a legal line of sight never seems to pass through a figure standing near it);
-- over the tokens: movement paths (white with a dark outline, so that they read on any colour
-  and the moved figure is never hidden), crosses where figures were destroyed, and the result
-  boxes, one per target, listing every attack on it this turn, with a leader line to the target
-  when a box had to be placed away from it.
+- under the tokens: a faint dashed *ghost* ring where moved figures started (one per space,
+  however many figures left it), and attack lines (gentle arcs, so that a legal line of sight
+  never seems to pass through a figure standing near it);
+- over the tokens (:func:`paths`): movement paths (white with a dark outline, so that they read
+  on any colour and the moved figure is never hidden); the tokens' labels come next;
+- on top (:func:`over_tokens`): each ghost's labels on a small dark plate (``TV1``; ``TV1`` over
+  ``TV2``; ``TV1`` over ``+2``), so that paths crossing it never make it unreadable, crosses where figures were
+  destroyed, and the result boxes, one per target, listing every attack on it this turn, with a
+  leader line to the target when a box had to be placed away from it.
 """
 
 from __future__ import annotations
@@ -96,6 +99,40 @@ class Move:
 
 
 @dataclass
+class Ghost:
+    """Where moved figures started this turn, one per space: the figures' labels (in the order
+    they moved), a colour (their controller's; grey when players differ), and the canvas box of
+    its label plate. ``covered``: a token stands there now and hides it (no label is drawn)."""
+
+    at: Point
+    labels: list[str]
+    colour: RGB
+    covered: bool = False
+    rect: Rect = (0.0, 0.0, 0.0, 0.0)
+
+    @property
+    def lines(self) -> list[str]:
+        """What its plate says, one line each: ``[TV1]``, ``[TV1, TV2]``, or ``[TV1, +2]`` when
+        more than two figures left the space."""
+        return ghost_lines(self.labels)
+
+
+#: Ghost ring radius and ghost label size, in hex radii.
+GHOST_R = TOKEN * 0.62
+GHOST_TEXT = 0.36
+#: Height of a line of a ghost's plate, in hex radii.
+GHOST_LINE = 0.38
+
+
+def ghost_lines(labels: Sequence[str]) -> list[str]:
+    """The lines of a ghost's plate: each label of the figures that left one space, or the first
+    and ``+N`` for the others when more than two did (the plate stays inside its hex)."""
+    if len(labels) <= 2:
+        return list(labels)
+    return [labels[0], f"+{len(labels) - 1}"]
+
+
+@dataclass
 class Shot:
     """An attack or swipe line: a gentle arc from the attacker's token edge to the target's."""
 
@@ -136,6 +173,7 @@ class Plan:
     boxes were kept off."""
 
     moves: list[Move] = field(default_factory=list)
+    ghosts: list[Ghost] = field(default_factory=list)
     shots: list[Shot] = field(default_factory=list)
     results: list[Result] = field(default_factory=list)
     crosses: list[tuple[Point, str]] = field(default_factory=list)
@@ -169,8 +207,9 @@ def plan(lay: MapLayout, state: MatchState, events: Sequence[Event], names: Mapp
         pts = [lay.xy(h) for h in at]
         return ((pts[0][0] + pts[-1][0]) / 2, (pts[0][1] + pts[-1][1]) / 2), (pts[0], pts[-1], r * REACH)
 
-    # Moves.
+    # Moves, and where the moved figures started (one ghost per space).
     seen: set[str] = set()
+    ghosts: dict[Hex, Ghost] = {}
     moved = [e for e in events if e.kind == "moved" and len(e.data.get("path") or []) >= 2]
     for i, ev in enumerate(moved):
         path = _hexes(ev.data.get("path"))
@@ -191,9 +230,22 @@ def plan(lay: MapLayout, state: MatchState, events: Sequence[Event], names: Mapp
             pts = [pts[0], pts[-1]]
         ghost = fid not in seen
         seen.add(fid)
-        start = (pts[0], pts[0], r * TOKEN * 0.62) if ghost else None
+        start = (pts[0], pts[0], r * GHOST_R) if ghost else None
         ink = colours.get(fig.controller, pal.INK) if fig else pal.INK
         out.moves.append(Move(fid, names.get(fid, fid), ink, geo.trim(pts, start, end), flew, pts[0], ghost, last))
+        if ghost:
+            spot_ghost = ghosts.get(path[0])
+            if spot_ghost is None:
+                spot_ghost = ghosts[path[0]] = Ghost(pts[0], [], ink)
+            spot_ghost.labels.append(names.get(fid, fid))
+            if spot_ghost.colour != ink:
+                spot_ghost.colour = pal.NAMED["grey"]
+    for g in ghosts.values():
+        g.covered = any(geo.blob_point(b, g.at) < 0 for b in bodies)
+        gw = max(tx.width(line, r * GHOST_TEXT, "condensed") for line in g.lines) + r * 0.24
+        gh = r * (GHOST_LINE * len(g.lines) + 0.12)
+        g.rect = (g.at[0] - gw / 2, g.at[1] - gh / 2, g.at[0] + gw / 2, g.at[1] + gh / 2)
+        out.ghosts.append(g)
 
     # Destroyed figures.
     for i, ev in enumerate(events):
@@ -270,6 +322,7 @@ def plan(lay: MapLayout, state: MatchState, events: Sequence[Event], names: Mapp
     lines = [m.pts for m in out.moves] + [s.pts for s in out.shots]
     soft = [(c[0] - r * 0.5, c[1] - r * 0.5, c[0] + r * 0.5, c[1] + r * 0.5)
             for o in state.battlefield.obstacles for c in (lay.xy(h) for h in o.hexes)]
+    soft += [g.rect for g in out.ghosts if not g.covered]
     bounds = (r * 0.15, r * 0.15, lay.canvas_map_size[0] - r * 0.15, lay.canvas_map_size[1] - r * 0.15)
     for res in results.values():
         _place(lay, res, blobs, hard, lines, bounds, soft)
@@ -483,18 +536,15 @@ def draw_sight(draw: ImageDraw.ImageDraw, lay: MapLayout, src: Point, dst: Seque
 
 
 def under_tokens(draw: ImageDraw.ImageDraw, lay: MapLayout, p: Plan) -> None:
-    """Ghosts where moved figures started, and attack arcs."""
+    """Ghost rings where moved figures started (faint, their labels come later, on top), and
+    attack arcs."""
     r = lay.r
-    for m in p.moves:
-        if not m.ghost:
-            continue
-        c = m.start
-        rad = r * TOKEN * 0.62
-        draw.ellipse((c[0] - rad, c[1] - rad, c[0] + rad, c[1] + rad), fill=pal.alpha(m.colour, 120))
+    for g in p.ghosts:
+        c = g.at
+        rad = r * GHOST_R
+        draw.ellipse((c[0] - rad, c[1] - rad, c[0] + rad, c[1] + rad), fill=pal.alpha(g.colour, 80))
         _dashed_circle(draw, c, rad, (0, 0, 0, 200), max(2, round(r * 0.11)))
         _dashed_circle(draw, c, rad, (255, 255, 255, 235), max(1, round(r * 0.055)))
-        tx.text(draw, c, m.label, min(r * 0.4, rad * 1.5 / max(1.0, tx.width(m.label, r * 0.4, "condensed") / (r * 0.4))),
-                (255, 255, 255, 230), weight="condensed", stroke=max(1, r * 0.04), stroke_fill=(0, 0, 0, 200))
     for s in p.shots:
         arrow(draw, s.pts, s.colour, r * 0.085, dashed=s.dashed, head=r * 0.32)
 
@@ -505,8 +555,8 @@ def _dashed_circle(draw: ImageDraw.ImageDraw, c: Point, rad: float, ink: tuple[i
         draw.arc(box, i * 36, i * 36 + 22, fill=ink, width=width)
 
 
-def over_tokens(draw: ImageDraw.ImageDraw, lay: MapLayout, p: Plan) -> None:
-    """Movement paths, crosses where figures were destroyed, and result boxes."""
+def paths(draw: ImageDraw.ImageDraw, lay: MapLayout, p: Plan) -> None:
+    """Movement paths, over the tokens (a path never hides under the figure it passes)."""
     r = lay.r
     for m in p.moves:
         w = r * 0.11
@@ -516,6 +566,15 @@ def over_tokens(draw: ImageDraw.ImageDraw, lay: MapLayout, p: Plan) -> None:
                 d = r * 0.09
                 draw.ellipse((q[0] - d, q[1] - d, q[0] + d, q[1] + d), fill=pal.PATH, outline=(0, 0, 0, 220),
                              width=max(1, round(r * 0.035)))
+
+
+def over_tokens(draw: ImageDraw.ImageDraw, lay: MapLayout, p: Plan) -> None:
+    """On top of everything (paths and token labels included): ghost labels on dark plates,
+    crosses where figures were destroyed, and result boxes."""
+    r = lay.r
+    for g in p.ghosts:
+        if not g.covered:
+            ghost_label(draw, lay, g)
     for c, name in p.crosses:
         cross(draw, (c[0], c[1] - r * (0.12 if name else 0.0)), r * (0.8 if name else 1.0))
         if name:
@@ -530,6 +589,18 @@ def over_tokens(draw: ImageDraw.ImageDraw, lay: MapLayout, p: Plan) -> None:
             draw.ellipse((b[0] - d, b[1] - d, b[0] + d, b[1] + d), fill=res.accent, outline=(0, 0, 0), width=max(1, round(r * 0.03)))
     for res in p.results:
         result_box(draw, lay, res)
+
+
+def ghost_label(draw: ImageDraw.ImageDraw, lay: MapLayout, g: Ghost) -> None:
+    """Who left a space: white labels on a small dark plate edged in their colour, readable
+    whatever paths cross the space."""
+    r = lay.r
+    draw.rounded_rectangle(g.rect, radius=r * 0.12, fill=(16, 16, 20), outline=g.colour,
+                           width=max(1, round(r * 0.04)))
+    x = (g.rect[0] + g.rect[2]) / 2
+    y = (g.rect[1] + g.rect[3]) / 2 - r * GHOST_LINE * (len(g.lines) - 1) / 2
+    for i, line in enumerate(g.lines):
+        tx.text(draw, (x, y + i * r * GHOST_LINE), line, r * GHOST_TEXT, (255, 255, 255), weight="condensed")
 
 
 def result_box(draw: ImageDraw.ImageDraw, lay: MapLayout, res: Result) -> None:

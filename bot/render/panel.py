@@ -148,9 +148,17 @@ def marker_counts(state: MatchState) -> tuple[dict[str, int], dict[str, list[str
 
 
 def _card_stat(state: MatchState, key: str) -> tuple[str, bool]:
-    """A card's public status (``3/4 left``, ``2/5 wounds``) and whether all its figures are gone."""
+    """A card's public status (``3/4 left``, ``2/5 wounds``) and whether all its figures are gone.
+
+    Only fielded figures count: figures set aside before the battle take no part in it
+    (HS-ARMY-03), so a squad of 4 with one set aside shows ``3/3 left``; a card whose every
+    figure is set aside shows ``set aside``, greyed out. A figure waiting off the battlefield to
+    enter by its power (The Drop) is fielded and counts.
+    """
     cip = state.cards[key]
-    figs = [state.figures[f] for f in cip.figure_ids if f in state.figures]
+    figs = [state.figures[f] for f in cip.figure_ids if f in state.figures and not state.figures[f].set_aside]
+    if not figs and cip.figure_ids:
+        return "set aside", True
     alive = [f for f in figs if not f.destroyed]
     dead = bool(figs) and not alive
     life = cip.card.life or 1
