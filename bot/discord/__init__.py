@@ -7,6 +7,7 @@ package only translates. Modules, top down:
 - :mod:`.client` - the bot: storage, restore, cogs, components, command sync, error words;
 - :mod:`.cogs` - the slash commands (``/match``, ``/army``, ``/place``, ``/move``, ``/attack``,
   ``/end-turn``, ``/map``, ``/card``, ``/rules``), translating Discord into command text;
+- :mod:`.inputs` - option values checked (blank, several words) and quoted into command text;
 - :mod:`.actions` - find the match, check the user, apply, publish (shared by all entry points);
 - :mod:`.matches` - one session and one lock per channel, persisted, each interaction once;
 - :mod:`.publish` - an outcome as messages: words, map image, decision buttons, DMs, what follows;

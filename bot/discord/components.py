@@ -38,10 +38,27 @@ async def tell(interaction: discord.Interaction, text: str) -> None:
         log.info("could not tell %s: %s", interaction.user.id, exc)
 
 
-async def explain(interaction: discord.Interaction, exc: BaseException) -> None:
-    """Turn an expected error into words for the user; log the unexpected ones."""
+#: A Discord id (a player id in the rules' words is the user's id).
+_SNOWFLAKE = re.compile(r"\b\d{15,20}\b")
+
+
+def user_words(text: str, live: LiveMatch | None = None) -> str:
+    """An error message as a user reads it: the players' ids the rules put in it replaced by their
+    names (when ``live`` is the match), and starting with a capital letter."""
+    if live is not None:
+        names = {p.id: p.name for p in live.state.players}
+        text = _SNOWFLAKE.sub(lambda m: names.get(m.group(), m.group()), text)
+    return text[:1].upper() + text[1:]
+
+
+async def explain(interaction: discord.Interaction, exc: BaseException, live: LiveMatch | None = None) -> None:
+    """Turn an expected error into words for the user (:func:`user_words`; ``live`` defaults to the
+    match of the interaction's channel); log the unexpected ones."""
     if isinstance(exc, UserError | RulesError):
-        await tell(interaction, str(exc))
+        if live is None:
+            matches = getattr(interaction.client, "matches", None)
+            live = matches.in_channel(interaction.channel_id) if matches is not None else None
+        await tell(interaction, user_words(str(exc), live))
         return
     log.exception("error while handling interaction %s", interaction.id, exc_info=exc)
     await tell(interaction, "Something went wrong on my side. The match is safe; please try again.")
@@ -74,7 +91,7 @@ class _MatchItem:
             try:
                 await coro
             except Exception as exc:  # every failure becomes words, never a silent log line
-                await explain(interaction, exc)
+                await explain(interaction, exc, self.live(interaction))
 
 
 class RollButton(_MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]],

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from bot.discord.errors import AlreadyDone, NoMatch, NotAPlayer, Stale, UserError
+from bot.game.howto import DISCORD
 from bot.game.session import GameSession, Outcome, snapshot_version
 from bot.rules.events import Event
 from bot.rules.state import MatchState, Pending, Phase
@@ -186,7 +187,7 @@ def _session_of(stored: StoredMatch) -> GameSession:
     """
     version = snapshot_version()
     usable = [(snap.seq, snap.state) for snap in stored.snapshots if snap.version == version]
-    return GameSession.from_record(stored.record(), usable)
+    return GameSession.from_record(stored.record(), usable, howto=DISCORD)
 
 
 def _sent_round(session: GameSession) -> int:
@@ -286,7 +287,8 @@ class MatchManager:
                 raise UserError("This channel already has a match. Finish it, or `/match end` it first.")
             match_id = secrets.token_hex(4)
             try:
-                session = GameSession.create(match_id, map_id=map_id, scenario_id=scenario_id, fmt=fmt, seed=seed)
+                session = GameSession.create(match_id, map_id=map_id, scenario_id=scenario_id, fmt=fmt, seed=seed,
+                                             howto=DISCORD)
             except (KeyError, ValueError) as exc:
                 raise UserError(str(exc.args[0]) if exc.args else str(exc)) from None
             meta = MatchMeta(match_id=match_id, guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,

@@ -6,7 +6,8 @@ shown ephemerally in the match channel: at once when that player caused the roun
 otherwise with the "Place my markers" button of the public round message or with the next command
 the player runs (that debt is stored, so a restart keeps it). Picks are stored (a restart
 keeps them) and can change until locked; locking applies ``orders ...``. The channel only ever
-learns *who* has locked in.
+learns *who* has locked in. A player who conceded is out: their controls (menus, Lock in, the
+"Place my markers" button) all answer "You have conceded this match." and change nothing.
 """
 
 from __future__ import annotations
@@ -153,17 +154,25 @@ async def deliver_owed(live: LiveMatch, responder: Responder) -> None:
         await manager.settle_owed(live, pid, OWED_CONTROLS, upto)
 
 
+#: The answer every Order Marker control gives a player who has conceded.
+CONCEDED = "You have conceded this match."
+
+
 def _round_controls(interaction: discord.Interaction, match_id: str, round_no: int) -> tuple[HeroscapeBot, LiveMatch, str]:
     """The bot, the live match and the presser's id for a round's marker controls.
 
     :raises Stale: the match is over, or the controls belong to an earlier round.
+    :raises UserError: the presser has conceded (:data:`CONCEDED`).
     """
     bot = _bot(interaction)
     live = bot.matches.get(match_id)
     if live is None:
         raise Stale("That match is over.")
+    pid = str(interaction.user.id)
+    if live.state.phase is not Phase.OVER and any(p.id == pid and p.conceded for p in live.state.players):
+        raise UserError(CONCEDED)
     _check_round(live, round_no)
-    return bot, live, str(interaction.user.id)
+    return bot, live, pid
 
 
 async def open_here(interaction: discord.Interaction, match_id: str, round_no: int) -> None:
@@ -210,5 +219,6 @@ async def lock(interaction: discord.Interaction, match_id: str, round_no: int) -
     responder = Responder(bot, interaction, live.channel_id)
     if not await responder.edit(f"🔒 Round {round_no}: locked in. {mine}", view=None):
         await responder.send(f"🔒 Locked in. {mine}", ephemeral=True)
-    await publish(bot, live, applied, responder, private_done={pid})
+    # When Discord took neither answer, the player's own lines go the private way (DM, or later).
+    await publish(bot, live, applied, responder, private_done=() if responder.gone else {pid})
 

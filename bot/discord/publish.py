@@ -17,13 +17,14 @@ from bot.discord.errors import UserError
 from bot.discord.respond import Responder
 from bot.rules.errors import RulesError
 from bot.rules.hexes import Hex
-from bot.rules.state import MatchState, Phase
+from bot.rules.state import MatchState, Pending, Phase
 
 if TYPE_CHECKING:
     import discord
 
     from bot.discord.client import HeroscapeBot
     from bot.discord.matches import Applied, LiveMatch
+    from bot.game.session import Outcome
     from bot.rules.events import Event
 
 log = logging.getLogger(__name__)
@@ -60,20 +61,42 @@ def next_up(live: LiveMatch) -> str:
     return ""
 
 
-def placed_lines(live: LiveMatch, events: Collection[Event]) -> list[str]:
-    """Where figures were put during placement (the narrator leaves these out)."""
+def placed_summary(live: LiveMatch, events: Collection[Event]) -> str:
+    """One line naming where figures were put during placement (``""`` when none were), e.g.
+    ``"Placed: syvarris on A6, dumutef1 on A7."`` (double-space figures: ``"grimnak on C3+C4"``)."""
     bf = live.state.battlefield
     spots = [f"{e.data['figure']} on {'+'.join(bf.label(Hex(q, r)) for q, r in e.data['at'])}"
              for e in events if e.kind == "placed" and e.to is None]
-    return ["Placed: " + ", ".join(spots) + "."] if spots else []
+    return "Placed: " + ", ".join(spots) + "." if spots else ""
 
 
-def decision_view(live: LiveMatch, applied: Applied) -> discord.ui.View | None:
-    """Buttons for the pending decision, bound to this version."""
-    pend = applied.pending
-    if pend is None or not pend.options:
+def public_lines(live: LiveMatch, outcome: Outcome) -> list[str]:
+    """The narrator's public lines of a command, with every figure placed folded into one summary
+    (:func:`placed_summary`) where the first placement was told; so a placement that starts round 1
+    reads "Placed: ...", then the round line."""
+    summary = placed_summary(live, outcome.events)
+    if not summary:
+        return list(outcome.public)
+    # The narrator tells each placement on its own line; those lines are replaced, not repeated.
+    told = {live.session.narrator.line(e) for e in outcome.events if e.kind == "placed" and e.to is None}
+    lines: list[str] = []
+    for line in outcome.public:
+        if line in told:
+            if summary:
+                lines.append(summary)
+                summary = ""
+            continue
+        lines.append(line)
+    return [summary, *lines] if summary else lines  # placements come before whatever they caused
+
+
+def decision_view(live: LiveMatch, version: int, pending: Pending | None) -> discord.ui.View | None:
+    """Buttons for ``pending`` (one :class:`ChoiceButton` per option, at most 25, labelled as people
+    are shown the options), bound to state ``version`` so that a click after anything changed is
+    refused; ``None`` without a decision."""
+    if pending is None or not pending.options:
         return None
-    return view_of(*(ChoiceButton(live.match_id, applied.version, i, opt) for i, opt in enumerate(pend.options[:25])))
+    return view_of(*(ChoiceButton(live.match_id, version, i, label) for i, label in enumerate(pending.shown[:25])))
 
 
 async def publish(bot: HeroscapeBot, live: LiveMatch, applied: Applied, responder: Responder, *,
@@ -85,14 +108,14 @@ async def publish(bot: HeroscapeBot, live: LiveMatch, applied: Applied, responde
         await responder.defer()
         # The picture tells the whole turn, not only this command (the match keeps the turn's events).
         png = await render(bot, applied.view, applied.shown)
-    lines = ([header] if header else []) + list(out.public) + placed_lines(live, out.events)
+    lines = ([header] if header else []) + public_lines(live, out)
     if live.state.version == applied.version:
         follow = next_up(live)
         if follow and any(e.kind in ("turn_started", "initiative", "draft_turn") for e in out.events):
             lines.append(follow)
     msg = await responder.send("\n".join(lines) or "Done.", png=png,
                                filename=f"round{applied.round}-v{applied.version}.png",
-                               view=decision_view(live, applied))
+                               view=decision_view(live, applied.version, applied.pending))
     if png is not None:
         name = f"round{applied.round}-v{applied.version}.png"
         if msg is not None:

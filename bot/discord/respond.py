@@ -1,9 +1,13 @@
 """Answering an interaction so that nothing is lost when Discord will not take the answer.
 
-:class:`Responder` sends the first answer as the interaction response and the rest as followups;
-when the interaction has expired (10062) or was already acknowledged elsewhere (40060), public
-messages go to the match channel instead and only private (ephemeral) ones are dropped, logged.
-Public answers to an interaction from elsewhere (a DM) always go to the match channel.
+:class:`Responder` sends the first answer as the interaction response and the rest as followups.
+It is used once a command has been applied and logged, so a failed answer must never look like a
+failed command: whatever Discord says when the interaction is answered - expired (10062), already
+acknowledged elsewhere (40060), or any other refusal (403 Missing Access, a 5xx, a dropped
+connection) - the interaction counts as gone, public messages go to the match channel instead and
+only private (ephemeral) ones are dropped, logged. Nothing is raised, so the player is never told
+to retry something that happened. Public answers to an interaction from elsewhere (a DM) always
+go to the match channel.
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: Discord error codes that mean "this interaction can no longer be answered".
+#: Discord error codes that mean "this interaction can no longer be answered" (the expected cases,
+#: logged quietly; any other failure to answer is logged as a warning with its traceback).
 GONE = {10062, 10015, 40060}
 MAX_CONTENT = 2000
 
@@ -66,13 +71,18 @@ class Responder:
             return  # public answers go to the channel; the component answer comes later
         try:
             await i.response.defer(thinking=True, ephemeral=ephemeral)
-        except discord.HTTPException as exc:
+        except Exception as exc:  # see _lost: the command stands whatever Discord says
             self._lost(exc)
 
-    def _lost(self, exc: discord.HTTPException) -> None:
-        if exc.code not in GONE:
-            raise exc
-        log.info("interaction %s can no longer be answered (%s)", self.interaction and self.interaction.id, exc.code)
+    def _lost(self, exc: Exception) -> None:
+        """The interaction cannot be answered: from now on public messages go to the channel."""
+        code = getattr(exc, "code", None)
+        iid = self.interaction.id if self.interaction is not None else None
+        if isinstance(exc, discord.HTTPException) and code in GONE:
+            log.info("interaction %s can no longer be answered (%s)", iid, code)
+        else:
+            log.warning("answering interaction %s failed; posting in channel %s instead",
+                        iid, self.channel_id, exc_info=exc)
         self.gone = True
 
     async def send(self, content: str = "", *, png: bytes | None = None, filename: str = "map.png",
@@ -100,10 +110,10 @@ class Responder:
                     res = resp.resource if resp is not None else None
                     return res if isinstance(res, discord.Message) else None
                 return await i.followup.send(ephemeral=ephemeral, wait=True, **kwargs)
-            except discord.HTTPException as exc:
+            except Exception as exc:  # see _lost
                 self._lost(exc)
         if ephemeral:
-            log.info("dropped a private answer for %s: the interaction expired", self.user_id)
+            log.info("dropped a private answer for %s: the interaction cannot be answered", self.user_id)
             return None
         return await self.to_channel(content, png=png, filename=filename, view=view)
 
@@ -130,6 +140,6 @@ class Responder:
         try:
             await i.response.edit_message(content=content, view=view)
             return True
-        except discord.HTTPException as exc:
+        except Exception as exc:  # see _lost
             self._lost(exc)
             return False

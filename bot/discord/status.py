@@ -1,6 +1,7 @@
 """Words describing a match for ``/match status`` and ``/army show`` (public facts only, plus the
 asking player's own markers), including a draft under way (DEC-13): the pick order, every pick
-so far and whose pick it is."""
+so far and whose pick it is, and a decision the rules wait for: the deciding player is told the
+buttons come with the status, everyone else who decides and how they get the buttons back."""
 
 from __future__ import annotations
 
@@ -48,6 +49,35 @@ def draft_lines(live: LiveMatch) -> list[str]:
     return lines
 
 
+def decision_line(live: LiveMatch, asker: str | None) -> str:
+    """The decision the rules wait for (the first pending one), for ``asker``: the deciding player
+    reads that the buttons are attached; anyone else reads who decides and how they get the buttons.
+
+    :raises IndexError: when no decision is pending.
+    """
+    pend = live.state.pending[0]
+    rule = f" ({pend.rule})" if pend.rule else ""
+    if asker == pend.player:
+        how = " Answer with the buttons below." if pend.options else ""
+        return f"**You must decide**: {pend.prompt}{rule}{how}"
+    who = live.session.name(pend.player)
+    return (f"Waiting for {who} to decide: {pend.prompt}{rule} ({who} gets the buttons again with "
+            "`/match status`.)")
+
+
+def decision_refusal(live: LiveMatch, asker: str) -> str:
+    """Why nothing else can happen while a decision is pending (the rules refuse every other
+    command then, HS-TIMING-04 or the asking rule), for ``asker``, naming whose decision it is.
+
+    :raises IndexError: when no decision is pending.
+    """
+    pend = live.state.pending[0]
+    rule = f" ({pend.rule})" if pend.rule else ""
+    if asker == pend.player:
+        return f"Decide first: {pend.prompt}{rule} Answer with its buttons (`/match status` shows them again)."
+    return f"Waiting for {live.session.name(pend.player)} to decide: {pend.prompt}{rule}"
+
+
 def status_text(live: LiveMatch, asker: str | None) -> str:
     """The state of the match in a few lines."""
     st = live.state
@@ -75,7 +105,7 @@ def status_text(live: LiveMatch, asker: str | None) -> str:
         winners = ", ".join(s.name(w) for w in st.winners or []) or "nobody"
         lines.append(f"Over: {st.result} (winner: {winners}).")
     if st.pending:
-        lines.append(f"Waiting for {s.name(st.pending[0].player)} to decide: {st.pending[0].prompt}")
+        lines.append(decision_line(live, asker))
     revealed = {pid: [f"{m} on {st.cards[k].card.short}" for m, k in o.items() if m in st.revealed.get(pid, [])]
                 for pid, o in st.orders.items()}
     shown = [f"{s.name(pid)}: {', '.join(v)}" for pid, v in revealed.items() if v]

@@ -42,7 +42,7 @@ async def test_a_drafted_match(fake: FakeDiscord, world: World, start_bot: Start
 
     early = await table.reply(alice, "army", "set", cards="Finn; Syvarris")
     assert early.ephemeral and "drafts its armies one Army Card at a time" in early.content
-    assert "'draft CARD'" in early.content and not table.state.cards
+    assert "Use `/army draft` or `/army pass`." in early.content and not table.state.cards
 
     # /match start opens the draft: the d20 rolls, the order and a mention of the first drafter.
     opened = await table.reply(alice, "match", "start")
@@ -70,7 +70,7 @@ async def test_a_drafted_match(fake: FakeDiscord, world: World, start_bot: Start
     # A pick out of turn is refused privately, naming whose pick it is; nothing changes.
     version = table.live.version
     wrong = await table.reply(second, "army", "draft", card="Finn")
-    assert wrong.ephemeral and f"it is {first.name}'s pick" in wrong.content
+    assert wrong.ephemeral and f"It is {first.name}'s pick" in wrong.content
     assert table.live.version == version and not table.state.draft.picks  # type: ignore[union-attr]
 
     picked = await table.reply(first, "army", "draft", card="Xenithrax")
@@ -104,7 +104,7 @@ async def test_a_drafted_match(fake: FakeDiscord, world: World, start_bot: Start
     assert table.state.draft is not None and table.state.draft.over
 
     after = await table.reply(second, "army", "draft", card="Kita")
-    assert after.ephemeral and "the draft is over" in after.content
+    assert after.ephemeral and "The draft is over" in after.content
 
     status = await table.reply(bob, "match", "status")
     assert "The draft is over; the creator begins placement with `/match start`." in status.content

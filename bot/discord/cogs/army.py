@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord import actions
+from bot.discord import actions, inputs
 from bot.discord import autocomplete as ac
 from bot.discord.errors import UserError
 from bot.discord.status import army_lines, draft_lines
@@ -46,7 +46,7 @@ class ArmyCog(commands.Cog):
     @app_commands.describe(cards='For example "Finn; Tarn Vikings; Syvarris"')
     @app_commands.autocomplete(cards=_cards)
     async def army_set(self, interaction: discord.Interaction, cards: str) -> None:
-        await actions.play(interaction, f"army {cards}")
+        await actions.play(interaction, "army " + "; ".join(inputs.army_cards(cards)))
 
     @army.command(name="draft", description="Drafting match: pick one Army Card when it is your pick")
     @app_commands.describe(card="An Army Card that still fits your army (the list shows only those)")

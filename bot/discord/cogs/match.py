@@ -17,7 +17,7 @@ from discord.ext import commands
 from bot.discord import actions, orders, threads
 from bot.discord import autocomplete as ac
 from bot.discord.errors import UserError
-from bot.discord.publish import render
+from bot.discord.publish import decision_view, render
 from bot.discord.respond import Responder
 from bot.discord.status import status_text
 from bot.rules.views import public_view
@@ -148,12 +148,17 @@ class MatchCog(commands.Cog):
     @match.command(name="status", description="Where the match stands (only you see the answer)")
     async def status(self, interaction: discord.Interaction) -> None:
         live = actions.match_here(interaction)
-        await interaction.response.send_message(status_text(live, str(interaction.user.id)), ephemeral=True)
         pid = str(interaction.user.id)
+        pending = live.state.pending[0] if live.state.pending else None
+        # The deciding player gets the decision's buttons again (they may have missed the message
+        # that carried them, or it was never delivered); bound to the current version like any.
+        buttons = decision_view(live, live.version, pending) if pending is not None and pending.player == pid else None
+        responder = Responder(self.bot, interaction, live.channel_id)
+        await responder.send(status_text(live, pid), view=buttons, ephemeral=True)
         if live.is_player(pid):
             if pid in live.waiting_for_orders() and not live.state.pending:
                 live.owed_controls.add(pid)  # the status is also a way back to your Order Marker menus
-            await orders.deliver_owed(live, Responder(self.bot, interaction, live.channel_id))
+            await orders.deliver_owed(live, responder)
 
     @match.command(name="concede", description="Leave the match; your figures leave the battlefield")
     async def concede(self, interaction: discord.Interaction) -> None:
@@ -166,8 +171,9 @@ class MatchCog(commands.Cog):
         if interaction.user.id != live.meta.creator_id and not (perms is not None and perms.manage_guild):
             raise UserError("Only the match's creator or someone with Manage Server can end it.")
         await self.bot.matches.end(live)
-        await interaction.response.send_message(f"🛑 The match was ended by {interaction.user.mention}. "
-                                                "Start a new one with `/match new`.")
+        # The match is ended now, whatever Discord says to the answer: the Responder falls back to the channel.
+        await Responder(self.bot, interaction, live.channel_id).send(
+            f"🛑 The match was ended by {interaction.user.mention}. Start a new one with `/match new`.")
 
 
 async def setup(bot: commands.Bot) -> None:

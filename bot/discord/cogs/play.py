@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import io
-import shlex
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord import actions
+from bot.discord import actions, inputs
 from bot.discord import autocomplete as ac
 from bot.discord.components import RollButton, view_of
 from bot.discord.errors import UserError
 from bot.discord.publish import render
+from bot.discord.status import decision_refusal
 from bot.game.targets import marked, option_line
 from bot.rules.combat import attack_dice, check_target, defense_dice, wound_odds
 from bot.rules.movement import reachable_hexes
@@ -66,6 +66,9 @@ def attack_preview(live: LiveMatch, pid: str, attacker: str, target: str) -> str
     a, t = st.figures.get(attacker.lower()), st.figures.get(target.lower())
     if a is None or t is None:
         raise UserError(f"There is no figure '{attacker if a is None else target}'.")
+    if st.pending and st.phase is not Phase.OVER:
+        # The rules take no other command until the decision is made: a Roll button could only fail.
+        raise UserError(decision_refusal(live, pid))
     turn = st.turn
     if st.phase is not Phase.TURNS or turn is None or turn.player != pid:
         raise UserError("You can attack only during your own turn.")
@@ -103,11 +106,23 @@ class PlayCog(commands.Cog):
     @app_commands.autocomplete(figure=_unplaced, space=_zone, second=_zone)
     async def place_figure(self, interaction: discord.Interaction, figure: str, space: str,
                            second: str | None = None) -> None:
-        await actions.play(interaction, f"place {figure} {space}" + (f" {second}" if second else ""))
+        example = "/place figure figure: syvarris space: A7"
+        args = [inputs.word(figure, "the figure to place", example),
+                inputs.word(space, "a space of your start zone", example)]
+        if second is not None and second.strip():
+            args.append(inputs.word(second, "the second space (double-space figures)", example + " second: A8"))
+        await actions.play(interaction, inputs.command("place", *args))
 
     @place.command(name="rest", description="Put all your remaining figures on free start spaces")
     async def place_rest(self, interaction: discord.Interaction) -> None:
-        await actions.play(interaction, "place-rest")
+        live, pid = actions.player_here(interaction)
+        st = live.state
+        if st.phase is Phase.PLACEMENT and not any(
+                f.owner == pid and not f.hexes and not f.set_aside and not f.reserve and not f.destroyed
+                for f in st.figures.values()):
+            # The rules would accept it and change nothing; refused here so nothing is logged or posted.
+            raise UserError("All your figures are on the battlefield already.")
+        await actions.play(interaction, "place-rest", live=live)
 
     @app_commands.command(name="move", description="Move a figure of the card whose turn it is")
     @app_commands.describe(figure="The figure to move", to="Where to (only reachable spaces are offered)",
@@ -117,12 +132,14 @@ class PlayCog(commands.Cog):
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction, figure: str, to: str, via: str | None = None,
                    mode: str | None = None) -> None:
-        text = f"move {figure} {to}"
-        if via:
-            text += " via " + " ".join(via.replace(",", " ").split())
+        example = "/move figure: tarn1 to: F7"
+        args = [inputs.word(figure, "the figure to move", example), inputs.word(to, "the space to move to", example)]
+        waypoints = inputs.spaces(via)
+        if waypoints:
+            args += ["via", *waypoints]
         if mode:
-            text += f" {mode}"
-        await actions.play(interaction, text)
+            args.append(mode)
+        await actions.play(interaction, inputs.command("move", *args))
 
     @app_commands.command(name="attack", description="See the odds of an attack, then roll it")
     @app_commands.describe(attacker="Your attacking figure", target="A figure it can attack now")
@@ -130,6 +147,9 @@ class PlayCog(commands.Cog):
     @app_commands.guild_only()
     async def attack(self, interaction: discord.Interaction, attacker: str, target: str) -> None:
         with self.bot.busy("attack-preview"):
+            example = "/attack attacker: syvarris target: grimnak"
+            attacker = inputs.word(attacker, "your attacking figure", example)
+            target = inputs.word(target, "the figure to attack", example)
             live, pid = actions.player_here(interaction)
             text = attack_preview(live, pid, attacker, target)
             button = RollButton(live.match_id, live.version, attacker.lower(), target.lower())
@@ -141,7 +161,11 @@ class PlayCog(commands.Cog):
     @app_commands.autocomplete(attacker=_acting, target=_board)
     @app_commands.guild_only()
     async def special(self, interaction: discord.Interaction, attacker: str, power: str, target: str) -> None:
-        await actions.play(interaction, f"special {attacker} {shlex.quote(power)} {target}")
+        example = "/special attacker: deathwalker power: explosion target: grimnak"
+        await actions.play(interaction, inputs.command(
+            "special", inputs.word(attacker, "your attacking figure", example),
+            inputs.words(power, "the special attack (e.g. explosion or fire line)", example),
+            inputs.word(target, "the target figure (or space, for a Line attack)", example)))
 
     @app_commands.command(name="end-turn", description="End your Player Turn")
     @app_commands.guild_only()
@@ -159,6 +183,7 @@ class PlayCog(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         kw: dict[str, object] = {}
         words = f"Round {st.round}, {st.phase.value}."
+        reach, targets = (" ".join((x or "").split()) or None for x in (reach, targets))
         for name in (reach, targets):
             if name and (name.lower() not in st.figures or not st.figures[name.lower()].on_battlefield):
                 raise UserError(f"'{name}' is not a figure on the battlefield.")
