@@ -60,8 +60,8 @@ def test_local_console_scripted_match(tmp_path: Path) -> None:
     assert "Alice joins the match" in text and "Bob joins the match" in text
     assert "Alice fields Finn the Viking Champion, Tarn Viking Warriors, Syvarris" in text
     # A bad command and an illegal move print the rules' message and change nothing.
-    assert "error: unknown command 'frobnicate'" in text
-    assert "error: figures act only during Player Turns (HS-TURN-02)" in text
+    assert "error: 'frobnicate' is not a command. Use `help` (it lists every command)." in text
+    assert "error: Figures act only during Player Turns (HS-TURN-02)" in text
     assert text.count("error:") >= 3  # 'move syvarris L2' is refused whoever has the turn
     # Order Markers stay secret in a shared terminal.
     assert "Alice: locked in." in text and "Bob: locked in." in text
@@ -388,7 +388,8 @@ def test_local_console_draft_against_the_computer(tmp_path: Path) -> None:
     con.loop()
     text = script.text
     # 'army' is refused, naming the draft command; 'start' opens the draft with the d20 rolls.
-    assert "error: this match drafts its armies one Army Card at a time" in text and "'draft CARD'" in text
+    assert "error: This match drafts its armies one Army Card at a time" in text
+    assert "(DEC-13). Use `draft CARD` or `draft pass`." in text  # the console's own form of the commands
     assert "The draft begins. d20 for the first pick: Alice 8, Computer 19. Pick order: Computer, Alice." in text
     # The computer picks first (seed 3), then it is Alice's pick: the prompt and the list say so.
     assert "Computer (computer): draft xenithrax-the-vineweaver" in text
@@ -403,11 +404,11 @@ def test_local_console_draft_against_the_computer(tmp_path: Path) -> None:
     assert "Xenithrax" not in hint and "Grimnak" not in hint  # too dear; already in her army (Unique)
     assert "[draft: Alice's pick, 180 pts left] Alice> " in script.prompts
     # Refusals say why and change nothing.
-    assert "error: you are out of the draft (you passed, or no card fits your army any more)" in text
+    assert "error: You are out of the draft (you passed, or no card fits your army any more)" in text
     assert "error: Xenithrax the Vineweaver costs 200 points but your army has only 180 of 300 left" in text
     assert "Alice passes and is out of the draft." in text
     assert "The draft is over: Computer 300 points, Alice 120 points. Placement begins with `start`." in text
-    assert "error: the draft is over: 'start' goes on to placement" in text
+    assert "error: The draft is over: starting the match again begins placement (DEC-13). Use `start`." in text
     assert "draft order: Computer, Alice" in text and "Alice (out): Grimnak = 120 pts, 180 left" in text
     assert con.state.phase is Phase.PLACEMENT
     assert [c.card.short for c in con.state.cards.values() if c.owner == "alice"] == ["Grimnak"]

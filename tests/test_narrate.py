@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
+import pytest
+
+from bot.game.howto import CONSOLE, HowTo
 from bot.game.narrate import Narrator
 from bot.rules.events import Event
 from bot.rules.state import MatchState
@@ -31,9 +34,10 @@ MARRO = LIB.get("Marro Warriors")
 class Table:
     """What the narrator reads of a session: the state and the players' names."""
 
-    def __init__(self, game: Engine | Match, names: dict[str, str] | None = None) -> None:
+    def __init__(self, game: Engine | Match, names: dict[str, str] | None = None, howto: HowTo = CONSOLE) -> None:
         self.game = game
         self.names = names or {}
+        self.howto = howto
 
     @property
     def state(self) -> MatchState:
@@ -177,8 +181,9 @@ def test_terrain_lines_say_what_the_roll_did() -> None:
         "finn on cooling lava: 1 wound.")
 
 
-def test_a_move_of_no_spaces_is_narrated() -> None:
-    # rule: HS-MOVE-02 (a figure that stays where it is still counts as moved)
+def test_a_move_of_no_spaces_is_narrated(monkeypatch: pytest.MonkeyPatch) -> None:
+    # rule: HS-MOVE-02 (a figure that stays where it is still counts as moved, where DEC-14 allows it)
+    monkeypatch.setattr("bot.rules.engine.ZERO_SPACE_MOVES", True)
     eng = sandbox(fig("finn", "p1", (1, 1), FINN))
     label = eng.state.battlefield.label(eng.state.figures["finn"].hex)
     assert lines(narrator(eng), eng.execute("p1", f"move finn {label}")) == [f"finn stays at {label}."]
@@ -189,3 +194,17 @@ def test_an_added_army_card_turn_is_announced() -> None:
     eng = sandbox(fig("finn", "p1", (1, 1), FINN))
     n = narrator(eng, p1="Alice")
     assert n.line(Event("card_turn", {"player": "p1", "card": "p1/finn"})) == "Alice goes on with Finn."
+
+
+def test_decisions_are_narrated_with_their_labels_and_players_by_name() -> None:
+    # rule: HS-DESTROY-04 (Warrior's Attack Spirit asks which card: people read card names, not keys)
+    eng = sandbox(fig("finn", "p1", (1, 1), FINN))
+    n = narrator(eng, p1="carol")
+    asked = Event("pending", {"player": "p1", "kind": "warriors_spirit", "prompt": "Which card?",
+                              "options": ["p1/thorgrim", "p2/tarn"], "labels": ["Thorgrim", "Tarn Vikings (bob)"]})
+    assert n.line(asked) == "carol must decide: Which card? (Thorgrim / Tarn Vikings (bob))"
+    decided = Event("decided", {"player": "p1", "kind": "warriors_spirit", "choice": "p2/tarn",
+                                "label": "Tarn Vikings (bob)"})
+    assert n.line(decided) == "carol chose Tarn Vikings (bob)."
+    # Events of an older log carry no labels: the options are shown as they are.
+    assert n.line(Event("decided", {"player": "p1", "kind": "chomp", "choice": "skip"})) == "carol chose skip."

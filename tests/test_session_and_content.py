@@ -10,9 +10,10 @@ from pydantic import ValidationError
 
 from bot.content.cards import CardLibrary
 from bot.content.maps import MapLibrary
-from bot.game.session import GameSession
+from bot.game.howto import CONSOLE, DISCORD, HowTo
+from bot.game.session import GameSession, cards
 from bot.rules.cards import ArmyCard
-from bot.rules.errors import IllegalCommand
+from bot.rules.errors import IllegalCommand, InvalidCommand, RulesError
 from bot.rules.hexes import Hex
 from bot.rules.state import Phase
 from tests.rules.conftest import card, fig, sandbox
@@ -68,6 +69,95 @@ def test_placed_figures_are_narrated_with_their_space() -> None:
     label = s.state.battlefield.label(zone[0])
     out = s.apply("a", f"place finn {label}")
     assert out.public == [f"finn is placed at {label}."]
+
+
+def test_placing_a_placed_figure_again_says_it_moves_within_the_start_zone() -> None:
+    # rule: HS-ARMY-02 (figures are placed in their start zone; before round 1 they may be put elsewhere in it)
+    s = GameSession.create("m2", scenario_id="last-army-standing", seed=1)
+    for player, text in (("a", "join Alice"), ("b", "join Bob"), ("a", "army Finn; Syvarris"), ("b", "army Grimnak"),
+                         ("a", "start")):
+        s.apply(player, text)
+    zone = sorted(s.state.battlefield.start_zones["red"], key=lambda h: (h.r, h.q))
+    first, second = (s.state.battlefield.label(h) for h in zone[:2])
+    s.apply("a", f"place syvarris {first}")
+    out = s.apply("a", f"place syvarris {second}")
+    assert out.public == [f"syvarris moves from {first} to {second} in the start zone."]
+    assert [e.kind for e in out.events] == ["placed_again"]
+    out = s.apply("a", f"place syvarris {second}")
+    assert out.public == [f"syvarris stays at {second}."]
+
+
+# ---- how-to per adapter: rules errors and narration say how in the adapter's own terms --------------
+
+
+def _drafting(howto: HowTo = CONSOLE) -> GameSession:
+    s = GameSession.create("d1", map_id="practice-field", scenario_id="last-army-standing", seed=3,
+                           fmt={"draft": True, "points": 300}, howto=howto)
+    s.apply("a", "join Alice")
+    s.apply("b", "join Bob")
+    return s
+
+
+def test_a_rules_error_says_in_words_what_to_do_and_the_session_adds_the_adapters_way() -> None:
+    for howto, way in ((CONSOLE, "Use `draft CARD` or `draft pass`."), (DISCORD, "Use `/army draft` or `/army pass`.")):
+        s = _drafting(howto)
+        with pytest.raises(RulesError) as info:
+            s.apply("a", "army Finn")
+        text = str(info.value)
+        assert text.startswith("This match drafts its armies one Army Card at a time: once the match starts")
+        assert text.endswith(f"(DEC-13). {way}")
+        assert "'draft" not in text and "`draft" not in info.value.message  # the rules core names no syntax
+
+
+def test_a_command_that_cannot_be_read_says_what_it_needs_and_how_in_the_console() -> None:
+    s = _drafting()
+    with pytest.raises(InvalidCommand) as info:
+        s.apply("a", "army")
+    assert str(info.value) == ("Cannot read this command: name the Army Cards of your army, separated by semicolons. "
+                               "Use `army CARD; CARD; ...`.")
+    with pytest.raises(InvalidCommand) as info:
+        s.apply("a", "frobnicate")
+    assert str(info.value) == "'frobnicate' is not a command. Use `help` (it lists every command)."
+
+
+def test_narration_names_the_adapters_commands() -> None:
+    for howto, start, place in ((CONSOLE, "`start`", "(`place FIGURE SPACE` or `place-rest`)"),
+                                (DISCORD, "`/match start`", "(`/place figure` or `/place rest`)")):
+        s = GameSession.create("m3", scenario_id="last-army-standing", seed=1, howto=howto)
+        for player, text in (("a", "join Alice"), ("b", "join Bob"), ("a", "army Finn"), ("b", "army Grimnak")):
+            s.apply(player, text)
+        out = s.apply("a", "start")
+        assert out.public == [f"Armies are set. Place your figures in your start zones {place}."]
+        s = _drafting(howto)
+        s.apply("a", "start")
+        while s.state.draft is not None and s.state.draft.next is not None:
+            out = s.apply(s.state.draft.next, "draft pass" if s.state.draft.picks_of(s.state.draft.next) else
+                          "draft Grimnak")
+        assert out.public[-1].endswith(f"Placement begins with {start}.")
+    again = GameSession.from_record(s.to_record(), howto=DISCORD)
+    assert again.howto is DISCORD and again.narrator.session is again
+
+
+def test_a_player_who_leaves_the_table_is_narrated_by_name() -> None:
+    # rule: DEC-15
+    s = GameSession.create("m4", scenario_id="last-army-standing", seed=1)
+    for player, text in (("a", "join Alice"), ("b", "join Bob"), ("d", "join Dave")):
+        s.apply(player, text)
+    out = s.apply("d", "concede")
+    assert out.public == ["Dave leaves the table; the seat is free again."]
+
+
+def test_an_unknown_card_suggests_close_names_only() -> None:
+    lib = cards()
+    with pytest.raises(KeyError) as info:
+        lib.get("Nonexistent Card")
+    assert str(info.value) == "Card 'Nonexistent Card' not found."  # no far guess (Agent Carr was one)
+    with pytest.raises(KeyError) as info:
+        lib.get("Syvaris")
+    assert str(info.value) == "Card 'Syvaris' not found. Did you mean: Syvarris (Syvarris)?"
+    with pytest.raises(KeyError) as info:
+        lib.get("viking")
+    assert "Finn the Viking Champion (Finn)" in str(info.value)  # names holding the word are close
 
 
 def test_a_destination_alone_takes_the_path_that_avoids_a_leaving_engagement_attack() -> None:

@@ -213,7 +213,7 @@ class Console:
         waiting = [p for p in ai.waiting_for(self.state) if p not in self.computer]
         if waiting:
             return waiting[0]
-        humans = [p.id for p in self.state.players if p.id not in self.computer]
+        humans = [p.id for p in self.state.players if p.id not in self.computer and not p.conceded]
         return humans[0] if humans else None
 
     def prompt(self) -> str:

@@ -28,6 +28,10 @@ from bot.rules.cards import ArmyCard, slug
 FORMAT = "heroscape-cards/1"
 #: Environment variable that replaces the shipped card folder in :meth:`CardLibrary.default`.
 CARDS_DIR_ENV = "HEROSCAPE_CARDS_DIR"
+#: How alike (difflib ratio, 0..1) a card name must be to a mistyped one to be suggested: 0.6 keeps
+#: "Syvaris" -> Syvarris and "grimnack" -> Grimnak, and drops guesses such as "Nonexistent Card" ->
+#: Agent Carr (0.54).
+SUGGEST_CUTOFF = 0.6
 
 
 class CardFileError(ValueError):
@@ -198,14 +202,17 @@ class CardLibrary:
         raise UnknownCardError(self._not_found(name))
 
     def _not_found(self, name: str) -> str:
+        """The message for an unknown card: suggestions are close matches only (names that begin
+        with what was typed, or spelled within :data:`SUGGEST_CUTOFF` of it), never a far guess."""
         choices: dict[str, str] = {}
         for c in self._cards.values():
             choices[c.name.casefold()] = c.id
             choices[c.short.casefold()] = c.id
-        close = difflib.get_close_matches(self._norm(name), list(choices), n=6, cutoff=0.5)
-        ids = list(dict.fromkeys(choices[k] for k in close))
-        if not ids:
-            ids = [c.id for c in self.search(name, limit=3)]
+        q = self._norm(name)
+        starts = [c.id for c in self.search(name, limit=6)
+                  if any(f.startswith(q) or f" {q}" in f" {f}" for f in (c.short.casefold(), c.name.casefold()))]
+        close = difflib.get_close_matches(q, list(choices), n=6, cutoff=SUGGEST_CUTOFF)
+        ids = list(dict.fromkeys([*starts, *(choices[k] for k in close)]))
         msg = f"Card {name!r} not found."
         if ids:
             msg += " Did you mean: " + ", ".join(

@@ -1,7 +1,9 @@
 """Events into short sentences for players, in the project's own words.
 
 Private events (a player's own Order Markers) become private lines; nothing here ever puts a
-hidden number into a public line.
+hidden number into a public line. Players are named by their display names, decisions' answers
+by their labels (card and figure names), and where a line says how to go on it uses the
+session's :class:`~bot.game.howto.HowTo` table, so that it names the adapter's own commands.
 """
 
 from __future__ import annotations
@@ -36,6 +38,9 @@ class Narrator:
         c = self.session.state.cards.get(key)
         return c.card.short if c else key
 
+    def _spaces(self, at: list[Any]) -> str:
+        return "+".join(self._space(a) for a in at)
+
     def _who(self, pid: str) -> str:
         return self.session.name(pid)
 
@@ -52,9 +57,15 @@ class Narrator:
         if k.startswith("draft"):
             return self._draft(k, d)
         if k == "placement":
-            return "Armies are set. Place your figures in your start zones (`place FIGURE SPACE` or `place-rest`)."
+            way = self.session.howto
+            return f"Armies are set. Place your figures in your start zones ({way('place')} or {way('place-rest')})."
         if k == "placed":
             return f"{d['figure']} is placed at {', '.join(self._space(a) for a in d['at'])}."
+        if k == "placed_again":
+            at, before = self._spaces(d["at"]), self._spaces(d["before"])
+            if at == before:
+                return f"{d['figure']} stays at {at}."
+            return f"{d['figure']} moves from {before} to {at} in the start zone."
         if k == "round_started":
             return f"— Round {d['round']} — place your Order Markers."
         if k == "orders_placed":
@@ -108,9 +119,10 @@ class Narrator:
         if k == "destroyed":
             return f"☠ {d['figure']} is destroyed ({d['cause']})."
         if k == "pending":
-            return f"{self._who(d['player'])} must decide: {d['prompt']} ({' / '.join(d['options'])})"
+            shown = d.get("labels") or d["options"]
+            return f"{self._who(d['player'])} must decide: {d['prompt']} ({' / '.join(shown)})"
         if k == "decided":
-            return f"{self._who(d['player'])} chose {d['choice']}."
+            return f"{self._who(d['player'])} chose {d.get('label') or d['choice']}."
         if k == "turn_ended":
             return f"{self._who(d['player'])}'s turn ends."
         if k == "round_ended":
@@ -125,7 +137,10 @@ class Narrator:
                 return f"The match ends in a draw — {d['result']}."
             return f"🏆 {', '.join(self._who(p) for p in w)} — {d['result']}."
         if k == "conceded":
-            return f"{self._who(d['player'])} concedes."
+            who = d.get("name") or self._who(d["player"])
+            if d.get("left_table"):
+                return f"{who} leaves the table; the seat is free again."
+            return f"{who} concedes."
         if k == "control":
             return f"{self._who(d['player'])} takes control of {self._card(d['card'])}."
         if k == "entered":
@@ -183,7 +198,7 @@ class Narrator:
             return f"Next pick: {self._who(d['player'])}{left}{must}."
         if k == "draft_ended":
             armies = ", ".join(f"{self._who(p)} {pts} points" for p, pts in d["armies"].items())
-            return f"The draft is over: {armies}. Placement begins with `start`."
+            return f"The draft is over: {armies}. Placement begins with {self.session.howto('start')}."
         return None
 
     def _power(self, d: dict[str, Any]) -> str:

@@ -10,6 +10,10 @@ A session can also be rebuilt from a snapshot (:meth:`GameSession.snapshot`, sto
 log position it was taken at and :func:`snapshot_version`) plus the commands logged after it,
 which is much faster than replaying a long log; a snapshot that does not fit is skipped and the
 log is replayed from the start, so the log always decides.
+
+A session speaks to one adapter: it is given that adapter's :class:`~bot.game.howto.HowTo` table
+(the console's unless told), so that its narration and its refusals say how to do things in the
+adapter's own terms (``draft CARD`` in the terminal, ``/army draft`` on Discord).
 """
 
 from __future__ import annotations
@@ -26,8 +30,10 @@ from typing import Any
 from bot.content.cards import CardLibrary
 from bot.content.maps import MapLibrary
 from bot.content.scenarios import ScenarioLibrary
+from bot.game.howto import CONSOLE, HowTo
 from bot.game.narrate import Narrator
 from bot.rules.cards import ArmyCard
+from bot.rules.errors import RulesError
 from bot.rules.events import Event
 from bot.rules.match import SNAPSHOT_FORMAT, Match, SnapshotMismatch
 from bot.rules.scenario import Format, Scenario
@@ -98,11 +104,16 @@ class Outcome:
 
 
 class GameSession:
-    """One match and its record. Build with :meth:`create` or :meth:`from_record`."""
+    """One match and its record. Build with :meth:`create` or :meth:`from_record`.
+
+    ``howto`` tells how the players of this session's adapter do each action (see
+    :mod:`bot.game.howto`); it is not part of the record.
+    """
 
     def __init__(self, match_id: str, map_id: str, scenario_id: str, seed: int,
-                 fmt: dict[str, Any] | None = None) -> None:
+                 fmt: dict[str, Any] | None = None, howto: HowTo = CONSOLE) -> None:
         self.match_id = match_id
+        self.howto = howto
         self.map_id = map_id
         self.scenario_id = scenario_id
         self.format_overrides = dict(fmt or {})
@@ -124,8 +135,8 @@ class GameSession:
 
     @classmethod
     def create(cls, match_id: str, *, map_id: str | None = None, scenario_id: str = "last-army-standing",
-               fmt: dict[str, Any] | None = None, seed: int | None = None) -> GameSession:
-        """A new match. The map defaults to the scenario's.
+               fmt: dict[str, Any] | None = None, seed: int | None = None, howto: HowTo = CONSOLE) -> GameSession:
+        """A new match. The map defaults to the scenario's; ``howto`` is the adapter's table.
 
         :raises KeyError: (UnknownMapError / UnknownScenarioError) with suggestions for unknown ids.
         """
@@ -141,7 +152,7 @@ class GameSession:
             raise ValueError(f"{bf.name} has {len(zones)} start zone(s) but {scen.name} needs "
                              f"{scen.min_players}; pick another map")
         return cls(match_id, chosen_map, scen.id,
-                   Match.new_seed() if seed is None else seed, fmt)
+                   Match.new_seed() if seed is None else seed, fmt, howto)
 
     # --- record ---------------------------------------------------------------------------------
 
@@ -153,9 +164,10 @@ class GameSession:
         }
 
     @classmethod
-    def from_record(cls, record: dict[str, Any], snapshots: Iterable[tuple[int, bytes]] = ()) -> GameSession:
+    def from_record(cls, record: dict[str, Any], snapshots: Iterable[tuple[int, bytes]] = (),
+                    howto: HowTo = CONSOLE) -> GameSession:
         """Rebuild a session: from the first usable snapshot plus the commands logged after it, or
-        by replaying the whole log.
+        by replaying the whole log. ``howto`` is the adapter's table.
 
         ``snapshots`` are ``(log position, bytes of snapshot())`` pairs, newest first, already
         matched to :func:`snapshot_version`. A snapshot that is unreadable, belongs to other
@@ -166,7 +178,8 @@ class GameSession:
         :raises bot.rules.errors.RulesError: when the log itself does not replay.
         """
         entries = [(str(p), str(t)) for p, t in record.get("log", [])]
-        s = cls(record["match_id"], record["map_id"], record["scenario_id"], int(record["seed"]), record.get("format"))
+        s = cls(record["match_id"], record["map_id"], record["scenario_id"], int(record["seed"]), record.get("format"),
+                howto)
         fresh = s.match
         for seq, blob in snapshots:
             if not 0 < seq <= len(entries):
@@ -203,9 +216,14 @@ class GameSession:
     def apply(self, player: str, text: str) -> Outcome:
         """Run a command for ``player``.
 
-        :raises bot.rules.errors.RulesError: when it is refused (nothing changes).
+        :raises bot.rules.errors.RulesError: when it is refused (nothing changes); its ``how`` is
+            set to this adapter's way of doing what would help, so ``str()`` of it says it.
         """
-        events = self.match.apply(player, text)
+        try:
+            events = self.match.apply(player, text)
+        except RulesError as exc:
+            exc.how = self.howto.hint(exc.actions)
+            raise
         out = Outcome(events=events)
         for ev in events:
             line = self.narrator.line(ev)

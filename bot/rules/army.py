@@ -138,8 +138,8 @@ def check_army(cards: Sequence[ArmyCard], fmt: Format, zone_size: int | None = N
             what, rule = f"the army takes {spaces} spaces; this match allows {space_limit}", "HS-ARMY-03"
         example = cards[-1].name
         raise ArmyError(
-            f"{what}. Set figures aside before the game until it fits: add one 'aside CARD' entry per "
-            f"figure, e.g. 'army ...; aside {example}'", rule,
+            f"{what}. Set figures aside before the game until it fits: add one entry per figure to your list "
+            f"of Army Cards, the word aside and its card, such as 'aside {example}'", rule, actions=("army",),
         )
     return ArmySummary(drafted.points, figures, spaces)
 

@@ -57,14 +57,15 @@ class Command:
         """Parse a command line.
 
         :raises InvalidCommand: when the verb is unknown or its arguments are missing; the
-            message shows the expected form.
+            message says in words what the command needs, and its ``actions`` name the command so
+            that the adapter can show its own form of it (:mod:`bot.game.howto`).
         """
         try:
             words = shlex.split(text.strip())
         except ValueError as exc:
             raise InvalidCommand(f"cannot read '{text}': {exc}") from None
         if not words:
-            raise InvalidCommand("empty command; try 'help'")
+            raise InvalidCommand("the command is empty", actions=("help",))
         verb = words[0].lower().replace("_", "-")
         rest = words[1:]
         if verb in ("endturn", "end") and (not rest or rest[0].lower() == "turn"):
@@ -72,12 +73,12 @@ class Command:
         elif verb == "end" and rest and rest[0].lower() == "round":
             verb, rest = "end-round", rest[1:]
         if verb not in VERBS:
-            raise InvalidCommand(f"unknown command '{words[0]}'; commands are: {', '.join(VERBS)}")
-        usage = _USAGE[verb]
+            raise InvalidCommand(f"'{words[0]}' is not a command", actions=("help",))
         try:
             args = _PARSERS[verb](rest)
         except (IndexError, ValueError):
-            raise InvalidCommand(f"usage: {usage}") from None
+            actions = ("draft", "pass") if verb == "draft" else (verb,)
+            raise InvalidCommand(f"cannot read this command: {NEEDS[verb]}", actions=actions) from None
         return cls(verb, args)
 
     def text(self) -> str:
@@ -228,20 +229,23 @@ _PARSERS = {
     "orders": _orders, "initiative": _none, "move": _move, "attack": _attack, "special": _special,
     "end-turn": _none, "end-round": _none, "choose": _choose, "concede": _none,
 }
-_USAGE = {
-    "join": "join NAME",
-    "army": "army CARD; CARD; ...",
-    "draft": "draft CARD  (one Army Card per pick)  or  draft pass",
-    "start": "start",
-    "place": "place FIGURE SPACE [SECOND-SPACE]",
-    "place-rest": "place-rest",
-    "orders": "orders 1=CARD 2=CARD 3=CARD X=CARD",
-    "initiative": "initiative",
-    "move": "move FIGURE SPACE [via SPACE SPACE ...] [fly|walk] [grapple]  or  move FIGURE path SPACE SPACE ...",
-    "attack": "attack FIGURE TARGET",
-    "special": "special FIGURE POWER TARGET",
-    "end-turn": "end-turn",
-    "end-round": "end-round  (sandbox only: resolve the end of the round now)",
-    "choose": "choose OPTION",
-    "concede": "concede",
+#: What each command needs, in words (no syntax: each adapter shows its own form of the command).
+NEEDS = {
+    "join": "joining needs the name to play under",
+    "army": "name the Army Cards of your army, separated by semicolons",
+    "draft": "name one Army Card to pick (one card per pick), or pass",
+    "start": "starting the match needs nothing more",
+    "place": "name one of your figures and the space of your start zone to put it on (two spaces for a "
+             "double-space figure)",
+    "place-rest": "placing the rest of your figures needs nothing more",
+    "orders": "put each Order Marker (1, 2, 3 and X) on one of your Army Cards",
+    "initiative": "rolling for initiative needs nothing more",
+    "move": "name the figure and the space to move it to (and, if you like, spaces to pass through, or "
+            "whether it flies or walks)",
+    "attack": "name the attacking figure and the figure it attacks",
+    "special": "name the attacking figure, its special attack and the target (a figure or a space)",
+    "end-turn": "ending the turn needs nothing more",
+    "end-round": "ending the round needs nothing more (sandbox only)",
+    "choose": "name your answer",
+    "concede": "conceding needs nothing more",
 }

@@ -60,3 +60,24 @@ LINE_FIGURES_ON_LINE_BLOCK = False
 #   on to placement as after ``army``.
 #: A player must have this many cards before passing (an army needs at least one, HS-ARMY-01).
 DRAFT_MIN_CARDS_BEFORE_PASS = 1
+
+# DEC-14 (proposed; HS-MOVE-02): a move of 0 spaces. The rulebook says a figure chosen to move counts
+# as activated even if it moves 0 spaces; at a table that stops a player from "moving" a figure on
+# the spot for free. Here the referee never needs it: a figure that is not moved stays where it is,
+# and no power of the shipped cards asks whether a figure was moved. So a move naming only the
+# space the figure stands on is refused (it would use up the figure's move for nothing) and the
+# message says to leave the figure unmoved or name another space. A move that leaves and comes
+# back (a path through other spaces) is a real move and is allowed. Set True to accept 0-space
+# moves again (they then activate the figure, as HS-MOVE-02 says).
+ZERO_SPACE_MOVES = False
+
+# DEC-15 (proposed; HS-ARMY-17, DEC-13): conceding before the battle. The seeds say how a player
+# loses a battle, not what leaving the table before it means. Project decision:
+# - before the armies are fixed (setup, no draft begun), a player who concedes leaves the table: the
+#   army they chose is dropped, their seat, scenario side and start zone are free for a newcomer
+#   (they may also sit down again), nobody waits for them, and nobody wins by it;
+# - once the draft has begun (the table is closed) they leave the draft, and from placement on their
+#   figures leave the battlefield; nobody waits for them any more (placement, Order Markers,
+#   initiative, their Player Turns, decisions they owed), and a player or team left alone wins;
+# - a player who conceded gives no more commands ("start" excepted: it closes the table, which is
+#   not playing); conceding twice is refused.

@@ -31,7 +31,7 @@ from bot.rules.army import add_army, check_army, split_aside, summarize
 from bot.rules.cards import ArmyCard
 from bot.rules.combat import attack_dice, check_target, defense_dice, tally
 from bot.rules.commands import Command
-from bot.rules.decisions import DRAFT_MIN_CARDS_BEFORE_PASS
+from bot.rules.decisions import DRAFT_MIN_CARDS_BEFORE_PASS, ZERO_SPACE_MOVES
 from bot.rules.dice import DiceSource
 from bot.rules.engagement import adjacent, figure_height
 from bot.rules.errors import IllegalCommand, InvalidCommand, RulesError
@@ -106,6 +106,7 @@ class Engine:
         :raises IllegalCommand: the rules forbid it now (``rule`` names the clause).
         """
         cmd = Command.parse(command) if isinstance(command, str) else command
+        self._refuse_conceded(player, cmd.verb)
         snapshot = self.state.clone()
         saved_windows = copy.deepcopy(self._windows)  # runs are changed in place as they drain
         self.events = []
@@ -188,15 +189,22 @@ class Engine:
 
     # ---- what powers may do (general capabilities; a card's module decides when) ----------------
 
-    def ask(self, trigger: Trigger, prompt: str, options: list[str], rule: str = "") -> None:
+    def ask(self, trigger: Trigger, prompt: str, options: list[str], rule: str = "",
+            labels: Sequence[str] | None = None) -> None:
         """Stop for a follow-up decision of an effect under way (where to place a clone, which card
         gets a spirit): ``trigger.controller`` answers with ``choose``, and the answer goes to that
         effect's :meth:`~bot.rules.timing.Effect.resolve` with ``trigger`` (its ``data`` says which
-        step it is; :meth:`~bot.rules.timing.Effect.accept` may take answers not listed)."""
-        pend = Pending(player=trigger.controller, kind=trigger.effect, prompt=prompt, options=list(options),
-                       context={"trigger": trigger.to_json()}, rule=rule or effect(trigger.effect).rule)
+        step it is; :meth:`~bot.rules.timing.Effect.accept` may take answers not listed).
+        ``labels`` are the options as people are shown them, one per option (default: the options)."""
+        self._stop_for(Pending(player=trigger.controller, kind=trigger.effect, prompt=prompt, options=list(options),
+                               context={"trigger": trigger.to_json()}, rule=rule or effect(trigger.effect).rule,
+                               labels=list(labels or [])))
+
+    def _stop_for(self, pend: Pending) -> None:
+        """Wait for ``pend``: queue it and say so (the ``pending`` event carries its labels)."""
         self.state.pending.append(pend)
-        self.emit("pending", player=pend.player, kind=pend.kind, prompt=pend.prompt, options=pend.options)
+        self.emit("pending", player=pend.player, kind=pend.kind, prompt=pend.prompt, options=pend.options,
+                  labels=pend.shown)
 
     def take_control(self, card_key: str, player: str, cause: str) -> None:
         """``player`` takes control of a card and all its figures (HS-ARMY-10, -11: Mind Shackle).
@@ -389,38 +397,85 @@ class Engine:
         except KeyError:
             raise IllegalCommand("you are not playing in this match", "HS-ARMY-17") from None
 
-    def _require_on(self) -> None:
+    def _refuse_conceded(self, player: str, verb: str) -> None:
+        """A player who conceded takes no more part: every command of theirs is refused, except
+        sitting down again before the battle (their seat was freed) and ``start``, which closes
+        the table and is not playing (the match's creator may have conceded during the draft).
+
+        :raises IllegalCommand: when ``player`` has conceded and may not give ``verb``.
+        """
+        st = self.state
+        p = next((q for q in st.players if q.id == player), None)
+        if p is None or not p.conceded:
+            return
+        if verb == "concede":
+            raise IllegalCommand("you have already conceded.")
+        if st.phase is Phase.SETUP and (verb == "start" or (verb == "join" and st.draft is None)):
+            return
+        raise IllegalCommand("you have conceded this match.")
+
+    def _require_on(self, player: str = "") -> None:
+        """Refuse a command while the match is over or a decision waits (saying whose and which)."""
         if self.state.phase is Phase.OVER:
             raise IllegalCommand("the match is over", "HS-VICTORY-02")
         if self.state.pending:
             p = self.state.pending[0]
-            raise IllegalCommand(f"waiting for {p.player} to decide: {p.prompt} (choose {' / '.join(p.options)})", p.rule or None)
+            answers = " / ".join(p.shown)
+            if p.player == player:
+                raise IllegalCommand(f"decide first: {p.prompt} (answers: {answers})", p.rule or None,
+                                     actions=("choose",))
+            raise IllegalCommand(f"waiting for {self._name(p.player)} to decide: {p.prompt} (answers: {answers})",
+                                 p.rule or None)
 
     # ==== setup commands ============================================================================
 
     def _cmd_join(self, player: str, name: str) -> None:
         st = self.state
         if st.phase is not Phase.SETUP:
-            raise IllegalCommand("players can join only before the armies are placed", "HS-ARMY-17")
+            what = "is over" if st.phase is Phase.OVER else "has started"
+            raise IllegalCommand(f"the match {what}, so the table is closed: players join before the match "
+                                 "starts", "HS-ARMY-17")
         if st.draft is not None:
-            raise IllegalCommand("the draft has begun, so the table is closed: players join before 'start' "
-                                 "opens the draft", drafting.RULE)
-        if any(p.id == player for p in st.players):
+            raise IllegalCommand("the draft has begun, so the table is closed: players join before the draft "
+                                 "opens", drafting.RULE)
+        if any(p.id == player and not p.conceded for p in st.players):
             raise IllegalCommand("you are already in this match")
-        if len(st.players) >= st.scenario.max_players:
+        seated = [p for p in st.players if not p.conceded]
+        if len(seated) >= st.scenario.max_players:
             raise IllegalCommand(f"{st.scenario.name} is for at most {st.scenario.max_players} players")
+        # Someone who left the table before the battle may sit down again, in a new seat.
+        st.players = [p for p in st.players if p.id != player]
         p = self.setup_player(player, name)
-        sides = st.scenario.sides
-        if sides and p.seat < len(sides):
-            p.role, p.zone = sides[p.seat].name, sides[p.seat].zone
-        else:
-            # Seats take the usual table colours first (red, blue, green, yellow), then any others.
-            usual = ["red", "blue", "green", "yellow"]
-            zones = [z for z in usual if z in st.battlefield.start_zones]
-            zones += sorted(z for z in st.battlefield.start_zones if z not in usual)
-            if zones:
-                p.zone = zones[p.seat % len(zones)]
+        p.role, p.zone = self._seat_for(seated)
         self.emit("joined", player=player, name=name, role=p.role, zone=p.zone)
+
+    def _seat_for(self, seated: list[Player]) -> tuple[str, str]:
+        """The scenario side (role) and start zone of a player joining after ``seated``.
+
+        The n-th player takes the scenario's n-th side, or else the n-th of the usual table
+        colours (red, blue, green, yellow, then any other zone; round again when there are more
+        players than zones). When a player left the table before the battle, that player's side
+        or zone is free again and the newcomer takes the first free one instead of a taken one.
+        """
+        st = self.state
+        n = len(seated)
+        roles = {p.role for p in seated}
+        zones_taken = {p.zone for p in seated}
+        sides = st.scenario.sides
+        if sides and n < len(sides):
+            side = sides[n]
+            if side.name in roles:
+                side = next((s for s in sides if s.name not in roles), side)
+            return side.name, side.zone
+        usual = ["red", "blue", "green", "yellow"]
+        zones = [z for z in usual if z in st.battlefield.start_zones]
+        zones += sorted(z for z in st.battlefield.start_zones if z not in usual)
+        if not zones:
+            return "", ""
+        zone = zones[n % len(zones)]
+        if zone in zones_taken:
+            zone = next((z for z in zones if z not in zones_taken), zone)
+        return "", zone
 
     def _cmd_army(self, player: str, cards: list[str]) -> None:
         st = self.state
@@ -428,10 +483,10 @@ class Engine:
         if st.phase is not Phase.SETUP:
             raise IllegalCommand("armies are chosen before placement", "HS-ARMY-01")
         if st.scenario.format.draft:
-            when = "once 'start' opens the draft, " if st.draft is None else ""
-            raise IllegalCommand(f"this match drafts its armies one Army Card at a time: {when}pick with "
-                                 "'draft CARD' when it is your turn to pick, or 'draft pass' to stop picking",
-                                 drafting.RULE)
+            when = "once the match starts and the draft opens, " if st.draft is None else ""
+            raise IllegalCommand(f"this match drafts its armies one Army Card at a time: {when}pick one card "
+                                 "each time your pick comes, or pass to stop picking", drafting.RULE,
+                                 actions=("draft", "pass"))
         if self.cards is None:
             raise IllegalCommand("this match has no card library")
         names, aside_names = split_aside(cards)
@@ -460,21 +515,23 @@ class Engine:
         self._player(player)
         if st.phase is not Phase.SETUP:
             raise IllegalCommand("the match has already started")
-        if len(st.players) < st.scenario.min_players:
+        seated = [p for p in st.players if not p.conceded]  # who conceded left the table
+        # Once the draft has begun nobody can join, so a player who left it does not hold up the rest.
+        if st.draft is None and len(seated) < st.scenario.min_players:
             raise IllegalCommand(f"{st.scenario.name} needs at least {st.scenario.min_players} players")
         if st.scenario.format.draft and (st.draft is None or not st.draft.over):
             self._open_draft()
             return
-        missing = [p.name for p in st.players if not any(c.owner == p.id for c in st.cards.values())]
+        missing = [p.name for p in seated if not any(c.owner == p.id for c in st.cards.values())]
         if missing and st.draft is not None:
-            raise IllegalCommand(f"{', '.join(missing)} drafted no Army Card, so cannot fight; they can concede "
-                                 "('concede') and the others play on", "HS-ARMY-01")
+            raise IllegalCommand(f"no Army Card was drafted by {', '.join(missing)}, who cannot fight without one; "
+                                 "they can concede and the others play on", "HS-ARMY-01", actions=("concede",))
         if missing:
             raise IllegalCommand(f"waiting for an army from {', '.join(missing)}", "HS-ARMY-01")
         if st.scenario.level == "rookie":
             raise IllegalCommand("Rookie levels need the Basic Game rules, which are not available (DEC-06)")
         st.phase = Phase.PLACEMENT
-        self.emit("placement", zones={p.id: p.zone for p in st.players})
+        self.emit("placement", zones={p.id: p.zone for p in seated})
 
     # ---- drafting (DEC-13) -------------------------------------------------------------------------
 
@@ -483,8 +540,8 @@ class Engine:
         st = self.state
         d = st.draft
         if d is not None:
-            raise IllegalCommand(f"the draft is under way: it is {self._name(d.next)}'s pick; 'start' goes on to "
-                                 "placement once every player is out of the draft", drafting.RULE)
+            raise IllegalCommand(f"the draft is under way: it is {self._name(d.next)}'s pick; once every player "
+                                 "is out of the draft, starting the match again begins placement", drafting.RULE)
         if st.scenario.level == "rookie":
             raise IllegalCommand("Rookie levels need the Basic Game rules, which are not available (DEC-06)")
         if self.cards is None:
@@ -525,16 +582,19 @@ class Engine:
     def _cmd_draft(self, player: str, card: str | None) -> None:
         st = self.state
         self._player(player)
-        self._require_on()
+        self._require_on(player)
         if not st.scenario.format.draft:
-            raise IllegalCommand("this match does not draft: choose your whole army at once with "
-                                 "'army CARD; CARD; ...'", "HS-ARMY-01")
+            raise IllegalCommand("this match does not draft: choose your whole army at once, naming all its Army "
+                                 "Cards", "HS-ARMY-01", actions=("army",))
         d = st.draft
         if st.phase is not Phase.SETUP or (d is not None and d.over):
-            raise IllegalCommand("the draft is over" + (": 'start' goes on to placement" if st.phase is Phase.SETUP
-                                                         else ""), drafting.RULE)
+            if st.phase is Phase.SETUP:
+                raise IllegalCommand("the draft is over: starting the match again begins placement", drafting.RULE,
+                                     actions=("start",))
+            raise IllegalCommand("the draft is over", drafting.RULE)
         if d is None:
-            raise IllegalCommand("the draft has not begun: 'start' opens it once everyone has joined", drafting.RULE)
+            raise IllegalCommand("the draft has not begun: starting the match opens it, once everyone has joined",
+                                 drafting.RULE, actions=("start",))
         if player in d.out:
             raise IllegalCommand("you are out of the draft (you passed, or no card fits your army any more)",
                                  drafting.RULE)
@@ -586,7 +646,7 @@ class Engine:
             self.emit("draft_turn", player=d.next, points_left=drafting.points_left(st, d.next),
                       must_pick=st.scenario.format.draft_first_card if drafting.required_first(st, d.next) else None)
             return
-        armies = {p: summarize(drafting.drafted_cards(st, p)).points for p in d.order}
+        armies = {p: summarize(drafting.drafted_cards(st, p)).points for p in d.order if not st.player(p).conceded}
         self.emit("draft_ended", armies=armies)
 
     def _draft_leave(self, player: str) -> None:
@@ -641,11 +701,20 @@ class Engine:
         levels = {c.top for c in (bf.top_cell(h) for h in hexes) if c is not None}
         if len(levels) != 1:
             raise IllegalCommand("a double-space figure needs two spaces of the same level", "HS-DOUBLE-02")
+        before = [hx(h) for h in fig.hexes]
         fig.hexes = hexes
         fig.level = levels.pop()
-        self.emit("placed", figure=fig.id, at=[hx(h) for h in hexes])
-        if all(f.hexes or f.set_aside or f.reserve for f in st.figures.values()):
+        if before:  # placed again: it moves within the start zone, so say where from
+            self.emit("placed_again", figure=fig.id, at=[hx(h) for h in hexes], before=before)
+        else:
+            self.emit("placed", figure=fig.id, at=[hx(h) for h in hexes])
+        if self._placement_done():
             self._start_round()
+
+    def _placement_done(self) -> bool:
+        """Whether every figure that fights is placed (set-aside figures, a conceded player's among
+        them, and figures that enter by a power do not count)."""
+        return all(f.hexes or f.set_aside or f.reserve for f in self.state.figures.values())
 
     def _cmd_place_rest(self, player: str) -> None:
         st = self.state
@@ -699,7 +768,7 @@ class Engine:
     def _cmd_orders(self, player: str, markers: dict[str, str]) -> None:
         st = self.state
         self._player(player)
-        self._require_on()
+        self._require_on(player)
         if st.phase is Phase.FREE:
             st.phase = Phase.ORDERS
             st.round = max(st.round, 1)
@@ -725,7 +794,7 @@ class Engine:
     def _cmd_initiative(self, player: str) -> None:
         st = self.state
         self._player(player)
-        self._require_on()
+        self._require_on(player)
         if st.phase is not Phase.INITIATIVE:
             if st.phase is Phase.ORDERS:
                 waiting = [p.name for p in self._active_players() if not st.orders.get(p.id)]
@@ -859,7 +928,7 @@ class Engine:
     def _turn_for(self, player: str, fig: Figure) -> TurnState:
         """The turn in which ``player`` may act with ``fig``; in FREE mode, starts one."""
         st = self.state
-        self._require_on()
+        self._require_on(player)
         if st.phase is Phase.FREE:
             if st.turn is None or st.turn.player != fig.controller or st.turn.card_key != fig.card_key:
                 st.turn = TurnState(player=fig.controller, card_key=fig.card_key, marker=None)
@@ -889,7 +958,11 @@ class Engine:
         card = self.state.card_of(fig)
         if len(turn.moved) >= card.stat("figures"):
             raise IllegalCommand(f"{card.short} may move {card.figures} figure(s) a turn", "HS-MOVE-01")
-        if not path and not via and to is not None and self.space(to) in fig.hexes:
+        if not via and not path and self._stays(fig, to):
+            if not ZERO_SPACE_MOVES:
+                where = " and ".join(self.state.battlefield.label(h) for h in fig.hexes)
+                raise IllegalCommand(f"{fig.id} already stands on {where}: to leave it there, do not move it (end "
+                                     "the turn, or attack with it); otherwise name another space", "DEC-14")
             # A move of 0 spaces still activates the figure (HS-MOVE-02).
             turn.moved.append(fig.id)
             self.emit("moved", figure=fig.id, path=[hx(fig.hexes[0])], levels=[fig.level], cost=0, flew=False,
@@ -901,6 +974,11 @@ class Engine:
         turn.moved.append(fig.id)
         if fig.on_battlefield:
             self.run_window(Window.END_OF_MOVE, "", figure=fig.id)
+
+    def _stays(self, fig: Figure, to: str | None) -> bool:
+        """Whether a move's destination ``to`` is a space ``fig`` stands on: a move of 0 spaces
+        (DEC-14). A path written out space by space is checked as a path by :func:`plan`."""
+        return to is not None and self.space(to) in fig.hexes
 
     def _resolve_path(self, fig: Figure, to: str | None, via: list[str], path: list[str] | None, fly: bool | None,
                       power: str | None = None) -> list[Hex]:
@@ -1164,7 +1242,7 @@ class Engine:
     def _cmd_end_turn(self, player: str) -> None:
         st = self.state
         self._player(player)
-        self._require_on()
+        self._require_on(player)
         if st.phase is Phase.FREE:
             st.turn = None
             self._check_victory(end_of_round=False)
@@ -1210,7 +1288,7 @@ class Engine:
 
     def _cmd_end_round(self, player: str) -> None:
         """Rules-case helper: resolve the end of the round now (free mode)."""
-        self._require_on()
+        self._require_on(player)
         st = self.state
         if st.phase is not Phase.FREE:
             raise IllegalCommand("a round ends by itself once every Player Turn is taken", "HS-ROUND-03")
@@ -1223,22 +1301,43 @@ class Engine:
         self._check_victory(end_of_round=True)
 
     def _cmd_concede(self, player: str) -> None:
+        """Leave the match (HS-VICTORY-05: a player with no figures left is out).
+
+        Before the battle (setup) the player leaves the table: the army they chose is dropped and
+        their seat and start zone are free for someone else; once the draft has begun they leave
+        it (DEC-13). From placement on their figures leave the battlefield and nobody waits for
+        them again: not for placement, Order Markers, initiative, their Player Turns or a decision
+        they owed. When only one player (or team) is left, they win; the same player cannot
+        concede twice (refused before this, in :meth:`_refuse_conceded`).
+        """
         st = self.state
         p = self._player(player)
         if st.phase is Phase.OVER:
-            raise IllegalCommand("the match is over")
+            raise IllegalCommand("the match is over", "HS-VICTORY-02")
         p.conceded = True
+        open_table = st.phase is Phase.SETUP and st.draft is None
+        self.emit("conceded", player=player, name=p.name, left_table=open_table)
+        if open_table:
+            # Nobody is waiting for them and anyone may take the seat: the match goes on as if
+            # they had never joined (the table is still open, so nobody wins yet).
+            for key in [k for k, c in st.cards.items() if c.owner == player]:
+                for fid in st.cards[key].figure_ids:
+                    st.figures.pop(fid, None)
+                del st.cards[key]
+            p.role = p.zone = ""
+            return
         for fig in st.figures.values():
-            if fig.controller == player and fig.on_battlefield:
+            if fig.controller == player and not fig.destroyed:
                 fig.hexes = ()
                 fig.set_aside = True
-        self.emit("conceded", player=player)
         if st.phase in (Phase.SETUP, Phase.PLACEMENT):
             remaining = [q for q in st.players if not q.conceded]
             if len(remaining) <= 1:
                 self._declare([q.id for q in remaining], "the other players conceded")
             elif st.phase is Phase.SETUP:
                 self._draft_leave(player)
+            elif self._placement_done():
+                self._start_round()  # they were the last to place figures
             return
         if st.turn is not None and st.turn.player == player:
             # The rest of that Player Turn never happens: its open windows and decisions go too.
@@ -1251,8 +1350,14 @@ class Engine:
             return
         # A decision the player still owed is declined; the window that asked it goes on.
         st.pending = [x for x in st.pending if x.player != player]
-        if not self._check_victory(end_of_round=False):
-            self._drain()
+        if self._check_victory(end_of_round=False):
+            return
+        self._drain()
+        active = self._active_players()
+        if (st.phase is Phase.ORDERS and not st.pending and not self._windows and active
+                and all(st.orders.get(q.id) for q in active)):
+            # They were the last to place Order Markers: the round goes on to initiative.
+            self.run_window(Window.AFTER_ORDER_MARKERS, "_open_initiative")
 
     def _check_victory(self, end_of_round: bool) -> bool:
         st = self.state
@@ -1345,21 +1450,19 @@ class Engine:
                         rivals.add(t.effect)
                 if rivals and meta.get("chosen") != run.queue[0]:
                     names = [trig.effect] + sorted(rivals)
-                    self.state.pending.append(Pending(
+                    self._stop_for(Pending(
                         player=trig.controller, kind="order", options=names, rule="HS-TIMING-02",
                         prompt="several of your effects happen now; which resolves first?",
-                        context={"window": run.window.value}))
-                    self.emit("pending", player=trig.controller, kind="order", prompt=self.state.pending[0].prompt, options=names)
+                        context={"window": run.window.value}, labels=self._effect_titles(run, trig.controller, names)))
                     return
                 run.queue.pop(0)
                 if trig.source:
                     meta.setdefault("started", []).append([trig.effect, trig.source])
                 if eff.optional:
                     opts = eff.options(self, trig)
-                    pend = Pending(player=trig.controller, kind=eff.name, prompt=eff.prompt(self, trig),
-                                   options=opts, context={"trigger": trig.to_json()}, rule=eff.rule)
-                    self.state.pending.append(pend)
-                    self.emit("pending", player=pend.player, kind=pend.kind, prompt=pend.prompt, options=opts)
+                    self._stop_for(Pending(player=trig.controller, kind=eff.name, prompt=eff.prompt(self, trig),
+                                           options=opts, context={"trigger": trig.to_json()}, rule=eff.rule,
+                                           labels=eff.labels(self, trig, opts)))
                     return
                 eff.resolve(self, trig, None)
                 continue
@@ -1367,6 +1470,15 @@ class Engine:
             if run.then:
                 args = {k: v for k, v in run.args.items() if not k.startswith("_")}
                 getattr(self, run.then)(**args)
+
+    def _effect_titles(self, run: WindowRun, controller: str, names: list[str]) -> list[str]:
+        """The names people know the effects ``names`` by (a power's name on its card), for the
+        labels of an "which first?" decision; each from its first trigger in ``run`` of ``controller``."""
+        titles = []
+        for name in names:
+            q = next((q for q in run.queue if q["effect"] == name and q["controller"] == controller), None)
+            titles.append(effect(name).title(self, Trigger.from_json(q)) if q is not None else name)
+        return titles
 
     def _live(self, eff: Effect, trig: Trigger, meta: dict[str, Any]) -> bool:
         """Whether a trigger may still resolve: its condition holds (HS-TIMING-01) and the figure
@@ -1385,15 +1497,19 @@ class Engine:
             raise IllegalCommand("there is no decision to make right now")
         pend = st.pending[0]
         if pend.player != player:
-            raise IllegalCommand(f"this decision belongs to {st.player(pend.player).name}")
-        opt = next((o for o in pend.options if o.lower() == option.strip().lower()), None)
+            raise IllegalCommand(f"this decision belongs to {self._name(pend.player)}")
+        answer = option.strip().lower()
+        opt = next((o for o in pend.options if o.lower() == answer), None)
+        if opt is None:  # the answer as it was shown (a card's name instead of its key)
+            opt = next((o for o, shown in zip(pend.options, pend.shown, strict=True) if shown.lower() == answer), None)
         if opt is None and "trigger" in pend.context:  # an effect may take answers it does not list (spaces)
             trig = Trigger.from_json(pend.context["trigger"])
             opt = effect(trig.effect).accept(self, trig, option.strip())
         if opt is None:
-            raise IllegalCommand(f"'{option}' is not an answer here; choose {' / '.join(pend.options)}", pend.rule or None)
+            raise IllegalCommand(f"'{option}' is not an answer here; the answers are {' / '.join(pend.shown)}",
+                                 pend.rule or None, actions=("choose",))
         st.pending.pop(0)
-        self.emit("decided", player=player, kind=pend.kind, choice=opt)
+        self.emit("decided", player=player, kind=pend.kind, choice=opt, label=pend.label(opt))
         if pend.kind == "defense_order":
             from bot.rules.special import choose_defender
 

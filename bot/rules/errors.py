@@ -3,24 +3,54 @@
 - :class:`InvalidCommand`: the text cannot be understood (unknown figure, bad space label).
 - :class:`IllegalCommand`: understood, but the rules forbid it now; carries the ledger ID broken.
 - :class:`DiceExhausted`: a scripted dice source ran out (tests and rules cases only).
+
+Messages describe what to do in words, never in one adapter's syntax ("pick one Army Card when
+your pick comes", not "type draft CARD"): the rules core does not know whether the player types
+in a terminal or uses slash commands. An error may name the ``actions`` that would help (keys of
+:mod:`bot.game.howto`, e.g. ``"draft"``); the adapter's session looks up how to do them and sets
+``how``, which ``str()`` appends. ``str()`` also starts the message with a capital letter, so a
+message is written in lower case like a clause and shown as a sentence.
 """
 
 from __future__ import annotations
 
 
+def sentence(text: str) -> str:
+    """``text`` with its first character upper-cased when it is a lower-case letter.
+
+    >>> sentence("the draft is over")
+    'The draft is over'
+    >>> sentence("'x' is not a card")
+    "'x' is not a card"
+    """
+    return text[:1].upper() + text[1:] if text[:1].islower() else text
+
+
 class RulesError(Exception):
-    """Base of every error the rules core raises on a player's command; the state is unchanged."""
+    """Base of every error the rules core raises on a player's command; the state is unchanged.
+
+    ``message`` is the reason in words (lower-case start, no closing full stop); ``rule`` the
+    ledger clause or decision broken, if any; ``actions`` what would help, as how-to keys for the
+    adapter; ``how`` the adapter's words for them (empty until an adapter sets it).
+    """
 
     rule: str | None = None
 
-    def __init__(self, message: str, rule: str | None = None) -> None:
+    def __init__(self, message: str, rule: str | None = None, *, actions: tuple[str, ...] = ()) -> None:
         super().__init__(message)
         self.message = message
         if rule is not None:
             self.rule = rule
+        self.actions = actions
+        self.how = ""
 
     def __str__(self) -> str:
-        return f"{self.message} ({self.rule})" if self.rule else self.message
+        text = sentence(self.message)
+        if self.rule:
+            text += f" ({self.rule})"
+        if self.how:
+            text += (" " if text.endswith((".", "?", "!")) else ". ") + self.how
+        return text
 
 
 class InvalidCommand(RulesError):

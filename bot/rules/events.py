@@ -25,15 +25,18 @@ Kinds and their data:
 ``terrain``         ``figure``, ``terrain``, ``dice`` or ``d20``, ``wounds``, ``healed``
 ``wounded``         ``figure``, ``wounds`` (added), ``total``
 ``destroyed``       ``figure``, ``at`` [[q, r], ...], ``cause``
-``pending``         ``player``, ``kind``, ``prompt``, ``options``
-``decided``         ``player``, ``kind``, ``choice``
+``pending``         ``player``, ``kind``, ``prompt``, ``options``, ``labels`` (the options as
+                    people are shown them, one per option)
+``decided``         ``player``, ``kind``, ``choice``, ``label`` (the choice as shown)
 ``stage``           ``stage`` (``attack`` when a turn moves on to attacks)
 ``turn_ended``      ``player``
 ``round_ended``     ``round``
 ``scores``          ``scores`` {player: points}
 ``victory``         ``winners`` [player, ...] (several: a draw), ``result`` (words)
 ``placed``          ``figure``, ``at`` [[q, r], ...]
-``conceded``        ``player``
+``placed_again``    ``figure``, ``at``, ``before`` (a placed figure put on other start spaces)
+``conceded``        ``player``, ``name``, ``left_table`` (true before the battle and the draft:
+                    the seat is free again)
 ``power``           a card's power was used: ``power`` (its name), ``player``, ``figure`` or
                     ``card``, maybe ``target``, ``d20`` and ``needed``, ``rolls`` {figure: d20} and
                     ``needs`` {figure: lowest success},

@@ -121,7 +121,8 @@ def defend(engine: Engine, ctx: dict[str, Any]) -> bool:
                 prompt=f"{ctx['name']}: which figure rolls defense next?", rule=ctx.get("rule", "HS-SPECIAL-05"),
             )
             st.pending.append(pend)
-            engine.emit("pending", player=pend.player, kind=pend.kind, prompt=pend.prompt, options=pend.options)
+            engine.emit("pending", player=pend.player, kind=pend.kind, prompt=pend.prompt, options=pend.options,
+                        labels=pend.shown)
             return False
         ctx["picked"] = False
         _defend_one(engine, attacker, st.figures[group.pop(0)], ctx)

@@ -148,8 +148,10 @@ class TurnState:
 class Pending:
     """A decision the engine waits for (a rule says "may", or an order to choose).
 
-    ``player`` must answer with one of ``options`` (``choose <option>``); ``kind`` names the rule
-    that asks, ``prompt`` says it in words; ``context`` carries what the engine needs to go on.
+    ``player`` must answer with one of ``options`` (``choose <option>``; the option is the value the
+    rules read, e.g. a card key); ``labels`` are the same options as people are shown them (card and
+    figure names), one per option, or empty when the options read well as they are; ``kind`` names
+    the rule that asks, ``prompt`` says it in words; ``context`` carries what the engine needs to go on.
     """
 
     player: str
@@ -158,6 +160,16 @@ class Pending:
     options: list[str]
     context: dict[str, Any] = field(default_factory=dict)
     rule: str = ""
+    labels: list[str] = field(default_factory=list)
+
+    @property
+    def shown(self) -> list[str]:
+        """The options as people see them: ``labels`` when there is one per option, else ``options``."""
+        return list(self.labels) if len(self.labels) == len(self.options) else list(self.options)
+
+    def label(self, option: str) -> str:
+        """How ``option`` is shown (itself when it is not one of the options)."""
+        return self.shown[self.options.index(option)] if option in self.options else option
 
 
 @dataclass(slots=True)

@@ -133,6 +133,16 @@ class Effect:
         """The question asked of the controller of an optional effect."""
         return f"Use {self.name} for {trigger.subject}?"
 
+    def labels(self, engine: Engine, trigger: Trigger, options: list[str]) -> list[str]:
+        """``options`` as people are shown them, one per option (card and figure names rather than
+        keys); by default the options themselves, when they read well as they are."""
+        return list(options)
+
+    def title(self, engine: Engine, trigger: Trigger) -> str:
+        """The name people know this effect by (a power's name on its card), e.g. when a player
+        chooses which of two effects resolves first."""
+        return self.name.replace("_", " ")
+
     def accept(self, engine: Engine, trigger: Trigger, answer: str) -> str | None:
         """An answer that is not one of the listed options but is still good (spaces typed by the
         player, when listing every legal one would be too long): the answer in the form

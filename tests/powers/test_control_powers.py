@@ -164,6 +164,34 @@ def test_finns_spirit_goes_onto_a_unique_card_chosen_by_his_controller() -> None
     assert "warriors_attack_spirit:p1/champ" in eng.state.effects  # for the rest of the battle
 
 
+def test_the_spirit_decision_shows_card_names_and_whose_card_it_is() -> None:
+    # rule: HS-DESTROY-04 (the decision is put to people: card names, never card keys or player ids)
+    eng = spirit(FINN)
+    eng.state.player("p2").name = "bob"
+    events = kill_champion(eng)
+    pend = eng.state.pending[0]
+    assert pend.options == ["p1/tarn", "p2/foe", "p2/orc"]  # what 'choose' reads stays a key
+    assert pend.labels == ["Tarn Vikings", "Dummy (bob)", "Orc (bob)"]
+    asked = next(e for e in events if e.kind == "pending")
+    assert asked.data["labels"] == pend.labels and "p1/" not in asked.data["prompt"]
+    refused(eng, "p1", "choose Tarn", None)  # neither an option nor a label
+    events = eng.execute("p1", "choose dummy (bob)")  # the label as shown is an answer too
+    decided = next(e for e in events if e.kind == "decided")
+    assert (decided.data["choice"], decided.data["label"]) == ("p2/foe", "Dummy (bob)")
+
+
+def test_a_refused_answer_lists_the_answers_as_shown() -> None:
+    # rule: HS-DESTROY-04
+    eng = spirit(FINN)
+    kill_champion(eng)
+    err = refused(eng, "p1", "choose nothing-of-the-kind", "HS-DESTROY-04")
+    assert "the answers are Tarn Vikings / Dummy (p2) / Orc (p2)" in str(err) and err.actions == ("choose",)
+    err = refused(eng, "p2", "end-round")  # somebody else waits: named, with the answers as shown
+    assert "Waiting for p1 to decide:" in str(err) and "(answers: Tarn Vikings / Dummy (p2) / Orc (p2))" in str(err)
+    err = refused(eng, "p1", "end-round")  # the decider is told to decide first
+    assert str(err).startswith("Decide first: ") and err.actions == ("choose",)
+
+
 def test_thorgrims_spirit_adds_one_defense_die() -> None:
     eng = spirit(THORGRIM)
     st = eng.state
@@ -205,6 +233,7 @@ def test_blade_gruts_may_let_an_orc_champion_take_its_turn_first() -> None:
     st = m.state
     pend = st.pending[0]
     assert (pend.player, pend.kind, pend.options) == ("p1", "orc_champion_bonding", ["p1/grimnak", "skip"])
+    assert pend.shown == ["Grimnak", "skip"] and "p1/" not in pend.prompt  # people see card names
     refused(m, "p2", "choose skip")
     events = m.apply("p1", "choose p1/grimnak")
     assert m.state.turn is not None and m.state.turn.card_key == "p1/grimnak"

@@ -75,8 +75,9 @@ def test_draft_commands_read_and_print_back() -> None:
     # Card names may hold commas; a list of cards is an army, not a pick.
     assert Command.parse("draft Raakchott, Steward of Death").args["card"] == "Raakchott, Steward of Death"
     for bad in ("draft", "draft Soldier; Archer"):
-        with pytest.raises(InvalidCommand, match="draft CARD"):
+        with pytest.raises(InvalidCommand, match="name one Army Card to pick") as info:
             Command.parse(bad)
+        assert info.value.actions == ("draft", "pass")  # the adapter says how it is done
 
 
 def test_the_format_may_name_only_a_side_of_the_scenario_to_draft_first() -> None:
@@ -128,7 +129,7 @@ def test_picks_go_around_the_table_and_out_of_turn_picks_are_refused() -> None:
     m = drafting_match()
     open_draft(m, [3, 17])
     err = refused(m, "p1", "draft Soldier", "DEC-13")
-    assert "it is p2's pick" in str(err)
+    assert "It is p2's pick" in str(err)
     events = m.apply("p2", "draft Archer")
     assert kinds(events) == ["drafted", "draft_turn"]
     assert events[0].data == {"player": "p2", "card": "Archer", "card_id": "archer", "card_points": 90, "pick": 1,
@@ -144,7 +145,7 @@ def test_a_player_passes_only_with_a_card_and_is_then_out_the_others_go_on() -> 
     m = drafting_match()
     open_draft(m, [20, 1])
     err = refused(m, "p1", "draft pass", "HS-ARMY-01")
-    assert "pick at least one Army Card before passing" in str(err)
+    assert "Pick at least one Army Card before passing" in str(err)
     m.apply("p1", "draft Scout")
     m.apply("p2", "draft Scout")
     events = m.apply("p1", "draft pass")
@@ -157,7 +158,7 @@ def test_a_player_passes_only_with_a_card_and_is_then_out_the_others_go_on() -> 
     assert events[-1].data["armies"] == {"p1": 30, "p2": 80}
     assert m.state.draft is not None and m.state.draft.over
     err = refused(m, "p2", "draft Guard", "DEC-13")
-    assert "the draft is over" in str(err)
+    assert "The draft is over" in str(err)
     m.apply("p1", "start")
     assert m.state.phase is Phase.PLACEMENT
     assert sorted(f.id for f in m.state.figures.values()) == ["scout", "scout1", "soldier"]
@@ -256,7 +257,7 @@ def test_an_unknown_card_is_named_as_such() -> None:
     m = drafting_match()
     open_draft(m, [20, 1])
     err = refused(m, "p1", "draft Frobnicator")
-    assert "no card called 'Frobnicator'" in str(err)
+    assert "No card called 'Frobnicator'" in str(err)
 
 
 def test_a_common_card_drafted_again_joins_its_first_card() -> None:
@@ -292,19 +293,20 @@ def test_a_drafted_army_is_the_army_the_same_cards_give() -> None:
 def test_army_in_a_drafting_match_is_refused_naming_the_draft_command() -> None:
     m = drafting_match()
     err = refused(m, "p1", "army Soldier; Archer", "DEC-13")
-    assert "once 'start' opens the draft, pick with 'draft CARD'" in str(err)
+    assert "once the match starts and the draft opens, pick one card each time your pick comes" in str(err)
+    assert err.actions == ("draft", "pass") and "'" not in str(err)  # words, no command syntax
     open_draft(m, [20, 1])
     err = refused(m, "p1", "army Soldier", "DEC-13")
-    assert "pick with 'draft CARD' when it is your turn to pick, or 'draft pass'" in str(err)
+    assert "at a time: pick one card each time your pick comes, or pass to stop picking" in str(err)
 
 
 def test_draft_before_the_draft_opens_or_in_a_match_without_one_is_refused() -> None:
     m = drafting_match()
     err = refused(m, "p1", "draft Soldier", "DEC-13")
-    assert "'start' opens it" in str(err)
+    assert "The draft has not begun: starting the match opens it" in str(err) and err.actions == ("start",)
     plain = seated(scenario=Scenario(id="plain", name="Plain", max_players=4), library=LIBRARY)
     err = refused(plain, "p1", "draft Soldier", "HS-ARMY-01")
-    assert "choose your whole army at once with 'army CARD; CARD; ...'" in str(err)
+    assert "choose your whole army at once, naming all its Army Cards" in str(err) and err.actions == ("army",)
 
 
 def test_joining_closes_when_the_draft_opens() -> None:
@@ -320,7 +322,7 @@ def test_start_during_the_draft_names_whose_pick_it_is() -> None:
     m = drafting_match()
     open_draft(m, [1, 20])
     err = refused(m, "p1", "start", "DEC-13")
-    assert "the draft is under way: it is p2's pick" in str(err)
+    assert "The draft is under way: it is p2's pick" in str(err)
 
 
 def test_a_player_who_drafted_nothing_keeps_placement_waiting_until_they_concede() -> None:
@@ -330,7 +332,9 @@ def test_a_player_who_drafted_nothing_keeps_placement_waiting_until_they_concede
     assert kinds(m.apply("p1", "concede")) == ["conceded"]  # the draft is already over
     assert m.state.draft is not None and m.state.draft.out == ["p1", "p2", "p3"]
     err = refused(m, "p2", "start", "HS-ARMY-01")
-    assert "p1, p2, p3 drafted no Army Card, so cannot fight; they can concede" in str(err)
+    # p1 conceded and is waited for no more (DEC-15); the others are named.
+    assert "No Army Card was drafted by p2, p3, who cannot fight without one; they can concede" in str(err)
+    assert err.actions == ("concede",)
 
 
 def test_conceding_during_the_draft_leaves_it_and_the_next_player_picks() -> None:

@@ -40,11 +40,36 @@ def test_a_figure_that_moved_is_activated() -> None:
     refused(eng, "p1", move_text("a", [(3, 1)]), "HS-MOVE-01")  # once activated, it has had its move
 
 
-def test_a_figure_may_be_activated_by_a_move_of_0_spaces() -> None:
-    # rule: HS-MOVE-02
+def test_a_move_to_the_space_the_figure_stands_on_is_refused_and_uses_up_nothing() -> None:
+    """DEC-14 (HS-MOVE-02): a figure chosen to move counts as activated even if it moves 0 spaces;
+    the referee does not let a player spend a figure's move on the spot for nothing: it says the
+    figure already stands there, and the figure may still move elsewhere afterwards."""
+    eng = sandbox(fig("a", "p1", (1, 1)))
+    label = eng.state.battlefield.label(H(1, 1))
+    err = refused(eng, "p1", f"move a {label}", "DEC-14")
+    assert f"A already stands on {label}" in str(err)
+    assert "do not move it (end the turn, or attack with it); otherwise name another space" in str(err)
+    refused(eng, "p1", "move a 1,1", "DEC-14")  # the same space written as q,r
+    move(eng, "a", [(2, 1)])  # its move was not used up
+    assert at(eng, "a") == ((2, 1),)
+
+
+def test_a_move_that_leaves_and_comes_back_is_a_real_move() -> None:
+    # rule: HS-MOVE-02, HS-MOVE-03 (DEC-14 refuses only a move of 0 spaces)
+    eng = sandbox(fig("a", "p1", (1, 1)))
+    label = eng.state.battlefield.label
+    eng.execute("p1", f"move a {label(H(1, 1))} via {label(H(2, 1))}")
+    assert at(eng, "a") == ((1, 1),)
+    assert eng.state.turn is not None and eng.state.turn.activated == ["a"]
+
+
+def test_with_zero_space_moves_allowed_the_figure_is_activated(monkeypatch: pytest.MonkeyPatch) -> None:
+    # rule: HS-MOVE-02 (a league that sets DEC-14's ZERO_SPACE_MOVES back to True)
+    monkeypatch.setattr("bot.rules.engine.ZERO_SPACE_MOVES", True)
     eng = sandbox(fig("a", "p1", (1, 1)))
     eng.execute("p1", "move a 1,1")
     assert eng.state.turn is not None and "a" in eng.state.turn.activated
+    refused(eng, "p1", move_text("a", [(2, 1)]), "HS-MOVE-01")  # that was its move
 
 
 def test_move_up_to_the_move_value_in_any_direction_and_stop_early() -> None:

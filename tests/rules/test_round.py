@@ -431,7 +431,7 @@ def test_figures_are_moved_only_during_their_own_players_turn() -> None:
     # rule: HS-TURN-07
     eng = duel()
     err = refused(eng, "p2", "move archer 4,2", "HS-TURN-07")
-    assert "it is p1's turn" in str(err)
+    assert "It is p1's turn" in str(err)
     refused(eng, "p2", "end-turn", "HS-TURN-07")
     refused(eng, "p2", "attack archer soldier", "HS-TURN-07")
 

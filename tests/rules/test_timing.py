@@ -100,6 +100,7 @@ def test_a_player_chooses_the_order_of_their_own_effects(effects: Any) -> None:
     pend = eng.state.pending[0]
     assert (pend.player, pend.kind, pend.rule) == ("p1", "order", "HS-TIMING-02")
     assert pend.options == ["test_first", "test_second", "test_third"]
+    assert pend.shown == ["test first", "test second", "test third"]  # effects by the names people know
     refused(eng, "p2", "choose test_second")  # not p2's decision
     refused(eng, "p1", "choose nothing", "HS-TIMING-02")
     refused(eng, "p1", "end-turn")  # nothing else happens until p1 decides

@@ -96,3 +96,25 @@ def is_a(card: ArmyCard, *, species: str | None = None, class_: str | None = Non
 def spaces_between(a: Figure, b: Figure) -> int:
     """Spaces from ``a`` to the nearer half of ``b`` (counted on the plane, like Range)."""
     return min(x.distance(y) for x in a.hexes for y in b.hexes)
+
+
+def card_labels(state: MatchState, player: str, cards: list[CardInPlay]) -> list[str]:
+    """How ``player`` is shown each of ``cards``: its short name, with the copy number of a second
+    Uncommon copy (``Feral Troll #2``) and, for another player's card, whose it is (``Finn (bob)``).
+    Labels are unique; should two still read alike (players with the same name) the key is added.
+    For alice, with Thorgrim, when bob has Finn: ``["Thorgrim", "Finn (bob)"]``.
+    """
+    labels = []
+    for c in cards:
+        label = c.card.short
+        if "#" in c.key:
+            label += " #" + c.key.rsplit("#", 1)[1]
+        if c.controller != player:
+            try:
+                label += f" ({state.player(c.controller).name})"
+            except KeyError:
+                label += f" ({c.controller})"
+        labels.append(label)
+    if len(set(labels)) < len(labels):
+        labels = [f"{label} [{c.key}]" for label, c in zip(labels, cards, strict=True)]
+    return labels

@@ -68,6 +68,9 @@ class PowerEffect(Effect):
         power = self.power(engine, trigger)
         return power.name if power else self.power_kind(trigger)
 
+    def title(self, engine: Engine, trigger: Trigger) -> str:
+        return self.power_name(engine, trigger)
+
     def value(self, engine: Engine, trigger: Trigger, key: str, default: int) -> int:
         """One of the power's numbers (``roll``: the d20 target), ``default`` when it has none."""
         power = self.power(engine, trigger)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.rules.powers._common import is_a
+from bot.rules.powers._common import card_labels, is_a
 from bot.rules.powers._effects import SKIP, TurnPower
 from bot.rules.powers._turns import living
 from bot.rules.state import CardInPlay, MatchState, TurnState
@@ -51,10 +51,14 @@ class OrcChampionBonding(TurnPower):
     def options(self, engine: Engine, trigger: Trigger) -> list[str]:
         return [c.key for c in champions(engine.state, trigger.controller, trigger.subject)] + [SKIP]
 
+    def labels(self, engine: Engine, trigger: Trigger, options: list[str]) -> list[str]:
+        st = engine.state
+        keys = [o for o in options if o in st.cards]
+        shown = dict(zip(keys, card_labels(st, trigger.controller, [st.cards[k] for k in keys]), strict=True))
+        return [shown.get(o, o) for o in options]
+
     def prompt(self, engine: Engine, trigger: Trigger) -> str:
-        names = ", ".join(f"{c.key} ({c.card.short})" for c in champions(engine.state, trigger.controller,
-                                                                            trigger.subject))
-        return f"Orc Champion Bonding: take a turn with an Orc Champion first, then the Blade Gruts? ({names})"
+        return "Orc Champion Bonding: take a turn with an Orc Champion first, then the Blade Gruts?"
 
     def use(self, engine: Engine, trigger: Trigger, choice: str) -> None:
         st = engine.state

@@ -4,8 +4,10 @@ Attack (``attack``: +1) or its Defense (``defense``: +1) is raised for the rest 
 
 The text refers to the destroyed figure, so it works after it is destroyed (HS-DESTROY-04): it is
 an effect of the :attr:`~bot.rules.timing.Window.DESTROYED` window, answered with ``choose CARD``
-(the card's key, or its name). The bonus is a :class:`~bot.rules.timing.Lasting` effect that
-never expires, kept in ``state.effects`` under ``KIND:CARD-OF-THE-SPIRIT``; dice hooks read it.
+(the card's key, or its name; people are shown card names, see
+:func:`~bot.rules.powers._common.card_labels`). The bonus is a :class:`~bot.rules.timing.Lasting`
+effect that never expires, kept in ``state.effects`` under ``KIND:CARD-OF-THE-SPIRIT``; dice hooks
+read it.
 The options list the player's own cards first (the text allows any Unique card, even an enemy's).
 """
 
@@ -15,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from bot.rules import modifiers
 from bot.rules.modifiers import AttackContext
+from bot.rules.powers._common import card_labels
 from bot.rules.powers._effects import PowerEffect, window_args
 from bot.rules.state import CardInPlay, MatchState
 from bot.rules.timing import Expiry, Lasting, Trigger, Window, register
@@ -96,12 +99,15 @@ class WarriorSpirit(PowerEffect):
     def options(self, engine: Engine, trigger: Trigger) -> list[str]:
         return [c.key for c in self._cards(engine, trigger)]
 
+    def labels(self, engine: Engine, trigger: Trigger, options: list[str]) -> list[str]:
+        cards = [engine.state.cards[k] for k in options]
+        return card_labels(engine.state, trigger.controller, cards)
+
     def prompt(self, engine: Engine, trigger: Trigger) -> str:
         power = self.power(engine, trigger)
         stat, amount = self._raise(engine, trigger)
-        names = ", ".join(f"{c.key} ({c.card.short})" for c in self._cards(engine, trigger))
         return (f"{trigger.subject} is destroyed: {power.name if power else 'its spirit'} goes onto which Unique "
-                f"Army Card? It adds {amount} to that card's {stat.capitalize()}. ({names})")
+                f"Army Card? It adds {amount} to that card's {stat.capitalize()}.")
 
     def accept(self, engine: Engine, trigger: Trigger, answer: str) -> str | None:
         """A card named by its name, short name or id instead of its key, when only one fits."""

@@ -111,7 +111,8 @@ class TheDrop(PowerEffect):
             return None
         problem = landing_problem(st, spaces, len(waiting(st, trigger.subject)))
         if problem is not None:
-            raise IllegalCommand(f"The Drop: {problem}; all land or none (or 'choose {STAY}')", self.rule)
+            raise IllegalCommand(f"The Drop: {problem}; all land or none (answer {STAY} to keep them off the "
+                                 "battlefield this round)", self.rule, actions=("choose",))
         return " ".join(labels(st, spaces))
 
     def resolve(self, engine: Engine, trigger: Trigger, choice: str | None) -> None:
@@ -131,8 +132,9 @@ class TheDrop(PowerEffect):
         spot = suggest(st, cip.controller, count)
         options = ([" ".join(labels(st, spot))] if spot else []) + [STAY]
         engine.ask(trigger.with_data(step="land"),
-                   f"The Drop: name {count} empty spaces for the {cip.card.short} (none next to any figure or "
-                   f"to each other, none on a glyph), e.g. 'choose {options[0]}', or 'choose {STAY}'.",
+                   f"The Drop: where do the {cip.card.short} land? Answer with {count} empty spaces (none next to "
+                   f"any figure or to each other, none on a glyph), such as {options[0]}, or {STAY} to keep them "
+                   "off the battlefield this round.",
                    options)
 
     def _land(self, engine: Engine, trigger: Trigger, choice: str) -> None:
