@@ -2,7 +2,7 @@
 
 Each case builds a small battlefield and figures, then runs its steps (queries and actions)
 against the rules core, comparing each ``expect``. It prints ``PASS id`` or ``FAIL id: reason``
-per case and ends with ``N passed, N failed``. A case that cannot be read fails with the file,
+per case and ends with ``N passed, N failed`` (a folder holding no ``*.json`` is said so, exit 1). A case that cannot be read fails with the file,
 the field and what was wrong — never a traceback.
 """
 
@@ -298,7 +298,12 @@ def run_case(path: Path) -> tuple[str, bool, str]:
 
 def main(paths: Iterable[str]) -> int:
     """Run cases and print results; exit status 0 only when every case passed."""
-    files = case_files(list(paths))
+    paths = list(paths)
+    files = case_files(paths)
+    if not files:
+        where = ", ".join(str(p) for p in paths)
+        print(f"no case files (*.json; check FORMAT.md) found in {where}")
+        return 1
     passed = failed = 0
     for f in files:
         if not f.exists():

@@ -6,16 +6,19 @@ their armies a card at a time instead (DEC-13). For ``rumble-at-the-rift-seasone
 classic stand-in cards (4 figures a side) because the G.I. JOE cards are incomplete (DEC-07).
 
 Prints one line per Player Turn (``R1 T1 Alice: Syvarris: syvarris moves F7→H9, attacks grimnak
-2 wounds``), writes ``OUT/turn-NNN.png`` after each (``--out none`` for no images), and ends with
+2 wounds``; power uses, control changes and figures entering, such as Mind Shackle and Water
+Clone, are in it too), writes ``OUT/turn-NNN.png`` after each (``--out none`` for no images), and ends with
 the winner and where the images are. Also home of the helpers the local console shares.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 from bot.game import ai
 from bot.game.session import GameSession
@@ -38,6 +41,25 @@ RIFT_ARMIES: list[tuple[str, list[str]]] = [
     ("Alice", ["Sgt. Drake Alexander", "Agent Carr", "Syvarris", "Finn the Viking Champion"]),
     ("Bob", ["Deathwalker 9000", "Ne-Gok-Sa", "Grimnak", "Dumutef Guard"]),
 ]
+
+
+#: ``--out`` values that mean "write no images".
+NO_IMAGES = ("", "none", "-")
+
+
+def out_problem(out: Path) -> str | None:
+    """Why the images cannot go to the folder ``out`` (``None`` when they can; the folder is
+    created if missing)."""
+    if out.exists() and not out.is_dir():
+        return f"{out} is a file, not a folder"
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return f"cannot create the folder {out}: {exc.strerror or exc}"
+    if not os.access(out, os.W_OK | os.X_OK):
+        return f"the folder {out} is not writable"
+    return None
+
 
 
 def armies_for(session: GameSession, players: int = 2) -> list[tuple[str, list[str]]]:
@@ -79,7 +101,9 @@ class TurnRecorder:
         self.round = session.state.round
         #: The last round whose end the recorder saw (0: none yet).
         self.rounds_ended = 0
-        self.buffer: list[Event] = []
+        #: The public events of the Player Turn under way: seeded from the match itself, so that a
+        #: replayed match (undo, load of a save made mid-turn) still draws the whole turn.
+        self.buffer: list[Event] = list(session.match.turn_events)
         self.images: list[Path] = []
         self.render_seconds = 0.0
 
@@ -156,10 +180,32 @@ class TurnRecorder:
                 parts.append(f"{who + ' ' if who else ''}attacks {d['target']} {result}".strip())
             elif ev.kind == "destroyed":
                 parts.append(f"{d['figure']} destroyed")
+            elif ev.kind == "power":
+                parts.append(self.power_part(d))
+            elif ev.kind == "control":
+                c = s.state.cards.get(d["card"])
+                parts.append(f"{s.name(d['player'])} controls {c.card.short if c else d['card']}")
+            elif ev.kind == "entered":
+                parts.append(f"{d['figure']} enters at {', '.join(lab(a) for a in d['at'])}")
         head = f"R{self.round} T{self.in_round} {s.name(player)}:"
         if card:
             head += f" {card}:"
         return f"{head} {', '.join(parts) if parts else 'no action'}"
+
+
+    def power_part(self, d: dict[str, Any]) -> str:
+        """A power's use, short: ``negoksa Mind Shackle 20 on thorgrim (d20 20): takes control of Thorgrim``."""
+        c = self.session.state.cards.get(d["card"]) if d.get("card") else None
+        who = d.get("figure") or (c.card.short if c else "")
+        text = f"{who} {d.get('power', 'power')}".strip()
+        if d.get("target"):
+            text += f" on {d['target']}"
+        if "d20" in d:
+            text += f" (d20 {d['d20']})"
+        result = d.get("result")
+        if result is None and "success" in d:
+            result = "works" if d["success"] else "fails"
+        return f"{text}: {result}" if result else text
 
 
 def result_line(session: GameSession, after_round: int | None = None) -> str:
@@ -244,7 +290,11 @@ def play(session: GameSession, recorder: TurnRecorder | None = None, rounds: int
 def main(args: argparse.Namespace) -> int:
     """Run the demo; returns the exit status."""
     out_arg = str(getattr(args, "out", "renders/demo") or "")
-    out = None if out_arg.lower() in ("", "none", "-") else Path(out_arg)
+    out = None if out_arg.lower() in NO_IMAGES else Path(out_arg)
+    problem = out_problem(out) if out is not None else None
+    if problem is not None:
+        print(f"error: --out {out_arg[:300]}: {problem}; give a folder you can write to, or --out none for no images")
+        return 2
     rounds = getattr(args, "rounds", None)
     if rounds is not None and rounds < 1:
         print(f"error: --rounds must be 1 or more (got {rounds}); leave it out to play to the end")
@@ -276,7 +326,11 @@ def main(args: argparse.Namespace) -> int:
             old.unlink()
     recorder = TurnRecorder(session, out)
     t0 = time.perf_counter()
-    n = play(session, recorder, rounds=rounds, echo=True)
+    try:
+        n = play(session, recorder, rounds=rounds, echo=True)
+    except KeyboardInterrupt:
+        print(f"\nstopped (Ctrl-C) after {recorder.turn_number} Player Turns.")
+        return 130
     took = time.perf_counter() - t0
     print(result_line(session, recorder.rounds_ended))
     if recorder.images:

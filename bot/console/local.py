@@ -8,9 +8,15 @@ echo, and ``hide`` clears the screen before the next player sits down.
 
 Console commands besides the game's: ``help``, ``cards``, ``map``, ``reach FIG``, ``targets FIG``,
 ``status``, ``undo``, ``save PATH``, ``load PATH`` (resume a saved match; ``--load PATH`` does it
-at start), ``hide``, ``quit`` (offers to save a match under way, to ``OUT/save.json`` by default).
-After every Player Turn the picture goes to ``OUT/turn-NNN.png``. When a player's figures have
-nothing left to do in the turn, the console says so. Works with piped stdin (no readline needed).
+at start, and refuses the options a save fixes), ``hide``, ``quit`` (offers to save a match under
+way, to ``OUT/save.json`` by default). ``undo`` takes back only the asking player's own last
+command, and never one that rolled dice or a concession (seen dice stay rolled). After every
+Player Turn the picture of the whole turn goes to ``OUT/turn-NNN.png`` (``--out none``: no
+images; ``--out`` is checked at start). Ctrl-C or end of input in a match under way saves it to
+``OUT/autosave.json`` and says how to resume. When a player's figures have nothing left to do in
+the turn, the console says so. Works with piped stdin; on a terminal, ``readline`` (where the
+platform has it) gives arrow keys and history. Error messages repeat at most 60 characters of
+what was typed, control characters escaped.
 
 Drafting (``--draft``, or a scenario whose format drafts, DEC-13): ``start`` opens the draft,
 then players pick one Army Card at a time with ``draft CARD`` (or ``draft pass``); the prompt
@@ -23,21 +29,23 @@ from __future__ import annotations
 import argparse
 import getpass
 import json
+import re
 import shutil
 import sys
+import unicodedata
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from bot.console.demo import TurnRecorder, armies_for, player_id, result_line
+from bot.console.demo import NO_IMAGES, TurnRecorder, armies_for, out_problem, player_id, result_line
 from bot.game import ai
 from bot.game.draft_status import draft_status
 from bot.game.session import GameSession, cards
-from bot.game.targets import marked, option_line
+from bot.game.targets import marked, odds_text, option_line
 from bot.rules import draft as drafting
 from bot.rules.combat import attack_dice, defense_dice
 from bot.rules.commands import VERBS
-from bot.rules.errors import RulesError
+from bot.rules.errors import InvalidCommand, RulesError
 from bot.rules.movement import reachable_hexes
 from bot.rules.special import attack_options
 from bot.rules.state import Figure, MatchState, Phase
@@ -54,7 +62,8 @@ Game commands:
   move FIG SPACE [via SPACE ...] [fly|walk]     attack FIG TARGET     special FIG POWER TARGET
   end-turn     choose OPTION     concede
 Console commands:
-  help  cards  status  map  reach FIG  targets FIG  undo  hide
+  help  cards  status  map  reach FIG  targets FIG  hide
+  undo                        take back your own last command (not one that rolled dice)
   save PATH                   write the match to a file
   load PATH                   resume a saved match (or start with: python -m bot local --load PATH)
   quit                        leave (offers to save a match under way)"""
@@ -68,6 +77,30 @@ NAME_MAX = 20
 #: Game commands after which the console checks whether anything is left to do in the turn.
 TURN_VERBS = ("move", "attack", "special", "choose")
 NOTHING_LEFT = "nothing left to do: type end-turn"
+#: The longest input line read as a command (the longest army line is a few hundred characters).
+LINE_MAX = 1000
+#: How much of a player's text an error message repeats.
+ECHO_MAX = 60
+#: How much of a file path a message repeats (paths are long, but not 200 KB).
+PATH_ECHO_MAX = 300
+#: The unknown-command message: both kinds of command, briefly.
+COMMANDS_BRIEF = ("game commands: " + ", ".join(v for v in VERBS if v not in ("join", "end-round"))
+                  + "; console: help, status, map, reach, targets, cards, undo, save, load, hide, quit")
+#: Where the console saves by itself when the players stop it (Ctrl-C, end of input) mid-match.
+AUTOSAVE = "autosave.json"
+
+
+def shown(text: str, limit: int = ECHO_MAX) -> str:
+    """``text`` as an error message may repeat it: control characters escaped (``\\x1b``), at
+    most ``limit`` characters, then ``…``."""
+    out = "".join(ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) == "Cc" else ch
+                  for ch in text[: limit + 1])
+    return out[:limit] + "…" if len(out) > limit or len(text) > limit else out
+
+
+def _clip_quoted(message: str) -> str:
+    """A rules message with every quoted piece of the player's text passed through :func:`shown`."""
+    return re.sub(r"'([^']*)'", lambda m: f"'{shown(m[1])}'", message)
 
 
 def name_problem(name: str, taken: Iterable[str] = ()) -> str | None:
@@ -92,13 +125,46 @@ def name_problem(name: str, taken: Iterable[str] = ()) -> str | None:
     return None
 
 
+#: What a save file holds, for the messages about a bad one.
+SAVE_SHAPE = ('A save (written by \'save PATH\') is a JSON object: {"match_id": "local", "map_id": "...", '
+              '"scenario_id": "...", "format": null, "seed": 123, "log": [["alice", "join Alice"], ...], '
+              '"console": {"computer": []}}')
+
+
+def save_problem(record: Any) -> str | None:
+    """What is wrong with a loaded save file's content (``None``: it has the right shape); the
+    log's commands themselves are checked by replaying them."""
+    if not isinstance(record, dict):
+        return f"it holds a JSON {type(record).__name__ if not isinstance(record, list) else 'list'}, not an object"
+    for key, kind in (("match_id", str), ("scenario_id", str), ("seed", int), ("log", list)):
+        if key not in record:
+            return f"the field '{key}' is missing"
+        if not isinstance(record[key], kind) or isinstance(record[key], bool):
+            return f"the field '{key}' must be {'a number' if kind is int else 'text' if kind is str else 'a list'}"
+    if record.get("map_id") is not None and not isinstance(record["map_id"], str):
+        return "the field 'map_id' must be text (a map id)"
+    if record.get("format") is not None and not isinstance(record["format"], dict):
+        return "the field 'format' must be an object or null"
+    for n, entry in enumerate(record["log"], 1):
+        if not (isinstance(entry, list) and len(entry) == 2 and all(isinstance(x, str) for x in entry)):
+            return f"log entry {n} must be a pair [\"player id\", \"command\"], not {shown(json.dumps(entry))}"
+    if not record["log"]:
+        return "its log is empty: there is no match to resume"
+    console = record.get("console", {})
+    if not isinstance(console, dict) or not isinstance(console.get("computer", []), list) or not all(
+            isinstance(c, str) for c in console.get("computer", [])):
+        return "the field 'console' must be {\"computer\": [player ids]}"
+    return None
+
+
 class Console:
     """A local match: the session, who sits where, which seats the computer plays, I/O."""
 
-    def __init__(self, session: GameSession, out: Path, read: Callable[[str], str] | None = None,
+    def __init__(self, session: GameSession, out: Path | None, read: Callable[[str], str] | None = None,
                  write: Callable[[str], None] | None = None, tty: bool | None = None,
                  screen: bool | None = None) -> None:
         self.session = session
+        #: The images' folder (``None``: no images, ``--out none``).
         self.out = out
         self.read = read or input
         self.write = write or print
@@ -242,8 +308,14 @@ class Console:
         verb = text.strip().split(" ", 1)[0].lower()
         try:
             outcome = self.session.apply(player, text)
+        except InvalidCommand as exc:
+            if exc.message.endswith("is not a command"):
+                self.say(f"error: {_clip_quoted(exc.message)}. {COMMANDS_BRIEF}; 'help' explains them")
+            else:
+                self.say(f"error: {_clip_quoted(str(exc))}")
+            return False
         except RulesError as exc:
-            self.say(f"error: {exc}")
+            self.say(f"error: {_clip_quoted(str(exc))}")
             return False
         except Exception as exc:  # a bug: rebuild from the record so that the dice stay in step
             self.say(f"internal error: {exc!r}; the command was not applied")
@@ -291,12 +363,19 @@ class Console:
         text = line.strip()
         if not text:
             return True
+        if len(text) > LINE_MAX:
+            self.say(f"error: that line has {len(text)} characters ('{shown(text)}'); a command has at most {LINE_MAX}")
+            return True
+        if any(unicodedata.category(ch) == "Cc" for ch in text):
+            self.say(f"error: the line holds control characters ('{shown(text)}'), e.g. from arrow keys on a "
+                     "terminal without line editing; type the command again without them")
+            return True
         player = self.expected()
         head, sep, rest = text.partition(":")
         if sep and (self.player_named(head) or " " not in head.strip()):
             named = self.player_named(head)
             if named is None:
-                self.say(f"error: no player called '{head.strip()}' (players: {', '.join(p.name for p in self.state.players)})")
+                self.say(f"error: no player called '{shown(head.strip())}' (players: {', '.join(p.name for p in self.state.players)})")
                 return True
             player, text = named, rest.strip()
         word, _, arg = text.partition(" ")
@@ -305,9 +384,9 @@ class Console:
         if word in ("quit", "exit"):
             self.cmd_quit()
             return False
-        local = {
+        local: dict[str, Callable[[], None]] = {
             "help": lambda: self.say(HELP), "cards": lambda: self.cmd_cards(), "status": self.cmd_status,
-            "map": self.cmd_map, "hide": self.cmd_hide, "undo": self.cmd_undo,
+            "map": self.cmd_map, "hide": self.cmd_hide, "undo": lambda: self.cmd_undo(player),
         }
         if word == "cards" and arg:
             self.cmd_cards(arg)
@@ -322,6 +401,10 @@ class Console:
         elif word == "orders" and not arg:
             if player is None:
                 self.say("error: nobody is seated")
+                return True
+            refusal = self.orders_refusal(player)
+            if refusal is not None:
+                self.say(f"error: {refusal}")
                 return True
             secret = self.ask(f"{self.session.name(player)}, your markers (1=CARD 2=CARD 3=CARD X=CARD): ", secret=True)
             if secret is not None and self.apply(player, "orders " + secret.strip()):
@@ -343,7 +426,7 @@ class Console:
             try:
                 c = lib.get(name.strip())
             except KeyError as exc:
-                self.say(f"error: {exc}")
+                self.say(f"error: {_clip_quoted(str(exc.args[0] if exc.args else exc))}")
                 return
             self.say(f"{c.name} ({c.short}): {c.points} pts, {c.figures} figure(s), Life {c.life} Move {c.move} "
                      f"Range {c.range} Attack {c.attack} Defense {c.defense}, Height {c.height} {c.size}")
@@ -376,12 +459,15 @@ class Console:
                         figs.append(f"{fid}@{view.battlefield.label(f.hex)}" + _life_text(cip.card.life or 1, f.wounds))
                     elif f.destroyed:
                         figs.append(f"{fid} ✝")
+                    elif f.set_aside:
+                        figs.append(f"{fid} (set aside)")
                     else:
                         figs.append(f"{fid} (unplaced)")
                 on = [m for m, k in sorted(markers.items()) if k == key]
                 mk = f" [{_markers_text(on)}]" if on else ""
                 self.say(f"    {cip.card.short}{mk}: {', '.join(figs)}")
-        self.say(*self.draft_lines())
+        if view.phase is Phase.SETUP:  # the draft's lines apply only until placement begins
+            self.say(*self.draft_lines())
         if view.pending:
             self.say(f"  waiting for {self.session.name(view.pending[0].player)} to decide")
         waiting = ai.waiting_for(self.state)
@@ -415,12 +501,12 @@ class Console:
 
     def cmd_map(self) -> None:
         path = self.recorder.write_image([], name="map.png")
-        self.say(f"map image: {path}")
+        self.say(f"map image: {path}" if path else "no map image: images are off (--out none)")
 
     def _figure(self, name: str) -> Figure | None:
         fig = self.state.figures.get(name.strip().lower())
         if fig is None:
-            self.say(f"error: there is no figure '{name}' (figures: {', '.join(sorted(self.state.figures))})")
+            self.say(f"error: there is no figure '{shown(name)}' (figures: {', '.join(sorted(self.state.figures))})")
             return None
         if not fig.on_battlefield:
             self.say(f"error: {fig.id} is not on the battlefield")
@@ -436,6 +522,8 @@ class Console:
         reach = reachable_hexes(self.state, fig)
         bf = self.state.battlefield
         self.say(f"{fig.id} can reach {len(reach)} spaces: " + " ".join(sorted(bf.label(h) for h in reach)))
+        if self.out is None:
+            return
         self.out.mkdir(parents=True, exist_ok=True)
         path = self.out / f"reach-{fig.id}.png"
         path.write_bytes(render_png(public_view(self.state), reach=reach, focus=fig.id))
@@ -459,9 +547,10 @@ class Console:
                 special = (power.name, power.values["attack"]) if power is not None else None
                 a, _ = attack_dice(st, fig, t, special=special)
                 d, _ = defense_dice(st, fig, t, special=special[0] if special else None)
-                ew = ai.expected_wounds(a, d, 99)
                 self.say(f"    {t.id} at {st.battlefield.label(t.hex)}: {a} attack vs {d} defense dice, "
-                         f"{ew:.2f} wounds expected")
+                         f"{odds_text(st, t, a, d)}")
+        if self.out is None:
+            return
         from bot.render import render_png
 
         self.out.mkdir(parents=True, exist_ok=True)
@@ -481,46 +570,86 @@ class Console:
         self.write("\n" * (2 * rows + 10) + "\033[H\033[2J\033[3J")
         self.say("(screen cleared)")
 
-    def _rebuild(self, record: dict[str, Any]) -> None:
-        """Replace the session by ``record`` replayed, counting its turns for the image numbers."""
+    def _replayed(self, record: dict[str, Any]) -> tuple[GameSession, TurnRecorder]:
+        """``record`` replayed into a new session, and a recorder that goes on numbering its turns.
+
+        :raises RulesError: when a logged command is refused; :raises KeyError, ValueError: unknown
+            map or scenario.
+        """
         log = record.get("log", [])
         fresh = GameSession.from_record({**record, "log": []})
-        recorder = TurnRecorder(fresh, None)
+        counter = TurnRecorder(fresh, None)
         for pid, text in log:
-            recorder.feed(fresh.apply(pid, text).events)
-        self.session = fresh
-        self.recorder = TurnRecorder(fresh, self.out, first_turn=recorder.turn_number + 1)
-        self.recorder.round, self.recorder.in_round = recorder.round, recorder.in_round
+            counter.feed(fresh.apply(pid, text).events)
+        recorder = TurnRecorder(fresh, self.out, first_turn=counter.turn_number + 1)
+        recorder.round, recorder.in_round = counter.round, counter.in_round
+        return fresh, recorder
 
-    def cmd_undo(self) -> None:
+    def _rebuild(self, record: dict[str, Any]) -> None:
+        """Replace the session by ``record`` replayed, counting its turns for the image numbers."""
+        self.session, self.recorder = self._replayed(record)
+
+    def orders_refusal(self, player: str) -> str | None:
+        """Why ``player`` cannot place Order Markers now (``None``: they can), checked before the
+        hidden markers are asked for."""
+        st = self.state
+        if st.phase is not Phase.ORDERS:
+            when = f"round {st.round}, {st.phase.value}" if st.round else st.phase.value
+            return (f"Order Markers are placed at the start of each round, before initiative; now it is {when}, "
+                    "so there are none to place")
+        if player not in ai.waiting_for(st):
+            return f"{self.session.name(player)} has no Order Markers to place now (they are locked in)"
+        return None
+
+    def cmd_undo(self, player: str | None) -> None:
+        """Take back the last command of ``player`` (the one asking) and the computer's commands after
+        it — only when it is the last person's command, is not a concession and rolled no dice (else
+        a player could see the dice and try again)."""
         log = self.session.match.log
-        # Take back the last person's command and everything the computer did after it.
         cut = len(log)
         while cut > 0 and log[cut - 1][0] in self.computer:
             cut -= 1
-        if cut == 0:
+        if cut == 0 or player is None:
             self.say("nothing to undo")
             return
         pid, text = log[cut - 1]
-        shown = "orders (hidden)" if text.startswith("orders") else text
-        extra = f" and {len(log) - cut} computer command(s) after it" if cut < len(log) else ""
-        answer = self.ask(f"undo {self.session.name(pid)}: {shown}{extra}? [y/N] ")
-        if answer is None or answer.strip().lower() not in ("y", "yes"):
-            self.say("not undone")
+        shown_text = "orders (hidden)" if text.startswith("orders") else text
+        if pid != player:
+            self.say(f"error: undo takes back only your own last command, and the last one was "
+                     f"{self.session.name(pid)}'s ({shown_text}); {self.session.name(pid)} may undo it")
+            return
+        if text.split(" ", 1)[0] == "concede":
+            self.say("error: a concession is final; it cannot be undone")
             return
         record = self.session.to_record()
         record["log"] = [list(x) for x in log[: cut - 1]]
-        self._rebuild(record)
-        self.say(f"undone: {self.session.name(pid)}: {shown}")
+        session, recorder = self._replayed(record)
+        if session.match.dice.snapshot() != self.session.match.dice.snapshot():
+            after = " (or the computer's commands after it)" if cut < len(log) else ""
+            self.say(f"error: '{shown(shown_text)}'{after} rolled dice, and dice once seen stay rolled; it cannot be undone")
+            return
+        extra = f" and {len(log) - cut} computer command(s) after it" if cut < len(log) else ""
+        answer = self.ask(f"undo {self.session.name(pid)}: {shown_text}{extra}? [y/N] ")
+        if answer is None or answer.strip().lower() not in ("y", "yes"):
+            self.say("not undone")
+            return
+        self.session, self.recorder = session, recorder
+        self.say(f"undone: {self.session.name(pid)}: {shown_text}")
 
-    def cmd_save(self, path: str) -> bool:
+    def write_save(self, path: str | Path) -> bool:
+        """Write the match (record plus the computer seats) to ``path``; False, said why, when it cannot."""
         record = self.session.to_record()
         record["console"] = {"computer": sorted(self.computer)}
         try:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
             Path(path).write_text(json.dumps(record, indent=1), encoding="utf-8")
         except OSError as exc:
-            self.say(f"error: cannot write {path}: {exc.strerror or exc}")
+            self.say(f"error: cannot write {shown(str(path), PATH_ECHO_MAX)}: {exc.strerror or exc}")
+            return False
+        return True
+
+    def cmd_save(self, path: str) -> bool:
+        if not self.write_save(path):
             return False
         self.say(f"saved to {path} (the file holds the secret dice seed); resume with 'load {path}'")
         return True
@@ -528,10 +657,24 @@ class Console:
     def cmd_load(self, path: str) -> bool:
         try:
             record = json.loads(Path(path).read_text(encoding="utf-8"))
-            computer = set(record.get("console", {}).get("computer", []))
+        except OSError as exc:
+            self.say(f"error: cannot load {shown(path, PATH_ECHO_MAX)}: {exc.strerror or exc}")
+            return False
+        except ValueError as exc:
+            self.say(f"error: cannot load {shown(path, PATH_ECHO_MAX)}: it is not JSON ({exc}). {SAVE_SHAPE}")
+            return False
+        problem = save_problem(record)
+        if problem is not None:
+            self.say(f"error: cannot load {shown(path, PATH_ECHO_MAX)}: {problem}. {SAVE_SHAPE}")
+            return False
+        computer = set(record.get("console", {}).get("computer", []))
+        try:
             self._rebuild(record)
-        except (OSError, ValueError, KeyError, TypeError, AttributeError, RulesError) as exc:
-            self.say(f"error: cannot load {path}: {exc}")
+        except (KeyError, ValueError) as exc:
+            self.say(f"error: cannot load {shown(path, PATH_ECHO_MAX)}: {exc.args[0] if exc.args else exc}")
+            return False
+        except RulesError as exc:
+            self.say(f"error: cannot load {shown(path, PATH_ECHO_MAX)}: its log does not replay: {_clip_quoted(str(exc))}")
             return False
         self.computer = computer
         self.say(f"loaded {path}: {len(self.session.match.log)} commands, {self.state.phase.value}, round {self.state.round}")
@@ -542,9 +685,24 @@ class Console:
         self.draft_hint()
         return True
 
+    def save_dir(self) -> Path:
+        """The folder for save files: the images' folder, or ``renders/local`` when images are off."""
+        return self.out if self.out is not None else Path("renders/local")
+
     def default_save(self) -> Path:
         """Where ``quit`` saves unless told otherwise: ``OUT/save.json`` (``renders/local/save.json``)."""
-        return self.out / "save.json"
+        return self.save_dir() / "save.json"
+
+    def autosave(self, why: str) -> None:
+        """Save a match under way by itself when the players stop the console (``why``: Ctrl-C,
+        end of input) to ``OUT/autosave.json``; say where and how to resume, or that it could not."""
+        if not self.under_way():
+            return
+        path = self.save_dir() / AUTOSAVE
+        if self.write_save(path):
+            self.say(f"{why}: the match is saved to {path}; resume with: python -m bot local --load {path}")
+        else:
+            self.say(f"{why}: the match could NOT be saved (see above); it is lost")
 
     def under_way(self) -> bool:
         """True from the draft or placement until the match is over (worth saving before leaving)."""
@@ -573,15 +731,26 @@ class Console:
     # ---- main loop ---------------------------------------------------------------------------
 
     def loop(self) -> int:
-        self.run_computer()
-        while True:
-            line = self.ask(self.prompt())
-            if line is None:
-                self.say("end of input; bye")
-                return 0
-            if not self.handle(line):
-                self.say("bye")
-                return 0
+        """Read and run commands until ``quit`` or end of input (0) or Ctrl-C (130); a match under
+        way is saved by itself in the last two cases (:meth:`autosave`)."""
+        try:
+            self.run_computer()
+            while True:
+                line = self.ask(self.prompt())
+                if line is None:
+                    if self.tty:
+                        self.write("")  # Ctrl-D leaves the cursor after the prompt
+                    self.autosave("end of input")
+                    self.say("end of input; bye")
+                    return 0
+                if not self.handle(line):
+                    self.say("bye")
+                    return 0
+        except KeyboardInterrupt:
+            self.write("")  # end the line the ^C was typed on
+            self.autosave("stopped (Ctrl-C)")
+            self.say("bye")
+            return 130
 
 
 def _life_text(life: int, wounds: int) -> str:
@@ -603,9 +772,38 @@ def _markers_text(markers: Iterable[str]) -> str:
     return ", ".join(parts)
 
 
+#: Options that ``--load`` cannot honour (the save file fixes them): (option, attribute).
+LOAD_FIXES = (("--map", "map"), ("--scenario", "scenario"), ("--seed", "seed"), ("--draft", "draft"),
+              ("--vs-computer", "vs_computer"))
+
+
+def line_editing() -> bool:
+    """Turn on arrow keys and history for :func:`input` where the platform has ``readline``
+    (Linux, macOS; not Windows). True when it is on."""
+    try:
+        import readline  # noqa: F401  (importing it is what hooks it into input())
+    except ImportError:
+        return False
+    return True
+
+
 def main(args: argparse.Namespace) -> int:
-    """Play a match in this terminal (``--load PATH``: resume a saved one); returns the exit status."""
+    """Play a match in this terminal (``--load PATH``: resume a saved one); returns the exit status:
+    0, 2 for bad options or files, 130 when stopped with Ctrl-C."""
     load = getattr(args, "load", None)
+    if load:
+        fixed = [opt for opt, attr in LOAD_FIXES if getattr(args, attr, None) not in (None, False)]
+        if fixed:
+            print(f"error: --load resumes a saved match with its own map, scenario, seed, players and draft; "
+                  f"leave out {', '.join(fixed)}")
+            return 2
+    out_arg = str(getattr(args, "out", None) or "renders/local")
+    out = None if out_arg.lower() in NO_IMAGES else Path(out_arg)
+    if out is not None:
+        problem = out_problem(out)
+        if problem is not None:
+            print(f"error: --out {shown(out_arg, PATH_ECHO_MAX)}: {problem}; give a folder you can write to, or --out none for no images")
+            return 2
     try:
         session = GameSession.create("local", map_id=None if load else getattr(args, "map", None),
                                      scenario_id="last-army-standing" if load else
@@ -615,11 +813,19 @@ def main(args: argparse.Namespace) -> int:
     except (KeyError, ValueError) as exc:
         print(f"error: {exc.args[0] if exc.args else exc}")
         return 2
-    console = Console(session, Path(getattr(args, "out", None) or "renders/local"))
-    if load:
-        if not console.cmd_load(str(load)):
-            return 2
-        console.say("resumed; 'help' lists the commands.")
-    elif not console.seat_players(bool(getattr(args, "vs_computer", False))):
-        return 0
+    if sys.stdin.isatty():  # arrow keys and history for a person typing; piped input needs none
+        line_editing()
+    console = Console(session, out)
+    try:
+        if load:
+            if not console.cmd_load(str(load)):
+                return 2
+            console.say("resumed; 'help' lists the commands.")
+        elif not console.seat_players(bool(getattr(args, "vs_computer", False))):
+            console.say("no players; bye")
+            return 0
+    except KeyboardInterrupt:
+        console.write("")
+        console.say("stopped (Ctrl-C) before the match began; bye")
+        return 130
     return console.loop()
