@@ -34,9 +34,16 @@ def test_targets_lists_the_normal_and_each_special_attack(tmp_path: Path, lane_m
         f"{walker.id} can attack:",
         "  normal attack: no figure in reach",
         f"  Explosion Special Attack: {drake.id}",
-        f"    {drake.id} at {label}: 3 attack vs 3 defense dice, 0.75 wounds expected",
+        f"    {drake.id} at {label}: 3 attack vs 3 defense dice, 0.75 wounds expected (5 Life left), 0% to destroy",
     ], out
     image = tmp_path / f"targets-{walker.id}.png"
     assert out[4] == f"targets image: {image}"
     with Image.open(image) as img:
         assert img.format == "PNG"
+
+    # With 1 Life left, no attack can do more than 1 wound: the expectation is capped, and the
+    # chance to destroy is the chance of at least 1 wound (1 - 0.4907 for 3 dice against 3).
+    drake.wounds = 4
+    out.clear()
+    con.cmd_targets(walker.id)
+    assert out[3] == f"    {drake.id} at {label}: 3 attack vs 3 defense dice, 0.51 wounds expected (1 Life left), 51% to destroy"

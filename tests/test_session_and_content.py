@@ -211,3 +211,21 @@ def test_a_map_without_the_scenarios_start_zones_is_refused_at_creation(monkeypa
         GameSession.create("m3", map_id="bare", scenario_id="rumble-at-the-rift-seasoned", seed=1)
     with pytest.raises(ValueError, match="start zone"):
         GameSession.create("m4", map_id="bare", scenario_id="last-army-standing", seed=1)
+
+
+def test_armies_chosen_again_give_the_figure_ids_of_the_final_armies() -> None:
+    # rule: HS-ARMY-06 (the new user's sequence: re-chosen armies leave no numbered ids behind)
+    s = GameSession.create("m3", scenario_id="last-army-standing", seed=1)
+    s.apply("a", "join Alice")
+    s.apply("b", "join Bob")
+    for player, name in [("a", "Finn"), ("b", "Grimnak"), ("a", "Grimnak"), ("b", "Finn"), ("a", "Finn"),
+                         ("b", "Grimnak")]:
+        s.apply(player, f"army {name}")
+    s.apply("a", "start")
+    assert sorted(s.state.figures) == ["finn", "grimnak"]
+    zone = sorted(s.state.battlefield.start_zones["red"], key=lambda h: (h.r, h.q))
+    label = s.state.battlefield.label(zone[0])
+    out = s.apply("a", f"place finn {label}")
+    assert out.public == [f"finn is placed at {label}."]
+    again = GameSession.from_record(json.loads(json.dumps(s.to_record())))  # the log replays to the same ids
+    assert again.match.state_json() == s.match.state_json()

@@ -1,14 +1,17 @@
 """Whom a figure can attack, in words: one line per attack (normal, then each special attack), for
-the console's ``targets`` and Discord's ``/map targets:``.
+the console's ``targets`` and Discord's ``/map targets:``, and the odds of one attack on a target.
 
-The rules decide (:func:`bot.rules.special.attack_options`); this module only words the answer.
+The rules decide (:func:`bot.rules.special.attack_options`, :func:`bot.rules.combat.wound_odds`);
+this module only words the answer.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.rules.combat import wound_odds
 from bot.rules.special import AttackOption
+from bot.rules.state import Figure, MatchState
 
 
 def _names(ids: Sequence[str]) -> str:
@@ -44,3 +47,28 @@ def marked(options: Sequence[AttackOption]) -> tuple[str, ...]:
     for option in options:
         seen.extend(t for t in option.targets if t not in seen)
     return tuple(seen)
+
+
+def odds_text(state: MatchState, target: Figure, attack_n: int, defense_n: int) -> str:
+    """The odds of one attack of ``attack_n`` dice on ``target`` rolling ``defense_n``, in words.
+
+    Wounds beyond the target's Life left do nothing, so the expectation counts at most that many
+    (a figure with 1 Life left can take at most 1 wound), and the chance to destroy is given as
+    on Discord's attack preview: ``"0.47 wounds expected (1 Life left), 47% to destroy"``. Dice
+    odds are DEC-01's; a figure of no Life value (an incomplete card) counts 1.
+    """
+    life_left = max(1, (state.card_of(target).life or 1) - target.wounds)
+    odds = wound_odds(attack_n, defense_n)
+    expected = sum(min(w, life_left) * p for w, p in enumerate(odds))
+    destroy = sum(odds[life_left:])
+    return (f"{expected:.2f} wounds expected ({life_left} Life left), "
+            f"{_percent(destroy)} to destroy")
+
+
+def _percent(p: float) -> str:
+    """A chance as a whole percentage, never rounded to a certainty it is not (``<1%``, ``>99%``)."""
+    if 0 < p < 0.005:
+        return "<1%"
+    if 0.995 <= p < 1:
+        return ">99%"
+    return f"{p:.0%}"

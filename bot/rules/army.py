@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from dataclasses import dataclass
 
 from bot.rules.cards import ArmyCard
@@ -214,7 +214,7 @@ def add_army(state: MatchState, player: str, cards: Sequence[ArmyCard], aside: S
         base = _base_id(card)
         copy = copies[card.id] if card.rarity != "common" else 1
         for _ in range(n):
-            fid = _free_id(state, base, squad=card.kind == "squad" or card.rarity == "common" or copy > 1, start=copy)
+            fid = _free_id(state.figures, base, squad=card.kind == "squad" or card.rarity == "common" or copy > 1, start=copy)
             state.figures[fid] = Figure(id=fid, card_key=cip.key, owner=player, controller=player, reserve=reserve)
             cip.figure_ids.append(fid)
     for card in aside:
@@ -227,10 +227,43 @@ def add_army(state: MatchState, player: str, cards: Sequence[ArmyCard], aside: S
     return keys
 
 
-def _free_id(state: MatchState, base: str, squad: bool, start: int = 1) -> str:
-    if not squad and base not in state.figures:
+def _free_id(taken: Container[str], base: str, squad: bool, start: int = 1) -> str:
+    if not squad and base not in taken:
         return base
     i = start
-    while f"{base}{i}" in state.figures:
+    while f"{base}{i}" in taken:
         i += 1
     return f"{base}{i}"
+
+
+def renumber_figures(state: MatchState) -> None:
+    """Give every figure in play the id a fresh match with these armies would give it.
+
+    Armies may be chosen again before placement, so ids assigned as the armies came in would
+    carry traces of earlier choices (``finn1`` where ``finn`` is free again). Ids follow the
+    armies in play in the order they were set (``state.cards``' order: an army chosen again goes
+    last), with :func:`add_army`'s numbering: a Hero alone of its name keeps the bare name
+    (``finn``), a Squad, a Common card or a second copy is numbered (``tarn1``, ``feral2``), and a
+    name an earlier army already holds is numbered from 1 (``finn1``). So a match whose armies
+    were each chosen once keeps exactly the ids it had (logs replay unchanged). Call it only
+    before placement, while nothing refers to figures by id. Flags (set aside, reserve) stay.
+    """
+    order = list(state.cards.values())
+    old = state.figures
+    new: dict[str, Figure] = {}
+    for cip in order:
+        card = cip.card
+        copy = int(cip.key.rsplit("#", 1)[1]) if "#" in cip.key and card.rarity != "common" else 1
+        squad = card.kind == "squad" or card.rarity == "common" or copy > 1
+        ids = []
+        for fid in cip.figure_ids:
+            f = old[fid]
+            f.id = _free_id(new, _base_id(card), squad=squad, start=copy)
+            new[f.id] = f
+            ids.append(f.id)
+        cip.figure_ids[:] = ids
+    for fid, f in old.items():  # a figure of no card (none in a real match) keeps its id
+        if f.card_key not in state.cards:
+            new.setdefault(fid, f)
+    state.figures.clear()
+    state.figures.update(new)

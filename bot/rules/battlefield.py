@@ -269,8 +269,13 @@ class Battlefield:
         """
         h = self.labels.parse(text)
         if h not in self.columns:
-            raise ValueError(f"{text.strip()} is not a space on {self.name}")
+            raise ValueError(self.not_a_space(text.strip()))
         return h
+
+    def not_a_space(self, what: str) -> str:
+        """Why ``what`` (a label or coordinates naming no space) is refused, with the labels' range."""
+        return (f"{what} is not a space on {self.name} (its spaces run {self.labels.extent()}; "
+                "the map image shows which exist)")
 
 
 def _check_between(o: Obstacle, cols: Mapping[Hex, tuple[Cell, ...]]) -> None:

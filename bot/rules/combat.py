@@ -54,6 +54,10 @@ def check_target(
     """
     if attacker is target:
         return AttackCheck(False, f"{attacker.id} cannot attack itself", "HS-ATTACK-08")
+    for fig in (attacker, target):
+        if fig.destroyed:
+            return AttackCheck(False, f"{fig.id} was destroyed and has left the battlefield; attacks are made by "
+                                      "and against figures still on it", "HS-ATTACK-01")
     if not attacker.on_battlefield or not target.on_battlefield:
         return AttackCheck(False, "both figures must be on the battlefield", "HS-ATTACK-01")
     if not state.is_enemy(attacker, target):

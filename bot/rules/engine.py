@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any
 
 from bot.rules import draft as drafting
 from bot.rules import modifiers, terrain_effects
-from bot.rules.army import add_army, check_army, split_aside, summarize
+from bot.rules.answers import read_answer
+from bot.rules.army import add_army, check_army, renumber_figures, split_aside, summarize
 from bot.rules.cards import ArmyCard
 from bot.rules.combat import attack_dice, check_target, defense_dice, tally
 from bot.rules.commands import Command
@@ -62,6 +63,7 @@ from bot.rules.timing import (
     effects_for,
     order_key,
 )
+from bot.rules.unreachable import why_unreachable
 from bot.rules.victory import check_victory, scores
 
 if TYPE_CHECKING:
@@ -506,6 +508,7 @@ class Engine:
                 st.figures.pop(fid, None)
             del st.cards[key]
         keys = add_army(st, player, chosen, aside)
+        renumber_figures(st)  # ids as if every army had been chosen once, in this order
         set_aside = [f for k in keys for f in st.cards[k].figure_ids if st.figures[f].set_aside]
         self.emit("army", player=player, cards=[st.cards[k].card.name for k in keys],
                   points=summary.points, figures=summary.figures, spaces=summary.spaces, set_aside=set_aside)
@@ -929,6 +932,9 @@ class Engine:
         """The turn in which ``player`` may act with ``fig``; in FREE mode, starts one."""
         st = self.state
         self._require_on(player)
+        if fig.destroyed:  # said before whose it was: the figure is gone, whoever names it
+            raise IllegalCommand(f"{fig.id} was destroyed and has left the battlefield; it can no longer move or "
+                                 "attack", "HS-DESTROY-03")
         if st.phase is Phase.FREE:
             if st.turn is None or st.turn.player != fig.controller or st.turn.card_key != fig.card_key:
                 st.turn = TurnState(player=fig.controller, card_key=fig.card_key, marker=None)
@@ -987,6 +993,7 @@ class Engine:
         assert to is not None
         goals = [self.space(s) for s in via] + [self.space(to)]
         st = self.state
+        self._check_waypoints(fig, goals)
         walking = not (fly if fly is not None else modifiers.move_rules(st, fig).can_fly)
         if not via and power is None and walking:
             # Only a destination: take the legal path with the fewest leaving-engagement attacks.
@@ -1004,7 +1011,7 @@ class Engine:
                 fig.hexes, fig.level = saved
             best = min((v for k, v in options.items() if k[0] == goal), default=None, key=lambda v: v[0])
             if best is None:
-                raise IllegalCommand(self._why_unreachable(fig, goal, fly), "HS-MOVE-03")
+                raise IllegalCommand(why_unreachable(st, fig, goal, fly, power), "HS-MOVE-03")
             out.extend(best[1])
             end = next(k for k, v in options.items() if v is best)
             body = end
@@ -1016,16 +1023,23 @@ class Engine:
                 level = plan(st, fig, out, fly, check_allowance=False, power=power).end_level
         return out
 
-    def _why_unreachable(self, fig: Figure, goal: Hex, fly: bool | None) -> str:
-        st = self.state
-        bf = st.battlefield
-        lab = bf.label(goal)
-        other = st.occupant(goal)
-        if other is not None and other is not fig:
-            return f"{lab} is occupied by {other.id}"
-        if bf.obstacles_on(goal):
-            return f"{lab} holds an obstacle; figures cannot move onto it"
-        return f"{fig.id} cannot reach {lab} this turn (Move {st.card_of(fig).move}; climbing costs 1 per level, water stops a move)"
+    def _check_waypoints(self, fig: Figure, goals: list[Hex]) -> None:
+        """Refuse waypoints that are no step on the way: the destination itself, the space the
+        figure stands on, or the same space twice in a row (HS-MOVE-03: a move goes from space to
+        space; a waypoint is a space passed through)."""
+        lab = self.state.battlefield.label
+        for i, goal in enumerate(goals[:-1]):
+            if goal == goals[-1]:
+                raise IllegalCommand(f"{lab(goal)} is the destination and cannot also be a waypoint: name {lab(goal)} "
+                                     "only as the destination and the path is found for you, or give as waypoints "
+                                     "only spaces to pass on the way", "HS-MOVE-03", actions=("move",))
+            if i == 0 and goal in fig.hexes:
+                raise IllegalCommand(f"{lab(goal)} is where {fig.id} already stands, so it is no waypoint: leave it "
+                                     "out and give as waypoints only spaces to pass on the way", "HS-MOVE-03",
+                                     actions=("move",))
+            if goal == goals[i + 1]:
+                raise IllegalCommand(f"{lab(goal)} is named twice in a row as a waypoint: name it once", "HS-MOVE-03",
+                                     actions=("move",))
 
     def carry_out(self, fig: Figure, mp: MovePlan) -> None:
         """Move ``fig`` along a checked plan: leaving-engagement attacks, falls, entering effects.
@@ -1324,6 +1338,7 @@ class Engine:
                 for fid in st.cards[key].figure_ids:
                     st.figures.pop(fid, None)
                 del st.cards[key]
+            renumber_figures(st)  # the others' ids as if this army had never been chosen
             p.role = p.zone = ""
             return
         for fig in st.figures.values():
@@ -1498,16 +1513,17 @@ class Engine:
         pend = st.pending[0]
         if pend.player != player:
             raise IllegalCommand(f"this decision belongs to {self._name(pend.player)}")
-        answer = option.strip().lower()
-        opt = next((o for o in pend.options if o.lower() == answer), None)
-        if opt is None:  # the answer as it was shown (a card's name instead of its key)
-            opt = next((o for o, shown in zip(pend.options, pend.shown, strict=True) if shown.lower() == answer), None)
+        # The option, its label, or a name of its card or figure (bot.rules.answers).
+        opt, could_be = read_answer(st, pend, option)
+        if could_be:
+            raise IllegalCommand(f"'{option.strip()}' could mean {' or '.join(could_be)}; choose one of them by "
+                                 "that name", pend.rule or None, actions=("choose",))
         if opt is None and "trigger" in pend.context:  # an effect may take answers it does not list (spaces)
             trig = Trigger.from_json(pend.context["trigger"])
             opt = effect(trig.effect).accept(self, trig, option.strip())
         if opt is None:
-            raise IllegalCommand(f"'{option}' is not an answer here; the answers are {' / '.join(pend.shown)}",
-                                 pend.rule or None, actions=("choose",))
+            raise IllegalCommand(f"'{option.strip()}' is not an answer here; the answers are "
+                                 f"{' / '.join(pend.shown)}", pend.rule or None, actions=("choose",))
         st.pending.pop(0)
         self.emit("decided", player=player, kind=pend.kind, choice=opt, label=pend.label(opt))
         if pend.kind == "defense_order":

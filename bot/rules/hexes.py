@@ -205,8 +205,16 @@ class LabelGrid:
             self.col0 = min(c for c, _ in offsets)
             row0 = min(r for _, r in offsets)
             self.row0 = row0 - (row0 & 1)
+            self.cols = max(c for c, _ in offsets) - self.col0 + 1
+            self.rows = max(r for _, r in offsets) - self.row0 + 1
         else:
-            self.col0 = self.row0 = 0
+            self.col0 = self.row0 = self.cols = self.rows = 0
+
+    def extent(self) -> str:
+        """The labels' range in words, for messages: ``'columns A–V, rows 1–12'``."""
+        if not self.cols:
+            return "no spaces"
+        return f"columns A–{column_letters(self.cols - 1)}, rows 1–{self.rows}"
 
     def label(self, h: Hex) -> str:
         """The label of ``h``, e.g. ``'F7'``."""

@@ -340,3 +340,18 @@ def test_double_attack_waits_for_the_other_after_attacking_effects(effects: Any)
     eng.execute("p1", "attack syvarris t")
     assert seen == [True]
     assert eng.state.turn is not None and "syvarris" not in eng.state.turn.attacked
+
+
+def test_a_drop_answer_with_one_bad_space_names_that_space_and_the_battlefields_range() -> None:
+    # rule: HS-ROUND-02 (The Drop is answered with one space per waiting figure)
+    m, events = drop_match(13)
+    bf = m.state.battlefield
+    a, b, c = (bf.label(Hex(q, 4)) for q in (1, 3, 5))
+    err = refused(m, "p1", f"choose {a} {b} {c} Z99", "HS-ROUND-02")
+    assert f"Z99 is not a space on {bf.name} (its spaces run {bf.labels.extent()}" in str(err)
+    assert "is not an answer here" not in str(err) and m.state.pending[0].options[0] not in str(err)
+    assert "3 spaces named; name 4, one for each figure" in str(refused(m, "p1", f"choose {a} {b} {c}"))
+    assert f"{a} is named twice" in str(refused(m, "p1", f"choose {a} {a} {b} {c}"))
+    asked = next(e for e in events if e.kind == "pending")
+    # The suggestion is shown once, as the first answer, not again inside the question.
+    assert asked.data["options"][0] not in asked.data["prompt"] and "legal drop" in asked.data["prompt"]

@@ -286,3 +286,16 @@ def test_a_match_full_of_choice_powers_replays_identically() -> None:
     m = s.match
     again = Match.replay(m.battlefield, m.scenario, m.seed, m.log, m.cards)
     assert again.state_json() == m.state_json()
+
+
+
+def test_bonding_accepts_the_champion_by_any_of_its_names_in_any_case() -> None:
+    # rule: HS-TURN-05 (Bonding asks which Orc Champion: people answer with the names they see)
+    for answer in ("grimnak", "Grimnak", "GRIMNAK", "p1/grimnak", GRIMNAK.name.upper(), GRIMNAK.id):
+        m = gruts_match(GRUTS, GRIMNAK)
+        events = m.apply("p1", f"choose {answer}")
+        assert m.state.turn is not None and m.state.turn.card_key == "p1/grimnak", answer
+        assert [e.data["label"] for e in events if e.kind == "decided"] == ["Grimnak"]
+    m = gruts_match(GRUTS, GRIMNAK)
+    err = refused(m, "p1", "choose grim", "HS-TURN-05")
+    assert "the answers are Grimnak / skip" in str(err) and "p1/" not in str(err)

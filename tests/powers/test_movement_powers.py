@@ -172,3 +172,31 @@ def test_move_rules_a_cannot_fly_beats_a_flyers_keyword_and_a_disengage(monkeypa
     assert not modifiers.move_rules(eng.state, F(eng, "raelin")).can_fly
     carr = modifiers.move_rules(eng.state, F(eng, "carr"))
     assert not carr.takes_swipes and carr.pass_through_enemies  # other hooks keep their say
+
+
+def test_a_grapple_out_of_reach_is_explained_with_the_grapple_guns_own_limit() -> None:
+    # rule: HS-MOVE-03 (the power replaces the Move value: 1 space, up to 25 levels higher)
+    eng = cliff(21)
+    label = eng.state.battlefield.label
+    err = refused(eng, "p1", "move drake 0,2 grapple", "HS-MOVE-03")  # 2 spaces away
+    assert (f"{label(Hex(0, 2))} is 2 spaces from drake, out of reach: Grapple Gun 25 moves drake exactly 1 space, "
+            "up to 25 levels higher") in str(err)
+    assert "Move 5" not in str(err) and "water" not in str(err)
+    err = refused(cliff(27), "p1", "move drake 3,2 grapple", "HS-MOVE-03")  # 1 space, but 27 levels up
+    assert str(err).startswith(f"{label(Hex(3, 2))} is 26 levels above drake, out of reach: Grapple Gun 25 moves "
+                               "drake exactly 1 space, up to 25 levels higher")
+    err = refused(cliff(21), "p1", "move drake 3,2", "HS-MOVE-03")  # a normal move: the walking limits
+    assert "Move 5; climbing costs 1 more space per level, and entering water ends the move" in str(err)
+
+
+def test_a_flight_out_of_reach_is_explained_in_flying_terms() -> None:
+    # rule: HS-FLY-03 (a flying figure ignores elevation: only spaces count)
+    eng = sandbox(fig("raelin", "p1", (0, 0), C("Raelin")))
+    label = eng.state.battlefield.label
+    move_value = C("Raelin").move
+    err = refused(eng, "p1", "move raelin 7,7", "HS-MOVE-03")
+    far = Hex(0, 0).distance(Hex(7, 7))
+    assert far > move_value
+    assert str(err).startswith(f"{label(Hex(7, 7))} is {far} spaces away, out of reach this turn: flying raelin "
+                               f"moves up to {move_value} spaces, counted on the ground whatever the height")
+    assert "climbing" not in str(err)

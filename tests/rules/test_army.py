@@ -280,3 +280,47 @@ def test_the_gelryie_vanguards_card_fixture() -> None:
 def test_the_army_command_names_set_aside_figures_apart_from_cards() -> None:
     # rule: HS-ARMY-03
     assert split_aside(["Finn", "set aside Finn", "Aside  Tarn"]) == (["Finn"], ["Finn", "Tarn"])
+
+
+def test_choosing_armies_again_leaves_no_trace_in_the_figure_ids() -> None:
+    # rule: HS-ARMY-06 (each Unique/Uncommon copy is its own card; ids follow the final armies only)
+    finn, grimnak = card(name="Finn"), card(name="Grimnak")
+    m = seated(library=[finn, grimnak])
+    for player, name in [("p1", "Finn"), ("p2", "Grimnak"), ("p1", "Grimnak"), ("p2", "Finn"),
+                         ("p1", "Finn"), ("p2", "Grimnak")]:
+        m.apply(player, f"army {name}")
+    st = m.state
+    assert {fid: f.owner for fid, f in st.figures.items()} == {"finn": "p1", "grimnak": "p2"}
+    assert st.cards["p1/finn"].figure_ids == ["finn"] and st.cards["p2/grimnak"].figure_ids == ["grimnak"]
+    m.apply("p1", "start")
+    m.apply("p1", f"place finn {st.battlefield.label(next(iter(st.battlefield.start_zones[st.player('p1').zone])))}")
+    assert st.figures["finn"].on_battlefield
+
+
+def test_figure_ids_number_only_names_that_repeat_across_the_table() -> None:
+    # rule: HS-ARMY-08 (a Common card's figures share one card and are numbered)
+    m = seated(library=[SOLDIER, VIKINGS, TROLL])
+    m.apply("p2", "army Soldier; Feral Troll; Feral Troll")  # the second seat chooses first
+    m.apply("p1", "army Soldier; Tarn Viking Warriors")
+    st = m.state
+    # As on a fresh match: the army set first keeps the bare name, the next one is numbered.
+    assert st.cards["p2/soldier"].figure_ids == ["soldier"]
+    assert st.cards["p1/soldier"].figure_ids == ["soldier1"]
+    assert st.cards["p1/tarn-viking-warriors"].figure_ids == ["tarn1", "tarn2", "tarn3", "tarn4"]
+    assert st.cards["p2/feral-troll"].figure_ids == ["feral"] and st.cards["p2/feral-troll#2"].figure_ids == ["feral2"]
+    m.apply("p2", "army Feral Troll; Feral Troll")  # p1's Soldier is now the only one
+    assert st.cards["p1/soldier"].figure_ids == ["soldier"]
+    m.apply("p2", "army Soldier; Feral Troll")  # chosen again, so set after p1's: numbered
+    assert st.cards["p2/soldier"].figure_ids == ["soldier1"] and st.cards["p1/soldier"].figure_ids == ["soldier"]
+    assert sorted(st.figures) == ["feral", "soldier", "soldier1", "tarn1", "tarn2", "tarn3", "tarn4"]
+    assert all(fid == f.id for fid, f in st.figures.items())
+
+
+def test_a_player_leaving_the_table_frees_the_bare_name_of_their_figures() -> None:
+    # rule: HS-VICTORY-05 (leaving before the battle drops the army; the others' ids forget it)
+    m = seated(library=[SOLDIER])
+    m.apply("p1", "army Soldier")
+    m.apply("p2", "army Soldier")
+    assert m.state.cards["p2/soldier"].figure_ids == ["soldier1"]
+    m.apply("p1", "concede")
+    assert m.state.cards["p2/soldier"].figure_ids == ["soldier"] and list(m.state.figures) == ["soldier"]

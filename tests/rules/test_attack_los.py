@@ -306,3 +306,17 @@ def test_clear_sight_may_be_checked_from_another_figure() -> None:
     assert not clear(eng, "sudema", "t")
     assert clear(eng, "corvynn", "t")
     assert combat.attack_range(eng.state, figure(eng, "corvynn"), figure(eng, "t")) == 3
+
+
+def test_a_destroyed_figure_named_in_an_attack_is_said_to_be_destroyed() -> None:
+    # rule: HS-DESTROY-03 (a destroyed figure leaves the battlefield: it neither attacks nor is attacked)
+    eng = sandbox(fig("grimnak", "p2", (2, 2)), fig("drake", "p1", (3, 2)), fig("s", "p2", (4, 4)))
+    eng.state.figures["grimnak"].destroyed = True
+    eng.state.figures["grimnak"].hexes = ()
+    for player in ("p1", "p2"):  # whoever names it: not "is not your figure"
+        err = refused(eng, player, "attack grimnak drake", "HS-DESTROY-03")
+        assert str(err).startswith("Grimnak was destroyed and has left the battlefield; it can no longer move or "
+                                   "attack")
+    err = refused(eng, "p1", "attack drake grimnak", "HS-ATTACK-01")
+    assert str(err).startswith("Grimnak was destroyed and has left the battlefield")
+    assert "not your figure" not in str(refused(eng, "p1", "move grimnak 1,1"))

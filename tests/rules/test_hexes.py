@@ -183,3 +183,13 @@ def test_a_label_off_the_battlefield_names_the_battlefield() -> None:
         bf.parse_space("Z99")
     with pytest.raises(ValueError, match="not a space label"):
         bf.parse_space("??")
+
+
+def test_a_label_off_the_battlefield_gives_the_range_of_its_labels() -> None:
+    # Labels are the project's own notation (no rulebook clause): a refusal says which exist.
+    bf = build(name="Practice")  # 8 x 8 axial spaces: offset columns A–K, rows 1–8
+    cols = {bf.label(h).rstrip("0123456789") for h in bf.hexes()}
+    rows = {int(bf.label(h).lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")) for h in bf.hexes()}
+    assert bf.labels.extent() == f"columns A–{max(cols)}, rows 1–{max(rows)}" == "columns A–K, rows 1–8"
+    with pytest.raises(ValueError, match=r"Z9 is not a space on Practice \(its spaces run columns A–K, rows 1–8"):
+        bf.parse_space("Z9")

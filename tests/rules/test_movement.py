@@ -267,3 +267,22 @@ def test_a_plan_names_the_rule_it_breaks() -> None:
     with pytest.raises(IllegalCommand) as info:
         movement.plan(eng.state, eng.state.figures["a"], hexes((3, 1)))
     assert info.value.rule == "HS-MOVE-03" and "one space at a time" in str(info.value)
+
+
+def test_a_waypoint_that_is_the_destination_or_the_figures_own_space_is_refused_with_what_to_write() -> None:
+    # rule: HS-MOVE-03 (a move goes space by space; a waypoint is a space passed on the way)
+    big = card(name="Grimnak", base=2, size="large", height=6)
+    eng = sandbox(fig("grimnak", "p1", [(2, 2), (1, 2)], big))
+    label = eng.state.battlefield.label
+    dest, own = label(H(4, 2)), label(H(2, 2))
+    err = refused(eng, "p1", f"move grimnak {dest} via {dest}", "HS-MOVE-03")
+    assert str(err).startswith(f"{dest} is the destination and cannot also be a waypoint: name {dest} only as the "
+                               "destination and the path is found for you")
+    assert "back end" not in str(err)
+    err = refused(eng, "p1", f"move grimnak {dest} via {own}", "HS-MOVE-03")
+    assert str(err).startswith(f"{own} is where grimnak already stands, so it is no waypoint: leave it out")
+    mid = label(H(3, 2))
+    err = refused(eng, "p1", f"move grimnak {dest} via {mid} {mid}", "HS-MOVE-03")
+    assert f"{mid} is named twice in a row" in str(err)
+    move(eng, "grimnak", [(3, 2), (4, 2)])  # the same move, written plainly, is legal
+    assert at(eng, "grimnak")[0] == (4, 2)

@@ -42,12 +42,15 @@ def waiting(state: MatchState, card_key: str) -> list[Figure]:
 def landing_problem(state: MatchState, spaces: list[Hex], count: int) -> str | None:
     """Why ``spaces`` are not a legal drop for ``count`` figures, or ``None`` when they are."""
     bf = state.battlefield
-    if len(spaces) != count or len(set(spaces)) != count:
-        return f"name {count} different spaces"
+    if len(set(spaces)) != len(spaces):
+        twice = next(h for h in spaces if spaces.count(h) > 1)
+        return f"{bf.label(twice) if twice in bf else twice} is named twice; name {count} different spaces"
+    if len(spaces) != count:
+        return f"{len(spaces)} space{'' if len(spaces) == 1 else 's'} named; name {count}, one for each figure"
     taken = {h for f in state.on_battlefield() for h in f.hexes}
     for h in spaces:
         if h not in bf:
-            return f"{h} is not a space of the battlefield"
+            return bf.not_a_space(f"{h.q},{h.r}")
         if h in taken or bf.obstacles_on(h):
             return f"{bf.label(h)} is not empty"
         if h in state.glyphs:
@@ -106,9 +109,18 @@ class TheDrop(PowerEffect):
     def accept(self, engine: Engine, trigger: Trigger, answer: str) -> str | None:
         """Any legal set of spaces, typed as labels: returned in the canonical form."""
         st = engine.state
-        spaces = parse_spaces(st, answer)
-        if spaces is None:
+        words = answer.replace(",", " ").split()
+        if not words:
             return None
+        spaces = []
+        for word in words:
+            try:
+                spaces.append(st.battlefield.parse_space(word))
+            except ValueError as exc:
+                if len(words) == 1 and not any(ch.isdigit() for ch in word):
+                    return None  # a word, not a space: the usual "not an answer" refusal says what is
+                raise IllegalCommand(f"The Drop: {exc}; answer with {len(waiting(st, trigger.subject))} spaces, "
+                                     f"or {STAY}", self.rule, actions=("choose",)) from None
         problem = landing_problem(st, spaces, len(waiting(st, trigger.subject)))
         if problem is not None:
             raise IllegalCommand(f"The Drop: {problem}; all land or none (answer {STAY} to keep them off the "
@@ -133,8 +145,8 @@ class TheDrop(PowerEffect):
         options = ([" ".join(labels(st, spot))] if spot else []) + [STAY]
         engine.ask(trigger.with_data(step="land"),
                    f"The Drop: where do the {cip.card.short} land? Answer with {count} empty spaces (none next to "
-                   f"any figure or to each other, none on a glyph), such as {options[0]}, or {STAY} to keep them "
-                   "off the battlefield this round.",
+                   "any figure or to each other, none on a glyph), or stay to keep them off the battlefield this "
+                   "round" + ("; the first answer listed is a legal drop" if spot else "") + ".",
                    options)
 
     def _land(self, engine: Engine, trigger: Trigger, choice: str) -> None:
