@@ -16,7 +16,7 @@ def _parser() -> argparse.ArgumentParser:
     loc = sub.add_parser("local", help="play a match in this terminal")
     loc.add_argument("--scenario", default=None, help="scenario id (data/scenarios); default: last-army-standing")
     loc.add_argument("--map", default=None, help="map id (data/maps); default: the scenario's map")
-    loc.add_argument("--out", default="renders/local", help="folder for the map images and autosave.json ('none': no images)")
+    loc.add_argument("--out", default="renders/local", help="folder for the map images and autosaves ('none': no images)")
     loc.add_argument("--seed", type=int, default=None, help="dice seed (default: random)")
     loc.add_argument("--vs-computer", action="store_true", help="the computer plays the second seat")
     loc.add_argument("--load", default=None, help="resume a match saved with 'save PATH'")

@@ -17,7 +17,7 @@ import pytest
 from test_console import PNG, Script, console, run_bot, started
 
 from bot.console.demo import TurnRecorder
-from bot.console.local import AUTOSAVE, COMMANDS_BRIEF, Console, line_editing, save_problem, shown
+from bot.console.local import COMMANDS_BRIEF, Console, line_editing, save_problem, shown
 from bot.game.session import GameSession
 from bot.rules.events import Event
 from bot.rules.movement import reachable_hexes
@@ -97,7 +97,7 @@ def test_ctrl_c_saves_the_match_and_says_how_to_resume(tmp_path: Path) -> None:
     script = Interrupting("status", "^C")
     con.read, con.write = script.read, script.write
     assert con.loop() == 130
-    save = tmp_path / AUTOSAVE
+    [save] = tmp_path.glob("autosave-*.json")  # one file per match started: never another match's
     assert f"stopped (Ctrl-C): the match is saved to {save}; resume with: python -m bot local --load {save}" \
         in script.text
     assert script.out[-1] == "bye"
@@ -110,15 +110,57 @@ def test_ctrl_c_saves_the_match_and_says_how_to_resume(tmp_path: Path) -> None:
 def test_end_of_input_mid_match_saves_too(tmp_path: Path) -> None:
     con, script = started(tmp_path)
     assert con.loop() == 0
-    assert f"end of input: the match is saved to {tmp_path / AUTOSAVE}" in script.text
-    assert (tmp_path / AUTOSAVE).exists()
+    [save] = tmp_path.glob("autosave-*.json")
+    assert f"end of input: the match is saved to {save}" in script.text
+
+
+def test_a_loaded_match_saves_itself_back_to_its_file_not_over_another(tmp_path: Path) -> None:
+    first, script = started(tmp_path)
+    assert first.loop() == 0
+    [save] = tmp_path.glob("autosave-*.json")
+    other = tmp_path / "other.json"
+    other.write_text(save.read_text())
+    again, script2 = console(tmp_path, "status")
+    assert again.cmd_load(str(other))
+    assert again.loop() == 0
+    assert f"end of input: the match is saved to {other}" in script2.text
+    assert sorted(p.name for p in tmp_path.glob("*.json")) == sorted([save.name, "other.json"])
+
+
+def test_end_of_input_in_army_selection_says_nothing_was_saved(tmp_path: Path) -> None:
+    con, script = console(tmp_path, "Alice", "Bob")
+    assert con.seat_players(False)
+    assert con.handle("army Finn")
+    assert con.loop() == 0
+    assert "end of input: nothing saved: the armies are chosen anew in a moment" in script.text
+    assert not list(tmp_path.glob("autosave-*.json"))
+
+
+def test_reach_after_moving_says_the_figure_has_moved(tmp_path: Path) -> None:
+    con, script = started(tmp_path)
+    who = con.state.turn.player if con.state.turn else ""
+    fig = "finn" if con.session.name(who) == "Alice" else "grimnak"
+    prefix = "" if fig == "finn" else "Bob: "
+    dest = sorted(con.state.battlefield.label(h) for h in reachable_hexes(con.state, con.state.figures[fig]))[0]
+    assert con.handle(f"{prefix}move {fig} {dest}")
+    assert con.handle(f"reach {fig}")
+    assert f"note: {fig} has already moved this turn" in script.text
+
+
+def test_undo_never_takes_back_a_revealed_order_marker(tmp_path: Path) -> None:
+    con, script = started(tmp_path)
+    first = con.session.name(con.state.turn.player if con.state.turn else "")
+    assert con.handle(f"{first}: end-turn")  # reveals the other player's Order Marker 1
+    script.lines.append("y")
+    assert con.handle(f"{first}: undo")
+    assert "revealed an Order Marker, and a revealed marker stays revealed; it cannot be undone" in script.text
 
 
 def test_end_of_input_before_the_match_saves_nothing(tmp_path: Path) -> None:
     con, script = console(tmp_path, "Alice", "Bob")
     assert con.seat_players(False)
     assert con.loop() == 0
-    assert not (tmp_path / AUTOSAVE).exists() and "saved" not in script.text
+    assert not list(tmp_path.glob("autosave-*.json")) and "saved" not in script.text
 
 
 def test_ctrl_c_says_when_the_match_cannot_be_saved(tmp_path: Path) -> None:

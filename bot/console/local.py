@@ -13,7 +13,7 @@ way, to ``OUT/save.json`` by default). ``undo`` takes back only the asking playe
 command, and never one that rolled dice or a concession (seen dice stay rolled). After every
 Player Turn the picture of the whole turn goes to ``OUT/turn-NNN.png`` (``--out none``: no
 images; ``--out`` is checked at start). Ctrl-C or end of input in a match under way saves it to
-``OUT/autosave.json`` and says how to resume. When a player's figures have nothing left to do in
+``OUT/autosave-<time>.json`` (a loaded match: back to its file) and says how to resume. When a player's figures have nothing left to do in
 the turn, the console says so. Works with piped stdin; on a terminal, ``readline`` (where the
 platform has it) gives arrow keys and history. Error messages repeat at most 60 characters of
 what was typed, control characters escaped.
@@ -32,6 +32,7 @@ import json
 import re
 import shutil
 import sys
+import time
 import unicodedata
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -87,7 +88,8 @@ PATH_ECHO_MAX = 300
 COMMANDS_BRIEF = ("game commands: " + ", ".join(v for v in VERBS if v not in ("join", "end-round"))
                   + "; console: help, status, map, reach, targets, cards, undo, save, load, hide, quit")
 #: Where the console saves by itself when the players stop it (Ctrl-C, end of input) mid-match.
-AUTOSAVE = "autosave.json"
+#: The autosave file name (``time.strftime`` pattern: one file per match started).
+AUTOSAVE = "autosave-%Y%m%d-%H%M%S.json"
 
 
 def shown(text: str, limit: int = ECHO_MAX) -> str:
@@ -173,6 +175,10 @@ class Console:
         #: Output to a terminal ('hide' can clear it).
         self.screen = sys.stdout.isatty() if screen is None else screen
         self.computer: set[str] = set()
+        #: Where this match saves itself on Ctrl-C / end of input: the file it was loaded from, or
+        #: a new ``autosave-<time>.json`` (chosen at the first autosave), so that two matches never
+        #: overwrite each other's autosave.
+        self.autosave_path: Path | None = None
         self.recorder = TurnRecorder(session, out)
 
     # ---- I/O ---------------------------------------------------------------------------------
@@ -519,6 +525,9 @@ class Console:
             return
         from bot.render import render_png
 
+        turn = self.state.turn
+        if turn is not None and fig.id in turn.moved:
+            self.say(f"note: {fig.id} has already moved this turn; these are the spaces a move from here would reach")
         reach = reachable_hexes(self.state, fig)
         bf = self.state.battlefield
         self.say(f"{fig.id} can reach {len(reach)} spaces: " + " ".join(sorted(bf.label(h) for h in reach)))
@@ -628,6 +637,10 @@ class Console:
             after = " (or the computer's commands after it)" if cut < len(log) else ""
             self.say(f"error: '{shown(shown_text)}'{after} rolled dice, and dice once seen stay rolled; it cannot be undone")
             return
+        if session.state.revealed != self.state.revealed:
+            self.say(f"error: '{shown(shown_text)}' revealed an Order Marker, and a revealed marker stays "
+                     "revealed; it cannot be undone")
+            return
         extra = f" and {len(log) - cut} computer command(s) after it" if cut < len(log) else ""
         answer = self.ask(f"undo {self.session.name(pid)}: {shown_text}{extra}? [y/N] ")
         if answer is None or answer.strip().lower() not in ("y", "yes"):
@@ -677,6 +690,7 @@ class Console:
             self.say(f"error: cannot load {shown(path, PATH_ECHO_MAX)}: its log does not replay: {_clip_quoted(str(exc))}")
             return False
         self.computer = computer
+        self.autosave_path = Path(path)
         self.say(f"loaded {path}: {len(self.session.match.log)} commands, {self.state.phase.value}, round {self.state.round}")
         players = [f"{p.name}{' (computer)' if p.id in self.computer else ''}" for p in self.state.players]
         if players:
@@ -695,10 +709,14 @@ class Console:
 
     def autosave(self, why: str) -> None:
         """Save a match under way by itself when the players stop the console (``why``: Ctrl-C,
-        end of input) to ``OUT/autosave.json``; say where and how to resume, or that it could not."""
+        end of input) to :attr:`autosave_path`; say where and how to resume, or that it could not."""
         if not self.under_way():
+            if any(text.split(" ", 1)[0] != "join" for _, text in self.session.match.log):
+                self.say(f"{why}: nothing saved: the armies are chosen anew in a moment")
             return
-        path = self.save_dir() / AUTOSAVE
+        if self.autosave_path is None:
+            self.autosave_path = self.save_dir() / time.strftime(AUTOSAVE)
+        path = self.autosave_path
         if self.write_save(path):
             self.say(f"{why}: the match is saved to {path}; resume with: python -m bot local --load {path}")
         else:

@@ -9,6 +9,7 @@ then quotes each value into the command text, so that a stray quote cannot break
 
 from __future__ import annotations
 
+import re
 import shlex
 
 from bot.discord.errors import UserError
@@ -42,9 +43,10 @@ def words(value: str | None, what: str, example: str) -> str:
 
 
 def spaces(value: str | None) -> list[str]:
-    """Space labels separated by blanks or commas (the ``via`` of ``/move``); ``[]`` when the option
-    was left empty or blank (no waypoints)."""
-    return (value or "").replace(",", " ").split()
+    """Space labels separated by blanks or commas (the ``via`` of ``/move``; an axial ``q,r`` stays one
+    space); ``[]`` when the option was left empty or blank (no waypoints)."""
+    words = (value or "").split()
+    return [w for part in words for w in ([part] if re.fullmatch(r"-?\d+,-?\d+", part) else part.split(",")) if w]
 
 
 def army_cards(value: str | None) -> list[str]:

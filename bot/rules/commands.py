@@ -33,6 +33,7 @@ Verbs:
 
 from __future__ import annotations
 
+import re
 import shlex
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,6 +44,9 @@ VERBS = (
     "join", "army", "draft", "start", "place", "place-rest", "orders", "initiative", "move", "attack",
     "special", "end-turn", "end-round", "choose", "concede",
 )
+
+#: A space in axial coordinates, "q,r" (see :mod:`bot.rules.hexes`).
+_AXIAL = re.compile(r"-?\d+,-?\d+")
 
 
 @dataclass(frozen=True)
@@ -195,7 +199,8 @@ def _move(rest: list[str]) -> dict[str, Any]:
     if len(words) > 1:
         if words[1].lower() != "via" or len(words) < 3:
             raise ValueError
-        via = [w for part in words[2:] for w in part.split(",") if w]
+        # Waypoints may be separated by commas too, but "q,r" is one space in axial coordinates.
+        via = [w for part in words[2:] for w in ([part] if _AXIAL.fullmatch(part) else part.split(",")) if w]
     return {"figure": fig, "to": to, "via": via, "fly": fly, **power}
 
 

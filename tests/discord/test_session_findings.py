@@ -255,3 +255,10 @@ async def test_refusals_start_with_a_capital_letter(world: World, new_table: New
     assert table.state.phase is Phase.ORDERS
     moved = await table.reply(world.alice, "move", figure="syvarris", to="A1")
     assert moved.ephemeral and moved.content.startswith("Figures act only during Player Turns"), moved.content
+
+
+def test_move_via_keeps_axial_spaces_whole() -> None:
+    from bot.discord import inputs
+
+    assert inputs.spaces(" B2, C2 1,2  -1,0 ") == ["B2", "C2", "1,2", "-1,0"]
+    assert inputs.spaces("   ") == []

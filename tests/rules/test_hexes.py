@@ -193,3 +193,12 @@ def test_a_label_off_the_battlefield_gives_the_range_of_its_labels() -> None:
     assert bf.labels.extent() == f"columns A–{max(cols)}, rows 1–{max(rows)}" == "columns A–K, rows 1–8"
     with pytest.raises(ValueError, match=r"Z9 is not a space on Practice \(its spaces run columns A–K, rows 1–8"):
         bf.parse_space("Z9")
+
+
+def test_waypoints_in_axial_coordinates_stay_whole() -> None:
+    """``via 1,2`` is one space (q=1, r=2), while ``via B2,C2`` lists two labels (HS-MOVE-03 paths)."""
+    from bot.rules.commands import Command
+
+    cmd = Command.parse("move finn C3 via 1,2 B2,C2 -1,0")
+    assert cmd.args["via"] == ["1,2", "B2", "C2", "-1,0"]
+    assert cmd.text() == "move finn C3 via 1,2 B2 C2 -1,0"
