@@ -42,6 +42,9 @@ _PHASE_TEXT = {
     Phase.FREE: "Free play",
 }
 
+#: How the panel names a player's place in this round's turn order (initiative).
+_ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+
 
 def _name(state: MatchState, pid: str) -> str:
     try:
@@ -203,7 +206,7 @@ def player_block(state: MatchState, pid: str, colour: RGB, prefixes: Mapping[str
     if player is not None and player.conceded:
         note = "conceded"
     elif pid in state.initiative:
-        note = f"initiative {state.initiative.index(pid) + 1}"
+        note = f"acts {_ORDINALS[min(state.initiative.index(pid), len(_ORDINALS) - 1)]}"  # turn order, not a roll
     note_w = tx.width(note, BODY * s) if note else 0
     pname = player.name if player else pid
     tx.text(draw, ((PAD + 26) * s, cy), tx.fit(pname, NAME * s, width * s - (PAD * 2 + 34) * s - note_w, "bold"),
