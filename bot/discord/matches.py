@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 from bot.discord.errors import AlreadyDone, NoMatch, NotAPlayer, Stale, UserError
 from bot.game.howto import DISCORD
 from bot.game.session import GameSession, Outcome, snapshot_version
+from bot.rules.errors import RulesError
 from bot.rules.events import Event
 from bot.rules.state import MatchState, Pending, Phase
 from bot.rules.views import public_view
@@ -183,11 +184,20 @@ def _snowflake_ms(snowflake: int) -> int:
 def _session_of(stored: StoredMatch) -> GameSession:
     """A stored match's session: from its snapshots made by this code version, else from its log.
 
-    :raises bot.rules.errors.RulesError: when the log does not replay.
+    A log the current rules refuse in places (the bot was updated mid-match and a rule became
+    stricter) is replayed tolerantly rather than lost: the refused commands change nothing and are
+    logged as warnings.
     """
     version = snapshot_version()
     usable = [(snap.seq, snap.state) for snap in stored.snapshots if snap.version == version]
-    return GameSession.from_record(stored.record(), usable, howto=DISCORD)
+    try:
+        return GameSession.from_record(stored.record(), usable, howto=DISCORD)
+    except RulesError:
+        session = GameSession.from_record(stored.record(), howto=DISCORD, tolerant=True)
+        for seq, text, reason in session.skipped:
+            log.warning("match %s: logged command %d (%s) is refused by the current rules and was skipped: %s",
+                        stored.meta.match_id, seq, text.split(" ", 1)[0], reason)
+        return session
 
 
 def _sent_round(session: GameSession) -> int:

@@ -125,6 +125,8 @@ class GameSession:
         self.narrator = Narrator(self)
         #: The log position this session was rebuilt from by :meth:`from_record` (0: from the start).
         self.restored_from = 0
+        #: Logged commands a tolerant replay kept but the rules refused: (log position, text, reason).
+        self.skipped: list[tuple[int, str, str]] = []
 
     @staticmethod
     def _with_format(base: Scenario, overrides: dict[str, Any]) -> Scenario:
@@ -165,7 +167,7 @@ class GameSession:
 
     @classmethod
     def from_record(cls, record: dict[str, Any], snapshots: Iterable[tuple[int, bytes]] = (),
-                    howto: HowTo = CONSOLE) -> GameSession:
+                    howto: HowTo = CONSOLE, *, tolerant: bool = False) -> GameSession:
         """Rebuild a session: from the first usable snapshot plus the commands logged after it, or
         by replaying the whole log. ``howto`` is the adapter's table.
 
@@ -175,7 +177,11 @@ class GameSession:
         replay fails. ``restored_from`` tells which log position the session was rebuilt from
         (0: a full replay).
 
-        :raises bot.rules.errors.RulesError: when the log itself does not replay.
+        ``tolerant`` (for a bot restarted on newer rules): a logged command the rules now refuse is
+        kept in the log at its place, changing nothing (a refused command rolls no dice either), and
+        listed in ``skipped`` as ``(log position, text, reason)``; the rest of the log replays.
+
+        :raises bot.rules.errors.RulesError: when the log itself does not replay (never when tolerant).
         """
         entries = [(str(p), str(t)) for p, t in record.get("log", [])]
         s = cls(record["match_id"], record["map_id"], record["scenario_id"], int(record["seed"]), record.get("format"),
@@ -198,7 +204,14 @@ class GameSession:
             s.restored_from = seq
             return s
         for player, text in entries:
-            s.match.apply(player, text)
+            try:
+                s.match.apply(player, text)
+            except RulesError as exc:
+                if not tolerant:
+                    raise
+                # Kept, not dropped: log positions must stay those of the stored log.
+                s.skipped.append((len(s.match.log), text, str(exc)))
+                s.match.log.append((player, text))
         return s
 
     def snapshot(self) -> bytes | None:

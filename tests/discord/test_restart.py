@@ -212,3 +212,36 @@ def test_force_sync_setting_and_flag(monkeypatch: pytest.MonkeyPatch) -> None:
         Settings.from_env(env_file=None)
     assert _parser().parse_args(["run", "--sync"]).sync is True
     assert _parser().parse_args(["run"]).sync is False
+
+
+async def test_a_log_the_newer_rules_refuse_in_places_still_restores(tmp_path: Path) -> None:
+    """A bot updated mid-match whose rules became stricter (here: a second concede, refused since
+    DEC-15) keeps the match live: the refused entry stays at its log position and changes nothing."""
+    db = tmp_path / "bot.db"
+    store = SqliteStorage(db)
+    await store.open()
+    manager = MatchManager(store)
+    manager.maps = False
+    live = await manager.create(guild_id=1, channel_id=10, creator_id=2, scenario_id="last-army-standing",
+                                map_id="practice-field", seed=2)
+    for player, text in (("a", "join Alice"), ("b", "join Bob"), ("c", "join Carol"),
+                         ("a", "army Syvarris"), ("b", "army Grimnak"), ("c", "army Finn"), ("a", "start")):
+        await manager.apply(live, player, text)
+    await manager.apply(live, "c", "concede")
+    # What an older bot accepted and stored: Carol conceding a second time.
+    await store.append(live.match_id, len(live.session.match.log), "c", "concede")
+    await store.close()
+
+    store = SqliteStorage(db)
+    await store.open()
+    again = MatchManager(store)
+    again.maps = False
+    assert await again.restore() == 1
+    back = again.get(live.match_id)
+    assert back is not None
+    assert back.session.skipped == [(8, "concede", "You have already conceded.")]
+    assert len(back.session.match.log) == 9  # positions stay those of the stored log
+    await again.apply(back, "a", "place-rest")  # play goes on, appended after the kept entry
+    stored = await store.load_match(live.match_id)
+    assert stored is not None and stored.log[-1] == ("a", "place-rest") and len(stored.log) == 10
+    await store.close()
