@@ -246,6 +246,10 @@ class MatchManager:
     def __len__(self) -> int:
         return len(self._matches)
 
+    def in_threads_of(self, channel_id: int) -> list[LiveMatch]:
+        """The live matches stored as living in threads of ``channel_id``."""
+        return [m for m in self._matches.values() if m.meta.parent_id == channel_id]
+
     # --- lifecycle ----------------------------------------------------------------------------
 
     async def restore(self) -> int:
@@ -285,8 +289,9 @@ class MatchManager:
         self._by_channel[live.channel_id] = live.match_id
 
     async def create(self, *, guild_id: int | None, channel_id: int, creator_id: int, scenario_id: str,
-                     map_id: str | None = None, fmt: dict[str, Any] | None = None, seed: int | None = None) -> LiveMatch:
-        """Start a match in a channel.
+                     map_id: str | None = None, fmt: dict[str, Any] | None = None, seed: int | None = None,
+                     parent_id: int | None = None) -> LiveMatch:
+        """Start a match in a channel (``parent_id``: the channel whose thread ``channel_id`` is).
 
         :raises UserError: when the channel already has a match under way, or the scenario or
             map is unknown.
@@ -303,7 +308,7 @@ class MatchManager:
                 raise UserError(str(exc.args[0]) if exc.args else str(exc)) from None
             meta = MatchMeta(match_id=match_id, guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
                              map_id=session.map_id, scenario_id=session.scenario_id, seed=session.seed,
-                             format=dict(session.format_overrides))
+                             format=dict(session.format_overrides), parent_id=parent_id)
             if current is not None and current.meta.status == ACTIVE:
                 await self.storage.set_status(current.match_id, OVER)
             try:

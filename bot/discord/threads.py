@@ -123,7 +123,8 @@ def matches_in_threads(matches: MatchManager, parents: ThreadParents, channel: o
     """The unfinished matches living in threads of ``channel_id``, oldest thread first."""
     if channel_id is None:
         return []
-    found = (matches.in_channel(t) for t in sorted(parents.children(channel, channel_id)))
+    threads = parents.children(channel, channel_id) | {m.channel_id for m in matches.in_threads_of(channel_id)}
+    found = (matches.in_channel(t) for t in sorted(threads))
     return [live for live in found if live is not None and not live.over]
 
 

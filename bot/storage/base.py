@@ -43,6 +43,8 @@ class MatchMeta:
     seed: int
     format: dict[str, Any] = field(default_factory=dict)
     status: str = ACTIVE
+    #: For a match living in a thread: the channel the thread belongs to.
+    parent_id: int | None = None
 
 
 #: Kinds of owed rows: private lines, or "this player still needs their Order Marker controls".

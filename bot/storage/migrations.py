@@ -78,6 +78,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             value TEXT NOT NULL
         )""",
     ),
+    # 4: the channel a match's thread belongs to (so the channel points at it even when Discord no
+    # longer lists the thread as active, after a restart).
+    (
+        "ALTER TABLE matches ADD COLUMN parent_id INTEGER",
+    ),
 )
 
 #: The schema version after every migration.

@@ -30,7 +30,7 @@ from bot.storage.migrations import LATEST, MIGRATIONS
 
 log = logging.getLogger(__name__)
 
-_MATCH_COLUMNS = "match_id, guild_id, channel_id, creator_id, map_id, scenario_id, seed, format, status"
+_MATCH_COLUMNS = "match_id, guild_id, channel_id, creator_id, map_id, scenario_id, seed, format, status, parent_id"
 
 
 class SqliteStorage:
@@ -120,9 +120,9 @@ class SqliteStorage:
         """
         try:
             await self._run((
-                f"INSERT INTO matches ({_MATCH_COLUMNS}, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO matches ({_MATCH_COLUMNS}, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (meta.match_id, meta.guild_id, meta.channel_id, meta.creator_id, meta.map_id, meta.scenario_id,
-                 meta.seed, json.dumps(meta.format), meta.status, time.time()),
+                 meta.seed, json.dumps(meta.format), meta.status, meta.parent_id, time.time()),
             ))
         except DuplicateEntry:
             raise MatchExists(f"channel {meta.channel_id} already has an active match") from None
@@ -143,7 +143,8 @@ class SqliteStorage:
 
     async def _full(self, row: Any) -> StoredMatch:
         meta = MatchMeta(match_id=row[0], guild_id=row[1], channel_id=row[2], creator_id=row[3], map_id=row[4],
-                         scenario_id=row[5], seed=int(row[6]), format=json.loads(row[7]), status=row[8])
+                         scenario_id=row[5], seed=int(row[6]), format=json.loads(row[7]), status=row[8],
+                         parent_id=row[9])
         async with self.db.execute("SELECT player, text FROM log WHERE match_id = ? ORDER BY seq", (meta.match_id,)) as cur:
             log_rows = await cur.fetchall()
         # The table is named "drafts" (schema 2, released): Order Marker picks, not army drafting.

@@ -122,9 +122,11 @@ async def test_parent_channel_points_at_thread_matches_and_has_its_own(
     assert status.ephemeral and "Last army standing" in status.content and "bob" in status.content
     assert [p.name for p in there.state.players] == ["alice"]  # bob's seat is in the parent's match
 
-    # A restarted bot has no memory of the threads it opened: discord.py's thread cache (active
-    # threads come with the guild) still lets the parent point at them.
+    # A restarted bot has no memory of the threads it opened, and Discord lists only active threads
+    # with the guild: the stored parent channel still lets the parent point at archived ones.
     await lobby.reply(world.bob, "match", "end")
+    fake.archive_thread(first)
+    fake.archive_thread(second)
     await bot.close()
     again = make_bot(fake, tmp_path / "db.sqlite", world.guild.id)
     await start_bot(again)

@@ -90,12 +90,14 @@ class MatchCog(commands.Cog):
                      fmt: dict[str, Any], seat: bool, thread: bool, thread_name: str | None) -> None:
         """Create the match in channel ``channel_id`` (or in a new thread of it when ``thread``) and show it."""
         opened: discord.Thread | None = None
+        here = interaction.channel
+        parent_id = here.parent_id if isinstance(here, discord.Thread) else None
         if thread:
             opened = await self._open_thread(interaction, scenario, map_id, fmt, thread_name)
-            channel_id = opened.id
+            parent_id, channel_id = channel_id, opened.id
         live = await self.bot.matches.create(guild_id=interaction.guild_id, channel_id=channel_id,
                                              creator_id=interaction.user.id, scenario_id=scenario, map_id=map_id,
-                                             fmt=fmt, seed=self.bot.next_seed())
+                                             fmt=fmt, seed=self.bot.next_seed(), parent_id=parent_id)
         st = live.state
         f = st.scenario.format
         limits = ", ".join(f"{n} {k}" for k, n in (("points", f.points), ("figures", f.figures), ("spaces", f.spaces),
