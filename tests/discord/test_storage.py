@@ -4,6 +4,7 @@ interaction once, across a restart too."""
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 from typing import TYPE_CHECKING
 
@@ -57,7 +58,12 @@ async def test_log_keys_channels_marker_picks_and_boards(tmp_path: Path) -> None
     assert stored.log == [("a", "join A"), ("b", "join B")]
     assert stored.marker_picks == {"a": {"_round": "1", "1": "a/finn"}}
     assert stored.record()["seed"] == 987654321
+    assert stored.meta.parent_id is None
     assert await store.boards("m1") == [(10, 500, 7)]
+    await store.create_match(dataclasses.replace(_meta("m3"), channel_id=77, parent_id=10))
+    threaded = await store.load_match("m3")
+    assert threaded is not None and threaded.meta.parent_id == 10  # a match in a thread of channel 10
+    await store.set_status("m3", "ended")
     await store.set_status("m1", "over")
     await store.create_match(_meta("m2"))  # the channel is free again
     assert [s.meta.match_id for s in await store.list_active()] == ["m2"]
