@@ -151,6 +151,7 @@ class TurnRecorder:
         bf = s.state.battlefield
 
         def lab(at: Sequence[int]) -> str:
+            """The label (e.g. ``F7``) of the space an event gives as ``[q, r]``."""
             return bf.label(Hex(int(at[0]), int(at[1])))
 
         card = ""

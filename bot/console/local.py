@@ -199,6 +199,7 @@ class Console:
         return line
 
     def say(self, *lines: str) -> None:
+        """Write each line to the console output."""
         for line in lines:
             self.write(line)
 
@@ -206,6 +207,7 @@ class Console:
 
     @property
     def state(self) -> MatchState:
+        """The current match state of the session."""
         return self.session.state
 
     def seat_players(self, vs_computer: bool) -> bool:
@@ -274,6 +276,7 @@ class Console:
         return True
 
     def player_named(self, text: str) -> str | None:
+        """The seat ID whose ID or display name equals ``text`` (case-insensitive), or ``None``."""
         t = text.strip().lower()
         for p in self.state.players:
             if t in (p.id.lower(), p.name.lower()):
@@ -289,6 +292,9 @@ class Console:
         return humans[0] if humans else None
 
     def prompt(self) -> str:
+        """The input prompt, e.g. ``"[R2 orders] Ann> "``: the round and phase (the card being played
+        during a turn, whose pick and points left during a draft), ``", decision"`` while a decision is
+        pending, then the name of the seat expected to type."""
         st = self.state
         who = self.expected()
         name = self.session.name(who) if who else "?"
@@ -427,6 +433,8 @@ class Console:
     # ---- console commands --------------------------------------------------------------------
 
     def cmd_cards(self, name: str = "") -> None:
+        """``cards [NAME]``: one card's stats and power texts, or one line per complete card in the
+        library sorted by set and name. An unknown name is reported as an error line."""
         lib = cards()
         if name.strip():
             try:
@@ -445,6 +453,9 @@ class Console:
                      f"Life {c.life} Move {c.move} Range {c.range} Attack {c.attack} Defense {c.defense}")
 
     def cmd_status(self) -> None:
+        """``status``: phase and round, the current turn, each player's cards with their figures (space
+        and wounds, destroyed, set aside or unplaced) and order markers, the draft while in setup, and who
+        the match is waiting for. Shows only the public view (no hidden orders)."""
         view = public_view(self.state)
         self.say(f"{self.session.scenario.name} on {view.battlefield.name}: {view.phase.value}, round {view.round}")
         if view.turn is not None:
@@ -506,6 +517,7 @@ class Console:
                  + ", ".join(f"{c.short} ({c.points})" for c in options) + ".  draft CARD  or  draft pass")
 
     def cmd_map(self) -> None:
+        """``map``: write the battlefield image (``map.png``) and say its path, or that images are off."""
         path = self.recorder.write_image([], name="map.png")
         self.say(f"map image: {path}" if path else "no map image: images are off (--out none)")
 
@@ -520,6 +532,8 @@ class Console:
         return fig
 
     def cmd_reach(self, name: str) -> None:
+        """``reach FIGURE``: list the spaces the figure could move to from where it stands and, when an
+        output folder is set, write ``reach-FIGURE.png``. Errors are said, not raised."""
         fig = self._figure(name)
         if fig is None:
             return
@@ -539,6 +553,8 @@ class Console:
         self.say(f"reach image: {path}")
 
     def cmd_targets(self, name: str) -> None:
+        """``targets FIGURE``: the attack options from where the figure stands and, for each single
+        target, the attack and defense dice counts and the odds of wounding it."""
         fig = self._figure(name)
         if fig is None:
             return
@@ -662,12 +678,16 @@ class Console:
         return True
 
     def cmd_save(self, path: str) -> bool:
+        """``save PATH``: write the save file and say how to resume; False if it cannot be written."""
         if not self.write_save(path):
             return False
         self.say(f"saved to {path} (the file holds the secret dice seed); resume with 'load {path}'")
         return True
 
     def cmd_load(self, path: str) -> bool:
+        """``load PATH``: replace the match with the saved one (its log replayed) and its computer seats,
+        autosave to ``PATH`` from now on, then let the computer move. False, with the reason said, if the
+        file cannot be read, is not JSON, has the wrong shape or its log does not replay."""
         try:
             record = json.loads(Path(path).read_text(encoding="utf-8"))
         except OSError as exc:

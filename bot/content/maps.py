@@ -104,6 +104,8 @@ def _one_of(names: type[StrEnum], what: str) -> Callable[[object], object]:
     known = ", ".join(n.value for n in names)
 
     def check(value: object) -> object:
+        """Return ``value`` unchanged; raise ``ValueError`` naming the accepted values if it is a
+        string that is not one of them."""
         if isinstance(value, str) and value not in names._value2member_map_:
             raise ValueError(f"'{value}' is not {what}; expected one of: {known}")
         return value
@@ -142,6 +144,7 @@ class Rect(_Spec):
 
     @property
     def area(self) -> int:
+        """How many hexes the rectangle covers (both ranges inclusive)."""
         return (self.q[1] - self.q[0] + 1) * (self.r[1] - self.r[0] + 1)
 
     def hexes(self) -> Iterator[Hex]:
@@ -163,6 +166,7 @@ class _CellSpec(_Spec):
         return self
 
     def cell(self) -> Cell:
+        """The :class:`Cell` this spec describes (top level, terrain, bottom)."""
         return Cell(top=self.level, terrain=self.terrain, bottom=self.bottom)
 
 

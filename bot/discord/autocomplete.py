@@ -57,6 +57,8 @@ def _in_match(interaction: discord.Interaction, answer: Callable[[LiveMatch, str
 def card_list(current: str) -> Choices:
     """``/army set``: complete the last card of a ``;``-separated list, showing points."""
     def run() -> Choices:
+        """Up to 25 choices ``"PREFIX CARD (N pts)"`` whose value is the list with the last entry
+        completed to a complete card's short name."""
         head, _, last = current.rpartition(";")
         prefix = (head.strip() + "; ") if head.strip() else ""
         found = cards().search(last.strip(), limit=MAX)
@@ -69,6 +71,7 @@ def draft_cards(interaction: discord.Interaction, current: str) -> Choices:
     """``/army draft card``: only the cards the user may still add to their drafted army (DEC-13),
     with their points, cheapest first; nothing outside a draft or for someone not at the table."""
     def run(live: LiveMatch, pid: str) -> Choices:
+        """Choices ``"Name (N pts)"`` -> short name for the pickable cards matching the typed text."""
         st = live.state
         if st.draft is None or st.draft.over or not live.is_player(pid):
             return []
@@ -117,6 +120,8 @@ def unplaced_figures(interaction: discord.Interaction, current: str) -> Choices:
 def zone_spaces(interaction: discord.Interaction, current: str) -> Choices:
     """``/place space``: free spaces of the user's start zone."""
     def run(live: LiveMatch, pid: str) -> Choices:
+        """Choices for the user's start-zone spaces not occupied, in column/row order, whose label
+        starts with the typed text."""
         st = live.state
         zone = st.battlefield.start_zones.get(st.player(pid).zone, frozenset())
         occupied = st.occupancy()
@@ -136,6 +141,8 @@ def destinations(interaction: discord.Interaction, figure: str | None, current: 
         return []
 
     def run(live: LiveMatch, _pid: str) -> Choices:
+        """Choices ``"LABEL (N spaces)"`` -> label for reachable spaces (the current one excluded),
+        cheapest first; none outside the turns phase or for an unknown or off-board figure."""
         st = live.state
         fig = st.figures.get(figure.lower())
         if fig is None or not fig.on_battlefield or st.phase is not Phase.TURNS:
@@ -156,6 +163,8 @@ def targets(interaction: discord.Interaction, attacker: str | None, current: str
         return []
 
     def run(live: LiveMatch, _pid: str) -> Choices:
+        """Choices ``"id (CARD, LABEL)"`` -> figure ID for the legal targets whose ID contains the typed
+        text; none for an unknown or off-board attacker."""
         st = live.state
         fig = st.figures.get(attacker.lower())
         if fig is None or not fig.on_battlefield:
@@ -169,6 +178,8 @@ def targets(interaction: discord.Interaction, attacker: str | None, current: str
 def figures_on_board(interaction: discord.Interaction, current: str) -> Choices:
     """``/map reach|targets``: any figure on the battlefield."""
     def run(live: LiveMatch, _pid: str) -> Choices:
+        """Choices ``"id (CARD)"`` -> figure ID for every figure on the battlefield whose ID contains the
+        typed text, sorted by ID."""
         st = live.state
         q = current.casefold()
         return _choices((f"{f.id} ({st.card_of(f).short})", f.id)

@@ -63,16 +63,22 @@ class _Players:
         self.columns: dict[str, str] = {}
 
     async def pause(self) -> None:
+        """Sleep a human think time: ``think`` seconds scaled by a random factor in 0.5..1.5 (no wait
+        when ``think`` is 0)."""
         if self.think > 0:
             await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
 
     async def cmd(self, user: Any, name: str, sub: str | None = None, /, **options: Any) -> Any:
+        """Pause, then run the slash command ``/name [sub]`` with ``options`` as ``user`` in the table
+        channel and return the visible reply message. Counts one action."""
         await self.pause()
         self.actions += 1
         record = await self.fake.slash(user, self.channel, name, sub, options)
         return await record.wait_reply()
 
     async def ask(self, user: Any, name: str, options: dict[str, Any], focused: str) -> list[str]:
+        """Ask the fake for autocomplete on ``/name``'s ``focused`` option given ``options``; return the
+        offered choice values. Not counted as an action."""
         choices = await self.fake.autocomplete(user, self.channel, name, options=options, focused=focused)
         return [c["value"] for c in choices]
 
@@ -93,6 +99,8 @@ class _Players:
         return None
 
     async def orders(self, user: Any, msg: Any) -> None:
+        """Fill in an orders DM: put markers 1, 2, 3 and X on the first and last offered cards
+        alternately, one select each, then click the lock button. Five actions, each paused."""
         lock = next(c for c in msg.custom_ids if c.startswith("hs:lock:"))
         self.seen_locks.add((user.id, lock))
         prefix = lock.replace("hs:lock:", "hs:ord:") + ":"
@@ -130,6 +138,8 @@ class _Players:
             self.columns[fig] = column
 
     async def turn(self, user: Any) -> None:
+        """Play one turn: for each figure offered to move, attack the first target in reach, else move
+        toward the enemy and try again; confirm each attack's roll button; then end the turn."""
         figures = await self.ask(user, "move", {"figure": "", "to": ""}, "figure")
         for fig in figures:
             targets = await self.ask(user, "attack", {"attacker": fig, "target": ""}, "target")
@@ -150,6 +160,9 @@ class _Players:
         await self.cmd(user, "end-turn")
 
     async def play(self, turns: int, stagger: float) -> int:
+        """Set up the match (new, join, two armies, start, place the rest) and answer orders and turns
+        until ``turns`` turns have been played or the match ends. Waits a random 0..``stagger`` seconds
+        first. Returns the number of actions taken."""
         a, b = self.users
         await asyncio.sleep(self.rng.uniform(0, stagger))  # tables do not all sit down in the same second
         await self.cmd(a, "match", "new")
@@ -213,7 +226,10 @@ def _time_discord_requests() -> None:
     from discord.webhook.async_ import AsyncWebhookAdapter
 
     def timed(request: Any) -> Any:
+        """Wrap an async ``request`` method so its time (seconds) is added to the current
+        ``DISCORD_WAIT`` box, if any; the wrapper is marked ``timed``."""
         async def wrapper(*args: Any, **kwargs: Any) -> Any:
+            """Call the wrapped request, adding its elapsed time to the current box."""
             box = DISCORD_WAIT.get()
             start = time.perf_counter()
             try:

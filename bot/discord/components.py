@@ -71,12 +71,16 @@ class _MatchItem:
 
     @staticmethod
     def client(interaction: discord.Interaction) -> HeroscapeBot:
+        """The bot that received the interaction."""
         return interaction.client  # type: ignore[return-value]
 
     def live(self, interaction: discord.Interaction) -> LiveMatch | None:
+        """The running match this item belongs to, or ``None`` once it is over or ended."""
         return self.client(interaction).matches.get(self.match_id)
 
     async def check_player(self, interaction: discord.Interaction) -> bool:
+        """True if the match is still running and the user is one of its players; otherwise tell the
+        user why (ephemeral) and return False."""
         live = self.live(interaction)
         if live is None:
             await tell(interaction, "That match is over or was ended; this control no longer does anything.")
@@ -87,6 +91,8 @@ class _MatchItem:
         return True
 
     async def run(self, interaction: discord.Interaction, coro: Any) -> None:
+        """Await ``coro`` counted as a busy handler; any exception it raises is explained to the user
+        (expected errors in words, others logged) instead of propagating."""
         with self.client(interaction).busy(type(self).__name__):
             try:
                 await coro

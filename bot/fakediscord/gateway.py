@@ -57,6 +57,7 @@ class _Connection:
         self.lock = asyncio.Lock()
 
     async def send(self, frame: dict[str, Any]) -> bool:
+        """Send ``frame`` as JSON text; False if the socket is closed or the send fails."""
         async with self.lock:
             if self.ws.closed:
                 return False
@@ -82,14 +83,19 @@ class GatewaySession:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
     def covers(self, guild_id: int | None) -> bool:
+        """True if this session's shard receives events for ``guild_id``: ``(guild_id >> 22) % count``
+        equals the shard ID; DMs (``None``) go to shard 0."""
         shard_id, count = self.shard
         return (0 if guild_id is None else (guild_id >> 22) % count) == shard_id
 
     def wants(self, event: str, guild_id: int | None) -> bool:
+        """True if the session's intents allow ``event`` (events with no intent always pass)."""
         needed = (_DM_EVENT_INTENTS if guild_id is None else _GUILD_EVENT_INTENTS).get(event)
         return needed is None or bool(self.intents & needed)
 
     async def dispatch(self, event: str, data: Any) -> None:
+        """Send ``event`` as the next dispatch (op 0) frame, numbered by ``seq`` and kept in the backlog
+        (last 2000 frames) for RESUME; sent only while a connection is attached."""
         async with self.lock:
             self.seq += 1
             frame = {"op": 0, "t": event, "s": self.seq, "d": data}
@@ -131,6 +137,9 @@ class Gateway:
         await session.dispatch(event, data)
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
+        """The ``/gateway`` websocket: send HELLO, then answer heartbeats (op 1), IDENTIFY (2), RESUME (6)
+        and member requests (8). When the socket closes the session is detached, and invalidated on a
+        clean close (1000/1001)."""
         ws = web.WebSocketResponse(timeout=1.0, max_msg_size=0)
         await ws.prepare(request)
         conn = _Connection(ws)

@@ -39,9 +39,11 @@ class FakeUser:
 
     @property
     def mention(self) -> str:
+        """The ``<@id>`` mention string."""
         return f"<@{self.id}>"
 
     def payload(self) -> dict[str, Any]:
+        """The Discord user object: IDs as strings, discriminator ``"0"``, no avatar."""
         return {
             "id": str(self.id),
             "username": self.name,
@@ -63,6 +65,7 @@ class FakeRole:
     position: int = 0
 
     def payload(self) -> dict[str, Any]:
+        """The Discord role object; ``permissions`` is the bit field as a decimal string."""
         return {
             "id": str(self.id),
             "name": self.name,
@@ -87,6 +90,8 @@ class FakeMember:
     joined_at: str = field(default_factory=iso_now)
 
     def payload(self, *, with_user: bool = True, permissions: str | None = None) -> dict[str, Any]:
+        """The Discord guild member object; ``with_user`` nests the user object, ``permissions`` (a
+        decimal bit-field string) is added when given, as in interaction payloads."""
         data: dict[str, Any] = {
             "roles": [str(r) for r in self.roles],
             "nick": self.nick,
@@ -131,14 +136,17 @@ class FakeChannel:
 
     @property
     def is_dm(self) -> bool:
+        """True for a DM channel."""
         return self.type == DM
 
     @property
     def is_thread(self) -> bool:
+        """True for a public or private thread."""
         return self.type in (PUBLIC_THREAD, PRIVATE_THREAD)
 
     @property
     def mention(self) -> str:
+        """The ``<#id>`` mention string."""
         return f"<#{self.id}>"
 
     def history(self, *, include_ephemeral: bool = False) -> list[FakeMessage]:
@@ -256,6 +264,8 @@ class FakeAttachment:
     size: int = 0
 
     def payload(self, *, ephemeral: bool = False) -> dict[str, Any]:
+        """The Discord attachment object; ``size`` is in bytes, ``width``/``height`` (pixels) only for
+        images, and ``ephemeral`` marks attachments of ephemeral messages."""
         data: dict[str, Any] = {
             "id": str(self.id),
             "filename": self.filename,
@@ -313,6 +323,7 @@ class FakeMessage:
 
     @property
     def ephemeral(self) -> bool:
+        """True if the ephemeral flag (64) is set."""
         return bool(self.flags & FLAG_EPHEMERAL)
 
     @property
@@ -322,10 +333,12 @@ class FakeMessage:
 
     @property
     def is_dm(self) -> bool:
+        """True if the message is in a DM channel."""
         return self.channel.is_dm
 
     @property
     def visibility(self) -> Visibility:
+        """Where the message shows: ``"dm"`` in a DM, else ``"ephemeral"`` or ``"public"``."""
         if self.channel.is_dm:
             return "dm"
         return "ephemeral" if self.ephemeral else "public"
@@ -336,6 +349,7 @@ class FakeMessage:
 
     @property
     def custom_ids(self) -> list[str]:
+        """Every ``custom_id`` in the message's components, in tree order."""
         return [c["custom_id"] for c in walk_components(self.components) if "custom_id" in c]
 
     def attachment(self, filename: str) -> FakeAttachment:
@@ -348,6 +362,8 @@ class FakeMessage:
         )
 
     def payload(self) -> dict[str, Any]:
+        """The Discord message object; guild, webhook, application, interaction metadata and reference
+        fields appear only when set."""
         data: dict[str, Any] = {
             "id": str(self.id),
             "channel_id": str(self.channel.id),

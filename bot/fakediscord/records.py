@@ -39,6 +39,7 @@ class Notifier:
         self._events: dict[Hashable, asyncio.Event] = {}
 
     def notify(self, *topics: Hashable) -> None:
+        """Wake everyone waiting on any of ``topics`` or on :data:`ANY`; each waiter's event fires once."""
         for topic in (*topics, ANY):
             event = self._events.pop(topic, None)
             if event is not None:
@@ -176,14 +177,17 @@ class InteractionRecord:
 
     @property
     def topic(self) -> tuple[str, int]:
+        """The notifier topic for changes to this interaction: ``("interaction", id)``."""
         return ("interaction", self.id)
 
     @property
     def acknowledged(self) -> bool:
+        """True once a callback (of any type) has been accepted."""
         return self.callback_type is not None
 
     @property
     def deferred(self) -> bool:
+        """True if the accepted callback was a defer: 5 (deferred message) or 6 (deferred update)."""
         return self.callback_type in (5, 6)
 
     @property
@@ -193,6 +197,7 @@ class InteractionRecord:
 
     @property
     def custom_id(self) -> str | None:
+        """The component ``custom_id`` from the interaction data, or ``None`` for commands."""
         custom_id = self.payload.get("data", {}).get("custom_id")
         return str(custom_id) if custom_id is not None else None
 
@@ -233,6 +238,7 @@ class InteractionRecord:
         """Wait until the fake refused one of the bot's calls for this interaction; return the code."""
 
         def check() -> int | None:
+            """The first recorded rejection code (matching ``code`` if given), or ``None`` yet."""
             found = [c for c in self.rejections if code is None or c == code]
             return found[0] if found else None
 
@@ -246,6 +252,7 @@ class InteractionRecord:
         """
 
         def check() -> FakeMessage | None:
+            """The message the user sees as the answer, or ``None`` yet."""
             if self.callback_type in (4, 7):
                 return self.original
             if self.callback_type == 5 and self.original is not None and not self.original.loading:

@@ -73,6 +73,7 @@ class Rest:
         self.fake = fake
 
     def routes(self) -> list[tuple[str, str, Handler]]:
+        """The ``(method, path template, handler)`` triples this class serves, paths relative to the API prefix."""
         app_cmds = "/applications/{app}/commands"
         guild_cmds = "/applications/{app}/guilds/{guild_id}/commands"
         msg = "/channels/{channel_id}/messages/{message_id}"
@@ -136,17 +137,21 @@ class Rest:
     # -- application, users, guilds ----------------------------------------------------------
 
     async def get_me(self, request: web.Request) -> web.Response:
+        """``GET /users/@me``: the bot user's payload. Never fails."""
         return json_response(
             {**self.fake.bot_user.payload(), "verified": True, "mfa_enabled": False, "flags": 0}
         )
 
     async def get_user(self, request: web.Request) -> web.Response:
+        """``GET /users/{user_id}``: a user payload; 404 Unknown User (10013) if no such user."""
         user = self.fake.users.get(_int(request, "user_id"))
         if user is None:
             raise UNKNOWN_USER.fail()
         return json_response(user.payload())
 
     async def get_application(self, request: web.Request) -> web.Response:
+        """``GET /applications/@me`` (and the oauth2 alias): the application object, owned by the fake
+        owner, with the bot user and the current guild count."""
         fake = self.fake
         return json_response(
             {
@@ -167,12 +172,16 @@ class Rest:
         )
 
     async def get_gateway(self, request: web.Request) -> web.Response:
+        """``GET /gateway`` and ``/gateway/bot``: the fake gateway URL, shard count and a session start
+        limit that never runs out."""
         limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
         return json_response(
             {"url": self.fake.gateway_url, "shards": self.fake.shard_count, "session_start_limit": limit}
         )
 
     async def get_guild(self, request: web.Request) -> web.Response:
+        """``GET /guilds/{guild_id}``: the guild payload without its channels, threads, members, presences
+        or voice states (REST leaves those to the gateway). 404 Unknown Guild (10004) if missing."""
         guild = self.fake.guilds.get(_int(request, "guild_id"))
         if guild is None:
             raise UNKNOWN_GUILD.fail()
@@ -182,12 +191,16 @@ class Rest:
         return json_response(data)
 
     async def get_guild_channels(self, request: web.Request) -> web.Response:
+        """``GET /guilds/{guild_id}/channels``: a list of the guild's channel payloads, threads excluded.
+        404 Unknown Guild (10004) if missing."""
         guild = self.fake.guilds.get(_int(request, "guild_id"))
         if guild is None:
             raise UNKNOWN_GUILD.fail()
         return json_response([c.payload() for c in guild.channels.values() if not c.is_thread])
 
     async def get_member(self, request: web.Request) -> web.Response:
+        """``GET /guilds/{guild_id}/members/{user_id}``: a member payload. 404 Unknown Guild (10004) or
+        Unknown Member (10007)."""
         guild = self.fake.guilds.get(_int(request, "guild_id"))
         if guild is None:
             raise UNKNOWN_GUILD.fail()
@@ -197,6 +210,8 @@ class Rest:
         return json_response(member.payload())
 
     async def create_dm(self, request: web.Request) -> web.Response:
+        """``POST /users/@me/channels``: open (or reuse) the DM channel with ``recipient_id`` and return
+        its payload. 404 Unknown User (10013) if no such user."""
         data, _ = await read_body(request)
         user = self.fake.users.get(int(data.get("recipient_id") or 0))
         if user is None:
@@ -227,9 +242,14 @@ class Rest:
         return full
 
     async def get_commands(self, request: web.Request) -> web.Response:
+        """``GET`` application commands, global or for one guild: a list of stored command payloads.
+        404 Unknown Guild (10004) for a guild route naming an unknown guild."""
         return json_response(list(self.fake.commands.get(self._scope(request), {}).values()))
 
     async def put_commands(self, request: web.Request) -> web.Response:
+        """``PUT`` application commands: replace the whole global or guild set and return the stored list.
+        A command that keeps its ``(name, type)`` keeps its ID. 400 Invalid Form Body (50035) if
+        ``check_commands`` finds errors; 404 Unknown Guild (10004) for an unknown guild."""
         scope = self._scope(request)
         data, _ = await read_body(request)
         commands = data.get("_list", [])
@@ -246,6 +266,9 @@ class Rest:
         return json_response(list(new.values()))
 
     async def post_command(self, request: web.Request) -> web.Response:
+        """``POST`` one application command: create it, or overwrite the one with the same
+        ``(name, type)`` keeping its ID; answers 201 with the stored payload. 400 Invalid Form Body (50035)
+        on validation errors; 404 Unknown Guild (10004) for an unknown guild."""
         scope = self._scope(request)
         command, _ = await read_body(request)
         errors = check_commands([command])
@@ -258,6 +281,8 @@ class Rest:
         return json_response(table[key], status=201)
 
     async def delete_command(self, request: web.Request) -> web.Response:
+        """``DELETE`` one application command by ID: 204 on success, 404 Unknown application command
+        (10063) if the scope has no command with that ID."""
         table = self.fake.commands.get(self._scope(request), {})
         key = next((k for k, c in table.items() if c["id"] == request.match_info["command_id"]), None)
         if key is None:
@@ -268,9 +293,13 @@ class Rest:
     # -- channels and messages ---------------------------------------------------------------
 
     async def get_channel(self, request: web.Request) -> web.Response:
+        """``GET /channels/{channel_id}``: the channel payload. 404 Unknown Channel (10003) if missing."""
         return json_response(self._channel(request).payload())
 
     async def list_messages(self, request: web.Request) -> web.Response:
+        """``GET /channels/{channel_id}/messages``: up to ``limit`` (clamped to 1..100, default 50)
+        message payloads, newest first, filtered by the ``before``/``after`` message IDs.
+        404 Unknown Channel (10003) if missing."""
         channel = self._channel(request)
         limit = max(1, min(100, int(request.query.get("limit", "50"))))
         before = int(request.query.get("before", "0") or 0)
@@ -283,9 +312,16 @@ class Rest:
         return json_response([m.payload() for m in found[:limit]])
 
     async def get_message(self, request: web.Request) -> web.Response:
+        """``GET`` one message: its payload. 404 Unknown Channel (10003), or Unknown Message (10008) if it
+        is missing, in another channel, deleted or ephemeral."""
         return json_response(self._message(request).payload())
 
     async def post_message(self, request: web.Request) -> web.Response:
+        """``POST /channels/{channel_id}/messages``: create a message (type 19 if it is a reply, else 0)
+        and return its payload. 404 Unknown Channel (10003); 403 Cannot send messages to this user (50007)
+        for a DM whose recipient has DMs closed; 400 Cannot send an empty message (50006); 400 Invalid
+        Form Body (50035); 403 Missing Permissions (50013); 400 Thread is archived (50083) for a locked
+        archived thread. Posting in an unlocked archived thread unarchives it."""
         channel = self._channel(request)
         data, files = await read_body(request)
         if channel.is_dm and channel.recipient is not None and not channel.recipient.dms_open:
@@ -303,6 +339,9 @@ class Rest:
         return json_response(message.payload())
 
     async def edit_message(self, request: web.Request) -> web.Response:
+        """``PATCH`` one message: apply the edit and return the updated payload. 404 as for
+        ``get_message``; 403 Cannot edit a message authored by another user (50005) unless the bot wrote
+        it; 400 Invalid Form Body (50035)."""
         message = self._message(request)
         if message.author is not self.fake.bot_user:
             raise CANNOT_EDIT_OTHERS.fail()
@@ -314,6 +353,7 @@ class Rest:
         return json_response(message.payload())
 
     async def delete_message(self, request: web.Request) -> web.Response:
+        """``DELETE`` one message: 204 on success; 404 as for ``get_message``."""
         await delete_message(self.fake, self._message(request))
         return no_content()
 
@@ -373,6 +413,9 @@ class Rest:
             await self.fake.gateway.dispatch_event("THREAD_UPDATE", channel.payload(), channel.guild_id)
 
     async def thread_member(self, request: web.Request) -> web.Response:
+        """``PUT``/``DELETE /channels/{id}/thread-members/{user_id}`` (``@me`` means the bot): add or
+        remove a thread member; 204. 404 Unknown Channel (10003) or Unknown User (10013); 400 Cannot
+        execute action on this channel type (50024) if the channel is not a thread."""
         thread = self._channel(request)
         if not thread.is_thread:
             raise WRONG_CHANNEL_TYPE.fail()
@@ -388,10 +431,14 @@ class Rest:
         return no_content()
 
     async def empty(self, request: web.Request) -> web.Response:
+        """Typing and reaction routes: accepted and ignored (204) if the channel exists, else 404 Unknown
+        Channel (10003)."""
         self._channel(request)
         return no_content()
 
     async def unknown(self, request: web.Request) -> web.Response:
+        """Fallback for routes the fake does not implement: records an ``UnknownRoute`` (method, path and
+        the first 2000 bytes of the body), logs a warning and answers 404 with code 0."""
         body = (await request.read())[:2000].decode(errors="replace")
         self.fake.unknown_routes.append(UnknownRoute(request.method, request.path, body))
         log.warning("fake discord: unknown route %s %s", request.method, request.path)
@@ -405,6 +452,8 @@ def middleware(fake: FakeDiscord) -> Any:
 
     @web.middleware
     async def handle(request: web.Request, handler: Handler) -> web.StreamResponse:
+        """Answer with an injected failure if one matches, else run the handler; an ``ApiFailure`` becomes
+        its Discord error body."""
         injected = fake.take_injected_failure(request.method, request.path)
         if injected is not None:
             response: web.StreamResponse = injected.response()

@@ -59,6 +59,7 @@ class InteractionRoutes:
         self.fake = fake
 
     def routes(self) -> list[tuple[str, str, Handler]]:
+        """The ``(method, path template, handler)`` triples for interaction callbacks and webhooks."""
         hook = "/webhooks/{app}/{token}"
         return [
             ("POST", "/interactions/{iid}/{token}/callback", self.callback),
@@ -81,6 +82,13 @@ class InteractionRoutes:
     # -- callback ----------------------------------------------------------------------------
 
     async def callback(self, request: web.Request) -> web.Response:
+        """``POST /interactions/{id}/{token}/callback``: accept the first valid callback and apply it
+        (4 reply, 5 deferred "thinking" message, 6 deferred update, 7 update the source message,
+        8 autocomplete choices, 9 modal). Answers 204, or the callback object when ``with_response`` is set.
+        404 Unknown interaction (10062) for a bad ID/token, an expired interaction or one past
+        ``callback_deadline`` seconds; 400 already acknowledged (40060); 400 Invalid Form Body (50035) for
+        a callback type the interaction type does not allow or a bad body; 400 Cannot send an empty
+        message (50006). Rejections after lookup are recorded on the interaction."""
         fake = self.fake
         raw_id = request.match_info["iid"]
         record = fake.interactions.get(int(raw_id)) if raw_id.isdigit() else None
@@ -239,18 +247,27 @@ class InteractionRoutes:
         return json_response(message.payload())
 
     async def get_original(self, request: web.Request) -> web.Response:
+        """``GET`` the original response's payload. 404 Unknown Webhook (10015) for a bad token or
+        application, or before any callback; 404 Unknown Message (10008) if it is missing or deleted."""
         return json_response(self._original(self._record_for(request)).payload())
 
     async def edit_original(self, request: web.Request) -> web.Response:
+        """``PATCH`` the original response and return its payload; errors as for ``get_original``, plus
+        400 Invalid Form Body (50035)."""
         record = self._record_for(request)
         return await self._edit(request, record, self._original(record), "original_edit")
 
     async def delete_original(self, request: web.Request) -> web.Response:
+        """``DELETE`` the original response (204); errors as for ``get_original``."""
         record = self._record_for(request)
         await delete_message(self.fake, self._original(record), record)
         return no_content()
 
     async def followup(self, request: web.Request) -> web.Response:
+        """``POST`` a followup: the first followup after a type-5 defer replaces the "thinking" original,
+        else a new message is created. Answers 204, or the message payload with ``wait``. 404 Unknown
+        Webhook (10015) before any callback; 400 Cannot send an empty message (50006); 400 Invalid Form
+        Body (50035)."""
         record = self._record_for(request)
         if not record.acknowledged:
             raise self._reject(record, UNKNOWN_WEBHOOK)
@@ -278,13 +295,18 @@ class InteractionRoutes:
         return no_content()
 
     async def get_followup(self, request: web.Request) -> web.Response:
+        """``GET`` a followup (or the original) by ID. 404 Unknown Webhook (10015) for a bad token, or
+        Unknown Message (10008) if it is not this interaction's or is deleted."""
         return json_response(self._followup(request)[1].payload())
 
     async def edit_followup(self, request: web.Request) -> web.Response:
+        """``PATCH`` a followup and return its payload; errors as for ``get_followup``, plus 400 Invalid
+        Form Body (50035)."""
         record, message = self._followup(request)
         return await self._edit(request, record, message, "followup_edit")
 
     async def delete_followup(self, request: web.Request) -> web.Response:
+        """``DELETE`` a followup (204); errors as for ``get_followup``."""
         record, message = self._followup(request)
         await delete_message(self.fake, message, record)
         return no_content()

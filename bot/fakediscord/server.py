@@ -76,6 +76,7 @@ class FakeDiscord(InteractionDriver):
 
         @contextlib.contextmanager
         def restore() -> Iterator[FakeDiscord]:
+            """Yield the fake, then undo the patch on exit."""
             try:
                 yield self
             finally:

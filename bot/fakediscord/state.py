@@ -62,6 +62,7 @@ class InjectedFailure:
     times: int
 
     def response(self) -> web.Response:
+        """The Discord error response (status, code, message) this failure answers with."""
         return error_response(self.status, self.code, self.message)
 
 
@@ -118,14 +119,17 @@ class FakeState:
 
     @property
     def base_url(self) -> str:
+        """``http://host:port`` of the running fake (port 0 before it starts)."""
         return f"http://{self.host}:{self.port}"
 
     @property
     def api_url(self) -> str:
+        """The REST base URL: ``base_url`` plus the ``/api/v10`` prefix."""
         return self.base_url + API_PREFIX
 
     @property
     def gateway_url(self) -> str:
+        """The ``ws://host:port/gateway`` URL handed out by ``GET /gateway``."""
         return f"ws://{self.host}:{self.port}/gateway"
 
     def _spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
@@ -245,12 +249,16 @@ class FakeState:
     def add_member(
         self, guild: FakeGuild, user: FakeUser, *, roles: list[FakeRole] | None = None
     ) -> FakeMember:
+        """Make ``user`` a member of ``guild`` with ``roles``, tell a connected bot
+        (``GUILD_MEMBER_ADD``) and return the member."""
         member = FakeMember(user, guild.id, [r.id for r in roles or []])
         guild.members[user.id] = member
         self._tell_bot("GUILD_MEMBER_ADD", {**member.payload(), "guild_id": str(guild.id)}, guild.id)
         return member
 
     def create_role(self, guild: FakeGuild, name: str, permissions: int = 0) -> FakeRole:
+        """Add a role to ``guild`` with the ``permissions`` bit field, positioned above the existing roles;
+        the bot is not told."""
         role = FakeRole(new_snowflake(), name, permissions, position=len(guild.roles))
         guild.roles[role.id] = role
         return role
@@ -271,6 +279,9 @@ class FakeState:
         return self.store_bytes(filename or upload.filename, upload.data, description=description)
 
     def store_bytes(self, filename: str, data: bytes, *, description: str | None = None) -> FakeAttachment:
+        """Store ``data`` as an attachment served at ``/attachments/{id}/{filename}``; PNG width and height
+        (pixels) are read from the data, ``size`` is its length in bytes. The bytes themselves are dropped
+        when ``store_attachment_bytes`` is off."""
         ident = new_snowflake()
         size = png_size(data)
         attachment = FakeAttachment(
@@ -294,6 +305,7 @@ class FakeState:
         user.dms_open = False
 
     def open_dms(self, user: FakeUser) -> None:
+        """Undo :meth:`close_dms`: DMs to ``user`` succeed again."""
         user.dms_open = True
 
     def expire_next_interaction(self, count: int = 1) -> None:
@@ -317,6 +329,8 @@ class FakeState:
         )
 
     def take_injected_failure(self, method: str, path: str) -> InjectedFailure | None:
+        """The first injected failure whose method (or ``"*"``) and path pattern match, using up one of
+        its ``times`` (removed at zero), or ``None`` to serve the request normally."""
         for failure in self._injected:
             if failure.method in (method, "*") and failure.pattern.search(path):
                 failure.times -= 1
@@ -360,6 +374,7 @@ class FakeState:
         return [p for p in self.sent if visibility is None or p.visibility == visibility]
 
     def public_payloads(self) -> list[SentPayload]:
+        """Every payload the bot sent with ``"public"`` visibility, in order."""
         return self.payloads("public")
 
     def public_text(self, *, custom_ids: bool = True) -> str:
@@ -405,6 +420,7 @@ class FakeState:
         floor = after.id if isinstance(after, FakeMessage) else (after or 0)
 
         def find() -> FakeMessage | None:
+            """The first qualifying message, or ``None`` yet."""
             pool = (
                 channel.history(include_ephemeral=include_ephemeral)
                 if channel
@@ -434,6 +450,7 @@ class FakeState:
         floor = after.id if isinstance(after, FakeMessage) else (after or 0)
 
         def find() -> FakeMessage | None:
+            """The first qualifying DM, or ``None`` yet."""
             return next(
                 (m for m in self.dm_messages(user) if m.id > floor and (check is None or check(m))), None
             )

@@ -157,6 +157,7 @@ class ApiError:
     message: str
 
     def response(self, errors: dict[str, Any] | None = None) -> web.Response:
+        """The JSON error response: this status, code and message, plus the per-field ``errors`` if given."""
         return error_response(self.status, self.code, self.message, errors)
 
     def fail(self, errors: dict[str, Any] | None = None) -> ApiFailure:
@@ -173,6 +174,7 @@ class ApiFailure(Exception):
         self.errors = errors
 
     def response(self) -> web.Response:
+        """The Discord error response for the carried error and per-field errors."""
         return self.error.response(self.errors)
 
 

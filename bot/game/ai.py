@@ -365,6 +365,7 @@ def orders_command(st: MatchState, player: str) -> str:
     ids = [st.cards[k].card.id for k in st.cards if st.cards[k].controller == player]
 
     def name(key: str) -> str:  # the card's id, or its key when the army has two copies
+        """The card's ID, or its key when the army has two copies of the card."""
         cid = st.cards[key].card.id
         return cid if ids.count(cid) == 1 else key
 
@@ -517,6 +518,8 @@ def best_move(st: MatchState, fig: Figure) -> str | None:
     engaged_now = engaged_enemies(st, fig) if rules.takes_swipes else []
 
     def est_swipes(i: int) -> int:
+        """Leaving-engagement attacks expected for ending at ``ends[i]``, judged from the end space only
+        (0 for staying put; every engaged enemy when taking off to fly, none with Stealth)."""
         e = ends[i]
         if not engaged_now or i == 0:
             return 0
@@ -546,6 +549,7 @@ def best_move(st: MatchState, fig: Figure) -> str | None:
         return n
 
     def place(i: int) -> None:
+        """Put the simulated figure on ``ends[i]``'s spaces and level."""
         me.hexes, me.level = ends[i].body, ends[i].level
 
     # Heap entries: (-value, end index, kind rank, item); kind 0 attack, 1 special, 2 approach.
@@ -554,6 +558,8 @@ def best_move(st: MatchState, fig: Figure) -> str | None:
 
     def push(value: float, i: int, rank: int, foe: Figure | None = None, sp: Power | None = None,
              aim: str = "") -> None:
+        """Add a candidate worth ``value`` at end ``i`` (rank 0 attack, 1 special, 2 approach) to the
+        max-heap, with its foe, special power and aim."""
         items.append((i, foe, sp, aim))
         heap.append((-value, i, rank, len(items) - 1))
 

@@ -68,6 +68,8 @@ def draft_status(state: MatchState, name: Callable[[str], str]) -> DraftStatus |
         return None
 
     def drafter(pid: str) -> Drafter:
+        """The :class:`Drafter` line for ``pid``: drafted cards, their total points, points left and
+        whether they are out."""
         cards = tuple(drafting.drafted_cards(state, pid))
         return Drafter(pid, name(pid), cards, sum(c.points or 0 for c in cards),
                        drafting.points_left(state, pid), pid in d.out)

@@ -64,14 +64,19 @@ def sample_battlefield(cols: int = 30, rows: int = 20, max_level: int = 20, seed
     tops = {h: c[-1].top for h, c in columns.items()}
 
     def at(col: int, row: int) -> Hex:
+        """The hex at offset column ``col``, row ``row``."""
         return from_offset(col, row)
 
     def on(kind: ObstacleKind, height: int, *hexes: Hex) -> Obstacle | None:
+        """An obstacle of ``kind`` and ``height`` standing on ``hexes``, at the highest of their tops;
+        ``None`` if any hex is off the map."""
         if not all(h in tops for h in hexes):
             return None
         return Obstacle(kind=kind, height=height, level=max(tops[h] for h in hexes), hexes=hexes)
 
     def between(kind: ObstacleKind, height: int, a: Hex, b: Hex) -> Obstacle | None:
+        """An obstacle of ``kind`` and ``height`` on the edge between ``a`` and ``b``, at the higher of
+        their tops; ``None`` if either is off the map."""
         if a not in tops or b not in tops:
             return None
         return Obstacle(kind=kind, height=height, level=max(tops[a], tops[b]), between=(a, b))
@@ -211,6 +216,7 @@ def run(repeat: int = 5) -> list[tuple[str, float, str]]:
     events = sample_events(state)
 
     def cold() -> object:
+        """Render the map with the static layer cache cleared first (the full, cold cost)."""
         clear_cache()
         return render_map(state, events=events)
 

@@ -494,6 +494,7 @@ def _dashes(pts: Sequence[Point], period: float, on: float) -> list[tuple[Point,
         return []
 
     def at(d: float) -> Point:
+        """The point ``d`` along the polyline (clamped to its ends), interpolated linearly."""
         i = max(0, min(len(pts) - 2, bisect.bisect_right(cum, d) - 1))
         ln = cum[i + 1] - cum[i]
         t = 0.0 if ln == 0 else (d - cum[i]) / ln

@@ -73,9 +73,11 @@ def actions(state: MatchState, events: Sequence[Event], names: Mapping[str, str]
     bf = state.battlefield
 
     def lab(fid: Any) -> str:
+        """The display name of figure ``fid`` (its ID if it has none)."""
         return names.get(str(fid), str(fid))
 
     def where(at: Any) -> str:
+        """The label of the space ``[q, r]``, or ``"?"`` if ``at`` is malformed or off the map."""
         try:
             return bf.label(Hex(int(at[0]), int(at[1])))
         except (TypeError, ValueError, IndexError, KeyError):
@@ -87,6 +89,8 @@ def actions(state: MatchState, events: Sequence[Event], names: Mapping[str, str]
     special: str | None = None  # the special attack named last
 
     def say(who: str | None, words: str) -> None:
+        """Append ``words`` for ``who``, naming the figure only if the previous phrase was about another
+        one; ``who`` becomes the subject and any move in progress ends."""
         nonlocal subject, moving
         parts.append(words if who is not None and who == subject else (f"{who} {words}" if who else words))
         subject, moving = who, None

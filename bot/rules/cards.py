@@ -93,6 +93,8 @@ class ArmyCard(BaseModel):
         return value
 
     def model_post_init(self, __context: object) -> None:
+        """Fill in defaults after validation: ``id`` is the slug of the name, ``short`` the name before
+        any comma or " the "."""
         if not self.id:
             object.__setattr__(self, "id", slug(self.name))
         if not self.short:

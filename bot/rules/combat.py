@@ -170,6 +170,7 @@ def wound_odds(attack_n: int, defense_n: int, p_skull: float = 0.5, p_shield: fl
     from math import comb
 
     def binom(n: int, p: float) -> list[float]:
+        """Binomial distribution: the probability of 0..``n`` successes in ``n`` trials at ``p`` each."""
         return [comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
 
     sk = binom(attack_n, p_skull)

@@ -58,9 +58,11 @@ class _ReplayableDice(SeededDice):
     """Seeded dice whose position can be saved and restored around a refused command."""
 
     def snapshot(self) -> object:
+        """The generator's current state, opaque, for :meth:`restore`."""
         return self._rng.getstate()
 
     def restore(self, snap: object) -> None:
+        """Put the generator back to a state taken by :meth:`snapshot`."""
         self._rng.setstate(snap)  # type: ignore[arg-type]
 
 
@@ -90,6 +92,7 @@ class _Fingerprints:
         self._known: dict[int, tuple[object, str]] = {}
 
     def of(self, obj: Battlefield | Scenario | ArmyCard) -> str:
+        """The hex SHA-256 fingerprint of ``obj`` (type name plus its content), cached per object."""
         hit = self._known.get(id(obj))
         if hit is not None and hit[0] is obj:
             return hit[1]
@@ -127,6 +130,8 @@ class _Pickler(pickle.Pickler):
         self.inline: set[int] = set()
 
     def persistent_id(self, obj: Any) -> Any:
+        """The reference tuple for the match's own battlefield, scenario, dice, card look-up, pool, or a
+        library Army Card (``("card", id, fingerprint)``); ``None`` to pickle ``obj`` by value."""
         ref = self.refs.get(id(obj))
         if ref is not None:
             return ref
@@ -151,6 +156,8 @@ class _Unpickler(pickle.Unpickler):
         self.match = match
 
     def persistent_load(self, pid: Any) -> Any:
+        """The live object a reference from :meth:`_Pickler.persistent_id` stands for. Raises
+        :class:`SnapshotMismatch` if the match lacks it or a referenced Army Card's fingerprint changed."""
         m = self.match
         kind = pid[0] if isinstance(pid, tuple) and pid else None
         if kind == "battlefield":
@@ -171,6 +178,8 @@ class _Unpickler(pickle.Unpickler):
         raise SnapshotMismatch(f"the snapshot refers to {pid!r}, which this match does not have")
 
     def find_class(self, module: str, name: str) -> Any:
+        """Load classes from ``bot.rules.*`` and the allowed built-ins only; anything else raises
+        :class:`SnapshotMismatch`."""
         if module.startswith("bot.rules.") or name in _ALLOWED_GLOBALS.get(module, ()):
             return super().find_class(module, name)
         raise SnapshotMismatch(f"the snapshot names {module}.{name}, which a snapshot never holds")
@@ -331,4 +340,5 @@ class _PlainUnpickler(pickle.Unpickler):
     """Reads only built-in values (the outer envelope of a snapshot)."""
 
     def find_class(self, module: str, name: str) -> Callable[..., Any]:
+        """Refuse every class (raises :class:`SnapshotMismatch`): the envelope holds built-in values only."""
         raise SnapshotMismatch(f"the snapshot envelope names {module}.{name}")

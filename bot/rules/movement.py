@@ -506,6 +506,7 @@ def _reach_walking(state: MatchState, fig: Figure, budget: int,
     best: dict[tuple[tuple[Hex, ...], tuple[int, ...]], list[tuple[int, int]]] = {}
 
     def dominated(node: tuple[tuple[Hex, ...], tuple[int, ...]], sw: int, cost: int) -> bool:
+        """True if ``node`` was already reached with no more swipes and no more move cost."""
         return any(s0 <= sw and c0 <= cost for s0, c0 in best.get(node, ()))
 
     for body, levels in starts:

@@ -159,6 +159,7 @@ def find_power(engine: Engine, fig: Figure, name: str) -> Power:
     card = engine.state.card_of(fig)
 
     def norm(text: str) -> str:
+        """``text`` lowercased, with ``_`` and ``-`` as spaces and runs of spaces collapsed."""
         return " ".join(text.lower().replace("_", " ").replace("-", " ").split())
 
     key = norm(name)

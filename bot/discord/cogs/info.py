@@ -20,6 +20,7 @@ async def _cards(i: discord.Interaction, current: str) -> list[app_commands.Choi
 def card_text(c: ArmyCard) -> str:
     """A card in a few lines: kind, points, statistics, powers."""
     def v(x: int | None) -> str:
+        """The statistic as text, ``"?"`` when unknown."""
         return "?" if x is None else str(x)
 
     head = f"**{c.name}** — {c.rarity or ''} {c.kind}".replace("  ", " ")

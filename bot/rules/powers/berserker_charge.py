@@ -23,6 +23,10 @@ KIND = "berserker_charge"
 
 @register
 class BerserkerCharge(AfterMovingPower):
+    """Berserker Charge as an after-moving Effect (HS-TIMING-04): one trigger per turn for the card
+    (subject: its key) while a Viking lives; answers ``roll``/``skip``; on a d20 of ``roll`` (15)+ the
+    living Vikings may move again."""
+
     name = KIND
     leaves_window = True
     rule = "HS-TIMING-04"

@@ -32,6 +32,10 @@ def champions(state: MatchState, player: str, exclude: str) -> list[CardInPlay]:
 
 @register
 class OrcChampionBonding(TurnPower):
+    """Orc Champion Bonding as a start-of-turn Effect (HS-TURN-05): offered when the Blade Gruts'
+    turn begins and their controller has a living Orc Champion card; the answer is that card's key
+    (it takes a turn first) or ``skip``."""
+
     name = KIND
     window = Window.START_OF_TURN
     immediate = True

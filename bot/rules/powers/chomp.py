@@ -26,6 +26,10 @@ SIZES = ("small", "medium")
 
 @register
 class Chomp(FigurePick):
+    """Chomp as a :class:`FigurePick` (HS-TURN-06): the trigger's subject is the chomping figure;
+    the answer is the figure bitten (enemies listed first) or ``skip``. A Squad figure is destroyed,
+    a Hero on a d20 of ``roll`` (16)+."""
+
     name = KIND
     rule = "HS-TURN-06"
 

@@ -22,6 +22,10 @@ KIND = "double_attack"
 
 @register
 class DoubleAttack(PowerEffect):
+    """Double Attack as an after-attack Effect (HS-TIMING-04): after a normal (not special) attack by
+    a figure with the power, grants another attack until it has made ``attacks`` (2) in the turn; the
+    count is kept in ``turn.data``. Not optional: nothing is asked."""
+
     name = KIND
     window = Window.AFTER_ATTACK
     per_figure = True

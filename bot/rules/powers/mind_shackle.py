@@ -24,6 +24,9 @@ KIND = "mind_shackle"
 
 @register
 class MindShackle(FigurePick):
+    """Mind Shackle as a :class:`FigurePick` (HS-ARMY-10): the answer is an adjacent Unique enemy
+    figure (or ``skip``); on a d20 of ``roll`` (20) the controller takes over that figure's Army Card."""
+
     name = KIND
     rule = "HS-ARMY-10"
 

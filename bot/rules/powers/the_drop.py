@@ -71,6 +71,8 @@ def suggest(state: MatchState, player: str, count: int) -> list[Hex] | None:
                if f.controller != player and state.player(f.controller).side != state.player(player).side]
 
     def score(h: Hex) -> tuple[int, int, int]:
+        """Sort key for a space: how far its nearest-enemy distance is from
+        :data:`PREFERRED_DISTANCE`, then row and column."""
         near = min((h.distance(e) for f in enemies for e in f.hexes), default=PREFERRED_DISTANCE)
         return (abs(near - PREFERRED_DISTANCE), h.r, h.q)
 
@@ -88,6 +90,10 @@ def suggest(state: MatchState, player: str, count: int) -> list[Hex] | None:
 
 @register
 class TheDrop(PowerEffect):
+    """The Drop as a start-of-round Effect (HS-ROUND-02): one trigger per card with figures still
+    waiting off the battlefield (conceded players excepted). Resolving rolls the d20; on ``roll``
+    (13)+ a second ``land`` step asks for one space per waiting figure, or ``stay``."""
+
     name = KIND
     window = Window.START_OF_ROUND
     rule = "HS-ROUND-02"

@@ -45,6 +45,10 @@ def free_spaces(state: MatchState, roller: Figure) -> list[Hex]:
 
 @register
 class WaterClone(AfterMovingPower):
+    """Water Clone as an after-moving Effect (HS-TURN-06): offered while a Marro Warrior is destroyed
+    and none has attacked this turn; answers ``roll``/``skip``. Using it forgoes the card's attacks,
+    rolls a d20 per living Warrior, then asks where each success's clone goes (a ``place`` step)."""
+
     name = KIND
     rule = "HS-TURN-06"
 
