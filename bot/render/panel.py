@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 from bot.render import palette as pal
 from bot.render import text as tx
 from bot.render.layout import MapLayout
+from bot.render.summary import card_short, player_name
 from bot.rules.state import MatchState, Phase
 
 RGB = pal.RGB
@@ -46,33 +47,21 @@ _PHASE_TEXT = {
 _ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
 
-def _name(state: MatchState, pid: str) -> str:
-    try:
-        return state.player(pid).name
-    except KeyError:
-        return pid
-
-
-def _card_short(state: MatchState, key: str) -> str:
-    cip = state.cards.get(key)
-    return (cip.card.short or cip.card.name) if cip else key
-
-
 def header_lines(state: MatchState) -> tuple[str, str]:
     """The panel's title and subtitle: round, whose turn, which marker is revealed."""
     title = f"Round {state.round}" if state.round else "Before round 1"
     sub = _PHASE_TEXT.get(state.phase, "")
     turn = state.turn
     if state.phase == Phase.OVER:
-        winners = ", ".join(_name(state, w) for w in state.winners or [])
+        winners = ", ".join(player_name(state, w) for w in state.winners or [])
         sub = (f"Winner: {winners}" if winners else "Game over") + (f" ({state.result})" if state.result else "")
     elif turn is not None:
-        title += f" · {_name(state, turn.player)}'s turn"
+        title += f" · {player_name(state, turn.player)}'s turn"
         shown = turn.marker is not None and turn.marker in state.revealed.get(turn.player, [])
         if shown and turn.card_key:
-            sub = f"Order Marker {turn.marker} revealed: {_card_short(state, turn.card_key)}"
+            sub = f"Order Marker {turn.marker} revealed: {card_short(state, turn.card_key)}"
         elif turn.card_key:
-            sub = f"Acting: {_card_short(state, turn.card_key)}"
+            sub = f"Acting: {card_short(state, turn.card_key)}"
     return title, sub
 
 

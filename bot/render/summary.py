@@ -137,18 +137,20 @@ def actions(state: MatchState, events: Sequence[Event], names: Mapping[str, str]
         elif ev.kind == "entered":
             say(lab(d.get("figure")), f"entered at {where((d.get('at') or [[None]])[0])}")
         elif ev.kind == "control":
-            say(None, f"{_name(state, str(d.get('player')))} took control of {_card(state, str(d.get('card')))}")
+            say(None, f"{player_name(state, str(d.get('player')))} took control of {card_short(state, str(d.get('card')))}")
     return parts
 
 
-def _name(state: MatchState, pid: str) -> str:
+def player_name(state: MatchState, pid: str) -> str:
+    """A player's display name (the id itself when nobody by that id sits at the table)."""
     try:
         return state.player(pid).name
     except KeyError:
         return pid
 
 
-def _card(state: MatchState, key: str) -> str:
+def card_short(state: MatchState, key: str) -> str:
+    """An Army Card's short name (its name when it has none; the key when it is not in play)."""
     cip = state.cards.get(key)
     return (cip.card.short or cip.card.name) if cip else key
 
@@ -170,9 +172,9 @@ def last_turn(state: MatchState, events: Sequence[Event], names: Mapping[str, st
     head = "Last turn" if turn.closed else "This turn"
     who = ""
     if turn.player:
-        who = _name(state, turn.player)
+        who = player_name(state, turn.player)
         if turn.card:
-            who += f" ({_card(state, turn.card)})"
+            who += f" ({card_short(state, turn.card)})"
     said = actions(state, turn.events, names)
     if turn.lost:
         said.insert(0, turn.lost)
