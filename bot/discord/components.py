@@ -78,6 +78,10 @@ class _MatchItem:
         """The running match this item belongs to, or ``None`` once it is over or ended."""
         return self.client(interaction).matches.get(self.match_id)
 
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Only players of a live match may use its items (discord.py asks before ``callback``)."""
+        return await self.check_player(interaction)
+
     async def check_player(self, interaction: discord.Interaction) -> bool:
         """True if the match is still running and the user is one of its players; otherwise tell the
         user why (ephemeral) and return False."""
@@ -113,9 +117,6 @@ class RollButton(_MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> RollButton:
         return cls(match["m"], int(match["v"]), match["a"], match["t"])
-
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        return await self.check_player(interaction)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         from bot.discord import actions
@@ -168,9 +169,6 @@ class MarkersButton(_MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
                              match: re.Match[str], /) -> MarkersButton:
         return cls(match["m"], int(match["r"]))
 
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        return await self.check_player(interaction)
-
     async def callback(self, interaction: discord.Interaction) -> None:
         from bot.discord import orders
 
@@ -194,9 +192,6 @@ class OrderSelect(_MatchItem, discord.ui.DynamicItem[discord.ui.Select[Any]],
         options = list(getattr(item, "options", []) or [])
         return cls(match["m"], int(match["r"]), match["k"], options)
 
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        return await self.check_player(interaction)
-
     async def callback(self, interaction: discord.Interaction) -> None:
         from bot.discord import orders
 
@@ -217,9 +212,6 @@ class LockButton(_MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> LockButton:
         return cls(match["m"], int(match["r"]))
-
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        return await self.check_player(interaction)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         from bot.discord import orders
