@@ -9,10 +9,10 @@ then quotes each value into the command text, so that a stray quote cannot break
 
 from __future__ import annotations
 
-import re
 import shlex
 
 from bot.discord.errors import UserError
+from bot.rules.commands import split_spaces
 
 
 def word(value: str | None, what: str, example: str) -> str:
@@ -45,8 +45,7 @@ def words(value: str | None, what: str, example: str) -> str:
 def spaces(value: str | None) -> list[str]:
     """Space labels separated by blanks or commas (the ``via`` of ``/move``; an axial ``q,r`` stays one
     space); ``[]`` when the option was left empty or blank (no waypoints)."""
-    words = (value or "").split()
-    return [w for part in words for w in ([part] if re.fullmatch(r"-?\d+,-?\d+", part) else part.split(",")) if w]
+    return split_spaces((value or "").split())
 
 
 def army_cards(value: str | None) -> list[str]:

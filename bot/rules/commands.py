@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import re
 import shlex
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,6 +48,12 @@ VERBS = (
 
 #: A space in axial coordinates, "q,r" (see :mod:`bot.rules.hexes`).
 _AXIAL = re.compile(r"-?\d+,-?\d+")
+
+
+def split_spaces(words: Iterable[str]) -> list[str]:
+    """Space names from blank-separated ``words`` that may also list spaces with commas
+    (``B2,C2``); ``q,r`` stays one space, in axial coordinates."""
+    return [w for part in words for w in ([part] if _AXIAL.fullmatch(part) else part.split(",")) if w]
 
 
 @dataclass(frozen=True)
@@ -199,8 +206,7 @@ def _move(rest: list[str]) -> dict[str, Any]:
     if len(words) > 1:
         if words[1].lower() != "via" or len(words) < 3:
             raise ValueError
-        # Waypoints may be separated by commas too, but "q,r" is one space in axial coordinates.
-        via = [w for part in words[2:] for w in ([part] if _AXIAL.fullmatch(part) else part.split(",")) if w]
+        via = split_spaces(words[2:])
     return {"figure": fig, "to": to, "via": via, "fly": fly, **power}
 
 
