@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord.errors import UserError
-from bot.rules.errors import RulesError
+from bot.rules.errors import RulesError, sentence
 
 if TYPE_CHECKING:
     from bot.discord.client import HeroscapeBot
@@ -48,7 +48,7 @@ def user_words(text: str, live: LiveMatch | None = None) -> str:
     if live is not None:
         names = {p.id: p.name for p in live.state.players}
         text = _SNOWFLAKE.sub(lambda m: names.get(m.group(), m.group()), text)
-    return text[:1].upper() + text[1:]
+    return sentence(text)
 
 
 async def explain(interaction: discord.Interaction, exc: BaseException, live: LiveMatch | None = None) -> None:
