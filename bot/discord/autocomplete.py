@@ -13,7 +13,7 @@ from discord import app_commands
 from bot.discord.matches import LiveMatch, MatchManager
 from bot.game.session import cards, maps, scenarios
 from bot.rules import draft as drafting
-from bot.rules.combat import legal_targets
+from bot.rules.combat import friendly_target, legal_targets
 from bot.rules.movement import reachable_hexes
 from bot.rules.state import Figure, MatchState, Phase
 
@@ -164,14 +164,18 @@ def targets(interaction: discord.Interaction, attacker: str | None, current: str
 
     def run(live: LiveMatch, _pid: str) -> Choices:
         """Choices ``"id (CARD, LABEL)"`` -> figure ID for the legal targets whose ID contains the typed
-        text; none for an unknown or off-board attacker."""
+        text, enemies first, then the attacker's own side marked ``"your side"`` (legal, HS-ATTACK-01,
+        and confirmed before the roll); none for an unknown or off-board attacker."""
         st = live.state
         fig = st.figures.get(attacker.lower())
         if fig is None or not fig.on_battlefield:
             return []
         q = current.casefold()
-        return _choices((f"{t.id} ({st.card_of(t).short}, {st.battlefield.label(t.hex)})", t.id)
-                        for t in live.memo(("targets", fig.id), lambda: legal_targets(st, fig)) if q in t.id)
+        found = live.memo(("targets", fig.id), lambda: legal_targets(st, fig))
+        ordered = sorted(found, key=lambda t: friendly_target(st, fig, t))  # stable: enemies first
+        return _choices((f"{t.id} ({st.card_of(t).short}, {st.battlefield.label(t.hex)}"
+                         f"{', your side' if friendly_target(st, fig, t) else ''})", t.id)
+                        for t in ordered if q in t.id)
     return _in_match(interaction, run)
 
 

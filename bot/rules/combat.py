@@ -2,8 +2,12 @@
 
 - Range counts spaces on the plane only, across gaps, to the nearer half of a double-space
   figure (HS-ATTACK-05, -06, HS-DOUBLE-06); Range 1 reaches only adjacent figures (HS-ATTACK-07).
+- Any figure may be the target, friend or enemy: the rulebook asks only for Range and line of
+  sight (HS-ATTACK-01); powers that say "enemy" or "opponent" limit themselves. The interfaces
+  ask for a confirmation before a friendly attack (:func:`friendly_target`).
 - An engaged figure attacks only figures it is engaged with, without needing line of sight
-  (HS-ENGAGE-07); otherwise the target needs line of sight (HS-ATTACK-01, HS-LOS-01).
+  (HS-ENGAGE-07); otherwise the target needs line of sight (HS-ATTACK-01, HS-LOS-01), a Range 1
+  target too (it is then a friend: an adjacent enemy would be engaged).
 - Attack dice: Attack value + height advantage + hooks (HS-ATTACK-09, HS-HEIGHT-02, -03); a
   special attack's dice are its own (HS-SPECIAL-02, HS-HEIGHT-04).
 - Defense dice: Defense value + height advantage + terrain + hooks (HS-ATTACK-10).
@@ -19,7 +23,13 @@ from dataclasses import dataclass
 
 from bot.rules import modifiers
 from bot.rules.dice import SHIELD, SKULL
-from bot.rules.engagement import adjacent, engaged, engaged_enemies, height_advantage_dice
+from bot.rules.engagement import (
+    adjacent,
+    engaged,
+    engaged_enemies,
+    height_advantage_dice,
+    separating_obstacle,
+)
 from bot.rules.los import line_of_sight
 from bot.rules.modifiers import AttackContext
 from bot.rules.state import Figure, MatchState
@@ -60,8 +70,6 @@ def check_target(
                                       "and against figures still on it", "HS-ATTACK-01")
     if not attacker.on_battlefield or not target.on_battlefield:
         return AttackCheck(False, "both figures must be on the battlefield", "HS-ATTACK-01")
-    if not state.is_enemy(attacker, target):
-        return AttackCheck(False, f"{target.id} is not an enemy of {attacker.id}", "HS-ARMY-13")
     core = _core_check(state, attacker, target, reach, needs_sight)
     verdicts = modifiers.target_verdicts(state, AttackContext(attacker, target, special))
     if not verdicts:
@@ -86,7 +94,15 @@ def _core_check(state: MatchState, attacker: Figure, target: Figure, reach: int 
     distance = attack_range(state, attacker, target)
     if rng <= 1:
         if not adjacent(state, attacker, target):
+            wall = separating_obstacle(state, attacker, target)
+            if wall is not None:
+                return AttackCheck(
+                    False, f"{attacker.id} has Range 1 and {target.id} is not adjacent: the {wall.kind.value.replace('_', ' ')} between "
+                           f"their spaces (top at level {wall.top}) is as tall as one of them", "HS-ENGAGE-03")
             return AttackCheck(False, f"{attacker.id} has Range 1 and {target.id} is not adjacent", "HS-ATTACK-07")
+        # Not engaged with it (else the branch above answered), so sight is needed (HS-ATTACK-01).
+        if needs_sight and not line_of_sight(state, attacker, target, marks=False):
+            return AttackCheck(False, f"{attacker.id} has no line of sight to {target.id}", "HS-LOS-01")
         return AttackCheck(True)
     if distance > rng:
         return AttackCheck(False, f"{target.id} is {distance} spaces away; {attacker.id} has Range {rng}", "HS-ATTACK-01")
@@ -95,12 +111,26 @@ def _core_check(state: MatchState, attacker: Figure, target: Figure, reach: int 
     return AttackCheck(True)
 
 
-def legal_targets(state: MatchState, attacker: Figure) -> list[Figure]:
-    """Every figure ``attacker`` could make a normal attack against now (geometry only).
+def legal_targets(state: MatchState, attacker: Figure, *, enemies_only: bool = False) -> list[Figure]:
+    """Every figure ``attacker`` could make a normal attack against now (geometry and powers), in
+    the order of ``state.on_battlefield()``; friends included (HS-ATTACK-01) unless ``enemies_only``
+    (the computer players and the map's marks never aim at a friend, HS-ARMY-13).
 
     Special attacks reach by their own rules: :func:`bot.rules.special.attack_options` lists both.
     """
-    return [t for t in state.on_battlefield() if t is not attacker and check_target(state, attacker, t)]
+    return [t for t in state.on_battlefield() if t is not attacker
+            and (not enemies_only or state.is_enemy(attacker, t)) and check_target(state, attacker, t)]
+
+
+def legal_enemy_targets(state: MatchState, attacker: Figure) -> list[Figure]:
+    """The enemy figures among :func:`legal_targets` (HS-ARMY-13): whom a player means to attack."""
+    return legal_targets(state, attacker, enemies_only=True)
+
+
+def friendly_target(state: MatchState, attacker: Figure, target: Figure) -> bool:
+    """True when ``target`` is a figure on ``attacker``'s side (HS-ARMY-12): an attack the rules allow
+    (HS-ATTACK-01) but the interfaces confirm first, so that nobody makes it by mistake."""
+    return attacker is not target and not state.is_enemy(attacker, target)
 
 
 def attack_dice(state: MatchState, attacker: Figure, target: Figure, special: tuple[str, int] | None = None) -> tuple[int, list[tuple[str, int]]]:

@@ -30,7 +30,7 @@ from bot.rules import modifiers, terrain_effects
 from bot.rules.answers import read_answer
 from bot.rules.army import add_army, check_army, renumber_figures, split_aside, summarize
 from bot.rules.cards import ArmyCard
-from bot.rules.combat import attack_dice, check_target, defense_dice, tally
+from bot.rules.combat import attack_dice, check_target, defense_dice, friendly_target, tally
 from bot.rules.commands import Command
 from bot.rules.decisions import DRAFT_MIN_CARDS_BEFORE_PASS, ZERO_SPACE_MOVES
 from bot.rules.dice import DiceSource
@@ -1151,7 +1151,9 @@ class Engine:
         check = check_target(self.state, fig, tgt)
         if not check:
             raise IllegalCommand(check.reason, check.rule)
-        args = {"attacker": fig.id, "target": tgt.id}
+        args: dict[str, Any] = {"attacker": fig.id, "target": tgt.id}
+        if friendly_target(self.state, fig, tgt):
+            args["friendly"] = True  # declared against a friend on purpose (HS-ATTACK-01)
         if turn.stage is Stage.MOVE:
             turn.stage = Stage.ATTACK
             self.emit("stage", stage="attack")
@@ -1159,10 +1161,12 @@ class Engine:
         else:
             self._attack_declared(**args)
 
-    def _attack_declared(self, attacker: str, target: str) -> None:
+    def _attack_declared(self, attacker: str, target: str, friendly: bool = False) -> None:
         st = self.state
         fig, tgt = st.figures[attacker], st.figures[target]
-        if not check_target(st, fig, tgt):
+        # A target declared as an enemy that came over to the attacker's side before the roll (Mind
+        # Shackle) is not attacked: nobody chose to attack a friend.
+        if not check_target(st, fig, tgt) or (not friendly and friendly_target(st, fig, tgt)):
             self.emit("attack_cancelled", attacker=attacker, target=target)
             return
         st.turn and st.turn.attacked.append(attacker)  # type: ignore[func-returns-value]

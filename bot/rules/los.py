@@ -245,26 +245,30 @@ def _sees_from(state: MatchState, eyes: Sequence[Eye], target: Figure, bodies: S
 
 
 def _sees(state: MatchState, viewer: Figure, target: Figure, low: float, high: float,
-          ignore: Iterable[Figure] = ()) -> bool:
+          ignore: Iterable[Figure] = (), *, marks: bool = True) -> bool:
     bodies = _bodies(state, (viewer, target, *ignore))
     if _sees_from(state, _target_points(state, viewer), target, bodies, low, high):
         return True
-    marks = los_marks(state, viewer)
-    return bool(marks) and _sees_from(state, marks, target, bodies, low, high)
+    if not marks:
+        return False
+    marks_at = los_marks(state, viewer)
+    return bool(marks_at) and _sees_from(state, marks_at, target, bodies, low, high)
 
 
-def line_of_sight(state: MatchState, viewer: Figure, target: Figure, ignore: Iterable[Figure] = ()) -> bool:
+def line_of_sight(state: MatchState, viewer: Figure, target: Figure, ignore: Iterable[Figure] = (), *,
+                  marks: bool = True) -> bool:
     """True when ``viewer``'s Target Point sees some point of ``target``'s Hit Zone (HS-LOS-01, DEC-05).
 
     For a double-space target any part of either half's Hit Zone counts (HS-DOUBLE-07). A Line of
-    Sight Mark beside the viewer may stand in for its Target Point (HS-WALL-07, -08): the rules
-    core asks for line of sight only for range attacks (a Range 1 attack needs adjacency instead,
-    and an engaged attacker needs none), which is the only use the marks have. Figures in
-    ``ignore`` do not block the view (a Line attack's fire passes through the figures it burns).
+    Sight Mark beside the viewer may stand in for its Target Point (HS-WALL-07, -08) unless
+    ``marks`` is false: the marks serve range attacks only, so a Range 1 attack (which needs sight
+    only to a figure it is not engaged with, a friend) asks without them; an engaged attacker
+    needs no sight at all. Figures in ``ignore`` do not block the view (a Line attack's fire
+    passes through the figures it burns).
     """
     if viewer is target or not viewer.on_battlefield or not target.on_battlefield:
         return False
-    return _sees(state, viewer, target, HIT_ZONE_LOW, HIT_ZONE_HIGH, ignore)
+    return _sees(state, viewer, target, HIT_ZONE_LOW, HIT_ZONE_HIGH, ignore, marks=marks)
 
 
 def clear_sight(state: MatchState, viewer: Figure, target: Figure) -> bool:

@@ -233,7 +233,8 @@ def _explosion(engine: Engine, fig: Figure, power: Power, target: str) -> Specia
         if f is tgt:
             continue
         if x <= 1:
-            hit = x == 1 and adjacent(st, f, tgt)  # HS-EXPLOSION-02
+            # HS-EXPLOSION-02; a figure next to the target behind a wall is hit too (HS-SPECIAL-03).
+            hit = x == 1 and adjacent(st, f, tgt, obstacles=False)
         else:
             hit = min(a.distance(b) for a in f.hexes for b in tgt.hexes) <= x  # HS-EXPLOSION-03
         if hit:
@@ -375,7 +376,8 @@ def attack_options(state: MatchState, attacker: Figure) -> list[AttackOption]:
     """The normal attack and each special attack of ``attacker``'s card, with whom each can hit now.
 
     Geometry and powers only, as :func:`bot.rules.combat.legal_targets`: whose turn it is and
-    whether the figure has attacked already are the engine's business. The normal attack goes by
+    whether the figure has attacked already are the engine's business. Only enemies are aimed at
+    (HS-ARMY-13); an attack on a friend is legal (HS-ATTACK-01) but never offered here. The normal attack goes by
     Range, sight and engagement (HS-ATTACK-01, HS-ENGAGE-07) and the powers' say (Thorian Speed
     forbids a distant normal attack, not a special one: HS-SPECIAL-08, -09); each special attack
     by its own range and kind: the target of an Explosion or of a line drawn past the target must
@@ -392,7 +394,9 @@ def attack_options(state: MatchState, attacker: Figure) -> list[AttackOption]:
 
     if not attacker.on_battlefield:
         return []
-    normal = legal_targets(state, attacker)
+    # Enemies only, as the special attacks' aims: friends are legal targets too (HS-ATTACK-01),
+    # but this list is whom to attack (the map's marks, the computer), not whom one may.
+    normal = legal_targets(state, attacker, enemies_only=True)
     out = [AttackOption(NORMAL_ATTACK, False, tuple(Aim(t.id, (t.id,)) for t in normal), tuple(t.id for t in normal))]
     # special_attack() reads the state through an engine; no die is rolled (empty scripted dice
     # would raise if one were).

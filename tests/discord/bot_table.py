@@ -15,7 +15,7 @@ from bot.discord.matches import LiveMatch
 from bot.discord.settings import Settings
 from bot.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, InteractionRecord
 from bot.render import render_png
-from bot.rules.combat import legal_targets
+from bot.rules.combat import legal_enemy_targets
 from bot.rules.movement import reachable_hexes
 from bot.rules.state import Figure, MatchState, Phase
 
@@ -151,7 +151,7 @@ class Table:
         for fig in self._acting(pid):
             if self.state.phase is not Phase.TURNS:
                 return
-            if legal_targets(self.state, fig):
+            if legal_enemy_targets(self.state, fig):
                 continue
             dest = self._step_toward_enemy(fig)
             if dest is not None:

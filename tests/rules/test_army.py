@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.content.cards import CardLibrary
+from bot.rules import combat
 from bot.rules.army import check_army, split_aside
 from bot.rules.cards import ArmyCard
 from bot.rules.errors import ArmyError, InvalidCommand
@@ -207,7 +208,9 @@ def test_friendly_figures_are_yours_and_your_teammates() -> None:
     st = eng.state
     ally, mate, foe = st.figures["ally"], st.figures["mate"], st.figures["foe"]
     assert not st.is_enemy(ally, mate) and not st.is_enemy(mate, ally) and st.is_enemy(ally, foe)
-    refused(eng, "p1", "attack ally mate", "HS-ARMY-13")
+    # A teammate's figure is friendly, yet still a figure one may attack (HS-ATTACK-01; the
+    # interfaces confirm first): see test_attack_friendly.py.
+    assert combat.friendly_target(st, ally, mate) and not combat.friendly_target(st, ally, foe)
 
 
 def test_enemy_figures_include_those_no_player_controls() -> None:

@@ -54,11 +54,14 @@ def test_finn_is_not_adjacent_to_deathwalker_on_a_ledge_5_levels_up() -> None:
 @pytest.mark.parametrize(("ruin", "engaged"), [(4, True), (5, False), (6, False), (7, False), (8, False)])
 def test_across_a_ruin_both_figures_must_be_taller_than_it(ruin: int, engaged: bool) -> None:
     # rule: HS-ENGAGE-03
-    # Finn (5) and Deathwalker (7) across a ruin: engaged only if the ruin is lower than both.
+    # Finn (5) and Deathwalker (7) across a ruin: engaged only if the ruin is lower than both. A
+    # ruin that tall is one of the rulebook's adjacency exceptions (001 § Adjacent Exceptions):
+    # the two are then not adjacent either, only on neighbouring spaces.
     bf = build(obstacles=[{"kind": "ruin", "between": [[2, 2], [3, 2]], "height": ruin}])
     eng = sandbox(fig("finn", "p1", (2, 2), FINN), fig("dw", "p2", (3, 2), DEATHWALKER), battlefield=bf)
     f = figs(eng)
-    assert engagement.adjacent(eng.state, f["finn"], f["dw"])
+    assert f["finn"].hex.is_adjacent(f["dw"].hex)
+    assert engagement.adjacent(eng.state, f["finn"], f["dw"]) is engaged
     assert engagement.engaged(eng.state, f["finn"], f["dw"]) is engaged
 
 

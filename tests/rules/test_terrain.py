@@ -529,7 +529,8 @@ def test_stone_wall_rules_that_hold_in_the_master_game() -> None:
     eng = sandbox(fig("a", "p1", (2, 2), card(name="Tiny", height=2, size="small")), fig("b", "p2", (3, 2)),
                   battlefield=wall_field(outside=3))
     assert eng.state.scenario.level == "master"
-    assert engagement.adjacent(eng.state, figure(eng, "a"), figure(eng, "b"))
+    assert figure(eng, "a").hex.is_adjacent(figure(eng, "b").hex)  # neighbours, split by the wall
+    assert not engagement.adjacent(eng.state, figure(eng, "a"), figure(eng, "b"))  # HS-ENGAGE-03
     assert not engagement.engaged(eng.state, figure(eng, "a"), figure(eng, "b"))
 
 
@@ -584,7 +585,8 @@ def test_a_height_4_blade_grut_is_not_engaged_across_a_wall_of_total_height_4() 
     # rule: HS-WALL-06
     # Finn on the inside (level 3), the wall's top at 5. Grut 1 outside at level 2 reaches 6:
     # engaged. Grut 2 outside on a lower step at level 1 reaches only 5, the wall's top (the
-    # wall stands 4 above its base): not engaged, though adjacent.
+    # wall stands 4 above its base): not engaged, and (an adjacency exception, HS-ENGAGE-03) not
+    # adjacent either, though on a neighbouring space.
     bf = build([{"q": [0, 7], "r": [0, 7], "level": 2, "terrain": "grass"},
                 {"q": [0, 2], "r": [0, 7], "level": 3, "terrain": "grass"},
                 {"q": [3, 7], "r": [2, 2], "level": 1, "terrain": "grass"}],
@@ -596,7 +598,8 @@ def test_a_height_4_blade_grut_is_not_engaged_across_a_wall_of_total_height_4() 
     st, finn, g1, g2 = eng.state, figure(eng, "finn"), figure(eng, "g1"), figure(eng, "g2")
     assert bf.obstacles_between(H(2, 3), H(3, 3)) and bf.obstacles_between(H(2, 3), H(3, 2))
     assert engagement.engaged(st, finn, g1)
-    assert g2.level == 1 and engagement.adjacent(st, finn, g2)
+    assert g2.level == 1 and finn.hex.is_adjacent(g2.hex) and not engagement.adjacent(st, finn, g2)
+    assert engagement.adjacent(st, finn, g1)
     assert not engagement.engaged(st, finn, g2)
 
 

@@ -16,7 +16,7 @@ from bot.discord.errors import UserError
 from bot.discord.publish import render
 from bot.discord.status import decision_refusal
 from bot.game.targets import marked, option_line
-from bot.rules.combat import attack_dice, check_target, defense_dice, wound_odds
+from bot.rules.combat import attack_dice, check_target, defense_dice, friendly_target, wound_odds
 from bot.rules.movement import reachable_hexes
 from bot.rules.special import attack_options
 from bot.rules.state import Phase
@@ -85,11 +85,21 @@ def attack_preview(live: LiveMatch, pid: str, attacker: str, target: str) -> str
     odds = wound_odds(n_att, n_def)
     life_left = st.card_of(t).stat("life") - t.wounds
     kill = sum(p for w, p in enumerate(odds) if w >= life_left)
+    friendly = friendly_target(st, a, t)
+    press = f"Press **{FRIENDLY_ROLL_LABEL}** to attack it anyway." if friendly else "Press **Roll** to attack."
     lines = [f"🎯 **{a.id}** attacks **{t.id}** ({st.card_of(t).short}, {life_left} life left)",
              f"Attack: {n_att} dice ({_why(att_why)}) — Defense: {n_def} dice ({_why(def_why)})",
              "Chance of wounds: " + ", ".join(f"{w}: {p:.1%}" for w, p in enumerate(odds) if p >= 0.0005),
-             f"Chance to destroy: {kill:.1%}. Press **Roll** to attack."]
+             f"Chance to destroy: {kill:.1%}. {press}"]
+    if friendly:
+        whose = "your own figure" if t.controller == pid else f"your teammate {live.session.name(t.controller)}'s figure"
+        lines.insert(0, f"⚠️ **{t.id} is {whose}**, not an enemy. The rules allow attacking any figure in "
+                        "Range and line of sight (HS-ATTACK-01), so check that this is what you mean.")
     return "\n".join(lines)
+
+
+#: The Roll button's label when the previewed target is on the attacker's side.
+FRIENDLY_ROLL_LABEL = "Roll against my own side"
 
 
 class PlayCog(commands.Cog):
@@ -153,6 +163,10 @@ class PlayCog(commands.Cog):
             live, pid = actions.player_here(interaction)
             text = attack_preview(live, pid, attacker, target)
             button = RollButton(live.match_id, live.version, attacker.lower(), target.lower())
+            st = live.state
+            if friendly_target(st, st.figures[attacker.lower()], st.figures[target.lower()]):
+                # The confirmation step: the button itself says whom it attacks (HS-ATTACK-01 allows it).
+                button.item.label = FRIENDLY_ROLL_LABEL
             await interaction.response.send_message(text, view=view_of(button), ephemeral=True)
 
     @app_commands.command(name="special", description="Make a special attack (Explosion, Fire Line, Grenade)")
