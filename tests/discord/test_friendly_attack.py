@@ -1,0 +1,68 @@
+"""Attacking a figure of one's own side on Discord (issue 10): the rules allow it (HS-ATTACK-01),
+so ``/attack`` offers it, but the preview warns and the Roll button says whom it attacks, so that
+nobody does it by mistake; enemies come first in the target list."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from bot.discord.cogs.play import FRIENDLY_ROLL_LABEL
+from bot.rules.hexes import Hex
+
+if TYPE_CHECKING:
+    from conftest import NewTable, World
+
+    from tests.conftest import AddMaps
+
+#: Eight by four grass spaces, start zones at the two short ends.
+FIELD: dict[str, Any] = {
+    "format": "heroscape-map/1", "id": "field", "name": "Field",
+    "fill": [{"q": [0, 7], "r": [0, 3], "level": 1, "terrain": "grass"}], "hexes": [], "obstacles": [],
+    "glyphs": [], "start_zones": {"red": [{"q": [0, 1], "r": [0, 3]}], "blue": [{"q": [6, 7], "r": [0, 3]}]}}
+
+
+@pytest.fixture
+def field_map(extra_maps: AddMaps) -> None:
+    """The shipped maps plus :data:`FIELD` (map id ``field``)."""
+    extra_maps(FIELD)
+
+
+async def test_attacking_ones_own_figure_is_previewed_with_a_warning_and_a_button_that_says_so(
+        world: World, new_table: NewTable, field_map: None) -> None:
+    # rule: HS-ATTACK-01
+    table = await new_table()
+    alice, bob = world.alice, world.bob
+    await table.reply(alice, "match", "new", map="field")
+    await table.reply(bob, "match", "join")
+    await table.reply(alice, "army", "set", cards="Tarn Vikings")
+    await table.reply(bob, "army", "set", cards="Syvarris")
+    await table.reply(alice, "match", "start")
+    await table.reply(alice, "place", "rest")
+    await table.reply(bob, "place", "rest")
+    for user in (alice, bob):
+        await table.place_markers(user)
+    while (turn := table.state.turn) is not None and turn.player != str(alice.id):
+        await table.reply(table.user(turn.player), "end-turn")
+    st = table.state
+    one = next(f.id for f in st.figures.values() if f.hexes == (Hex(1, 0),))
+    two = next(f.id for f in st.figures.values() if f.hexes == (Hex(1, 1),))
+
+    offered = await table.fake.autocomplete(alice, table.channel, "attack", options={"attacker": one, "target": ""},
+                                            focused="target")
+    mine = next(c for c in offered if c["value"] == two)
+    assert "your side" in mine["name"]
+
+    preview = await table.reply(alice, "attack", attacker=one, target=two)
+    assert preview.ephemeral
+    assert preview.content.startswith(f"⚠️ **{two} is your own figure**, not an enemy.")
+    assert f"Press **{FRIENDLY_ROLL_LABEL}** to attack it anyway." in preview.content
+    roll = next(c for c in preview.custom_ids if c.startswith("hs:roll:"))
+    assert preview.find_component(roll)["label"] == FRIENDLY_ROLL_LABEL  # type: ignore[index]
+
+    asked = await (await table.click(alice, preview, roll)).wait_reply()  # Berserker Charge asks first
+    skip = next(c for c in asked.custom_ids if c.startswith("hs:choose:")
+                and asked.find_component(c)["label"] == "skip")  # type: ignore[index]
+    done = await (await table.click(alice, asked, skip)).wait_reply()
+    assert f"{one} attacks {two}" in done.content
