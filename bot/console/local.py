@@ -42,7 +42,7 @@ from bot.console.demo import NO_IMAGES, TurnRecorder, armies_for, out_problem, p
 from bot.game import ai
 from bot.game.draft_status import draft_status
 from bot.game.session import GameSession, cards
-from bot.game.targets import marked, odds_text, option_line
+from bot.game.targets import friendly_fire_question, marked, odds_text, option_line
 from bot.rules import draft as drafting
 from bot.rules.combat import attack_dice, defense_dice
 from bot.rules.commands import VERBS
@@ -423,12 +423,23 @@ class Console:
                 self.run_computer()
         elif player is None:
             self.say("error: nobody is seated")
+        elif not self.friendly_fire_confirmed(text):
+            self.say("not attacked")
         elif self.apply(player, text):
             self.run_computer()
             if word in TURN_VERBS:
                 self.turn_hint()
             self.draft_hint()
         return True
+
+    def friendly_fire_confirmed(self, text: str) -> bool:
+        """True unless ``text`` attacks a figure of the attacker's own side and the player does not
+        answer yes to the question (the rules allow it, HS-ATTACK-01; nobody should do it by mistake)."""
+        question = friendly_fire_question(self.state, text)
+        if question is None:
+            return True
+        answer = self.ask(f"{question} [y/N] ")
+        return answer is not None and answer.strip().lower() in ("y", "yes")
 
     # ---- console commands --------------------------------------------------------------------
 

@@ -2,14 +2,17 @@
 the console's ``targets`` and Discord's ``/map targets:``, and the odds of one attack on a target.
 
 The rules decide (:func:`bot.rules.special.attack_options`, :func:`bot.rules.combat.wound_odds`);
-this module only words the answer.
+this module only words the answer. It also words the question an interface asks before an
+attack on a figure of the attacker's own side (:func:`friendly_fire_question`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.rules.combat import wound_odds
+from bot.rules.combat import check_target, friendly_target, wound_odds
+from bot.rules.commands import Command
+from bot.rules.errors import InvalidCommand
 from bot.rules.special import AttackOption
 from bot.rules.state import Figure, MatchState
 
@@ -72,3 +75,29 @@ def _percent(p: float) -> str:
     if 0.995 <= p < 1:
         return ">99%"
     return f"{p:.0%}"
+
+
+def friendly_fire_question(state: MatchState, text: str) -> str | None:
+    """The question to ask before running ``text`` when it attacks a figure of the attacker's own
+    side, e.g. ``"pal is your own figure, not an enemy: attack it anyway?"``; ``None`` for any
+    other command.
+
+    The rules allow such an attack (HS-ATTACK-01), so the interfaces confirm it first. A normal
+    attack the rules would refuse anyway (out of Range, no line of sight) asks nothing: the
+    refusal says why. A special attack (``special FIG POWER TARGET``) asks when its target is a
+    friendly figure.
+    """
+    try:
+        cmd = Command.parse(text)
+    except InvalidCommand:
+        return None
+    if cmd.verb not in ("attack", "special"):
+        return None
+    attacker = state.figures.get(str(cmd.args["attacker"]).lower())
+    target = state.figures.get(str(cmd.args["target"]).lower())
+    if attacker is None or target is None or not friendly_target(state, attacker, target):
+        return None
+    if cmd.verb == "attack" and not check_target(state, attacker, target):
+        return None
+    whose = "your own figure" if target.controller == attacker.controller else "your teammate's figure"
+    return f"{target.id} is {whose}, not an enemy: attack it anyway?"
