@@ -1,7 +1,8 @@
 """Army building: checking an army against the scenario's format and putting it into play.
 
 Rules: points, figure and space limits (HS-ARMY-01), the start zone's size (HS-ARMY-02), Unique
-cards at most once by name (HS-ARMY-04), Uncommon repeats each with their own card (HS-ARMY-05,
+cards at most once per character, a reprint counting as the card it reprints (HS-ARMY-04,
+:attr:`ArmyCard.character`), Uncommon repeats each with their own card (HS-ARMY-05,
 -06), Common repeats sharing one card (HS-ARMY-08), a Hero card has 1 figure and a Squad card 2
 or more (HS-ARMY-15), incomplete cards refused (DEC-07).
 
@@ -105,10 +106,19 @@ def check_army(cards: Sequence[ArmyCard], fmt: Format, zone_size: int | None = N
             shape = "exactly 1 figure" if c.kind == "hero" else "2 or more figures"
             raise ArmyError(f"{c.name} is a {c.kind.capitalize()} card showing {n} figure(s); a "
                             f"{c.kind.capitalize()} card has {shape}: its card file is wrong", "HS-ARMY-15")
-    uniques = Counter(c.name for c in cards if c.rarity == "unique")
-    dup = [n for n, k in uniques.items() if k > 1]
-    if dup:
-        raise ArmyError(f"{dup[0]} is a Unique card and can be in an army only once", "HS-ARMY-04")
+    # Unique: one card per character, a reprint counting as the card it reprints (HS-ARMY-04).
+    seen: dict[str, ArmyCard] = {}
+    for c in cards:
+        if c.rarity != "unique":
+            continue
+        first = seen.get(c.character)
+        if first is None:
+            seen[c.character] = c
+            continue
+        if first.name == c.name:
+            raise ArmyError(f"{c.name} is a Unique card and can be in an army only once", "HS-ARMY-04")
+        raise ArmyError(f"{c.name} and {first.name} are the same character, and a Unique card can be in an "
+                        "army only once, reprints included: keep one of them", "HS-ARMY-04")
     drafted = summarize(cards)
     if fmt.points is not None and drafted.points > fmt.points:
         raise ArmyError(f"the army costs {drafted.points} points; this match allows {fmt.points}", "HS-ARMY-01")

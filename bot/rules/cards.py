@@ -27,6 +27,20 @@ Keyword = Literal["flying", "stealth_flying"]
 REQUIRED_STATS = ("rarity", "figures", "life", "move", "range", "attack", "defense", "height", "size", "points")
 
 
+#: A reprint's set suffix at the end of a card name: `` (AoA)``, `` (SotM)``, `` (SotC)``.
+_REPRINT_SUFFIX = re.compile(r"\s*\([^()]*\)\s*$")
+
+
+def character_of(name: str) -> str:
+    """The character a card name stands for: the name without a trailing reprint suffix in
+    parentheses, in lower case, blanks collapsed (HS-ARMY-04; see :attr:`ArmyCard.character`).
+
+    >>> character_of("Sgt. Drake Alexander (AoA)") == character_of("sgt.  drake alexander")
+    True
+    """
+    return " ".join(_REPRINT_SUFFIX.sub("", name).split()).casefold()
+
+
 def slug(text: str) -> str:
     """Lower-case identifier for names: ``'Finn the Viking Champion' -> 'finn-the-viking-champion'``."""
     text = text.lower().replace("ä", "a").replace("ö", "o").replace("ü", "u")
@@ -108,6 +122,21 @@ class ArmyCard(BaseModel):
     def complete(self) -> bool:
         """True when every statistic an army needs is known (DEC-07)."""
         return not self.missing_fields()
+
+    @property
+    def character(self) -> str:
+        """Who the card is, for the Unique rule (HS-ARMY-04): its name without a reprint's set suffix
+        in parentheses, so that a reprint is the same character as the card it reprints.
+
+        Card files tell reprints apart by such a suffix (``Raelin the Kyrie Warrior (AoA)``, the 2024
+        reprint; ``../shared/cards/README.md``, field ``name``); compared without regard to case.
+
+        >>> ArmyCard(name="Raelin the Kyrie Warrior (AoA)", kind="hero").character
+        'raelin the kyrie warrior'
+        >>> ArmyCard(name="Raelin the Kyrie Warrior", kind="hero").character
+        'raelin the kyrie warrior'
+        """
+        return character_of(self.name)
 
     @property
     def is_unique(self) -> bool:
