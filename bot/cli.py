@@ -17,7 +17,9 @@ def _parser() -> argparse.ArgumentParser:
     loc.add_argument("--scenario", default=None, help="scenario id (data/scenarios); default: last-army-standing")
     loc.add_argument("--map", default=None, help="map id (data/maps); default: the scenario's map")
     loc.add_argument("--out", default="renders/local", help="folder for the map images and autosaves ('none': no images)")
-    loc.add_argument("--seed", type=int, default=None, help="dice seed (default: random)")
+    loc.add_argument("--seed", type=int, default=None,
+                     help="dice seed: makes the dice reproducible (default: fresh dice for every roll, "
+                          "which a save file does not foretell)")
     loc.add_argument("--vs-computer", action="store_true", help="the computer plays the second seat")
     loc.add_argument("--load", default=None, help="resume a match saved with 'save PATH'")
     loc.add_argument("--draft", action="store_true", help="draft the armies one Army Card at a time, in turn")

@@ -858,6 +858,8 @@ def main(args: argparse.Namespace) -> int:
                                      scenario_id="last-army-standing" if load else
                                      getattr(args, "scenario", None) or "last-army-standing",
                                      seed=getattr(args, "seed", None),
+                                     # Without --seed every roll is fresh (not foretold by a save file).
+                                     fresh_dice=getattr(args, "seed", None) is None,
                                      fmt={"draft": True} if getattr(args, "draft", False) and not load else None)
     except (KeyError, ValueError) as exc:
         print(f"error: {exc.args[0] if exc.args else exc}")

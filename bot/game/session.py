@@ -2,7 +2,8 @@
 
 A :class:`GameSession` is a match with its content (map, scenario, cards) looked up by id, and
 the record that stores it: map id, scenario id, format overrides, the secret seed and the command
-log. ``apply`` runs a player's command and returns an :class:`Outcome`: the events, the public
+log (and, for a match with fresh dice, the salts of its dice-rolling commands: see
+:mod:`bot.rules.match`). ``apply`` runs a player's command and returns an :class:`Outcome`: the events, the public
 lines to post, the private lines for each player, and whether a Player Turn (or more) ended so
 that a new map image is due. The record replays to exactly the same state.
 
@@ -35,7 +36,7 @@ from bot.game.narrate import Narrator
 from bot.rules.cards import ArmyCard
 from bot.rules.errors import RulesError
 from bot.rules.events import Event
-from bot.rules.match import SNAPSHOT_FORMAT, Match, SnapshotMismatch
+from bot.rules.match import SNAPSHOT_FORMAT, Match, SnapshotMismatch, fresh_salt
 from bot.rules.scenario import Format, Scenario
 from bot.rules.state import MatchState
 
@@ -88,6 +89,20 @@ def _card_pool() -> list[ArmyCard]:
     return list(cards())
 
 
+def record_salts(record: dict[str, Any]) -> dict[int, int]:
+    """The salts of a record (``"salts": [[log position, salt], ...]``, see :meth:`GameSession.to_record`)
+    as ``{log position: salt}``; empty when it has none.
+
+    :raises ValueError: when the field is not a list of pairs of whole numbers (a position from 0).
+    """
+    raw = record.get("salts", [])
+    pairs = raw if isinstance(raw, list) else None
+    if pairs is None or not all(isinstance(p, list) and len(p) == 2 and all(type(x) is int for x in p) and p[0] >= 0
+                                for p in pairs):
+        raise ValueError("the field 'salts' must be a list of [log position, salt] pairs of whole numbers")
+    return {int(i): int(v) for i, v in pairs}
+
+
 @dataclass
 class Outcome:
     """What one command did, ready for an adapter to show.
@@ -111,7 +126,8 @@ class GameSession:
     """
 
     def __init__(self, match_id: str, map_id: str, scenario_id: str, seed: int,
-                 fmt: dict[str, Any] | None = None, howto: HowTo = CONSOLE) -> None:
+                 fmt: dict[str, Any] | None = None, howto: HowTo = CONSOLE, *, fresh_dice: bool = False,
+                 salts: dict[int, int] | None = None) -> None:
         self.match_id = match_id
         self.howto = howto
         self.map_id = map_id
@@ -121,7 +137,12 @@ class GameSession:
         battlefield = maps().get(map_id)
         base = scenarios().get(scenario_id)
         self.scenario = self._with_format(base, self.format_overrides)
-        self.match = Match(battlefield, self.scenario, seed, _card_lookup, pool=_card_pool)
+        self.match = Match(battlefield, self.scenario, seed, _card_lookup, pool=_card_pool, salts=dict(salts or {}))
+        #: Each dice-rolling command rolls from a fresh salt (the console without ``--seed``), so that
+        #: a save file, which holds the seed, does not tell the dice to come.
+        self.fresh_dice = fresh_dice
+        if fresh_dice:
+            self.match.salt_source = fresh_salt
         self.narrator = Narrator(self)
         #: The log position this session was rebuilt from by :meth:`from_record` (0: from the start).
         self.restored_from = 0
@@ -137,8 +158,11 @@ class GameSession:
 
     @classmethod
     def create(cls, match_id: str, *, map_id: str | None = None, scenario_id: str = "last-army-standing",
-               fmt: dict[str, Any] | None = None, seed: int | None = None, howto: HowTo = CONSOLE) -> GameSession:
-        """A new match. The map defaults to the scenario's; ``howto`` is the adapter's table.
+               fmt: dict[str, Any] | None = None, seed: int | None = None, howto: HowTo = CONSOLE,
+               fresh_dice: bool = False) -> GameSession:
+        """A new match. The map defaults to the scenario's; ``howto`` is the adapter's table;
+        ``fresh_dice``: every dice-rolling command rolls from a fresh recorded salt (see
+        :mod:`bot.rules.match`), not from the seed alone.
 
         :raises KeyError: (UnknownMapError / UnknownScenarioError) with suggestions for unknown ids.
         """
@@ -154,16 +178,26 @@ class GameSession:
             raise ValueError(f"{bf.name} has {len(zones)} start zone(s) but {scen.name} needs "
                              f"{scen.min_players}; pick another map")
         return cls(match_id, chosen_map, scen.id,
-                   Match.new_seed() if seed is None else seed, fmt, howto)
+                   Match.new_seed() if seed is None else seed, fmt, howto, fresh_dice=fresh_dice)
 
     # --- record ---------------------------------------------------------------------------------
 
     def to_record(self) -> dict[str, Any]:
-        """Everything needed to rebuild this match (the seed is secret: store it privately)."""
-        return {
+        """Everything needed to rebuild this match (the seed is secret: store it privately).
+
+        A match with fresh dice adds ``"fresh_dice": true`` and ``"salts"``: ``[[log position, salt],
+        ...]`` for its logged commands that rolled dice; other records are as they always were.
+        """
+        record: dict[str, Any] = {
             "match_id": self.match_id, "map_id": self.map_id, "scenario_id": self.scenario_id,
             "format": self.format_overrides, "seed": self.seed, "log": [list(x) for x in self.match.log],
         }
+        if self.fresh_dice:
+            record["fresh_dice"] = True
+        salts = sorted([i, s] for i, s in self.match.salts.items() if i < len(self.match.log))
+        if salts:
+            record["salts"] = salts
+        return record
 
     @classmethod
     def from_record(cls, record: dict[str, Any], snapshots: Iterable[tuple[int, bytes]] = (),
@@ -184,8 +218,9 @@ class GameSession:
         :raises bot.rules.errors.RulesError: when the log itself does not replay (never when tolerant).
         """
         entries = [(str(p), str(t)) for p, t in record.get("log", [])]
+        salts = record_salts(record)
         s = cls(record["match_id"], record["map_id"], record["scenario_id"], int(record["seed"]), record.get("format"),
-                howto)
+                howto, fresh_dice=bool(record.get("fresh_dice", False)), salts=salts)
         fresh = s.match
         for seq, blob in snapshots:
             if not 0 < seq <= len(entries):
@@ -193,7 +228,8 @@ class GameSession:
                 continue
             try:
                 s.match = Match.from_snapshot(fresh.battlefield, s.scenario, s.seed, blob, entries[:seq], _card_lookup,
-                                              pool=_card_pool)
+                                              pool=_card_pool, salts=salts)
+                s.match.salt_source = fresh.salt_source
                 for player, text in entries[seq:]:
                     s.match.apply(player, text)
             except Exception as exc:  # SnapshotMismatch, or a tail the snapshot's state refuses

@@ -5,6 +5,14 @@ the log as ``(player, text)``; replaying the log on the same battlefield, scenar
 and seed rebuilds the state exactly, dice included, because rejected commands roll nothing and
 leave the dice where they were.
 
+Fresh dice (:attr:`Match.salt_source`, off by default): where a player can read the seed (a save
+file on their own disk), seed-determined dice could be seen in advance by saving, trying a command
+and loading again. With a salt source, every accepted command that rolls dice draws a fresh salt
+and rolls from ``(seed, salt)``; the salt is recorded with the log (:attr:`Match.salts`, by log
+position), so a replay rolls the same dice (chance recorded in the history; replay never rolls
+anew), while the dice to come depend on a salt nobody has drawn yet. Without a salt source nothing
+changes: the dice run on from the seed, command after command.
+
 A snapshot (:meth:`Match.snapshot`) is a private cache of the position at a quiet moment (no
 decision pending, no timing window under way): the whole engine, the dice generator's state and
 the public events of the Player Turn under way, pickled. The battlefield, the scenario, the card
@@ -21,7 +29,8 @@ import io
 import json
 import pickle
 import random
-from collections.abc import Callable, Iterable, Sequence
+import secrets
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,7 +64,27 @@ class SnapshotMismatch(Exception):
 
 
 class _ReplayableDice(SeededDice):
-    """Seeded dice whose position can be saved and restored around a refused command."""
+    """Seeded dice whose position can be saved and restored around a refused command, which count
+    their rolls and can be re-seeded from the seed and a salt (fresh dice)."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        #: Rolls made so far (combat dice and d20 rolls, each call counted once).
+        self.rolls = 0
+
+    def combat(self, n: int) -> list[str]:
+        """Roll ``n`` combat dice (DEC-01), counted."""
+        self.rolls += 1
+        return super().combat(n)
+
+    def d20(self) -> int:
+        """Roll the d20, counted."""
+        self.rolls += 1
+        return super().d20()
+
+    def salt(self, seed: int, salt: int) -> None:
+        """Roll from now on from ``(seed, salt)``: a generator seeded with a SHA-256 of both."""
+        self._rng.seed(int.from_bytes(hashlib.sha256(f"{seed}:{salt}".encode()).digest(), "big"))
 
     def snapshot(self) -> object:
         """The generator's current state, opaque, for :meth:`restore`."""
@@ -74,9 +103,19 @@ def _digest_bytes(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def log_digest(log: Sequence[tuple[str, str]]) -> str:
-    """A fingerprint (hex SHA-256) of a command log, to tie a snapshot to the log it was taken after."""
-    return _digest(json.dumps([list(entry) for entry in log], separators=(",", ":")))
+def log_digest(log: Sequence[tuple[str, str]], salts: Mapping[int, int] | None = None) -> str:
+    """A fingerprint (hex SHA-256) of a command log, to tie a snapshot to the log it was taken after;
+    with the salts of its commands (fresh dice), when there are any, as they decide its dice."""
+    text = json.dumps([list(entry) for entry in log], separators=(",", ":"))
+    used = sorted((i, s) for i, s in (salts or {}).items() if i < len(log))
+    if used:
+        text += "\nsalts:" + json.dumps(used, separators=(",", ":"))
+    return _digest(text)
+
+
+def fresh_salt() -> int:
+    """A fresh secret 64-bit salt (``secrets``), for :attr:`Match.salt_source`."""
+    return secrets.randbits(64)
 
 
 class _Fingerprints:
@@ -201,6 +240,13 @@ class Match:
     log: list[tuple[str, str]] = field(default_factory=list)
     #: Every card a draft may offer (DEC-13); see :class:`~bot.rules.engine.Engine`.
     pool: CardPool | None = None
+    #: Log position -> the salt its command's dice were rolled from (fresh dice; only commands that
+    #: rolled). Entries at positions not yet logged are those of a log being replayed: the command
+    #: applied at that position rolls from that salt.
+    salts: dict[int, int] = field(default_factory=dict)
+    #: Where fresh salts come from (:func:`fresh_salt`); ``None`` (the default): the dice run on from
+    #: the seed alone, as they always did.
+    salt_source: Callable[[], int] | None = None
 
     def __post_init__(self) -> None:
         self.dice = _ReplayableDice(self.seed)
@@ -231,12 +277,29 @@ class Match:
         """
         cmd = Command.parse(text) if isinstance(text, str) else text
         snap = self.dice.snapshot()
+        at = len(self.log)
+        salt = self.salts.get(at)
+        if salt is None and self.salt_source is not None:
+            salt = self.salt_source()
+        rolls = 0
+        if salt is not None:
+            self.dice.salt(self.seed, salt)
+            rolls = self.dice.rolls
         try:
             events = self.engine.execute(player, cmd)
         except Exception:
             # The engine restores the state on any error; the dice must follow, or replay drifts.
+            # A salt drawn for this try is dropped with it: the next try draws another.
             self.dice.restore(snap)
             raise
+        if salt is not None:
+            if self.dice.rolls == rolls:
+                # Nothing rolled: no salt to record, and the dice stay as they were (as a replay,
+                # which draws no salt for this command, leaves them).
+                self.dice.restore(snap)
+                self.salts.pop(at, None)
+            else:
+                self.salts[at] = salt
         self.log.append((player, cmd.text()))
         self.turn_events = self.turn_so_far(events)
         return events
@@ -250,12 +313,13 @@ class Match:
 
     @classmethod
     def replay(cls, battlefield: Battlefield, scenario: Scenario, seed: int, log: Iterable[tuple[str, str]],
-               cards: CardLookup | None = None, pool: CardPool | None = None) -> Match:
-        """Rebuild a match from its seed and log.
+               cards: CardLookup | None = None, pool: CardPool | None = None,
+               salts: Mapping[int, int] | None = None) -> Match:
+        """Rebuild a match from its seed, log and (fresh dice) the salts of its logged commands.
 
         :raises RulesError: when a logged command is refused (the log does not belong to this setup).
         """
-        m = cls(battlefield, scenario, seed, cards, pool=pool)
+        m = cls(battlefield, scenario, seed, cards, pool=pool, salts=dict(salts or {}))
         for player, text in log:
             m.apply(player, text)
         return m
@@ -269,13 +333,18 @@ class Match:
         return state_json(self.state) + "\n" + windows
 
     def undo(self) -> Match:
-        """A new match with the last command taken back (replays all but the last)."""
-        return Match.replay(self.battlefield, self.scenario, self.seed, self.log[:-1], self.cards, self.pool)
+        """A new match with the last command taken back (replays all but the last), drawing its salts
+        from the same source."""
+        kept = {i: s for i, s in self.salts.items() if i < len(self.log) - 1}
+        m = Match.replay(self.battlefield, self.scenario, self.seed, self.log[:-1], self.cards, self.pool, kept)
+        m.salt_source = self.salt_source
+        return m
 
     # --- snapshots ------------------------------------------------------------------------------
 
     def _header(self, log: Sequence[tuple[str, str]], body: bytes) -> dict[str, Any]:
-        return {"format": SNAPSHOT_FORMAT, "log_length": len(log), "log": log_digest(log), "body": _digest_bytes(body),
+        return {"format": SNAPSHOT_FORMAT, "log_length": len(log), "log": log_digest(log, self.salts),
+                "body": _digest_bytes(body),
                 "seed": _digest(f"seed:{self.seed}"), "battlefield": _FINGERPRINTS.of(self.battlefield),
                 "scenario": _FINGERPRINTS.of(self.scenario)}
 
@@ -298,16 +367,19 @@ class Match:
     @classmethod
     def from_snapshot(cls, battlefield: Battlefield, scenario: Scenario, seed: int, blob: bytes,
                       log: Sequence[tuple[str, str]], cards: CardLookup | None = None,
-                      pool: CardPool | None = None) -> Match:
+                      pool: CardPool | None = None, salts: Mapping[int, int] | None = None) -> Match:
         """The match :meth:`snapshot` saved, given the same setup and the log it was taken after.
 
-        Replay the commands logged after ``log`` to catch up. ``log`` becomes the match's log.
+        Replay the commands logged after ``log`` to catch up. ``log`` becomes the match's log;
+        ``salts`` (fresh dice) those of the whole log, the ones after ``log`` included for the
+        catch-up.
 
         :raises SnapshotMismatch: the bytes are unreadable, damaged (checksum) or of another format, or the
             battlefield, scenario, an Army Card in play, the seed or the log differ from the
             snapshot's.
         """
-        m = cls(battlefield, scenario, seed, cards, log=[(str(p), str(t)) for p, t in log], pool=pool)
+        m = cls(battlefield, scenario, seed, cards, log=[(str(p), str(t)) for p, t in log], pool=pool,
+                salts=dict(salts or {}))
         try:
             header, body, dice_state = _load_outer(blob)
             expected = m._header(m.log, body)
