@@ -13,6 +13,7 @@ import pytest
 
 from bot.console.local import Console
 from bot.game.session import GameSession
+from bot.rules.movement import reachable_hexes
 from tests.test_console import Script, run_bot
 
 SETUP = ("army Finn", "Bob: army Grimnak", "start", "place-rest", "Bob: place-rest",
@@ -65,3 +66,26 @@ def test_local_without_seed_has_fresh_dice_and_with_seed_reproducible_ones(tmp_p
         assert record.get("fresh_dice", False) is fresh
     helped = run_bot(["local", "--help"])
     assert "reproducible" in helped.stdout
+
+
+
+def test_undo_with_fresh_dice_takes_back_a_quiet_move_but_never_a_roll(tmp_path: Path) -> None:
+    # A command that rolls nothing leaves the dice as they were, so undo still tells it from a roll.
+    script = Script("Alice", "Bob")
+    session = GameSession.create("local", map_id="cobra-facility", seed=5, fresh_dice=True)
+    con = Console(session, tmp_path, read=script.read, write=script.write, tty=False, screen=False)
+    assert con.seat_players(False)
+    for line in SETUP:
+        assert con.handle(line)
+    assert con.handle("Alice: initiative")
+    assert con.handle("Alice: undo")
+    assert "'initiative' rolled dice, and dice once seen stay rolled; it cannot be undone" in script.text
+    while con.state.turn is not None and con.state.turn.player != "alice":
+        assert con.handle("Bob: end-turn")
+    st = con.state
+    reach = reachable_hexes(st, st.figures["finn"])
+    to = st.battlefield.label(min(reach, key=lambda h: (reach[h], h)))
+    assert con.handle(f"Alice: move finn {to}")
+    script.lines.append("y")
+    assert con.handle("Alice: undo")
+    assert f"undone: Alice: move finn {to}" in script.text
