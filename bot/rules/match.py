@@ -273,6 +273,10 @@ class Match:
     def apply(self, player: str, text: str | Command) -> list[Event]:
         """Apply a command and log it; return its events.
 
+        Its dice come from the salt :attr:`salts` holds for its log position (a replay), else from a
+        fresh salt when there is a :attr:`salt_source` (kept only if the command rolled), else from
+        the seed's generator where the previous command left it.
+
         :raises RulesError: when the command is refused; nothing changes, dice included.
         """
         cmd = Command.parse(text) if isinstance(text, str) else text
