@@ -140,7 +140,11 @@ def marker_counts(state: MatchState) -> tuple[dict[str, int], dict[str, list[str
 
 
 def _card_stat(state: MatchState, key: str) -> tuple[str, bool]:
-    """A card's public status (``3/4 left``, ``2/5 wounds``) and whether all its figures are gone.
+    """A card's public status (``life 3/5``, ``3/4 left``) and whether all its figures are gone.
+
+    Life is said one way only: the Life left of the Army Card's figures over their Life
+    (``life 3/5`` for a hero with 2 wounds; ``3/4 left, life 5/8`` for a wounded squad of Life-2
+    figures); an unhurt squad says only how many of its figures are left.
 
     Only fielded figures count: figures set aside before the battle take no part in it
     (HS-ARMY-03), so a squad of 4 with one set aside shows ``3/3 left``; a card whose every
@@ -155,10 +159,10 @@ def _card_stat(state: MatchState, key: str) -> tuple[str, bool]:
     dead = bool(figs) and not alive
     life = cip.card.life or 1
     if len(figs) == 1 and cip.card.kind != "squad":
-        wounds = figs[0].wounds
-        return ("destroyed" if dead else f"{wounds}/{life} wounds" if wounds else f"life {life}"), dead
+        return ("destroyed" if dead else f"life {max(0, life - figs[0].wounds)}/{life}"), dead
     wounds = sum(f.wounds for f in alive)
-    return f"{len(alive)}/{len(figs)} left" + (f", {_wounds(wounds)}" if wounds else ""), dead
+    left = f", life {max(0, life * len(alive) - wounds)}/{life * len(alive)}" if wounds else ""
+    return f"{len(alive)}/{len(figs)} left{left}", dead
 
 
 def player_block(state: MatchState, pid: str, colour: RGB, prefixes: Mapping[str, str], width: int,
@@ -240,10 +244,6 @@ def player_block(state: MatchState, pid: str, colour: RGB, prefixes: Mapping[str
         if dead:
             draw.line(((x, y), (x + tx.width(label, BODY * s, "bold"), y)), fill=pal.INK_DIM, width=2 * s)
     return img
-
-
-def _wounds(n: int) -> str:
-    return f"{n} wound" if n == 1 else f"{n} wounds"
 
 
 def blocks(state: MatchState, colours: Mapping[str, RGB], prefixes: Mapping[str, str], width: int,

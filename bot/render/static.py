@@ -25,7 +25,7 @@ from PIL import Image, ImageChops, ImageDraw
 from bot.render import palette as pal
 from bot.render import symbols as sym
 from bot.render import text as tx
-from bot.render.layout import MapLayout, layout_for
+from bot.render.layout import MapLayout, edge_text_size, layout_for
 from bot.rules.battlefield import Battlefield
 from bot.rules.hexes import Hex, column_letters
 
@@ -232,23 +232,43 @@ def level_size(lay: MapLayout, words: str) -> float:
     return lay.r * (0.5 if len(words) <= 2 else 0.42 if len(words) <= 4 else 0.37)
 
 
-def _draw_edge_labels(draw: ImageDraw.ImageDraw, bf: Battlefield, lay: MapLayout) -> None:
+def edge_labels(bf: Battlefield, lay: MapLayout) -> list[tuple[str, tuple[float, float], str]]:
+    """The labels around the map, as ``(text, canvas point, Pillow anchor)``.
+
+    Rows are offset by half a hex, so column letters alone cannot say which column a space of
+    an odd row is in: every row is labelled with the full label of its first space just left
+    of that space (``A2``, right-aligned) and of its last space just right of it (``M2``), so
+    that a space's label is read by counting along its row from either edge. The column letters
+    stand above the top row's spaces and under the bottom row's.
+    """
     grid = bf.labels
     r = lay.r
-    size = max(lay.c(12), r * 0.48)
     w, hgt = lay.canvas_map_size
     gut = r * 0.5
     c0, c1 = lay.cols
     r0, r1 = lay.rows
+    out: list[tuple[str, tuple[float, float], str]] = []
     for col in range(c0, c1 + 1):
         letters = column_letters(col - grid.col0)
-        tx.text(draw, (lay.column_x(col, r0), gut), letters, size, pal.EDGE_LABEL, weight="bold")
-        tx.text(draw, (lay.column_x(col, r1), hgt - gut), letters, size, pal.EDGE_LABEL, weight="bold")
-    for row in range(r0, r1 + 1):
-        num = str(row - grid.row0 + 1)
-        y = lay.row_y(row)
-        tx.text(draw, (gut, y), num, size, pal.EDGE_LABEL, weight="bold")
-        tx.text(draw, (w - gut, y), num, size, pal.EDGE_LABEL, weight="bold")
+        out.append((letters, (lay.column_x(col, r0), gut), "mm"))
+        out.append((letters, (lay.column_x(col, r1), hgt - gut), "mm"))
+    rows: dict[int, list[Hex]] = {}
+    for h in bf.hexes():
+        rows.setdefault(h.r, []).append(h)
+    half = r * 0.866
+    for _row, spaces in sorted(rows.items()):
+        first = min(spaces, key=lambda h: h.center()[0])
+        last = max(spaces, key=lambda h: h.center()[0])
+        (fx, fy), (lx, ly) = lay.xy(first), lay.xy(last)
+        out.append((bf.label(first), (fx - half - r * 0.12, fy), "rm"))
+        out.append((bf.label(last), (lx + half + r * 0.12, ly), "lm"))
+    return out
+
+
+def _draw_edge_labels(draw: ImageDraw.ImageDraw, bf: Battlefield, lay: MapLayout) -> None:
+    size = lay.c(edge_text_size(lay.radius))
+    for words, at, anchor in edge_labels(bf, lay):
+        tx.text(draw, at, words, size, pal.EDGE_LABEL, weight="bold", anchor=anchor)
 
 
 def zone_colour(name: str, index: int) -> pal.RGB:
