@@ -1,9 +1,10 @@
 """Putting a picture together: cached static map, then zones, glyphs, ghosts and attack arcs,
-token shapes, movement paths, token labels, ghost labels, results, panel.
+token shapes, movement paths, token labels, ghost labels, result markers; and the panel (round,
+the turn's results under the markers' numbers, players, legend).
 
 :func:`render_map` is the whole picture as a Pillow image; :func:`render_png` its bytes, ready to
 post; :func:`write_turn_png` keeps a turn's picture on disk; :func:`overlay_plan` is where the
-marks of a turn go (result boxes included), for checking a layout. The renderer only reads the
+marks of a turn go (result markers included), for checking a layout. The renderer only reads the
 state and the events.
 
 The terrain drawn is the terrain the rules play (:func:`bot.rules.movement.field_of`): a
@@ -25,6 +26,7 @@ from bot.render import overlays as ov
 from bot.render import palette as pal
 from bot.render import panel as pn
 from bot.render.layout import PANEL_W, MapLayout
+from bot.render.results import results_block
 from bot.render.static import StaticLayer, static_layer
 from bot.render.summary import last_turn
 from bot.rules.events import Event
@@ -94,9 +96,13 @@ def render_map(
     colours = fg.player_colours(state)
     names, prefixes = fg.labels(state)
 
-    # Panel parts first: they decide the picture's size. Under a wide map the legend goes beside
-    # the player blocks when they leave room for it.
+    # The marks of the turn first: the results they number go into the panel.
+    marks = _plan(state, st, public, names, colours)
+
+    # Panel parts next: they decide the picture's size. Under a wide map the legend goes beside
+    # the player blocks (and the results) when they leave room for it.
     small: dict[int, Image.Image] = {}
+    nparts = len(state.players)
     beside: Image.Image | None = None
     foot: Image.Image | None = None
     if lay.panel == "right":
@@ -106,8 +112,8 @@ def render_map(
     else:
         head_w = max(lay.map_w, PANEL_W)
         ncols = max(1, head_w // PANEL_W)
-        left = head_w - len(state.players) * PANEL_W
-        if len(state.players) < ncols and left >= LEGEND_BESIDE:
+        left = head_w - nparts * PANEL_W
+        if nparts < ncols and left >= LEGEND_BESIDE:
             block_w = PANEL_W
             beside, small_legend = st.legend_for(left)
             small[id(beside)] = small_legend
@@ -118,7 +124,8 @@ def render_map(
     # A narrow side panel has room for a longer account of the last turn.
     head = pn.header(state, head_w, ss, last_turn(state, public, names), max_lines=6 if lay.panel == "right" else 3)
     parts = pn.blocks(state, colours, prefixes, block_w, ss)
-    size, placed = pn.arrange(lay, head, parts, foot, PANEL_W, beside=beside)
+    told = results_block(marks.results, head_w, ss) if marks.results else None
+    size, placed = pn.arrange(lay, head, parts, foot, PANEL_W, beside=beside, results=told)
 
     # The map is drawn on a copy of the cached supersampled layer; panel parts are reduced on
     # their own, so that only the map area goes through the big canvas.
@@ -139,7 +146,6 @@ def render_map(
     if chosen is not None and chosen.on_battlefield and aimed:
         ov.draw_sight(draw, lay, fg.token_points(lay, chosen, places.get(chosen.id, fg.FULL))[0],
                       [fg.token_points(lay, t, places.get(t.id, fg.FULL))[0] for t in aimed])
-    marks = _plan(state, st, public, names, colours)
     ov.under_tokens(draw, lay, marks)
 
     # Rings: the chosen figure white, its targets red, the acting card's figures yellow.

@@ -77,7 +77,7 @@ _KEY_TEXT = {
     "height": "obstacle height",
     "glyph": "glyph (? face down)",
     "path": "moved from / to",
-    "attack": "attack, result box",
+    "attack": "attack, result no.",
     "destroyed": "destroyed",
     "marker": "marker down/up",
 }

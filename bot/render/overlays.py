@@ -3,7 +3,7 @@ reachable spaces with their cost, and sight lines to targets.
 
 Everything here is read from the events the engine reported (``moved``, ``attack``, ``swipe``,
 ``fell``, ``destroyed``) and the current state; nothing is changed. :func:`plan` lays the marks
-out first (so that result boxes can be placed clear of every token and of each other, and tests
+out first (so that result markers can be placed clear of every token and of each other, and tests
 can check it), then the drawing functions follow the plan:
 
 - under the tokens: a faint dashed *ghost* ring where moved figures started (one per space,
@@ -13,8 +13,8 @@ can check it), then the drawing functions follow the plan:
   on any colour and the moved figure is never hidden); the tokens' labels come next;
 - on top (:func:`over_tokens`): each ghost's labels on a small dark plate (``TV1``; ``TV1`` over
   ``TV2``; ``TV1`` over ``+2``), so that paths crossing it never make it unreadable, crosses where figures were
-  destroyed, and the result boxes, one per target, listing every attack on it this turn, with a
-  leader line to the target when a box had to be placed away from it.
+  destroyed, and the result markers, one per target, numbered as its result in the panel
+  (:mod:`bot.render.results`), with a leader line when one had to be placed away from it.
 """
 
 from __future__ import annotations
@@ -33,16 +33,12 @@ from bot.render import text as tx
 from bot.render.figures import REACH, TOKEN
 from bot.render.geometry import Blob, Point, Rect
 from bot.render.layout import MapLayout
+from bot.render.results import Result, Row, draw_marker, place
 from bot.rules.events import Event
 from bot.rules.hexes import Hex
 from bot.rules.state import MatchState
 
 RGB = pal.RGB
-
-#: Result box text sizes and row heights, in final pixels.
-BIG, SMALL, COMPACT = 16, 12, 14
-BIG_ROW, SMALL_ROW, COMPACT_ROW = 20, 14, 22
-BOX_PAD = 6
 
 WOUND_INK: RGB = (255, 120, 108)
 BLOCK_INK: RGB = (150, 200, 255)
@@ -142,35 +138,9 @@ class Shot:
 
 
 @dataclass
-class Row:
-    """One line of a result box: ``who`` (``TV1 → D9: ``) and ``what`` (``1 wound``), and the
-    dice in small print."""
-
-    who: str
-    what: str
-    ink: RGB
-    small: str = ""
-
-
-@dataclass
-class Result:
-    """Everything that befell one figure this turn, in one box placed clear of every token."""
-
-    target: str
-    centre: Point  #: the target's token centre on the canvas
-    rad: float  #: how far the target's token reaches
-    rows: list[Row]
-    accent: RGB
-    mids: list[Point] = field(default_factory=list)  #: middles of the lines that hit it
-    rect: Rect = (0.0, 0.0, 0.0, 0.0)
-    compact: bool = False
-    leader: list[Point] = field(default_factory=list)
-
-
-@dataclass
 class Plan:
     """The marks of a turn, laid out: ``tokens`` are the token discs (bodies only) the result
-    boxes were kept off."""
+    markers were kept off."""
 
     moves: list[Move] = field(default_factory=list)
     ghosts: list[Ghost] = field(default_factory=list)
@@ -191,7 +161,7 @@ def plan(lay: MapLayout, state: MatchState, events: Sequence[Event], names: Mapp
 
     :param tokens: each figure on the battlefield as a capsule with its ring and level pill.
     :param bodies: the token discs alone (what the plan reports as ``tokens``).
-    :param avoid: other canvas rectangles result boxes keep off (glyphs lying free).
+    :param avoid: other canvas rectangles result markers keep off (glyphs lying free).
     """
     r = lay.r
     events = [e for e in events if e.to is None]
@@ -314,8 +284,8 @@ def plan(lay: MapLayout, state: MatchState, events: Sequence[Event], names: Mapp
             if res is not None and res.rows:
                 res.rows[-1].what += ", destroyed"
 
-    # Place the boxes: lines of moves and shots are soft obstacles, tokens, crosses, other boxes
-    # and glyphs hard ones.
+    # Place the result markers: lines of moves and shots are soft obstacles, tokens, crosses,
+    # other markers and glyphs hard ones.
     hard: list[Rect] = list(avoid)
     for c, _name in out.crosses:
         hard.append((c[0] - r * 0.55, c[1] - r * 0.55, c[0] + r * 0.55, c[1] + r * 0.7))
@@ -324,8 +294,9 @@ def plan(lay: MapLayout, state: MatchState, events: Sequence[Event], names: Mapp
             for o in state.battlefield.obstacles for c in (lay.xy(h) for h in o.hexes)]
     soft += [g.rect for g in out.ghosts if not g.covered]
     bounds = (r * 0.15, r * 0.15, lay.canvas_map_size[0] - r * 0.15, lay.canvas_map_size[1] - r * 0.15)
-    for res in results.values():
-        _place(lay, res, blobs, hard, lines, bounds, soft)
+    for number, res in enumerate(results.values(), start=1):
+        res.number = number
+        place(lay, res, blobs, hard, lines, bounds, soft)
         hard.append(res.rect)
         out.results.append(res)
     return out
@@ -350,106 +321,6 @@ def _arc(lay: MapLayout, a: Point, b: Point, start: Blob, end: Blob, others: Seq
         if hits == 0:
             break
     return geo.trim(best, start, end)
-
-
-def _box_size(lay: MapLayout, rows: Sequence[Row], compact: bool) -> tuple[float, float]:
-    ss = lay.ss
-    if compact:
-        return tx.width(_compact_words(rows), COMPACT * ss, "bold") + 12 * ss, COMPACT_ROW * ss
-    w = 0.0
-    h = 2 * BOX_PAD
-    for row in rows:
-        w = max(w, tx.width(row.who, BIG * ss) + tx.width(row.what, BIG * ss, "bold"))
-        if row.small:
-            w = max(w, tx.width(row.small, SMALL * ss) + 8 * ss)
-        h += BIG_ROW + (SMALL_ROW if row.small else 0)
-    return w + 2 * BOX_PAD * ss + 4 * ss, h * ss
-
-
-def _compact_words(rows: Sequence[Row]) -> str:
-    """``TV1 → D9: blocked · TV2 → D9: 1 wound``: the rows without their dice, on one line."""
-    return " · ".join(row.who + row.what for row in rows)
-
-
-def _candidates(res: Result, w: float, h: float, r: float, reach: float) -> list[tuple[float, Point]]:
-    """Box centres to try with a rough cost: beside the target at growing distances (16
-    directions), and on the lines that hit it."""
-    cx, cy = res.centre
-    out: list[tuple[float, Point]] = []
-    gap = r * 0.08
-    steps = max(1, math.ceil(reach / (r * 0.35)))
-    for k in range(steps + 1):
-        dist = res.rad + gap + k * r * 0.35
-        for j in range(16):
-            ang = math.radians(j * 22.5)
-            ux, uy = math.cos(ang), math.sin(ang)
-            # Sides first (a box beside a token reads best), then above and below.
-            bias = 0.0 if abs(ux) > 0.7 else 0.15 * r
-            out.append((dist + bias, (cx + ux * (dist + w / 2), cy + uy * (dist + h / 2))))
-    for m in res.mids:
-        for dx, dy in ((0.0, 0.0), (0.0, -h * 0.6), (0.0, h * 0.6)):
-            p = (m[0] + dx, m[1] + dy)
-            out.append((math.hypot(p[0] - cx, p[1] - cy) - max(w, h) / 2, p))
-    out.sort(key=lambda c: c[0])
-    return out
-
-
-def _place(lay: MapLayout, res: Result, blobs: Sequence[Blob], hard: Sequence[Rect],
-           lines: Sequence[Sequence[Point]], bounds: Rect, soft: Sequence[Rect] = ()) -> None:
-    """Put ``res``'s box where it covers no token, cross, glyph or earlier box, inside the map:
-    the full box beside the target, else a compact badge beside it, else the full box further
-    away with a leader line (then the compact badge anywhere)."""
-    r = lay.r
-    margin = r * 0.06
-    tiers = ((False, 0.9 * r), (True, 0.9 * r), (False, 3.0 * r), (True, 3.0 * r), (False, 14 * r), (True, 40 * r))
-    for compact, reach in tiers:
-        w, h = _box_size(lay, res.rows, compact)
-        best: tuple[float, Rect] | None = None
-        span = reach + res.rad + max(w, h)
-        near = [b for b in blobs if geo.point_segment(res.centre, b[0], b[1]) < span + b[2]]
-        others = [b for b in near if geo.blob_point(b, res.centre) > 0]  # not the target's own token
-        near_hard = [q for q in hard if geo.point_rect(res.centre, q) < span]
-        near_soft = [q for q in soft if geo.point_rect(res.centre, q) < span]
-        for cost, (x, y) in _candidates(res, w, h, r, reach):
-            if best is not None and cost > best[0]:
-                break  # nothing further out can win
-            rect = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
-            if not geo.inside(rect, bounds):
-                continue
-            grown = geo.grow(rect, margin)
-            if any(geo.blob_meets_rect(b, grown) for b in near):
-                continue
-            if any(geo.rects_meet(grown, q) for q in near_hard):
-                continue
-            cost += sum(r * 1.2 for pts in lines if geo.polyline_meets_rect(pts, rect))
-            cost += sum(r * 0.5 for q in near_soft if geo.rects_meet(rect, q))
-            lead = _leader_line(lay, res, rect)
-            if lead:
-                # A leader must not seem to point at another figure.
-                cost += sum(r * 3.0 for b in others if geo.point_segment(b[0], *lead) < b[2])
-            if best is None or cost < best[0]:
-                best = (cost, rect)
-        if best is not None:
-            res.rect, res.compact = best[1], compact
-            res.leader = _leader_line(lay, res, best[1])
-            return
-    # Nowhere free (a battlefield full of tokens): a compact badge just right of the target.
-    w, h = _box_size(lay, res.rows, True)
-    x, y = res.centre[0] + res.rad + w / 2, res.centre[1]
-    res.rect, res.compact = (x - w / 2, y - h / 2, x + w / 2, y + h / 2), True
-
-
-def _leader_line(lay: MapLayout, res: Result, rect: Rect) -> list[Point]:
-    """A line from a box placed away from its target to the target's edge (none when the box is
-    next to the target)."""
-    cx, cy = res.centre
-    if geo.point_rect(res.centre, rect) <= res.rad + lay.r * 0.5:
-        return []
-    near = (max(rect[0], min(cx, rect[2])), max(rect[1], min(cy, rect[3])))
-    dx, dy = cx - near[0], cy - near[1]
-    ln = math.hypot(dx, dy) or 1.0
-    edge = (cx - dx / ln * (res.rad - lay.r * 0.12), cy - dy / ln * (res.rad - lay.r * 0.12))
-    return [near, edge]
 
 
 # --- drawing ---------------------------------------------------------------------------------------
@@ -571,7 +442,7 @@ def paths(draw: ImageDraw.ImageDraw, lay: MapLayout, p: Plan) -> None:
 
 def over_tokens(draw: ImageDraw.ImageDraw, lay: MapLayout, p: Plan) -> None:
     """On top of everything (paths and token labels included): ghost labels on dark plates,
-    crosses where figures were destroyed, and result boxes."""
+    crosses where figures were destroyed, and result markers."""
     r = lay.r
     for g in p.ghosts:
         if not g.covered:
@@ -582,14 +453,7 @@ def over_tokens(draw: ImageDraw.ImageDraw, lay: MapLayout, p: Plan) -> None:
             tx.text(draw, (c[0], c[1] + r * 0.5), name, r * 0.36, (255, 255, 255), weight="condensed",
                     stroke=max(1, r * 0.06), stroke_fill=(0, 0, 0))
     for res in p.results:
-        if res.leader:
-            a, b = res.leader
-            draw.line((a, b), fill=(0, 0, 0, 220), width=max(3, round(r * 0.11)))
-            draw.line((a, b), fill=res.accent, width=max(2, round(r * 0.05)))
-            d = r * 0.08
-            draw.ellipse((b[0] - d, b[1] - d, b[0] + d, b[1] + d), fill=res.accent, outline=(0, 0, 0), width=max(1, round(r * 0.03)))
-    for res in p.results:
-        result_box(draw, lay, res)
+        draw_marker(draw, lay, res)
 
 
 def ghost_label(draw: ImageDraw.ImageDraw, lay: MapLayout, g: Ghost) -> None:
@@ -602,27 +466,6 @@ def ghost_label(draw: ImageDraw.ImageDraw, lay: MapLayout, g: Ghost) -> None:
     y = (g.rect[1] + g.rect[3]) / 2 - r * GHOST_LINE * (len(g.lines) - 1) / 2
     for i, line in enumerate(g.lines):
         tx.text(draw, (x, y + i * r * GHOST_LINE), line, r * GHOST_TEXT, (255, 255, 255), weight="condensed")
-
-
-def result_box(draw: ImageDraw.ImageDraw, lay: MapLayout, res: Result) -> None:
-    """A dark rounded box listing what befell one figure: ``TV1 → D9: blocked`` rows with the
-    dice in small print, or a one-line compact badge."""
-    ss = lay.ss
-    x0, y0, x1, y1 = res.rect
-    draw.rounded_rectangle(res.rect, radius=6 * ss, fill=(16, 16, 20, 238), outline=res.accent, width=2 * ss)
-    if res.compact:
-        tx.text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), _compact_words(res.rows), COMPACT * ss, pal.INK, weight="bold")
-        return
-    x = x0 + (BOX_PAD + 2) * ss
-    y = y0 + BOX_PAD * ss
-    for row in res.rows:
-        mid = y + BIG_ROW * ss / 2
-        tx.text(draw, (x, mid), row.who, BIG * ss, (214, 218, 226), anchor="lm")
-        tx.text(draw, (x + tx.width(row.who, BIG * ss), mid), row.what, BIG * ss, row.ink, weight="bold", anchor="lm")
-        y += BIG_ROW * ss
-        if row.small:
-            tx.text(draw, (x + 8 * ss, y + SMALL_ROW * ss / 2 - ss), row.small, SMALL * ss, pal.INK_DIM, anchor="lm")
-            y += SMALL_ROW * ss
 
 
 def cross(draw: ImageDraw.ImageDraw, c: Point, r: float) -> None:

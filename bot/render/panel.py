@@ -254,12 +254,12 @@ def blocks(state: MatchState, colours: Mapping[str, RGB], prefixes: Mapping[str,
 
 
 def arrange(lay: MapLayout, head: Image.Image, parts: Sequence[Image.Image], foot: Image.Image | None, panel_w: int,
-            gap: int = 10, beside: Image.Image | None = None
+            gap: int = 10, beside: Image.Image | None = None, results: Image.Image | None = None
             ) -> tuple[tuple[int, int], list[tuple[Image.Image, tuple[int, int]]]]:
-    """Place the header, the player blocks and the legend next to the map.
+    """Place the header, the turn's ``results``, the player blocks and the legend next to the map.
 
     To the right of the map they are stacked (legend ``foot`` last); under a wide map the header
-    spans the width, the player blocks share columns of ``panel_w`` final pixels and the legend
+    and the results span the width, the player blocks share columns of ``panel_w`` final pixels and the legend
     goes to the right of them when ``beside`` (a legend as wide as the columns left) is given,
     else under them (``foot``). Returns the canvas size and where to paste each part.
     """
@@ -269,13 +269,16 @@ def arrange(lay: MapLayout, head: Image.Image, parts: Sequence[Image.Image], foo
     placed: list[tuple[Image.Image, tuple[int, int]]] = []
     if lay.panel == "right":
         x, y = mw, 0
-        for im in (head, *parts, *([foot] if foot is not None else [])):
+        for im in (head, *([results] if results is not None else []), *parts, *([foot] if foot is not None else [])):
             placed.append((im, (x, y)))
             y += im.height + g
         return (mw + panel_w * ss, max(mh, y - g)), placed
     width = max(mw, panel_w * ss)
     placed.append((head, (0, mh)))
     top = mh + head.height + g // 2
+    if results is not None:
+        placed.append((results, (0, top)))
+        top += results.height + g // 2
     ncols = max(1, width // (panel_w * ss))
     col_w = panel_w * ss if beside is not None else width // ncols
     used = min(ncols, max(1, len(parts)))
