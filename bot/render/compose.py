@@ -25,6 +25,7 @@ from bot.render import figures as fg
 from bot.render import overlays as ov
 from bot.render import palette as pal
 from bot.render import panel as pn
+from bot.render.captions import caption
 from bot.render.layout import PANEL_W, MapLayout
 from bot.render.results import results_block
 from bot.render.static import StaticLayer, static_layer
@@ -73,7 +74,7 @@ def render_map(
     *,
     events: Sequence[Event] = (),
     reach: Mapping[Hex, int] | None = None,
-    targets: Sequence[str] = (),
+    targets: Sequence[str] | None = None,
     focus: str | None = None,
     all_labels: bool = False,
     show_zones: bool | None = None,
@@ -81,8 +82,11 @@ def render_map(
     """The battlefield picture of ``state`` (RGB).
 
     :param events: what happened this turn (public events; others are ignored).
-    :param reach: spaces a figure can reach this turn, with their movement cost, to highlight.
-    :param targets: figure ids a figure can attack: ringed, with sight lines from ``focus``.
+    :param reach: spaces a figure can reach this turn, with their movement cost, to highlight;
+        the panel's title then says it is ``focus``'s reach.
+    :param targets: figure ids a figure can attack: ringed, with sight lines from ``focus``;
+        given (even empty), the panel's title says it is ``focus``'s targets, and when there is
+        none, why (out of range, no line of sight...). ``None``: not a targets picture.
     :param focus: the chosen figure (ringed white).
     :param all_labels: print every space's label, not only along the edges.
     :param show_zones: draw start zones; ``None``: during setup and placement only.
@@ -122,7 +126,10 @@ def render_map(
             foot, small_legend = st.legend_for()
             small[id(foot)] = small_legend
     # A narrow side panel has room for a longer account of the last turn.
-    head = pn.header(state, head_w, ss, last_turn(state, public, names), max_lines=6 if lay.panel == "right" else 3)
+    about = caption(state, names, focus=focus, reach=reach, targets=targets)
+    last = last_turn(state, public, names) or (about.note if about else None)
+    head = pn.header(state, head_w, ss, last, max_lines=6 if lay.panel == "right" else 3,
+                     caption=(about.title, about.sub) if about else None)
     parts = pn.blocks(state, colours, prefixes, block_w, ss)
     told = results_block(marks.results, head_w, ss) if marks.results else None
     size, placed = pn.arrange(lay, head, parts, foot, PANEL_W, beside=beside, results=told)
@@ -141,7 +148,7 @@ def render_map(
     if reach:
         ov.draw_reach(draw, lay, reach)
     chosen = state.figures.get(focus) if focus else None
-    aimed = [state.figures[t] for t in targets if t in state.figures and state.figures[t].on_battlefield]
+    aimed = [state.figures[t] for t in targets or () if t in state.figures and state.figures[t].on_battlefield]
     places = fg.placements(on_map)
     if chosen is not None and chosen.on_battlefield and aimed:
         ov.draw_sight(draw, lay, fg.token_points(lay, chosen, places.get(chosen.id, fg.FULL))[0],
@@ -192,7 +199,7 @@ def render_png(
     *,
     events: Sequence[Event] = (),
     reach: Mapping[Hex, int] | None = None,
-    targets: Sequence[str] = (),
+    targets: Sequence[str] | None = None,
     focus: str | None = None,
     all_labels: bool = False,
     show_zones: bool | None = None,

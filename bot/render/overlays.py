@@ -7,7 +7,8 @@ out first (so that result markers can be placed clear of every token and of each
 can check it), then the drawing functions follow the plan:
 
 - under the tokens: a faint dashed *ghost* ring where moved figures started (one per space,
-  however many figures left it), and attack lines (gentle arcs, so that a legal line of sight
+  however many figures left it), a Line attack's spaces (Fire Line: from the edge of the
+  attacker's space where it starts, as the ``special_roll`` event's ``line`` says), and attack lines (gentle arcs, so that a legal line of sight
   never seems to pass through a figure standing near it);
 - over the tokens (:func:`paths`): movement paths (white with a dark outline, so that they read
   on any colour and the moved figure is never hidden); the tokens' labels come next;
@@ -138,6 +139,16 @@ class Shot:
 
 
 @dataclass
+class Burn:
+    """A Line special attack (Fire Line): the attacker's space it starts beside (``origin``)
+    and the spaces it covers, nearest first, as the rules computed them (HS-LINE-01)."""
+
+    origin: Hex
+    spaces: list[Hex]
+    colour: RGB = SWIPE
+
+
+@dataclass
 class Plan:
     """The marks of a turn, laid out: ``tokens`` are the token discs (bodies only) the result
     markers were kept off."""
@@ -148,6 +159,7 @@ class Plan:
     results: list[Result] = field(default_factory=list)
     crosses: list[tuple[Point, str]] = field(default_factory=list)
     tokens: list[Blob] = field(default_factory=list)
+    burns: list[Burn] = field(default_factory=list)
 
 
 def _plural(n: int, word: str) -> str:
@@ -231,10 +243,17 @@ def plan(lay: MapLayout, state: MatchState, events: Sequence[Event], names: Mapp
     # Attacks, swipes and falls, one result per target.
     results: dict[str, Result] = {}
     blobs = list(tokens.values())
+    lines: set[tuple[str, str]] = set()  # (attacker, special) of Line attacks: drawn as their spaces
     for i, ev in enumerate(events):
         pos = where[i]
         d = ev.data
-        if ev.kind in ("attack", "swipe"):
+        if ev.kind == "special_roll" and d.get("line"):
+            course = _hexes(d["line"])
+            spaces = [h for h in course[1:] if h in state.battlefield]
+            if spaces:
+                out.burns.append(Burn(course[0], spaces))
+            lines.add((str(d.get("attacker")), str(d.get("special"))))
+        elif ev.kind in ("attack", "swipe"):
             aid, tid = str(d.get("attacker")), str(d.get("target"))
             a, t = pos.get(aid), pos.get(tid)
             if not a or not t:
@@ -243,9 +262,11 @@ def plan(lay: MapLayout, state: MatchState, events: Sequence[Event], names: Mapp
             pt, bt = spot(tid, t)
             swipe = ev.kind == "swipe"
             colour: RGB = SWIPE if swipe else pal.TARGET
-            pts = _arc(lay, pa, pt, ba, (bt[0], bt[1], r * TOKEN * (bt[2] / (r * REACH)) + r * 0.04),
-                       [b for b in blobs if b is not ba and b is not bt])
-            out.shots.append(Shot(pts, colour, swipe))
+            on_line = (aid, str(d.get("special"))) in lines
+            if not on_line:  # a Line attack's figures are marked by the line itself
+                pts = _arc(lay, pa, pt, ba, (bt[0], bt[1], r * TOKEN * (bt[2] / (r * REACH)) + r * 0.04),
+                           [b for b in blobs if b is not ba and b is not bt])
+                out.shots.append(Shot(pts, colour, swipe))
             wounds = int(d.get("wounds") or 0)
             what = _plural(wounds, "wound") if wounds else ("missed" if swipe else "blocked")
             small = ""
@@ -260,7 +281,8 @@ def plan(lay: MapLayout, state: MatchState, events: Sequence[Event], names: Mapp
             if res is None:
                 res = results[tid] = Result(tid, pt, bt[2], [], BLOCKED)
             res.rows.append(Row(who, what, WOUND_INK if wounds else BLOCK_INK, small))
-            res.mids.append(geo.midpoint(pts))
+            if not on_line:
+                res.mids.append(geo.midpoint(pts))
             if wounds:
                 res.accent = pal.TARGET
             elif swipe and res.accent == BLOCKED:
@@ -289,14 +311,15 @@ def plan(lay: MapLayout, state: MatchState, events: Sequence[Event], names: Mapp
     hard: list[Rect] = list(avoid)
     for c, _name in out.crosses:
         hard.append((c[0] - r * 0.55, c[1] - r * 0.55, c[0] + r * 0.55, c[1] + r * 0.7))
-    lines = [m.pts for m in out.moves] + [s.pts for s in out.shots]
+    lines_drawn = [m.pts for m in out.moves] + [s.pts for s in out.shots]
+    lines_drawn += [[lay.xy(b.origin), *(lay.xy(h) for h in b.spaces)] for b in out.burns]
     soft = [(c[0] - r * 0.5, c[1] - r * 0.5, c[0] + r * 0.5, c[1] + r * 0.5)
             for o in state.battlefield.obstacles for c in (lay.xy(h) for h in o.hexes)]
     soft += [g.rect for g in out.ghosts if not g.covered]
     bounds = (r * 0.15, r * 0.15, lay.canvas_map_size[0] - r * 0.15, lay.canvas_map_size[1] - r * 0.15)
     for number, res in enumerate(results.values(), start=1):
         res.number = number
-        place(lay, res, blobs, hard, lines, bounds, soft)
+        place(lay, res, blobs, hard, lines_drawn, bounds, soft)
         hard.append(res.rect)
         out.results.append(res)
     return out
@@ -381,7 +404,8 @@ def _dashes(pts: Sequence[Point], period: float, on: float) -> list[tuple[Point,
 
 def draw_reach(draw: ImageDraw.ImageDraw, lay: MapLayout, reach: Mapping[Hex, int]) -> None:
     """Tint each reachable space, ring it (dark and bright, visible on snow as on asphalt) and
-    print what reaching it costs on a white disc."""
+    print what reaching it costs on a cyan diamond: a shape no level mark uses (a space's level
+    is a bare number, a figure's a dark pill, an obstacle's height a white disc)."""
     r = lay.r
     w = max(2, round(r * 0.08))
     for h in reach:
@@ -392,9 +416,10 @@ def draw_reach(draw: ImageDraw.ImageDraw, lay: MapLayout, reach: Mapping[Hex, in
     for h, cost in reach.items():
         cx, cy = lay.xy(h)
         cy -= r * 0.12
-        d = r * 0.3
-        draw.ellipse((cx - d, cy - d, cx + d, cy + d), fill=(255, 255, 255), outline=(0, 40, 60), width=max(1, round(r * 0.04)))
-        tx.text(draw, (cx, cy), str(cost), r * 0.42, pal.INK_DARK, weight="bold")
+        d = r * 0.4
+        diamond = [(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)]
+        draw.polygon(diamond, fill=pal.REACH, outline=(0, 40, 60), width=max(1, round(r * 0.05)))
+        tx.text(draw, (cx, cy), str(cost), r * 0.4, pal.INK_DARK, weight="bold")
 
 
 def draw_sight(draw: ImageDraw.ImageDraw, lay: MapLayout, src: Point, dst: Sequence[Point]) -> None:
@@ -417,8 +442,26 @@ def under_tokens(draw: ImageDraw.ImageDraw, lay: MapLayout, p: Plan) -> None:
         draw.ellipse((c[0] - rad, c[1] - rad, c[0] + rad, c[1] + rad), fill=pal.alpha(g.colour, 80))
         _dashed_circle(draw, c, rad, (0, 0, 0, 200), max(2, round(r * 0.11)))
         _dashed_circle(draw, c, rad, (255, 255, 255, 235), max(1, round(r * 0.055)))
+    for b in p.burns:
+        burn(draw, lay, b)
     for s in p.shots:
         arrow(draw, s.pts, s.colour, r * 0.085, dashed=s.dashed, head=r * 0.32)
+
+
+def burn(draw: ImageDraw.ImageDraw, lay: MapLayout, b: Burn) -> None:
+    """A Line attack: every space it covers tinted and edged in its colour, and one straight
+    arrow from the edge of the attacker's space where it starts to the last space's far side."""
+    r = lay.r
+    for h in b.spaces:
+        draw.polygon(lay.corners(h, 0.96), fill=pal.alpha(b.colour, 95))
+        pts = lay.corners(h, 0.9)
+        draw.line([*pts, pts[0]], fill=pal.alpha(b.colour, 235), width=max(2, round(r * 0.07)), joint="curve")
+    o, first, last = lay.xy(b.origin), lay.xy(b.spaces[0]), lay.xy(b.spaces[-1])
+    start = ((o[0] + first[0]) / 2, (o[1] + first[1]) / 2)  # the edge between the two spaces
+    dx, dy = last[0] - start[0], last[1] - start[1]
+    ln = math.hypot(dx, dy) or 1.0
+    end = (last[0] + dx / ln * r * 0.7, last[1] + dy / ln * r * 0.7)
+    arrow(draw, [start, end], b.colour, r * 0.12, head=r * 0.4)
 
 
 def _dashed_circle(draw: ImageDraw.ImageDraw, c: Point, rad: float, ink: tuple[int, int, int, int], width: int) -> None:

@@ -65,10 +65,14 @@ def header_lines(state: MatchState) -> tuple[str, str]:
     return title, sub
 
 
-def header(state: MatchState, width: int, ss: int, last: str | None = None, max_lines: int = LAST_LINES) -> Image.Image:
+def header(state: MatchState, width: int, ss: int, last: str | None = None, max_lines: int = LAST_LINES,
+           caption: tuple[str, str] | None = None) -> Image.Image:
     """Round and turn block, ``width`` final pixels wide, with ``last`` (what the picture shows
-    happening: ``Last turn: Alice — ...``) under the title, wrapped on up to ``max_lines`` lines."""
-    title, sub = header_lines(state)
+    happening: ``Last turn: Alice — ...``) under the title, wrapped on up to ``max_lines`` lines.
+
+    ``caption`` ``(title, subtitle)`` replaces the round and turn (a reach or targets picture
+    says whose reach or targets it shows)."""
+    title, sub = caption or header_lines(state)
     inner = (width - 2 * PAD) * ss
     lines = wrap(last, LAST * ss, inner, max_lines) if last else []
     h = PAD * 2 + TITLE + (SUB + 8 if sub else 0) + (len(lines) * (LAST + 6) + 4 if lines else 0)
