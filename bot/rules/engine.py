@@ -1243,7 +1243,7 @@ class Engine:
     def _special_roll(self, attacker: str, name: str, dice: int, groups: list[list[str]], first: str, rule: str,
                       line: list[list[int]] | None = None) -> None:
         rolled = self.roll_combat(dice)  # once for every affected figure (HS-EXPLOSION-04, HS-LINE-03)
-        course = {"line": line} if line else {}  # a Line attack's spaces, for the picture
+        course: dict[str, Any] = {"line": line} if line else {}  # a Line attack's spaces, for the picture
         self.emit("special_roll", attacker=attacker, special=name, attack_dice=rolled,
                   affected=[f for g in groups for f in g], **course)
         self._special_defend({"attacker": attacker, "name": name, "dice": dice, "groups": groups,
