@@ -130,7 +130,7 @@ def render_map(
     last = last_turn(state, public, names) or (about.note if about else None)
     head = pn.header(state, head_w, ss, last, max_lines=6 if lay.panel == "right" else 3,
                      caption=(about.title, about.sub) if about else None)
-    parts = pn.blocks(state, colours, prefixes, block_w, ss)
+    parts = pn.blocks(state, colours, prefixes, block_w, ss, names)
     told = results_block(marks.results, head_w, ss) if marks.results else None
     size, placed = pn.arrange(lay, head, parts, foot, PANEL_W, beside=beside, results=told)
 

@@ -1,5 +1,5 @@
-"""The side panel: round and turn, what happened in the last turn, each player's Army Cards and
-Order Markers, and the legend.
+"""The side panel: round and turn, what happened in the last turn, each player's Army Cards
+(with the bonuses in effect on them) and Order Markers, and the legend.
 
 Order Markers are drawn only as the table shows them: a marker placed on a card and not yet
 revealed is a plain face-down disc, the same for every marker (the ``X`` included), so the
@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 
 from bot.render import palette as pal
 from bot.render import text as tx
+from bot.render.bonuses import card_bonuses
 from bot.render.layout import MapLayout
 from bot.render.summary import card_short, player_name
 from bot.rules.state import MatchState, Phase
@@ -34,6 +35,10 @@ DISC = 11
 LAST = 18
 LAST_LINES = 3
 LAST_INK: RGB = (150, 220, 255)
+#: A card's bonuses in effect: line height, most lines, colour.
+BONUS_ROW = 20
+BONUS_LINES = 2
+BONUS_INK: RGB = (150, 230, 140)
 
 _PHASE_TEXT = {
     Phase.SETUP: "Setup: choosing armies",
@@ -170,8 +175,10 @@ def _card_stat(state: MatchState, key: str) -> tuple[str, bool]:
 
 
 def player_block(state: MatchState, pid: str, colour: RGB, prefixes: Mapping[str, str], width: int,
-                 ss: int) -> Image.Image:
-    """One player's name and Army Cards: figures left, wounds, Order Markers as the table sees them.
+                 ss: int, names: Mapping[str, str] | None = None) -> Image.Image:
+    """One player's name and Army Cards: figures left, Life, Order Markers as the table sees
+    them, and under a card the bonuses in effect on it (:func:`~bot.render.bonuses.card_bonuses`;
+    ``names`` are the figures' token labels).
 
     A card whose name and status do not fit on one line gets a second line for the status.
     """
@@ -179,6 +186,7 @@ def player_block(state: MatchState, pid: str, colour: RGB, prefixes: Mapping[str
     keys = [k for k, c in state.cards.items() if c.controller == pid]
     hidden, shown = marker_counts(state)
     rows: list[tuple[str, str, bool, list[str | None], float, bool]] = []
+    boosts: dict[str, list[str]] = {}
     for key in keys:
         stat, dead = _card_stat(state, key)
         discs: list[str | None] = [None] * hidden.get(key, 0)
@@ -190,7 +198,10 @@ def player_block(state: MatchState, pid: str, colour: RGB, prefixes: Mapping[str
         room = width - PAD * 2 - bw - 8 - len(discs) * (2 * DISC + 4) - (6 if discs else 0)
         one_line = (tx.width(name, BODY * s, "bold") + tx.width(stat, BODY * s)) / s + 10 <= room
         rows.append((key, stat, dead, discs, bw, one_line))
-    heights = [ROW if one else ROW2 for *_, one in rows] or [ROW]
+        said = card_bonuses(state, key, names or {}) if not dead else []
+        if said:
+            boosts[key] = wrap(" · ".join(said), SMALL * s, (width - PAD * 2 - bw - 8) * s, BONUS_LINES)
+    heights = [(ROW if one else ROW2) + len(boosts.get(key, ())) * BONUS_ROW for key, *_, one in rows] or [ROW]
     h = PAD * 2 + NAME + 8 + sum(heights)
     img = Image.new("RGB", (width * s, h * s), pal.PANEL)
     draw = ImageDraw.Draw(img)
@@ -243,6 +254,9 @@ def player_block(state: MatchState, pid: str, colour: RGB, prefixes: Mapping[str
             tx.text(draw, (x, y + (ROW2 - ROW + 4) * s), tx.fit(stat, SMALL * s, right - x), SMALL * s, stat_ink,
                     anchor="lm")
             room = right - x - 6 * s
+        below = (ROW if one_line else ROW2) - ROW / 2 + BONUS_ROW / 2 - 4
+        for i, line in enumerate(boosts.get(key, ())):
+            tx.text(draw, (x, y + (below + i * BONUS_ROW) * s), line, SMALL * s, BONUS_INK, anchor="lm")
         label = tx.fit(cip.card.short or cip.card.name, BODY * s, room, "bold")
         tx.text(draw, (x, y), label, BODY * s, pal.INK_DIM if dead else pal.INK, weight="bold", anchor="lm")
         if dead:
@@ -251,9 +265,9 @@ def player_block(state: MatchState, pid: str, colour: RGB, prefixes: Mapping[str
 
 
 def blocks(state: MatchState, colours: Mapping[str, RGB], prefixes: Mapping[str, str], width: int,
-           ss: int) -> list[Image.Image]:
-    """The player blocks, in seat order."""
-    return [player_block(state, p.id, colours.get(p.id, pal.NAMED["grey"]), prefixes, width, ss)
+           ss: int, names: Mapping[str, str] | None = None) -> list[Image.Image]:
+    """The player blocks, in seat order (``names``: the figures' token labels)."""
+    return [player_block(state, p.id, colours.get(p.id, pal.NAMED["grey"]), prefixes, width, ss, names)
             for p in sorted(state.players, key=lambda p: (p.seat, p.id))]
 
 
