@@ -39,6 +39,9 @@ from bot.rules.state import MatchState, Phase
 ZONE_PHASES = frozenset({Phase.SETUP, Phase.PLACEMENT})
 #: Narrowest legend beside the player blocks under a wide map, in final pixels.
 LEGEND_BESIDE = 360
+#: Widest panel drawn under a wide map, in final pixels: a wider one is drawn this wide and
+#: enlarged (its words stay as large against the picture's width as under a 1200-pixel map).
+PANEL_DRAWN = 1200
 
 
 def _plan(state: MatchState, st: StaticLayer, events: Sequence[Event], names: Mapping[str, str],
@@ -52,6 +55,11 @@ def _plan(state: MatchState, st: StaticLayer, events: Sequence[Event], names: Ma
     bodies = [fg.blob(lay, f, places.get(f.id, fg.FULL), fg.TOKEN) for f in on_map]
     avoid = [fg.glyph_box(lay, h) for h in state.glyphs if h in bf and h not in occupied]
     return ov.plan(lay, state, events, names, colours, tokens, bodies, avoid)
+
+
+def _enlarge(im: Image.Image, k: float) -> Image.Image:
+    """A panel part (canvas scale) ``k`` times larger."""
+    return im.resize((round(im.width * k), round(im.height * k)), Image.Resampling.BILINEAR)
 
 
 def _life(state: MatchState, card_key: str) -> int:
@@ -104,26 +112,30 @@ def render_map(
     marks = _plan(state, st, public, names, colours)
 
     # Panel parts next: they decide the picture's size. Under a wide map the legend goes beside
-    # the player blocks (and the results) when they leave room for it.
+    # the player blocks when they leave room for it. Under a very wide map the panel is drawn
+    # for PANEL_DRAWN pixels and enlarged to the map's width, so that its words keep a size
+    # that reads when a phone shows the whole picture about 400 pixels wide.
     small: dict[int, Image.Image] = {}
-    nparts = len(state.players)
     beside: Image.Image | None = None
     foot: Image.Image | None = None
+    grow = 1.0
     if lay.panel == "right":
         head_w = block_w = PANEL_W
         foot, small_legend = st.legend_for()
         small[id(foot)] = small_legend
     else:
-        head_w = max(lay.map_w, PANEL_W)
+        full_w = max(lay.map_w, PANEL_W)
+        head_w = min(full_w, PANEL_DRAWN)
+        grow = full_w / head_w
         ncols = max(1, head_w // PANEL_W)
-        left = head_w - nparts * PANEL_W
-        if nparts < ncols and left >= LEGEND_BESIDE:
+        left = head_w - len(state.players) * PANEL_W
+        if len(state.players) < ncols and left >= LEGEND_BESIDE:
             block_w = PANEL_W
             beside, small_legend = st.legend_for(left)
             small[id(beside)] = small_legend
         else:
             block_w = head_w // ncols
-            foot, small_legend = st.legend_for()
+            foot, small_legend = st.legend_for(head_w)
             small[id(foot)] = small_legend
     # A narrow side panel has room for a longer account of the last turn.
     about = caption(state, names, focus=focus, reach=reach, targets=targets)
@@ -132,7 +144,11 @@ def render_map(
                      caption=(about.title, about.sub) if about else None)
     parts = pn.blocks(state, colours, prefixes, block_w, ss, names)
     told = results_block(marks.results, head_w, ss) if marks.results else None
-    size, placed = pn.arrange(lay, head, parts, foot, PANEL_W, beside=beside, results=told)
+    if grow > 1.0:
+        small = {}
+        head, parts = _enlarge(head, grow), [_enlarge(im, grow) for im in parts]
+        told, foot, beside = (_enlarge(im, grow) if im is not None else None for im in (told, foot, beside))
+    size, placed = pn.arrange(lay, head, parts, foot, PANEL_W * grow, beside=beside, results=told)
 
     # The map is drawn on a copy of the cached supersampled layer; panel parts are reduced on
     # their own, so that only the map area goes through the big canvas.

@@ -43,6 +43,8 @@ REACH = TOKEN + 0.19
 WAIST = 0.5
 #: Widest label, in token radii: it stays on its own disc.
 LABEL_W = 1.5
+#: Radius of a life pip (one row of pips), in hex radii: six fit across a token.
+PIP = 0.105
 #: Width of the halo of token colour around a label's letters, in hex radii.
 HALO = 0.08
 
@@ -256,9 +258,9 @@ def level_tag(draw: ImageDraw.ImageDraw, c: tuple[float, float], r: float, level
     """The level a figure stands on, on a dark pill with a white edge centred on ``c`` (the bottom
     of its token): unlike the hex's bare level number, which a figure's hex does not show."""
     s = str(level)
-    size = r * 0.34
+    size = r * 0.4
     hw = tx.width(s, size, "condensed") / 2 + r * 0.1
-    hh = r * 0.175
+    hh = r * 0.2
     draw.rounded_rectangle((c[0] - hw, c[1] - hh, c[0] + hw, c[1] + hh), radius=hh * 0.8, fill=(16, 16, 20),
                            outline=(255, 255, 255), width=max(1, round(r * 0.03)))
     tx.text(draw, c, s, size, (255, 255, 255), weight="condensed")
@@ -269,8 +271,8 @@ def pips(draw: ImageDraw.ImageDraw, c: tuple[float, float], r: float, life: int,
     n = max(life, wounds)
     per_row = 5 if n > 6 else n
     rows = math.ceil(n / per_row) if per_row else 0
-    pr = r * (0.085 if rows == 1 else 0.07)
-    gap = pr * 2.5
+    pr = r * (PIP if rows == 1 else PIP * 0.8)
+    gap = pr * 2.3
     for i in range(n):
         row, col = divmod(i, per_row)
         count = min(per_row, n - row * per_row)

@@ -271,7 +271,7 @@ def blocks(state: MatchState, colours: Mapping[str, RGB], prefixes: Mapping[str,
             for p in sorted(state.players, key=lambda p: (p.seat, p.id))]
 
 
-def arrange(lay: MapLayout, head: Image.Image, parts: Sequence[Image.Image], foot: Image.Image | None, panel_w: int,
+def arrange(lay: MapLayout, head: Image.Image, parts: Sequence[Image.Image], foot: Image.Image | None, panel_w: float,
             gap: int = 10, beside: Image.Image | None = None, results: Image.Image | None = None
             ) -> tuple[tuple[int, int], list[tuple[Image.Image, tuple[int, int]]]]:
     """Place the header, the turn's ``results``, the player blocks and the legend next to the map.
@@ -290,15 +290,15 @@ def arrange(lay: MapLayout, head: Image.Image, parts: Sequence[Image.Image], foo
         for im in (head, *([results] if results is not None else []), *parts, *([foot] if foot is not None else [])):
             placed.append((im, (x, y)))
             y += im.height + g
-        return (mw + panel_w * ss, max(mh, y - g)), placed
-    width = max(mw, panel_w * ss)
+        return (mw + round(panel_w * ss), max(mh, y - g)), placed
+    width = max(mw, head.width)
     placed.append((head, (0, mh)))
     top = mh + head.height + g // 2
     if results is not None:
         placed.append((results, (0, top)))
         top += results.height + g // 2
-    ncols = max(1, width // (panel_w * ss))
-    col_w = panel_w * ss if beside is not None else width // ncols
+    ncols = max(1, int(width / (panel_w * ss) + 1e-3))  # panel_w may be an enlarged column's width
+    col_w = round(panel_w * ss) if beside is not None else width // ncols
     used = min(ncols, max(1, len(parts)))
     heights = [top] * used
     for im in parts:

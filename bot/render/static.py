@@ -35,6 +35,10 @@ EDGE_CORNERS: dict[int, tuple[int, int]] = {0: (0, 1), 1: (5, 0), 2: (4, 5), 3: 
 #: A step of this many levels or more between neighbouring spaces is drawn as a cliff.
 CLIFF = 2
 
+#: Size of a space's level number, in hex radii: as large as the lower part of the hex holds,
+#: so that levels still read on a phone showing a 22-column map 400 pixels wide.
+LEVEL_TEXT = 0.62
+
 #: How many static layers are kept.
 CACHE_SIZE = 6
 
@@ -209,7 +213,7 @@ def _draw(bf: Battlefield, *, zones: bool, all_labels: bool) -> StaticLayer:
         ink = pal.ink_on(fills[h])
         halo = pal.darker(fills[h], 0.6) if ink != pal.INK_DARK else None
         size = level_size(lay, words)
-        at = (cx, cy + (0.6 if len(words) <= 2 else 0.58) * r)
+        at = (cx, cy + (0.56 if len(words) <= 2 else 0.58) * r)
         stroke = lay.c(1.2)
         mask, _outline, dx, dy = tx.sprite(words, round(size), "condensed", "mm", round(stroke) if halo else 0)
         x0, y0 = round(at[0]) + dx, round(at[1]) + dy
@@ -229,7 +233,7 @@ def _draw(bf: Battlefield, *, zones: bool, all_labels: bool) -> StaticLayer:
 
 def level_size(lay: MapLayout, words: str) -> float:
     """Font size of a level number (smaller for ``3/9`` two-level labels)."""
-    return lay.r * (0.5 if len(words) <= 2 else 0.42 if len(words) <= 4 else 0.37)
+    return lay.r * (LEVEL_TEXT if len(words) <= 2 else 0.46 if len(words) <= 4 else 0.4)
 
 
 def edge_labels(bf: Battlefield, lay: MapLayout) -> list[tuple[str, tuple[float, float], str]]:
