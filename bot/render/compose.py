@@ -42,6 +42,9 @@ LEGEND_BESIDE = 360
 #: Widest panel drawn under a wide map, in final pixels: a wider one is drawn this wide and
 #: enlarged (its words stay as large against the picture's width as under a 1200-pixel map).
 PANEL_DRAWN = 1200
+#: A legend beside the player blocks may be at most this many times as tall as the tallest block
+#: (else it goes under them, where it spreads over more columns).
+LEGEND_TALLER = 1.6
 
 
 def _plan(state: MatchState, st: StaticLayer, events: Sequence[Event], names: Mapping[str, str],
@@ -130,19 +133,23 @@ def render_map(
         ncols = max(1, head_w // PANEL_W)
         left = head_w - len(state.players) * PANEL_W
         if len(state.players) < ncols and left >= LEGEND_BESIDE:
-            block_w = PANEL_W
             beside, small_legend = st.legend_for(left)
             small[id(beside)] = small_legend
-        else:
-            block_w = head_w // ncols
-            foot, small_legend = st.legend_for(head_w)
-            small[id(foot)] = small_legend
+    parts = pn.blocks(state, colours, prefixes, PANEL_W, ss, names) if beside is not None else []
+    if beside is not None and beside.height > max(im.height for im in parts) * LEGEND_TALLER:
+        beside, parts = None, []  # a long legend in a narrow column: under the blocks, full width
+    if lay.panel == "bottom" and beside is None:
+        block_w = head_w // max(1, head_w // PANEL_W)
+        foot, small_legend = st.legend_for(head_w)
+        small[id(foot)] = small_legend
+        parts = pn.blocks(state, colours, prefixes, block_w, ss, names)
+    elif lay.panel == "right":
+        parts = pn.blocks(state, colours, prefixes, block_w, ss, names)
     # A narrow side panel has room for a longer account of the last turn.
     about = caption(state, names, focus=focus, reach=reach, targets=targets)
     last = last_turn(state, public, names) or (about.note if about else None)
     head = pn.header(state, head_w, ss, last, max_lines=6 if lay.panel == "right" else 3,
                      caption=(about.title, about.sub) if about else None)
-    parts = pn.blocks(state, colours, prefixes, block_w, ss, names)
     told = results_block(marks.results, head_w, ss) if marks.results else None
     if grow > 1.0:
         small = {}
