@@ -136,7 +136,7 @@ def render_map(
             beside, small_legend = st.legend_for(left)
             small[id(beside)] = small_legend
     parts = pn.blocks(state, colours, prefixes, PANEL_W, ss, names) if beside is not None else []
-    if beside is not None and beside.height > max(im.height for im in parts) * LEGEND_TALLER:
+    if beside is not None and beside.height > max((im.height for im in parts), default=0) * LEGEND_TALLER:
         beside, parts = None, []  # a long legend in a narrow column: under the blocks, full width
     if lay.panel == "bottom" and beside is None:
         block_w = head_w // max(1, head_w // PANEL_W)
