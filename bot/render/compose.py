@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image, ImageDraw
@@ -60,9 +61,20 @@ def _plan(state: MatchState, st: StaticLayer, events: Sequence[Event], names: Ma
     return ov.plan(lay, state, events, names, colours, tokens, bodies, avoid)
 
 
-def _enlarge(im: Image.Image, k: float) -> Image.Image:
-    """A panel part (canvas scale) ``k`` times larger."""
-    return im.resize((round(im.width * k), round(im.height * k)), Image.Resampling.BILINEAR)
+@dataclass(frozen=True, slots=True)
+class _Enlarged:
+    """A panel part enlarged: ``image`` at its final size, ``width`` and ``height`` what it
+    takes on the canvas scale (for :func:`~bot.render.panel.arrange`)."""
+
+    image: Image.Image
+    width: int
+    height: int
+
+
+def _enlarge(im: Image.Image, k: float, ss: int) -> _Enlarged:
+    """A panel part drawn on the canvas scale, ``k`` times larger, resized once to its final size."""
+    w, h = round(im.width * k), round(im.height * k)
+    return _Enlarged(im.resize((round(w / ss), round(h / ss)), Image.Resampling.BILINEAR), w, h)
 
 
 def _life(state: MatchState, card_key: str) -> int:
@@ -135,27 +147,32 @@ def render_map(
         if len(state.players) < ncols and left >= LEGEND_BESIDE:
             beside, small_legend = st.legend_for(left)
             small[id(beside)] = small_legend
-    parts = pn.blocks(state, colours, prefixes, PANEL_W, ss, names) if beside is not None else []
-    if beside is not None and beside.height > max((im.height for im in parts), default=0) * LEGEND_TALLER:
-        beside, parts = None, []  # a long legend in a narrow column: under the blocks, full width
-    if lay.panel == "bottom" and beside is None:
-        block_w = head_w // max(1, head_w // PANEL_W)
-        foot, small_legend = st.legend_for(head_w)
-        small[id(foot)] = small_legend
-        parts = pn.blocks(state, colours, prefixes, block_w, ss, names)
-    elif lay.panel == "right":
-        parts = pn.blocks(state, colours, prefixes, block_w, ss, names)
+    if beside is not None and beside.height > pn.block_height_estimate(state) * ss * LEGEND_TALLER:
+        beside = None  # a long legend in a narrow column: under the blocks, full width
+    if lay.panel == "bottom":
+        block_w = PANEL_W if beside is not None else head_w // max(1, head_w // PANEL_W)
+        if beside is None:
+            foot, small_legend = st.legend_for(head_w)
+            small[id(foot)] = small_legend
+    parts = pn.blocks(state, colours, prefixes, block_w, ss, names)
     # A narrow side panel has room for a longer account of the last turn.
     about = caption(state, names, focus=focus, reach=reach, targets=targets)
     last = last_turn(state, public, names) or (about.note if about else None)
     head = pn.header(state, head_w, ss, last, max_lines=6 if lay.panel == "right" else 3,
                      caption=(about.title, about.sub) if about else None)
     told = results_block(marks.results, head_w, ss) if marks.results else None
+    placed: Sequence[tuple[Image.Image | _Enlarged, tuple[int, int]]]
     if grow > 1.0:
-        small = {}
-        head, parts = _enlarge(head, grow), [_enlarge(im, grow) for im in parts]
-        told, foot, beside = (_enlarge(im, grow) if im is not None else None for im in (told, foot, beside))
-    size, placed = pn.arrange(lay, head, parts, foot, PANEL_W * grow, beside=beside, results=told)
+        big = [_enlarge(im, grow, ss) if im is not None else None for im in (head, told)]
+        for legend, w in ((foot, head_w), (beside, beside.width // ss if beside is not None else 0)):
+            # The legend depends only on the battlefield: enlarged once, kept with the static layer.
+            big.append(None if legend is None else
+                       _Enlarged(ready := st.legend_enlarged(w, round(w * grow)), ready.width * ss, ready.height * ss))
+        assert big[0] is not None
+        size, placed = pn.arrange(lay, big[0], [_enlarge(im, grow, ss) for im in parts], big[2], PANEL_W * grow,
+                                  beside=big[3], results=big[1])
+    else:
+        size, placed = pn.arrange(lay, head, parts, foot, PANEL_W, beside=beside, results=told)
 
     # The map is drawn on a copy of the cached supersampled layer; panel parts are reduced on
     # their own, so that only the map area goes through the big canvas.
@@ -200,7 +217,8 @@ def render_map(
     out = Image.new("RGB", (size[0] // ss, size[1] // ss), pal.PANEL)
     out.paste(canvas.reduce(ss), (0, 0))
     for im, (x, y) in placed:
-        out.paste(small.get(id(im)) or im.reduce(ss), (x // ss, y // ss))
+        final = im.image if isinstance(im, _Enlarged) else small.get(id(im)) or im.reduce(ss)
+        out.paste(final, (x // ss, y // ss))
     return out
 
 

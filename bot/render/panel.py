@@ -10,6 +10,7 @@ panel never reads which unrevealed marker lies where beyond that count.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Protocol, TypeVar
 
 from PIL import Image, ImageDraw
 
@@ -264,6 +265,13 @@ def player_block(state: MatchState, pid: str, colour: RGB, prefixes: Mapping[str
     return img
 
 
+def block_height_estimate(state: MatchState) -> int:
+    """About how tall the tallest player block is, in final pixels (one row per Army Card),
+    without drawing it: enough to tell whether a legend would tower over the blocks."""
+    most = max((sum(1 for c in state.cards.values() if c.controller == p.id) for p in state.players), default=0)
+    return PAD * 2 + NAME + 8 + max(1, most) * ROW
+
+
 def blocks(state: MatchState, colours: Mapping[str, RGB], prefixes: Mapping[str, str], width: int,
            ss: int, names: Mapping[str, str] | None = None) -> list[Image.Image]:
     """The player blocks, in seat order (``names``: the figures' token labels)."""
@@ -271,9 +279,23 @@ def blocks(state: MatchState, colours: Mapping[str, RGB], prefixes: Mapping[str,
             for p in sorted(state.players, key=lambda p: (p.seat, p.id))]
 
 
-def arrange(lay: MapLayout, head: Image.Image, parts: Sequence[Image.Image], foot: Image.Image | None, panel_w: float,
-            gap: int = 10, beside: Image.Image | None = None, results: Image.Image | None = None
-            ) -> tuple[tuple[int, int], list[tuple[Image.Image, tuple[int, int]]]]:
+class Part(Protocol):
+    """A panel part as :func:`arrange` sees it: a size on the canvas scale (an image, or a
+    stand-in for one drawn at another scale)."""
+
+    @property
+    def width(self) -> int: ...
+
+    @property
+    def height(self) -> int: ...
+
+
+P = TypeVar("P", bound=Part)
+
+
+def arrange(lay: MapLayout, head: P, parts: Sequence[P], foot: P | None, panel_w: float,
+            gap: int = 10, beside: P | None = None, results: P | None = None
+            ) -> tuple[tuple[int, int], list[tuple[P, tuple[int, int]]]]:
     """Place the header, the turn's ``results``, the player blocks and the legend next to the map.
 
     To the right of the map they are stacked (legend ``foot`` last); under a wide map the header
@@ -284,7 +306,7 @@ def arrange(lay: MapLayout, head: Image.Image, parts: Sequence[Image.Image], foo
     ss = lay.ss
     mw, mh = lay.canvas_map_size
     g = gap * ss
-    placed: list[tuple[Image.Image, tuple[int, int]]] = []
+    placed: list[tuple[P, tuple[int, int]]] = []
     if lay.panel == "right":
         x, y = mw, 0
         for im in (head, *([results] if results is not None else []), *parts, *([foot] if foot is not None else [])):

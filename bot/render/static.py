@@ -58,6 +58,8 @@ class StaticLayer:
     #: Legends drawn so far (final-pixel width -> (canvas image, final-size image)).
     legends: dict[int, tuple[Image.Image, Image.Image]] = field(default_factory=dict)
     bf: weakref.ref[Battlefield] | None = None
+    #: Legends enlarged for a wide map's panel ((width, final width) -> final-size image).
+    enlarged: dict[tuple[int, int], Image.Image] = field(default_factory=dict)
 
     def legend_for(self, width: int | None = None) -> tuple[Image.Image, Image.Image]:
         """The legend ``width`` final pixels wide (default: :func:`~bot.render.legend.legend_width`)
@@ -74,6 +76,18 @@ class StaticLayer:
             hit = (big, big.reduce(self.layout.ss))
             with _lock:
                 self.legends[width] = hit
+        return hit
+
+    def legend_enlarged(self, width: int, final_width: int) -> Image.Image:
+        """The legend drawn ``width`` final pixels wide, resized to ``final_width`` (the panel
+        under a very wide map is drawn narrower and enlarged), once per pair of widths."""
+        hit = self.enlarged.get((width, final_width))
+        if hit is None:
+            big, _small = self.legend_for(width)
+            k = final_width / width
+            hit = big.resize((final_width, round(big.height * k / self.layout.ss)), Image.Resampling.BILINEAR)
+            with _lock:
+                self.enlarged[(width, final_width)] = hit
         return hit
 
     def hide_levels(self, canvas: Image.Image, hexes: Iterable[Hex]) -> None:
