@@ -134,6 +134,12 @@ def _swatch(draw: ImageDraw.ImageDraw, what: str, name: str, x: float, y: float,
         draw.arc((sx - r, y - r * 0.5, sx + r, y + r * 1.1), 200, 330, fill=pal.TARGET, width=3 * ss)
         draw.polygon([(sx + r * 0.95, y - r * 0.05), (sx + r * 0.2, y - r * 0.45), (sx + r * 0.5, y + r * 0.3)],
                      fill=pal.TARGET)
+        # The result's numbered marker (the panel lists the result under that number).
+        d = 7 * ss
+        mx = sx + r + 4 * ss + d
+        draw.ellipse((mx - d, y - d, mx + d, y + d), fill=pal.TARGET, outline=(255, 255, 255), width=ss)
+        tx.text(draw, (mx, y), "1", 10 * ss, pal.ink_on(pal.TARGET), weight="bold")
+        text_x += 18 * ss
     elif name == "destroyed":
         d = r * 0.6
         for ink, w in (((255, 255, 255), 5 * ss), (pal.DESTROYED, 3 * ss)):
