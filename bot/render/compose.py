@@ -28,6 +28,7 @@ from bot.render import palette as pal
 from bot.render import panel as pn
 from bot.render.captions import caption
 from bot.render.layout import PANEL_W, MapLayout
+from bot.render.legend import legend_height
 from bot.render.results import results_block
 from bot.render.static import StaticLayer, static_layer
 from bot.render.summary import last_turn
@@ -144,15 +145,17 @@ def render_map(
         grow = full_w / head_w
         ncols = max(1, head_w // PANEL_W)
         left = head_w - len(state.players) * PANEL_W
-        if len(state.players) < ncols and left >= LEGEND_BESIDE:
+        # A long legend in a narrow column would tower over the blocks: it goes under them.
+        if (len(state.players) < ncols and left >= LEGEND_BESIDE
+                and legend_height(bf, left) <= pn.block_height_estimate(state) * LEGEND_TALLER):
             beside, small_legend = st.legend_for(left)
             small[id(beside)] = small_legend
-    if beside is not None and beside.height > pn.block_height_estimate(state) * ss * LEGEND_TALLER:
-        beside = None  # a long legend in a narrow column: under the blocks, full width
     if lay.panel == "bottom":
         block_w = PANEL_W if beside is not None else head_w // max(1, head_w // PANEL_W)
         if beside is None:
-            foot, small_legend = st.legend_for(head_w)
+            # Under the blocks the legend (a reference, not news) keeps its own size: drawn as
+            # wide as the picture, it needs fewer rows.
+            foot, small_legend = st.legend_for(full_w)
             small[id(foot)] = small_legend
     parts = pn.blocks(state, colours, prefixes, block_w, ss, names)
     # A narrow side panel has room for a longer account of the last turn.
@@ -164,10 +167,14 @@ def render_map(
     placed: Sequence[tuple[Image.Image | _Enlarged, tuple[int, int]]]
     if grow > 1.0:
         big = [_enlarge(im, grow, ss) if im is not None else None for im in (head, told)]
-        for legend, w in ((foot, head_w), (beside, beside.width // ss if beside is not None else 0)):
+        big.append(None if foot is None else _Enlarged(small[id(foot)], foot.width, foot.height))
+        if beside is not None:
             # The legend depends only on the battlefield: enlarged once, kept with the static layer.
-            big.append(None if legend is None else
-                       _Enlarged(ready := st.legend_enlarged(w, round(w * grow)), ready.width * ss, ready.height * ss))
+            w = beside.width // ss
+            ready = st.legend_enlarged(w, round(w * grow))
+            big.append(_Enlarged(ready, ready.width * ss, ready.height * ss))
+        else:
+            big.append(None)
         assert big[0] is not None
         size, placed = pn.arrange(lay, big[0], [_enlarge(im, grow, ss) for im in parts], big[2], PANEL_W * grow,
                                   beside=big[3], results=big[1])
