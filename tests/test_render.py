@@ -174,9 +174,9 @@ def test_golden_reach_and_targets() -> None:
 
 def body_point(state: MatchState, fig: Figure, h: Hex) -> tuple[int, int]:
     """A point of ``fig``'s token body on ``h`` clear of its marks: the hex's centre, or above
-    it on a double-space figure's lead hex (whose centre carries the level pill)."""
+    it on a double-space figure's tail hex (whose centre carries the level pill)."""
     x, y = hex_to_pixel(state.battlefield, h)
-    if len(fig.hexes) > 1 and h == fig.hexes[0]:
+    if len(fig.hexes) > 1 and h == fig.hexes[-1]:
         y -= round(layout_for(state.battlefield).radius * 0.35)
     return x, y
 
@@ -225,8 +225,8 @@ def test_double_space_figure_covers_both_hexes() -> None:
     for h in (lead, tail):
         assert close(pixel(img, body_point(state, grimnak, h)), blue)
     (ax, ay), (bx, by) = hex_to_pixel(state.battlefield, lead), hex_to_pixel(state.battlefield, tail)
-    # The token is continuous between the two centres (its label and pips sit on the tail disc,
-    # above and under the line between the centres; its level pill on the lead's centre).
+    # The token is continuous between the two centres (its label and pips sit on the lead disc,
+    # above and under the line between the centres; its level pill on the tail's centre).
     for t in (0.2, 0.3, 0.7, 0.8):
         assert close(pixel(img, (round(ax + (bx - ax) * t), round(ay + (by - ay) * t))), blue), t
     # Without the figure, the tail hex shows terrain.

@@ -12,6 +12,9 @@ Modules: :mod:`~bot.render.layout` (geometry), :mod:`~bot.render.palette` (colou
 :mod:`~bot.render.text` (bundled fonts), :mod:`~bot.render.symbols` (textures, obstacles),
 :mod:`~bot.render.static` (cached terrain layer), :mod:`~bot.render.legend`,
 :mod:`~bot.render.figures` (tokens), :mod:`~bot.render.overlays` (events, reach, targets),
+:mod:`~bot.render.results` (numbered result markers and the panel's results),
+:mod:`~bot.render.captions` (whose reach or targets a picture shows, why no target),
+:mod:`~bot.render.bonuses` (bonuses in effect on a card, from the rules' modifier hooks),
 :mod:`~bot.render.panel` (round, armies, Order Markers), :mod:`~bot.render.compose`,
 :mod:`~bot.render.bench`.
 """

@@ -1,9 +1,10 @@
 """Putting a picture together: cached static map, then zones, glyphs, ghosts and attack arcs,
-token shapes, movement paths, token labels, ghost labels, results, panel.
+token shapes, movement paths, token labels, ghost labels, result markers; and the panel (round,
+the turn's results under the markers' numbers, players, legend).
 
 :func:`render_map` is the whole picture as a Pillow image; :func:`render_png` its bytes, ready to
 post; :func:`write_turn_png` keeps a turn's picture on disk; :func:`overlay_plan` is where the
-marks of a turn go (result boxes included), for checking a layout. The renderer only reads the
+marks of a turn go (result markers included), for checking a layout. The renderer only reads the
 state and the events.
 
 The terrain drawn is the terrain the rules play (:func:`bot.rules.movement.field_of`): a
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image, ImageDraw
@@ -24,7 +26,10 @@ from bot.render import figures as fg
 from bot.render import overlays as ov
 from bot.render import palette as pal
 from bot.render import panel as pn
+from bot.render.captions import caption
 from bot.render.layout import PANEL_W, MapLayout
+from bot.render.legend import legend_height
+from bot.render.results import results_block
 from bot.render.static import StaticLayer, static_layer
 from bot.render.summary import last_turn
 from bot.rules.events import Event
@@ -36,6 +41,12 @@ from bot.rules.state import MatchState, Phase
 ZONE_PHASES = frozenset({Phase.SETUP, Phase.PLACEMENT})
 #: Narrowest legend beside the player blocks under a wide map, in final pixels.
 LEGEND_BESIDE = 360
+#: Widest panel drawn under a wide map, in final pixels: a wider one is drawn this wide and
+#: enlarged (its words stay as large against the picture's width as under a 1200-pixel map).
+PANEL_DRAWN = 1200
+#: A legend beside the player blocks may be at most this many times as tall as the tallest block
+#: (else it goes under them, where it spreads over more columns).
+LEGEND_TALLER = 1.6
 
 
 def _plan(state: MatchState, st: StaticLayer, events: Sequence[Event], names: Mapping[str, str],
@@ -49,6 +60,22 @@ def _plan(state: MatchState, st: StaticLayer, events: Sequence[Event], names: Ma
     bodies = [fg.blob(lay, f, places.get(f.id, fg.FULL), fg.TOKEN) for f in on_map]
     avoid = [fg.glyph_box(lay, h) for h in state.glyphs if h in bf and h not in occupied]
     return ov.plan(lay, state, events, names, colours, tokens, bodies, avoid)
+
+
+@dataclass(frozen=True, slots=True)
+class _Enlarged:
+    """A panel part enlarged: ``image`` at its final size, ``width`` and ``height`` what it
+    takes on the canvas scale (for :func:`~bot.render.panel.arrange`)."""
+
+    image: Image.Image
+    width: int
+    height: int
+
+
+def _enlarge(im: Image.Image, k: float, ss: int) -> _Enlarged:
+    """A panel part drawn on the canvas scale, ``k`` times larger, resized once to its final size."""
+    w, h = round(im.width * k), round(im.height * k)
+    return _Enlarged(im.resize((round(w / ss), round(h / ss)), Image.Resampling.BILINEAR), w, h)
 
 
 def _life(state: MatchState, card_key: str) -> int:
@@ -71,7 +98,7 @@ def render_map(
     *,
     events: Sequence[Event] = (),
     reach: Mapping[Hex, int] | None = None,
-    targets: Sequence[str] = (),
+    targets: Sequence[str] | None = None,
     focus: str | None = None,
     all_labels: bool = False,
     show_zones: bool | None = None,
@@ -79,8 +106,11 @@ def render_map(
     """The battlefield picture of ``state`` (RGB).
 
     :param events: what happened this turn (public events; others are ignored).
-    :param reach: spaces a figure can reach this turn, with their movement cost, to highlight.
-    :param targets: figure ids a figure can attack: ringed, with sight lines from ``focus``.
+    :param reach: spaces a figure can reach this turn, with their movement cost, to highlight;
+        the panel's title then says it is ``focus``'s reach.
+    :param targets: figure ids a figure can attack: ringed, with sight lines from ``focus``;
+        given (even empty), the panel's title says it is ``focus``'s targets, and when there is
+        none, why (out of range, no line of sight...). ``None``: not a targets picture.
     :param focus: the chosen figure (ringed white).
     :param all_labels: print every space's label, not only along the edges.
     :param show_zones: draw start zones; ``None``: during setup and placement only.
@@ -94,31 +124,62 @@ def render_map(
     colours = fg.player_colours(state)
     names, prefixes = fg.labels(state)
 
-    # Panel parts first: they decide the picture's size. Under a wide map the legend goes beside
-    # the player blocks when they leave room for it.
+    # The marks of the turn first: the results they number go into the panel.
+    marks = _plan(state, st, public, names, colours)
+
+    # Panel parts next: they decide the picture's size. Under a wide map the legend goes beside
+    # the player blocks when they leave room for it. Under a very wide map the panel is drawn
+    # for PANEL_DRAWN pixels and enlarged to the map's width, so that its words keep a size
+    # that reads when a phone shows the whole picture about 400 pixels wide.
     small: dict[int, Image.Image] = {}
     beside: Image.Image | None = None
     foot: Image.Image | None = None
+    grow = 1.0
     if lay.panel == "right":
         head_w = block_w = PANEL_W
         foot, small_legend = st.legend_for()
         small[id(foot)] = small_legend
     else:
-        head_w = max(lay.map_w, PANEL_W)
+        full_w = max(lay.map_w, PANEL_W)
+        head_w = min(full_w, PANEL_DRAWN)
+        grow = full_w / head_w
         ncols = max(1, head_w // PANEL_W)
         left = head_w - len(state.players) * PANEL_W
-        if len(state.players) < ncols and left >= LEGEND_BESIDE:
-            block_w = PANEL_W
+        # A long legend in a narrow column would tower over the blocks: it goes under them.
+        if (len(state.players) < ncols and left >= LEGEND_BESIDE
+                and legend_height(bf, left) <= pn.block_height_estimate(state) * LEGEND_TALLER):
             beside, small_legend = st.legend_for(left)
             small[id(beside)] = small_legend
-        else:
-            block_w = head_w // ncols
-            foot, small_legend = st.legend_for()
+    if lay.panel == "bottom":
+        block_w = PANEL_W if beside is not None else head_w // max(1, head_w // PANEL_W)
+        if beside is None:
+            # Under the blocks the legend (a reference, not news) keeps its own size: drawn as
+            # wide as the picture, it needs fewer rows.
+            foot, small_legend = st.legend_for(full_w)
             small[id(foot)] = small_legend
+    parts = pn.blocks(state, colours, prefixes, block_w, ss, names)
     # A narrow side panel has room for a longer account of the last turn.
-    head = pn.header(state, head_w, ss, last_turn(state, public, names), max_lines=6 if lay.panel == "right" else 3)
-    parts = pn.blocks(state, colours, prefixes, block_w, ss)
-    size, placed = pn.arrange(lay, head, parts, foot, PANEL_W, beside=beside)
+    about = caption(state, names, focus=focus, reach=reach, targets=targets)
+    last = last_turn(state, public, names) or (about.note if about else None)
+    head = pn.header(state, head_w, ss, last, max_lines=6 if lay.panel == "right" else 3,
+                     caption=(about.title, about.sub) if about else None)
+    told = results_block(marks.results, head_w, ss) if marks.results else None
+    placed: Sequence[tuple[Image.Image | _Enlarged, tuple[int, int]]]
+    if grow > 1.0:
+        big = [_enlarge(im, grow, ss) if im is not None else None for im in (head, told)]
+        big.append(None if foot is None else _Enlarged(small[id(foot)], foot.width, foot.height))
+        if beside is not None:
+            # The legend depends only on the battlefield: enlarged once, kept with the static layer.
+            w = beside.width // ss
+            ready = st.legend_enlarged(w, round(w * grow))
+            big.append(_Enlarged(ready, ready.width * ss, ready.height * ss))
+        else:
+            big.append(None)
+        assert big[0] is not None
+        size, placed = pn.arrange(lay, big[0], [_enlarge(im, grow, ss) for im in parts], big[2], PANEL_W * grow,
+                                  beside=big[3], results=big[1])
+    else:
+        size, placed = pn.arrange(lay, head, parts, foot, PANEL_W, beside=beside, results=told)
 
     # The map is drawn on a copy of the cached supersampled layer; panel parts are reduced on
     # their own, so that only the map area goes through the big canvas.
@@ -134,12 +195,11 @@ def render_map(
     if reach:
         ov.draw_reach(draw, lay, reach)
     chosen = state.figures.get(focus) if focus else None
-    aimed = [state.figures[t] for t in targets if t in state.figures and state.figures[t].on_battlefield]
+    aimed = [state.figures[t] for t in targets or () if t in state.figures and state.figures[t].on_battlefield]
     places = fg.placements(on_map)
     if chosen is not None and chosen.on_battlefield and aimed:
         ov.draw_sight(draw, lay, fg.token_points(lay, chosen, places.get(chosen.id, fg.FULL))[0],
                       [fg.token_points(lay, t, places.get(t.id, fg.FULL))[0] for t in aimed])
-    marks = _plan(state, st, public, names, colours)
     ov.under_tokens(draw, lay, marks)
 
     # Rings: the chosen figure white, its targets red, the acting card's figures yellow.
@@ -164,7 +224,8 @@ def render_map(
     out = Image.new("RGB", (size[0] // ss, size[1] // ss), pal.PANEL)
     out.paste(canvas.reduce(ss), (0, 0))
     for im, (x, y) in placed:
-        out.paste(small.get(id(im)) or im.reduce(ss), (x // ss, y // ss))
+        final = im.image if isinstance(im, _Enlarged) else small.get(id(im)) or im.reduce(ss)
+        out.paste(final, (x // ss, y // ss))
     return out
 
 
@@ -186,7 +247,7 @@ def render_png(
     *,
     events: Sequence[Event] = (),
     reach: Mapping[Hex, int] | None = None,
-    targets: Sequence[str] = (),
+    targets: Sequence[str] | None = None,
     focus: str | None = None,
     all_labels: bool = False,
     show_zones: bool | None = None,

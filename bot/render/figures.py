@@ -5,8 +5,8 @@ bold label (``TV2``: the initials of *Tarn Vikings*, figure 2; ``FIN`` for Finn)
 wound pips under it and the level it stands on on a dark pill at its bottom edge (the hex's own
 level number is hidden under a figure, so the two never read as one number). A double-space
 figure is a disc on each of its hexes joined by a narrower band, so that it stays inside its two
-hexes; its leading disc is marked with a white arrowhead and carries the level pill in its
-middle, its tail disc the label and pips. Figures of the card that is acting get a yellow ring, a
+hexes; its leading disc (the space ``status`` and the commands name, :attr:`Figure.hex`) carries
+the label and pips, its tail disc the level pill in its middle. Figures of the card that is acting get a yellow ring, a
 chosen figure a white one and the enemies it can attack a red one.
 
 Tokens are drawn in passes (:func:`draw_tokens`: every shadow, every ring, every body; later
@@ -43,6 +43,8 @@ REACH = TOKEN + 0.19
 WAIST = 0.5
 #: Widest label, in token radii: it stays on its own disc.
 LABEL_W = 1.5
+#: Radius of a life pip (one row of pips), in hex radii: six fit across a token.
+PIP = 0.105
 #: Width of the halo of token colour around a label's letters, in hex radii.
 HALO = 0.08
 
@@ -193,17 +195,6 @@ def _body(draw: ImageDraw.ImageDraw, lay: MapLayout, t: Token) -> None:
     pts = token_points(lay, t.fig, t.place)
     _shape(draw, pts, rad, r * WAIST, (255, 255, 255))
     _shape(draw, pts, rad - r * 0.06, r * (WAIST - 0.06), t.colour)
-    if len(pts) > 1:
-        # Arrowhead at the leading end, pointing away from the tail.
-        lead = pts[0]
-        dx, dy = lead[0] - pts[1][0], lead[1] - pts[1][1]
-        ln = math.hypot(dx, dy) or 1.0
-        ux, uy = dx / ln, dy / ln
-        tip = (lead[0] + ux * rad * 0.97, lead[1] + uy * rad * 0.97)
-        base = (lead[0] + ux * rad * 0.6, lead[1] + uy * rad * 0.6)
-        half = rad * 0.28
-        draw.polygon([tip, (base[0] - uy * half, base[1] + ux * half), (base[0] + uy * half, base[1] - ux * half)],
-                     fill=(255, 255, 255))
 
 
 def draw_labels(draw: ImageDraw.ImageDraw, lay: MapLayout, tokens: Sequence[Token]) -> None:
@@ -217,17 +208,17 @@ def draw_labels(draw: ImageDraw.ImageDraw, lay: MapLayout, tokens: Sequence[Toke
         if t.life > 1 or t.fig.wounds:
             pips(draw, c, r, t.life, t.fig.wounds)
         # A single token's level pill sits on its bottom edge; a double-space token's in the
-        # middle of its lead disc, which nothing else uses (its bottom edge may touch the tail).
-        pill = pts[0] if len(pts) > 1 else (pts[0][0], pts[0][1] + r * TOKEN)
+        # middle of its tail disc, which nothing else uses (its bottom edge may touch the lead).
+        pill = pts[-1] if len(pts) > 1 else (pts[0][0], pts[0][1] + r * TOKEN)
         level_tag(draw, pill, r, t.fig.level)
 
 
 def label_spot(lay: MapLayout, fig: Figure, place: Place = (1.0, (0.0, 0.0))) -> tuple[tuple[float, float], float]:
-    """Where ``fig``'s label and pips go: the centre of its token (of the tail disc of a
-    double-space figure, whose lead disc carries the arrow and the level pill), and the widest
-    the label may be, so that it stays on that disc."""
+    """Where ``fig``'s label and pips go: the centre of its token (of the lead disc of a
+    double-space figure: the space :attr:`Figure.hex` that ``status`` names; its tail disc
+    carries the level pill), and the widest the label may be, so that it stays on that disc."""
     pts = token_points(lay, fig, place)
-    return pts[-1], lay.r * place[0] * TOKEN * LABEL_W
+    return pts[0], lay.r * place[0] * TOKEN * LABEL_W
 
 
 def label_token(draw: ImageDraw.ImageDraw, mid: tuple[float, float], r: float, label: str, body: RGB,
@@ -267,9 +258,9 @@ def level_tag(draw: ImageDraw.ImageDraw, c: tuple[float, float], r: float, level
     """The level a figure stands on, on a dark pill with a white edge centred on ``c`` (the bottom
     of its token): unlike the hex's bare level number, which a figure's hex does not show."""
     s = str(level)
-    size = r * 0.34
+    size = r * 0.4
     hw = tx.width(s, size, "condensed") / 2 + r * 0.1
-    hh = r * 0.175
+    hh = r * 0.2
     draw.rounded_rectangle((c[0] - hw, c[1] - hh, c[0] + hw, c[1] + hh), radius=hh * 0.8, fill=(16, 16, 20),
                            outline=(255, 255, 255), width=max(1, round(r * 0.03)))
     tx.text(draw, c, s, size, (255, 255, 255), weight="condensed")
@@ -280,8 +271,8 @@ def pips(draw: ImageDraw.ImageDraw, c: tuple[float, float], r: float, life: int,
     n = max(life, wounds)
     per_row = 5 if n > 6 else n
     rows = math.ceil(n / per_row) if per_row else 0
-    pr = r * (0.085 if rows == 1 else 0.07)
-    gap = pr * 2.5
+    pr = r * (PIP if rows == 1 else PIP * 0.8)
+    gap = pr * 2.3
     for i in range(n):
         row, col = divmod(i, per_row)
         count = min(per_row, n - row * per_row)

@@ -26,8 +26,15 @@ TARGET_LONG = 1600
 PANEL_W = 400
 #: Hex circumradius limits, in pixels.
 R_MIN, R_MAX = 14.0, 46.0
-#: Gutter around the hexes for edge labels, in hex radii.
+#: Gutter around the hexes for edge labels, in hex radii (at least; wider when a row's edge
+#: label such as ``AB12`` needs it, see :func:`gutter_for`).
 GUTTER = 1.0
+#: Edge label text size, in hex radii, and its least size in final pixels.
+EDGE_TEXT = 0.46
+EDGE_TEXT_MIN = 11.0
+#: Width of the bold face's characters per pixel of text size (DejaVu Sans Bold: digits and
+#: capitals are at most 0.78 of the size wide).
+EDGE_CHAR = 0.78
 #: Maps at least this much wider than tall get the panel underneath.
 WIDE = 1.2
 
@@ -105,23 +112,42 @@ class MapLayout:
         return (1.5 * row * self.radius + self.oy) * self.ss
 
 
+def edge_text_size(radius: float) -> float:
+    """Size of the edge labels in final pixels, for hexes of circumradius ``radius``."""
+    return max(EDGE_TEXT_MIN, radius * EDGE_TEXT)
+
+
+def gutter_for(bf: Battlefield, radius: float) -> float:
+    """Width of the side gutters in hex radii: room for the longest row-edge label (``AB12``)
+    beside its space, at least :data:`GUTTER`."""
+    longest = max((len(bf.label(h)) for h in bf.hexes()), default=2)
+    need = longest * EDGE_CHAR * edge_text_size(radius) / radius + 0.3
+    return max(GUTTER, need)
+
+
 def layout_for(bf: Battlefield) -> MapLayout:
     """The layout of ``bf``'s picture (depends only on the battlefield)."""
     hexes = list(bf.hexes()) or [Hex(0, 0)]
     xs = [h.center()[0] for h in hexes]
     ys = [h.center()[1] for h in hexes]
     half_w = SQRT3 / 2
-    x0, x1 = min(xs) - half_w - GUTTER, max(xs) + half_w + GUTTER
-    y0, y1 = min(ys) - 1.0 - GUTTER, max(ys) + 1.0 + GUTTER
-    w_units, h_units = x1 - x0, y1 - y0
-    panel: Literal["right", "bottom"]
-    if w_units / h_units >= WIDE:
-        panel = "bottom"
-        radius = TARGET_LONG / w_units
-    else:
-        panel = "right"
-        radius = min((TARGET_LONG - PANEL_W) / w_units, TARGET_LONG / h_units)
-    radius = max(R_MIN, min(R_MAX, radius))
+    radius = R_MAX
+    side = GUTTER
+    # The side gutters hold each row's edge labels, whose width depends on the radius: twice
+    # round is enough (the second gutter changes the radius by far less than a pixel's worth).
+    for _ in range(2):
+        side = gutter_for(bf, radius)
+        x0, x1 = min(xs) - half_w - side, max(xs) + half_w + side
+        y0, y1 = min(ys) - 1.0 - GUTTER, max(ys) + 1.0 + GUTTER
+        w_units, h_units = x1 - x0, y1 - y0
+        panel: Literal["right", "bottom"]
+        if w_units / h_units >= WIDE:
+            panel = "bottom"
+            radius = TARGET_LONG / w_units
+        else:
+            panel = "right"
+            radius = min((TARGET_LONG - PANEL_W) / w_units, TARGET_LONG / h_units)
+        radius = max(R_MIN, min(R_MAX, radius))
     offsets = [offset_of(h) for h in hexes]
     cols = (min(c for c, _ in offsets), max(c for c, _ in offsets))
     rows = (min(r for _, r in offsets), max(r for _, r in offsets))

@@ -45,6 +45,17 @@ def entries(bf: Battlefield) -> list[tuple[str, str]]:
     return out
 
 
+def _grid(n: int, width: int) -> tuple[int, int]:
+    """Columns and rows of a legend of ``n`` entries, ``width`` final pixels wide."""
+    ncols = max(2, min(n, (width - PAD * 2) // COL_MIN))
+    return ncols, -(-n // ncols)
+
+
+def legend_height(bf: Battlefield, width: int) -> int:
+    """Height in final pixels of :func:`draw_legend` for ``bf`` at ``width``, without drawing it."""
+    return PAD + _grid(len(entries(bf)), width)[1] * ROW + PAD // 2
+
+
 def draw_legend(bf: Battlefield, lay: MapLayout, width: int | None = None) -> Image.Image:
     """The legend block for ``bf``, on the canvas scale, ``width`` (default :func:`legend_width`)
     final pixels wide: short entries in as many columns of at least :data:`COL_MIN` pixels as
@@ -53,9 +64,8 @@ def draw_legend(bf: Battlefield, lay: MapLayout, width: int | None = None) -> Im
     width = width or legend_width(lay)
     inner = width - PAD * 2
     items = entries(bf)
-    ncols = max(2, min(len(items), inner // COL_MIN))
-    rows = -(-len(items) // ncols)
-    height = PAD + rows * ROW + PAD // 2
+    ncols, rows = _grid(len(items), width)
+    height = legend_height(bf, width)
     img = Image.new("RGB", (width * ss, height * ss), pal.PANEL)
     draw = ImageDraw.Draw(img, "RGBA")
     draw.line(((PAD * ss, ss), ((width - PAD) * ss, ss)), fill=pal.PANEL_LINE, width=ss)
@@ -77,7 +87,7 @@ _KEY_TEXT = {
     "height": "obstacle height",
     "glyph": "glyph (? face down)",
     "path": "moved from / to",
-    "attack": "attack, result box",
+    "attack": "attack, result no.",
     "destroyed": "destroyed",
     "marker": "marker down/up",
 }
@@ -134,6 +144,12 @@ def _swatch(draw: ImageDraw.ImageDraw, what: str, name: str, x: float, y: float,
         draw.arc((sx - r, y - r * 0.5, sx + r, y + r * 1.1), 200, 330, fill=pal.TARGET, width=3 * ss)
         draw.polygon([(sx + r * 0.95, y - r * 0.05), (sx + r * 0.2, y - r * 0.45), (sx + r * 0.5, y + r * 0.3)],
                      fill=pal.TARGET)
+        # The result's numbered marker (the panel lists the result under that number).
+        d = 7.0 * ss
+        mx = sx + r + 4 * ss + d
+        draw.ellipse((mx - d, y - d, mx + d, y + d), fill=pal.TARGET, outline=(255, 255, 255), width=ss)
+        tx.text(draw, (mx, y), "1", 10 * ss, pal.ink_on(pal.TARGET), weight="bold")
+        text_x += 18 * ss
     elif name == "destroyed":
         d = r * 0.6
         for ink, w in (((255, 255, 255), 5 * ss), (pal.DESTROYED, 3 * ss)):

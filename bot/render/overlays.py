@@ -3,18 +3,19 @@ reachable spaces with their cost, and sight lines to targets.
 
 Everything here is read from the events the engine reported (``moved``, ``attack``, ``swipe``,
 ``fell``, ``destroyed``) and the current state; nothing is changed. :func:`plan` lays the marks
-out first (so that result boxes can be placed clear of every token and of each other, and tests
+out first (so that result markers can be placed clear of every token and of each other, and tests
 can check it), then the drawing functions follow the plan:
 
 - under the tokens: a faint dashed *ghost* ring where moved figures started (one per space,
-  however many figures left it), and attack lines (gentle arcs, so that a legal line of sight
+  however many figures left it), a Line attack's spaces (Fire Line: from the edge of the
+  attacker's space where it starts, as the ``special_roll`` event's ``line`` says), and attack lines (gentle arcs, so that a legal line of sight
   never seems to pass through a figure standing near it);
 - over the tokens (:func:`paths`): movement paths (white with a dark outline, so that they read
   on any colour and the moved figure is never hidden); the tokens' labels come next;
 - on top (:func:`over_tokens`): each ghost's labels on a small dark plate (``TV1``; ``TV1`` over
   ``TV2``; ``TV1`` over ``+2``), so that paths crossing it never make it unreadable, crosses where figures were
-  destroyed, and the result boxes, one per target, listing every attack on it this turn, with a
-  leader line to the target when a box had to be placed away from it.
+  destroyed, and the result markers, one per target, numbered as its result in the panel
+  (:mod:`bot.render.results`), with a leader line when one had to be placed away from it.
 """
 
 from __future__ import annotations
@@ -33,16 +34,12 @@ from bot.render import text as tx
 from bot.render.figures import REACH, TOKEN
 from bot.render.geometry import Blob, Point, Rect
 from bot.render.layout import MapLayout
+from bot.render.results import Result, Row, draw_marker, place
 from bot.rules.events import Event
 from bot.rules.hexes import Hex
 from bot.rules.state import MatchState
 
 RGB = pal.RGB
-
-#: Result box text sizes and row heights, in final pixels.
-BIG, SMALL, COMPACT = 16, 12, 14
-BIG_ROW, SMALL_ROW, COMPACT_ROW = 20, 14, 22
-BOX_PAD = 6
 
 WOUND_INK: RGB = (255, 120, 108)
 BLOCK_INK: RGB = (150, 200, 255)
@@ -142,35 +139,19 @@ class Shot:
 
 
 @dataclass
-class Row:
-    """One line of a result box: ``who`` (``TV1 → D9: ``) and ``what`` (``1 wound``), and the
-    dice in small print."""
+class Burn:
+    """A Line special attack (Fire Line): the attacker's space it starts beside (``origin``)
+    and the spaces it covers, nearest first, as the rules computed them (HS-LINE-01)."""
 
-    who: str
-    what: str
-    ink: RGB
-    small: str = ""
-
-
-@dataclass
-class Result:
-    """Everything that befell one figure this turn, in one box placed clear of every token."""
-
-    target: str
-    centre: Point  #: the target's token centre on the canvas
-    rad: float  #: how far the target's token reaches
-    rows: list[Row]
-    accent: RGB
-    mids: list[Point] = field(default_factory=list)  #: middles of the lines that hit it
-    rect: Rect = (0.0, 0.0, 0.0, 0.0)
-    compact: bool = False
-    leader: list[Point] = field(default_factory=list)
+    origin: Hex
+    spaces: list[Hex]
+    colour: RGB = SWIPE
 
 
 @dataclass
 class Plan:
     """The marks of a turn, laid out: ``tokens`` are the token discs (bodies only) the result
-    boxes were kept off."""
+    markers were kept off."""
 
     moves: list[Move] = field(default_factory=list)
     ghosts: list[Ghost] = field(default_factory=list)
@@ -178,6 +159,7 @@ class Plan:
     results: list[Result] = field(default_factory=list)
     crosses: list[tuple[Point, str]] = field(default_factory=list)
     tokens: list[Blob] = field(default_factory=list)
+    burns: list[Burn] = field(default_factory=list)
 
 
 def _plural(n: int, word: str) -> str:
@@ -191,7 +173,7 @@ def plan(lay: MapLayout, state: MatchState, events: Sequence[Event], names: Mapp
 
     :param tokens: each figure on the battlefield as a capsule with its ring and level pill.
     :param bodies: the token discs alone (what the plan reports as ``tokens``).
-    :param avoid: other canvas rectangles result boxes keep off (glyphs lying free).
+    :param avoid: other canvas rectangles result markers keep off (glyphs lying free).
     """
     r = lay.r
     events = [e for e in events if e.to is None]
@@ -261,10 +243,17 @@ def plan(lay: MapLayout, state: MatchState, events: Sequence[Event], names: Mapp
     # Attacks, swipes and falls, one result per target.
     results: dict[str, Result] = {}
     blobs = list(tokens.values())
+    lines: set[tuple[str, str]] = set()  # (attacker, special) of Line attacks: drawn as their spaces
     for i, ev in enumerate(events):
         pos = where[i]
         d = ev.data
-        if ev.kind in ("attack", "swipe"):
+        if ev.kind == "special_roll" and d.get("line"):
+            course = _hexes(d["line"])
+            spaces = [h for h in course[1:] if h in state.battlefield]
+            if spaces:
+                out.burns.append(Burn(course[0], spaces))
+            lines.add((str(d.get("attacker")), str(d.get("special"))))
+        elif ev.kind in ("attack", "swipe"):
             aid, tid = str(d.get("attacker")), str(d.get("target"))
             a, t = pos.get(aid), pos.get(tid)
             if not a or not t:
@@ -273,9 +262,11 @@ def plan(lay: MapLayout, state: MatchState, events: Sequence[Event], names: Mapp
             pt, bt = spot(tid, t)
             swipe = ev.kind == "swipe"
             colour: RGB = SWIPE if swipe else pal.TARGET
-            pts = _arc(lay, pa, pt, ba, (bt[0], bt[1], r * TOKEN * (bt[2] / (r * REACH)) + r * 0.04),
-                       [b for b in blobs if b is not ba and b is not bt])
-            out.shots.append(Shot(pts, colour, swipe))
+            on_line = (aid, str(d.get("special"))) in lines
+            if not on_line:  # a Line attack's figures are marked by the line itself
+                pts = _arc(lay, pa, pt, ba, (bt[0], bt[1], r * TOKEN * (bt[2] / (r * REACH)) + r * 0.04),
+                           [b for b in blobs if b is not ba and b is not bt])
+                out.shots.append(Shot(pts, colour, swipe))
             wounds = int(d.get("wounds") or 0)
             what = _plural(wounds, "wound") if wounds else ("missed" if swipe else "blocked")
             small = ""
@@ -290,7 +281,8 @@ def plan(lay: MapLayout, state: MatchState, events: Sequence[Event], names: Mapp
             if res is None:
                 res = results[tid] = Result(tid, pt, bt[2], [], BLOCKED)
             res.rows.append(Row(who, what, WOUND_INK if wounds else BLOCK_INK, small))
-            res.mids.append(geo.midpoint(pts))
+            if not on_line:
+                res.mids.append(geo.midpoint(pts))
             if wounds:
                 res.accent = pal.TARGET
             elif swipe and res.accent == BLOCKED:
@@ -314,18 +306,20 @@ def plan(lay: MapLayout, state: MatchState, events: Sequence[Event], names: Mapp
             if res is not None and res.rows:
                 res.rows[-1].what += ", destroyed"
 
-    # Place the boxes: lines of moves and shots are soft obstacles, tokens, crosses, other boxes
-    # and glyphs hard ones.
+    # Place the result markers: lines of moves and shots are soft obstacles, tokens, crosses,
+    # other markers and glyphs hard ones.
     hard: list[Rect] = list(avoid)
     for c, _name in out.crosses:
         hard.append((c[0] - r * 0.55, c[1] - r * 0.55, c[0] + r * 0.55, c[1] + r * 0.7))
-    lines = [m.pts for m in out.moves] + [s.pts for s in out.shots]
+    lines_drawn = [m.pts for m in out.moves] + [s.pts for s in out.shots]
+    lines_drawn += [[lay.xy(b.origin), *(lay.xy(h) for h in b.spaces)] for b in out.burns]
     soft = [(c[0] - r * 0.5, c[1] - r * 0.5, c[0] + r * 0.5, c[1] + r * 0.5)
             for o in state.battlefield.obstacles for c in (lay.xy(h) for h in o.hexes)]
     soft += [g.rect for g in out.ghosts if not g.covered]
     bounds = (r * 0.15, r * 0.15, lay.canvas_map_size[0] - r * 0.15, lay.canvas_map_size[1] - r * 0.15)
-    for res in results.values():
-        _place(lay, res, blobs, hard, lines, bounds, soft)
+    for number, res in enumerate(results.values(), start=1):
+        res.number = number
+        place(lay, res, blobs, hard, lines_drawn, bounds, soft)
         hard.append(res.rect)
         out.results.append(res)
     return out
@@ -350,106 +344,6 @@ def _arc(lay: MapLayout, a: Point, b: Point, start: Blob, end: Blob, others: Seq
         if hits == 0:
             break
     return geo.trim(best, start, end)
-
-
-def _box_size(lay: MapLayout, rows: Sequence[Row], compact: bool) -> tuple[float, float]:
-    ss = lay.ss
-    if compact:
-        return tx.width(_compact_words(rows), COMPACT * ss, "bold") + 12 * ss, COMPACT_ROW * ss
-    w = 0.0
-    h = 2 * BOX_PAD
-    for row in rows:
-        w = max(w, tx.width(row.who, BIG * ss) + tx.width(row.what, BIG * ss, "bold"))
-        if row.small:
-            w = max(w, tx.width(row.small, SMALL * ss) + 8 * ss)
-        h += BIG_ROW + (SMALL_ROW if row.small else 0)
-    return w + 2 * BOX_PAD * ss + 4 * ss, h * ss
-
-
-def _compact_words(rows: Sequence[Row]) -> str:
-    """``TV1 → D9: blocked · TV2 → D9: 1 wound``: the rows without their dice, on one line."""
-    return " · ".join(row.who + row.what for row in rows)
-
-
-def _candidates(res: Result, w: float, h: float, r: float, reach: float) -> list[tuple[float, Point]]:
-    """Box centres to try with a rough cost: beside the target at growing distances (16
-    directions), and on the lines that hit it."""
-    cx, cy = res.centre
-    out: list[tuple[float, Point]] = []
-    gap = r * 0.08
-    steps = max(1, math.ceil(reach / (r * 0.35)))
-    for k in range(steps + 1):
-        dist = res.rad + gap + k * r * 0.35
-        for j in range(16):
-            ang = math.radians(j * 22.5)
-            ux, uy = math.cos(ang), math.sin(ang)
-            # Sides first (a box beside a token reads best), then above and below.
-            bias = 0.0 if abs(ux) > 0.7 else 0.15 * r
-            out.append((dist + bias, (cx + ux * (dist + w / 2), cy + uy * (dist + h / 2))))
-    for m in res.mids:
-        for dx, dy in ((0.0, 0.0), (0.0, -h * 0.6), (0.0, h * 0.6)):
-            p = (m[0] + dx, m[1] + dy)
-            out.append((math.hypot(p[0] - cx, p[1] - cy) - max(w, h) / 2, p))
-    out.sort(key=lambda c: c[0])
-    return out
-
-
-def _place(lay: MapLayout, res: Result, blobs: Sequence[Blob], hard: Sequence[Rect],
-           lines: Sequence[Sequence[Point]], bounds: Rect, soft: Sequence[Rect] = ()) -> None:
-    """Put ``res``'s box where it covers no token, cross, glyph or earlier box, inside the map:
-    the full box beside the target, else a compact badge beside it, else the full box further
-    away with a leader line (then the compact badge anywhere)."""
-    r = lay.r
-    margin = r * 0.06
-    tiers = ((False, 0.9 * r), (True, 0.9 * r), (False, 3.0 * r), (True, 3.0 * r), (False, 14 * r), (True, 40 * r))
-    for compact, reach in tiers:
-        w, h = _box_size(lay, res.rows, compact)
-        best: tuple[float, Rect] | None = None
-        span = reach + res.rad + max(w, h)
-        near = [b for b in blobs if geo.point_segment(res.centre, b[0], b[1]) < span + b[2]]
-        others = [b for b in near if geo.blob_point(b, res.centre) > 0]  # not the target's own token
-        near_hard = [q for q in hard if geo.point_rect(res.centre, q) < span]
-        near_soft = [q for q in soft if geo.point_rect(res.centre, q) < span]
-        for cost, (x, y) in _candidates(res, w, h, r, reach):
-            if best is not None and cost > best[0]:
-                break  # nothing further out can win
-            rect = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
-            if not geo.inside(rect, bounds):
-                continue
-            grown = geo.grow(rect, margin)
-            if any(geo.blob_meets_rect(b, grown) for b in near):
-                continue
-            if any(geo.rects_meet(grown, q) for q in near_hard):
-                continue
-            cost += sum(r * 1.2 for pts in lines if geo.polyline_meets_rect(pts, rect))
-            cost += sum(r * 0.5 for q in near_soft if geo.rects_meet(rect, q))
-            lead = _leader_line(lay, res, rect)
-            if lead:
-                # A leader must not seem to point at another figure.
-                cost += sum(r * 3.0 for b in others if geo.point_segment(b[0], *lead) < b[2])
-            if best is None or cost < best[0]:
-                best = (cost, rect)
-        if best is not None:
-            res.rect, res.compact = best[1], compact
-            res.leader = _leader_line(lay, res, best[1])
-            return
-    # Nowhere free (a battlefield full of tokens): a compact badge just right of the target.
-    w, h = _box_size(lay, res.rows, True)
-    x, y = res.centre[0] + res.rad + w / 2, res.centre[1]
-    res.rect, res.compact = (x - w / 2, y - h / 2, x + w / 2, y + h / 2), True
-
-
-def _leader_line(lay: MapLayout, res: Result, rect: Rect) -> list[Point]:
-    """A line from a box placed away from its target to the target's edge (none when the box is
-    next to the target)."""
-    cx, cy = res.centre
-    if geo.point_rect(res.centre, rect) <= res.rad + lay.r * 0.5:
-        return []
-    near = (max(rect[0], min(cx, rect[2])), max(rect[1], min(cy, rect[3])))
-    dx, dy = cx - near[0], cy - near[1]
-    ln = math.hypot(dx, dy) or 1.0
-    edge = (cx - dx / ln * (res.rad - lay.r * 0.12), cy - dy / ln * (res.rad - lay.r * 0.12))
-    return [near, edge]
 
 
 # --- drawing ---------------------------------------------------------------------------------------
@@ -510,7 +404,8 @@ def _dashes(pts: Sequence[Point], period: float, on: float) -> list[tuple[Point,
 
 def draw_reach(draw: ImageDraw.ImageDraw, lay: MapLayout, reach: Mapping[Hex, int]) -> None:
     """Tint each reachable space, ring it (dark and bright, visible on snow as on asphalt) and
-    print what reaching it costs on a white disc."""
+    print what reaching it costs on a cyan diamond: a shape no level mark uses (a space's level
+    is a bare number, a figure's a dark pill, an obstacle's height a white disc)."""
     r = lay.r
     w = max(2, round(r * 0.08))
     for h in reach:
@@ -521,9 +416,10 @@ def draw_reach(draw: ImageDraw.ImageDraw, lay: MapLayout, reach: Mapping[Hex, in
     for h, cost in reach.items():
         cx, cy = lay.xy(h)
         cy -= r * 0.12
-        d = r * 0.3
-        draw.ellipse((cx - d, cy - d, cx + d, cy + d), fill=(255, 255, 255), outline=(0, 40, 60), width=max(1, round(r * 0.04)))
-        tx.text(draw, (cx, cy), str(cost), r * 0.42, pal.INK_DARK, weight="bold")
+        d = r * 0.4
+        diamond = [(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)]
+        draw.polygon(diamond, fill=pal.REACH, outline=(0, 40, 60), width=max(1, round(r * 0.05)))
+        tx.text(draw, (cx, cy), str(cost), r * 0.4, pal.INK_DARK, weight="bold")
 
 
 def draw_sight(draw: ImageDraw.ImageDraw, lay: MapLayout, src: Point, dst: Sequence[Point]) -> None:
@@ -546,8 +442,26 @@ def under_tokens(draw: ImageDraw.ImageDraw, lay: MapLayout, p: Plan) -> None:
         draw.ellipse((c[0] - rad, c[1] - rad, c[0] + rad, c[1] + rad), fill=pal.alpha(g.colour, 80))
         _dashed_circle(draw, c, rad, (0, 0, 0, 200), max(2, round(r * 0.11)))
         _dashed_circle(draw, c, rad, (255, 255, 255, 235), max(1, round(r * 0.055)))
+    for b in p.burns:
+        burn(draw, lay, b)
     for s in p.shots:
         arrow(draw, s.pts, s.colour, r * 0.085, dashed=s.dashed, head=r * 0.32)
+
+
+def burn(draw: ImageDraw.ImageDraw, lay: MapLayout, b: Burn) -> None:
+    """A Line attack: every space it covers tinted and edged in its colour, and one straight
+    arrow from the edge of the attacker's space where it starts to the last space's far side."""
+    r = lay.r
+    for h in b.spaces:
+        draw.polygon(lay.corners(h, 0.96), fill=pal.alpha(b.colour, 95))
+        pts = lay.corners(h, 0.9)
+        draw.line([*pts, pts[0]], fill=pal.alpha(b.colour, 235), width=max(2, round(r * 0.07)), joint="curve")
+    o, first, last = lay.xy(b.origin), lay.xy(b.spaces[0]), lay.xy(b.spaces[-1])
+    start = ((o[0] + first[0]) / 2, (o[1] + first[1]) / 2)  # the edge between the two spaces
+    dx, dy = last[0] - start[0], last[1] - start[1]
+    ln = math.hypot(dx, dy) or 1.0
+    end = (last[0] + dx / ln * r * 0.7, last[1] + dy / ln * r * 0.7)
+    arrow(draw, [start, end], b.colour, r * 0.12, head=r * 0.4)
 
 
 def _dashed_circle(draw: ImageDraw.ImageDraw, c: Point, rad: float, ink: tuple[int, int, int, int], width: int) -> None:
@@ -571,7 +485,7 @@ def paths(draw: ImageDraw.ImageDraw, lay: MapLayout, p: Plan) -> None:
 
 def over_tokens(draw: ImageDraw.ImageDraw, lay: MapLayout, p: Plan) -> None:
     """On top of everything (paths and token labels included): ghost labels on dark plates,
-    crosses where figures were destroyed, and result boxes."""
+    crosses where figures were destroyed, and result markers."""
     r = lay.r
     for g in p.ghosts:
         if not g.covered:
@@ -582,14 +496,7 @@ def over_tokens(draw: ImageDraw.ImageDraw, lay: MapLayout, p: Plan) -> None:
             tx.text(draw, (c[0], c[1] + r * 0.5), name, r * 0.36, (255, 255, 255), weight="condensed",
                     stroke=max(1, r * 0.06), stroke_fill=(0, 0, 0))
     for res in p.results:
-        if res.leader:
-            a, b = res.leader
-            draw.line((a, b), fill=(0, 0, 0, 220), width=max(3, round(r * 0.11)))
-            draw.line((a, b), fill=res.accent, width=max(2, round(r * 0.05)))
-            d = r * 0.08
-            draw.ellipse((b[0] - d, b[1] - d, b[0] + d, b[1] + d), fill=res.accent, outline=(0, 0, 0), width=max(1, round(r * 0.03)))
-    for res in p.results:
-        result_box(draw, lay, res)
+        draw_marker(draw, lay, res)
 
 
 def ghost_label(draw: ImageDraw.ImageDraw, lay: MapLayout, g: Ghost) -> None:
@@ -602,27 +509,6 @@ def ghost_label(draw: ImageDraw.ImageDraw, lay: MapLayout, g: Ghost) -> None:
     y = (g.rect[1] + g.rect[3]) / 2 - r * GHOST_LINE * (len(g.lines) - 1) / 2
     for i, line in enumerate(g.lines):
         tx.text(draw, (x, y + i * r * GHOST_LINE), line, r * GHOST_TEXT, (255, 255, 255), weight="condensed")
-
-
-def result_box(draw: ImageDraw.ImageDraw, lay: MapLayout, res: Result) -> None:
-    """A dark rounded box listing what befell one figure: ``TV1 → D9: blocked`` rows with the
-    dice in small print, or a one-line compact badge."""
-    ss = lay.ss
-    x0, y0, x1, y1 = res.rect
-    draw.rounded_rectangle(res.rect, radius=6 * ss, fill=(16, 16, 20, 238), outline=res.accent, width=2 * ss)
-    if res.compact:
-        tx.text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), _compact_words(res.rows), COMPACT * ss, pal.INK, weight="bold")
-        return
-    x = x0 + (BOX_PAD + 2) * ss
-    y = y0 + BOX_PAD * ss
-    for row in res.rows:
-        mid = y + BIG_ROW * ss / 2
-        tx.text(draw, (x, mid), row.who, BIG * ss, (214, 218, 226), anchor="lm")
-        tx.text(draw, (x + tx.width(row.who, BIG * ss), mid), row.what, BIG * ss, row.ink, weight="bold", anchor="lm")
-        y += BIG_ROW * ss
-        if row.small:
-            tx.text(draw, (x + 8 * ss, y + SMALL_ROW * ss / 2 - ss), row.small, SMALL * ss, pal.INK_DIM, anchor="lm")
-            y += SMALL_ROW * ss
 
 
 def cross(draw: ImageDraw.ImageDraw, c: Point, r: float) -> None:

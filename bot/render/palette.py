@@ -1,7 +1,9 @@
 """Colours of the battlefield picture: terrain, level shading, players, obstacles, overlays.
 
 Terrain colours are chosen to stay apart from each other on a phone screen (toxic water is
-violet, not a second blue; swamp water is murky teal; wellspring water is bright cyan). A level is
+violet, not a second blue; swamp water is murky teal; wellspring water is bright cyan; asphalt is
+a mid grey with lane marks and shadow a deep violet, both well apart from the near-black
+background at every level). A level is
 shown by shading the terrain colour: low spaces are darker, high spaces lighter, on one scale per
 battlefield so that the highest space of the map is the lightest.
 """
@@ -15,7 +17,7 @@ from bot.rules.terrain import ObstacleKind, Terrain
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
 
-BACKGROUND: RGB = (34, 38, 46)
+BACKGROUND: RGB = (14, 16, 22)
 PANEL: RGB = (24, 27, 33)
 PANEL_LINE: RGB = (62, 68, 80)
 INK: RGB = (236, 238, 242)
@@ -40,7 +42,7 @@ TERRAIN: dict[Terrain, RGB] = {
     Terrain.ROCK: (136, 128, 118),
     Terrain.SAND: (226, 200, 132),
     Terrain.DIRT: (150, 104, 62),
-    Terrain.ASPHALT: (74, 74, 82),
+    Terrain.ASPHALT: (120, 122, 132),
     Terrain.CONCRETE: (176, 176, 170),
     Terrain.ROAD: (196, 168, 120),
     Terrain.WOOD: (164, 112, 58),
@@ -49,7 +51,7 @@ TERRAIN: dict[Terrain, RGB] = {
     Terrain.TOXIC_WATER: (168, 70, 200),
     Terrain.WELLSPRING_WATER: (70, 214, 236),
     Terrain.TOXIC_LAND: (186, 200, 40),
-    Terrain.SHADOW: (70, 56, 96),
+    Terrain.SHADOW: (92, 50, 140),
     Terrain.LAVA_FIELD: (120, 52, 40),
     Terrain.MOLTEN_LAVA: (246, 104, 18),
     Terrain.COOLING_LAVA: (196, 70, 58),
@@ -69,7 +71,7 @@ TEXTURED: frozenset[Terrain] = frozenset({
     Terrain.WATER, Terrain.SWAMP_WATER, Terrain.TOXIC_WATER, Terrain.WELLSPRING_WATER,
     Terrain.TOXIC_LAND, Terrain.MOLTEN_LAVA, Terrain.COOLING_LAVA, Terrain.LAVA_FIELD,
     Terrain.SLIPPERY_ICE, Terrain.THIN_ICE, Terrain.HEAVY_SNOW, Terrain.ROAD, Terrain.WOOD,
-    Terrain.SWAMP, Terrain.HIVE, Terrain.SHADOW,
+    Terrain.SWAMP, Terrain.HIVE, Terrain.SHADOW, Terrain.ASPHALT,
 })
 
 OBSTACLE: dict[ObstacleKind, RGB] = {

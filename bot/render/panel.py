@@ -1,5 +1,5 @@
-"""The side panel: round and turn, what happened in the last turn, each player's Army Cards and
-Order Markers, and the legend.
+"""The side panel: round and turn, what happened in the last turn, each player's Army Cards
+(with the bonuses in effect on them) and Order Markers, and the legend.
 
 Order Markers are drawn only as the table shows them: a marker placed on a card and not yet
 revealed is a plain face-down disc, the same for every marker (the ``X`` included), so the
@@ -10,11 +10,13 @@ panel never reads which unrevealed marker lies where beyond that count.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Protocol, TypeVar
 
 from PIL import Image, ImageDraw
 
 from bot.render import palette as pal
 from bot.render import text as tx
+from bot.render.bonuses import card_bonuses
 from bot.render.layout import MapLayout
 from bot.render.summary import card_short, player_name
 from bot.rules.state import MatchState, Phase
@@ -34,6 +36,10 @@ DISC = 11
 LAST = 18
 LAST_LINES = 3
 LAST_INK: RGB = (150, 220, 255)
+#: A card's bonuses in effect: line height, most lines, colour.
+BONUS_ROW = 20
+BONUS_LINES = 2
+BONUS_INK: RGB = (150, 230, 140)
 
 _PHASE_TEXT = {
     Phase.SETUP: "Setup: choosing armies",
@@ -65,10 +71,14 @@ def header_lines(state: MatchState) -> tuple[str, str]:
     return title, sub
 
 
-def header(state: MatchState, width: int, ss: int, last: str | None = None, max_lines: int = LAST_LINES) -> Image.Image:
+def header(state: MatchState, width: int, ss: int, last: str | None = None, max_lines: int = LAST_LINES,
+           caption: tuple[str, str] | None = None) -> Image.Image:
     """Round and turn block, ``width`` final pixels wide, with ``last`` (what the picture shows
-    happening: ``Last turn: Alice — ...``) under the title, wrapped on up to ``max_lines`` lines."""
-    title, sub = header_lines(state)
+    happening: ``Last turn: Alice — ...``) under the title, wrapped on up to ``max_lines`` lines.
+
+    ``caption`` ``(title, subtitle)`` replaces the round and turn (a reach or targets picture
+    says whose reach or targets it shows)."""
+    title, sub = caption or header_lines(state)
     inner = (width - 2 * PAD) * ss
     lines = wrap(last, LAST * ss, inner, max_lines) if last else []
     h = PAD * 2 + TITLE + (SUB + 8 if sub else 0) + (len(lines) * (LAST + 6) + 4 if lines else 0)
@@ -140,7 +150,11 @@ def marker_counts(state: MatchState) -> tuple[dict[str, int], dict[str, list[str
 
 
 def _card_stat(state: MatchState, key: str) -> tuple[str, bool]:
-    """A card's public status (``3/4 left``, ``2/5 wounds``) and whether all its figures are gone.
+    """A card's public status (``life 3/5``, ``3/4 left``) and whether all its figures are gone.
+
+    Life is said one way only: the Life left of the Army Card's figures over their Life
+    (``life 3/5`` for a hero with 2 wounds; ``3/4 left, life 5/8`` for a wounded squad of Life-2
+    figures); an unhurt squad says only how many of its figures are left.
 
     Only fielded figures count: figures set aside before the battle take no part in it
     (HS-ARMY-03), so a squad of 4 with one set aside shows ``3/3 left``; a card whose every
@@ -155,15 +169,17 @@ def _card_stat(state: MatchState, key: str) -> tuple[str, bool]:
     dead = bool(figs) and not alive
     life = cip.card.life or 1
     if len(figs) == 1 and cip.card.kind != "squad":
-        wounds = figs[0].wounds
-        return ("destroyed" if dead else f"{wounds}/{life} wounds" if wounds else f"life {life}"), dead
+        return ("destroyed" if dead else f"life {max(0, life - figs[0].wounds)}/{life}"), dead
     wounds = sum(f.wounds for f in alive)
-    return f"{len(alive)}/{len(figs)} left" + (f", {_wounds(wounds)}" if wounds else ""), dead
+    left = f", life {max(0, life * len(alive) - wounds)}/{life * len(alive)}" if wounds else ""
+    return f"{len(alive)}/{len(figs)} left{left}", dead
 
 
 def player_block(state: MatchState, pid: str, colour: RGB, prefixes: Mapping[str, str], width: int,
-                 ss: int) -> Image.Image:
-    """One player's name and Army Cards: figures left, wounds, Order Markers as the table sees them.
+                 ss: int, names: Mapping[str, str] | None = None) -> Image.Image:
+    """One player's name and Army Cards: figures left, Life, Order Markers as the table sees
+    them, and under a card the bonuses in effect on it (:func:`~bot.render.bonuses.card_bonuses`;
+    ``names`` are the figures' token labels).
 
     A card whose name and status do not fit on one line gets a second line for the status.
     """
@@ -171,6 +187,7 @@ def player_block(state: MatchState, pid: str, colour: RGB, prefixes: Mapping[str
     keys = [k for k, c in state.cards.items() if c.controller == pid]
     hidden, shown = marker_counts(state)
     rows: list[tuple[str, str, bool, list[str | None], float, bool]] = []
+    boosts: dict[str, list[str]] = {}
     for key in keys:
         stat, dead = _card_stat(state, key)
         discs: list[str | None] = [None] * hidden.get(key, 0)
@@ -182,7 +199,10 @@ def player_block(state: MatchState, pid: str, colour: RGB, prefixes: Mapping[str
         room = width - PAD * 2 - bw - 8 - len(discs) * (2 * DISC + 4) - (6 if discs else 0)
         one_line = (tx.width(name, BODY * s, "bold") + tx.width(stat, BODY * s)) / s + 10 <= room
         rows.append((key, stat, dead, discs, bw, one_line))
-    heights = [ROW if one else ROW2 for *_, one in rows] or [ROW]
+        said = card_bonuses(state, key, names or {}) if not dead else []
+        if said:
+            boosts[key] = wrap(" · ".join(said), SMALL * s, (width - PAD * 2 - bw - 8) * s, BONUS_LINES)
+    heights = [(ROW if one else ROW2) + len(boosts.get(key, ())) * BONUS_ROW for key, *_, one in rows] or [ROW]
     h = PAD * 2 + NAME + 8 + sum(heights)
     img = Image.new("RGB", (width * s, h * s), pal.PANEL)
     draw = ImageDraw.Draw(img)
@@ -235,6 +255,9 @@ def player_block(state: MatchState, pid: str, colour: RGB, prefixes: Mapping[str
             tx.text(draw, (x, y + (ROW2 - ROW + 4) * s), tx.fit(stat, SMALL * s, right - x), SMALL * s, stat_ink,
                     anchor="lm")
             room = right - x - 6 * s
+        below = (ROW if one_line else ROW2) - ROW / 2 + BONUS_ROW / 2 - 4
+        for i, line in enumerate(boosts.get(key, ())):
+            tx.text(draw, (x, y + (below + i * BONUS_ROW) * s), line, SMALL * s, BONUS_INK, anchor="lm")
         label = tx.fit(cip.card.short or cip.card.name, BODY * s, room, "bold")
         tx.text(draw, (x, y), label, BODY * s, pal.INK_DIM if dead else pal.INK, weight="bold", anchor="lm")
         if dead:
@@ -242,42 +265,62 @@ def player_block(state: MatchState, pid: str, colour: RGB, prefixes: Mapping[str
     return img
 
 
-def _wounds(n: int) -> str:
-    return f"{n} wound" if n == 1 else f"{n} wounds"
+def block_height_estimate(state: MatchState) -> int:
+    """About how tall the tallest player block is, in final pixels (one row per Army Card),
+    without drawing it: enough to tell whether a legend would tower over the blocks."""
+    most = max((sum(1 for c in state.cards.values() if c.controller == p.id) for p in state.players), default=0)
+    return PAD * 2 + NAME + 8 + max(1, most) * ROW
 
 
 def blocks(state: MatchState, colours: Mapping[str, RGB], prefixes: Mapping[str, str], width: int,
-           ss: int) -> list[Image.Image]:
-    """The player blocks, in seat order."""
-    return [player_block(state, p.id, colours.get(p.id, pal.NAMED["grey"]), prefixes, width, ss)
+           ss: int, names: Mapping[str, str] | None = None) -> list[Image.Image]:
+    """The player blocks, in seat order (``names``: the figures' token labels)."""
+    return [player_block(state, p.id, colours.get(p.id, pal.NAMED["grey"]), prefixes, width, ss, names)
             for p in sorted(state.players, key=lambda p: (p.seat, p.id))]
 
 
-def arrange(lay: MapLayout, head: Image.Image, parts: Sequence[Image.Image], foot: Image.Image | None, panel_w: int,
-            gap: int = 10, beside: Image.Image | None = None
-            ) -> tuple[tuple[int, int], list[tuple[Image.Image, tuple[int, int]]]]:
-    """Place the header, the player blocks and the legend next to the map.
+class Part(Protocol):
+    """A panel part as :func:`arrange` sees it: a size on the canvas scale (an image, or a
+    stand-in for one drawn at another scale)."""
+
+    @property
+    def width(self) -> int: ...
+
+    @property
+    def height(self) -> int: ...
+
+
+P = TypeVar("P", bound=Part)
+
+
+def arrange(lay: MapLayout, head: P, parts: Sequence[P], foot: P | None, panel_w: float,
+            gap: int = 10, beside: P | None = None, results: P | None = None
+            ) -> tuple[tuple[int, int], list[tuple[P, tuple[int, int]]]]:
+    """Place the header, the turn's ``results``, the player blocks and the legend next to the map.
 
     To the right of the map they are stacked (legend ``foot`` last); under a wide map the header
-    spans the width, the player blocks share columns of ``panel_w`` final pixels and the legend
+    and the results span the width, the player blocks share columns of ``panel_w`` final pixels and the legend
     goes to the right of them when ``beside`` (a legend as wide as the columns left) is given,
     else under them (``foot``). Returns the canvas size and where to paste each part.
     """
     ss = lay.ss
     mw, mh = lay.canvas_map_size
     g = gap * ss
-    placed: list[tuple[Image.Image, tuple[int, int]]] = []
+    placed: list[tuple[P, tuple[int, int]]] = []
     if lay.panel == "right":
         x, y = mw, 0
-        for im in (head, *parts, *([foot] if foot is not None else [])):
+        for im in (head, *([results] if results is not None else []), *parts, *([foot] if foot is not None else [])):
             placed.append((im, (x, y)))
             y += im.height + g
-        return (mw + panel_w * ss, max(mh, y - g)), placed
-    width = max(mw, panel_w * ss)
+        return (mw + round(panel_w * ss), max(mh, y - g)), placed
+    width = max(mw, head.width)
     placed.append((head, (0, mh)))
     top = mh + head.height + g // 2
-    ncols = max(1, width // (panel_w * ss))
-    col_w = panel_w * ss if beside is not None else width // ncols
+    if results is not None:
+        placed.append((results, (0, top)))
+        top += results.height + g // 2
+    ncols = max(1, int(width / (panel_w * ss) + 1e-3))  # panel_w may be an enlarged column's width
+    col_w = round(panel_w * ss) if beside is not None else width // ncols
     used = min(ncols, max(1, len(parts)))
     heights = [top] * used
     for im in parts:

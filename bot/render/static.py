@@ -25,7 +25,7 @@ from PIL import Image, ImageChops, ImageDraw
 from bot.render import palette as pal
 from bot.render import symbols as sym
 from bot.render import text as tx
-from bot.render.layout import MapLayout, layout_for
+from bot.render.layout import MapLayout, edge_text_size, layout_for
 from bot.rules.battlefield import Battlefield
 from bot.rules.hexes import Hex, column_letters
 
@@ -34,6 +34,10 @@ EDGE_CORNERS: dict[int, tuple[int, int]] = {0: (0, 1), 1: (5, 0), 2: (4, 5), 3: 
 
 #: A step of this many levels or more between neighbouring spaces is drawn as a cliff.
 CLIFF = 2
+
+#: Size of a space's level number, in hex radii: as large as the lower part of the hex holds,
+#: so that levels still read on a phone showing a 22-column map 400 pixels wide.
+LEVEL_TEXT = 0.62
 
 #: How many static layers are kept.
 CACHE_SIZE = 6
@@ -54,6 +58,8 @@ class StaticLayer:
     #: Legends drawn so far (final-pixel width -> (canvas image, final-size image)).
     legends: dict[int, tuple[Image.Image, Image.Image]] = field(default_factory=dict)
     bf: weakref.ref[Battlefield] | None = None
+    #: Legends enlarged for a wide map's panel ((width, final width) -> final-size image).
+    enlarged: dict[tuple[int, int], Image.Image] = field(default_factory=dict)
 
     def legend_for(self, width: int | None = None) -> tuple[Image.Image, Image.Image]:
         """The legend ``width`` final pixels wide (default: :func:`~bot.render.legend.legend_width`)
@@ -70,6 +76,18 @@ class StaticLayer:
             hit = (big, big.reduce(self.layout.ss))
             with _lock:
                 self.legends[width] = hit
+        return hit
+
+    def legend_enlarged(self, width: int, final_width: int) -> Image.Image:
+        """The legend drawn ``width`` final pixels wide, resized to ``final_width`` (the panel
+        under a very wide map is drawn narrower and enlarged), once per pair of widths."""
+        hit = self.enlarged.get((width, final_width))
+        if hit is None:
+            big, _small = self.legend_for(width)
+            k = final_width / width
+            hit = big.resize((final_width, round(big.height * k / self.layout.ss)), Image.Resampling.BILINEAR)
+            with _lock:
+                self.enlarged[(width, final_width)] = hit
         return hit
 
     def hide_levels(self, canvas: Image.Image, hexes: Iterable[Hex]) -> None:
@@ -209,7 +227,7 @@ def _draw(bf: Battlefield, *, zones: bool, all_labels: bool) -> StaticLayer:
         ink = pal.ink_on(fills[h])
         halo = pal.darker(fills[h], 0.6) if ink != pal.INK_DARK else None
         size = level_size(lay, words)
-        at = (cx, cy + (0.6 if len(words) <= 2 else 0.58) * r)
+        at = (cx, cy + (0.56 if len(words) <= 2 else 0.58) * r)
         stroke = lay.c(1.2)
         mask, _outline, dx, dy = tx.sprite(words, round(size), "condensed", "mm", round(stroke) if halo else 0)
         x0, y0 = round(at[0]) + dx, round(at[1]) + dy
@@ -229,26 +247,46 @@ def _draw(bf: Battlefield, *, zones: bool, all_labels: bool) -> StaticLayer:
 
 def level_size(lay: MapLayout, words: str) -> float:
     """Font size of a level number (smaller for ``3/9`` two-level labels)."""
-    return lay.r * (0.5 if len(words) <= 2 else 0.42 if len(words) <= 4 else 0.37)
+    return lay.r * (LEVEL_TEXT if len(words) <= 2 else 0.46 if len(words) <= 4 else 0.4)
 
 
-def _draw_edge_labels(draw: ImageDraw.ImageDraw, bf: Battlefield, lay: MapLayout) -> None:
+def edge_labels(bf: Battlefield, lay: MapLayout) -> list[tuple[str, tuple[float, float], str]]:
+    """The labels around the map, as ``(text, canvas point, Pillow anchor)``.
+
+    Rows are offset by half a hex, so column letters alone cannot say which column a space of
+    an odd row is in: every row is labelled with the full label of its first space just left
+    of that space (``A2``, right-aligned) and of its last space just right of it (``M2``), so
+    that a space's label is read by counting along its row from either edge. The column letters
+    stand above the top row's spaces and under the bottom row's.
+    """
     grid = bf.labels
     r = lay.r
-    size = max(lay.c(12), r * 0.48)
     w, hgt = lay.canvas_map_size
     gut = r * 0.5
     c0, c1 = lay.cols
     r0, r1 = lay.rows
+    out: list[tuple[str, tuple[float, float], str]] = []
     for col in range(c0, c1 + 1):
         letters = column_letters(col - grid.col0)
-        tx.text(draw, (lay.column_x(col, r0), gut), letters, size, pal.EDGE_LABEL, weight="bold")
-        tx.text(draw, (lay.column_x(col, r1), hgt - gut), letters, size, pal.EDGE_LABEL, weight="bold")
-    for row in range(r0, r1 + 1):
-        num = str(row - grid.row0 + 1)
-        y = lay.row_y(row)
-        tx.text(draw, (gut, y), num, size, pal.EDGE_LABEL, weight="bold")
-        tx.text(draw, (w - gut, y), num, size, pal.EDGE_LABEL, weight="bold")
+        out.append((letters, (lay.column_x(col, r0), gut), "mm"))
+        out.append((letters, (lay.column_x(col, r1), hgt - gut), "mm"))
+    rows: dict[int, list[Hex]] = {}
+    for h in bf.hexes():
+        rows.setdefault(h.r, []).append(h)
+    half = r * 0.866
+    for _row, spaces in sorted(rows.items()):
+        first = min(spaces, key=lambda h: h.center()[0])
+        last = max(spaces, key=lambda h: h.center()[0])
+        (fx, fy), (lx, ly) = lay.xy(first), lay.xy(last)
+        out.append((bf.label(first), (fx - half - r * 0.12, fy), "rm"))
+        out.append((bf.label(last), (lx + half + r * 0.12, ly), "lm"))
+    return out
+
+
+def _draw_edge_labels(draw: ImageDraw.ImageDraw, bf: Battlefield, lay: MapLayout) -> None:
+    size = lay.c(edge_text_size(lay.radius))
+    for words, at, anchor in edge_labels(bf, lay):
+        tx.text(draw, at, words, size, pal.EDGE_LABEL, weight="bold", anchor=anchor)
 
 
 def zone_colour(name: str, index: int) -> pal.RGB:

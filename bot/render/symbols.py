@@ -98,6 +98,10 @@ def texture(draw: ImageDraw.ImageDraw, terrain: Terrain, cx: float, cy: float, r
     elif terrain is Terrain.SHADOW:
         for x in (-0.6, -0.3, 0.0, 0.3):
             draw.line(_pts(cx, cy, r, [(x, 0.0), (x + 0.35, -0.45)]), fill=pal.darker(fill, 0.45), width=w)
+    elif terrain is Terrain.ASPHALT:
+        # Painted lane marks: asphalt reads as a road surface, not as the dark background.
+        for x0, x1 in ((-0.55, -0.3), (-0.1, 0.15), (0.35, 0.6)):
+            draw.line(_pts(cx, cy, r, [(x0, -0.3), (x1, -0.3)]), fill=(226, 214, 150), width=w)
 
 
 def obstacle(draw: ImageDraw.ImageDraw, kind: ObstacleKind, cx: float, cy: float, r: float) -> None:

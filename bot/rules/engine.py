@@ -1244,10 +1244,12 @@ class Engine:
         defend in its order (for powers that build their own plan, e.g. a move through figures)."""
         self._special_roll(**plan_.to_args())
 
-    def _special_roll(self, attacker: str, name: str, dice: int, groups: list[list[str]], first: str, rule: str) -> None:
+    def _special_roll(self, attacker: str, name: str, dice: int, groups: list[list[str]], first: str, rule: str,
+                      line: list[list[int]] | None = None) -> None:
         rolled = self.roll_combat(dice)  # once for every affected figure (HS-EXPLOSION-04, HS-LINE-03)
+        course: dict[str, Any] = {"line": line} if line else {}  # a Line attack's spaces, for the picture
         self.emit("special_roll", attacker=attacker, special=name, attack_dice=rolled,
-                  affected=[f for g in groups for f in g])
+                  affected=[f for g in groups for f in g], **course)
         self._special_defend({"attacker": attacker, "name": name, "dice": dice, "groups": groups,
                               "first": first, "rule": rule, "rolled": rolled})
 

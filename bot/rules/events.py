@@ -19,7 +19,9 @@ Kinds and their data:
 ``swipe``           ``attacker``, ``target``, ``dice`` [...], ``wounds`` (leaving engagement)
 ``fell``            ``figure``, ``drop`` (levels), ``dice`` [...] or ``d20``, ``wounds``
 ``special_roll``    ``attacker``, ``special``, ``attack_dice``, ``affected`` [figure, ...] (the
-                    one roll of a special attack; each affected figure's ``attack`` follows)
+                    one roll of a special attack; each affected figure's ``attack`` follows);
+                    a Line attack adds ``line`` [[q, r], ...]: the attacker's space it starts
+                    beside, then every space it covers, nearest first (HS-LINE-01)
 ``attack``          ``attacker``, ``target``, ``special`` (name or null), ``attack_dice``,
                     ``defense_dice``, ``skulls``, ``shields``, ``wounds``
 ``terrain``         ``figure``, ``terrain``, ``dice`` or ``d20``, ``wounds``, ``healed``

@@ -71,7 +71,9 @@ class SpecialPlan:
     """A checked special attack: its name, dice, and the affected figures in defense order.
 
     ``groups`` are resolved in order; within a group of two or more the attacker picks the order.
-    ``rule`` names the clause that gives the attacker that choice.
+    ``rule`` names the clause that gives the attacker that choice. ``line`` is a Line attack's
+    course (the attacker's space it starts beside, then the spaces it covers, HS-LINE-01), for
+    the picture; empty for other attacks.
     """
 
     attacker: str
@@ -80,6 +82,7 @@ class SpecialPlan:
     groups: list[list[str]] = field(default_factory=list)
     first: str = ""
     rule: str = "HS-SPECIAL-05"
+    line: list[Hex] = field(default_factory=list)
 
     @property
     def affected(self) -> list[str]:
@@ -88,8 +91,11 @@ class SpecialPlan:
 
     def to_args(self) -> dict[str, Any]:
         """The plan as JSON-ready arguments (kept in the state while a decision is pending)."""
-        return {"attacker": self.attacker, "name": self.name, "dice": self.dice,
-                "groups": [list(g) for g in self.groups], "first": self.first, "rule": self.rule}
+        args: dict[str, Any] = {"attacker": self.attacker, "name": self.name, "dice": self.dice,
+                                "groups": [list(g) for g in self.groups], "first": self.first, "rule": self.rule}
+        if self.line:
+            args["line"] = [[h.q, h.r] for h in self.line]
+        return args
 
     @classmethod
     def moved_through(cls, attacker: str, name: str, dice: int, figures: Iterable[str]) -> SpecialPlan:
@@ -304,7 +310,8 @@ def _line(engine: Engine, fig: Figure, power: Power, target: str) -> SpecialPlan
     affected = [f for g in groups for f in g]
     if foes and not any(st.figures[f] in foes for f in affected):
         raise IllegalCommand(f"{fig.id} is engaged and must aim at a figure it is engaged with", "HS-SPECIAL-04")
-    return SpecialPlan(fig.id, power.name, power.values["attack"], groups, affected[0] if affected else "", "HS-LINE-05")
+    return SpecialPlan(fig.id, power.name, power.values["attack"], groups, affected[0] if affected else "", "HS-LINE-05",
+                       [start, *spaces])
 
 
 def _direction(start: Hex, aim: Hex) -> int | None:
