@@ -30,6 +30,7 @@ import argparse
 import getpass
 import json
 import re
+import shlex
 import shutil
 import sys
 import time
@@ -40,6 +41,7 @@ from typing import Any
 
 from bot.console.demo import NO_IMAGES, TurnRecorder, armies_for, out_problem, player_id, result_line
 from bot.game import ai
+from bot.game.computer_army import army_plan
 from bot.game.draft_status import draft_status
 from bot.game.session import GameSession, cards
 from bot.game.targets import marked, odds_text, option_line
@@ -262,11 +264,14 @@ class Console:
         for (name, is_cpu), (_n, army) in zip(names, armies, strict=True):
             pid = player_id(name, taken)
             taken.append(pid)
-            self.apply(pid, f"join {name}", show_command=False)
+            self.apply(pid, f"join {shlex.quote(name)}", show_command=False)
             if is_cpu:
                 self.computer.add(pid)
                 if not drafting_match:
-                    self.apply(pid, "army " + "; ".join(army), show_command=False)
+                    plan = army_plan(self.state, pid, army)
+                    if plan.note:
+                        self.say(plan.note)
+                    self.apply(pid, plan.command, show_command=False)
         humans = [p.name for p in self.state.players if p.id not in self.computer]
         if drafting_match:
             self.say("Armies are drafted one Army Card at a time: type 'start' to open the draft, then "
