@@ -49,6 +49,7 @@ from bot.rules import draft as drafting
 from bot.rules.combat import attack_dice, defense_dice
 from bot.rules.commands import VERBS
 from bot.rules.errors import InvalidCommand, RulesError
+from bot.rules.hexes import natural_key
 from bot.rules.movement import reachable_hexes
 from bot.rules.special import attack_options
 from bot.rules.state import Figure, MatchState, Phase
@@ -89,6 +90,8 @@ PATH_ECHO_MAX = 300
 #: The unknown-command message: both kinds of command, briefly.
 COMMANDS_BRIEF = ("game commands: " + ", ".join(v for v in VERBS if v not in ("join", "end-round"))
                   + "; console: help, status, map, reach, targets, cards, undo, save, load, hide, quit")
+#: How many save paths ``quit`` asks for before it saves to the autosave file instead.
+SAVE_TRIES = 3
 #: Where the console saves by itself when the players stop it (Ctrl-C, end of input) mid-match.
 #: The autosave file name (``time.strftime`` pattern: one file per match started).
 AUTOSAVE = "autosave-%Y%m%d-%H%M%S.json"
@@ -103,8 +106,20 @@ def shown(text: str, limit: int = ECHO_MAX) -> str:
 
 
 def _clip_quoted(message: str) -> str:
-    """A rules message with every quoted piece of the player's text passed through :func:`shown`."""
-    return re.sub(r"'([^']*)'", lambda m: f"'{shown(m[1])}'", message)
+    """A rules message with every quoted piece of the player's text passed through :func:`shown`.
+
+    A quotation opens after a space, a bracket or the start and closes before a space, punctuation
+    or the end: the apostrophes of the message's own words ("Finn's", "card's") are no quotes, so
+    the text between two of them is never cut."""
+    return re.sub(r"(?<![\w'])'([^']*)'(?![\w'])", lambda m: f"'{shown(m[1])}'", message)
+
+
+def label_key(label: str) -> tuple[int, str, int]:
+    """Sort key of a space label in reading order: columns A..Z then AA.., rows by number (``A3``
+    before ``A11``, ``Z1`` before ``AA1``)."""
+    letters = label.rstrip("0123456789")
+    digits = label[len(letters):]
+    return len(letters), letters.upper(), int(digits) if digits else 0
 
 
 def name_problem(name: str, taken: Iterable[str] = ()) -> str | None:
@@ -200,6 +215,12 @@ class Console:
             self.write((f"{head}{sep} " if cmd is rest else "") + "orders (hidden)" if hidden else line)
         return line
 
+    def confirm(self, question: str) -> bool:
+        """Ask a yes/no ``question`` (``[y/N]`` is added); True only for ``y`` or ``yes`` (end of
+        input counts as no)."""
+        answer = self.ask(f"{question} [y/N] ")
+        return answer is not None and answer.strip().lower() in ("y", "yes")
+
     def say(self, *lines: str) -> None:
         """Write each line to the console output."""
         for line in lines:
@@ -242,6 +263,13 @@ class Console:
                 if line is None or not line.strip():
                     break
             line = line.strip()
+            if line.lower() in ("quit", "exit"):
+                return False
+            if line.lower() == "help":
+                self.say("Type the name this player goes by at the table (up to "
+                         f"{NAME_MAX} characters){'' if vs_computer else ', or computer to let the computer play the seat'}"
+                         "; quit leaves.")
+                continue
             is_cpu = line.lower() in COMPUTER_NAMES
             if is_cpu and vs_computer:
                 self.say("the computer takes the other seat; please type your own name")
@@ -428,6 +456,9 @@ class Console:
                 self.run_computer()
         elif player is None:
             self.say("error: nobody is seated")
+        elif word == "concede" and not self.confirm(
+                f"{self.session.name(player)}: concede? You leave the match for good (it cannot be undone); concede?"):
+            self.say("not conceded; the match goes on")
         elif self.apply(player, text):
             self.run_computer()
             if word in TURN_VERBS:
@@ -529,7 +560,8 @@ class Console:
     def _figure(self, name: str) -> Figure | None:
         fig = self.state.figures.get(name.strip().lower())
         if fig is None:
-            self.say(f"error: there is no figure '{shown(name)}' (figures: {', '.join(sorted(self.state.figures))})")
+            self.say(f"error: there is no figure '{shown(name)}' (figures: "
+                     f"{', '.join(sorted(self.state.figures, key=natural_key))})")
             return None
         if not fig.on_battlefield:
             self.say(f"error: {fig.id} is not on the battlefield")
@@ -549,7 +581,7 @@ class Console:
             self.say(f"note: {fig.id} has already moved this turn; these are the spaces a move from here would reach")
         reach = reachable_hexes(self.state, fig)
         bf = self.state.battlefield
-        self.say(f"{fig.id} can reach {len(reach)} spaces: " + " ".join(sorted(bf.label(h) for h in reach)))
+        self.say(f"{fig.id} can reach {len(reach)} spaces: " + " ".join(sorted((bf.label(h) for h in reach), key=label_key)))
         if self.out is None:
             return
         self.out.mkdir(parents=True, exist_ok=True)
@@ -614,10 +646,6 @@ class Console:
         recorder = TurnRecorder(fresh, self.out, first_turn=counter.turn_number + 1)
         recorder.round, recorder.in_round = counter.round, counter.in_round
         return fresh, recorder
-
-    def _rebuild(self, record: dict[str, Any]) -> None:
-        """Replace the session by ``record`` replayed, counting its turns for the image numbers."""
-        self.session, self.recorder = self._replayed(record)
 
     def orders_refusal(self, player: str) -> str | None:
         """Why ``player`` cannot place Order Markers now (``None``: they can), checked before the
@@ -707,13 +735,19 @@ class Console:
             return False
         computer = set(record.get("console", {}).get("computer", []))
         try:
-            self._rebuild(record)
+            session, recorder = self._replayed(record)
         except (KeyError, ValueError) as exc:
             self.say(f"error: cannot load {shown(path, PATH_ECHO_MAX)}: {exc.args[0] if exc.args else exc}")
             return False
         except RulesError as exc:
             self.say(f"error: cannot load {shown(path, PATH_ECHO_MAX)}: its log does not replay: {_clip_quoted(str(exc))}")
             return False
+        if self.under_way() and not self.confirm(
+                f"Load {shown(path, PATH_ECHO_MAX)}? The match under way is left, unsaved (save it first with "
+                "'save PATH'); load anyway?"):
+            self.say("not loaded; the match goes on")
+            return False
+        self.session, self.recorder = session, recorder
         self.computer = computer
         self.autosave_path = Path(path)
         self.say(f"loaded {path}: {len(self.session.match.log)} commands, {self.state.phase.value}, round {self.state.round}")
@@ -753,7 +787,10 @@ class Console:
         return st.phase is not Phase.OVER and (st.phase is not Phase.SETUP or st.draft is not None)
 
     def cmd_quit(self) -> None:
-        """Offer to save a match under way; end of input counts as no."""
+        """Offer to save a match under way; end of input counts as no. A path that cannot be
+        written is asked for again (an empty line: the default); after :data:`SAVE_TRIES` failures
+        or at end of input the match goes to the autosave file instead, so it is never lost
+        unsaid."""
         if not self.under_way():
             return
         answer = self.ask("Save before quitting? [y/N] ")
@@ -761,8 +798,15 @@ class Console:
             self.say("not saved" if answer is not None else "(end of input) not saved")
             return
         default = self.default_save()
-        path = self.ask(f"Save to [{default}]: ")
-        self.cmd_save((path or "").strip() or str(default))
+        for _ in range(SAVE_TRIES):
+            path = self.ask(f"Save to [{default}]: ")
+            if path is None:
+                break
+            if self.cmd_save(path.strip() or str(default)):
+                return
+            self.say("that file cannot be written; type another path (an empty line: "
+                     f"{default}), or end the input to save to the autosave file")
+        self.autosave("quit")
 
     def turn_hint(self) -> None:
         """Say so when the person whose turn it is has nothing left to do but end it."""

@@ -37,7 +37,7 @@ from bot.rules.dice import DiceSource
 from bot.rules.engagement import adjacent, figure_height
 from bot.rules.errors import IllegalCommand, InvalidCommand, RulesError
 from bot.rules.events import Event, hx
-from bot.rules.hexes import Hex
+from bot.rules.hexes import Hex, natural_key
 from bot.rules.modifiers import AttackContext
 from bot.rules.movement import MovePlan, fall_for, leaving, plan, reachable, safest_path
 from bot.rules.state import (
@@ -357,7 +357,13 @@ class Engine:
             import difflib
 
             close = difflib.get_close_matches(key, list(self.state.figures), n=3)
-            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            # A squad's figure number that does not exist (tarn5): name the whole squad, not the
+            # three closest spellings (which left out tarn1).
+            stem = key.rstrip("0123456789")
+            squad = [f for f in self.state.figures if stem and f != stem and f.rstrip("0123456789") == stem]
+            names = sorted(squad if squad and stem != key else close, key=natural_key)
+            listed = f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else "".join(names)
+            hint = f"; did you mean {listed}?" if names else ""
             raise InvalidCommand(f"there is no figure '{name}'{hint}")
         return fig
 
