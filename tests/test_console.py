@@ -20,9 +20,10 @@ ROOT = Path(__file__).resolve().parents[1]
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
-def run_bot(args: list[str], stdin: str = "", timeout: float = 120) -> subprocess.CompletedProcess[str]:
+def run_bot(args: list[str], stdin: str = "", timeout: float = 120,
+            env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "bot", *args], input=stdin, capture_output=True, text=True,
-                          cwd=ROOT, timeout=timeout, check=False)
+                          cwd=ROOT, timeout=timeout, check=False, env=env)
 
 
 LOCAL_SCRIPT = """\
