@@ -193,3 +193,38 @@ def test_vs_computer_with_a_clashing_user_card_file_still_plays(tmp_path: Path) 
     assert "a-mine.json" in proc.stderr and "rise-of-the-valkyrie.json" in proc.stderr
     assert "Computer fields Deathwalker 9000" in proc.stdout
     assert "Computer (computer): place-rest" in proc.stdout
+
+
+# ---- help and cards ------------------------------------------------------------------------------------------
+
+
+def test_help_lists_every_command_form(tmp_path: Path) -> None:
+    from bot.console.local import HELP, HELP_MOVE
+
+    for form in ("move FIG SPACE via SPACE", "move FIG path SPACE SPACE", "move FIG SPACE grapple", "fly | walk",
+                 "place FIG SPACE SPACE", "aside CARD", "draft pass", "special FIG POWER TARGET", "choose OPTION",
+                 "concede", "help move", "cards NAME", "reach FIG", "targets FIG"):
+        assert form in HELP, form
+    assert "Double-space figures" in HELP_MOVE and "move grimnak R5" in HELP_MOVE and "same level" in HELP_MOVE
+    con, script = console(tmp_path, "help move", "help nonsense")
+    con.handle("help move")
+    assert HELP_MOVE in script.text
+    con.handle("help nonsense")
+    assert "error: there is no help on 'nonsense'" in script.text
+
+
+def test_cards_mark_enforced_powers_and_incomplete_cards(tmp_path: Path) -> None:
+    con, script = console(tmp_path)
+    con.handle("cards")
+    text = script.text
+    assert "Life None" not in text and "None" not in text
+    assert "    Finn the Viking Champion (Finn): 80 pts, 1 figure, Life 4 Move 5 Range 1 Attack 3 Defense 4 " \
+           "[powers enforced]" in text
+    assert "    Duke (Duke): 140 pts, 1 figure, incomplete (not public: Rarity, Life, Move, Range, Attack, Defense, " \
+           "Height, Size; it cannot be fielded)" in text
+    assert "[powers not enforced]" in text and " powers enforced]" in text  # "1 of 3 powers enforced"
+    con.handle("cards duke")
+    assert script.out[-1].startswith("Duke (Duke): 140 pts, 1 figure, incomplete")
+    con.handle("cards grimnak")
+    assert "a double-space figure (see 'help move')" in script.text
+    assert "  Chomp (enforced): " in script.text
