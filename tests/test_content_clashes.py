@@ -159,3 +159,12 @@ def test_the_shipped_content_loads_without_a_problem(monkeypatch: pytest.MonkeyP
     for env in (CARDS_DIR_ENV, MAPS_DIR_ENV, SCENARIOS_DIR_ENV):
         monkeypatch.delenv(env, raising=False)
     assert CardLibrary.default().errors == MapLibrary.default().errors == ScenarioLibrary.default().errors == []
+
+
+def test_map_positions_in_messages_count_from_one() -> None:
+    from bot.content.maps import MapFileError, parse_map_spec
+
+    doc = {"format": "heroscape-map/1", "fill": [{"q": [0, 3], "r": [0, 3], "level": 1, "terrain": "grass"}],
+           "start_zones": {"red": [[0, 0], "A1"]}}
+    with pytest.raises(MapFileError, match=r"zone 'red' entry #2 is \"A1\""):
+        parse_map_spec(doc, "x.json")

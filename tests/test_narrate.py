@@ -18,7 +18,19 @@ from bot.game.narrate import Narrator
 from bot.rules.events import Event
 from bot.rules.state import MatchState
 from bot.rules.views import player_view, public_view
-from tests.rules.conftest import BLANK, DUMMY, LIB, SHIELD, SKULL, build, fig, full_match, markers, roll, sandbox
+from tests.rules.conftest import (
+    BLANK,
+    DUMMY,
+    LIB,
+    SHIELD,
+    SKULL,
+    build,
+    fig,
+    full_match,
+    markers,
+    roll,
+    sandbox,
+)
 
 if TYPE_CHECKING:
     from bot.game.session import GameSession

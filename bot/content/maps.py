@@ -225,7 +225,7 @@ def _zone_items(value: object) -> object:
                 ok = (isinstance(item, list) and len(item) == 2) or isinstance(item, dict)
                 if not ok:
                     raise ValueError(
-                        f"zone '{zone}' entry {i} is {json.dumps(item)[:40]}; expected [q, r] "
+                        f"zone '{zone}' entry #{i + 1} is {json.dumps(item)[:40]}; expected [q, r] "
                         'or a rectangle {"q": [q0, q1], "r": [r0, r1]}'
                     )
     return value
