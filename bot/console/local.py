@@ -687,7 +687,7 @@ class Console:
             self.say(f"error: '{shown(shown_text)}' revealed an Order Marker, and a revealed marker stays "
                      "revealed; it cannot be undone")
             return
-        extra = f" and {len(log) - cut} computer command(s) after it" if cut < len(log) else ""
+        extra = f" and {len(log) - cut} computer command{'' if len(log) - cut == 1 else 's'} after it" if cut < len(log) else ""
         answer = self.ask(f"undo {self.session.name(pid)}: {shown_text}{extra}? [y/N] ")
         if answer is None or answer.strip().lower() not in ("y", "yes"):
             self.say("not undone")
