@@ -228,3 +228,18 @@ def test_cards_mark_enforced_powers_and_incomplete_cards(tmp_path: Path) -> None
     con.handle("cards grimnak")
     assert "a double-space figure (see 'help move')" in script.text
     assert "  Chomp (enforced): " in script.text
+
+
+def test_the_autosave_falls_back_to_the_temporary_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tempfile
+
+    con, script = started(tmp_path)
+    spare = tmp_path / "spare"
+    spare.mkdir()
+    monkeypatch.setattr(tempfile, "gettempdir", lambda: str(spare))
+    con.autosave_path = unwritable(tmp_path)
+    script.lines += ["y", str(unwritable(tmp_path))]
+    assert not con.handle("quit")
+    saved = spare / "save.json"
+    assert json.loads(saved.read_text())["log"] == [list(x) for x in con.session.match.log]
+    assert f"quit: the match is saved to {saved}; resume with" in script.text and "it is lost" not in script.text

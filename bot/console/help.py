@@ -48,8 +48,8 @@ Moving (one figure at a time, up to its Move; 'reach FIG' lists where it can go)
   move FIG SPACE via SPACE ...    passes through your waypoints, in order
   move FIG path SPACE SPACE ...   every space entered, in order, each next to the one before
   add 'fly' or 'walk' to choose for a flying figure; 'grapple' moves by Grapple Gun.
-Double-space figures (Grimnak, Mimring, ...) stand on two spaces; 'status' names the space of the
-end that led its last move. To move one, name the space for its leading end:
+Double-space figures (Grimnak, Mimring, ...) stand on two spaces; 'status' names both (grimnak@R5+S5),
+the end that led its last move first. To move one, name the space for its leading end:
   move grimnak R5                 either end may lead; the other end follows through the space the
                                   leading end just left, so Grimnak ends on R5 and the space before it
   move grimnak path T5 S5 R5      the first space must be next to the end you want to lead

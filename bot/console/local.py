@@ -33,6 +33,7 @@ import re
 import shlex
 import shutil
 import sys
+import tempfile
 import time
 import unicodedata
 from collections.abc import Callable, Iterable
@@ -442,7 +443,7 @@ class Console:
         elif player is None:
             self.say("error: nobody is seated")
         elif word == "concede" and not self.confirm(
-                f"{self.session.name(player)}: concede? You leave the match for good (it cannot be undone); concede?"):
+                f"{self.session.name(player)}, concede the match? You leave it for good; it cannot be undone."):
             self.say("not conceded; the match goes on")
         elif self.apply(player, text):
             self.run_computer()
@@ -506,7 +507,9 @@ class Console:
                 for fid in cip.figure_ids:
                     f = view.figures[fid]
                     if f.on_battlefield:
-                        figs.append(f"{fid}@{view.battlefield.label(f.hex)}" + _life_text(cip.card.life or 1, f.wounds))
+                        # Every space of the figure (a double-space figure's two, the leading end first).
+                        at = "+".join(view.battlefield.label(h) for h in f.hexes)
+                        figs.append(f"{fid}@{at}" + _life_text(cip.card.life or 1, f.wounds))
                     elif f.destroyed:
                         figs.append(f"{fid} ✝")
                     elif f.set_aside:
@@ -773,10 +776,14 @@ class Console:
         if self.autosave_path is None:
             self.autosave_path = self.save_dir() / time.strftime(AUTOSAVE)
         path = self.autosave_path
-        if self.write_save(path):
-            self.say(f"{why}: the match is saved to {path}; resume with: python -m bot local --load {path}")
-        else:
-            self.say(f"{why}: the match could NOT be saved (see above); it is lost")
+        if not self.write_save(path):
+            # The folder went away or became read-only: the system's temporary folder is the last resort.
+            path = Path(tempfile.gettempdir()) / path.name
+            if not self.write_save(path):
+                self.say(f"{why}: the match could NOT be saved (see above); it is lost")
+                return
+            self.autosave_path = path
+        self.say(f"{why}: the match is saved to {path}; resume with: python -m bot local --load {path}")
 
     def under_way(self) -> bool:
         """True from the draft or placement until the match is over (worth saving before leaving)."""
