@@ -163,11 +163,14 @@ def test_end_of_input_before_the_match_saves_nothing(tmp_path: Path) -> None:
     assert not list(tmp_path.glob("autosave-*.json")) and "saved" not in script.text
 
 
-def test_ctrl_c_says_when_the_match_cannot_be_saved(tmp_path: Path) -> None:
+def test_ctrl_c_says_when_the_match_cannot_be_saved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tempfile
+
     blocker = tmp_path / "file"
     blocker.write_text("x")
     con, _ = started(tmp_path)
     con.out = blocker  # a file where the folder should be
+    monkeypatch.setattr(tempfile, "gettempdir", lambda: str(blocker))  # and where the last resort should be
     script = Interrupting("^C")
     con.read, con.write = script.read, script.write
     assert con.loop() == 130

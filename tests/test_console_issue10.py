@@ -243,3 +243,16 @@ def test_the_autosave_falls_back_to_the_temporary_folder(tmp_path: Path, monkeyp
     saved = spare / "save.json"
     assert json.loads(saved.read_text())["log"] == [list(x) for x in con.session.match.log]
     assert f"quit: the match is saved to {saved}; resume with" in script.text and "it is lost" not in script.text
+
+
+def test_army_card_names_may_carry_quotation_marks_as_on_discord() -> None:
+    """``/army set cards: "Grimnak; 'Finn'`` becomes ``army "Grimnak; 'Finn'``: quotation marks around
+    card names are no syntax to get wrong, and no internal message ("No closing quotation") shows."""
+    from bot.rules.commands import Command
+    from bot.rules.errors import InvalidCommand
+
+    assert Command.parse('army "Grimnak; \'Finn\'').args["cards"] == ["Grimnak", "Finn"]
+    with pytest.raises(InvalidCommand) as info:
+        Command.parse('choose "roll')
+    assert "No closing quotation" not in str(info.value)
+    assert "a quotation mark opens and never closes" in str(info.value)
