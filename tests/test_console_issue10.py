@@ -256,3 +256,12 @@ def test_army_card_names_may_carry_quotation_marks_as_on_discord() -> None:
         Command.parse('choose "roll')
     assert "No closing quotation" not in str(info.value)
     assert "a quotation mark opens and never closes" in str(info.value)
+
+
+def test_discord_card_marks_enforced_powers_too() -> None:
+    from bot.discord.cogs.info import card_text
+    from bot.game.session import cards
+
+    text = card_text(cards().get("Grimnak"))
+    assert "• **Chomp** (enforced): " in text
+    assert "(not enforced: the players apply it)" in card_text(cards().get("Dorim"))
