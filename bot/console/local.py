@@ -6,10 +6,12 @@ prompt) play by themselves through :mod:`bot.game.ai`. Order Markers are secret:
 ``orders`` line is echoed only as "locked in", ``orders`` alone asks for the markers without
 echo, and ``hide`` clears the screen before the next player sits down.
 
-Console commands besides the game's: ``help``, ``cards``, ``map``, ``reach FIG``, ``targets FIG``,
-``status``, ``undo``, ``save PATH``, ``load PATH`` (resume a saved match; ``--load PATH`` does it
-at start, and refuses the options a save fixes), ``hide``, ``quit`` (offers to save a match under
-way, to ``OUT/save.json`` by default). ``undo`` takes back only the asking player's own last
+Console commands besides the game's: ``help`` (``help move``: double-space figures), ``cards``,
+``map``, ``reach FIG``, ``targets FIG``, ``status``, ``undo``, ``save PATH``, ``load PATH`` (resume a
+saved match, asking first when a match is under way; ``--load PATH`` does it at start, and refuses
+the options a save fixes), ``hide``, ``quit`` (offers to save a match under way, to
+``OUT/save.json`` by default; a path that cannot be written is asked for again, then the autosave
+file takes the match). ``concede`` asks first. ``undo`` takes back only the asking player's own last
 command, and never one that rolled dice or a concession (seen dice stay rolled). After every
 Player Turn the picture of the whole turn goes to ``OUT/turn-NNN.png`` (``--out none``: no
 images; ``--out`` is checked at start). Ctrl-C or end of input in a match under way saves it to
