@@ -28,11 +28,6 @@ DATA_DIR = Path(__file__).resolve().parents[2] / "data"
 UNION_TAGS = ("[q, r]", "{q, r}")
 
 
-def content_dir(env: str, folder: str) -> Path:
-    """The folder named by the environment variable ``env`` when it is set, else ``data/<folder>``."""
-    return user_dir(env) or DATA_DIR / folder
-
-
 def user_dir(env: str) -> Path | None:
     """The user's own content folder named by the environment variable ``env`` (``None``: unset).
     Its files are loaded after the shipped ones and add to them (see :meth:`FolderLibrary.default`)."""
