@@ -1,8 +1,7 @@
 """Fixtures for every test folder: maps of a test's own next to the shipped ones.
 
 - ``extra_maps``: ``extra_maps(spec, ...)`` adds maps (each a ``heroscape-map/1`` dict, the format
-  of ``data/maps/README.md``) to a copy of the shipped maps and points the game at that folder
-  until the test ends, so ``/match new map:ID``, ``GameSession.create(map_id=ID)`` and the console
+  of ``data/maps/README.md``) to the shipped maps through a user map folder until the test ends, so ``/match new map:ID``, ``GameSession.create(map_id=ID)`` and the console
   find them by their ``id``.
 - ``lane_map``: the map ``lane``, five grass spaces in a row, for attacks whose reach is one line.
 """
@@ -16,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from bot.content.maps import MAPS_DIR_ENV, default_maps_dir
+from bot.content.maps import MAPS_DIR_ENV
 from bot.game import session as game_session
 
 AddMaps = Callable[..., None]
@@ -30,16 +29,13 @@ LANE: dict[str, Any] = {
 
 @pytest.fixture
 def extra_maps(tmp_path: Path) -> Iterator[AddMaps]:
-    """``extra_maps(spec, ...)``: the shipped maps plus ``spec`` (written as ``ID.json`` in
-    ``tmp_path/maps``) become the game's maps; on teardown the shipped folder is back."""
+    """``extra_maps(spec, ...)``: the shipped maps plus ``spec`` (written as ``ID.json`` in the user
+    map folder ``tmp_path/maps``) become the game's maps; on teardown the shipped maps alone are back."""
     folder = tmp_path / "maps"
     mp = pytest.MonkeyPatch()
 
     def add(*specs: dict[str, Any]) -> None:
-        if not folder.exists():
-            folder.mkdir()
-            for f in default_maps_dir().glob("*.json"):
-                (folder / f.name).write_text(f.read_text())
+        folder.mkdir(exist_ok=True)
         for spec in specs:
             (folder / f"{spec['id']}.json").write_text(json.dumps(spec))
         mp.setenv(MAPS_DIR_ENV, str(folder))

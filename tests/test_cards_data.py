@@ -219,7 +219,7 @@ def test_user_file_loads_alongside_defaults(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("change", "field"),
-    [({"life": "five"}, "life"), ({"kind": "army"}, "kind"), ({"powers": [{"name": "X"}]}, "powers[0].text"),
+    [({"life": "five"}, "life"), ({"kind": "army"}, "kind"), ({"powers": [{"name": "X"}]}, "powers #1.text"),
      ({"colour": "red"}, "colour")],
 )
 def test_bad_user_card_names_file_card_and_field(tmp_path: Path, change: dict[str, object], field: str) -> None:
@@ -249,8 +249,10 @@ def test_duplicate_id_names_both_files(tmp_path: Path) -> None:
     assert str(path) in str(err.value) and "rise-of-the-valkyrie.json" in str(err.value)
 
 
-def test_env_var_overrides_default_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_env_var_folder_adds_to_the_shipped_cards(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _write(tmp_path, [USER_CARD])
     monkeypatch.setenv("HEROSCAPE_CARDS_DIR", str(tmp_path))
     lib = CardLibrary.default()
-    assert [c.short for c in lib] == ["Testalot"]
+    assert [c.short for c in lib][-1] == "Testalot"
+    assert len(lib) == len(CardLibrary.from_paths(default_cards_dir())) + 1 and lib.get("Finn").life == 4
+    assert lib.errors == []

@@ -20,9 +20,10 @@ ROOT = Path(__file__).resolve().parents[1]
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
-def run_bot(args: list[str], stdin: str = "", timeout: float = 120) -> subprocess.CompletedProcess[str]:
+def run_bot(args: list[str], stdin: str = "", timeout: float = 120,
+            env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "bot", *args], input=stdin, capture_output=True, text=True,
-                          cwd=ROOT, timeout=timeout, check=False)
+                          cwd=ROOT, timeout=timeout, check=False, env=env)
 
 
 LOCAL_SCRIPT = """\
@@ -308,7 +309,7 @@ def test_status_writes_wounds_and_face_down_markers_like_the_picture(tmp_path: P
     con.cmd_status()
     text = script.text
     assert re.search(r"finn@\w+ 1/4 wounds", text)
-    assert re.search(r"grimnak@\w+ life 5", text)
+    assert re.search(r"grimnak@\w+\+\w+ life 5", text)  # both spaces of a double-space figure (issue 10)
     assert "face-down marker" in text and "?1" not in text and "[markers" not in text
     revealed = [ln for ln in text.splitlines() if "marker 1" in ln or "markers 1" in ln]
     assert revealed  # the marker of the turn under way is face up

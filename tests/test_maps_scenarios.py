@@ -291,26 +291,26 @@ def map_doc(**extra: Any) -> dict[str, Any]:
         ("[1, 2]", "(top level)", "expected a JSON object"),
         ({"fill": [GROUND]}, "format", "heroscape-map/1"),
         (map_doc(format="heroscape-map/9"), "format", "heroscape-map/1"),
-        (map_doc(hexes=[{"at": [1, 1], "level": 1, "terrain": "lava"}]), "hexes[0].terrain", "molten_lava"),
-        (map_doc(hexes=[{"at": [1, 1], "level": 1, "terain": "rock"}]), "hexes[0].terrain", "hexes[0].terain: is not a known"),
-        (map_doc(hexes=[{"at": [1, 1], "level": 0, "terrain": "rock"}]), "hexes[0].level", "greater than or equal to 1"),
-        (map_doc(fill=[{"q": [3, 0], "r": [0, 3], "level": 1, "terrain": "grass"}]), "fill[0]", "empty"),
-        (map_doc(obstacles=[{"kind": "tree", "at": [[9, 9]], "height": 10}]), "obstacles[0].at[0]", "[9, 9]"),
-        (map_doc(obstacles=[{"kind": "bush", "at": [[1, 1]], "height": 10}]), "obstacles[0].kind", "fortified_wall"),
-        (map_doc(obstacles=[{"kind": "ruin", "between": [[0, 0], [2, 0]], "height": 4}]), "obstacles[0]", "adjacent"),
-        (map_doc(obstacles=[{"kind": "ruin", "between": [[8, 8], [9, 8]], "height": 4}]), "obstacles[0].between", "neither"),
-        (map_doc(obstacles=[{"kind": "tree", "height": 10}]), "obstacles[0]", '"at"'),
-        (map_doc(start_zones={"red": [[0, 0], [7, 7]]}), "start_zones.red[1]", "[7, 7]"),
-        (map_doc(start_zones={"red": [{"q": [2, 5], "r": [0, 0]}]}), "start_zones.red[0]", "[4, 0]"),
+        (map_doc(hexes=[{"at": [1, 1], "level": 1, "terrain": "lava"}]), "hexes #1.terrain", "molten_lava"),
+        (map_doc(hexes=[{"at": [1, 1], "level": 1, "terain": "rock"}]), "hexes #1.terrain", "hexes #1.terain: is not a known"),
+        (map_doc(hexes=[{"at": [1, 1], "level": 0, "terrain": "rock"}]), "hexes #1.level", "greater than or equal to 1"),
+        (map_doc(fill=[{"q": [3, 0], "r": [0, 3], "level": 1, "terrain": "grass"}]), "fill #1", "empty"),
+        (map_doc(obstacles=[{"kind": "tree", "at": [[9, 9]], "height": 10}]), "obstacles #1.at #1", "[9, 9]"),
+        (map_doc(obstacles=[{"kind": "bush", "at": [[1, 1]], "height": 10}]), "obstacles #1.kind", "fortified_wall"),
+        (map_doc(obstacles=[{"kind": "ruin", "between": [[0, 0], [2, 0]], "height": 4}]), "obstacles #1", "adjacent"),
+        (map_doc(obstacles=[{"kind": "ruin", "between": [[8, 8], [9, 8]], "height": 4}]), "obstacles #1.between", "neither"),
+        (map_doc(obstacles=[{"kind": "tree", "height": 10}]), "obstacles #1", '"at"'),
+        (map_doc(start_zones={"red": [[0, 0], [7, 7]]}), "start_zones.red #2", "[7, 7]"),
+        (map_doc(start_zones={"red": [{"q": [2, 5], "r": [0, 0]}]}), "start_zones.red #1", "[4, 0]"),
         (map_doc(start_zones={"red": ["A1"]}), "start_zones", "[q, r]"),
-        (map_doc(glyphs=[{"name": "astrid", "at": [5, 5]}]), "glyphs[0].at", "not a space"),
+        (map_doc(glyphs=[{"name": "astrid", "at": [5, 5]}]), "glyphs #1.at", "not a space"),
         (
             map_doc(hexes=[{"at": [1, 1], "level": 4, "terrain": "rock", "bottom": 3},
                            {"at": [1, 1], "level": 5, "terrain": "wood", "bottom": 2}]),
-            "hexes[1]",
+            "hexes #2",
             "overlapping cells",
         ),
-        (map_doc(hexes=[{"at": [1, 1], "level": 3, "terrain": "rock", "bottom": 3}]), "hexes[0]", "above bottom"),
+        (map_doc(hexes=[{"at": [1, 1], "level": 3, "terrain": "rock", "bottom": 3}]), "hexes #1", "above bottom"),
         ({"format": "heroscape-map/1"}, "fill", "no spaces"),
         (map_doc(id="Bad Id!"), "id", "pattern"),
     ],
@@ -335,7 +335,7 @@ def test_unreadable_map_file(tmp_path: Path) -> None:
 def test_library_refuses_a_folder_with_a_bad_map(tmp_path: Path) -> None:
     write(tmp_path, map_doc(name="Good"), "good.json")
     write(tmp_path, map_doc(hexes=[{"at": [1, 1], "level": 1, "terrain": "mud"}]), "worse.json")
-    with pytest.raises(MapFileError, match=r"worse\.json: hexes\[0\]\.terrain"):
+    with pytest.raises(MapFileError, match=r"worse\.json: hexes #1\.terrain"):
         MapLibrary.from_directory(tmp_path)
 
 
@@ -346,11 +346,11 @@ def test_library_refuses_duplicate_names(tmp_path: Path) -> None:
         MapLibrary.from_directory(tmp_path)
 
 
-def test_map_id_defaults_to_file_name_and_env_overrides_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_map_id_defaults_to_file_name_and_env_folder_adds_maps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     write(tmp_path, map_doc(name="Little Square"), "little-square.json")
     monkeypatch.setenv("HEROSCAPE_MAPS_DIR", str(tmp_path))
     lib = MapLibrary.default()
-    assert lib.ids() == ["little-square"]
+    assert lib.ids() == ["cobra-facility", "little-square", "practice-field"]
     assert len(lib.get("little square")) == 16
 
 
@@ -405,11 +405,11 @@ def scenario_doc(**extra: Any) -> dict[str, Any]:
         (scenario_doc(format={"points": 0}), "format.points", "positive"),
         (
             scenario_doc(sides=[{"name": "A", "zone": "red"}], victory=[{"kind": "round_limit_side", "round": 5, "side": "B"}]),
-            "victory[0].side",
+            "victory #1.side",
             "'B' is not one of the sides",
         ),
-        (scenario_doc(victory=[{"kind": "round_limit_score"}]), "victory[0].round", "needs a round"),
-        (scenario_doc(victory=[{"kind": "sudden_death"}]), "victory[0].kind", "last_standing"),
+        (scenario_doc(victory=[{"kind": "round_limit_score"}]), "victory #1.round", "needs a round"),
+        (scenario_doc(victory=[{"kind": "sudden_death"}]), "victory #1.kind", "last_standing"),
     ],
 )
 def test_bad_scenario_file_names_file_and_field(tmp_path: Path, doc: Any, field: str, words: str) -> None:
@@ -466,4 +466,5 @@ def test_a_tolerant_load_skips_bad_and_clashing_files_and_keeps_their_messages(
     assert [item.id for item in lib] == ["alpha", "gamma"]
     assert "Gamma" in lib and "beta" not in lib and 3 not in lib
     assert [e.split(": ")[0] for e in lib.errors] == [str(tmp_path / "b.json"), str(tmp_path / "c.json")]
-    assert lib.errors[1].endswith(f"id: 'beta' (ALPHA) clashes with the {library.what} 'alpha'")
+    assert lib.errors[1].endswith(f"id: 'beta' (ALPHA) clashes with the {library.what} 'alpha' of "
+                                  f"{tmp_path / 'a.json'}, which stays; give this {library.what} another id and name")

@@ -18,7 +18,19 @@ from bot.game.narrate import Narrator
 from bot.rules.events import Event
 from bot.rules.state import MatchState
 from bot.rules.views import player_view, public_view
-from tests.rules.conftest import BLANK, DUMMY, LIB, SKULL, build, fig, full_match, markers, roll, sandbox
+from tests.rules.conftest import (
+    BLANK,
+    DUMMY,
+    LIB,
+    SHIELD,
+    SKULL,
+    build,
+    fig,
+    full_match,
+    markers,
+    roll,
+    sandbox,
+)
 
 if TYPE_CHECKING:
     from bot.game.session import GameSession
@@ -145,7 +157,7 @@ def test_a_fire_line_that_hits_figures_narrates_each_defense_not_the_roll_twice(
     eng = sandbox(fig("mimring", "p1", [(1, 2), (0, 2)], MIMRING), fig("t", "p2", (3, 2), DUMMY))
     roll(eng, [SKULL, SKULL, BLANK, BLANK])
     said = lines(narrator(eng), eng.execute("p1", "special mimring fire 2,2"))
-    assert said == ["mimring attacks t (Fire Line Special Attack): 💀💀·· vs - — 2 skull(s), 0 shield(s): 2 wound(s)."]
+    assert said == ["mimring attacks t (Fire Line Special Attack): 💀💀·· vs - — 2 skulls, 0 shields: 2 wounds."]
 
 
 def test_water_clone_shows_each_d20_roll_against_its_need() -> None:
@@ -160,7 +172,7 @@ def test_water_clone_shows_each_d20_roll_against_its_need() -> None:
     events = eng.execute("p1", "choose roll")
     said = [line for line in lines(narrator(eng), events) if line.startswith("✨")]
     assert said == ["✨ Marro Warriors: Water Clone — d20 marro1 10 (needs 10+) ✓, marro2 14 (needs 15+) ✗ "
-                    "— success (1 success(es))."]
+                    "— 1 success."]
 
 
 # ---- terrain, a 0-space move, an added Army Card turn ------------------------------------------------
@@ -208,3 +220,50 @@ def test_decisions_are_narrated_with_their_labels_and_players_by_name() -> None:
     assert n.line(decided) == "carol chose Tarn Vikings (bob)."
     # Events of an older log carry no labels: the options are shown as they are.
     assert n.line(Event("decided", {"player": "p1", "kind": "chomp", "choice": "skip"})) == "carol chose skip."
+
+
+# ---- issue 10: the texts a new player read ------------------------------------------------------------
+
+SYVARRIS = LIB.get("Syvarris")
+IZUMI = LIB.get("Izumi Samurai")
+
+
+def test_counts_are_in_the_right_number() -> None:
+    eng = sandbox(fig("finn", "p1", (1, 1), FINN), fig("t", "p2", (2, 1), DUMMY))
+    roll(eng, [SKULL, BLANK, BLANK])  # the dummy rolls no defense dice
+    said = Narrator(cast("GameSession", Table(eng))).lines(eng.execute("p1", "attack finn t"))
+    assert [line for _ev, line in said if " attacks " in line] == ["finn attacks t: 💀·· vs - — 1 skull, 0 shields: 1 wound."]
+
+
+def test_double_attack_is_told_once() -> None:
+    eng = sandbox(fig("syvarris", "p1", (0, 2), SYVARRIS), fig("t", "p2", (4, 2), DUMMY))
+    roll(eng, [SKULL, BLANK, BLANK])
+    said = [line for _ev, line in narrator(eng).lines(eng.execute("p1", "attack syvarris t"))]
+    again = [line for line in said if "may attack again" in line]
+    assert again == ["✨ syvarris: Double Attack — syvarris may attack again."]
+
+
+def test_a_power_without_effect_says_so_once() -> None:
+    n = narrator(sandbox(fig("finn", "p1", (1, 1), FINN)))
+    ev = Event("power", {"power": "Mind Shackle", "figure": "negoksa", "target": "finn", "d20": 3, "needed": 20,
+                         "success": False, "result": "no effect"})
+    assert n.line(ev) == "✨ negoksa: Mind Shackle on finn — d20 3 (needs 20+) — no effect."
+
+
+def test_counter_strike_is_told_after_the_attack_it_answers() -> None:
+    eng = sandbox(fig("brute", "p1", (2, 2), FINN), fig("sam", "p2", (3, 2), IZUMI))
+    roll(eng, [BLANK, BLANK, BLANK] + [SHIELD, SHIELD, BLANK, BLANK, BLANK])  # 0 skulls, 2 shields: 2 beyond
+    said = [line for _ev, line in narrator(eng).lines(eng.execute("p1", "attack brute sam"))]
+    attack_at = next(i for i, line in enumerate(said) if line.startswith("brute attacks sam"))
+    strike_at = next(i for i, line in enumerate(said) if "Counter Strike" in line)
+    assert attack_at < strike_at, said
+    assert said[strike_at] == "✨ sam: Counter Strike on brute — 2 wounds."
+
+
+def test_the_round_is_told_once_where_the_adapter_announces_it_itself() -> None:
+    from bot.game.howto import DISCORD
+
+    ev = Event("round_started", {"round": 2})
+    eng = sandbox(fig("finn", "p1", (1, 1), FINN))
+    assert narrator(eng).line(ev) == "— Round 2 — place your Order Markers."
+    assert Narrator(cast("GameSession", Table(eng, howto=DISCORD))).line(ev) is None

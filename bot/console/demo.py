@@ -21,8 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from bot.game import ai
+from bot.game.computer_army import army_plan
 from bot.game.session import GameSession
-from bot.rules.errors import RulesError
+from bot.rules.errors import ArmyError, RulesError
 from bot.rules.events import Event
 from bot.rules.hexes import Hex
 from bot.rules.state import Phase
@@ -244,7 +245,11 @@ def setup(session: GameSession, armies: Sequence[tuple[str, list[str]]]) -> list
         draft(session)
     else:
         for pid, (_name, cards) in zip(pids, armies, strict=True):
-            session.apply(pid, "army " + "; ".join(cards))
+            # The usual army, or one built from the card library when its cards are missing there.
+            plan = army_plan(session.state, pid, cards)
+            if plan.command == "concede":
+                raise ArmyError(plan.note or "no army", "HS-ARMY-01")
+            session.apply(pid, plan.command)
     session.apply(pids[0], "start")
     return pids
 

@@ -6,10 +6,12 @@ prompt) play by themselves through :mod:`bot.game.ai`. Order Markers are secret:
 ``orders`` line is echoed only as "locked in", ``orders`` alone asks for the markers without
 echo, and ``hide`` clears the screen before the next player sits down.
 
-Console commands besides the game's: ``help``, ``cards``, ``map``, ``reach FIG``, ``targets FIG``,
-``status``, ``undo``, ``save PATH``, ``load PATH`` (resume a saved match; ``--load PATH`` does it
-at start, and refuses the options a save fixes), ``hide``, ``quit`` (offers to save a match under
-way, to ``OUT/save.json`` by default). ``undo`` takes back only the asking player's own last
+Console commands besides the game's: ``help`` (``help move``: double-space figures), ``cards``,
+``map``, ``reach FIG``, ``targets FIG``, ``status``, ``undo``, ``save PATH``, ``load PATH`` (resume a
+saved match, asking first when a match is under way; ``--load PATH`` does it at start, and refuses
+the options a save fixes), ``hide``, ``quit`` (offers to save a match under way, to
+``OUT/save.json`` by default; a path that cannot be written is asked for again, then the autosave
+file takes the match). ``concede`` asks first. ``undo`` takes back only the asking player's own last
 command, and never one that rolled dice or a concession (seen dice stay rolled). After every
 Player Turn the picture of the whole turn goes to ``OUT/turn-NNN.png`` (``--out none``: no
 images; ``--out`` is checked at start). Ctrl-C or end of input in a match under way saves it to
@@ -30,8 +32,10 @@ import argparse
 import getpass
 import json
 import re
+import shlex
 import shutil
 import sys
+import tempfile
 import time
 import unicodedata
 from collections.abc import Callable, Iterable
@@ -39,7 +43,10 @@ from pathlib import Path
 from typing import Any
 
 from bot.console.demo import NO_IMAGES, TurnRecorder, armies_for, out_problem, player_id, result_line
+from bot.console.help import HELP, HELP_MOVE
 from bot.game import ai
+from bot.game.card_text import card_block, card_line
+from bot.game.computer_army import army_plan
 from bot.game.draft_status import draft_status
 from bot.game.session import GameSession, cards
 from bot.game.targets import friendly_fire_question, marked, odds_text, option_line
@@ -47,27 +54,11 @@ from bot.rules import draft as drafting
 from bot.rules.combat import attack_dice, defense_dice
 from bot.rules.commands import VERBS
 from bot.rules.errors import InvalidCommand, RulesError
+from bot.rules.hexes import natural_key
 from bot.rules.movement import reachable_hexes
 from bot.rules.special import attack_options
 from bot.rules.state import Figure, MatchState, Phase
 from bot.rules.views import public_view
-
-HELP = """\
-Type game commands as  NAME: command  or just  command  (for the player the prompt names).
-Game commands:
-  army CARD; CARD; ...        choose an army (setup; 'cards' lists them)   start   leave setup
-  draft CARD | draft pass     in a drafting match: pick one Army Card in turn, or stop picking
-  place FIG SPACE | place-rest                                 put figures in your start zone
-  orders 1=CARD 2=CARD 3=CARD X=CARD   (or just 'orders' to type them unseen)
-  initiative                  roll for initiative
-  move FIG SPACE [via SPACE ...] [fly|walk]     attack FIG TARGET     special FIG POWER TARGET
-  end-turn     choose OPTION     concede
-Console commands:
-  help  cards  status  map  reach FIG  targets FIG  hide
-  undo                        take back your own last command (not one that rolled dice)
-  save PATH                   write the match to a file
-  load PATH                   resume a saved match (or start with: python -m bot local --load PATH)
-  quit                        leave (offers to save a match under way)"""
 
 COMPUTER_NAMES = ("computer", "cpu", "ai", "bot")
 #: Words the console reads as commands: no player name may start with one.
@@ -87,6 +78,8 @@ PATH_ECHO_MAX = 300
 #: The unknown-command message: both kinds of command, briefly.
 COMMANDS_BRIEF = ("game commands: " + ", ".join(v for v in VERBS if v not in ("join", "end-round"))
                   + "; console: help, status, map, reach, targets, cards, undo, save, load, hide, quit")
+#: How many save paths ``quit`` asks for before it saves to the autosave file instead.
+SAVE_TRIES = 3
 #: Where the console saves by itself when the players stop it (Ctrl-C, end of input) mid-match.
 #: The autosave file name (``time.strftime`` pattern: one file per match started).
 AUTOSAVE = "autosave-%Y%m%d-%H%M%S.json"
@@ -101,8 +94,20 @@ def shown(text: str, limit: int = ECHO_MAX) -> str:
 
 
 def _clip_quoted(message: str) -> str:
-    """A rules message with every quoted piece of the player's text passed through :func:`shown`."""
-    return re.sub(r"'([^']*)'", lambda m: f"'{shown(m[1])}'", message)
+    """A rules message with every quoted piece of the player's text passed through :func:`shown`.
+
+    A quotation opens after a space, a bracket or the start and closes before a space, punctuation
+    or the end: the apostrophes of the message's own words ("Finn's", "card's") are no quotes, so
+    the text between two of them is never cut."""
+    return re.sub(r"(?<![\w'])'([^']*)'(?![\w'])", lambda m: f"'{shown(m[1])}'", message)
+
+
+def label_key(label: str) -> tuple[int, str, int]:
+    """Sort key of a space label in reading order: columns A..Z then AA.., rows by number (``A3``
+    before ``A11``, ``Z1`` before ``AA1``)."""
+    letters = label.rstrip("0123456789")
+    digits = label[len(letters):]
+    return len(letters), letters.upper(), int(digits) if digits else 0
 
 
 def name_problem(name: str, taken: Iterable[str] = ()) -> str | None:
@@ -198,6 +203,12 @@ class Console:
             self.write((f"{head}{sep} " if cmd is rest else "") + "orders (hidden)" if hidden else line)
         return line
 
+    def confirm(self, question: str) -> bool:
+        """Ask a yes/no ``question`` (``[y/N]`` is added); True only for ``y`` or ``yes`` (end of
+        input counts as no)."""
+        answer = self.ask(f"{question} [y/N] ")
+        return answer is not None and answer.strip().lower() in ("y", "yes")
+
     def say(self, *lines: str) -> None:
         """Write each line to the console output."""
         for line in lines:
@@ -240,6 +251,13 @@ class Console:
                 if line is None or not line.strip():
                     break
             line = line.strip()
+            if line.lower() in ("quit", "exit"):
+                return False
+            if line.lower() == "help":
+                self.say("Type the name this player goes by at the table (up to "
+                         f"{NAME_MAX} characters){'' if vs_computer else ', or computer to let the computer play the seat'}"
+                         "; quit leaves.")
+                continue
             is_cpu = line.lower() in COMPUTER_NAMES
             if is_cpu and vs_computer:
                 self.say("the computer takes the other seat; please type your own name")
@@ -262,11 +280,14 @@ class Console:
         for (name, is_cpu), (_n, army) in zip(names, armies, strict=True):
             pid = player_id(name, taken)
             taken.append(pid)
-            self.apply(pid, f"join {name}", show_command=False)
+            self.apply(pid, f"join {shlex.quote(name)}", show_command=False)
             if is_cpu:
                 self.computer.add(pid)
                 if not drafting_match:
-                    self.apply(pid, "army " + "; ".join(army), show_command=False)
+                    plan = army_plan(self.state, pid, army)
+                    if plan.note:
+                        self.say(plan.note)
+                    self.apply(pid, plan.command, show_command=False)
         humans = [p.name for p in self.state.players if p.id not in self.computer]
         if drafting_match:
             self.say("Armies are drafted one Army Card at a time: type 'start' to open the draft, then "
@@ -397,7 +418,7 @@ class Console:
             self.cmd_quit()
             return False
         local: dict[str, Callable[[], None]] = {
-            "help": lambda: self.say(HELP), "cards": lambda: self.cmd_cards(), "status": self.cmd_status,
+            "help": lambda: self.cmd_help(arg), "cards": lambda: self.cmd_cards(), "status": self.cmd_status,
             "map": self.cmd_map, "hide": self.cmd_hide, "undo": lambda: self.cmd_undo(player),
         }
         if word == "cards" and arg:
@@ -423,6 +444,9 @@ class Console:
                 self.run_computer()
         elif player is None:
             self.say("error: nobody is seated")
+        elif word == "concede" and not self.confirm(
+                f"{self.session.name(player)}, concede the match? You leave it for good; it cannot be undone."):
+            self.say("not conceded; the match goes on")
         elif not self.friendly_fire_confirmed(text):
             self.say("not attacked")
         elif self.apply(player, text):
@@ -436,16 +460,25 @@ class Console:
         """True unless ``text`` attacks a figure of the attacker's own side and the player does not
         answer yes to the question (the rules allow it, HS-ATTACK-01; nobody should do it by mistake)."""
         question = friendly_fire_question(self.state, text)
-        if question is None:
-            return True
-        answer = self.ask(f"{question} [y/N] ")
-        return answer is not None and answer.strip().lower() in ("y", "yes")
+        return question is None or self.confirm(question)
 
     # ---- console commands --------------------------------------------------------------------
 
+    def cmd_help(self, topic: str = "") -> None:
+        """``help``: every command form; ``help move``: how moves are written, double-space figures
+        included. Another topic is refused with the ones there are."""
+        if not topic:
+            self.say(HELP)
+        elif topic.lower() in ("move", "moving", "double", "double-space"):
+            self.say(HELP_MOVE)
+        else:
+            self.say(f"error: there is no help on '{shown(topic)}'; type 'help' (every command) or 'help move'")
+
     def cmd_cards(self, name: str = "") -> None:
-        """``cards [NAME]``: one card's stats and power texts, or one line per complete card in the
-        library sorted by set and name. An unknown name is reported as an error line."""
+        """``cards [NAME]``: one card's statistics and powers, each marked enforced or not, or one line
+        per card of the library, by set and name, saying which have their powers enforced;
+        incomplete cards say what is missing (:mod:`bot.game.card_text`). An unknown name is an
+        error line."""
         lib = cards()
         if name.strip():
             try:
@@ -453,15 +486,15 @@ class Console:
             except KeyError as exc:
                 self.say(f"error: {_clip_quoted(str(exc.args[0] if exc.args else exc))}")
                 return
-            self.say(f"{c.name} ({c.short}): {c.points} pts, {c.figures} figure(s), Life {c.life} Move {c.move} "
-                     f"Range {c.range} Attack {c.attack} Defense {c.defense}, Height {c.height} {c.size}")
-            for p in c.powers:
-                self.say(f"  {p.name}: {p.text}")
+            self.say(*card_block(c))
             return
-        rows = sorted((c for c in lib._cards.values() if c.complete), key=lambda c: (c.set or "", c.name))
-        for c in rows:
-            self.say(f"  {c.name} ({c.short}): {c.points} pts, {c.figures} figure(s), "
-                     f"Life {c.life} Move {c.move} Range {c.range} Attack {c.attack} Defense {c.defense}")
+        self.say("Army Cards ([powers enforced]: the bot applies them by itself; other powers are for the "
+                 "players to apply; 'cards NAME' shows a card's powers):")
+        by_set: dict[str, list[str]] = {}
+        for c in sorted(lib, key=lambda c: (c.set is None, c.set or "", c.name)):
+            by_set.setdefault(c.set or "(no set)", []).append(f"    {card_line(c)}")
+        for set_name, rows in by_set.items():
+            self.say(f"  {set_name}:", *rows)
 
     def cmd_status(self) -> None:
         """``status``: phase and round, the current turn, each player's cards with their figures (space
@@ -484,7 +517,9 @@ class Console:
                 for fid in cip.figure_ids:
                     f = view.figures[fid]
                     if f.on_battlefield:
-                        figs.append(f"{fid}@{view.battlefield.label(f.hex)}" + _life_text(cip.card.life or 1, f.wounds))
+                        # Every space of the figure (a double-space figure's two, the leading end first).
+                        at = "+".join(view.battlefield.label(h) for h in f.hexes)
+                        figs.append(f"{fid}@{at}" + _life_text(cip.card.life or 1, f.wounds))
                     elif f.destroyed:
                         figs.append(f"{fid} ✝")
                     elif f.set_aside:
@@ -535,7 +570,8 @@ class Console:
     def _figure(self, name: str) -> Figure | None:
         fig = self.state.figures.get(name.strip().lower())
         if fig is None:
-            self.say(f"error: there is no figure '{shown(name)}' (figures: {', '.join(sorted(self.state.figures))})")
+            self.say(f"error: there is no figure '{shown(name)}' (figures: "
+                     f"{', '.join(sorted(self.state.figures, key=natural_key))})")
             return None
         if not fig.on_battlefield:
             self.say(f"error: {fig.id} is not on the battlefield")
@@ -555,7 +591,7 @@ class Console:
             self.say(f"note: {fig.id} has already moved this turn; these are the spaces a move from here would reach")
         reach = reachable_hexes(self.state, fig)
         bf = self.state.battlefield
-        self.say(f"{fig.id} can reach {len(reach)} spaces: " + " ".join(sorted(bf.label(h) for h in reach)))
+        self.say(f"{fig.id} can reach {len(reach)} spaces: " + " ".join(sorted((bf.label(h) for h in reach), key=label_key)))
         if self.out is None:
             return
         self.out.mkdir(parents=True, exist_ok=True)
@@ -621,10 +657,6 @@ class Console:
         recorder.round, recorder.in_round = counter.round, counter.in_round
         return fresh, recorder
 
-    def _rebuild(self, record: dict[str, Any]) -> None:
-        """Replace the session by ``record`` replayed, counting its turns for the image numbers."""
-        self.session, self.recorder = self._replayed(record)
-
     def orders_refusal(self, player: str) -> str | None:
         """Why ``player`` cannot place Order Markers now (``None``: they can), checked before the
         hidden markers are asked for."""
@@ -668,7 +700,7 @@ class Console:
             self.say(f"error: '{shown(shown_text)}' revealed an Order Marker, and a revealed marker stays "
                      "revealed; it cannot be undone")
             return
-        extra = f" and {len(log) - cut} computer command(s) after it" if cut < len(log) else ""
+        extra = f" and {len(log) - cut} computer command{'' if len(log) - cut == 1 else 's'} after it" if cut < len(log) else ""
         answer = self.ask(f"undo {self.session.name(pid)}: {shown_text}{extra}? [y/N] ")
         if answer is None or answer.strip().lower() not in ("y", "yes"):
             self.say("not undone")
@@ -713,13 +745,19 @@ class Console:
             return False
         computer = set(record.get("console", {}).get("computer", []))
         try:
-            self._rebuild(record)
+            session, recorder = self._replayed(record)
         except (KeyError, ValueError) as exc:
             self.say(f"error: cannot load {shown(path, PATH_ECHO_MAX)}: {exc.args[0] if exc.args else exc}")
             return False
         except RulesError as exc:
             self.say(f"error: cannot load {shown(path, PATH_ECHO_MAX)}: its log does not replay: {_clip_quoted(str(exc))}")
             return False
+        if self.under_way() and not self.confirm(
+                f"Load {shown(path, PATH_ECHO_MAX)}? The match under way is left, unsaved (save it first with "
+                "'save PATH'); load anyway?"):
+            self.say("not loaded; the match goes on")
+            return False
+        self.session, self.recorder = session, recorder
         self.computer = computer
         self.autosave_path = Path(path)
         self.say(f"loaded {path}: {len(self.session.match.log)} commands, {self.state.phase.value}, round {self.state.round}")
@@ -748,10 +786,14 @@ class Console:
         if self.autosave_path is None:
             self.autosave_path = self.save_dir() / time.strftime(AUTOSAVE)
         path = self.autosave_path
-        if self.write_save(path):
-            self.say(f"{why}: the match is saved to {path}; resume with: python -m bot local --load {path}")
-        else:
-            self.say(f"{why}: the match could NOT be saved (see above); it is lost")
+        if not self.write_save(path):
+            # The folder went away or became read-only: the system's temporary folder is the last resort.
+            path = Path(tempfile.gettempdir()) / path.name
+            if not self.write_save(path):
+                self.say(f"{why}: the match could NOT be saved (see above); it is lost")
+                return
+            self.autosave_path = path
+        self.say(f"{why}: the match is saved to {path}; resume with: python -m bot local --load {path}")
 
     def under_way(self) -> bool:
         """True from the draft or placement until the match is over (worth saving before leaving)."""
@@ -759,7 +801,10 @@ class Console:
         return st.phase is not Phase.OVER and (st.phase is not Phase.SETUP or st.draft is not None)
 
     def cmd_quit(self) -> None:
-        """Offer to save a match under way; end of input counts as no."""
+        """Offer to save a match under way; end of input counts as no. A path that cannot be
+        written is asked for again (an empty line: the default); after :data:`SAVE_TRIES` failures
+        or at end of input the match goes to the autosave file instead, so it is never lost
+        unsaid."""
         if not self.under_way():
             return
         answer = self.ask("Save before quitting? [y/N] ")
@@ -767,8 +812,15 @@ class Console:
             self.say("not saved" if answer is not None else "(end of input) not saved")
             return
         default = self.default_save()
-        path = self.ask(f"Save to [{default}]: ")
-        self.cmd_save((path or "").strip() or str(default))
+        for _ in range(SAVE_TRIES):
+            path = self.ask(f"Save to [{default}]: ")
+            if path is None:
+                break
+            if self.cmd_save(path.strip() or str(default)):
+                return
+            self.say("that file cannot be written; type another path (an empty line: "
+                     f"{default}), or end the input to save to the autosave file")
+        self.autosave("quit")
 
     def turn_hint(self) -> None:
         """Say so when the person whose turn it is has nothing left to do but end it."""

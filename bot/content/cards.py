@@ -22,11 +22,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot.content.library import UnknownNameError, content_dir, field_path
+from bot.content.library import DATA_DIR, UnknownNameError, field_path, item_label, same_as_shipped, user_dir
 from bot.rules.cards import ArmyCard, slug
 
 FORMAT = "heroscape-cards/1"
-#: Environment variable that replaces the shipped card folder in :meth:`CardLibrary.default`.
+#: Environment variable naming a user folder whose cards add to the shipped ones (:meth:`CardLibrary.default`).
 CARDS_DIR_ENV = "HEROSCAPE_CARDS_DIR"
 #: How alike (difflib ratio, 0..1) a card name must be to a mistyped one to be suggested: 0.6 keeps
 #: "Syvaris" -> Syvarris and "grimnack" -> Grimnak, and drops guesses such as "Nonexistent Card" ->
@@ -43,13 +43,20 @@ class UnknownCardError(UnknownNameError):
 
 
 def default_cards_dir() -> Path:
-    """The shipped ``data/cards`` folder, or ``$HEROSCAPE_CARDS_DIR`` when that is set."""
-    return content_dir(CARDS_DIR_ENV, "cards")
+    """The shipped ``data/cards`` folder (``$HEROSCAPE_CARDS_DIR`` adds a folder of the user's)."""
+    return DATA_DIR / "cards"
+
+
+def user_cards_dir() -> Path | None:
+    """The user's card folder, ``$HEROSCAPE_CARDS_DIR`` (``None`` when it is not set)."""
+    return user_dir(CARDS_DIR_ENV)
 
 
 def _card_label(raw: object, index: int) -> str:
+    """``card #1 ('Finn')``: the card at ``index`` (from 0) of a file's list, counted from 1."""
     name = raw.get("name") if isinstance(raw, dict) else None
-    return f"card #{index} ({name!r})" if isinstance(name, str) else f"card #{index}"
+    label = item_label("card", index)
+    return f"{label} ({name!r})" if isinstance(name, str) else label
 
 
 def load_card_file(path: str | os.PathLike[str]) -> list[ArmyCard]:
@@ -133,23 +140,39 @@ class CardLibrary:
 
     @classmethod
     def default(cls) -> CardLibrary:
-        """The shipped cards (``data/cards``, or ``$HEROSCAPE_CARDS_DIR``).
+        """The shipped cards (``data/cards``) plus the user's (``$HEROSCAPE_CARDS_DIR``, when set).
 
-        A bad file is skipped and its message kept in :attr:`errors`, so one broken user file
-        does not hide every other card.
+        User files add to the shipped ones: a user file whose card id or short name is taken by a
+        shipped card is refused, so the shipped set stays whole; a user file that is a copy of a
+        shipped file is skipped without a word. A bad or clashing file (shipped ones too) is
+        skipped and its message kept in :attr:`errors`, naming the file (and, for a clash, the
+        other file), so one broken file does not hide every other card.
 
-        :raises CardFileError: when the folder itself is missing.
+        :raises CardFileError: when the shipped folder itself is missing.
         """
         d = Path(default_cards_dir())
         if not d.is_dir():
             raise CardFileError(f"{d}: no such card folder")
         lib = cls()
-        for f in sorted(d.glob("*.json")):
-            try:
-                lib.add_file(f)
-            except CardFileError as exc:
-                lib.errors.append(str(exc))
+        lib.add_folder(d)
+        extra = user_cards_dir()
+        if extra is not None and extra.resolve() != d.resolve():
+            if not extra.is_dir():
+                lib.errors.append(f"{extra}: is not a folder of card files (set {CARDS_DIR_ENV} to one)")
+            else:
+                lib.add_folder(extra, shipped=list(d.glob("*.json")))
         return lib
+
+    def add_folder(self, folder: Path, shipped: list[Path] | None = None) -> None:
+        """Add every ``*.json`` card file of ``folder`` in name order, skipping copies of ``shipped``
+        files; a bad or clashing file is skipped and its message kept in :attr:`errors`."""
+        for f in sorted(folder.glob("*.json")):
+            if shipped and same_as_shipped(f, shipped):
+                continue
+            try:
+                self.add_file(f)
+            except CardFileError as exc:
+                self.errors.append(str(exc))
 
     def add_file(self, path: str | os.PathLike[str]) -> list[ArmyCard]:
         """Add the cards of one file and return them.
@@ -165,13 +188,16 @@ class CardLibrary:
             shorts.add(self._norm(card.short))
             if card.id in self._cards:
                 raise CardFileError(
-                    f"{p}: card {card.name!r}: id {card.id!r} is already used by a card in {self._origin[card.id]}"
+                    f"{p}: card {card.name!r}: id {card.id!r} is already used by {self._cards[card.id].name!r} "
+                    f"in {self._origin[card.id]}, which stays; give this card another id (no card of {p.name} "
+                    "was loaded)"
                 )
             other = self._keys.get(self._norm(card.short))
             if other is not None:
                 raise CardFileError(
                     f"{p}: card {card.name!r}: short name {card.short!r} is already used by "
-                    f"{self._cards[other].name!r} in {self._origin[other]}"
+                    f"{self._cards[other].name!r} in {self._origin[other]}, which stays; give this card another "
+                    f"short name (no card of {p.name} was loaded)"
                 )
         for card in cards:
             self._cards[card.id] = card

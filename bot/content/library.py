@@ -28,12 +28,34 @@ DATA_DIR = Path(__file__).resolve().parents[2] / "data"
 UNION_TAGS = ("[q, r]", "{q, r}")
 
 
-def content_dir(env: str, folder: str) -> Path:
-    """The folder named by the environment variable ``env`` when it is set, else ``data/<folder>``."""
+def user_dir(env: str) -> Path | None:
+    """The user's own content folder named by the environment variable ``env`` (``None``: unset).
+    Its files are loaded after the shipped ones and add to them (see :meth:`FolderLibrary.default`)."""
     override = os.environ.get(env)
-    if override:
-        return Path(override)
-    return DATA_DIR / folder
+    return Path(override) if override else None
+
+
+def item_label(field: str, index: int) -> str:
+    """The entry ``index`` (counted from 0, as in the file) of the list ``field`` as messages name it,
+    counted from 1 as people count: ``item_label("obstacles", 3) -> "obstacles #4"``."""
+    return f"{field} #{index + 1}"
+
+
+def same_as_shipped(path: Path, shipped: Iterable[Path]) -> bool:
+    """Whether the user file ``path`` is a byte-for-byte copy of one of the ``shipped`` files (the
+    README once said to copy the shipped files into a user folder: such a copy adds nothing, and is
+    no clash)."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return False
+    for other in shipped:
+        try:
+            if other.stat().st_size == len(data) and other.read_bytes() == data:
+                return True
+        except OSError:
+            continue
+    return False
 
 
 class ContentFileError(ValueError):
@@ -63,11 +85,12 @@ class UnknownNameError(KeyError):
 
 
 def field_path(loc: Iterable[int | str], whole: str = "(top level)") -> str:
-    """A pydantic error location as a field path: ``('hexes', 3, 'terrain') -> 'hexes[3].terrain'``;
-    ``whole`` when the location is empty (the document itself)."""
+    """A pydantic error location as a field path, list entries counted from 1 as people count:
+    ``('hexes', 3, 'terrain') -> 'hexes #4.terrain'``; ``whole`` when the location is empty (the
+    document itself)."""
     out = ""
     for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+        out += f" #{part + 1}" if isinstance(part, int) else (f".{part}" if out else str(part))
     return out or whole
 
 
@@ -192,7 +215,7 @@ class FolderLibrary(Generic[T]):
     file_error: ClassVar[type[ContentFileError]]
     #: Raised when a looked-up id or name is not in the library.
     unknown_error: ClassVar[type[UnknownNameError]]
-    #: Environment variable that replaces the shipped folder in :meth:`default`.
+    #: Environment variable naming the user's folder, whose files add to the shipped ones in :meth:`default`.
     env: ClassVar[str]
     #: The shipped folder under ``data``.
     folder: ClassVar[str]
@@ -201,6 +224,8 @@ class FolderLibrary(Generic[T]):
         #: Files skipped by a tolerant load, each as its error message.
         self.errors: list[str] = []
         self._items: dict[str, T] = {}
+        #: Where each item came from (its file), for the messages about it.
+        self._sources: dict[str, str] = {}
         self._index = NameIndex(self.what)
 
     def add_file(self, path: Path) -> None:
@@ -215,17 +240,25 @@ class FolderLibrary(Generic[T]):
 
         :raises ContentFileError: the id or the title is already taken by another item.
         """
-        clash = self._index.add(item_id, title)
-        if clash is not None or item_id in self._items:
+        other = item_id if item_id in self._items else self._index.add(item_id, title)
+        if other is not None:
+            where = self._sources.get(other, other)
             raise self.file_error(
-                source, "id", f"'{item_id}' ({title}) clashes with the {self.what} '{clash or item_id}'"
+                source, "id", f"'{item_id}' ({title}) clashes with the {self.what} '{other}' of {where}, which stays; "
+                f"give this {self.what} another id and name",
             )
         self._items[item_id] = item
+        self._sources[item_id] = source
 
     @classmethod
     def default_dir(cls) -> Path:
-        """The shipped ``data/<folder>``, or the folder in :attr:`env` when that is set."""
-        return content_dir(cls.env, cls.folder)
+        """The shipped ``data/<folder>``."""
+        return DATA_DIR / cls.folder
+
+    @classmethod
+    def user_dir(cls) -> Path | None:
+        """The user's folder named by :attr:`env` (``None`` when it is not set)."""
+        return user_dir(cls.env)
 
     @classmethod
     def from_directory(cls, directory: str | os.PathLike[str], *, strict: bool = True) -> Self:
@@ -236,23 +269,51 @@ class FolderLibrary(Generic[T]):
 
         :raises ContentFileError: the folder is missing, or (strict) a file in it is bad.
         """
+        lib = cls()
+        lib.add_directory(directory, strict=strict)
+        return lib
+
+    def add_directory(self, directory: str | os.PathLike[str], *, strict: bool = True,
+                      shipped: Iterable[Path] = ()) -> None:
+        """Add every ``*.json`` file of ``directory``, in name order, to the items already here.
+
+        An item whose id or name is already taken is refused (its file named with the file that
+        holds the first one); the first stays. A file that is a copy of one of ``shipped`` is
+        skipped without a word. With ``strict`` False a bad or clashing file is skipped and its
+        message kept in :attr:`errors`, so one broken user file does not take every other item
+        down with it.
+
+        :raises ContentFileError: (strict) the folder is missing, or a file in it is bad or clashes.
+        """
         d = Path(directory)
         if not d.is_dir():
-            raise cls.file_error(str(d), "folder", f"is not a folder of {cls.what} files (set {cls.env} to one)")
-        lib = cls()
+            error = self.file_error(str(d), "folder", f"is not a folder of {self.what} files (set {self.env} to one)")
+            if strict:
+                raise error
+            self.errors.append(str(error))
+            return
+        copies = list(shipped)
         for path in sorted(d.glob("*.json")):
+            if copies and same_as_shipped(path, copies):
+                continue
             try:
-                lib.add_file(path)
-            except cls.file_error as exc:
+                self.add_file(path)
+            except self.file_error as exc:
                 if strict:
                     raise
-                lib.errors.append(str(exc))
-        return lib
+                self.errors.append(str(exc))
 
     @classmethod
     def default(cls) -> Self:
-        """The items of :meth:`default_dir`; bad files are skipped and listed in ``errors``."""
-        return cls.from_directory(cls.default_dir(), strict=False)
+        """The shipped items (:meth:`default_dir`) plus the user's (the folder :attr:`env` names, when
+        set): user files add to the shipped ones, and one whose id or name clashes with a shipped
+        item is refused, so the shipped item stays. Bad or clashing files (shipped ones too) are
+        skipped and listed in ``errors``, each naming its file, and for a clash the other file."""
+        lib = cls.from_directory(cls.default_dir(), strict=False)
+        extra = cls.user_dir()
+        if extra is not None and extra.resolve() != cls.default_dir().resolve():
+            lib.add_directory(extra, strict=False, shipped=cls.default_dir().glob("*.json"))
+        return lib
 
     def _id(self, id_or_name: str) -> str:
         """The id that ``id_or_name`` refers to.

@@ -46,7 +46,7 @@ of the two). ``name`` is optional.
 ``{"q": [q0, q1], "r": [r0, r1]}``; every hex must be a space.
 
 A file that breaks any of this raises :class:`MapFileError` naming the file, the field
-(``hexes[3].terrain``) and what is expected; nothing is half loaded.
+(``hexes #4.terrain``: list entries are counted from 1) and what is expected; nothing is half loaded.
 """
 
 from __future__ import annotations
@@ -74,6 +74,7 @@ from bot.content.library import (
     ContentFileError,
     FolderLibrary,
     UnknownNameError,
+    item_label,
     read_json_object,
     validate,
 )
@@ -82,7 +83,7 @@ from bot.rules.hexes import Hex
 from bot.rules.terrain import ObstacleKind, Terrain
 
 FORMAT = "heroscape-map/1"
-#: Environment variable that replaces the shipped map folder in :meth:`MapLibrary.default`.
+#: Environment variable naming a user folder whose maps add to the shipped ones (:meth:`MapLibrary.default`).
 MAPS_DIR_ENV = "HEROSCAPE_MAPS_DIR"
 #: Largest number of hexes a map (or one fill rectangle) may name: a guard against typos such as
 #: ``"q": [0, 10000]`` in user files, far above any real battlefield.
@@ -224,7 +225,7 @@ def _zone_items(value: object) -> object:
                 ok = (isinstance(item, list) and len(item) == 2) or isinstance(item, dict)
                 if not ok:
                     raise ValueError(
-                        f"zone '{zone}' entry {i} is {json.dumps(item)[:40]}; expected [q, r] "
+                        f"zone '{zone}' entry #{i + 1} is {json.dumps(item)[:40]}; expected [q, r] "
                         'or a rectangle {"q": [q0, q1], "r": [r0, r1]}'
                     )
     return value
@@ -291,12 +292,12 @@ def _columns(spec: MapSpec, source: str) -> dict[Hex, tuple[Cell, ...]]:
     for i, f in enumerate(spec.fill):
         total += f.area
         if total > MAX_SPACES:
-            raise MapFileError(source, f"fill[{i}]", f"the fills name more than {MAX_SPACES} hexes")
+            raise MapFileError(source, item_label("fill", i), f"the fills name more than {MAX_SPACES} hexes")
         cell = f.cell()
         for h in f.hexes():
-            _place(columns, h, cell, source, f"fill[{i}]")
+            _place(columns, h, cell, source, item_label("fill", i))
     for i, e in enumerate(spec.hexes):
-        _place(columns, Hex(*e.at), e.cell(), source, f"hexes[{i}]")
+        _place(columns, Hex(*e.at), e.cell(), source, item_label("hexes", i))
     out = {h: tuple(sorted(cells, key=lambda c: c.bottom)) for h, cells in columns.items() if cells}
     if not out:
         raise MapFileError(source, "fill", 'the map has no spaces: give "fill" rectangles or "hexes"')
@@ -310,12 +311,12 @@ def _off(source: str, field: str, h: Hex, what: str) -> MapFileError:
 def _obstacles(spec: MapSpec, columns: Mapping[Hex, tuple[Cell, ...]], source: str) -> list[Obstacle]:
     out: list[Obstacle] = []
     for i, o in enumerate(spec.obstacles):
-        field = f"obstacles[{i}]"
+        field = item_label("obstacles", i)
         if o.at is not None:
             hexes = tuple(Hex(*c) for c in o.at)
             for j, h in enumerate(hexes):
                 if h not in columns:
-                    raise _off(source, f"{field}.at[{j}]", h, "an obstacle must stand on spaces")
+                    raise _off(source, f"{field}.at #{j + 1}", h, "an obstacle must stand on spaces")
             level = o.level if o.level is not None else max(columns[h][-1].top for h in hexes)
             out.append(Obstacle(kind=o.kind, height=o.height, level=level, hexes=hexes, name=o.name))
         else:
@@ -340,9 +341,10 @@ def _glyphs(spec: MapSpec, columns: Mapping[Hex, tuple[Cell, ...]], source: str)
     for i, g in enumerate(spec.glyphs):
         h = Hex(*g.at)
         if h not in columns:
-            raise _off(source, f"glyphs[{i}].at", h, "a glyph must lie on a space")
+            raise _off(source, f"{item_label('glyphs', i)}.at", h, "a glyph must lie on a space")
         if h in seen:
-            raise MapFileError(source, f"glyphs[{i}].at", f"{list(h)} already holds glyphs[{seen[h]}]; one glyph per space")
+            raise MapFileError(source, f"{item_label('glyphs', i)}.at",
+                               f"{list(h)} already holds {item_label('glyphs', seen[h])}; one glyph per space")
         seen[h] = i
         out.append(GlyphSpot(name=g.name.lower(), at=h, side=g.side))
     return out
@@ -353,7 +355,7 @@ def _zones(spec: MapSpec, columns: Mapping[Hex, tuple[Cell, ...]], source: str) 
     for zone, items in spec.start_zones.items():
         hexes: list[Hex] = []
         for j, item in enumerate(items):
-            field = f"start_zones.{zone}[{j}]"
+            field = item_label(f"start_zones.{zone}", j)
             named = list(item.hexes()) if isinstance(item, Rect) else [Hex(*item)]
             for h in named:
                 if h not in columns:
@@ -483,5 +485,5 @@ class MapLibrary(FolderLibrary[MapSpec]):
 
 
 def default_maps_dir() -> Path:
-    """The shipped ``data/maps`` folder, or ``$HEROSCAPE_MAPS_DIR`` when that is set."""
+    """The shipped ``data/maps`` folder (``$HEROSCAPE_MAPS_DIR`` adds a folder of the user's)."""
     return MapLibrary.default_dir()

@@ -28,13 +28,14 @@ from bot.content.library import (
     ContentFileError,
     FolderLibrary,
     UnknownNameError,
+    item_label,
     read_json_object,
     validate,
 )
 from bot.content.maps import MapLibrary
 from bot.rules.scenario import Scenario
 
-#: Environment variable that replaces the shipped scenario folder in :meth:`ScenarioLibrary.default`.
+#: Environment variable naming a user folder whose scenarios add to the shipped ones (:meth:`ScenarioLibrary.default`).
 SCENARIOS_DIR_ENV = "HEROSCAPE_SCENARIOS_DIR"
 
 
@@ -69,7 +70,7 @@ def check_scenario(scenario: Scenario, source: str) -> None:
     if not scenario.victory:
         raise ScenarioFileError(source, "victory", "lists no victory condition")
     for i, rule in enumerate(scenario.victory):
-        field = f"victory[{i}]"
+        field = item_label("victory", i)
         if rule.round is not None and rule.round < 1:
             raise ScenarioFileError(source, f"{field}.round", f"{rule.round} is not a round number")
         if rule.kind == "round_limit_side":
@@ -117,7 +118,6 @@ class ScenarioLibrary(FolderLibrary[Scenario]):
 
     def __init__(self, scenarios: Iterable[Scenario] = ()) -> None:
         super().__init__()
-        self._sources: dict[str, str] = {}
         for s in scenarios:
             self.add(s)
 
@@ -128,7 +128,6 @@ class ScenarioLibrary(FolderLibrary[Scenario]):
         """
         src = source or scenario.id
         self._store(scenario.id, scenario.name, scenario, src)
-        self._sources[scenario.id] = src
 
     def add_file(self, path: Path) -> None:
         """Read, validate and add one scenario file.
@@ -160,10 +159,10 @@ class ScenarioLibrary(FolderLibrary[Scenario]):
                 if side.zone not in zones:
                     known = ", ".join(sorted(zones)) or "none"
                     raise ScenarioFileError(
-                        src, f"sides[{i}].zone", f"'{side.zone}' is not a start zone of {scenario.map} ({known})"
+                        src, f"{item_label('sides', i)}.zone", f"'{side.zone}' is not a start zone of {scenario.map} ({known})"
                     )
 
 
 def default_scenarios_dir() -> Path:
-    """The shipped ``data/scenarios`` folder, or ``$HEROSCAPE_SCENARIOS_DIR`` when that is set."""
+    """The shipped ``data/scenarios`` folder (``$HEROSCAPE_SCENARIOS_DIR`` adds a folder of the user's)."""
     return ScenarioLibrary.default_dir()

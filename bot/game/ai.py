@@ -6,6 +6,8 @@ deterministic given the state: no randomness, ties broken by figure ids and spac
 
 Its play, one command per call to :func:`next_command`:
 
+- its army, when armies are chosen and it has none: one it builds from the card library, or it
+  leaves the seat when no card fits (:mod:`bot.game.computer_army`);
 - its pick in a draft (DEC-13): the most expensive Army Card it may still add (a card's points
   stand for its strength), preferring cards nobody has drafted yet, ties by name; with no points
   limit it stops after :data:`DRAFT_MAX_CARDS` cards;
@@ -37,6 +39,7 @@ from functools import lru_cache
 from math import comb
 from typing import TYPE_CHECKING
 
+from bot.game.computer_army import army_plan
 from bot.rules import draft as drafting
 from bot.rules import modifiers
 from bot.rules.cards import ArmyCard, Power
@@ -122,7 +125,12 @@ def next_command(game: GameSession | MatchState, player: str) -> str | None:
         return f"choose {_quote(st.pending[0].options[0])}"
     if st.phase is Phase.SETUP:
         drafting_now = st.draft is not None and st.draft.next == player
-        return draft_command(st, player) if drafting_now else None
+        if drafting_now:
+            return draft_command(st, player)
+        has_army = any(c.owner == player for c in st.cards.values())
+        if st.draft is None and not st.scenario.format.draft and not has_army:
+            return army_plan(st, player).command  # an army it builds, or it leaves the seat
+        return None
     if st.phase is Phase.PLACEMENT:
         return "place-rest"
     if st.phase is Phase.ORDERS:

@@ -28,6 +28,9 @@ class HowTo:
 
     adapter: str
     ways: Mapping[str, str] = field(default_factory=dict)
+    #: The adapter announces each new round itself (Discord posts the round's Order Marker message
+    #: with its button): the narrator then adds no round line of its own, so the round is told once.
+    announces_rounds: bool = False
 
     def __call__(self, action: str) -> str:
         """How to do ``action`` (the action's name in backticks when the table lacks it)."""
@@ -83,4 +86,4 @@ DISCORD = HowTo("discord", MappingProxyType({
     "choose": "the decision's buttons",
     "concede": "`/match concede`",
     "help": "the slash commands (type `/`)",
-}))
+}), announces_rounds=True)

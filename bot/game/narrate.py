@@ -8,6 +8,7 @@ session's :class:`~bot.game.howto.HowTo` table, so that it names the adapter's o
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.rules.events import Event
@@ -15,6 +16,37 @@ from bot.rules.hexes import Hex
 
 if TYPE_CHECKING:
     from bot.game.session import GameSession
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``n`` and ``word`` in the right number: ``plural(1, "wound") -> "1 wound"``, ``plural(0,
+    "skull") -> "0 skulls"`` (``words``: an irregular plural)."""
+    return f"{n} {word if n == 1 else words or word + 's'}"
+
+
+def _answers(ev: Event, later: Event) -> bool:
+    """Whether the power used in ``ev`` answers the attack ``later`` (Counter Strike: the defender's
+    power against its attacker, resolved while the defense dice are rolled)."""
+    d, a = ev.data, later.data
+    return (ev.kind == "power" and later.kind == "attack" and bool(d.get("figure")) and bool(d.get("target"))
+            and a.get("attacker") == d["target"] and a.get("target") == d["figure"])
+
+
+def reading_order(events: Sequence[Event]) -> list[Event]:
+    """``events`` in the order a player reads them best: a power that answers an attack (Counter
+    Strike, resolved while the defense dice are rolled, before the attack's result is known) is told
+    after the attack it answers, with what it caused (wounds, a destroyed attacker). Nothing else moves."""
+    out = list(events)
+    i = 0
+    while i < len(out):
+        ev = out[i]
+        j = next((k for k in range(i + 1, len(out)) if out[k].kind == "attack"), None)
+        if j is not None and _answers(ev, out[j]):
+            out[i:j + 1] = [out[j], *out[i:j]]
+            i = j + 1
+            continue
+        i += 1
+    return out
 
 
 def _dice(d: list[str]) -> str:
@@ -27,6 +59,23 @@ class Narrator:
 
     def __init__(self, session: GameSession) -> None:
         self.session = session
+
+    def lines(self, events: Sequence[Event]) -> list[tuple[Event, str]]:
+        """The lines for one command's ``events``, each with its event, in reading order
+        (:func:`reading_order`), without a line that repeats the one before it (a power's result
+        already says the figure may attack again)."""
+        out: list[tuple[Event, str]] = []
+        told: set[tuple[str, str]] = set()
+        for ev in reading_order(events):
+            d = ev.data
+            if ev.kind == "power" and d.get("result") and d.get("figure"):
+                told.add((str(d["figure"]), str(d["result"])))
+            if ev.kind == "attack_again" and (d["figure"], f"{d['figure']} may attack again") in told:
+                continue
+            line = self.line(ev)
+            if line:
+                out.append((ev, line))
+        return out
 
     def _space(self, at: Any) -> str:
         bf = self.session.state.battlefield
@@ -67,6 +116,8 @@ class Narrator:
                 return f"{d['figure']} stays at {at}."
             return f"{d['figure']} moves from {before} to {at} in the start zone."
         if k == "round_started":
+            if self.session.howto.announces_rounds:
+                return None  # the adapter's own round message tells it
             return f"— Round {d['round']} — place your Order Markers."
         if k == "orders_placed":
             return f"{self._who(d['player'])} has locked in Order Markers."
@@ -101,19 +152,21 @@ class Narrator:
             n = d["cost"]
             return f"{d['figure']} {how} {self._space(path[0])} → {self._space(path[-1])} ({n} space{'' if n == 1 else 's'})."
         if k == "swipe":
-            return f"{d['attacker']} swipes at the leaving {d['target']}: {_dice(d['dice'])} → {d['wounds']} wound(s)."
+            return (f"{d['attacker']} swipes at the leaving {d['target']}: {_dice(d['dice'])} → "
+                    f"{plural(d['wounds'], 'wound')}.")
         if k == "fell":
             roll = f"d20 {d['d20']}" if "d20" in d else _dice(d.get("dice", []))
-            return f"{d['figure']} falls {d['drop']} levels: {roll} → {d['wounds']} wound(s)."
+            return f"{d['figure']} falls {plural(d['drop'], 'level')}: {roll} → {plural(d['wounds'], 'wound')}."
         if k == "special_roll":
             if d.get("affected"):
                 return None  # each affected figure's defense gets its own line, with these dice
             return f"{d['attacker']} uses {d['special']}: {_dice(d['attack_dice'])} — it hits no figure."
         if k == "attack":
             name = f" ({d['special']})" if d.get("special") else ""
-            result = f"{d['wounds']} wound(s)" if d["wounds"] else "blocked"
+            result = plural(d["wounds"], "wound") if d["wounds"] else "blocked"
             return (f"{d['attacker']} attacks {d['target']}{name}: {_dice(d['attack_dice'])} vs "
-                    f"{_dice(d['defense_dice'])} — {d['skulls']} skull(s), {d['shields']} shield(s): {result}.")
+                    f"{_dice(d['defense_dice'])} — {plural(d['skulls'], 'skull')}, {plural(d['shields'], 'shield')}: "
+                    f"{result}.")
         if k == "terrain":
             return self._terrain(d)
         if k == "destroyed":
@@ -216,9 +269,14 @@ class Narrator:
                 f"{f} {r}" + (f" (needs {needs[f]}+) {'✓' if r >= needs[f] else '✗'}" if f in needs else "")
                 for f, r in d["rolls"].items()))
         if "wounds" in d and d["wounds"]:
-            parts.append(f"— {d['wounds']} wound(s)")
+            parts.append(f"— {plural(d['wounds'], 'wound')}")
+        result = str(d.get("result") or "")
         if "success" in d:
-            parts.append("— success" if d["success"] else "— no effect")
-        if d.get("result"):
-            parts.append(f"({d['result']})")
+            word = "success" if d["success"] else "no effect"
+            # The result says what the success did; a result that only repeats the word is left out.
+            parts.append(f"— {result}" if d["success"] and result else f"— {word}")
+            if not d["success"] and result and result != word:
+                parts.append(f"({result})")
+        elif result:
+            parts.append(f"({result})")
         return " ".join(parts) + "."

@@ -275,17 +275,15 @@ class GameSession:
             raise
         out = Outcome(events=events)
         for ev in events:
-            line = self.narrator.line(ev)
-            if not line:
-                continue
-            if ev.to is None:
-                out.public.append(line)
-            else:
-                out.private.setdefault(ev.to, []).append(line)
             if ev.kind in ("turn_ended", "victory"):
                 out.turn_ended = True
             if ev.kind == "victory":
                 out.game_over = True
+        for ev, line in self.narrator.lines(events):
+            if ev.to is None:
+                out.public.append(line)
+            else:
+                out.private.setdefault(ev.to, []).append(line)
         return out
 
     def name(self, player: str) -> str:

@@ -104,7 +104,7 @@ def check_army(cards: Sequence[ArmyCard], fmt: Format, zone_size: int | None = N
         n = c.stat("figures")
         if (c.kind == "hero" and n != 1) or (c.kind == "squad" and n < 2):
             shape = "exactly 1 figure" if c.kind == "hero" else "2 or more figures"
-            raise ArmyError(f"{c.name} is a {c.kind.capitalize()} card showing {n} figure(s); a "
+            raise ArmyError(f"{c.name} is a {c.kind.capitalize()} card showing {n} figure{'' if n == 1 else 's'}; a "
                             f"{c.kind.capitalize()} card has {shape}: its card file is wrong", "HS-ARMY-15")
     # Unique: one card per character, a reprint counting as the card it reprints (HS-ARMY-04).
     seen: dict[str, ArmyCard] = {}

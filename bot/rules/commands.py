@@ -71,10 +71,12 @@ class Command:
             message says in words what the command needs, and its ``actions`` name the command so
             that the adapter can show its own form of it (:mod:`bot.game.howto`).
         """
+        head, _, tail = text.strip().partition(" ")
         try:
-            words = shlex.split(text.strip())
+            # Army Card names are free text: quotation marks in them are not the command's syntax.
+            words = [head, *tail.split()] if head.lower() == "army" else shlex.split(text.strip())
         except ValueError as exc:
-            raise InvalidCommand(f"cannot read '{text}': {exc}") from None
+            raise InvalidCommand(f"cannot read '{text}': {_unreadable(str(exc))}") from None
         if not words:
             raise InvalidCommand("the command is empty", actions=("help",))
         verb = words[0].lower().replace("_", "-")
@@ -141,8 +143,19 @@ def _join(rest: list[str]) -> dict[str, Any]:
     return {"name": " ".join(rest)}
 
 
+def _unreadable(problem: str) -> str:
+    """What :func:`shlex.split`'s complaint means, in words for a player."""
+    if "quotation" in problem:
+        return ("a quotation mark opens and never closes; names need no quotation marks (leave them out), "
+                "or close the one you opened")
+    if "escaped" in problem:
+        return "it ends with a backslash (\\); leave the backslash out"
+    return problem
+
+
 def _army(rest: list[str]) -> dict[str, Any]:
-    cards = [c.strip() for c in " ".join(rest).replace(",", ";").split(";") if c.strip()]
+    names = " ".join(rest).replace(",", ";").split(";")
+    cards = [c.strip().strip("'\"").strip() for c in names if c.strip().strip("'\"").strip()]
     if not cards:
         raise ValueError
     return {"cards": cards}

@@ -37,7 +37,7 @@ from bot.rules.dice import DiceSource
 from bot.rules.engagement import adjacent, figure_height
 from bot.rules.errors import IllegalCommand, InvalidCommand, RulesError
 from bot.rules.events import Event, hx
-from bot.rules.hexes import Hex
+from bot.rules.hexes import Hex, natural_key
 from bot.rules.modifiers import AttackContext
 from bot.rules.movement import MovePlan, fall_for, leaving, plan, reachable, safest_path
 from bot.rules.state import (
@@ -357,7 +357,13 @@ class Engine:
             import difflib
 
             close = difflib.get_close_matches(key, list(self.state.figures), n=3)
-            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            # A squad's figure number that does not exist (tarn5): name the whole squad, not the
+            # three closest spellings (which left out tarn1).
+            stem = key.rstrip("0123456789")
+            squad = [f for f in self.state.figures if stem and f != stem and f.rstrip("0123456789") == stem]
+            names = sorted(squad if squad and stem != key else close, key=natural_key)
+            listed = f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else "".join(names)
+            hint = f"; did you mean {listed}?" if names else ""
             raise InvalidCommand(f"there is no figure '{name}'{hint}")
         return fig
 
@@ -684,7 +690,7 @@ class Engine:
         hexes = tuple(self.space(s) for s in spaces)
         card = st.card_of(fig)
         if len(hexes) != card.base:
-            raise IllegalCommand(f"{fig.id} takes {card.base} space(s): name {'two adjacent spaces' if card.base == 2 else 'one space'}", "HS-DOUBLE-01")
+            raise IllegalCommand(f"{fig.id} takes {'2 spaces' if card.base == 2 else '1 space'}: name {'two adjacent spaces' if card.base == 2 else 'one space'}", "HS-DOUBLE-01")
         self._place(fig, hexes)
 
     def _place(self, fig: Figure, hexes: tuple[Hex, ...]) -> None:
@@ -963,7 +969,7 @@ class Engine:
             raise IllegalCommand(f"{fig.id} has already moved this turn", "HS-MOVE-01")
         card = self.state.card_of(fig)
         if len(turn.moved) >= card.stat("figures"):
-            raise IllegalCommand(f"{card.short} may move {card.figures} figure(s) a turn", "HS-MOVE-01")
+            raise IllegalCommand(f"{card.short} may move {card.figures} figure{'' if card.figures == 1 else 's'} a turn", "HS-MOVE-01")
         if not via and not path and self._stays(fig, to):
             if not ZERO_SPACE_MOVES:
                 where = " and ".join(self.state.battlefield.label(h) for h in fig.hexes)
@@ -1141,7 +1147,8 @@ class Engine:
         card = self.state.card_of(fig)
         if fig.id not in turn.activated and len(turn.activated) >= card.stat("figures"):
             raise IllegalCommand(
-                f"{card.short} may use {card.figures} figure(s) a turn and {len(turn.activated)} have moved or attacked",
+                f"{card.short} may use {card.figures} figure{'' if card.figures == 1 else 's'} a turn and "
+                f"{len(turn.activated)} {'has' if len(turn.activated) == 1 else 'have'} moved or attacked",
                 "HS-ATTACK-03",
             )
         return fig, tgt, turn

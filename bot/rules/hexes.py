@@ -191,6 +191,13 @@ def column_index(letters: str) -> int:
     return value - 1
 
 
+def natural_key(text: str) -> tuple[tuple[int, str | int], ...]:
+    """Sort key that orders labels and ids as people read them, numbers by value: ``A3`` before
+    ``A11``, ``tarn2`` before ``tarn10`` (a plain text sort puts ``A11`` first)."""
+    return tuple((1, int(part)) if part.isdigit() else (0, part.casefold())
+                 for part in re.split(r"(\d+)", text) if part)
+
+
 class LabelGrid:
     """Turns hexes into human labels (``F7``) and back, for one battlefield.
 

@@ -250,7 +250,7 @@ def plan(
     if not path:
         raise IllegalCommand(f"{fig.id} needs at least one space to move to", "HS-MOVE-03")
     if rules.max_spaces is not None and len(path) > rules.max_spaces:
-        raise IllegalCommand(f"with {rules.special_move} {fig.id} moves {rules.max_spaces} space(s) at most")
+        raise IllegalCommand(f"with {rules.special_move} {fig.id} moves {rules.max_spaces} space{'' if rules.max_spaces == 1 else 's'} at most")
     height = card.stat("height")
     bf = field_of(state)
     mp = MovePlan(figure=fig.id, start=fig.hexes, start_level=fig.level, fly=fly)

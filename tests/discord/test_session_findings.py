@@ -180,8 +180,11 @@ async def test_place_rest_with_nothing_left_and_placements_told_once(
     assert table.live.version == version and len(world.channel.history()) == public
     last = await table.reply(world.bob, "place", "rest")
     lines = last.content.split("\n")
-    assert lines[0].startswith("Placed: kita on ") and lines[1].startswith("— Round 1")
-    assert len(lines) == 2 and "is placed at" not in last.content
+    assert lines[0].startswith("Placed: kita on ") and "is placed at" not in last.content
+    # The round is announced once: by the round's Order Marker message, not again in the reply (issue 10).
+    assert len(lines) == 1 and "Round 1" not in last.content
+    rounds = [m.content for m in world.channel.history() if "Round 1" in m.content]
+    assert len(rounds) == 1 and rounds[0].startswith("**Round 1**: Order Markers")
 
 
 async def test_a_conceded_players_order_marker_controls_say_so(

@@ -210,7 +210,7 @@ def test_water_clone_needs_only_10_in_water() -> None:
     eng.execute("p1", "attack marro1 foe")
     roll(eng, d20=[10, 10])  # marro1 stands in water, marro2 on grass
     events = eng.execute("p1", "choose roll")
-    assert powers(events)[0]["result"] == "1 success(es)"
+    assert powers(events)[0]["result"] == "1 success"
     assert eng.state.pending[0].prompt.endswith("next to marro1?")
 
 

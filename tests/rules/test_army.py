@@ -167,7 +167,7 @@ def test_a_marker_on_a_common_card_activates_up_to_the_figures_it_shows() -> Non
         f = m.state.figures[fid]
         m.apply("p1", f"move {fid} {f.hex.q},{f.hex.r + 2}")
     err = refused(m, "p1", f"move {vikings[4]} 4,2", "HS-MOVE-01")
-    assert "may move 4 figure(s) a turn" in str(err)
+    assert "may move 4 figures a turn" in str(err)
 
 
 def test_cards_you_take_control_of_are_in_your_army() -> None:

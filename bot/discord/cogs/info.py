@@ -9,6 +9,7 @@ from discord.ext import commands
 from bot.discord import autocomplete as ac
 from bot.discord.errors import UserError
 from bot.discord.rules_text import TOPICS
+from bot.game.card_text import enforced
 from bot.game.session import cards
 from bot.rules.cards import ArmyCard
 
@@ -29,7 +30,8 @@ def card_text(c: ArmyCard) -> str:
              f"Points {v(c.points)} · Figures {v(c.figures)} · Life {v(c.life)} · Move {v(c.move)} · "
              f"Range {v(c.range)} · Attack {v(c.attack)} · Defense {v(c.defense)} · Height {v(c.height)}"]
     for p in c.powers:
-        lines.append(f"• **{p.name}**: {p.text}")
+        mark = "enforced" if enforced(p) else "not enforced: the players apply it"
+        lines.append(f"• **{p.name}** ({mark}): {p.text}")
     if not c.complete:
         lines.append(f"_Incomplete card (missing {', '.join(c.missing_fields())}): it cannot be drafted._")
     return "\n".join(x for x in lines if x)[:1990]

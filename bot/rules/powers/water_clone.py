@@ -96,7 +96,7 @@ class WaterClone(AfterMovingPower):
             if ok:
                 hits.append(f.id)
         engine.emit("power", power=self.power_name(engine, trigger), card=trigger.subject, player=trigger.controller,
-                    rolls=rolls, needs=needs, success=bool(hits), result=f"{len(hits)} success(es)")
+                    rolls=rolls, needs=needs, success=bool(hits), result=f"{len(hits)} {'success' if len(hits) == 1 else 'successes'}")
         self._next(engine, trigger.with_data(step="place", rollers=hits))
 
     def _next(self, engine: Engine, trigger: Trigger) -> None:

@@ -1,0 +1,100 @@
+"""The army a computer seat fields when armies are chosen (not drafted), or why it cannot field one.
+
+A computer seat is offered an army (the console's classic armies); when those cards are missing
+from the card library (a user file broke a set) or do not make a legal army for the match, it
+builds one itself from the library, the most expensive Army Card that still fits first (HS-ARMY-01
+points, figures and spaces, HS-ARMY-02 start zone, HS-ARMY-04 Unique, DEC-07 complete cards),
+up to :data:`MAX_CARDS` cards. When no card fits at all, it leaves the seat (``concede``; before the
+battle that frees the seat, DEC-15) and says why, instead of leaving the match waiting for an
+army that never comes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from bot.rules.army import check_army, check_pick
+from bot.rules.cards import ArmyCard
+from bot.rules.errors import ArmyError
+from bot.rules.state import MatchState
+
+#: The most Army Cards a computer seat builds an army of (with no points limit, it stops there).
+MAX_CARDS = 5
+
+
+@dataclass(frozen=True)
+class ArmyPlan:
+    """What a computer seat does about its army: ``command`` (``army ID; ID; ...`` or ``concede``)
+    and ``note``, a sentence for the players when it does not field the army it was offered
+    (``None`` when it does)."""
+
+    command: str
+    note: str | None = None
+
+
+def _zone_size(st: MatchState, player: str) -> int | None:
+    zone = st.battlefield.start_zones.get(st.player(player).zone)
+    return len(zone) if zone else None
+
+
+def _find(pool: Sequence[ArmyCard], name: str) -> ArmyCard | None:
+    key = name.casefold()
+    return next((c for c in pool if key in (c.id, c.name.casefold(), c.short.casefold())), None)
+
+
+def _command(cards: Iterable[ArmyCard]) -> str:
+    # Ids: card names may hold commas, which the army command reads as separators.
+    return "army " + "; ".join(c.id for c in cards)
+
+
+def army_plan(st: MatchState, player: str, offered: Sequence[str] = (),
+              pool: Iterable[ArmyCard] | None = None) -> ArmyPlan:
+    """The army ``player`` (a computer seat) fields in ``st``'s match.
+
+    ``offered``: card names or ids it would like (its usual army); ``pool``: the cards it may
+    choose from (default: the card library). The offered army is fielded when every card of it
+    is in the pool and together they are a legal army; else it builds one (see the module).
+    """
+    if pool is None:
+        from bot.game.session import cards
+
+        pool = cards()
+    cards_ = list(pool)
+    fmt = st.scenario.format
+    zone = _zone_size(st, player)
+    name = st.player(player).name
+    found = [_find(cards_, n) for n in offered]
+    chosen = [c for c in found if c is not None]
+    if offered and len(chosen) == len(offered):
+        try:
+            check_army(chosen, fmt, zone)
+        except ArmyError:
+            pass
+        else:
+            return ArmyPlan(_command(chosen))
+    picked: list[ArmyCard] = []
+    while len(picked) < MAX_CARDS:
+        fits = []
+        for c in cards_:
+            try:
+                check_pick(picked, c, fmt, zone)
+            except ArmyError:
+                continue
+            fits.append(c)
+        if not fits:
+            break
+        picked.append(max(fits, key=lambda c: (c.points or 0, c.name)))
+    missing = [n for n, c in zip(offered, found, strict=True) if c is None]
+    if picked:
+        why = (f"its usual cards are not in the card library ({', '.join(missing)})" if missing
+               else "its usual army does not fit this match")
+        return ArmyPlan(_command(picked), f"{name} (computer): {why}, so it fields "
+                                          f"{', '.join(c.name for c in picked)} instead.")
+    limits = [f"{fmt.points} points" if fmt.points is not None else "",
+              f"{fmt.figures} figures" if fmt.figures is not None else "",
+              f"{zone} start-zone spaces" if zone is not None else ""]
+    within = ", ".join(x for x in limits if x) or "this match"
+    return ArmyPlan("concede", f"{name} (computer) cannot build an army: no complete Army Card in the card "
+                               f"library ({len(cards_)} cards) fits {within}. It leaves the seat; check the "
+                               "card files (the warnings at start name the ones skipped).")
