@@ -28,7 +28,7 @@ from .models import (
     Visibility,
 )
 from .options import CommandUsageError
-from .records import FakeDiscordTimeout, InteractionRecord, SentPayload, UnknownRoute, payload_text
+from .records import DidNotRespond, FakeDiscordTimeout, InteractionRecord, SentPayload, UnknownRoute, payload_text
 from .runner import TOKEN, kill_client, running, start_client, stop_client
 from .server import FakeDiscord
 from .util import CREATE_PRIVATE_THREADS, CREATE_PUBLIC_THREADS, SEND_MESSAGES, SEND_MESSAGES_IN_THREADS
@@ -45,6 +45,7 @@ __all__ = [
     "FakeAttachment",
     "FakeChannel",
     "FakeDiscord",
+    "DidNotRespond",
     "FakeDiscordTimeout",
     "FakeGuild",
     "FakeMember",

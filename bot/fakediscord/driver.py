@@ -308,7 +308,14 @@ class InteractionDriver(FakeState):
         )
         self.interactions[iid] = record
         self.interactions_by_token[token] = record
-        await self.gateway.dispatch_required(
-            "INTERACTION_CREATE", payload, channel.guild_id, self.default_timeout
-        )
+        session = self.gateway.target(channel.guild_id)
+        if session is None:
+            # Discord delivers interactions only to a connected bot; the user is told "The
+            # application did not respond" (nothing is queued for later).
+            record.undelivered = True
+            self.notifier.notify(record.topic)
+            return record
+        # Discord's 3-second clock starts when the interaction is sent to the bot.
+        record.created_at = asyncio.get_running_loop().time()
+        await session.dispatch("INTERACTION_CREATE", payload)
         return record

@@ -46,6 +46,8 @@ from .util import (
 )
 
 T = TypeVar("T")
+#: Seconds Discord gives a bot to send the initial response to an interaction.
+DEADLINE = 3.0
 #: Permissions of ``@everyone`` in fake guilds: view channels, send messages, use application commands.
 EVERYONE_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 31)
 
@@ -72,7 +74,9 @@ class FakeState:
     :param message_events: also send ``MESSAGE_CREATE/UPDATE/DELETE`` for non-ephemeral messages.
     :param store_attachment_bytes: keep uploaded bytes (turn off to save memory in benchmarks).
     :param default_timeout: seconds every ``wait_*`` helper waits unless told otherwise.
-    :param callback_deadline: if set, callbacks later than this many seconds get 10062, like Discord's 3 s.
+    :param callback_deadline: callbacks later than this many seconds after the interaction was sent get
+        ``404 10062``, like Discord's 3 s (the default); ``None`` turns the deadline off (benchmarks, or a
+        test that must stall a handler on purpose, say so explicitly).
     :param shard_count: what ``GET /gateway/bot`` recommends.
     """
 
@@ -83,7 +87,7 @@ class FakeState:
         message_events: bool = True,
         store_attachment_bytes: bool = True,
         default_timeout: float = 5.0,
-        callback_deadline: float | None = None,
+        callback_deadline: float | None = DEADLINE,
         shard_count: int = 1,
     ) -> None:
         self.message_events = message_events
