@@ -31,9 +31,22 @@ from .options import CommandUsageError
 from .records import DidNotRespond, FakeDiscordTimeout, InteractionRecord, SentPayload, UnknownRoute, payload_text
 from .runner import TOKEN, kill_client, running, start_client, stop_client
 from .server import FakeDiscord
-from .util import CREATE_PRIVATE_THREADS, CREATE_PUBLIC_THREADS, SEND_MESSAGES, SEND_MESSAGES_IN_THREADS
+from .util import (
+    ATTACH_FILES,
+    CREATE_PRIVATE_THREADS,
+    CREATE_PUBLIC_THREADS,
+    EMBED_LINKS,
+    MENTION_EVERYONE,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    VIEW_CHANNEL,
+)
 
 __all__ = [
+    "ATTACH_FILES",
+    "EMBED_LINKS",
+    "MENTION_EVERYONE",
+    "VIEW_CHANNEL",
     "CREATE_PRIVATE_THREADS",
     "CREATE_PUBLIC_THREADS",
     "PRIVATE_THREAD",

@@ -309,7 +309,7 @@ class InteractionDriver(FakeState):
         self.interactions[iid] = record
         self.interactions_by_token[token] = record
         session = self.gateway.target(channel.guild_id)
-        if session is None:
+        if session is None or session.conn is None:
             # Discord delivers interactions only to a connected bot; the user is told "The
             # application did not respond" (nothing is queued for later).
             record.undelivered = True

@@ -477,9 +477,17 @@ def middleware(fake: FakeDiscord) -> Any:
     async def handle(request: web.Request, handler: Handler) -> web.StreamResponse:
         """Answer with an injected failure if one matches, else run the handler; an ``ApiFailure`` becomes
         its Discord error body."""
-        injected = fake.take_injected_failure(request.method, request.path)
-        if injected is not None:
-            response: web.StreamResponse = injected.response()
+        token = fake.bot_token
+        auth = request.headers.get("Authorization", "")
+        if token is not None and auth.startswith("Bot ") and auth != f"Bot {token}":
+            fake.requests.append((request.method, request.path, 401))
+            return error_response(401, 0, "401: Unauthorized")
+        limited, limit_headers = fake.rate_limits.check(request.method, request.path)
+        injected = None if limited is not None else fake.take_injected_failure(request.method, request.path)
+        if limited is not None:
+            response: web.StreamResponse = limited
+        elif injected is not None:
+            response = injected.response()
         else:
             try:
                 response = await handler(request)
@@ -491,6 +499,7 @@ def middleware(fake: FakeDiscord) -> Any:
                 log.exception("fake discord crashed on %s %s", request.method, request.path)
                 fake.server_errors.append(f"{request.method} {request.path}: {exc!r}")
                 response = error_response(400, 0, f"fake discord internal error: {exc!r}")
+        response.headers.update(limit_headers)
         fake.requests.append((request.method, request.path, response.status))
         return response
 
