@@ -28,7 +28,14 @@ from .models import (
     Visibility,
 )
 from .options import CommandUsageError
-from .records import DidNotRespond, FakeDiscordTimeout, InteractionRecord, SentPayload, UnknownRoute, payload_text
+from .records import (
+    DidNotRespond,
+    FakeDiscordTimeout,
+    InteractionRecord,
+    SentPayload,
+    UnknownRoute,
+    payload_text,
+)
 from .runner import TOKEN, kill_client, running, start_client, stop_client
 from .server import FakeDiscord
 from .util import (

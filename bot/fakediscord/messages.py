@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .mentions import pings
 from .models import (
     FLAG_COMPONENTS_V2,
     FLAG_LOADING,
@@ -18,7 +19,6 @@ from .models import (
     FakeMessage,
     FakeUser,
 )
-from .mentions import Pings, pings
 from .records import InteractionRecord, SentPayload, channel_topic
 from .util import MENTION_EVERYONE, UploadedFile, iso_now, new_snowflake
 

@@ -10,7 +10,13 @@ import re
 from typing import Any
 
 from .models import FLAG_COMPONENTS_V2, walk_components
-from .util import ATTACHMENT_SIZE_LIMIT, INVALID_FORM_BODY, MAX_ATTACHMENTS, REQUEST_TOO_LARGE, ApiFailure, UploadedFile
+from .util import (
+    ATTACHMENT_SIZE_LIMIT,
+    INVALID_FORM_BODY,
+    MAX_ATTACHMENTS,
+    REQUEST_TOO_LARGE,
+    UploadedFile,
+)
 
 Errors = dict[str, Any]
 
