@@ -8,9 +8,11 @@ what to retry and how a refusal is read.
   characters at line ends; :func:`cap` shortens one that must stay a single message; :func:`echo`
   shortens what a refusal repeats of the user's input (:data:`MAX_ECHO`), :func:`cap_echoes` every
   quoted echo of a refusal text.
-- **Retries** (:func:`deliver`): discord.py already waits out rate limits (429, ``retry_after``) and
-  retries 500/502/504 a few times; what still fails with a server error (5xx) or a dropped connection
-  is tried again after :data:`RETRY_DELAYS` seconds, then raised for the caller to report.
+- **Retries** (:func:`deliver`): discord.py already waits out rate limits (429, ``retry_after``),
+  retries 500/502/504/524 of REST calls and every 5xx of interaction webhooks (about 16-25 s in all);
+  a channel post or DM that fails otherwise with a server error (a 503) or a dropped connection is
+  tried again after :data:`RETRY_DELAYS` seconds, then raised for the caller to report. Nothing here
+  sleeps on a 429 or sends around discord.py's rate-limit buckets.
 - **Permissions** (:func:`missing_permission`, :func:`missing_text`): 50013 Missing Permissions and
   50001 Missing Access become one sentence naming the permission and who can fix it.
 - **Problems told once** (:class:`Problems`): a channel the bot cannot post in is told to the next
@@ -97,11 +99,23 @@ def chunks(text: str, limit: int = MAX_CONTENT) -> list[str]:
     return out
 
 
+#: Server errors discord.py's REST client already tried five times (its own backoff) before raising.
+LIBRARY_RETRIED = frozenset({500, 502, 504, 524})
+
+
 def transient(exc: BaseException) -> bool:
-    """Whether ``exc`` is worth another try: a Discord server error (5xx) or a broken connection."""
+    """Whether ``exc`` is a Discord server error (5xx) or a broken connection: worth another try later."""
     if isinstance(exc, discord.HTTPException):
         return exc.status >= 500
     return isinstance(exc, aiohttp.ClientError | asyncio.TimeoutError | ConnectionError)
+
+
+def worth_retrying(exc: BaseException) -> bool:
+    """Whether :func:`deliver` tries again after ``exc``: a :func:`transient` failure that discord.py's
+    REST client did not already retry (it retries 500, 502, 504 and 524 itself; not 503)."""
+    if isinstance(exc, discord.HTTPException) and exc.status in LIBRARY_RETRIED:
+        return False
+    return transient(exc)
 
 
 def missing_permission(exc: BaseException) -> bool:
@@ -110,7 +124,10 @@ def missing_permission(exc: BaseException) -> bool:
 
 
 async def deliver(send: Callable[[], Awaitable[T]], what: str) -> T:
-    """``await send()``, tried again after each of :data:`RETRY_DELAYS` while it fails :func:`transient`ly.
+    """``await send()`` (a REST call: a channel post or a DM), tried again after each of
+    :data:`RETRY_DELAYS` while it fails in a way :func:`worth_retrying` (so the tries add to
+    discord.py's own instead of multiplying them). Interaction webhooks (followups, edits of the
+    original response) are not sent through here: discord.py retries every 5xx of those five times.
 
     :param what: the message in words, for the log (e.g. ``"a line in channel 123"``).
     :raises discord.HTTPException: the last failure, or at once one that is not transient.
@@ -119,7 +136,7 @@ async def deliver(send: Callable[[], Awaitable[T]], what: str) -> T:
         try:
             return await send()
         except Exception as exc:
-            if delay is None or not transient(exc):
+            if delay is None or not worth_retrying(exc):
                 raise
             log.warning("sending %s failed (%s); trying again in %.1f s", what, exc, delay)
             await asyncio.sleep(delay)

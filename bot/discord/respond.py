@@ -104,23 +104,16 @@ class Responder:
             kwargs["view"] = view
         i = self.interaction
         if i is not None and not self.gone and (ephemeral or self.in_channel):
+            if png is not None:
+                kwargs["file"] = discord.File(io.BytesIO(png), filename=filename)
             try:
                 if not i.response.is_done():
-                    if png is not None:
-                        kwargs["file"] = discord.File(io.BytesIO(png), filename=filename)
                     resp = await i.response.send_message(ephemeral=ephemeral, **kwargs)
                     res = resp.resource if resp is not None else None
                     return res if isinstance(res, discord.Message) else None
 
-                async def followup() -> discord.Message:
-                    # a fresh File for every try: a sent one has been read to its end
-                    args: dict[str, Any] = dict(kwargs)
-                    if png is not None:
-                        args["file"] = discord.File(io.BytesIO(png), filename=filename)
-                    sent: discord.Message = await i.followup.send(ephemeral=ephemeral, wait=True, **args)
-                    return sent
-
-                sent = await outgoing.deliver(followup, f"a followup to interaction {i.id}")
+                # discord.py tries a webhook five times on a 5xx by itself; no more tries here
+                sent: discord.Message = await i.followup.send(ephemeral=ephemeral, wait=True, **kwargs)
                 self.thinking = False  # the first followup after a defer replaces the placeholder
                 return sent
             except Exception as exc:  # see _lost
@@ -145,8 +138,7 @@ class Responder:
             text = ("⚠ Your command was applied, but Discord did not take my answer. "
                     "`/match status` shows where the match stands.")
         try:
-            await outgoing.deliver(lambda: i.edit_original_response(content=text, allowed_mentions=outgoing.NO_PINGS),
-                                   f"the placeholder of interaction {i.id}")
+            await i.edit_original_response(content=text, allowed_mentions=outgoing.NO_PINGS)
             self.thinking = False
         except Exception:  # Discord takes nothing from this interaction any more: logged, nothing else to do
             log.error("the placeholder of interaction %s stays empty: Discord refused every edit", i.id,
