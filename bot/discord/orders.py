@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord.components import MARKER_NAMES, LockButton, MarkersButton, OrderSelect, view_of
+from bot.discord import outgoing
 from bot.discord.errors import Stale, UserError
 from bot.discord.respond import Responder
 from bot.rules.state import Phase
@@ -122,7 +123,8 @@ async def send_dm_controls(bot: HeroscapeBot, live: LiveMatch, pid: str) -> bool
     Discord failed to take the DM (a server error or a dropped connection, after the retries)."""
     try:
         channel = await bot.dm(int(pid))
-        await channel.send(controls_text(live, pid, f"<#{live.channel_id}>"), view=controls(live, pid))
+        await outgoing.deliver(lambda: channel.send(controls_text(live, pid, f"<#{live.channel_id}>"),
+                                                    view=controls(live, pid)), f"the Order Marker controls to {pid}")
     except discord.Forbidden as exc:
         if exc.code != DMS_CLOSED:
             log.warning("DM to %s refused: %s", pid, exc)

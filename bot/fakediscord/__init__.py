@@ -13,6 +13,10 @@ See ``server.FakeDiscord`` for the driver API and ``records`` for what is record
 opens them through the REST routes; a test opens one as a user with ``fake.create_thread``, archives
 it with ``fake.archive_thread`` and takes permissions from the bot with ``fake.deny_bot_permissions``
 (e.g. ``CREATE_PUBLIC_THREADS``: the route then answers ``403 {"code": 50013}``).
+
+The fake behaves like Discord where a bot can get it wrong - the 3-second deadline (on by default),
+rate limits, permissions, ``allowed_mentions``, size limits, gateway close codes, interactions with
+no bot connected: ``NOTES.md`` beside this file lists what it knows.
 """
 
 from .models import (

@@ -2,7 +2,9 @@
 
 Every method builds an ``INTERACTION_CREATE`` payload shaped exactly as discord.py 2.7 parses it,
 sends it to the connected bot and returns an :class:`~.records.InteractionRecord` at once (without
-waiting for the bot); await the record, or its ``wait_*`` helpers, for the answers.
+waiting for the bot); await the record, or its ``wait_*`` helpers, for the answers. With no bot
+connected the interaction is not delivered, as on Discord: the record is ``undelivered`` and its
+``wait_*`` helpers raise :class:`~.records.DidNotRespond` ("The application did not respond").
 """
 
 from __future__ import annotations

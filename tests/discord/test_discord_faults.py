@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 import discord.webhook.async_
 import pytest
-from bot_table import Table
 
 from bot.discord import outgoing
 from bot.fakediscord import (
