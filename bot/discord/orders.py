@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord.components import MARKER_NAMES, LockButton, MarkersButton, OrderSelect, view_of
 from bot.discord import outgoing
+from bot.discord.components import MARKER_NAMES, LockButton, MarkersButton, OrderSelect, view_of
 from bot.discord.errors import Stale, UserError
 from bot.discord.respond import Responder
 from bot.rules.state import Phase
