@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord.errors import UserError
-from bot.discord.outgoing import NO_PINGS, cap, cap_echoes
+from bot.discord.outgoing import NO_PINGS, cap, cap_echoes, mark_placeholder, placeholder_empty
 from bot.rules.errors import RulesError, sentence
 
 if TYPE_CHECKING:
@@ -37,9 +37,13 @@ async def tell(interaction: discord.Interaction, text: str) -> None:
         if interaction.response.is_done():
             try:
                 await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
+                mark_placeholder(interaction, False)  # a first followup replaces the placeholder
             except discord.HTTPException:
-                # the placeholder (if any) must not stay "thinking…" for ever
+                # a "thinking…" placeholder must not stay empty for ever; a real answer is kept
+                if not placeholder_empty(interaction):
+                    raise
                 await interaction.edit_original_response(content=text, allowed_mentions=NO_PINGS)
+                mark_placeholder(interaction, False)
         else:
             await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
     except Exception as exc:  # expired, or the bot is shutting down: nobody to tell

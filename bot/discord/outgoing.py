@@ -175,6 +175,21 @@ def missing_at_start(perms: discord.Permissions, *, thread: bool) -> list[str]:
     return [name for name, ok in needed if not ok]
 
 
+#: Key in ``Interaction.extras``: a "thinking…" placeholder was sent and nothing has replaced it yet.
+PLACEHOLDER = "heroscape_placeholder_empty"
+
+
+def placeholder_empty(interaction: discord.Interaction) -> bool:
+    """Whether ``interaction`` shows a "thinking…" placeholder nothing has replaced yet (as marked by
+    :func:`mark_placeholder`): the one message an error may still be written into."""
+    return bool(interaction.extras.get(PLACEHOLDER))
+
+
+def mark_placeholder(interaction: discord.Interaction, empty: bool) -> None:
+    """Note that the placeholder of ``interaction`` was sent (``True``) or has been replaced (``False``)."""
+    interaction.extras[PLACEHOLDER] = empty
+
+
 class Problems:
     """Channels the bot could not post in, with the sentence to tell, and whom it was told already.
 

@@ -49,8 +49,17 @@ class Responder:
         self.channel_id = channel_id
         self.gone = interaction is None
         self.in_channel = interaction is not None and interaction.channel_id == channel_id
-        #: A "thinking…" placeholder is up and nothing has replaced it yet.
-        self.thinking = False
+
+    @property
+    def thinking(self) -> bool:
+        """A "thinking…" placeholder is up and nothing has replaced it yet (kept on the interaction,
+        so that an error told later by :func:`~bot.discord.components.tell` can still fill it)."""
+        return self.interaction is not None and outgoing.placeholder_empty(self.interaction)
+
+    @thinking.setter
+    def thinking(self, empty: bool) -> None:
+        if self.interaction is not None:
+            outgoing.mark_placeholder(self.interaction, empty)
 
     @property
     def user_id(self) -> str | None:

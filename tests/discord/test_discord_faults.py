@@ -163,6 +163,21 @@ async def test_a_placeholder_whose_answer_discord_refuses_says_where_the_answer_
     fake._injected.clear()
 
 
+async def test_a_placeholder_of_a_command_that_fails_holds_the_refusal(
+        fake: FakeDiscord, world: World, new_table: NewTable, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(discord.webhook.async_, "asyncio", _NoWaitAsyncio())
+    table = await new_table()
+    await table.reply(world.alice, "match", "new")
+    fake.fail_next("POST", r"^/api/v10/webhooks/", status=503, code=0, message="Service Unavailable", times=50)
+    record = await table.send(world.alice, "map", reach="nosuch")  # deferred, then refused
+    assert record.callback_type == 5 and record.original is not None
+    placeholder = record.original
+    await fake.wait_until(lambda: not placeholder.loading, description="the placeholder to be filled")
+    assert placeholder.ephemeral
+    assert record.original.content == "'nosuch' is not a figure on the battlefield."
+    fake._injected.clear()
+
+
 async def test_a_channel_line_is_retried_after_a_server_error_then_reported(
         fake: FakeDiscord, world: World, new_table: NewTable, caplog: pytest.LogCaptureFixture) -> None:
     table = await new_table()

@@ -13,7 +13,7 @@ from bot.discord import actions, inputs
 from bot.discord import autocomplete as ac
 from bot.discord.components import RollButton, view_of
 from bot.discord.errors import UserError
-from bot.discord.outgoing import echo
+from bot.discord.outgoing import echo, mark_placeholder
 from bot.discord.publish import render
 from bot.discord.status import decision_refusal
 from bot.game.targets import marked, option_line
@@ -182,6 +182,7 @@ class PlayCog(commands.Cog):
         live = actions.match_here(interaction)
         st = live.state
         await interaction.response.defer(ephemeral=True, thinking=True)
+        mark_placeholder(interaction, True)  # an error below is written into it (components.tell)
         kw: dict[str, object] = {}
         words = f"Round {st.round}, {st.phase.value}."
         reach, targets = (" ".join((x or "").split()) or None for x in (reach, targets))
