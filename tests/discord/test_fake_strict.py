@@ -248,3 +248,16 @@ async def test_a_late_initial_response_did_not_respond(
     await fake.wait_until(lambda: seen, description="the bot to see 10062")
     assert record.did_not_respond and seen == [10062]
     await asyncio.sleep(0)
+
+
+async def test_a_gateway_that_stops_acking_heartbeats_makes_discordpy_resume(fake: FakeDiscord) -> None:
+    fake.gateway.heartbeat_interval_ms = 50
+    c = discord.Client(intents=discord.Intents.none(), guild_ready_timeout=0.05, heartbeat_timeout=0.3)
+    task = await start_client(fake, c)
+    try:
+        fake.gateway.ack_heartbeats = False  # a zombie connection, as discord.py calls it
+        await fake.wait_until(lambda: fake.gateway.resume_count >= 1 or None, description="a RESUME")
+        fake.gateway.ack_heartbeats = True
+        assert fake.gateway.identify_count == 1  # the session went on: nothing was lost
+    finally:
+        await stop_client(c, task)
