@@ -14,6 +14,7 @@ package only translates. Modules, top down:
 - :mod:`.orders` - Order Markers by DM (or privately in the channel when DMs are closed);
 - :mod:`.components` - restart-proof buttons and menus (``DynamicItem``);
 - :mod:`.respond` - answering interactions without losing anything when Discord refuses;
+- :mod:`.outgoing` - the one way out: pings, length limits, retries, permission refusals in words;
 - :mod:`.autocomplete`, :mod:`.status`, :mod:`.rules_text` - words and choices;
 - :mod:`.run` (``python -m bot run``) and :mod:`.bench`.
 """

@@ -188,7 +188,8 @@ class _Players:
 async def _players_main(conn: Connection, matches: int, turns: int, think: float, stagger: float) -> None:
     from bot.fakediscord import FakeDiscord
 
-    fake = FakeDiscord(default_timeout=120.0, store_attachment_bytes=False)
+    # No deadline: the bench measures how long answers take, it does not fail them.
+    fake = FakeDiscord(default_timeout=120.0, store_attachment_bytes=False, callback_deadline=None)
     await fake.start()
     guild = fake.create_guild("Bench")
     tables = [(fake.create_channel(guild, f"table-{i}"), (fake.create_user(f"a{i}"), fake.create_user(f"b{i}")))

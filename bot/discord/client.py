@@ -29,6 +29,7 @@ from bot.discord.cogs import EXTENSIONS
 from bot.discord.components import DYNAMIC_ITEMS, explain
 from bot.discord.errors import UserError
 from bot.discord.matches import MatchManager, Timer
+from bot.discord.outgoing import echo
 from bot.discord.settings import Settings
 from bot.render import render_png
 from bot.storage.base import Storage
@@ -74,7 +75,7 @@ class RefereeTree(app_commands.CommandTree["HeroscapeBot"]):
             await explain(interaction, UserError(str(error) or "You cannot use this command here."))
             return
         if isinstance(original, app_commands.TransformerError):
-            await explain(interaction, UserError(f"I could not read {original.value!r}."))
+            await explain(interaction, UserError(f"I could not read '{echo(str(original.value))}'."))
             return
         await explain(interaction, original)
 
@@ -92,6 +93,8 @@ class HeroscapeBot(commands.Bot):
         intents = discord.Intents.none()
         intents.guilds = True
         options.setdefault("help_command", None)
+        # Nobody is pinged unless a message names them (bot.discord.outgoing): never @everyone.
+        options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         options.setdefault("max_messages", None)
         options.setdefault("chunk_guilds_at_startup", False)
         options.setdefault("member_cache_flags", discord.MemberCacheFlags.none())

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord.errors import UserError
+from bot.discord.outgoing import NO_PINGS, cap, cap_echoes, mark_placeholder, placeholder_empty
 from bot.rules.errors import RulesError, sentence
 
 if TYPE_CHECKING:
@@ -28,12 +29,23 @@ MARKER_NAMES = ("1", "2", "3", "X")
 
 
 async def tell(interaction: discord.Interaction, text: str) -> None:
-    """An ephemeral answer, as a response or a followup; silent if the interaction is gone."""
+    """An ephemeral answer (at most one message long, pinging nobody), as a response or a followup;
+    when the followup fails after a "thinking…" placeholder, the placeholder is edited into the
+    answer instead, so it is never left empty. Silent if the interaction is gone."""
+    text = cap(text)
     try:
         if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
+            try:
+                await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
+                mark_placeholder(interaction, False)  # a first followup replaces the placeholder
+            except discord.HTTPException:
+                # a "thinking…" placeholder must not stay empty for ever; a real answer is kept
+                if not placeholder_empty(interaction):
+                    raise
+                await interaction.edit_original_response(content=text, allowed_mentions=NO_PINGS)
+                mark_placeholder(interaction, False)
         else:
-            await interaction.response.send_message(text, ephemeral=True)
+            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
     except Exception as exc:  # expired, or the bot is shutting down: nobody to tell
         log.info("could not tell %s: %s", interaction.user.id, exc)
 
@@ -44,11 +56,12 @@ _SNOWFLAKE = re.compile(r"\b\d{15,20}\b")
 
 def user_words(text: str, live: LiveMatch | None = None) -> str:
     """An error message as a user reads it: the players' ids the rules put in it replaced by their
-    names (when ``live`` is the match), and starting with a capital letter."""
+    names (when ``live`` is the match), starting with a capital letter, the input it repeats ('...')
+    cut short and the whole within one message (:func:`~bot.discord.outgoing.cap_echoes`)."""
     if live is not None:
         names = {p.id: p.name for p in live.state.players}
         text = _SNOWFLAKE.sub(lambda m: names.get(m.group(), m.group()), text)
-    return sentence(text)
+    return cap_echoes(sentence(text))
 
 
 async def explain(interaction: discord.Interaction, exc: BaseException, live: LiveMatch | None = None) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import shlex
 
 from bot.discord.errors import UserError
+from bot.discord.outgoing import echo
 from bot.rules.commands import split_spaces
 
 
@@ -26,7 +27,7 @@ def word(value: str | None, what: str, example: str) -> str:
     if not text:
         raise UserError(f"Give {what}, e.g. `{example}`.")
     if len(text.split()) > 1:
-        raise UserError(f"'{text}' is more than one word; give {what} as one word, e.g. `{example}`.")
+        raise UserError(f"'{echo(text)}' is more than one word; give {what} as one word, e.g. `{example}`.")
     return text
 
 

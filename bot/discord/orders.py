@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord import outgoing
 from bot.discord.components import MARKER_NAMES, LockButton, MarkersButton, OrderSelect, view_of
 from bot.discord.errors import Stale, UserError
 from bot.discord.respond import Responder
@@ -95,14 +96,20 @@ async def open_round(bot: HeroscapeBot, live: LiveMatch, responder: Responder) -
         return
     st = live.state
     sent = await asyncio.gather(*(send_dm_controls(bot, live, pid) for pid in waiting))
-    closed = [pid for pid, ok in zip(waiting, sent, strict=True) if not ok]
+    # Only a 50007 refusal means closed DMs; a DM Discord failed to take (a 5xx) is not the player's doing.
+    shut = [pid for pid, ok in zip(waiting, sent, strict=True) if ok is False]
+    failed = [pid for pid, ok in zip(waiting, sent, strict=True) if ok is None]
+    closed = shut + failed
     names = ", ".join(live.session.name(p) for p in waiting)
     text = (f"**Round {st.round}**: Order Markers. I sent each player a private message with the controls; "
             f"waiting for {names}.")
-    if closed:
-        text += "\n" + " ".join(f"<@{p}>" for p in closed) + ": I cannot send you direct messages, so press " \
+    if shut:
+        text += "\n" + " ".join(f"<@{p}>" for p in shut) + ": I cannot send you direct messages, so press " \
                 "**Place my markers** below to place them here, privately."
-    await responder.send(text, view=view_of(MarkersButton(live.match_id, st.round)))
+    if failed:
+        text += "\n" + " ".join(f"<@{p}>" for p in failed) + ": Discord failed to deliver my direct message " \
+                "with your controls, so press **Place my markers** below to place them here, privately."
+    await responder.send(text, view=view_of(MarkersButton(live.match_id, st.round)), mentions=closed)
     for pid in closed:
         if pid == responder.user_id and not responder.gone and responder.in_channel:
             await responder.send(controls_text(live, pid), view=controls(live, pid), ephemeral=True)
@@ -111,19 +118,21 @@ async def open_round(bot: HeroscapeBot, live: LiveMatch, responder: Responder) -
             await bot.matches.owe_controls(live, pid)
 
 
-async def send_dm_controls(bot: HeroscapeBot, live: LiveMatch, pid: str) -> bool:
-    """DM the controls; ``False`` when the player's DMs are closed (or the DM failed)."""
+async def send_dm_controls(bot: HeroscapeBot, live: LiveMatch, pid: str) -> bool | None:
+    """DM the controls; ``False`` when the player's DMs are closed (Discord refused), ``None`` when
+    Discord failed to take the DM (a server error or a dropped connection, after the retries)."""
     try:
         channel = await bot.dm(int(pid))
-        await channel.send(controls_text(live, pid, f"<#{live.channel_id}>"), view=controls(live, pid))
+        await outgoing.deliver(lambda: channel.send(controls_text(live, pid, f"<#{live.channel_id}>"),
+                                                    view=controls(live, pid)), f"the Order Marker controls to {pid}")
     except discord.Forbidden as exc:
         if exc.code != DMS_CLOSED:
             log.warning("DM to %s refused: %s", pid, exc)
         live.dm_closed.add(pid)
         return False
-    except discord.HTTPException as exc:
+    except Exception as exc:  # 5xx after discord.py's retries, or the connection: not closed DMs
         log.warning("DM to %s failed: %s", pid, exc)
-        return False
+        return None
     live.dm_closed.discard(pid)
     return True
 

@@ -11,17 +11,18 @@ from collections.abc import Collection
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bot.discord import orders
+import discord
+
+from bot.discord import orders, outgoing
 from bot.discord.components import ChoiceButton, view_of
 from bot.discord.errors import UserError
+from bot.discord.outgoing import chunks
 from bot.discord.respond import Responder
 from bot.rules.errors import RulesError
 from bot.rules.hexes import Hex
 from bot.rules.state import MatchState, Pending, Phase
 
 if TYPE_CHECKING:
-    import discord
-
     from bot.discord.client import HeroscapeBot
     from bot.discord.matches import Applied, LiveMatch
     from bot.game.session import Outcome
@@ -59,6 +60,11 @@ def next_up(live: LiveMatch) -> str:
     if st.phase is Phase.SETUP and st.draft is not None and st.draft.next is not None:
         return f"➡ <@{st.draft.next}>: your pick (`/army draft`, or `/army pass`)."  # DEC-13
     return ""
+
+
+def mentioned_players(live: LiveMatch, text: str) -> list[str]:
+    """The players of the match that ``text`` mentions (``<@id>``): the only users it may ping."""
+    return [p.id for p in live.state.players if f"<@{p.id}>" in text]
 
 
 def placed_summary(live: LiveMatch, events: Collection[Event]) -> str:
@@ -113,9 +119,10 @@ async def publish(bot: HeroscapeBot, live: LiveMatch, applied: Applied, responde
         follow = next_up(live)
         if follow and any(e.kind in ("turn_started", "initiative", "draft_turn") for e in out.events):
             lines.append(follow)
-    msg = await responder.send("\n".join(lines) or "Done.", png=png,
-                               filename=f"round{applied.round}-v{applied.version}.png",
-                               view=decision_view(live, applied.version, applied.pending))
+    text = "\n".join(lines) or "Done."
+    msg = await responder.send(text, png=png, filename=f"round{applied.round}-v{applied.version}.png",
+                               view=decision_view(live, applied.version, applied.pending),
+                               mentions=mentioned_players(live, text))
     if png is not None:
         name = f"round{applied.round}-v{applied.version}.png"
         if msg is not None:
@@ -143,10 +150,15 @@ async def send_private(bot: HeroscapeBot, live: LiveMatch, pid: str, lines: list
         return
     if pid not in live.dm_closed:
         try:
-            await (await bot.dm(int(pid))).send(text)
+            channel = await bot.dm(int(pid))
+            for part in chunks(text):
+                await outgoing.deliver(lambda part=part: channel.send(part), f"a DM to {pid}")  # type: ignore[misc]
             return
-        except Exception:  # closed DMs or a failed send: keep the words for the next command
-            live.dm_closed.add(pid)
+        except Exception as exc:  # closed DMs or a failed send: keep the words for the next command
+            if isinstance(exc, discord.Forbidden):
+                live.dm_closed.add(pid)  # only a refusal means closed DMs; a 5xx is tried again next time
+            else:
+                log.warning("DM to %s failed: %s; kept for their next command", pid, exc)
     await bot.matches.owe(live, pid, text)
 
 

@@ -13,6 +13,10 @@ See ``server.FakeDiscord`` for the driver API and ``records`` for what is record
 opens them through the REST routes; a test opens one as a user with ``fake.create_thread``, archives
 it with ``fake.archive_thread`` and takes permissions from the bot with ``fake.deny_bot_permissions``
 (e.g. ``CREATE_PUBLIC_THREADS``: the route then answers ``403 {"code": 50013}``).
+
+The fake behaves like Discord where a bot can get it wrong - the 3-second deadline (on by default),
+rate limits, permissions, ``allowed_mentions``, size limits, gateway close codes, interactions with
+no bot connected: ``NOTES.md`` beside this file lists what it knows.
 """
 
 from .models import (
@@ -28,12 +32,32 @@ from .models import (
     Visibility,
 )
 from .options import CommandUsageError
-from .records import FakeDiscordTimeout, InteractionRecord, SentPayload, UnknownRoute, payload_text
+from .records import (
+    DidNotRespond,
+    FakeDiscordTimeout,
+    InteractionRecord,
+    SentPayload,
+    UnknownRoute,
+    payload_text,
+)
 from .runner import TOKEN, kill_client, running, start_client, stop_client
 from .server import FakeDiscord
-from .util import CREATE_PRIVATE_THREADS, CREATE_PUBLIC_THREADS, SEND_MESSAGES, SEND_MESSAGES_IN_THREADS
+from .util import (
+    ATTACH_FILES,
+    CREATE_PRIVATE_THREADS,
+    CREATE_PUBLIC_THREADS,
+    EMBED_LINKS,
+    MENTION_EVERYONE,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    VIEW_CHANNEL,
+)
 
 __all__ = [
+    "ATTACH_FILES",
+    "EMBED_LINKS",
+    "MENTION_EVERYONE",
+    "VIEW_CHANNEL",
     "CREATE_PRIVATE_THREADS",
     "CREATE_PUBLIC_THREADS",
     "PRIVATE_THREAD",
@@ -45,6 +69,7 @@ __all__ = [
     "FakeAttachment",
     "FakeChannel",
     "FakeDiscord",
+    "DidNotRespond",
     "FakeDiscordTimeout",
     "FakeGuild",
     "FakeMember",

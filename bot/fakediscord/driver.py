@@ -2,7 +2,9 @@
 
 Every method builds an ``INTERACTION_CREATE`` payload shaped exactly as discord.py 2.7 parses it,
 sends it to the connected bot and returns an :class:`~.records.InteractionRecord` at once (without
-waiting for the bot); await the record, or its ``wait_*`` helpers, for the answers.
+waiting for the bot); await the record, or its ``wait_*`` helpers, for the answers. With no bot
+connected the interaction is not delivered, as on Discord: the record is ``undelivered`` and its
+``wait_*`` helpers raise :class:`~.records.DidNotRespond` ("The application did not respond").
 """
 
 from __future__ import annotations
@@ -308,7 +310,14 @@ class InteractionDriver(FakeState):
         )
         self.interactions[iid] = record
         self.interactions_by_token[token] = record
-        await self.gateway.dispatch_required(
-            "INTERACTION_CREATE", payload, channel.guild_id, self.default_timeout
-        )
+        session = self.gateway.target(channel.guild_id)
+        if session is None or session.conn is None:
+            # Discord delivers interactions only to a connected bot; the user is told "The
+            # application did not respond" (nothing is queued for later).
+            record.undelivered = True
+            self.notifier.notify(record.topic)
+            return record
+        # Discord's 3-second clock starts when the interaction is sent to the bot.
+        record.created_at = asyncio.get_running_loop().time()
+        await session.dispatch("INTERACTION_CREATE", payload)
         return record

@@ -4,6 +4,13 @@ HELLO on connect; IDENTIFY starts a session answered with READY then one GUILD_C
 heartbeats are ACKed; RESUME replays the frames a session missed (or answers INVALID_SESSION so the
 client identifies again); REQUEST_GUILD_MEMBERS gets one chunk.
 
+Like Discord, the gateway also closes connections: a connection that sends no heartbeat for 1.5
+heartbeat intervals is closed with 4009 (session timed out); IDENTIFY with a token other than
+``fake.bot_token`` (when set) is closed with 4004 (authentication failed), and with privileged
+intents the application is not allowed (``allowed_privileged_intents``) with 4014 (disallowed
+intents); ``close_sessions(code)`` closes every connection with any code. discord.py gives up on
+4004 (``LoginFailure``) and 4014 (``PrivilegedIntentsRequired``) and reconnects after the others.
+
 Events go to the newest ready session that covers the guild's shard, so a client killed without
 closing its socket is simply superseded by the next client that identifies.
 """
@@ -24,6 +31,12 @@ if TYPE_CHECKING:
     from .state import FakeState
 
 HEARTBEAT_INTERVAL_MS = 41250
+#: Close codes Discord's gateway uses (the fatal ones make discord.py stop instead of reconnecting).
+SESSION_TIMED_OUT = 4009
+AUTHENTICATION_FAILED = 4004
+DISALLOWED_INTENTS = 4014
+#: Intents that need the application to be allowed them: GUILD_MEMBERS, GUILD_PRESENCES, MESSAGE_CONTENT.
+PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)
 BACKLOG = 2000
 GATEWAY_TOPIC = "gateway"
 
@@ -113,6 +126,41 @@ class Gateway:
         self.identify_count = 0
         self.resume_count = 0
         self._connections: set[_Connection] = set()
+        #: Milliseconds between heartbeats asked in HELLO; a connection silent for 1.5 of them is closed.
+        self.heartbeat_interval_ms = HEARTBEAT_INTERVAL_MS
+        #: Answer heartbeats with op 11 (turn off to play a zombie connection; discord.py then reconnects).
+        self.ack_heartbeats = True
+        #: Privileged intent bits the application may use (all by default; see ``PRIVILEGED_INTENTS``).
+        self.allowed_privileged_intents = PRIVILEGED_INTENTS
+        #: Heartbeats (op 1) received on every connection.
+        self.heartbeats = 0
+        #: Close codes the fake sent, in order (``(code, reason)``).
+        self.closed_with: list[tuple[int, str]] = []
+
+    async def close_sessions(self, code: int, reason: str = "closed by the fake") -> int:
+        """Close every open connection with ``code``; return how many were closed."""
+        count = 0
+        for conn in list(self._connections):
+            await self._close(conn, code, reason)
+            count += 1
+        return count
+
+    async def _close(self, conn: _Connection, code: int, reason: str) -> None:
+        self.closed_with.append((code, reason))
+        self.fake.notifier.notify(GATEWAY_TOPIC)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(conn.ws.close(code=code, message=reason.encode()), 2.0)
+
+    async def _watch_heartbeats(self, conn: _Connection, beats: list[float]) -> None:
+        """Close ``conn`` with 4009 once no heartbeat came for 1.5 intervals (``beats[0]``: the last one)."""
+        loop = asyncio.get_running_loop()
+        limit = self.heartbeat_interval_ms * 1.5 / 1000
+        while not conn.ws.closed:
+            left = beats[0] + limit - loop.time()
+            if left <= 0:
+                await self._close(conn, SESSION_TIMED_OUT, "Session timed out")
+                return
+            await asyncio.sleep(left)
 
     def target(self, guild_id: int | None) -> GatewaySession | None:
         """The session that receives events for ``guild_id`` (``None`` for DMs)."""
@@ -145,9 +193,12 @@ class Gateway:
         conn = _Connection(ws)
         self._connections.add(conn)
         session: GatewaySession | None = None
+        loop = asyncio.get_running_loop()
+        beats = [loop.time()]
+        watchdog = loop.create_task(self._watch_heartbeats(conn, beats))
         try:
             await conn.send(
-                {"op": 10, "s": None, "t": None, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}}
+                {"op": 10, "s": None, "t": None, "d": {"heartbeat_interval": self.heartbeat_interval_ms}}
             )
             async for msg in ws:
                 if msg.type is not WSMsgType.TEXT:
@@ -155,14 +206,23 @@ class Gateway:
                 frame = json.loads(msg.data)
                 op, data = frame.get("op"), frame.get("d")
                 if op == 1:
-                    await conn.send({"op": 11, "s": None, "t": None, "d": None})
+                    beats[0] = loop.time()
+                    self.heartbeats += 1
+                    self.fake.notifier.notify(GATEWAY_TOPIC)
+                    if self.ack_heartbeats:
+                        await conn.send({"op": 11, "s": None, "t": None, "d": None})
                 elif op == 2:
+                    refusal = self._refuse_identify(data or {})
+                    if refusal is not None:
+                        await self._close(conn, *refusal)
+                        break
                     session = await self._identify(conn, data or {})
                 elif op == 6:
                     session = await self._resume(conn, data or {}) or session
                 elif op == 8:
                     await self._request_members(conn, data or {})
         finally:
+            watchdog.cancel()
             self._connections.discard(conn)
             if session is not None and session.conn is conn:
                 session.conn = None
@@ -170,6 +230,15 @@ class Gateway:
                     session.invalidated = True
             self.fake.notifier.notify(GATEWAY_TOPIC)
         return ws
+
+    def _refuse_identify(self, data: dict[str, Any]) -> tuple[int, str] | None:
+        """The close code and reason for an IDENTIFY Discord would refuse, or ``None``."""
+        token = getattr(self.fake, "bot_token", None)
+        if token is not None and data.get("token") != token:
+            return AUTHENTICATION_FAILED, "Authentication failed."
+        if int(data.get("intents") or 0) & PRIVILEGED_INTENTS & ~self.allowed_privileged_intents:
+            return DISALLOWED_INTENTS, "Disallowed intent(s)."
+        return None
 
     async def _identify(self, conn: _Connection, data: dict[str, Any]) -> GatewaySession:
         shard = tuple(data.get("shard") or (0, 1))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .mentions import pings
 from .models import (
     FLAG_COMPONENTS_V2,
     FLAG_LOADING,
@@ -19,7 +20,7 @@ from .models import (
     FakeUser,
 )
 from .records import InteractionRecord, SentPayload, channel_topic
-from .util import UploadedFile, iso_now, new_snowflake
+from .util import MENTION_EVERYONE, UploadedFile, iso_now, new_snowflake
 
 if TYPE_CHECKING:
     from .state import FakeState
@@ -63,6 +64,19 @@ def build_attachments(
     return result
 
 
+def apply_pings(fake: FakeState, message: FakeMessage, data: dict[str, Any]) -> None:
+    """Work out whom ``message`` pings (see :mod:`.mentions`): the bot's messages need Mention Everyone
+    in the channel for ``@everyone``/``@here`` and roles; a user's message pings what it says."""
+    if message.author is fake.bot_user:
+        may = message.channel.guild_id is not None and bool(
+            fake.bot_permissions(message.channel) & MENTION_EVERYONE
+        )
+    else:
+        may = message.channel.guild_id is not None
+    message.pings = pings(message.content, data.get("allowed_mentions"), may_mention_everyone=may)
+    message.mention_payloads = [fake.users[u].payload() for u in message.pings.users if u in fake.users]
+
+
 def _record(
     fake: FakeState,
     kind: str,
@@ -89,6 +103,7 @@ def _record(
             components=list(data.get("components") or []),
             attachments=attachments,
             raw=data,
+            pings=message.pings,
         )
     )
 
@@ -138,6 +153,7 @@ async def create_message(
         }
         if interaction.source_message is not None:
             message.interaction_metadata["interacted_message_id"] = str(interaction.source_message.id)
+    apply_pings(fake, message, data)
     channel.messages.append(message)
     fake.add_message(message)
     if kind:
@@ -163,6 +179,7 @@ async def edit_message(
     """
     if "content" in data:
         message.content = data["content"] or ""
+        apply_pings(fake, message, data)
     if "embeds" in data:
         message.embeds = list(data["embeds"] or [])
     if "components" in data:

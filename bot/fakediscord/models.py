@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .mentions import Pings
 from .util import iso_now
 
 Visibility = Literal["public", "ephemeral", "dm"]
@@ -320,6 +321,10 @@ class FakeMessage:
     reference: dict[str, Any] | None = None
     deleted: bool = False
     edits: list[dict[str, Any]] = field(default_factory=list, repr=False)
+    #: Who the message pinged (content filtered by ``allowed_mentions`` and permissions; see ``mentions``).
+    pings: Pings = field(default_factory=Pings)
+    #: User payloads of ``pings.users`` (Discord's ``mentions`` array).
+    mention_payloads: list[dict[str, Any]] = field(default_factory=list, repr=False)
 
     @property
     def ephemeral(self) -> bool:
@@ -373,9 +378,9 @@ class FakeMessage:
             "timestamp": self.timestamp,
             "edited_timestamp": self.edited_timestamp,
             "tts": False,
-            "mention_everyone": False,
-            "mentions": [],
-            "mention_roles": [],
+            "mention_everyone": self.pings.everyone,
+            "mentions": self.mention_payloads,
+            "mention_roles": [str(r) for r in self.pings.roles],
             "attachments": [a.payload(ephemeral=self.ephemeral) for a in self.attachments],
             "embeds": self.embeds,
             "components": self.components,

@@ -12,6 +12,7 @@ from collections.abc import Callable, Generator, Hashable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from .mentions import Pings
 from .models import FakeAttachment, FakeChannel, FakeMessage, FakeUser, Visibility, walk_components
 
 T = TypeVar("T")
@@ -30,6 +31,11 @@ MODAL_SUBMIT = 5
 
 class FakeDiscordTimeout(TimeoutError):
     """Raised by every ``wait_*`` helper; the message says what was awaited."""
+
+
+class DidNotRespond(FakeDiscordTimeout):
+    """The user saw "The application did not respond": the interaction was sent while no bot was
+    connected, so it never reached one (raised at once by the record's ``wait_*`` helpers)."""
 
 
 class Notifier:
@@ -128,6 +134,8 @@ class SentPayload:
     components: list[dict[str, Any]]
     attachments: list[FakeAttachment]
     raw: dict[str, Any]
+    #: Whom this payload pinged (only messages are parsed; other payloads ping nobody).
+    pings: Pings = field(default_factory=Pings)
 
     def text(self, *, custom_ids: bool = True) -> str:
         """All strings a client receives: content, embeds, components, file names and descriptions."""
@@ -172,6 +180,9 @@ class InteractionRecord:
     original_edits: int = 0
     modal: dict[str, Any] | None = field(default=None, repr=False)
     choices: list[dict[str, Any]] | None = None
+    #: No bot was connected when the user acted: the interaction was never delivered, and the user
+    #: saw "The application did not respond" (``wait_*`` raise :class:`DidNotRespond`).
+    undelivered: bool = False
     _notifier: Notifier | None = field(default=None, repr=False)
     _timeout: float = field(default=5.0, repr=False)
 
@@ -179,6 +190,12 @@ class InteractionRecord:
     def topic(self) -> tuple[str, int]:
         """The notifier topic for changes to this interaction: ``("interaction", id)``."""
         return ("interaction", self.id)
+
+    @property
+    def did_not_respond(self) -> bool:
+        """What the user sees as "The application did not respond": never delivered, or every
+        callback came too late (``10062``) and none was accepted."""
+        return self.undelivered or (not self.acknowledged and 10062 in self.rejections)
 
     @property
     def acknowledged(self) -> bool:
@@ -216,8 +233,13 @@ class InteractionRecord:
     async def wait_until(
         self, check: Callable[[], T | None], description: str, timeout: float | None = None
     ) -> T:
-        """Wait until ``check()`` returns a value, re-checking whenever this interaction changes."""
+        """Wait until ``check()`` returns a value, re-checking whenever this interaction changes.
+
+        :raises DidNotRespond: the interaction never reached a bot (:attr:`undelivered`).
+        """
         assert self._notifier is not None
+        if self.undelivered:
+            raise DidNotRespond(f"The application did not respond: no bot was connected ({self._describe()})")
         return await self._notifier.wait_for(
             self.topic,
             check,

@@ -19,12 +19,15 @@ from .models import GUILD_TEXT, PRIVATE_THREAD, PUBLIC_THREAD, FakeChannel, Fake
 from .records import SentPayload, UnknownRoute
 from .util import (
     ALL_PERMISSIONS,
+    ATTACH_FILES,
     CANNOT_DM,
     CANNOT_EDIT_OTHERS,
     CREATE_PRIVATE_THREADS,
     CREATE_PUBLIC_THREADS,
+    EMBED_LINKS,
     EMPTY_MESSAGE,
     INVALID_FORM_BODY,
+    MISSING_ACCESS,
     MISSING_PERMISSIONS,
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
@@ -35,6 +38,7 @@ from .util import (
     UNKNOWN_MEMBER,
     UNKNOWN_MESSAGE,
     UNKNOWN_USER,
+    VIEW_CHANNEL,
     WRONG_CHANNEL_TYPE,
     ApiFailure,
     error_response,
@@ -44,7 +48,7 @@ from .util import (
     no_content,
     read_body,
 )
-from .validate import check_commands, check_message
+from .validate import check_commands, check_message, check_uploads
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -331,6 +335,8 @@ class Rest:
         errors = check_message(data)
         if errors:
             raise INVALID_FORM_BODY.fail(errors)
+        check_uploads(files)
+        self._check_post_permissions(channel, data, files)
         await self._reopen_for_post(channel)
         msg_type = 19 if data.get("message_reference") else 0
         message = await create_message(
@@ -349,6 +355,9 @@ class Rest:
         errors = check_message(data)
         if errors:
             raise INVALID_FORM_BODY.fail(errors)
+        check_uploads(files)
+        if message.channel.guild_id is not None:
+            self._check_post_permissions(message.channel, data, files, sending=False)
         await edit_message(self.fake, message, data, files, kind="message_edit")
         return json_response(message.payload())
 
@@ -398,6 +407,20 @@ class Rest:
             "THREAD_CREATE", {**thread.payload(member_id=bot_id), "newly_created": True}, parent.guild_id
         )
         return json_response(thread.payload(permissions=ALL_PERMISSIONS, member_id=bot_id), status=201)
+
+    def _check_post_permissions(
+        self, channel: FakeChannel, data: dict[str, Any], files: dict[Any, Any], *, sending: bool = True
+    ) -> None:
+        """What the bot needs to post (or edit) in a guild channel: View Channel (else 403 / 50001
+        Missing Access), Attach Files for files and Embed Links for embeds (else 403 / 50013);
+        Send Messages (in Threads) is checked by :meth:`_reopen_for_post`."""
+        if channel.guild_id is None:
+            return
+        perms = self.fake.bot_permissions(channel)
+        if not perms & VIEW_CHANNEL:
+            raise MISSING_ACCESS.fail()
+        if (files and not perms & ATTACH_FILES) or (data.get("embeds") and not perms & EMBED_LINKS):
+            raise MISSING_PERMISSIONS.fail()
 
     async def _reopen_for_post(self, channel: FakeChannel) -> None:
         """Check the bot may post in ``channel``; posting in an archived thread unarchives it (unless
@@ -454,9 +477,17 @@ def middleware(fake: FakeDiscord) -> Any:
     async def handle(request: web.Request, handler: Handler) -> web.StreamResponse:
         """Answer with an injected failure if one matches, else run the handler; an ``ApiFailure`` becomes
         its Discord error body."""
-        injected = fake.take_injected_failure(request.method, request.path)
-        if injected is not None:
-            response: web.StreamResponse = injected.response()
+        token = fake.bot_token
+        auth = request.headers.get("Authorization", "")
+        if token is not None and auth.startswith("Bot ") and auth != f"Bot {token}":
+            fake.requests.append((request.method, request.path, 401))
+            return error_response(401, 0, "401: Unauthorized")
+        limited, limit_headers = fake.rate_limits.check(request.method, request.path)
+        injected = None if limited is not None else fake.take_injected_failure(request.method, request.path)
+        if limited is not None:
+            response: web.StreamResponse = limited
+        elif injected is not None:
+            response = injected.response()
         else:
             try:
                 response = await handler(request)
@@ -468,6 +499,7 @@ def middleware(fake: FakeDiscord) -> Any:
                 log.exception("fake discord crashed on %s %s", request.method, request.path)
                 fake.server_errors.append(f"{request.method} {request.path}: {exc!r}")
                 response = error_response(400, 0, f"fake discord internal error: {exc!r}")
+        response.headers.update(limit_headers)
         fake.requests.append((request.method, request.path, response.status))
         return response
 

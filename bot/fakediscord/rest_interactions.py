@@ -37,7 +37,7 @@ from .util import (
     read_body,
     truthy_param,
 )
-from .validate import check_choices, check_message, check_modal
+from .validate import check_choices, check_message, check_modal, check_uploads
 
 if TYPE_CHECKING:
     from .rest import Handler
@@ -78,6 +78,14 @@ class InteractionRoutes:
         record.rejections.append(error.code)
         self.fake.notifier.notify(record.topic)
         return error.fail(errors)
+
+    def _check_uploads(self, record: InteractionRecord, files: dict[int, Any]) -> None:
+        try:
+            check_uploads(files)
+        except ApiFailure as failure:
+            record.rejections.append(failure.error.code)
+            self.fake.notifier.notify(record.topic)
+            raise
 
     # -- callback ----------------------------------------------------------------------------
 
@@ -129,6 +137,7 @@ class InteractionRoutes:
         errors = checker(data) if checker else None
         if errors:
             raise self._reject(record, INVALID_FORM_BODY, errors)
+        self._check_uploads(record, files)
         record.callback_type, record.callback_data = ctype, data
         msg_type = 20 if record.type == APPLICATION_COMMAND else 0
         if ctype == 4:
@@ -240,6 +249,7 @@ class InteractionRoutes:
         errors = check_message(data)
         if errors:
             raise self._reject(record, INVALID_FORM_BODY, errors)
+        self._check_uploads(record, files)
         await edit_message(self.fake, message, data, files, kind=kind, interaction=record)
         if message is record.original:
             record.original_edits += 1
@@ -277,6 +287,7 @@ class InteractionRoutes:
         errors = check_message(data)
         if errors:
             raise self._reject(record, INVALID_FORM_BODY, errors)
+        self._check_uploads(record, files)
         original = record.original
         if record.callback_type == 5 and original is not None and original.loading and not original.deleted:
             # Discord turns the first followup after a "thinking" defer into the original response.

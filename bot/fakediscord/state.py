@@ -33,6 +33,7 @@ from .models import (
     FakeUser,
     Visibility,
 )
+from .ratelimit import RateLimitHit, RateLimits
 from .records import ANY, InteractionRecord, Notifier, SentPayload, UnknownRoute, channel_topic
 from .util import (
     ALL_PERMISSIONS,
@@ -46,6 +47,8 @@ from .util import (
 )
 
 T = TypeVar("T")
+#: Seconds Discord gives a bot to send the initial response to an interaction.
+DEADLINE = 3.0
 #: Permissions of ``@everyone`` in fake guilds: view channels, send messages, use application commands.
 EVERYONE_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 31)
 
@@ -72,7 +75,9 @@ class FakeState:
     :param message_events: also send ``MESSAGE_CREATE/UPDATE/DELETE`` for non-ephemeral messages.
     :param store_attachment_bytes: keep uploaded bytes (turn off to save memory in benchmarks).
     :param default_timeout: seconds every ``wait_*`` helper waits unless told otherwise.
-    :param callback_deadline: if set, callbacks later than this many seconds get 10062, like Discord's 3 s.
+    :param callback_deadline: callbacks later than this many seconds after the interaction was sent get
+        ``404 10062``, like Discord's 3 s (the default); ``None`` turns the deadline off (benchmarks, or a
+        test that must stall a handler on purpose, say so explicitly).
     :param shard_count: what ``GET /gateway/bot`` recommends.
     """
 
@@ -83,7 +88,7 @@ class FakeState:
         message_events: bool = True,
         store_attachment_bytes: bool = True,
         default_timeout: float = 5.0,
-        callback_deadline: float | None = None,
+        callback_deadline: float | None = DEADLINE,
         shard_count: int = 1,
     ) -> None:
         self.message_events = message_events
@@ -115,6 +120,11 @@ class FakeState:
         self.port = 0
         self._expire_next = 0
         self._injected: list[InjectedFailure] = []
+        #: Rate limits configured by the test, and every 429 answered (``rate_limits.hits``).
+        self.rate_limits = RateLimits()
+        #: When set, the only token accepted: REST answers others ``401`` (discord.py: ``LoginFailure``)
+        #: and the gateway closes an IDENTIFY with another token with 4004.
+        self.bot_token: str | None = None
         self._background: set[asyncio.Task[Any]] = set()
 
     @property
@@ -327,6 +337,23 @@ class FakeState:
         self._injected.append(
             InjectedFailure(method.upper(), re.compile(path_pattern), status, code, message, times)
         )
+
+    def rate_limit(self, method: str, path_pattern: str, *, limit: int, per: float) -> None:
+        """From now on allow ``limit`` requests per ``per`` seconds on matching routes (``path_pattern``
+        a regex searched in the path), per channel, guild or webhook; headers and 429s as Discord's
+        (see :mod:`.ratelimit`)."""
+        self.rate_limits.limit(method, path_pattern, limit=limit, per=per)
+
+    def rate_limit_next(
+        self, method: str, path_pattern: str, *, retry_after: float, is_global: bool = False, times: int = 1
+    ) -> None:
+        """Answer the next ``times`` matching requests with ``429`` and ``retry_after`` seconds."""
+        self.rate_limits.next(method, path_pattern, retry_after=retry_after, is_global=is_global, times=times)
+
+    @property
+    def rate_limited(self) -> list[RateLimitHit]:
+        """Every ``429`` the fake answered, in order."""
+        return self.rate_limits.hits
 
     def take_injected_failure(self, method: str, path: str) -> InjectedFailure | None:
         """The first injected failure whose method (or ``"*"``) and path pattern match, using up one of

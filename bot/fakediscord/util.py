@@ -24,12 +24,19 @@ API_PREFIX = "/api/v10"
 #: A permission integer with every bit Discord currently defines set (sent as app/member permissions).
 ALL_PERMISSIONS = str((1 << 51) - 1)
 #: Permission bits the fake checks for the bot (others are always granted).
+VIEW_CHANNEL = 1 << 10
 SEND_MESSAGES = 1 << 11
+EMBED_LINKS = 1 << 14
+ATTACH_FILES = 1 << 15
+MENTION_EVERYONE = 1 << 17
 CREATE_PUBLIC_THREADS = 1 << 35
 CREATE_PRIVATE_THREADS = 1 << 36
 SEND_MESSAGES_IN_THREADS = 1 << 38
-#: The attachment size limit reported in interactions (25 MiB, like an unboosted guild).
+#: The attachment size limit reported in interactions (25 MiB, like an unboosted guild); bigger
+#: uploads are refused with 413 / 40005.
 ATTACHMENT_SIZE_LIMIT = 25 * 1024 * 1024
+#: At most this many files in one message (Discord: 10).
+MAX_ATTACHMENTS = 10
 
 _counter = itertools.count(1)
 _last_snowflake = 0
@@ -193,4 +200,6 @@ CANNOT_DM = ApiError(403, 50007, "Cannot send messages to this user")
 WRONG_CHANNEL_TYPE = ApiError(400, 50024, "Cannot execute action on this channel type")
 INVALID_FORM_BODY = ApiError(400, 50035, "Invalid Form Body")
 MISSING_PERMISSIONS = ApiError(403, 50013, "Missing Permissions")
+MISSING_ACCESS = ApiError(403, 50001, "Missing Access")
+REQUEST_TOO_LARGE = ApiError(413, 40005, "Request entity too large")
 THREAD_ARCHIVED = ApiError(400, 50083, "Thread is archived")

@@ -10,10 +10,43 @@ import re
 from typing import Any
 
 from .models import FLAG_COMPONENTS_V2, walk_components
+from .util import (
+    ATTACHMENT_SIZE_LIMIT,
+    INVALID_FORM_BODY,
+    MAX_ATTACHMENTS,
+    REQUEST_TOO_LARGE,
+    UploadedFile,
+)
 
 Errors = dict[str, Any]
 
 _EMBED_LIMITS = {"title": 256, "description": 4096}
+#: Discord's cap on the characters of all embeds of one message together (titles, descriptions,
+#: field names and values, footer texts, author names).
+EMBED_TOTAL = 6000
+
+
+def _embed_chars(embed: dict[str, Any]) -> int:
+    """The characters of ``embed`` that count towards :data:`EMBED_TOTAL`."""
+    texts = [embed.get("title"), embed.get("description"), (embed.get("footer") or {}).get("text"),
+             (embed.get("author") or {}).get("name")]
+    for fld in embed.get("fields") or []:
+        texts += [fld.get("name"), fld.get("value")]
+    return sum(len(t) for t in texts if isinstance(t, str))
+
+
+def check_uploads(files: dict[int, UploadedFile]) -> None:
+    """Refuse what Discord refuses of the files of one request.
+
+    :raises ApiFailure: more than :data:`~.util.MAX_ATTACHMENTS` files (400 / 50035 Invalid Form Body),
+        or more than :data:`~.util.ATTACHMENT_SIZE_LIMIT` bytes in all (413 / 40005 Request entity too large).
+    """
+    if len(files) > MAX_ATTACHMENTS:
+        errors: Errors = {}
+        _add(errors, "files", "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_ATTACHMENTS} or fewer in length.")
+        raise INVALID_FORM_BODY.fail(errors)
+    if sum(len(f.data) for f in files.values()) > ATTACHMENT_SIZE_LIMIT:
+        raise REQUEST_TOO_LARGE.fail()
 
 
 def _add(errors: Errors, path: str, code: str, message: str) -> None:
@@ -26,7 +59,8 @@ def _max_len(errors: Errors, path: str, value: Any, limit: int) -> None:
 
 
 def check_message(data: dict[str, Any]) -> Errors | None:
-    """Check content, embeds and components of a message create/edit payload."""
+    """Check content (2,000 characters), embeds (10; title 256, description 4,096, 25 fields of
+    256/1,024, footer 2,048, author 256, 6,000 in all) and components of a message create/edit payload."""
     errors: Errors = {}
     _max_len(errors, "content", data.get("content"), 2000)
     embeds = data.get("embeds") or []
@@ -41,6 +75,10 @@ def check_message(data: dict[str, Any]) -> Errors | None:
         for j, fld in enumerate(fields):
             _max_len(errors, f"embeds.{i}.fields.{j}.name", fld.get("name"), 256)
             _max_len(errors, f"embeds.{i}.fields.{j}.value", fld.get("value"), 1024)
+        _max_len(errors, f"embeds.{i}.footer.text", (embed.get("footer") or {}).get("text"), 2048)
+        _max_len(errors, f"embeds.{i}.author.name", (embed.get("author") or {}).get("name"), 256)
+    if sum(_embed_chars(e) for e in embeds) > EMBED_TOTAL:
+        _add(errors, "embeds", "MESSAGE_EMBEDS_TOO_LONG", f"Embed size exceeds maximum size of {EMBED_TOTAL}")
     _check_components(
         errors, data.get("components") or [], v2=bool((data.get("flags") or 0) & FLAG_COMPONENTS_V2)
     )

@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.discord import actions, inputs
 from bot.discord import autocomplete as ac
 from bot.discord.errors import UserError
+from bot.discord.respond import Responder
 from bot.discord.status import army_lines, draft_lines
 
 if TYPE_CHECKING:
@@ -65,7 +66,8 @@ class ArmyCog(commands.Cog):
     async def army_show(self, interaction: discord.Interaction) -> None:
         live = actions.match_here(interaction)
         lines = [*army_lines(live), *draft_lines(live)]
-        await interaction.response.send_message("\n".join(lines) or "Nobody has joined yet.", ephemeral=True)
+        await Responder(self.bot, interaction, live.channel_id).send("\n".join(lines) or "Nobody has joined yet.",
+                                                                     ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord import actions, orders, threads
+from bot.discord import actions, orders, outgoing, threads
 from bot.discord import autocomplete as ac
 from bot.discord.errors import UserError
 from bot.discord.publish import decision_view, render
@@ -31,8 +31,30 @@ DRAFT_HOW = "then draft armies one Army Card at a time, in turn (`/army draft`, 
 
 
 def seat_name(user: discord.User | discord.Member) -> str:
-    """The name a user plays under (their display name, one line, short)."""
-    return " ".join((user.display_name or user.name).split())[:40] or str(user.id)
+    """The name a user plays under: their display name, one line, short, and unable to ping
+    (``@everyone`` in a name stays words, :func:`~bot.discord.outgoing.neutral`)."""
+    return outgoing.neutral(" ".join((user.display_name or user.name).split())[:40]) or str(user.id)
+
+
+def check_permissions(interaction: discord.Interaction, *, thread: bool) -> None:
+    """Refuse ``/match new`` where the bot could not post the match: it needs View Channel, Send
+    Messages (in Threads, for a match in a thread), Attach Files (the map) and Embed Links there,
+    read from the interaction's ``app_permissions``.
+
+    :raises UserError: naming what is missing and who can fix it (nothing is created).
+    """
+    here = interaction.channel
+    in_thread = thread or isinstance(here, discord.Thread)
+    missing = outgoing.missing_at_start(interaction.app_permissions, thread=in_thread)
+    if thread:  # a new thread: threads.thread_host names what opening it needs, with its own advice
+        missing = [m for m in missing if m != "Send Messages in Threads"]
+    if missing:
+        names = " and ".join(", ".join(f"**{m}**" for m in missing).rsplit(", ", 1))
+        raise UserError(f"I cannot run a match in <#{interaction.channel_id}>: I lack the {names} "
+                        f"permission{'s' if len(missing) > 1 else ''} there (I post the match, its map and "
+                        "the players' turns). Ask someone who manages the server to give "
+                        f"{'them' if len(missing) > 1 else 'it'} to me, then run `/match new` again. "
+                        "No match was created.")
 
 
 async def _scenarios(interaction: discord.Interaction, current: str) -> Choices:
@@ -81,6 +103,7 @@ class MatchCog(commands.Cog):
             raise UserError("Matches are played in a server channel.")
         fmt: dict[str, Any] = {k: v for k, v in (("points", points), ("figures", figures), ("spaces", spaces),
                                                   ("round_limit", rounds), ("draft", draft)) if v is not None}
+        check_permissions(interaction, thread=thread or thread_name is not None)
         # In flight from the start: with a thread, the interaction is answered before the work is done.
         with self.bot.busy("new"):
             await self._start(interaction, interaction.channel_id, scenario, map, fmt, seat,

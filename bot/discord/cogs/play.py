@@ -13,6 +13,7 @@ from bot.discord import actions, inputs
 from bot.discord import autocomplete as ac
 from bot.discord.components import RollButton, view_of
 from bot.discord.errors import UserError
+from bot.discord.outgoing import echo, mark_placeholder
 from bot.discord.publish import render
 from bot.discord.status import decision_refusal
 from bot.game.targets import marked, option_line
@@ -65,7 +66,7 @@ def attack_preview(live: LiveMatch, pid: str, attacker: str, target: str) -> str
     st = live.state
     a, t = st.figures.get(attacker.lower()), st.figures.get(target.lower())
     if a is None or t is None:
-        raise UserError(f"There is no figure '{attacker if a is None else target}'.")
+        raise UserError(f"There is no figure '{echo(attacker if a is None else target)}'.")
     if st.pending and st.phase is not Phase.OVER:
         # The rules take no other command until the decision is made: a Roll button could only fail.
         raise UserError(decision_refusal(live, pid))
@@ -195,12 +196,13 @@ class PlayCog(commands.Cog):
         live = actions.match_here(interaction)
         st = live.state
         await interaction.response.defer(ephemeral=True, thinking=True)
+        mark_placeholder(interaction, True)  # an error below is written into it (components.tell)
         kw: dict[str, object] = {}
         words = f"Round {st.round}, {st.phase.value}."
         reach, targets = (" ".join((x or "").split()) or None for x in (reach, targets))
         for name in (reach, targets):
             if name and (name.lower() not in st.figures or not st.figures[name.lower()].on_battlefield):
-                raise UserError(f"'{name}' is not a figure on the battlefield.")
+                raise UserError(f"'{echo(name)}' is not a figure on the battlefield.")
         if reach:
             fig = st.figures[reach.lower()]
             kw.update(reach=reachable_hexes(st, fig), focus=fig.id)
