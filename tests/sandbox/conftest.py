@@ -2,7 +2,8 @@
 in a thread of its own, and headless Chromium driven by Playwright.
 
 The browser is Debian's ``chromium`` (``.ci/run`` installs it and Playwright); no browser is ever
-downloaded. Browser tests skip, saying why, only when no Chromium can be found on this machine.
+downloaded. Browser tests skip, saying why, only when no Chromium can be found on this machine, and
+fail instead when ``SANDBOX_REQUIRE_BROWSER`` is set (CI sets it).
 """
 
 from __future__ import annotations

@@ -250,7 +250,7 @@ function renderMessage(m, previous) {
   if (m.author.bot) html += `<span class="app-tag">APP</span>`;
   html += `<time class="when" title="${esc(when.toLocaleString())}">Today at ${esc(when.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" }))}</time></div>`;
   if (m.loading) html += `<div class="content thinking">${esc(m.author.display)} is thinking<span class="dots">…</span></div>`;
-  else html += `<div class="content">${Markdown.render(m.content, S.names)}${m.edited ? '<span class="edited">(edited)</span>' : ""}</div>`;
+  else html += `<div class="content">${Markdown.render(m.content, S.names)}</div>`;
   for (const e of m.embeds || []) html += renderEmbed(e);
   if (m.attachments.length) {
     html += `<div class="attachments">` + m.attachments.map((a) => a.content_type.startsWith("image/")
@@ -262,6 +262,10 @@ function renderMessage(m, previous) {
   html += `</div>`;
   node.innerHTML = html;
   paintAvatar(node.querySelector(".avatar-slot").appendChild(Object.assign(document.createElement("span"), { className: "avatar" })), m.author);
+  if (m.edited && !m.loading) {
+    const content = node.querySelector(".content");
+    (content.lastElementChild || content).insertAdjacentHTML("beforeend", '<span class="edited">(edited)</span>');
+  }
   renderComponents(node.querySelector(".components"), m);
   node.querySelector(".dismiss")?.addEventListener("click", () => node.remove());
   return node;
@@ -318,11 +322,13 @@ function renderSelect(c, m) {
   select.className = "menu";
   select.dataset.customId = c.custom_id;
   select.disabled = !!c.disabled;
+  select.title = c.placeholder || "";
   select.multiple = (c.max_values || 1) > 1;
   const chosen = (c.options || []).filter((o) => o.default);
   let html = chosen.length || select.multiple ? "" : `<option value="" disabled selected>${esc(c.placeholder || "Make a selection")}</option>`;
   for (const o of c.options || []) {
-    const label = `${o.emoji?.name ? o.emoji.name + " " : ""}${o.label}${o.description ? ` — ${o.description}` : ""}`;
+    const extra = o.description && o.description !== o.label ? ` — ${o.description}` : "";
+    const label = `${o.emoji?.name ? o.emoji.name + " " : ""}${o.label}${extra}`;
     html += `<option value="${esc(o.value)}"${o.default ? " selected" : ""}>${esc(label)}</option>`;
   }
   select.innerHTML = html;
@@ -402,6 +408,8 @@ function openCommand(path) {
   if (!options.length) html += `<div class="no-options">No options: press Enter or Send.</div>`;
   form.innerHTML = html + `</div>`;
   form.hidden = false;
+  const box = $("#messages");
+  box.scrollTop = box.scrollHeight;  // the form is taller than the message box: keep the newest in view
   const first = form.querySelector("[data-option]");
   (first || form.querySelector(".send")).focus();
   form.querySelector(".cancel").addEventListener("click", closeCommand);
