@@ -43,6 +43,9 @@ async def serve(args: argparse.Namespace, *, ready: asyncio.Event | None = None)
               file=sys.stderr)
         return 1
     print(BANNER.format(url=sandbox.url), flush=True)
+    if args.host not in ("127.0.0.1", "localhost", "::1"):
+        print(f"Listening on {args.host}, not only on this machine: anyone who can reach it may open the "
+              "page and play as any user.", file=sys.stderr, flush=True)
     if ready is not None:
         ready.set()
     try:

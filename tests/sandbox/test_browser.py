@@ -153,3 +153,21 @@ def test_a_first_match_played_in_the_browser(sandbox: SandboxThread, browser: An
     assert after is not None and moved is not None
     assert tab.errors == [] and second.errors == []
     context.close()
+
+
+def test_a_match_thread_shows_under_its_channel(sandbox: SandboxThread, browser: Any) -> None:
+    sb = sandbox.sandbox
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    tab = Player(context.new_page()).open(sb.url, "alice")
+    tab.channel("tavern")
+    tab.command("match new", thread_name="Alice vs Bob")
+    thread = tab.page.locator("#channel-list .channel.thread", has_text="Alice vs Bob")
+    expect(thread).to_be_visible(timeout=WAIT_MS)
+    names = tab.page.locator("#channel-list .channel").all_inner_texts()
+    names = [n.replace("\n", "").strip() for n in names]
+    assert names.index("└Alice vs Bob") == names.index("#tavern") + 1, names
+    thread.click()
+    expect(tab.page.locator("#chat-title")).to_have_text("🧵 Alice vs Bob")
+    _image_loaded(tab, tab.messages().filter(has=tab.page.locator(".attachments img")).last)
+    assert tab.errors == []
+    context.close()

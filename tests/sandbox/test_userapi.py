@@ -160,3 +160,21 @@ async def test_a_taken_port_is_one_clear_line(capsys: pytest.CaptureFixture[str]
         assert await sandbox_main.serve(args) == 1
     err = capsys.readouterr().err
     assert f"Cannot listen on 127.0.0.1:{port}" in err and f"--port {port + 1}" in err and "Traceback" not in err
+
+
+async def test_match_threads_are_listed_under_their_channel(running: Sandbox) -> None:
+    tavern = running.world.channels["tavern"]
+    async with aiohttp.ClientSession() as http:
+        alice = Client(http, running.url, running.world.players[0].id)
+        bob = Client(http, running.url, running.world.players[1].id)
+        status, answer = await alice.post("/commands", {"channel_id": str(tavern.id), "name": "match",
+                                                        "subcommand": "new", "options": {"thread_name": "Alice vs Bob"}})
+        assert (status, answer["ok"]) == (200, True)
+        thread = await running.fake.wait_until(lambda: next(iter(running.fake.threads(tavern)), None))
+        await running.fake.wait_for_message(lambda m: bool(m.attachments), channel=thread)
+        _, world = await bob.get("/world")
+        listed = [c for c in world["channels"] if c["kind"] == "thread"]
+        assert listed == [{"id": str(thread.id), "name": "Alice vs Bob", "kind": "thread",
+                           "parent_id": str(tavern.id), "archived": False, "position": 0}]
+        status, messages = await bob.get(f"/channels/{thread.id}/messages")
+        assert status == 200 and any(m["attachments"] for m in messages)
