@@ -5,7 +5,8 @@ parameter, a user id; an unknown or missing user is ``401``):
 
 - ``GET  /client/api/players``: the guild's members a person may play as (no user needed).
 - ``GET  /client/api/world``: the guild, the channels and threads the user sees, their DM channel,
-  the users, the bot, whether it is connected, and the chat-input commands it registered.
+  the users, the bot, whether it is connected, and the chat-input commands it registered (those
+  usable in the guild, and ``dm_commands``: the global ones, the only ones a DM offers).
 - ``GET  /client/api/channels/{id}/messages``: the messages of a channel the user sees, oldest first.
 - ``POST /client/api/channels/{id}/messages`` ``{"content"}``: post a plain message as the user.
 - ``POST /client/api/commands`` ``{"channel_id", "name", "subcommand", "options"}``: run a slash command.
@@ -184,16 +185,21 @@ class UserApi:
             raise BadRequest(f"there is no channel {raw} that {user.name} can see")
         return channel
 
-    def _commands(self) -> list[dict[str, Any]]:
+    def _commands(self, *, in_dm: bool = False) -> list[dict[str, Any]]:
+        """The chat-input commands usable in the guild (its own and the global ones), or in a DM
+        (global ones only: Discord offers a guild's commands in that guild alone)."""
         found: dict[str, dict[str, Any]] = {}
-        for scope in (None, self.guild_id):
+        for scope in (None,) if in_dm else (None, self.guild_id):
             for (name, kind), command in self.fake.commands.get(scope, {}).items():
                 if kind == 1:
                     found[name] = command
         return sorted(found.values(), key=lambda c: c["name"])
 
-    def _command(self, name: str) -> dict[str, Any]:
-        command = next((c for c in self._commands() if c["name"] == name), None)
+    def _command(self, name: str, channel: FakeChannel) -> dict[str, Any]:
+        command = next((c for c in self._commands(in_dm=channel.is_dm) if c["name"] == name), None)
+        if command is None and channel.is_dm and any(c["name"] == name for c in self._commands()):
+            guild = self.fake.guilds[self.guild_id].name
+            raise BadRequest(f"/{name} works in the channels of {guild}, not in DMs")
         if command is None:
             raise BadRequest(f"the bot has no slash command /{name}")
         return command
@@ -215,6 +221,7 @@ class UserApi:
             "bot": user_view(fake.bot_user),
             "bot_online": fake.gateway.target(self.guild_id) is not None,
             "commands": self._commands(),
+            "dm_commands": self._commands(in_dm=True),
         }
 
     def state_view(self, user: FakeUser) -> dict[str, Any]:
@@ -296,7 +303,7 @@ class UserApi:
 
         async def act(user: FakeUser, body: dict[str, Any]) -> web.Response:
             channel = self._channel(user, body.get("channel_id"))
-            command = self._command(str(body.get("name") or ""))
+            command = self._command(str(body.get("name") or ""), channel)
             sub = body.get("subcommand") or None
             options = coerce_options(command_schema(command, sub), dict(body.get("options") or {}))
             record = await self.fake.slash(user, channel, command["name"], sub, options)
@@ -309,7 +316,7 @@ class UserApi:
 
         async def act(user: FakeUser, body: dict[str, Any]) -> web.Response:
             channel = self._channel(user, body.get("channel_id"))
-            command = self._command(str(body.get("name") or ""))
+            command = self._command(str(body.get("name") or ""), channel)
             sub = body.get("subcommand") or None
             focused = str(body.get("focused") or "")
             given = dict(body.get("options") or {})

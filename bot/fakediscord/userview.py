@@ -70,21 +70,26 @@ def user_view(user: FakeUser) -> dict[str, Any]:
 
 
 def _invocation(fake: FakeState, message: FakeMessage) -> dict[str, Any] | None:
-    """Who used which command or component that this message answers (the line Discord shows above
-    an interaction's reply), or ``None`` for a plain message."""
+    """Who used which command (``command``, e.g. ``"/match new"``) or pressed which button or menu
+    (``component``, its label or placeholder) that this message answers (the line Discord shows
+    above an interaction's reply), or ``None`` for a plain message."""
     if message.interaction_id is None:
         return None
     record = fake.interactions.get(message.interaction_id)
     if record is None:
         return None
     data = record.payload.get("data", {})
+    if data.get("custom_id") is not None:
+        found = record.source_message.find_component(data["custom_id"]) if record.source_message else None
+        label = (found or {}).get("label") or (found or {}).get("placeholder") or "a component"
+        return {"user_id": str(record.user.id), "command": None, "component": label}
     words = [str(data.get("name") or "")]
     options = data.get("options") or []
     while options and options[0].get("type") in (1, 2):
         words.append(str(options[0]["name"]))
         options = options[0].get("options") or []
     command = "/" + " ".join(words) if data.get("name") else None
-    return {"user_id": str(record.user.id), "command": command}
+    return {"user_id": str(record.user.id), "command": command, "component": None}
 
 
 def message_view(fake: FakeState, message: FakeMessage, attachment_url: str) -> dict[str, Any]:
@@ -92,7 +97,7 @@ def message_view(fake: FakeState, message: FakeMessage, attachment_url: str) -> 
     markdown), ``timestamp``/``edited`` (ISO-8601), ``ephemeral``, ``loading`` (the "thinking"
     placeholder), ``components`` (as the bot sent them), ``attachments`` (``url`` built from
     ``attachment_url``, a format string with ``{id}`` and ``{filename}``), ``embeds``, and
-    ``interaction`` (who used which command, or ``None``)."""
+    ``interaction`` (who used which command, or pressed which component, or ``None``)."""
     return {
         "id": str(message.id),
         "channel_id": str(message.channel.id),

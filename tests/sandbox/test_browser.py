@@ -142,6 +142,7 @@ def test_a_first_match_played_in_the_browser(sandbox: SandboxThread, browser: An
     assert sb.restarts == restarts + 1
     preview.locator("button.btn", has_text="Roll").click()
     rolled = tab.last_message("skull(s)")
+    expect(rolled.locator(".reply-line")).to_contain_text(f"@{acting.global_name} chose Roll")
     expect(rolled).to_have_class("message")  # public: everyone sees the dice
     second.channel("battles")
     second.last_message("skull(s)")

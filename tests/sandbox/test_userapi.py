@@ -101,7 +101,14 @@ async def test_bad_input_is_refused_with_words(running: Sandbox) -> None:
         assert (status, answer["message"]) == (400, "option 'points' wants a whole number, not 'lots'")
         status, answer = await alice.post("/commands", {"channel_id": str(battles.id), "name": "match"})
         assert (status, answer["message"]) == (400, "/match needs a subcommand")
-        assert battles.messages == []  # nothing reached the bot
+        dm = running.fake.dm_channel(running.world.players[0], create=True)
+        assert dm is not None
+        status, answer = await alice.post("/commands", {"channel_id": str(dm.id), "name": "match",
+                                                        "subcommand": "status"})
+        assert (status, answer["message"]) == (400, "/match works in the channels of Heroscape Sandbox, not in DMs")
+        _, world = await alice.get("/world")
+        assert world["dm_commands"] == [] and "match" in [c["name"] for c in world["commands"]]
+        assert battles.messages == [] and dm.messages == []  # nothing reached the bot
 
 
 def test_coerce_options_types_the_text_boxes() -> None:

@@ -98,7 +98,7 @@ async function loadWorld() {
   names.channels[S.world.dm.id] = S.world.bot.display;
   S.names = names;
   $("#guild-name").textContent = S.world.guild.name;
-  S.entries = flattenCommands(S.world.commands);
+  setCommands();
   renderUsers();
   if (!S.channel || !knownChannel(S.channel)) {
     const first = S.world.channels.find((c) => c.name === "battles") || S.world.channels[0];
@@ -106,6 +106,12 @@ async function loadWorld() {
   } else {
     renderChannels();
   }
+}
+
+// The commands the composer offers: a DM offers only the bot's global commands, as Discord does.
+function setCommands() {
+  const inDm = S.world && S.channel === S.world.dm.id;
+  S.entries = flattenCommands(inDm ? S.world.dm_commands : S.world.commands);
 }
 
 function knownChannel(id) {
@@ -167,7 +173,8 @@ async function openChannel(id) {
   $("#chat-topic").textContent = info.kind === "dm"
     ? `Your private messages with ${info.name}: only you see them.`
     : info.kind === "thread" ? "A thread of the match" : "";
-  $("#composer").placeholder = info.kind === "dm" ? `Message @${info.name} (type / for commands)` : `Message #${info.name} (type / for the bot's commands)`;
+  $("#composer").placeholder = info.kind === "dm" ? `Message @${info.name}` : `Message #${info.name} (type / for the bot's commands)`;
+  setCommands();
   renderChannels();
   await loadMessages();
 }
@@ -241,7 +248,8 @@ function renderMessage(m, previous) {
   let html = "";
   if (m.interaction) {
     const who = S.names.users[m.interaction.user_id] || "someone";
-    const what = m.interaction.command ? ` used <span class="cmd">${esc(m.interaction.command)}</span>` : " used a component";
+    const what = m.interaction.command ? ` used <span class="cmd">${esc(m.interaction.command)}</span>`
+      : ` chose <span class="cmd">${esc(m.interaction.component)}</span>`;
     html += `<div class="reply-line"><span class="mention user">@${esc(who)}</span>${what}</div>`;
   }
   const when = new Date(m.timestamp);
@@ -365,7 +373,9 @@ function onComposerInput() {
   const query = text.slice(1).trim().toLowerCase();
   const found = S.entries.filter((e) => e.path.includes(query)).slice(0, 30);
   S.menuIndex = Math.min(S.menuIndex, Math.max(found.length - 1, 0));
-  if (!S.entries.length) {
+  if (!S.entries.length && S.channel === S.world.dm.id) {
+    menu.innerHTML = `<div class="menu-empty">The referee's commands work in the server's channels, not in DMs.</div>`;
+  } else if (!S.entries.length) {
     menu.innerHTML = `<div class="menu-empty">The bot has not registered its commands yet (is it online?).</div>`;
   } else if (!found.length) {
     menu.innerHTML = `<div class="menu-empty">No command matches “/${esc(query)}”.</div>`;
