@@ -161,13 +161,26 @@ def test_a_match_thread_shows_under_its_channel(sandbox: SandboxThread, browser:
     context = browser.new_context(viewport={"width": 1280, "height": 860})
     tab = Player(context.new_page()).open(sb.url, "alice")
     tab.channel("tavern")
-    tab.command("match new", thread_name="Alice vs Bob")
+    tab.page.fill("#composer", "/match n")
+    tab.page.press("#composer", "Enter")  # the highlighted (only) command
+    tab.fill_option("thread_name", "Alice vs Bob")
+    offered = tab.suggestions("map", "lane")
+    assert "Lane" in offered, offered
+    for _ in range(offered.index("Lane") + 1):
+        tab.page.keyboard.press("ArrowDown")
+    tab.page.keyboard.press("Enter")  # takes the highlighted suggestion, does not send yet
+    expect(tab.page.locator('#command-form [data-option="map"]')).to_have_value("Lane")
+    tab.page.keyboard.press("Enter")  # now sends
+    expect(tab.page.locator("#command-form")).to_be_hidden(timeout=WAIT_MS)
     thread = tab.page.locator("#channel-list .channel.thread", has_text="Alice vs Bob")
     expect(thread).to_be_visible(timeout=WAIT_MS)
     names = tab.page.locator("#channel-list .channel").all_inner_texts()
     names = [n.replace("\n", "").strip() for n in names]
     assert names.index("└Alice vs Bob") == names.index("#tavern") + 1, names
     thread.click()
+    assert sb.bot is not None
+    [live] = sb.bot.matches.in_threads_of(sb.world.channels["tavern"].id)
+    assert live.meta.map_id == "lane"
     expect(tab.page.locator("#chat-title")).to_have_text("🧵 Alice vs Bob")
     _image_loaded(tab, tab.messages().filter(has=tab.page.locator(".attachments img")).last)
     assert tab.errors == []

@@ -475,17 +475,35 @@ function wireAutocomplete(input) {
   });
   input.addEventListener("focus", ask);
   input.addEventListener("blur", () => setTimeout(() => { list.hidden = true; }, 150));
+  // Arrow keys walk the suggestions; Enter takes the highlighted one (else it sends the command).
+  input.addEventListener("keydown", (event) => {
+    const items = [...list.querySelectorAll(".ac-choice")];
+    if (list.hidden || !items.length) return;
+    const at = items.findIndex((item) => item.classList.contains("selected"));
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      const next = (at + (event.key === "ArrowDown" ? 1 : items.length - 1 + (at < 0 ? 1 : 0))) % items.length;
+      items.forEach((item, i) => item.classList.toggle("selected", i === next));
+      items[next].scrollIntoView({ block: "nearest" });
+    } else if (event.key === "Enter" && at >= 0) {
+      event.preventDefault();
+      choose(items[at]);
+    }
+  });
   list.addEventListener("mousedown", (event) => {
     const choice = event.target.closest(".ac-choice");
     if (!choice) return;
     event.preventDefault();
+    choose(choice);
+  });
+  function choose(choice) {
     input.value = choice.textContent;
     input.dataset.value = choice.dataset.value;
     list.hidden = true;
     const fields = [...$("#command-form").querySelectorAll("[data-option]")];
     const next = fields[fields.indexOf(input) + 1];
     (next || $("#command-form .send")).focus();
-  });
+  }
 }
 
 async function sendCommand(event) {
