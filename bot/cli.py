@@ -1,4 +1,4 @@
-"""Command line: ``python -m bot run | local | demo | cases PATH... | bench rules|render|bot``."""
+"""Command line: ``python -m bot run | sandbox | local | demo | cases PATH... | bench rules|render|bot``."""
 
 from __future__ import annotations
 
@@ -6,13 +6,20 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from bot.sandbox.main import add_arguments as sandbox_args
+
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m bot", description="Heroscape referee bot")
     sub = p.add_subparsers(dest="cmd", required=True)
-    run = sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
+    run = sub.add_parser("run", help="start the Discord bot (without DISCORD_TOKEN: the sandbox in the browser)")
     run.add_argument("--sync", action="store_true",
                      help="register the slash commands with Discord even if they did not change")
+    run.add_argument("--discord", action="store_true",
+                     help="real Discord only: stop when there is no token instead of starting the sandbox")
+    sandbox_args(run)
+    box = sub.add_parser("sandbox", help="try the bot in the browser, on a stand-in Discord on this machine")
+    sandbox_args(box)
     loc = sub.add_parser("local", help="play a match in this terminal")
     loc.add_argument("--scenario", default=None, help="scenario id (data/scenarios); default: last-army-standing")
     loc.add_argument("--map", default=None, help="map id (data/maps); default: the scenario's map")
@@ -50,6 +57,17 @@ def _warn_content() -> None:
         print(f"warning: skipped {problem}", file=sys.stderr)
 
 
+def _has_token() -> bool:
+    """Whether a Discord token is configured (environment or ``.env``); a bad setting counts as yes,
+    so that ``run`` reports it instead of starting the sandbox."""
+    from bot.discord.settings import Settings
+
+    try:
+        return bool(Settings.from_env().discord_token)
+    except ValueError:
+        return True
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit status."""
     args = _parser().parse_args(argv)
@@ -63,6 +81,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bot.bench import main as bench_main
 
         return int(bench_main(args.what))
+    if args.cmd == "sandbox" or (args.cmd == "run" and not args.discord and not _has_token()):
+        from bot.sandbox.main import main as sandbox_main
+
+        if args.cmd == "run":
+            print("No DISCORD_TOKEN set: starting the sandbox instead (`python -m bot run --discord` "
+                  "insists on Discord).", file=sys.stderr)
+        return int(sandbox_main(args))
     if args.cmd == "run":
         from bot.discord.run import main as run_main
 

@@ -9,7 +9,7 @@ so run one fake at a time), run a bot, then drive it as users (``slash``, ``clic
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import discord
@@ -35,8 +35,11 @@ class FakeDiscord(InteractionDriver):
     _runner: web.AppRunner | None = None
     _saved: tuple[str, yarl.URL] | None = None
 
-    async def start(self) -> FakeDiscord:
-        """Bind 127.0.0.1 on a free port and serve REST under ``/api/v10`` and the gateway."""
+    async def start(
+        self, *, port: int = 0, plugins: Sequence[Callable[[web.Application], None]] = ()
+    ) -> FakeDiscord:
+        """Bind ``self.host`` (127.0.0.1) on ``port`` (0: a free one) and serve REST under ``/api/v10`` and
+        the gateway; each of ``plugins`` may add routes first (the sandbox's user-side API and page)."""
         app = web.Application(middlewares=[middleware(self)], client_max_size=100 * 1024 * 1024)
         rest = Rest(self)
         by_path: dict[str, list[tuple[str, Any]]] = {}
@@ -48,10 +51,12 @@ class FakeDiscord(InteractionDriver):
                 resource.add_route(method, handler)
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_get("/attachments/{attachment_id}/{filename}", self._serve_attachment)
+        for plugin in plugins:
+            plugin(app)
         app.router.add_route("*", "/{tail:.*}", rest.unknown)
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, 0)
+        site = web.TCPSite(self._runner, self.host, port)
         await site.start()
         self.port = self._runner.addresses[0][1]
         return self
