@@ -80,7 +80,8 @@ def test_a_first_match_played_in_the_browser(sandbox: SandboxThread, browser: An
     tab.command("place rest")
     tab.as_user("Bob")
     tab.command("place rest")
-    tab.last_message("place your Order Markers")
+    # The round opens with the bot's own message (the narrator's round line is not repeated on Discord).
+    tab.last_message("I sent each player a private message")
 
     # Order Markers through the DM menus; the channel learns only who locked in.
     for who in ("Alice", "Bob"):
@@ -141,11 +142,11 @@ def test_a_first_match_played_in_the_browser(sandbox: SandboxThread, browser: An
     expect(tab.page.locator("#bot-status")).to_have_text("bot online")
     assert sb.restarts == restarts + 1
     preview.locator("button.btn", has_text="Roll").click()
-    rolled = tab.last_message("skull(s)")
+    rolled = tab.last_message(" skull")
     expect(rolled.locator(".reply-line")).to_contain_text(f"@{acting.global_name} chose Roll")
     expect(rolled).to_have_class("message")  # public: everyone sees the dice
     second.channel("battles")
-    second.last_message("skull(s)")
+    second.last_message(" skull")
 
     # Ending the turn posts the map image.
     tab.command("end-turn")
