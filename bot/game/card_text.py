@@ -3,40 +3,25 @@
 
 A power is *enforced* when the rules core applies it by itself: a special attack the engine
 resolves from its numbers (``range`` and ``attack``, :mod:`bot.rules.special`), or a power whose
-``kind`` a module of :mod:`bot.rules` implements (the module names that kind). Other powers are
+``kind`` is in :data:`bot.rules.powers.ENFORCED_KINDS` (each power module names the kinds it
+implements). Other powers are
 reference text that the players apply themselves.
 """
 
 from __future__ import annotations
 
-import re
-from functools import lru_cache
-from pathlib import Path
-
 from bot.rules.cards import ArmyCard, Power
+from bot.rules.powers import ENFORCED_KINDS
 
 #: The statistics a card line shows, in the order printed on the card.
 STATS = ("life", "move", "range", "attack", "defense")
-
-
-@lru_cache(maxsize=1)
-def implemented_kinds() -> frozenset[str]:
-    """Every power kind named as a string in the rules core's source (``"double_attack"``): the
-    kinds a power module or hook implements."""
-    import bot.rules
-
-    root = Path(bot.rules.__file__).parent
-    found: set[str] = set()
-    for path in root.rglob("*.py"):
-        found.update(re.findall(r"[\"']([a-z][a-z0-9_]+)[\"']", path.read_text(encoding="utf-8")))
-    return frozenset(found)
 
 
 def enforced(power: Power) -> bool:
     """Whether the bot applies ``power`` by itself (see the module)."""
     if "range" in power.values and "attack" in power.values:
         return True
-    return power.kind is not None and power.kind in implemented_kinds()
+    return power.kind is not None and power.kind in ENFORCED_KINDS
 
 
 def enforcement(card: ArmyCard) -> str:

@@ -22,6 +22,9 @@ Kind = Literal["hero", "squad"]
 Rarity = Literal["unique", "uncommon", "common"]
 Size = Literal["small", "medium", "large", "huge"]
 Keyword = Literal["flying", "stealth_flying"]
+#: The ways of moving a card names in its ``keywords`` (and as a power's ``kind``), which the
+#: movement rules apply by themselves (HS-FLY-*).
+MOVEMENT_KINDS: frozenset[str] = frozenset({"flying", "stealth_flying"})
 
 #: The statistics an army needs before it can fight (DEC-07).
 REQUIRED_STATS = ("rarity", "figures", "life", "move", "range", "attack", "defense", "height", "size", "points")

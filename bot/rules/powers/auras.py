@@ -18,6 +18,9 @@ from bot.rules.modifiers import AttackContext
 from bot.rules.powers._common import friendly, holders, spaces_between
 from bot.rules.state import MatchState
 
+#: The power kinds (an Army Card power's ``kind`` in ``data/cards``) this module enforces.
+KINDS = frozenset({"attack_aura", "defensive_aura"})
+
 ATTACK_AURA = "attack_aura"
 DEFENSIVE_AURA = "defensive_aura"
 

@@ -26,6 +26,9 @@ if TYPE_CHECKING:
     from bot.rules.engine import Engine
 
 
+#: The power kinds (an Army Card power's ``kind`` in ``data/cards``) this module enforces.
+KINDS = frozenset({"counter_strike", "stealth_dodge", "thorian_speed"})
+
 @modifiers.on_target_check
 def thorian_speed(state: MatchState, ctx: AttackContext) -> Verdict | None:
     """Thorian Speed: only an adjacent enemy may target Drake with a normal attack."""

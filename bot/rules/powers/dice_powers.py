@@ -21,6 +21,8 @@ from bot.rules.powers._common import power_of
 from bot.rules.state import Figure, MatchState
 from bot.rules.terrain import Terrain
 
+#: The power kinds (an Army Card power's ``kind`` in ``data/cards``) this module enforces.
+KINDS = frozenset({"deadly_shot", "road_strength", "sword_of_reckoning", "zettian_targeting"})
 
 @modifiers.on_attack_dice
 def sword_of_reckoning(state: MatchState, ctx: AttackContext) -> modifiers.Reason | None:

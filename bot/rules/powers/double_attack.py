@@ -17,6 +17,9 @@ from bot.rules.timing import Trigger, Window, register
 if TYPE_CHECKING:
     from bot.rules.engine import Engine
 
+#: The power kinds (an Army Card power's ``kind`` in ``data/cards``) this module enforces.
+KINDS = frozenset({"double_attack"})
+
 KIND = "double_attack"
 
 

@@ -22,6 +22,9 @@ from bot.rules.modifiers import AttackContext
 from bot.rules.powers._common import friendly, holders, is_a
 from bot.rules.state import Figure, MatchState
 
+#: The power kinds (an Army Card power's ``kind`` in ``data/cards``) this module enforces.
+KINDS = frozenset({"devourer_attack_enhancement", "orc_warrior_enhancement", "range_enhancement"})
+
 #: Power kind -> which figures the enhancement helps.
 ENHANCEMENTS: dict[str, Callable[[ArmyCard], bool]] = {
     "orc_warrior_enhancement": lambda c: is_a(c, species="Orc", class_="Warrior"),

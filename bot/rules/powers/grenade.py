@@ -24,6 +24,9 @@ from bot.rules.timing import Trigger, Window, register
 if TYPE_CHECKING:
     from bot.rules.engine import Engine
 
+#: The power kinds (an Army Card power's ``kind`` in ``data/cards``) this module enforces.
+KINDS = frozenset({"grenade_special_attack"})
+
 KIND = "grenade_special_attack"
 #: ``CardInPlay.data`` key: the grenade marker is gone.
 THROWN = "grenade_thrown"

@@ -19,6 +19,9 @@ from bot.rules.timing import Trigger, register
 if TYPE_CHECKING:
     from bot.rules.engine import Engine
 
+#: The power kinds (an Army Card power's ``kind`` in ``data/cards``) this module enforces.
+KINDS = frozenset({"mind_shackle"})
+
 KIND = "mind_shackle"
 
 

@@ -16,6 +16,9 @@ from bot.rules.modifiers import MoveAnswer, MoveRules
 from bot.rules.powers._common import power_of
 from bot.rules.state import Figure, MatchState
 
+#: The power kinds (an Army Card power's ``kind`` in ``data/cards``) this module enforces.
+KINDS = frozenset({"disengage", "ghost_walk", "grapple_gun"})
+
 #: ``move FIG SPACE grapple`` asks for the power of this kind.
 GRAPPLE = "grapple"
 

@@ -25,6 +25,9 @@ from bot.rules.timing import Expiry, Lasting, Trigger, Window, register
 if TYPE_CHECKING:
     from bot.rules.engine import Engine
 
+#: The power kinds (an Army Card power's ``kind`` in ``data/cards``) this module enforces.
+KINDS = frozenset({"warriors_armor_spirit", "warriors_attack_spirit"})
+
 ATTACK = "warriors_attack_spirit"
 ARMOR = "warriors_armor_spirit"
 #: Power kind -> the statistic its spirit raises.

@@ -25,6 +25,9 @@ from bot.rules.timing import Trigger, Window, register
 if TYPE_CHECKING:
     from bot.rules.engine import Engine
 
+#: The power kinds (an Army Card power's ``kind`` in ``data/cards``) this module enforces.
+KINDS = frozenset({"the_drop"})
+
 KIND = "the_drop"
 STAY = "stay"
 #: The suggested drop prefers spaces this far from the nearest enemy (within an Elite's Range 8).

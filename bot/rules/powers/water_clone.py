@@ -23,6 +23,9 @@ from bot.rules.timing import Trigger, register
 if TYPE_CHECKING:
     from bot.rules.engine import Engine
 
+#: The power kinds (an Army Card power's ``kind`` in ``data/cards``) this module enforces.
+KINDS = frozenset({"water_clone"})
+
 KIND = "water_clone"
 
 
