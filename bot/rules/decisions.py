@@ -38,13 +38,13 @@ HIT_ZONE_SAMPLES = 5
 # Height advantage (HS-HEIGHT-03): more than this many levels above gives 2 dice instead of 1.
 EXTREME_HEIGHT_LEVELS = 10
 
-# DEC-12 (proposed; HS-LINE-02): a Line X attack affects each figure on its spaces that the attacker
+# DEC-12 (proposed by the project, confirmed in the ledger; HS-LINE-02): a Line X attack affects each figure on its spaces that the attacker
 # has line of sight to. The rulebook does not say whether the figures on the line hide the ones
 # behind them. Project decision: they do not; the fire passes through the figures it burns, so
 # only terrain, obstacles and figures off the line block the view along it.
 LINE_FIGURES_ON_LINE_BLOCK = False
 
-# DEC-13 (proposed; HS-SCEN-BRIDGE-MASTER-03..05, HS-SCEN-DUMUTEF-MASTER-03..04): drafting. The
+# DEC-13 (proposed by the project, confirmed in the ledger; HS-SCEN-BRIDGE-MASTER-03..05, HS-SCEN-DUMUTEF-MASTER-03..04): drafting. The
 # seeds say armies may be drafted, and who drafts first in two scenarios, but not how a draft goes.
 # Project decision (the classic Heroscape draft):
 # - the draft opens with ``start`` once everyone has joined; nobody may join after that;
@@ -61,7 +61,7 @@ LINE_FIGURES_ON_LINE_BLOCK = False
 #: A player must have this many cards before passing (an army needs at least one, HS-ARMY-01).
 DRAFT_MIN_CARDS_BEFORE_PASS = 1
 
-# DEC-14 (proposed; HS-MOVE-02): a move of 0 spaces. The rulebook says a figure chosen to move counts
+# DEC-14 (proposed by the project, confirmed in the ledger; HS-MOVE-02): a move of 0 spaces. The rulebook says a figure chosen to move counts
 # as activated even if it moves 0 spaces; at a table that stops a player from "moving" a figure on
 # the spot for free. Here the referee never needs it: a figure that is not moved stays where it is,
 # and no power of the shipped cards asks whether a figure was moved. So a move naming only the
@@ -71,7 +71,7 @@ DRAFT_MIN_CARDS_BEFORE_PASS = 1
 # moves again (they then activate the figure, as HS-MOVE-02 says).
 ZERO_SPACE_MOVES = False
 
-# DEC-15 (proposed; HS-ARMY-17, DEC-13): conceding before the battle. The seeds say how a player
+# DEC-15 (proposed by the project, confirmed in the ledger; HS-ARMY-17, DEC-13): conceding before the battle. The seeds say how a player
 # loses a battle, not what leaving the table before it means. Project decision:
 # - before the armies are fixed (setup, no draft begun), a player who concedes leaves the table: the
 #   army they chose is dropped, their seat, scenario side and start zone are free for a newcomer
