@@ -76,12 +76,6 @@ def test_ai_orders_and_decisions() -> None:
     assert ai.next_command(st, alice) is None
 
 
-def test_expected_wounds() -> None:
-    assert ai.expected_wounds(0, 3, 4) == 0
-    assert ai.expected_wounds(4, 0, 9) == pytest.approx(2.0)
-    assert ai.expected_wounds(4, 0, 1) == pytest.approx(1 - 0.5**4)
-
-
 # ---- Order Markers ---------------------------------------------------------------------------------
 
 

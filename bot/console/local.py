@@ -51,11 +51,11 @@ from bot.game.draft_status import draft_status
 from bot.game.session import GameSession, cards
 from bot.game.targets import friendly_fire_question, marked, odds_text, option_line
 from bot.rules import draft as drafting
-from bot.rules.combat import attack_dice, defense_dice
 from bot.rules.commands import VERBS
 from bot.rules.errors import InvalidCommand, RulesError
 from bot.rules.hexes import natural_key
 from bot.rules.movement import reachable_hexes
+from bot.rules.odds import attack_odds
 from bot.rules.special import attack_options
 from bot.rules.state import Figure, MatchState, Phase
 from bot.rules.views import public_view
@@ -617,10 +617,9 @@ class Console:
                     continue  # a Line attack: several figures, listed on the line above
                 t = st.figures[aim.aim]
                 special = (power.name, power.values["attack"]) if power is not None else None
-                a, _ = attack_dice(st, fig, t, special=special)
-                d, _ = defense_dice(st, fig, t, special=special[0] if special else None)
-                self.say(f"    {t.id} at {st.battlefield.label(t.hex)}: {a} attack vs {d} defense dice, "
-                         f"{odds_text(st, t, a, d)}")
+                odds = attack_odds(st, fig, t, special=special)
+                self.say(f"    {t.id} at {st.battlefield.label(t.hex)}: {odds.attack_dice} attack vs "
+                         f"{odds.defense_dice} defense dice, {odds_text(odds)}")
         if self.out is None:
             return
         from bot.render import render_png

@@ -43,7 +43,7 @@ from bot.game.computer_army import army_plan
 from bot.rules import draft as drafting
 from bot.rules import modifiers
 from bot.rules.cards import ArmyCard, Power
-from bot.rules.combat import attack_dice, check_target, defense_dice, wound_odds
+from bot.rules.combat import attack_dice, check_target, defense_dice
 from bot.rules.commands import MOVE_POWERS
 from bot.rules.dice import SeededDice
 from bot.rules.engagement import engaged_enemies, height_advantage_dice
@@ -51,6 +51,7 @@ from bot.rules.engine import Engine
 from bot.rules.errors import RulesError
 from bot.rules.hexes import DIRECTIONS, Hex
 from bot.rules.movement import leaving, plan, reachable, safest_path
+from bot.rules.odds import AttackOdds, attack_odds, dice_odds
 from bot.rules.special import SpecialPlan, special_attack
 from bot.rules.state import MARKERS, NUMBERED, Figure, MatchState, Phase, Stage
 
@@ -172,19 +173,19 @@ def draft_command(st: MatchState, player: str, pool: Iterable[ArmyCard] | None =
 # ---- expected wounds -----------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=4096)
-def expected_wounds(attack_n: int, defense_n: int, life_left: int) -> float:
-    """Expected wounds of one attack, counting no more than the target has Life left."""
-    odds = wound_odds(attack_n, defense_n)
-    return float(sum(min(k, life_left) * p for k, p in enumerate(odds)))
+def odds_score(odds: AttackOdds) -> float:
+    """What one attack is worth to the computer, from its exact odds (:mod:`bot.rules.odds`): the
+    wounds expected plus :data:`KILL_BONUS` times the chance that it destroys the target
+    (finishing figures off wins battles), less the same for the wounds Counter Strike returns."""
+    return (odds.expected + KILL_BONUS * odds.destroy
+            - odds.returned_expected - KILL_BONUS * odds.attacker_destroyed)
 
 
 @lru_cache(maxsize=4096)
 def attack_score(attack_n: int, defense_n: int, life_left: int) -> float:
-    """What one attack is worth to the computer: its expected wounds plus :data:`KILL_BONUS`
-    times the chance that it destroys the target (finishing figures off wins battles)."""
-    odds = wound_odds(attack_n, defense_n)
-    return expected_wounds(attack_n, defense_n, life_left) + KILL_BONUS * sum(odds[life_left:])
+    """:func:`odds_score` of ``attack_n`` dice against ``defense_n`` when no power changes the count
+    (:func:`bot.rules.odds.dice_odds`): the estimate of an attack not yet possible."""
+    return odds_score(dice_odds(attack_n, defense_n, life_left))
 
 
 @lru_cache(maxsize=256)
@@ -202,10 +203,9 @@ def _life_left(st: MatchState, fig: Figure) -> int:
 
 
 def attack_value(st: MatchState, attacker: Figure, target: Figure) -> float:
-    """:func:`attack_score` of a normal attack of ``attacker`` on ``target`` where they stand now."""
-    a, _ = attack_dice(st, attacker, target)
-    d, _ = defense_dice(st, attacker, target)
-    return attack_score(a, d, _life_left(st, target))
+    """:func:`odds_score` of a normal attack of ``attacker`` on ``target`` where they stand now (exact
+    odds: every power that changes the dice or the count)."""
+    return odds_score(attack_odds(st, attacker, target))
 
 
 def _distance(a: Figure, b: Figure) -> int:
@@ -245,8 +245,7 @@ def power_word(card: ArmyCard, power: Power) -> str:
 
 def _signed_wounds(st: MatchState, attacker: Figure, fig: Figure, power: Power) -> float:
     """Wounds ``power`` is expected to do to ``fig``: positive on an enemy, negative on a friend."""
-    d, _ = defense_dice(st, attacker, fig, special=power.name)
-    ew = attack_score(power.values["attack"], d, _life_left(st, fig))
+    ew = odds_score(attack_odds(st, attacker, fig, special=(power.name, power.values["attack"])))
     return ew if st.is_enemy(attacker, fig) else -FRIENDLY_FIRE * ew
 
 
@@ -330,14 +329,14 @@ def card_values(st: MatchState, player: str) -> list[tuple[float, str]]:
                 dist = _distance(fig, e)
                 life = _life_left(st, e)
                 if dist <= reach:
-                    best = max(best, expected_wounds(card.stat("attack"), ecard.stat("defense"), life))
+                    best = max(best, dice_odds(card.stat("attack"), ecard.stat("defense"), life).expected)
                 else:
                     best = max(best, 0.1 * card.stat("attack") / (1 + dist - reach))
                 for p in specials:
                     if dist <= card.stat("move") + p.values["range"]:
-                        best = max(best, expected_wounds(p.values["attack"], ecard.stat("defense"), life))
+                        best = max(best, dice_odds(p.values["attack"], ecard.stat("defense"), life).expected)
                 if dist <= ecard.stat("move") + ecard.stat("range"):
-                    threat += expected_wounds(ecard.stat("attack"), card.stat("defense"), _life_left(st, fig))
+                    threat += dice_odds(ecard.stat("attack"), card.stat("defense"), _life_left(st, fig)).expected
             offence += best
         out.append((offence + DANGER_WEIGHT * threat, key))
     out.sort(key=lambda vk: (-vk[0], vk[1]))

@@ -175,7 +175,7 @@ def test_counter_strike_odds_sum_the_excess_shields() -> None:
 
 
 def test_expected_wounds_count_no_more_than_the_life_left() -> None:
-    # Moved from tests/test_ai.py (``ai.expected_wounds``): the same values, from the one odds function.
+    # Moved from tests/test_ai.py (``ai.expected_wounds``, now gone): the same values, from the odds module.
     assert dice_odds(0, 3, 4).expected == 0
     assert dice_odds(4, 0, 9).expected == pytest.approx(2.0)
     assert dice_odds(4, 0, 1).expected == pytest.approx(1 - 0.5**4)
