@@ -96,7 +96,7 @@ class AttackOdds:
     @property
     def total(self) -> int:
         """Every face combination of the attack and defense dice: ``6 ** (attack + defense)``."""
-        return FACES ** (self.attack_dice + self.defense_dice)
+        return int(FACES ** (self.attack_dice + self.defense_dice))
 
     @property
     def wounds(self) -> tuple[float, ...]:
