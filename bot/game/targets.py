@@ -60,12 +60,13 @@ def odds_text(odds: AttackOdds) -> str:
     (a figure with 1 Life left can take at most 1 wound), and the chance to destroy is given as
     on Discord's attack preview: ``"0.47 wounds expected (1 Life left), 47% to destroy"``; the
     powers that change the count are named (``"(Stealth Dodge)"``) and Counter Strike's wounds
-    back on the attacker are added (``", 0.80 wounds back (Counter Strike)"``).
+    back on the attacker are added (``", 0.79 wounds back by Counter Strike (25% to lose the attacker)"``).
     """
     text = (f"{odds.expected:.2f} wounds expected ({odds.life_left} Life left), "
             f"{_percent(odds.destroy)} to destroy")
     if odds.returned_ways is not None:
-        text += f", {odds.returned_expected:.2f} wounds back ({_percent(odds.attacker_destroyed)} to lose the attacker)"
+        text += (f", {odds.returned_expected:.2f} wounds back by Counter Strike "
+                 f"({_percent(odds.attacker_destroyed)} to lose the attacker)")
     if odds.powers:
         text += f" ({', '.join(odds.powers)})"
     return text

@@ -78,8 +78,8 @@ class AttackOdds:
     wounds, for ``k`` = 0 .. ``life_left``; the last entry counts every roll that destroys the
     target (wounds beyond its Life left do nothing, HS-DESTROY-01). ``returned_ways`` is the same
     for the wounds Counter Strike returns to the attacker (0 .. ``attacker_life_left``), or
-    ``None`` when the attack cannot draw any. ``powers`` names the powers that change the count
-    in at least one outcome, by name in alphabetical order (``Counter Strike``, ``Deadly Shot``, ``Stealth Dodge``). The dice
+    ``None`` when the attack cannot draw any. ``powers`` names the powers that change the wounds
+    on the target in at least one outcome, in alphabetical order (``Deadly Shot``, ``Stealth Dodge``). The dice
     counts and their reasons are those the engine will roll (``[(label, dice), ...]``).
     """
 
@@ -175,10 +175,7 @@ def attack_odds(state: MatchState, attacker: Figure, target: Figure,
                     powers.append(why)
             excess = counter_strike_wounds(state, ctx, count)
             back[min(excess, mine)] += weight
-            if excess:
-                returns = True
-                if "Counter Strike" not in powers:
-                    powers.append("Counter Strike")
+            returns = returns or excess > 0
     return AttackOdds(a, d, tuple(a_why), tuple(d_why), life, tuple(ways), mine,
                       tuple(back) if returns else None, tuple(sorted(powers)))
 

@@ -87,10 +87,10 @@ CASES = [
     Case("Deadly Shot", lambda: sandbox(
         fig("o", "p1", (0, 2), C("Omnicron Snipers")), fig("t", "p2", (5, 2), SOLDIER)), "o", "t", ("Deadly Shot",)),
     Case("Counter Strike", lambda: sandbox(
-        fig("b", "p1", (2, 2), BRUTE), fig("sam", "p2", (3, 2), C("Izumi Samurai"))), "b", "sam", ("Counter Strike",)),
+        fig("b", "p1", (2, 2), BRUTE), fig("sam", "p2", (3, 2), C("Izumi Samurai"))), "b", "sam"),
     Case("Counter Strike against Deadly Shot", lambda: sandbox(
         fig("o", "p1", (2, 2), C("Omnicron Snipers")), fig("sam", "p2", (3, 2), C("Izumi Samurai"))),
-        "o", "sam", ("Counter Strike", "Deadly Shot")),
+        "o", "sam", ("Deadly Shot",)),
     Case("no Counter Strike at range", lambda: sandbox(
         fig("a", "p1", (0, 2), ARCHER2), fig("sam", "p2", (4, 2), C("Izumi Samurai"))), "a", "sam"),
     Case("Sword of Reckoning", lambda: sandbox(
