@@ -5,7 +5,9 @@ the dice the engine rolls is enumerated (DEC-01: 3 skulls, 2 shields, 1 blank, s
 combinations are the ``3 ** n`` face sequences, each counted 3, 2 or 1 times per die) and played
 through the real engine with scripted dice: the wounds the target takes (capped at its Life
 left: a destroyed figure counts as its Life left) and the wounds the attacker takes back are
-counted, and must equal :func:`bot.rules.odds.attack_odds` exactly, as whole numbers of ways.
+counted, and must equal :func:`bot.rules.odds.attack_odds` exactly, as whole numbers of ways. For
+the situations with at most 6 dice all ``6 ** n`` combinations are also counted one by one through
+the engine's own tally and Counter Strike's count.
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ import pytest
 from bot.rules import combat
 from bot.rules.decisions import COMBAT_DIE_FACES
 from bot.rules.engine import Engine
+from bot.rules.modifiers import AttackContext
 from bot.rules.odds import attack_odds, dice_odds
+from bot.rules.powers.defense_powers import counter_strike_wounds
 from bot.rules.state import TurnState
 from bot.rules.timing import Expiry
 from tests.powers.conftest import C
@@ -150,6 +154,39 @@ def test_exact_odds_equal_every_roll_of_the_engine(case: Case) -> None:
     else:
         assert odds.returned_ways is None
     assert odds.powers == case.powers
+
+
+def _dice_counts(case: Case) -> tuple[int, int]:
+    st = case.make().state
+    a_fig, t_fig = st.figures[case.attacker], st.figures[case.target]
+    return (combat.attack_dice(st, a_fig, t_fig, special=case.special)[0],
+            combat.defense_dice(st, a_fig, t_fig, special=case.special[0] if case.special else None)[0])
+
+
+#: The situations with at most 6 dice in all (46,656 face combinations or fewer).
+SMALL = [c for c in CASES if sum(_dice_counts(c)) <= 6]
+
+
+@pytest.mark.parametrize("case", SMALL, ids=[c.name for c in SMALL])
+def test_exact_odds_equal_all_six_to_the_n_faces(case: Case) -> None:
+    # rule: HS-ATTACK-11, DEC-01 (every one of the 6 ** n face combinations, counted through the
+    # engine's own tally and Counter Strike's count, without running the engine each time)
+    st = case.make().state
+    attacker, target = st.figures[case.attacker], st.figures[case.target]
+    a, d = _dice_counts(case)
+    ctx = AttackContext(attacker, target, case.special[0] if case.special else None)
+    odds = attack_odds(st, attacker, target, special=case.special)
+    ways = [0] * (odds.life_left + 1)
+    back = [0] * (odds.attacker_life_left + 1)
+    for faces in itertools.product(COMBAT_DIE_FACES, repeat=a + d):
+        count = combat.tally(st, ctx, list(faces[:a]), list(faces[a:]))
+        ways[min(count.wounds, odds.life_left)] += 1
+        back[min(counter_strike_wounds(st, ctx, count), odds.attacker_life_left)] += 1
+    assert list(odds.ways) == ways
+    if odds.returned_ways is None:
+        assert back[0] == odds.total  # no roll returns a wound
+    else:
+        assert list(odds.returned_ways) == back
 
 
 def test_stealth_dodge_odds_are_the_rules_not_the_plain_dice() -> None:
