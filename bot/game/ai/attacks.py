@@ -7,7 +7,6 @@ from __future__ import annotations
 import shlex
 from collections.abc import Iterable
 from functools import lru_cache
-from math import comb
 
 from bot.game.ai.common import enemies_of, figure_distance
 from bot.rules import modifiers
@@ -61,10 +60,11 @@ def attack_score(attack_n: int, defense_n: int, life_left: int) -> float:
 @lru_cache(maxsize=256)
 def swipe_cost(n: int, life_left: int) -> float:
     """What ``n`` leaving-engagement attacks on a figure with ``life_left`` Life cost, in wounds:
-    the wounds expected, the chance of losing the figure, and :data:`LEAVE_MARGIN`."""
+    the wounds expected, the chance of losing the figure (``n`` dice, nothing to block them:
+    :func:`bot.rules.odds.dice_odds`), and :data:`LEAVE_MARGIN`."""
     if n <= 0:
         return 0.0
-    p_dead = sum(comb(n, k) for k in range(max(1, life_left), n + 1)) * 0.5**n
+    p_dead = dice_odds(n, 0, max(1, life_left)).destroy
     return SWIPE_COST * n + DEATH_COST * p_dead + LEAVE_MARGIN
 
 
