@@ -3,8 +3,8 @@
 ``rules`` works on a generated 600-space battlefield (30 x 20, hills up to level 20, water,
 trees; seeded, so every run measures the same map): the time to list every space a Move 6
 figure can reach (median, goal under 5 ms), one line-of-sight check (median, goal under
-0.5 ms), and a whole match of up to 12 rounds between two 500-point armies played by
-:mod:`bot.game.ai` without rendering (goal under 2 s). ``render`` runs
+0.5 ms), one attack's exact odds (median, ``odds_exact``), and a whole match of up to 12
+rounds between two 500-point armies played by :mod:`bot.game.ai` without rendering (goal under 2 s). ``render`` runs
 :func:`bot.render.bench.run`; ``bot`` runs ``bot.discord.bench.run`` once that exists.
 """
 
@@ -184,9 +184,20 @@ def bench_match(rounds: int = 12, seed: int = 1) -> list[Row]:
     ]
 
 
+def bench_odds(runs: int = 500) -> list[Row]:
+    """Median time of one attack's exact odds (:func:`bot.rules.odds.attack_odds`): 3 attack dice on a
+    figure on higher ground rolling 3 + 1 defense dice, with every power hook asked (as in play)."""
+    from bot.rules.odds import attack_odds
+
+    bf = generated_battlefield()
+    state, figs = _bench_state(bf, 24, 7)
+    a, b = next((a, b) for a in figs for b in figs if a is not b and b.level > a.level)
+    return [("odds_exact", round(_median_ms(lambda: attack_odds(state, a, b), runs), 4), "ms")]
+
+
 def rules(runs: int = 200) -> list[Row]:
     """Every rules figure."""
-    return bench_reach(runs) + bench_los(max(runs, 100) * 2) + bench_match()
+    return bench_reach(runs) + bench_los(max(runs, 100) * 2) + bench_odds(max(runs, 100) * 2) + bench_match()
 
 
 def _print(rows: list[Row], prefix: str = "") -> None:

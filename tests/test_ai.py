@@ -76,12 +76,6 @@ def test_ai_orders_and_decisions() -> None:
     assert ai.next_command(st, alice) is None
 
 
-def test_expected_wounds() -> None:
-    assert ai.expected_wounds(0, 3, 4) == 0
-    assert ai.expected_wounds(4, 0, 9) == pytest.approx(2.0)
-    assert ai.expected_wounds(4, 0, 1) == pytest.approx(1 - 0.5**4)
-
-
 # ---- Order Markers ---------------------------------------------------------------------------------
 
 
@@ -222,3 +216,27 @@ def test_actions_left() -> None:
     st.turn.attacked.clear()
     st.figures["b"].hexes = (Hex(7, 7),)
     assert not ai.actions_left(st, "p1")  # moved, and no target in reach
+
+
+def test_the_computer_weighs_attacks_by_the_rules_exact_odds() -> None:
+    # rule: HS-ATTACK-11 (issue 11: the computer counted the plain dice, so Stealth Dodge's one-shield
+    # rule made a Krav Maga Agent at range look like the better target: 51% to destroy, not 26%)
+    archer = card(name="Archer", range=7, attack=3, life=9)
+    box = card(name="Box", defense=4, life=1)  # 41% to destroy with 3 dice against 4
+    krav = cards().get("Krav Maga Agents")
+    st = sandbox(fig("a", "p1", (0, 2), archer), fig("k", "p2", (4, 2), krav), fig("b", "p2", (4, 5), box)).state
+    assert ai.best_attack(st, [st.figures["a"]], [], [], 1) == "attack a b"
+    # Next to the archer, the Agent's Stealth Dodge does nothing: the easier target is chosen again.
+    st = sandbox(fig("a", "p1", (0, 2), archer), fig("k", "p2", (1, 2), krav), fig("b", "p2", (4, 5), box)).state
+    assert ai.best_attack(st, [st.figures["a"]], [], [], 1) == "attack a k"
+
+
+def test_the_computer_counts_counter_strikes_wounds_back() -> None:
+    # rule: HS-ATTACK-11 (Counter Strike: each shield beyond the hits wounds the adjacent attacker)
+    brute = card(name="Brute", attack=2, life=1)
+    sam = cards().get("Izumi Samurai")  # Defense 5, Life 1
+    wall = card(name="Wall", defense=6, life=1)
+    st = sandbox(fig("b", "p1", (2, 2), brute), fig("sam", "p2", (3, 2), sam), fig("w", "p2", (2, 3), wall)).state
+    # The plain dice rate the Samurai (5 defense dice) above the Wall (6); its Counter Strike
+    # would destroy the Brute on more than half of the rolls, so the Wall is attacked.
+    assert ai.best_attack(st, [st.figures["b"]], [], [], 1) == "attack b w"

@@ -59,3 +59,9 @@ def test_main_bot_prints_name_value_unit(capsys: pytest.CaptureFixture[str], mon
 
 def test_main_unknown() -> None:
     assert bench.main("nonsense") == 2
+
+
+def test_bench_odds_exact() -> None:
+    rows = check_rows(bench.bench_odds(runs=5))
+    assert list(rows) == ["odds_exact"]
+    assert rows["odds_exact"][1] == "ms" and rows["odds_exact"][0] > 0

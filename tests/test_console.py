@@ -316,7 +316,7 @@ def test_status_writes_wounds_and_face_down_markers_like_the_picture(tmp_path: P
 
 
 def test_markers_text() -> None:
-    from bot.console.local import _markers_text
+    from bot.console.text import markers_text as _markers_text
 
     assert _markers_text(["?1", "?2"]) == "2 face-down markers"
     assert _markers_text(["1", "?1"]) == "marker 1, 1 face-down marker"

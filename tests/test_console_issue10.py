@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from test_console import console, run_bot, started
 
-from bot.console.local import _clip_quoted, label_key
+from bot.console.local import label_key
+from bot.console.text import clip_quoted as _clip_quoted
 from bot.content.cards import CardLibrary, load_card_file
 from bot.game import session as session_mod
 from bot.rules.state import Phase

@@ -4,6 +4,8 @@ The ``lane`` map comes from ``tests/conftest.py``."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from pathlib import Path
 
 from PIL import Image
@@ -47,3 +49,33 @@ def test_targets_lists_the_normal_and_each_special_attack(tmp_path: Path, lane_m
     out.clear()
     con.cmd_targets(walker.id)
     assert out[3] == f"    {drake.id} at {label}: 3 attack vs 3 defense dice, 0.51 wounds expected (1 Life left), 51% to destroy"
+
+
+STRIP: dict[str, object] = {
+    "format": "heroscape-map/1", "id": "strip", "name": "Strip",
+    "fill": [{"q": [0, 7], "r": [0, 0], "level": 1, "terrain": "grass"}], "hexes": [], "obstacles": [],
+    "glyphs": [], "start_zones": {"red": [[0, 0]], "blue": [[5, 0], [6, 0], [7, 0]]}}
+
+
+def test_targets_odds_count_stealth_dodge(tmp_path: Path, extra_maps: Callable[..., None]) -> None:
+    # rule: HS-ATTACK-11 (issue 11: targets showed the plain dice's odds, ignoring Stealth Dodge)
+    extra_maps(STRIP)
+    out: list[str] = []
+    session = GameSession.create("local", map_id="strip", seed=3)
+    names = iter(["Alice", "Bob"])
+    con = Console(session, tmp_path, read=lambda _prompt: next(names), write=out.append, tty=False, screen=False)
+    assert con.seat_players(False)
+    for line in ("army Syvarris", "Bob: army Krav Maga Agents", "start", "place-rest", "Bob: place-rest"):
+        assert con.handle(line)
+    st = session.state
+    syvarris = next(f for f in st.figures.values() if f.owner == st.players[0].id)
+    out.clear()
+    con.cmd_targets(syvarris.id)
+    lines = [line for line in out if " attack vs " in line]
+    assert lines, out  # the nearest Agent (it hides the others on the strip)
+    for line in lines:
+        m = re.search(r": (\d+) attack vs (\d+) defense dice, .*\(1 Life left\), (\d+)% to destroy \(Stealth Dodge\)$", line)
+        assert m is not None, line
+        a, d, shown = (int(g) for g in m.groups())
+        # Not adjacent: the Agent is destroyed only when no shield shows and a skull does.
+        assert shown == round(100 * (2 / 3) ** d * (1 - 0.5**a)), line

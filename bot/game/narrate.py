@@ -9,13 +9,32 @@ session's :class:`~bot.game.howto.HowTo` table, so that it names the adapter's o
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from bot.game.howto import HowTo
 from bot.rules.events import Event
 from bot.rules.hexes import Hex
+from bot.rules.state import MatchState
 
-if TYPE_CHECKING:
-    from bot.game.session import GameSession
+
+class Narrated(Protocol):
+    """What the narrator reads from the game it tells (a :class:`bot.game.session.GameSession`): the
+    state, players' display names, and the adapter's ways of doing things. Typed here, not
+    imported, so that the session may import the narrator without an import cycle."""
+
+    @property
+    def state(self) -> MatchState:
+        """The current match state."""
+        ...
+
+    @property
+    def howto(self) -> HowTo:
+        """The adapter's ways of doing each action (:mod:`bot.game.howto`)."""
+        ...
+
+    def name(self, player: str) -> str:
+        """A player's display name."""
+        ...
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:
@@ -57,7 +76,7 @@ def _dice(d: list[str]) -> str:
 class Narrator:
     """Turns one event into one line (or ``None`` for events not worth a line)."""
 
-    def __init__(self, session: GameSession) -> None:
+    def __init__(self, session: Narrated) -> None:
         self.session = session
 
     def lines(self, events: Sequence[Event]) -> list[tuple[Event, str]]:

@@ -1,7 +1,7 @@
 """Whom a figure can attack, in words: one line per attack (normal, then each special attack), for
 the console's ``targets`` and Discord's ``/map targets:``, and the odds of one attack on a target.
 
-The rules decide (:func:`bot.rules.special.attack_options`, :func:`bot.rules.combat.wound_odds`);
+The rules decide (:func:`bot.rules.special.attack_options`, :func:`bot.rules.odds.attack_odds`);
 this module only words the answer. It also words the question an interface asks before an
 attack on a figure of the attacker's own side (:func:`friendly_fire_question`).
 """
@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.rules.combat import check_target, friendly_target, wound_odds
+from bot.rules.combat import check_target, friendly_target
 from bot.rules.commands import Command
 from bot.rules.errors import InvalidCommand
+from bot.rules.odds import AttackOdds
 from bot.rules.special import AttackOption
-from bot.rules.state import Figure, MatchState
+from bot.rules.state import MatchState
 
 
 def _names(ids: Sequence[str]) -> str:
@@ -52,20 +53,23 @@ def marked(options: Sequence[AttackOption]) -> tuple[str, ...]:
     return tuple(seen)
 
 
-def odds_text(state: MatchState, target: Figure, attack_n: int, defense_n: int) -> str:
-    """The odds of one attack of ``attack_n`` dice on ``target`` rolling ``defense_n``, in words.
+def odds_text(odds: AttackOdds) -> str:
+    """The exact odds of one attack (:func:`bot.rules.odds.attack_odds`), in words.
 
     Wounds beyond the target's Life left do nothing, so the expectation counts at most that many
     (a figure with 1 Life left can take at most 1 wound), and the chance to destroy is given as
-    on Discord's attack preview: ``"0.47 wounds expected (1 Life left), 47% to destroy"``. Dice
-    odds are DEC-01's; a figure of no Life value (an incomplete card) counts 1.
+    on Discord's attack preview: ``"0.47 wounds expected (1 Life left), 47% to destroy"``; the
+    powers that change the count are named (``"(Stealth Dodge)"``) and Counter Strike's wounds
+    back on the attacker are added (``", 0.79 wounds back by Counter Strike (25% to lose the attacker)"``).
     """
-    life_left = max(1, (state.card_of(target).life or 1) - target.wounds)
-    odds = wound_odds(attack_n, defense_n)
-    expected = sum(min(w, life_left) * p for w, p in enumerate(odds))
-    destroy = sum(odds[life_left:])
-    return (f"{expected:.2f} wounds expected ({life_left} Life left), "
-            f"{_percent(destroy)} to destroy")
+    text = (f"{odds.expected:.2f} wounds expected ({odds.life_left} Life left), "
+            f"{_percent(odds.destroy)} to destroy")
+    if odds.returned_ways is not None:
+        text += (f", {odds.returned_expected:.2f} wounds back by Counter Strike "
+                 f"({_percent(odds.attacker_destroyed)} to lose the attacker)")
+    if odds.powers:
+        text += f" ({', '.join(odds.powers)})"
+    return text
 
 
 def _percent(p: float) -> str:

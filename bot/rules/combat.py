@@ -187,26 +187,3 @@ def tally(state: MatchState, ctx: AttackContext, attack: list[str], defense: lis
 def engaged_with(state: MatchState, a: Figure, b: Figure) -> bool:
     """Re-export of :func:`bot.rules.engagement.engaged` for callers that only import combat."""
     return engaged(state, a, b)
-
-
-# --- exact odds (for the "chance of each number of wounds" shown before a roll) -------------------
-
-
-def wound_odds(attack_n: int, defense_n: int, p_skull: float = 0.5, p_shield: float = 1 / 3) -> list[float]:
-    """Probability of 0, 1, ..., ``attack_n`` wounds (binomial skulls minus binomial shields).
-
-    Face odds default to DEC-01 (3 skulls, 2 shields of 6 faces).
-    """
-    from math import comb
-
-    def binom(n: int, p: float) -> list[float]:
-        """Binomial distribution: the probability of 0..``n`` successes in ``n`` trials at ``p`` each."""
-        return [comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
-
-    sk = binom(attack_n, p_skull)
-    sh = binom(defense_n, p_shield)
-    out = [0.0] * (attack_n + 1)
-    for s, ps in enumerate(sk):
-        for d, pd in enumerate(sh):
-            out[max(0, s - d)] += ps * pd
-    return out

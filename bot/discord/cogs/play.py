@@ -17,8 +17,9 @@ from bot.discord.outgoing import echo, mark_placeholder
 from bot.discord.publish import render
 from bot.discord.status import decision_refusal
 from bot.game.targets import marked, option_line
-from bot.rules.combat import attack_dice, check_target, defense_dice, friendly_target, wound_odds
+from bot.rules.combat import check_target, friendly_target
 from bot.rules.movement import reachable_hexes
+from bot.rules.odds import attack_odds
 from bot.rules.special import attack_options
 from bot.rules.state import Phase
 from bot.rules.views import public_view
@@ -81,17 +82,19 @@ def attack_preview(live: LiveMatch, pid: str, attacker: str, target: str) -> str
     check = check_target(st, a, t)
     if not check:
         raise UserError(f"{check.reason} ({check.rule})")
-    n_att, att_why = attack_dice(st, a, t)
-    n_def, def_why = defense_dice(st, a, t)
-    odds = wound_odds(n_att, n_def)
-    life_left = st.card_of(t).stat("life") - t.wounds
-    kill = sum(p for w, p in enumerate(odds) if w >= life_left)
+    odds = attack_odds(st, a, t)  # the engine's own dice and powers (Stealth Dodge, Deadly Shot, ...)
+    life_left = odds.life_left
     friendly = friendly_target(st, a, t)
     press = f"Press **{FRIENDLY_ROLL_LABEL}** to attack it anyway." if friendly else "Press **Roll** to attack."
     lines = [f"🎯 **{a.id}** attacks **{t.id}** ({st.card_of(t).short}, {life_left} life left)",
-             f"Attack: {n_att} dice ({_why(att_why)}) — Defense: {n_def} dice ({_why(def_why)})",
-             "Chance of wounds: " + ", ".join(f"{w}: {p:.1%}" for w, p in enumerate(odds) if p >= 0.0005),
-             f"Chance to destroy: {kill:.1%}. {press}"]
+             f"Attack: {odds.attack_dice} dice ({_why(list(odds.attack_reasons))}) — "
+             f"Defense: {odds.defense_dice} dice ({_why(list(odds.defense_reasons))})",
+             "Chance of wounds: " + ", ".join(f"{w}: {p:.1%}" for w, p in enumerate(odds.wounds) if p >= 0.0005)
+             + (f" (counting {', '.join(odds.powers)})" if odds.powers else ""),
+             f"Chance to destroy: {odds.destroy:.1%}. {press}"]
+    if odds.returned_ways is not None:
+        lines.insert(3, f"Counter Strike: {odds.returned_expected:.2f} wounds back on {a.id} expected, "
+                        f"{odds.attacker_destroyed:.1%} chance it is destroyed")
     if friendly:
         whose = "your own figure" if t.controller == pid else f"your teammate {live.session.name(t.controller)}'s figure"
         lines.insert(0, f"⚠️ **{t.id} is {whose}**, not an enemy. The rules allow attacking any figure in "

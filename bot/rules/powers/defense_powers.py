@@ -51,6 +51,21 @@ def stealth_dodge(state: MatchState, ctx: AttackContext, count: Tally) -> Tally 
     return modifiers.replace(count, wounds=0, reasons=(*count.reasons, power.name))
 
 
+def counter_strike_wounds(state: MatchState, ctx: AttackContext, count: Tally) -> int:
+    """Unblockable wounds Counter Strike returns to the attacker once the dice of ``ctx`` came to
+    ``count``: each shield beyond the hits, when the target has the power, the attack is a normal
+    one by an adjacent figure that is not a Samurai; else 0. The effect below and the odds
+    (:mod:`bot.rules.odds`) both ask this."""
+    if ctx.special is not None:
+        return 0
+    attacker, target = ctx.attacker, ctx.target
+    if power_of(state, target, "counter_strike") is None or is_a(state.card_of(attacker), class_="Samurai"):
+        return 0
+    if not adjacent(state, attacker, target):
+        return 0
+    return max(0, count.shields - count.hits)
+
+
 @register
 class CounterStrike(Effect):
     """Counter Strike: excess shields wound the adjacent, non-Samurai attacker of a normal attack."""
@@ -65,11 +80,10 @@ class CounterStrike(Effect):
         attacker, target = st.figures.get(args.get("attacker", "")), st.figures.get(args.get("target", ""))
         if attacker is None or target is None or "defense_dice" not in args:
             return []
-        power = power_of(st, target, self.name)
-        if power is None or is_a(st.card_of(attacker), class_="Samurai") or not adjacent(st, attacker, target):
+        if power_of(st, target, self.name) is None:
             return []
-        count = tally(st, AttackContext(attacker, target), args["attack_dice"], args["defense_dice"])
-        excess = count.shields - count.hits
+        ctx = AttackContext(attacker, target)
+        excess = counter_strike_wounds(st, ctx, tally(st, ctx, args["attack_dice"], args["defense_dice"]))
         if excess <= 0:
             return []
         return [Trigger(self.name, target.controller, attacker.id, (("wounds", excess),), source=target.id)]

@@ -1,0 +1,198 @@
+"""A simple computer player: given a match state and its seat, the next command text to send.
+
+Used by the demo, the console (``--vs-computer``) and, later, the Discord bot. It plays through
+the same text commands as a person (so every move it makes is checked by the engine) and is
+deterministic given the state: no randomness, ties broken by figure ids and space order.
+
+Its play, one command per call to :func:`next_command`:
+
+- its army, when armies are chosen and it has none: one it builds from the card library, or it
+  leaves the seat when no card fits (:mod:`bot.game.computer_army`);
+- its pick in a draft (DEC-13): the most expensive Army Card it may still add (a card's points
+  stand for its strength), preferring cards nobody has drafted yet, ties by name; with no points
+  limit it stops after :data:`DRAFT_MAX_CARDS` cards;
+- a pending decision it owns: the first option;
+- Order Markers: spread over its two or three best living cards, valued by the damage each
+  could deal next turn plus a bonus for the danger it is in (marker 1 on the best); X as a decoy
+  on another card;
+- initiative: rolls when every marker is placed (any player may);
+- its turn: moves each figure of the active card to the reachable space from which it could make
+  the attack with the most expected wounds, counting special attacks (Explosion, Fire Line,
+  Grenade: the wounds expected on every enemy affected minus those on friends) and special moves
+  (Grapple Gun); leaving engagement costs the expected leaving-engagement wounds plus a margin,
+  so a figure leaves only for a clearly better attack. With no attack in reach it moves closest
+  to an enemy. Then each figure makes the normal or special attack it expects to wound most,
+  then the turn ends.
+
+Every decision is bounded: candidate spaces are ranked by a cheap estimate and only the best
+few are checked in full (line of sight, the exact path's leaving-engagement attacks).
+
+The package in parts: :mod:`~bot.game.ai.attacks` (what an attack is worth, from the exact odds of
+:mod:`bot.rules.odds`; the best normal or special attack), :mod:`~bot.game.ai.moves` (move
+generation: where to end a move), :mod:`~bot.game.ai.orders` (planning outside the turn: draft
+picks, Order Markers); this module answers whose move it is and dispatches.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.game.ai.attacks import (
+    ATTACK_BONUS,
+    DEATH_COST,
+    FRIENDLY_FIRE,
+    KILL_BONUS,
+    LEAVE_MARGIN,
+    SWIPE_COST,
+    attack_score,
+    attack_value,
+    best_attack,
+    odds_score,
+    special_options,
+    special_powers,
+    swipe_cost,
+    targets,
+)
+from bot.game.ai.common import enemies_of, figure_distance
+from bot.game.ai.moves import best_move
+from bot.game.ai.moves import move_powers as _move_powers
+from bot.game.ai.orders import DRAFT_MAX_CARDS, card_values, draft_command, marker_plan, orders_command
+from bot.game.computer_army import army_plan
+from bot.rules.state import MatchState, Phase, Stage
+
+if TYPE_CHECKING:
+    from bot.game.session import GameSession
+
+__all__ = [
+    "ATTACK_BONUS", "DEATH_COST", "DRAFT_MAX_CARDS", "FRIENDLY_FIRE", "KILL_BONUS", "LEAVE_MARGIN", "SWIPE_COST",
+    "ComputerPlayer", "_move_powers", "actions_left", "attack_score", "attack_value", "best_attack", "best_move",
+    "card_values", "draft_command", "marker_plan", "next_command", "odds_score", "orders_command",
+    "special_options", "special_powers", "swipe_cost", "targets", "turn_command", "waiting_for",
+]
+
+
+def waiting_for(state: MatchState) -> list[str]:
+    """Players whose command the match waits for now, in seat order (any one of them may act).
+
+    Setup (joining, armies, ``start``) is left to the adapters; in setup this lists the seated
+    players without an army, or the first seat once every army is in (to ``start``). In a draft
+    (DEC-13) it is the player whose pick it is; before the draft opens and once it is over, the
+    first seat (to ``start``).
+    """
+    st = state
+    if st.phase is Phase.OVER or st.phase is Phase.FREE:
+        return []
+    if st.pending:
+        return [st.pending[0].player]
+    active = [p for p in st.players if not p.conceded]
+    if st.phase is Phase.SETUP:
+        if st.draft is not None and st.draft.next is not None:
+            return [st.draft.next]
+        if st.scenario.format.draft:
+            return [p.id for p in active[:1]]
+        missing = [p.id for p in active if not any(c.owner == p.id for c in st.cards.values())]
+        return missing or [p.id for p in active[:1]]
+    if st.phase is Phase.PLACEMENT:
+        return [p.id for p in active if any(f.owner == p.id and not f.hexes and not f.set_aside and not f.destroyed
+                                            and not f.reserve for f in st.figures.values())]
+    fighting = [p.id for p in active if st.living_cards(p.id)]
+    if st.phase is Phase.ORDERS:
+        return [p for p in fighting if not st.orders.get(p)]
+    if st.phase is Phase.INITIATIVE:
+        return fighting
+    if st.phase is Phase.TURNS and st.turn is not None:
+        return [st.turn.player]
+    return []
+
+
+def next_command(game: GameSession | MatchState, player: str) -> str | None:
+    """The command ``player`` should send now, or ``None`` when the match is not waiting for it."""
+    st = game if isinstance(game, MatchState) else game.state
+    if player not in waiting_for(st):
+        return None
+    if st.pending:
+        return f"choose {_quote(st.pending[0].options[0])}"
+    if st.phase is Phase.SETUP:
+        drafting_now = st.draft is not None and st.draft.next == player
+        if drafting_now:
+            return draft_command(st, player)
+        has_army = any(c.owner == player for c in st.cards.values())
+        if st.draft is None and not st.scenario.format.draft and not has_army:
+            return army_plan(st, player).command  # an army it builds, or it leaves the seat
+        return None
+    if st.phase is Phase.PLACEMENT:
+        return "place-rest"
+    if st.phase is Phase.ORDERS:
+        return orders_command(st, player)
+    if st.phase is Phase.INITIATIVE:
+        return "initiative"
+    if st.phase is Phase.TURNS:
+        return turn_command(st, player)
+    return None
+
+
+def _quote(text: str) -> str:
+    return f'"{text}"' if " " in text else text
+
+
+# ---- the Player Turn -----------------------------------------------------------------------------
+
+
+def turn_command(st: MatchState, player: str) -> str:
+    """The next move, attack or ``end-turn`` of ``player``'s Player Turn."""
+    turn = st.turn
+    assert turn is not None and turn.player == player
+    if turn.card_key is None:
+        return "end-turn"
+    card = st.cards[turn.card_key].card
+    figs = [st.figures[f] for f in st.cards[turn.card_key].figure_ids]
+    figs = [f for f in figs if f.on_battlefield and f.controller == player]
+    if turn.stage is Stage.MOVE and len(turn.moved) < card.stat("figures"):
+        movers = [f for f in figs if f.id not in turn.moved]
+        movers.sort(key=lambda f: (min((figure_distance(f, e) for e in enemies_of(st, f)), default=0), f.id))
+        for fig in movers:
+            move = best_move(st, fig)
+            if move is not None:
+                return move
+    attack = best_attack(st, figs, turn.attacked, turn.activated, card.stat("figures"))
+    return attack or "end-turn"
+
+
+def actions_left(st: MatchState, player: str) -> bool:
+    """Whether ``player`` could still move or attack in the Army Card turn under way.
+
+    ``False`` once every figure of the card that may act has moved (or the attack stage began)
+    and none has a legal normal or special attack left: all that is left is ``end-turn``. Also
+    ``True`` when it is not ``player``'s turn or a decision is pending (nothing to hint).
+    """
+    turn = st.turn
+    if st.phase is not Phase.TURNS or turn is None or turn.player != player or st.pending:
+        return True
+    if turn.card_key is None or turn.stage is Stage.DONE:
+        return True
+    cip = st.cards[turn.card_key]
+    per_turn = cip.card.stat("figures")
+    activated = turn.activated
+    for fid in cip.figure_ids:
+        fig = st.figures[fid]
+        if not fig.on_battlefield or fig.controller != player:
+            continue
+        if fig.id not in activated and len(activated) >= per_turn:
+            continue
+        if turn.stage is Stage.MOVE and fig.id not in turn.moved and len(turn.moved) < per_turn:
+            return True
+        if fig.id not in turn.attacked and (targets(st, fig) or special_options(st, fig, any_legal=True)):
+            return True
+    return False
+
+
+
+class ComputerPlayer:
+    """A seat played by the computer: ``next_command(game)`` for its ``player`` id."""
+
+    def __init__(self, player: str) -> None:
+        self.player = player
+
+    def next_command(self, game: GameSession | MatchState) -> str | None:
+        """The command this seat sends now, or ``None`` when it is not its move."""
+        return next_command(game, self.player)
