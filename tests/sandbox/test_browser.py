@@ -186,3 +186,24 @@ def test_a_match_thread_shows_under_its_channel(sandbox: SandboxThread, browser:
     _image_loaded(tab, tab.messages().filter(has=tab.page.locator(".attachments img")).last)
     assert tab.errors == []
     context.close()
+
+
+def test_a_thread_name_is_text_on_every_page_never_markup(sandbox: SandboxThread, browser: Any) -> None:
+    """A thread named like HTML is shown as those characters; nothing in it runs or formats, for the
+    user who named it or anyone else (QA: a thread name ran script in another user's page)."""
+    sb = sandbox.sandbox
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    evil = "<img src=x onerror=\"document.title='XSS'\"> **bold**"
+    carol = Player(context.new_page()).open(sb.url, "carol")
+    carol.channel("general")
+    carol.command("match new", thread_name=evil)
+    bob = Player(context.new_page()).open(sb.url, "bob")
+    bob.channel("general")
+    line = bob.last_message("opened a match in")
+    mention = line.locator(".mention.channel").last
+    expect(mention).to_contain_text("<img src=x")
+    expect(mention).to_contain_text("**bold**")  # no markdown inside a mention
+    assert line.locator("img[src='x']").count() == 0
+    for tab in (carol, bob):
+        assert "XSS" not in tab.page.title()
+    context.close()

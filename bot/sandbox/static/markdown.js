@@ -35,26 +35,29 @@ const Markdown = (() => {
   }
 
   // Inline formatting of one escaped line; `names` resolves mentions ({users, channels, roles}).
+  // Code spans, mentions and timestamps become placeholders first and are put back last, so the
+  // markdown rules never reach inside them; names in mentions come from users and are escaped.
   function inline(text, names) {
-    const codes = [];
-    text = text.replace(/`([^`]+)`/g, (_, code) => `\u0000${codes.push(code) - 1}\u0000`);
+    const held = [];
+    const hold = (html) => `\u0000${held.push(html) - 1}\u0000`;
+    text = text.replace(/`([^`]+)`/g, (_, code) => hold(`<code>${code}</code>`));
     text = text
-      .replace(/&lt;@!?(\d+)&gt;/g, (_, id) => mention("@" + (names.users[id] || "unknown-user"), "user", id))
-      .replace(/&lt;@&amp;(\d+)&gt;/g, (_, id) => mention("@" + (names.roles[id] || "role"), "role", id))
-      .replace(/&lt;#(\d+)&gt;/g, (_, id) => mention("#" + (names.channels[id] || "unknown-channel"), "channel", id))
-      .replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, s, style) => timestamp(s, style))
+      .replace(/&lt;@!?(\d+)&gt;/g, (_, id) => hold(mention("@" + (names.users[id] || "unknown-user"), "user", id)))
+      .replace(/&lt;@&amp;(\d+)&gt;/g, (_, id) => hold(mention("@" + (names.roles[id] || "role"), "role", id)))
+      .replace(/&lt;#(\d+)&gt;/g, (_, id) => hold(mention("#" + (names.channels[id] || "unknown-channel"), "channel", id)))
+      .replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, s, style) => hold(timestamp(s, style)))
       .replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>")
       .replace(/__(.+?)__/g, "<u>$1</u>")
       .replace(/(^|[^*])\*([^*\s][^*]*?)\*/g, "$1<em>$2</em>")
       .replace(/(^|\W)_([^_\s][^_]*?)_(?=\W|$)/g, "$1<em>$2</em>")
       .replace(/~~(.+?)~~/g, "<s>$1</s>")
       .replace(/\|\|(.+?)\|\|/g, '<span class="spoiler" tabindex="0">$1</span>')
-      .replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1" target="_blank" rel="noopener">$1</a>');
-    return text.replace(/\u0000(\d+)\u0000/g, (_, i) => `<code>${codes[Number(i)]}</code>`);
+      .replace(/(https?:\/\/[^\s<"]+)/g, '<a href="$1" target="_blank" rel="noopener">$1</a>');
+    return text.replace(/\u0000(\d+)\u0000/g, (_, i) => held[Number(i)]);
   }
 
   function mention(label, kind, id) {
-    return `<span class="mention ${kind}" data-id="${id}">${label}</span>`;
+    return `<span class="mention ${kind}" data-id="${escape(String(id))}">${escape(label)}</span>`;
   }
 
   // Block formatting of text outside code fences.
