@@ -45,7 +45,7 @@ from bot.rules.state import MatchState, Phase
 from bot.rules.views import state_json, to_data
 
 #: Bumped whenever the layout of a snapshot changes; older snapshots are then refused.
-SNAPSHOT_FORMAT = 1
+SNAPSHOT_FORMAT = 2  # 2: timing windows moved from the engine into MatchState.windows
 #: At most this many public events are kept for a Player Turn (a runaway turn stays bounded).
 TURN_EVENTS_LIMIT = 200
 

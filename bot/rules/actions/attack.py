@@ -1,0 +1,111 @@
+"""Normal attacks (HS-ATTACK-*): declare, roll attack, roll defense, wound (HS-TURN-06 first).
+
+Each step is a continuation run after its timing window (before the attack, after the attack
+roll, after the defense roll, after the attack), so powers hook in between
+(:mod:`bot.rules.windows`). Dice counts and the tally are :mod:`bot.rules.combat`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.rules import checks
+from bot.rules.combat import attack_dice, check_target, defense_dice, friendly_target, tally
+from bot.rules.context import Referee
+from bot.rules.errors import IllegalCommand
+from bot.rules.modifiers import AttackContext
+from bot.rules.moments import Window
+from bot.rules.state import Figure, Stage, TurnState
+from bot.rules.windows import continuation, run_window
+
+
+def attack_checks(eng: Referee, player: str, attacker: str, target: str) -> tuple[Figure, Figure, TurnState]:
+    fig = eng.figure(attacker)
+    tgt = eng.figure(target)
+    turn = checks.turn_for(eng.state, player, fig)
+    if not fig.on_battlefield:
+        raise IllegalCommand(f"{fig.id} is not on the battlefield", "HS-ATTACK-01")
+    if fig.id in turn.attacked:
+        if fig.id in turn.data.get("forgone", []):
+            raise IllegalCommand(f"{fig.id} used a power instead of attacking this turn", "HS-ATTACK-12")
+        if fig.id in turn.data.get("special", []):
+            raise IllegalCommand(f"{fig.id} made a special attack this turn; a figure makes either its special "
+                                 "attack or its normal attack, never both", "HS-SPECIAL-01")
+        raise IllegalCommand(f"{fig.id} has already attacked this turn", "HS-ATTACK-12")
+    card = eng.state.card_of(fig)
+    if fig.id not in turn.activated and len(turn.activated) >= card.stat("figures"):
+        raise IllegalCommand(
+            f"{card.short} may use {card.figures} figure{'' if card.figures == 1 else 's'} a turn and "
+            f"{len(turn.activated)} {'has' if len(turn.activated) == 1 else 'have'} moved or attacked",
+            "HS-ATTACK-03",
+        )
+    return fig, tgt, turn
+
+
+def attack(eng: Referee, player: str, attacker: str, target: str) -> None:
+    fig, tgt, turn = attack_checks(eng, player, attacker, target)
+    check = check_target(eng.state, fig, tgt)
+    if not check:
+        raise IllegalCommand(check.reason, check.rule)
+    args: dict[str, Any] = {"attacker": fig.id, "target": tgt.id}
+    if friendly_target(eng.state, fig, tgt):
+        args["friendly"] = True  # declared against a friend on purpose (HS-ATTACK-01)
+    if turn.stage is Stage.MOVE:
+        turn.stage = Stage.ATTACK
+        eng.emit("stage", stage="attack")
+        run_window(eng, Window.AFTER_MOVING, "attack_declared", **args)
+    else:
+        attack_declared(eng, **args)
+
+
+@continuation("attack_declared")
+def attack_declared(eng: Referee, attacker: str, target: str, friendly: bool = False) -> None:
+    st = eng.state
+    fig, tgt = st.figures[attacker], st.figures[target]
+    # A target declared as an enemy that came over to the attacker's side before the roll (Mind
+    # Shackle) is not attacked: nobody chose to attack a friend.
+    if not check_target(st, fig, tgt) or (not friendly and friendly_target(st, fig, tgt)):
+        eng.emit("attack_cancelled", attacker=attacker, target=target)
+        return
+    st.turn and st.turn.attacked.append(attacker)  # type: ignore[func-returns-value]
+    if st.turn is not None:  # who attacked whom this turn, for powers (Zettian Targeting)
+        st.turn.data.setdefault("attacks", []).append([attacker, target])
+    run_window(eng, Window.BEFORE_ATTACK, "attack_roll", attacker=attacker, target=target)
+
+
+@continuation("attack_roll")
+def attack_roll(eng: Referee, attacker: str, target: str) -> None:
+    st = eng.state
+    fig, tgt = st.figures[attacker], st.figures[target]
+    n, reasons = attack_dice(st, fig, tgt)
+    rolled = eng.roll_combat(n)
+    run_window(eng, Window.AFTER_ATTACK_ROLL, "defense_roll", attacker=attacker, target=target,
+                    attack_dice=rolled, attack_reasons=reasons)
+
+
+@continuation("defense_roll")
+def defense_roll(eng: Referee, attacker: str, target: str, attack_dice: list[str], attack_reasons: list[Any]) -> None:
+    st = eng.state
+    fig, tgt = st.figures[attacker], st.figures[target]
+    n, reasons = defense_dice(st, fig, tgt)
+    rolled = eng.roll_combat(n)
+    run_window(eng, Window.AFTER_DEFENSE_ROLL, "attack_resolve", attacker=attacker, target=target,
+                    attack_dice=attack_dice, defense_dice=rolled, attack_reasons=attack_reasons,
+                    defense_reasons=reasons)
+
+
+@continuation("attack_resolve")
+def attack_resolve(eng: Referee, attacker: str, target: str, attack_dice: list[str], defense_dice: list[str],
+                    attack_reasons: list[Any], defense_reasons: list[Any]) -> None:
+    st = eng.state
+    tgt = st.figures[target]
+    count = tally(st, AttackContext(st.figures[attacker], tgt), attack_dice, defense_dice)  # powers: Deadly Shot...
+    skulls, shields, wounds = count.skulls, count.shields, count.wounds
+    extra: dict[str, Any] = {"wound_reasons": list(count.reasons)} if count.reasons else {}
+    eng.emit("attack", attacker=attacker, target=target, special=None, attack_dice=attack_dice,
+              defense_dice=defense_dice, skulls=skulls, shields=shields, wounds=wounds,
+              attack_reasons=[list(r) for r in attack_reasons], defense_reasons=[list(r) for r in defense_reasons],
+              **extra)
+    if wounds:
+        eng.wound(tgt, wounds, f"attack by {attacker}")
+    run_window(eng, Window.AFTER_ATTACK, "", attacker=attacker, target=target, wounds=wounds)
