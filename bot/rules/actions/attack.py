@@ -20,6 +20,11 @@ from bot.rules.windows import continuation, run_window
 
 
 def attack_checks(eng: Referee, player: str, attacker: str, target: str) -> tuple[Figure, Figure, TurnState]:
+    """The checks a normal or special attack shares: the figure is on the battlefield, has not
+    attacked this turn (HS-ATTACK-12, HS-SPECIAL-01) and its card may still use it (HS-ATTACK-03).
+
+    :raises IllegalCommand: naming the rule broken.
+    """
     fig = eng.figure(attacker)
     tgt = eng.figure(target)
     turn = checks.turn_for(eng.state, player, fig)
@@ -43,6 +48,11 @@ def attack_checks(eng: Referee, player: str, attacker: str, target: str) -> tupl
 
 
 def attack(eng: Referee, player: str, attacker: str, target: str) -> None:
+    """``attack ATTACKER TARGET``: a normal attack (HS-ATTACK-01); the first attack of the turn
+    runs the "after moving" window first (HS-TURN-06).
+
+    :raises IllegalCommand: when the target is out of range, sight or engagement, or the turn forbids it.
+    """
     fig, tgt, turn = attack_checks(eng, player, attacker, target)
     check = check_target(eng.state, fig, tgt)
     if not check:
@@ -60,6 +70,7 @@ def attack(eng: Referee, player: str, attacker: str, target: str) -> None:
 
 @continuation("attack_declared")
 def attack_declared(eng: Referee, attacker: str, target: str, friendly: bool = False) -> None:
+    """Continuation: the attack is made, unless its target is no longer one (then it is called off)."""
     st = eng.state
     fig, tgt = st.figures[attacker], st.figures[target]
     # A target declared as an enemy that came over to the attacker's side before the roll (Mind
@@ -75,6 +86,7 @@ def attack_declared(eng: Referee, attacker: str, target: str, friendly: bool = F
 
 @continuation("attack_roll")
 def attack_roll(eng: Referee, attacker: str, target: str) -> None:
+    """Continuation: roll the attack dice (HS-ATTACK-05..07, modifiers in :mod:`bot.rules.combat`)."""
     st = eng.state
     fig, tgt = st.figures[attacker], st.figures[target]
     n, reasons = attack_dice(st, fig, tgt)
@@ -85,6 +97,7 @@ def attack_roll(eng: Referee, attacker: str, target: str) -> None:
 
 @continuation("defense_roll")
 def defense_roll(eng: Referee, attacker: str, target: str, attack_dice: list[str], attack_reasons: list[Any]) -> None:
+    """Continuation: roll the defense dice (HS-ATTACK-08..10)."""
     st = eng.state
     fig, tgt = st.figures[attacker], st.figures[target]
     n, reasons = defense_dice(st, fig, tgt)
@@ -97,6 +110,7 @@ def defense_roll(eng: Referee, attacker: str, target: str, attack_dice: list[str
 @continuation("attack_resolve")
 def attack_resolve(eng: Referee, attacker: str, target: str, attack_dice: list[str], defense_dice: list[str],
                     attack_reasons: list[Any], defense_reasons: list[Any]) -> None:
+    """Continuation: count skulls against shields and wound the target (HS-ATTACK-11)."""
     st = eng.state
     tgt = st.figures[target]
     count = tally(st, AttackContext(st.figures[attacker], tgt), attack_dice, defense_dice)  # powers: Deadly Shot...

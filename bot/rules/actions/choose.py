@@ -15,6 +15,11 @@ from bot.rules.windows import drain
 
 
 def choose(eng: Referee, player: str, option: str) -> None:
+    """``choose OPTION``: answer the first pending decision (its option, label, or a card or figure
+    name); the window that asked goes on.
+
+    :raises IllegalCommand: when no decision waits, it is another player's, or the answer is not one.
+    """
     st = eng.state
     if not st.pending:
         raise IllegalCommand("there is no decision to make right now")

@@ -16,14 +16,20 @@ from bot.rules.errors import IllegalCommand
 from bot.rules.events import Event, hx
 from bot.rules.hexes import Hex
 from bot.rules.moments import Window
-from bot.rules.movement import MovePlan, fall_for, leaving, plan, reachable, safest_path
+from bot.rules.movement import MovePlan, leaving, plan, reachable, safest_path
 from bot.rules.state import Figure, Stage
+from bot.rules.steps import fall_for
 from bot.rules.unreachable import why_unreachable
 from bot.rules.windows import run_window
 
 
 def move(eng: Referee, player: str, figure: str, to: str | None = None, via: list[str] | None = None,
               path: list[str] | None = None, fly: bool | None = None, power: str | None = None) -> None:
+    """``move FIGURE TO [via ...] | path ...``: move a figure of the Army Card whose turn it is
+    (HS-TURN-02, HS-MOVE-01..03; DEC-14 for a move of 0 spaces).
+
+    :raises IllegalCommand: when the figure may not move now or cannot reach the space.
+    """
     fig = eng.figure(figure)
     turn = checks.turn_for(eng.state, player, fig)
     if not fig.on_battlefield:
@@ -61,6 +67,12 @@ def stays(eng: Referee, fig: Figure, to: str | None) -> bool:
 
 def resolve_path(eng: Referee, fig: Figure, to: str | None, via: list[str], path: list[str] | None, fly: bool | None,
                   power: str | None = None) -> list[Hex]:
+    """The spaces a move goes through: the path as given, else through the waypoints to the
+    destination by the cheapest legal way; a destination alone takes the path with the fewest
+    leaving-engagement attacks, then the cheapest (HS-ENGAGE-05).
+
+    :raises IllegalCommand: HS-MOVE-03 when a goal cannot be reached.
+    """
     if path:
         return [eng.space(s) for s in path]
     assert to is not None
@@ -177,6 +189,7 @@ def carry_out(eng: Referee, fig: Figure, mp: MovePlan) -> None:
 
 
 def swipe(eng: Referee, enemy: Figure, fig: Figure) -> None:
+    """A leaving-engagement attack by ``enemy`` on ``fig``: one die, a skull wounds (HS-ENGAGE-05)."""
     dice = eng.roll_combat(1)
     wounds = dice.count("skull")
     eng.emit("swipe", attacker=enemy.id, target=fig.id, dice=dice, wounds=wounds, rule="HS-ENGAGE-05")
@@ -185,6 +198,7 @@ def swipe(eng: Referee, enemy: Figure, fig: Figure) -> None:
 
 
 def take_fall(eng: Referee, fig: Figure, drop: int, fall: tuple[str, int]) -> None:
+    """Roll for a fall of ``drop`` levels (DEC-02): dice, or the d20 for an extreme fall."""
     kind, n = fall
     if kind == "d20":
         from bot.rules.decisions import EXTREME_FALL_SURVIVES

@@ -19,6 +19,11 @@ from bot.rules.windows import continuation, run_window
 
 
 def special_attack(eng: Referee, player: str, attacker: str, power: str, target: str) -> None:
+    """``special ATTACKER POWER TARGET``: declare a special attack (HS-SPECIAL-01); checked at once
+    by :func:`bot.rules.special.special_attack`, made after the "after moving" window.
+
+    :raises IllegalCommand: when the figure attacked already or the attack is illegal.
+    """
     fig = eng.figure(attacker)
     turn = checks.turn_for(eng.state, player, fig)
     if fig.id in turn.attacked:
@@ -37,6 +42,7 @@ def special_attack(eng: Referee, player: str, attacker: str, power: str, target:
 
 @continuation("special_declared")
 def special_declared(eng: Referee, attacker: str, power: str, target: str) -> None:
+    """Continuation: check the special attack again (things may have moved) and make it."""
     st = eng.state
     fig = st.figures[attacker]
     try:
@@ -59,6 +65,7 @@ def resolve_special(eng: Referee, plan_: specials.SpecialPlan) -> None:
 @continuation("special_roll")
 def special_roll(eng: Referee, attacker: str, name: str, dice: int, groups: list[list[str]], first: str, rule: str,
                   line: list[list[int]] | None = None) -> None:
+    """Continuation: roll the attack dice once for every affected figure (HS-EXPLOSION-04, HS-LINE-03)."""
     rolled = eng.roll_combat(dice)  # once for every affected figure (HS-EXPLOSION-04, HS-LINE-03)
     course: dict[str, Any] = {"line": line} if line else {}  # a Line attack's spaces, for the picture
     eng.emit("special_roll", attacker=attacker, special=name, attack_dice=rolled,
@@ -68,5 +75,6 @@ def special_roll(eng: Referee, attacker: str, name: str, dice: int, groups: list
 
 
 def special_defend(eng: Referee, ctx: dict[str, Any]) -> None:
+    """Let the affected figures defend in order; when all have, run the "after attack" window."""
     if specials.defend(eng, ctx):
         run_window(eng, Window.AFTER_ATTACK, "", attacker=ctx["attacker"], target=ctx["first"])

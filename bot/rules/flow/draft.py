@@ -48,6 +48,12 @@ def open_draft(eng: Referee) -> None:
 
 
 def draft(eng: Referee, player: str, card: str | None) -> None:
+    """``draft CARD`` or ``draft pass``: the player whose pick it is picks an Army Card or stops
+    picking (DEC-13).
+
+    :raises IllegalCommand: when the match does not draft, the draft is not under way, or it is
+        not this player's pick; :raises InvalidCommand: for an unknown card.
+    """
     st = eng.state
     checks.seated(eng.state, player)
     checks.require_on(eng.state, player)
@@ -93,6 +99,7 @@ def draft(eng: Referee, player: str, card: str | None) -> None:
 
 
 def draft_out(eng: Referee, player: str, reason: str) -> None:
+    """Take ``player`` out of the draft, saying why."""
     d = eng.state.draft
     assert d is not None
     d.out.append(player)

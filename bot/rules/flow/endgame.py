@@ -13,6 +13,7 @@ from bot.rules.victory import scores
 
 
 def check_victory(eng: Referee, end_of_round: bool) -> bool:
+    """Check victory (HS-VICTORY-*) and declare it; ``True`` when the match is over."""
     st = eng.state
     result = victory_reached(st, end_of_round)
     if result is None:
@@ -26,6 +27,7 @@ def check_victory(eng: Referee, end_of_round: bool) -> bool:
 
 
 def declare(eng: Referee, winners: list[str], words: str) -> None:
+    """End the match with ``winners``: no window or decision stays open."""
     st = eng.state
     st.winners = winners
     st.result = words

@@ -17,6 +17,7 @@ from bot.rules.state import Figure, Phase
 
 
 def start_zone(eng: Referee, player: str) -> frozenset[Hex]:
+    """The spaces of ``player``'s start zone (:raises IllegalCommand: HS-ARMY-02 when there is none)."""
     p = eng.state.player(player)
     zone = eng.state.battlefield.start_zones.get(p.zone)
     if zone is None:
@@ -25,6 +26,10 @@ def start_zone(eng: Referee, player: str) -> frozenset[Hex]:
 
 
 def place(eng: Referee, player: str, figure: str, spaces: list[str]) -> None:
+    """``place FIGURE SPACE [SPACE]``: put one of the player's figures in their start zone.
+
+    :raises IllegalCommand: outside placement, for another's or a set-aside figure, or a wrong space count.
+    """
     st = eng.state
     checks.seated(eng.state, player)
     if st.phase is not Phase.PLACEMENT:
@@ -44,6 +49,8 @@ def place(eng: Referee, player: str, figure: str, spaces: list[str]) -> None:
 
 
 def place_on(eng: Referee, fig: Figure, hexes: tuple[Hex, ...]) -> None:
+    """Put ``fig`` on ``hexes`` of its owner's start zone (HS-ARMY-02, HS-MOVE-08, HS-OBSTACLE-01,
+    HS-DOUBLE-01, -02); round 1 begins when the last figure is placed."""
     st = eng.state
     zone = start_zone(eng, fig.owner)
     bf = st.battlefield
@@ -72,13 +79,16 @@ def place_on(eng: Referee, fig: Figure, hexes: tuple[Hex, ...]) -> None:
 
 
 def place_rest(eng: Referee, player: str) -> None:
+    """``place rest``: place every figure of the player not yet placed, first free spaces first.
+
+    :raises IllegalCommand: HS-ARMY-02 when the zone has no room left.
+    """
     st = eng.state
     checks.seated(eng.state, player)
     if st.phase is not Phase.PLACEMENT:
         raise IllegalCommand("figures are placed after the armies are chosen and before round 1")
     zone = sorted(start_zone(eng, player), key=lambda h: (h.r, h.q))
-    for fig in [f for f in st.figures.values() if f.owner == player and not f.hexes and not f.set_aside
-                and not f.reserve]:
+    for fig in checks.unplaced(st, player):
         base = st.card_of(fig).base
         for h in zone:
             if st.occupant(h) is not None or st.battlefield.obstacles_on(h):

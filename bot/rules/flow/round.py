@@ -21,6 +21,7 @@ from bot.rules.windows import continuation, run_window
 
 
 def start_round(eng: Referee) -> None:
+    """Begin the next round: markers cleared, start-of-round window, then Order Markers (HS-ROUND-02)."""
     st = eng.state
     st.round += 1
     st.phase = Phase.ORDERS
@@ -36,10 +37,15 @@ def start_round(eng: Referee) -> None:
 
 @continuation("open_orders")
 def open_orders(eng: Referee) -> None:
+    """Continuation: Order Markers may be placed."""
     eng.state.phase = Phase.ORDERS
 
 
 def orders(eng: Referee, player: str, markers: dict[str, str]) -> None:
+    """``orders 1=CARD 2=CARD 3=CARD X=CARD``: place all four Order Markers (HS-ORDER-01..06).
+
+    :raises IllegalCommand: out of turn, already placed, a marker missing, or a card not the player's.
+    """
     st = eng.state
     checks.seated(eng.state, player)
     checks.require_on(eng.state, player)
@@ -65,10 +71,13 @@ def orders(eng: Referee, player: str, markers: dict[str, str]) -> None:
 
 @continuation("open_initiative")
 def open_initiative(eng: Referee) -> None:
+    """Continuation: every marker is placed; initiative may be rolled."""
     eng.state.phase = Phase.INITIATIVE
 
 
 def initiative(eng: Referee, player: str) -> None:
+    """``initiative``: every player still in the battle rolls the d20, ties roll again (HS-INIT-01..03);
+    the turn order goes around the table from the winner (DEC-04)."""
     st = eng.state
     checks.seated(eng.state, player)
     checks.require_on(eng.state, player)
@@ -101,11 +110,13 @@ def initiative(eng: Referee, player: str) -> None:
 
 
 def turn_sequence(eng: Referee) -> list[tuple[str, str]]:
+    """The Player Turns of the round in order: (player, marker) for markers 1, 2, 3 (HS-TURN-01)."""
     st = eng.state
     return [(p, m) for m in NUMBERED for p in st.initiative]
 
 
 def next_turn(eng: Referee) -> None:
+    """Begin the next Player Turn that can be taken (lost turns are said and skipped), or end the round."""
     st = eng.state
     if st.phase is Phase.OVER:
         return
@@ -140,6 +151,7 @@ def turn_lost_to_control(eng: Referee, player: str, marker: str, card_key: str) 
 
 @continuation("reveal")
 def reveal(eng: Referee, player: str, marker: str) -> None:
+    """Continuation: reveal ``marker`` and begin its Army Card turn, or lose the turn (HS-TURN-03)."""
     st = eng.state
     key = st.orders[player][marker]
     st.revealed[player].append(marker)  # turned number-side up (HS-TURN-03)
@@ -190,6 +202,7 @@ def add_card_turn(eng: Referee, card_key: str, *, now: bool = False) -> None:
 
 
 def begin_card_turn(eng: Referee, card_key: str) -> None:
+    """Begin an Army Card turn with ``card_key``: move first, then attack (HS-TURN-02, -05)."""
     turn = eng.state.turn
     assert turn is not None
     turn.card_key = card_key
@@ -203,6 +216,7 @@ def begin_card_turn(eng: Referee, card_key: str) -> None:
 
 @continuation("end_card_turn")
 def end_card_turn(eng: Referee) -> None:
+    """Continuation: end the Army Card turn; the next added one begins, or the Player Turn ends."""
     turn = eng.state.turn
     if turn is not None and turn.card_turns:
         begin_card_turn(eng, turn.card_turns.pop(0))
@@ -211,6 +225,10 @@ def end_card_turn(eng: Referee) -> None:
 
 
 def end_turn(eng: Referee, player: str) -> None:
+    """``end-turn``: end the Army Card turn under way (after the "after moving" window, HS-TURN-06).
+
+    :raises IllegalCommand: when there is no turn of this player to end.
+    """
     st = eng.state
     checks.seated(eng.state, player)
     checks.require_on(eng.state, player)
@@ -231,6 +249,7 @@ def end_turn(eng: Referee, player: str) -> None:
 
 
 def finish_turn(eng: Referee) -> None:
+    """End the Player Turn: its end-of-turn window, then what comes after."""
     if eng.state.turn is not None:
         eng.state.turn.stage = Stage.DONE
     run_window(eng, Window.END_OF_TURN, "after_turn")
@@ -238,6 +257,7 @@ def finish_turn(eng: Referee) -> None:
 
 @continuation("after_turn")
 def after_turn(eng: Referee) -> None:
+    """Continuation: the Player Turn is over; check victory, then the next turn."""
     st = eng.state
     turn = st.turn
     if turn is not None:
@@ -251,11 +271,13 @@ def after_turn(eng: Referee) -> None:
 
 
 def end_round(eng: Referee) -> None:
+    """End the round: its end-of-round window, then what comes after (HS-ROUND-03)."""
     run_window(eng, Window.END_OF_ROUND, "after_round")
 
 
 @continuation("after_round")
 def after_round(eng: Referee) -> None:
+    """Continuation: lasting effects end, scores and victory are checked, the next round begins."""
     st = eng.state
     expire(eng, Expiry.END_OF_ROUND)
     eng.emit("round_ended", round=st.round)
@@ -276,6 +298,7 @@ def end_round_now(eng: Referee, player: str) -> None:
 
 @continuation("after_round_free")
 def after_round_free(eng: Referee) -> None:
+    """Continuation of ``end-round`` in free mode: the round ends without starting another."""
     expire(eng, Expiry.END_OF_ROUND)
     eng.emit("round_ended", round=eng.state.round)
     check_victory(eng, end_of_round=True)

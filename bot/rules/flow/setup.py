@@ -28,6 +28,10 @@ def seat_player(st: MatchState, pid: str, name: str | None = None, team: str = "
 
 
 def join(eng: Referee, player: str, name: str) -> None:
+    """``join NAME``: sit at the table before the match starts (HS-ARMY-17, DEC-13).
+
+    :raises IllegalCommand: once the match or the draft has started, or the table is full.
+    """
     st = eng.state
     if st.phase is not Phase.SETUP:
         what = "is over" if st.phase is Phase.OVER else "has started"
@@ -78,6 +82,11 @@ def seat_for(eng: Referee, seated: list[Player]) -> tuple[str, str]:
 
 
 def army(eng: Referee, player: str, cards: list[str]) -> None:
+    """``army CARD...``: choose (or choose again) the player's whole army (HS-ARMY-01..08).
+
+    :raises IllegalCommand: after setup, in a drafting match, or for an army the format refuses;
+        :raises InvalidCommand: for an unknown card.
+    """
     st = eng.state
     checks.seated(eng.state, player)
     if st.phase is not Phase.SETUP:
@@ -106,6 +115,10 @@ def army(eng: Referee, player: str, cards: list[str]) -> None:
 
 
 def start(eng: Referee, player: str) -> None:
+    """``start``: open the draft (drafting formats) or begin placement once every army is chosen.
+
+    :raises IllegalCommand: naming who is missing, or why the match cannot start.
+    """
     st = eng.state
     checks.seated(eng.state, player)
     if st.phase is not Phase.SETUP:
