@@ -59,3 +59,9 @@ def test_main_bot_prints_name_value_unit(capsys: pytest.CaptureFixture[str], mon
 
 def test_main_unknown() -> None:
     assert bench.main("nonsense") == 2
+
+
+def test_bench_legal_counts_every_command_of_the_active_player() -> None:
+    rows = check_rows(bench.bench_legal(runs=1))
+    assert rows["legal_all_commands"][1] == "ms" and rows["legal_all_commands"][0] > 0
+    assert rows["legal_all_commands_count"][1] == "commands" and rows["legal_all_commands_count"][0] >= 2

@@ -8,7 +8,7 @@ raises :class:`~bot.rules.errors.IllegalCommand` naming the rule, or returns wha
 from __future__ import annotations
 
 from bot.rules.errors import IllegalCommand
-from bot.rules.state import Figure, MatchState, Phase, Player, TurnState
+from bot.rules.state import Figure, MatchState, Phase, Player, Stage, TurnState
 
 
 def name_of(st: MatchState, pid: str | None) -> str:
@@ -108,3 +108,62 @@ def turn_for(st: MatchState, player: str, fig: Figure) -> TurnState:
         card = st.cards[turn.card_key].card.short if turn.card_key else "none"
         raise IllegalCommand(f"this turn belongs to {card}; {fig.id} is on another Army Card", "HS-TURN-05")
     return turn
+
+
+def may_move(st: MatchState, player: str, fig: Figure) -> TurnState:
+    """The turn in which ``player`` may move ``fig`` now: on the battlefield, the turn still moving,
+    the figure not moved yet and its card not out of moves (HS-TURN-02, HS-MOVE-01).
+
+    :raises IllegalCommand: naming the rule broken.
+    """
+    turn = turn_for(st, player, fig)
+    if not fig.on_battlefield:
+        raise IllegalCommand(f"{fig.id} is not on the battlefield", "HS-MOVE-01")
+    if turn.stage is not Stage.MOVE:
+        raise IllegalCommand("figures move before any figure attacks this turn", "HS-TURN-02")
+    if fig.id in turn.moved:
+        raise IllegalCommand(f"{fig.id} has already moved this turn", "HS-MOVE-01")
+    card = st.card_of(fig)
+    if len(turn.moved) >= card.stat("figures"):
+        raise IllegalCommand(f"{card.short} may move {card.figures} figure{'' if card.figures == 1 else 's'} a turn",
+                             "HS-MOVE-01")
+    return turn
+
+
+def may_attack(st: MatchState, player: str, fig: Figure) -> TurnState:
+    """The turn in which ``player`` may attack with ``fig`` now: on the battlefield, no attack made
+    this turn (HS-ATTACK-12, HS-SPECIAL-01) and its card may still use it (HS-ATTACK-03).
+
+    :raises IllegalCommand: naming the rule broken.
+    """
+    turn = turn_for(st, player, fig)
+    if not fig.on_battlefield:
+        raise IllegalCommand(f"{fig.id} is not on the battlefield", "HS-ATTACK-01")
+    if fig.id in turn.attacked:
+        if fig.id in turn.data.get("forgone", []):
+            raise IllegalCommand(f"{fig.id} used a power instead of attacking this turn", "HS-ATTACK-12")
+        if fig.id in turn.data.get("special", []):
+            raise IllegalCommand(f"{fig.id} made a special attack this turn; a figure makes either its special "
+                                 "attack or its normal attack, never both", "HS-SPECIAL-01")
+        raise IllegalCommand(f"{fig.id} has already attacked this turn", "HS-ATTACK-12")
+    card = st.card_of(fig)
+    if fig.id not in turn.activated and len(turn.activated) >= card.stat("figures"):
+        raise IllegalCommand(
+            f"{card.short} may use {card.figures} figure{'' if card.figures == 1 else 's'} a turn and "
+            f"{len(turn.activated)} {'has' if len(turn.activated) == 1 else 'have'} moved or attacked",
+            "HS-ATTACK-03",
+        )
+    return turn
+
+
+def may_special(st: MatchState, player: str, fig: Figure) -> TurnState:
+    """The turn in which ``player`` may make a special attack with ``fig`` now: as
+    :func:`may_attack`, and a figure that attacked at all makes no special attack (HS-SPECIAL-01).
+
+    :raises IllegalCommand: naming the rule broken.
+    """
+    turn = turn_for(st, player, fig)
+    if fig.id in turn.attacked:
+        raise IllegalCommand(f"{fig.id} has already attacked this turn; a figure makes either its special "
+                             "attack or its normal attack, never both", "HS-SPECIAL-01")
+    return may_attack(st, player, fig)

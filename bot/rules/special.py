@@ -277,10 +277,12 @@ def _past_target(st: MatchState, fig: Figure, power: Power, target: str) -> Spec
 def _line(st: MatchState, fig: Figure, power: Power, target: str) -> SpecialPlan:
     bf = st.battlefield
     length = power.values["line"]
+    aimed_at: Figure | None = None
     try:
         aim = lookup.space(st, target)
     except InvalidCommand:
-        aim = lookup.figure(st, target).hex
+        aimed_at = lookup.figure(st, target)
+        aim = aimed_at.hex
     if aim in fig.hexes:
         raise IllegalCommand("aim the line at a space next to the attacker", "HS-LINE-01")
     # A double-space attacker's line may start beside either of its spaces, never run through it.
@@ -308,6 +310,13 @@ def _line(st: MatchState, fig: Figure, power: Power, target: str) -> SpecialPlan
         if here:
             groups.append(here)
     affected = [f for g in groups for f in g]
+    if aimed_at is not None and aimed_at.id not in affected:
+        # Aimed at a figure the line does not reach: refused, not made at nobody (HS-LINE-01, -02).
+        far = min(a.distance(b) for a in fig.hexes for b in aimed_at.hexes) > length
+        why = (f"it is more than {length} spaces away, and a Line {length} covers {length} spaces from beside "
+               f"{fig.id}" if far else f"{fig.id} cannot see it on the line")
+        raise IllegalCommand(f"{power.name} cannot reach {aimed_at.id}: {why}; aim at a figure or a space on the "
+                             "line", "HS-LINE-01" if far else "HS-LINE-02")
     if foes and not any(st.figures[f] in foes for f in affected):
         raise IllegalCommand(f"{fig.id} is engaged and must aim at a figure it is engaged with", "HS-SPECIAL-04")
     return SpecialPlan(fig.id, power.name, power.values["attack"], groups, affected[0] if affected else "", "HS-LINE-05",
@@ -379,7 +388,7 @@ class AttackOption:
     refused: str = ""
 
 
-def attack_options(state: MatchState, attacker: Figure) -> list[AttackOption]:
+def attack_options(state: MatchState, attacker: Figure, *, enemies_only: bool = True) -> list[AttackOption]:
     """The normal attack and each special attack of ``attacker``'s card, with whom each can hit now.
 
     Geometry and powers only, as :func:`bot.rules.combat.legal_targets`: whose turn it is and
@@ -391,6 +400,7 @@ def attack_options(state: MatchState, attacker: Figure) -> list[AttackOption]:
     be a legal target (HS-EXPLOSION-01, HS-SPECIAL-04, -06, Lob without sight), a Line X attack is
     aimed along each of the six directions from beside the attacker and hits the figures in sight
     on those spaces (HS-LINE-01, -02). Reads ``state`` (a player's view will do); changes nothing.
+    With ``enemies_only`` false, friends are aimed at too (every legal aim, for :mod:`bot.rules.legal`).
 
     :returns: ``[]`` when the figure is off the battlefield; else the normal attack first, then the
         special attacks in card order.
@@ -401,15 +411,15 @@ def attack_options(state: MatchState, attacker: Figure) -> list[AttackOption]:
         return []
     # Enemies only, as the special attacks' aims: friends are legal targets too (HS-ATTACK-01),
     # but this list is whom to attack (the map's marks, the computer), not whom one may.
-    normal = legal_targets(state, attacker, enemies_only=True)
+    normal = legal_targets(state, attacker, enemies_only=enemies_only)
     out = [AttackOption(NORMAL_ATTACK, False, tuple(Aim(t.id, (t.id,)) for t in normal), tuple(t.id for t in normal))]
     for power in state.card_of(attacker).powers:
         if "range" in power.values and "attack" in power.values:
-            out.append(_special_option(state, attacker, power))
+            out.append(_special_option(state, attacker, power, enemies_only))
     return out
 
 
-def _special_option(st: MatchState, fig: Figure, power: Power) -> AttackOption:
+def _special_option(st: MatchState, fig: Figure, power: Power, enemies_only: bool = True) -> AttackOption:
     try:
         for check in _checks:
             check(st, fig, power)
@@ -423,7 +433,7 @@ def _special_option(st: MatchState, fig: Figure, power: Power) -> AttackOption:
         aims_at = [bf.label(h) for h in tries]
     else:
         build = _past_target if "extra_spaces" in power.values else _explosion
-        aims_at = sorted(f.id for f in st.on_battlefield() if f is not fig and st.is_enemy(fig, f))
+        aims_at = sorted(f.id for f in st.on_battlefield() if f is not fig and (st.is_enemy(fig, f) or not enemies_only))
     aims: list[Aim] = []
     seen: set[tuple[str, ...]] = set()
     for aim in aims_at:

@@ -20,31 +20,13 @@ from bot.rules.windows import continuation, run_window
 
 
 def attack_checks(eng: Referee, player: str, attacker: str, target: str) -> tuple[Figure, Figure, TurnState]:
-    """The checks a normal or special attack shares: the figure is on the battlefield, has not
-    attacked this turn (HS-ATTACK-12, HS-SPECIAL-01) and its card may still use it (HS-ATTACK-03).
+    """The figures named, and the turn in which ``attacker`` may attack (:func:`bot.rules.checks.may_attack`).
 
-    :raises IllegalCommand: naming the rule broken.
+    :raises InvalidCommand: for a figure that does not exist; :raises IllegalCommand: naming the rule broken.
     """
     fig = eng.figure(attacker)
     tgt = eng.figure(target)
-    turn = checks.turn_for(eng.state, player, fig)
-    if not fig.on_battlefield:
-        raise IllegalCommand(f"{fig.id} is not on the battlefield", "HS-ATTACK-01")
-    if fig.id in turn.attacked:
-        if fig.id in turn.data.get("forgone", []):
-            raise IllegalCommand(f"{fig.id} used a power instead of attacking this turn", "HS-ATTACK-12")
-        if fig.id in turn.data.get("special", []):
-            raise IllegalCommand(f"{fig.id} made a special attack this turn; a figure makes either its special "
-                                 "attack or its normal attack, never both", "HS-SPECIAL-01")
-        raise IllegalCommand(f"{fig.id} has already attacked this turn", "HS-ATTACK-12")
-    card = eng.state.card_of(fig)
-    if fig.id not in turn.activated and len(turn.activated) >= card.stat("figures"):
-        raise IllegalCommand(
-            f"{card.short} may use {card.figures} figure{'' if card.figures == 1 else 's'} a turn and "
-            f"{len(turn.activated)} {'has' if len(turn.activated) == 1 else 'have'} moved or attacked",
-            "HS-ATTACK-03",
-        )
-    return fig, tgt, turn
+    return fig, tgt, checks.may_attack(eng.state, player, fig)
 
 
 def attack(eng: Referee, player: str, attacker: str, target: str) -> None:

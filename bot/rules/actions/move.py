@@ -16,8 +16,8 @@ from bot.rules.errors import IllegalCommand
 from bot.rules.events import Event, hx
 from bot.rules.hexes import Hex
 from bot.rules.moments import Window
-from bot.rules.movement import MovePlan, leaving, plan, reachable, safest_path
-from bot.rules.state import Figure, Stage
+from bot.rules.movement import MovePlan, best_route, leaving, plan, reachable
+from bot.rules.state import Figure
 from bot.rules.steps import fall_for
 from bot.rules.unreachable import why_unreachable
 from bot.rules.windows import run_window
@@ -31,16 +31,7 @@ def move(eng: Referee, player: str, figure: str, to: str | None = None, via: lis
     :raises IllegalCommand: when the figure may not move now or cannot reach the space.
     """
     fig = eng.figure(figure)
-    turn = checks.turn_for(eng.state, player, fig)
-    if not fig.on_battlefield:
-        raise IllegalCommand(f"{fig.id} is not on the battlefield", "HS-MOVE-01")
-    if turn.stage is not Stage.MOVE:
-        raise IllegalCommand("figures move before any figure attacks this turn", "HS-TURN-02")
-    if fig.id in turn.moved:
-        raise IllegalCommand(f"{fig.id} has already moved this turn", "HS-MOVE-01")
-    card = eng.state.card_of(fig)
-    if len(turn.moved) >= card.stat("figures"):
-        raise IllegalCommand(f"{card.short} may move {card.figures} figure{'' if card.figures == 1 else 's'} a turn", "HS-MOVE-01")
+    turn = checks.may_move(eng.state, player, fig)
     if not via and not path and stays(eng, fig, to):
         if not ZERO_SPACE_MOVES:
             where = " and ".join(eng.state.battlefield.label(h) for h in fig.hexes)
@@ -51,7 +42,7 @@ def move(eng: Referee, player: str, figure: str, to: str | None = None, via: lis
         eng.emit("moved", figure=fig.id, path=[hx(fig.hexes[0])], levels=[fig.level], cost=0, flew=False,
                   end=[hx(h) for h in fig.hexes])
         return
-    hexes = resolve_path(eng, fig, to, via or [], path, fly, power)
+    hexes, fly = resolve_path(eng, fig, to, via or [], path, fly, power)
     mp = plan(eng.state, fig, hexes, fly, power=power)  # power: a special move asked for by name
     carry_out(eng, fig, mp)
     turn.moved.append(fig.id)
@@ -66,25 +57,26 @@ def stays(eng: Referee, fig: Figure, to: str | None) -> bool:
 
 
 def resolve_path(eng: Referee, fig: Figure, to: str | None, via: list[str], path: list[str] | None, fly: bool | None,
-                  power: str | None = None) -> list[Hex]:
-    """The spaces a move goes through: the path as given, else through the waypoints to the
-    destination by the cheapest legal way; a destination alone takes the path with the fewest
-    leaving-engagement attacks, then the cheapest (HS-ENGAGE-05).
+                  power: str | None = None) -> tuple[list[Hex], bool | None]:
+    """The spaces a move goes through, and whether it flies (``None``: as the figure moves by
+    default): the path as given, else through the waypoints to the destination by the cheapest
+    legal way; a destination alone takes the way with the fewest leaving-engagement attacks, then
+    the cheapest, walking or flying (:func:`bot.rules.movement.best_route`, HS-ENGAGE-05).
 
     :raises IllegalCommand: HS-MOVE-03 when a goal cannot be reached.
     """
     if path:
-        return [eng.space(s) for s in path]
+        return [eng.space(s) for s in path], fly
     assert to is not None
     goals = [eng.space(s) for s in via] + [eng.space(to)]
     st = eng.state
     check_waypoints(eng, fig, goals)
-    walking = not (fly if fly is not None else modifiers.move_rules(st, fig).can_fly)
-    if not via and power is None and walking:
-        # Only a destination: take the legal path with the fewest leaving-engagement attacks.
-        safe = safest_path(st, fig, goals[0])
-        if safe is not None:
-            return safe
+    if not via and power is None and fly is not True:
+        # Only a destination: the way with the fewest leaving-engagement attacks, then the
+        # cheapest; a flyer walks when walking away is safer than taking off (HS-FLY-02).
+        route = best_route(st, fig, goals[0], fly)
+        if route is not None:
+            return list(route.path), route.fly
     out: list[Hex] = []
     body, level = fig.hexes, fig.level
     for goal in goals:
@@ -106,7 +98,7 @@ def resolve_path(eng: Referee, fig: Figure, to: str | None, via: list[str], path
         if len(lv) > 1:
             # Replay the path to learn which level it ends on (bridges and overhangs).
             level = plan(st, fig, out, fly, check_allowance=False, power=power).end_level
-    return out
+    return out, fly
 
 
 def check_waypoints(eng: Referee, fig: Figure, goals: list[Hex]) -> None:

@@ -10,9 +10,8 @@ from typing import Any
 
 from bot.rules import checks
 from bot.rules import special as specials
-from bot.rules.actions.attack import attack_checks
 from bot.rules.context import Referee
-from bot.rules.errors import IllegalCommand, RulesError
+from bot.rules.errors import RulesError
 from bot.rules.moments import Window
 from bot.rules.state import Stage
 from bot.rules.windows import continuation, run_window
@@ -25,11 +24,7 @@ def special_attack(eng: Referee, player: str, attacker: str, power: str, target:
     :raises IllegalCommand: when the figure attacked already or the attack is illegal.
     """
     fig = eng.figure(attacker)
-    turn = checks.turn_for(eng.state, player, fig)
-    if fig.id in turn.attacked:
-        raise IllegalCommand(f"{fig.id} has already attacked this turn; a figure makes either its special "
-                             "attack or its normal attack, never both", "HS-SPECIAL-01")
-    attack_checks(eng, player, attacker, fig.id if target.lower() == fig.id else attacker)
+    turn = checks.may_special(eng.state, player, fig)
     specials.special_attack(eng, fig, power, target)  # refuse an illegal attack before anything happens
     args = {"attacker": fig.id, "power": power, "target": target}
     if turn.stage is Stage.MOVE:
