@@ -302,6 +302,8 @@ class LegalCommands:
                 continue
             best: dict[str, Legal] = {}
             for body, route in routes(st, fig).items():
+                if body[0] in fig.hexes:
+                    continue  # a destination it stands on is a move of 0 spaces (DEC-14), below
                 lead = bf.label(body[0])
                 option = Legal("move", f"move {fig.id} {lead}", figure=fig.id, spaces=tuple(bf.label(h) for h in body),
                                cost=route.cost, swipes=route.swipes, fly=route.fly)

@@ -170,3 +170,40 @@ def test_a_listed_move_is_carried_out_the_way_it_was_listed() -> None:
     assert moved.data["cost"] == option.cost and moved.data["flew"] is option.fly
     assert len([e for e in events if e.kind == "swipe"]) == option.swipes
     assert state_json(m.state)  # still a whole state
+
+
+def test_a_double_space_figure_is_not_offered_its_own_tail_space() -> None:
+    # rule: DEC-14 (a destination the figure stands on is no move), HS-DOUBLE-03
+    big = card(name="Big", base=2, size="large", height=6, move=6)
+    eng = sandbox(fig("big", "p1", [(2, 2), (3, 2)], big), fig("e", "p2", (6, 6)))
+    st = eng.state
+    st.phase = Phase.TURNS
+    st.turn = TurnState(player="p1", card_key=st.figures["big"].card_key, marker="1")
+    legal = LegalCommands(st, "p1")
+    moves = list(legal.moves("big"))
+    own = {st.battlefield.label(h) for h in st.figures["big"].hexes}
+    assert moves and len(own) == 2 and not any(m.spaces[0] in own for m in moves)
+    assert all(m.command in legal for m in moves)
+
+
+def test_through_a_whole_computer_played_match_every_listed_command_is_accepted() -> None:
+    # rule: HS-ROUND-02, HS-TURN-02, HS-ATTACK-01, HS-SPECIAL-01, HS-TIMING-02
+    from bot.game import ai
+
+    m = mid_match(seed=1, rounds=1)
+    seen: set[str] = set()
+    for n in range(400):
+        st = m.state
+        waiting = ai.waiting_for(st)
+        if st.phase is Phase.OVER or not waiting:
+            break
+        if n % 9 == 0:
+            legal = LegalCommands(st, waiting[0], m.cards)
+            listed = [c for c in legal if c.kind != "orders"] + legal.of_kind("orders")[:5]
+            for c in listed:
+                assert check(st, waiting[0], c.command, m.cards) is None, c.command
+                seen.add(c.kind)
+        cmd = ai.next_command(st, waiting[0])
+        assert cmd is not None and check(st, waiting[0], cmd, m.cards) is None, cmd
+        m.apply(waiting[0], cmd)
+    assert seen >= {"move", "attack", "end-turn", "orders", "concede"}
