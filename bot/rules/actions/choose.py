@@ -25,7 +25,7 @@ def choose(eng: Referee, player: str, option: str) -> None:
         raise IllegalCommand("there is no decision to make right now")
     pend = st.pending[0]
     if pend.player != player:
-        raise IllegalCommand(f"this decision belongs to {checks.name_of(eng.state, pend.player)}")
+        raise IllegalCommand(f"this decision belongs to {checks.name_of(st, pend.player)}")
     # The option, its label, or a name of its card or figure (bot.rules.answers).
     opt, could_be = read_answer(st, pend, option)
     if could_be:
@@ -43,7 +43,7 @@ def choose(eng: Referee, player: str, option: str) -> None:
         specials.choose_defender(pend.context, opt)
         special_defend(eng, pend.context)
     elif pend.kind == "order":
-        run = eng.state.windows[-1]
+        run = st.windows[-1]
         idx = next(i for i, q in enumerate(run.queue) if q["effect"] == opt and q["controller"] == player)
         run.queue.insert(0, run.queue.pop(idx))
         run.args.setdefault("_meta", {})["chosen"] = dict(run.queue[0])

@@ -22,10 +22,10 @@ def concede(eng: Referee, player: str) -> None:
     it (DEC-13). From placement on their figures leave the battlefield and nobody waits for
     them again: not for placement, Order Markers, initiative, their Player Turns or a decision
     they owed. When only one player (or team) is left, they win; the same player cannot
-    concede twice (refused before this, in :meth:`_refuse_conceded`).
+    concede twice (refused before this, by :func:`bot.rules.checks.refuse_conceded`).
     """
     st = eng.state
-    p = checks.seated(eng.state, player)
+    p = checks.seated(st, player)
     if st.phase is Phase.OVER:
         raise IllegalCommand("the match is over", "HS-VICTORY-02")
     p.conceded = True
@@ -48,12 +48,12 @@ def concede(eng: Referee, player: str) -> None:
             declare(eng, [q.id for q in remaining], "the other players conceded")
         elif st.phase is Phase.SETUP:
             draft_leave(eng, player)
-        elif checks.placement_done(eng.state):
+        elif checks.placement_done(st):
             start_round(eng)  # they were the last to place figures
         return
     if st.turn is not None and st.turn.player == player:
         # The rest of that Player Turn never happens: its open windows and decisions go too.
-        eng.state.windows = []
+        st.windows = []
         st.pending = []
         st.turn = None
         st.turns_taken.append(player)
@@ -65,8 +65,8 @@ def concede(eng: Referee, player: str) -> None:
     if check_victory(eng, end_of_round=False):
         return
     drain(eng)
-    active = checks.active_players(eng.state)
-    if (st.phase is Phase.ORDERS and not st.pending and not eng.state.windows and active
+    active = checks.active_players(st)
+    if (st.phase is Phase.ORDERS and not st.pending and not st.windows and active
             and all(st.orders.get(q.id) for q in active)):
         # They were the last to place Order Markers: the round goes on to initiative.
         run_window(eng, Window.AFTER_ORDER_MARKERS, "open_initiative")

@@ -21,7 +21,7 @@ def open_draft(eng: Referee) -> None:
     st = eng.state
     d = st.draft
     if d is not None:
-        raise IllegalCommand(f"the draft is under way: it is {checks.name_of(eng.state, d.next)}'s pick; once every player "
+        raise IllegalCommand(f"the draft is under way: it is {checks.name_of(st, d.next)}'s pick; once every player "
                              "is out of the draft, starting the match again begins placement", drafting.RULE)
     if st.scenario.level == "rookie":
         raise IllegalCommand("Rookie levels need the Basic Game rules, which are not available (DEC-06)")
@@ -55,8 +55,8 @@ def draft(eng: Referee, player: str, card: str | None) -> None:
         not this player's pick; :raises InvalidCommand: for an unknown card.
     """
     st = eng.state
-    checks.seated(eng.state, player)
-    checks.require_on(eng.state, player)
+    checks.seated(st, player)
+    checks.require_on(st, player)
     if not st.scenario.format.draft:
         raise IllegalCommand("this match does not draft: choose your whole army at once, naming all its Army "
                              "Cards", "HS-ARMY-01", actions=("army",))
@@ -73,7 +73,7 @@ def draft(eng: Referee, player: str, card: str | None) -> None:
         raise IllegalCommand("you are out of the draft (you passed, or no card fits your army any more)",
                              drafting.RULE)
     if d.next != player:
-        raise IllegalCommand(f"it is {checks.name_of(eng.state, d.next)}'s pick; wait for your turn to pick", drafting.RULE)
+        raise IllegalCommand(f"it is {checks.name_of(st, d.next)}'s pick; wait for your turn to pick", drafting.RULE)
     if card is None:
         if len(d.picks_of(player)) < DRAFT_MIN_CARDS_BEFORE_PASS:
             raise IllegalCommand("pick at least one Army Card before passing: an army needs one", "HS-ARMY-01")

@@ -34,5 +34,5 @@ def declare(eng: Referee, winners: list[str], words: str) -> None:
     st.phase = Phase.OVER
     st.turn = None
     st.pending = []
-    eng.state.windows = []
+    st.windows = []
     eng.emit("victory", winners=winners, result=words)

@@ -31,7 +31,7 @@ def place(eng: Referee, player: str, figure: str, spaces: list[str]) -> None:
     :raises IllegalCommand: outside placement, for another's or a set-aside figure, or a wrong space count.
     """
     st = eng.state
-    checks.seated(eng.state, player)
+    checks.seated(st, player)
     if st.phase is not Phase.PLACEMENT:
         raise IllegalCommand("figures are placed after the armies are chosen and before round 1")
     fig = eng.figure(figure)
@@ -74,7 +74,7 @@ def place_on(eng: Referee, fig: Figure, hexes: tuple[Hex, ...]) -> None:
         eng.emit("placed_again", figure=fig.id, at=[hx(h) for h in hexes], before=before)
     else:
         eng.emit("placed", figure=fig.id, at=[hx(h) for h in hexes])
-    if checks.placement_done(eng.state):
+    if checks.placement_done(st):
         start_round(eng)
 
 
@@ -84,7 +84,7 @@ def place_rest(eng: Referee, player: str) -> None:
     :raises IllegalCommand: HS-ARMY-02 when the zone has no room left.
     """
     st = eng.state
-    checks.seated(eng.state, player)
+    checks.seated(st, player)
     if st.phase is not Phase.PLACEMENT:
         raise IllegalCommand("figures are placed after the armies are chosen and before round 1")
     zone = sorted(start_zone(eng, player), key=lambda h: (h.r, h.q))

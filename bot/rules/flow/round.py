@@ -47,8 +47,8 @@ def orders(eng: Referee, player: str, markers: dict[str, str]) -> None:
     :raises IllegalCommand: out of turn, already placed, a marker missing, or a card not the player's.
     """
     st = eng.state
-    checks.seated(eng.state, player)
-    checks.require_on(eng.state, player)
+    checks.seated(st, player)
+    checks.require_on(st, player)
     if st.phase is Phase.FREE:
         st.phase = Phase.ORDERS
         st.round = max(st.round, 1)
@@ -60,11 +60,11 @@ def orders(eng: Referee, player: str, markers: dict[str, str]) -> None:
     missing = [m for m in MARKERS if m not in markers]
     if missing:
         raise IllegalCommand(f"place all four Order Markers (1, 2, 3 and X); missing {', '.join(missing)}", "HS-ORDER-01")
-    placed = {m: lookup.card_key(eng.state, player, markers[m]) for m in MARKERS}
+    placed = {m: lookup.card_key(st, player, markers[m]) for m in MARKERS}
     st.orders[player] = placed
     eng.emit("orders_placed", player=player)
     eng.emit("orders", to=player, player=player, markers=dict(placed))
-    waiting = [p for p in checks.active_players(eng.state) if not st.orders.get(p.id)]
+    waiting = [p for p in checks.active_players(st) if not st.orders.get(p.id)]
     if not waiting:
         run_window(eng, Window.AFTER_ORDER_MARKERS, "open_initiative")
 
@@ -79,16 +79,16 @@ def initiative(eng: Referee, player: str) -> None:
     """``initiative``: every player still in the battle rolls the d20, ties roll again (HS-INIT-01..03);
     the turn order goes around the table from the winner (DEC-04)."""
     st = eng.state
-    checks.seated(eng.state, player)
-    checks.require_on(eng.state, player)
+    checks.seated(st, player)
+    checks.require_on(st, player)
     if st.phase is not Phase.INITIATIVE:
         if st.phase is Phase.ORDERS:
-            waiting = [p.name for p in checks.active_players(eng.state) if not st.orders.get(p.id)]
+            waiting = [p.name for p in checks.active_players(st) if not st.orders.get(p.id)]
             raise IllegalCommand(f"initiative is rolled once every Order Marker is placed; waiting for {', '.join(waiting)}", "HS-INIT-01")
         if st.phase is Phase.TURNS:
             raise IllegalCommand(f"initiative has already been rolled for round {st.round}", "HS-INIT-01")
         raise IllegalCommand("initiative is rolled after Order Markers are placed", "HS-INIT-01")
-    rollers = [p.id for p in checks.active_players(eng.state)]
+    rollers = [p.id for p in checks.active_players(st)]
     rolls: dict[str, list[int]] = {p: [] for p in rollers}
     contenders = list(rollers)
     while True:
@@ -195,9 +195,9 @@ def add_card_turn(eng: Referee, card_key: str, *, now: bool = False) -> None:
         turn.card_turns.insert(0, turn.card_key)
         # The put-back card's turn has not begun: the rest of its start-of-turn window
         # (cooling lava under its figures...) comes again when it does, not twice.
-        starts = [r for r in eng.state.windows if r.window is Window.START_OF_TURN]
+        starts = [r for r in st.windows if r.window is Window.START_OF_TURN]
         if starts:
-            eng.state.windows.remove(starts[-1])
+            st.windows.remove(starts[-1])
     begin_card_turn(eng, card_key)
 
 
@@ -230,8 +230,8 @@ def end_turn(eng: Referee, player: str) -> None:
     :raises IllegalCommand: when there is no turn of this player to end.
     """
     st = eng.state
-    checks.seated(eng.state, player)
-    checks.require_on(eng.state, player)
+    checks.seated(st, player)
+    checks.require_on(st, player)
     if st.phase is Phase.FREE:
         st.turn = None
         check_victory(eng, end_of_round=False)

@@ -47,7 +47,7 @@ def join(eng: Referee, player: str, name: str) -> None:
         raise IllegalCommand(f"{st.scenario.name} is for at most {st.scenario.max_players} players")
     # Someone who left the table before the battle may sit down again, in a new seat.
     st.players = [p for p in st.players if p.id != player]
-    p = seat_player(eng.state, player, name)
+    p = seat_player(st, player, name)
     p.role, p.zone = seat_for(eng, seated)
     eng.emit("joined", player=player, name=name, role=p.role, zone=p.zone)
 
@@ -88,7 +88,7 @@ def army(eng: Referee, player: str, cards: list[str]) -> None:
         :raises InvalidCommand: for an unknown card.
     """
     st = eng.state
-    checks.seated(eng.state, player)
+    checks.seated(st, player)
     if st.phase is not Phase.SETUP:
         raise IllegalCommand("armies are chosen before placement", "HS-ARMY-01")
     if st.scenario.format.draft:
@@ -120,7 +120,7 @@ def start(eng: Referee, player: str) -> None:
     :raises IllegalCommand: naming who is missing, or why the match cannot start.
     """
     st = eng.state
-    checks.seated(eng.state, player)
+    checks.seated(st, player)
     if st.phase is not Phase.SETUP:
         raise IllegalCommand("the match has already started")
     seated = [p for p in st.players if not p.conceded]  # who conceded left the table
