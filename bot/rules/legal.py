@@ -21,7 +21,8 @@ a command that gets as far as rolling has passed every check.
 
 What is not enumerated (too many to list, still answered by ``in`` and :func:`check`): ``army``
 (any combination of cards), ``join``, moves along a path of the player's own or through
-waypoints, and special moves asked for by name.
+waypoints, and special moves asked for by name. In the free mode of rules cases (any figure may
+act) no move or attack is listed; ``in`` and :func:`check` still answer.
 """
 
 from __future__ import annotations

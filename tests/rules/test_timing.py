@@ -13,6 +13,8 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from bot.rules.combat import wounds_from
 from bot.rules.decisions import COMBAT_DIE_FACES
 from bot.rules.dice import SeededDice
@@ -271,3 +273,14 @@ def test_a_state_waiting_on_a_decision_is_the_whole_position_and_pickles() -> No
     other.execute("p1", "choose roll")
     m.apply("p1", "choose roll")
     assert state_json(other.state) == state_json(m.state) and not other.state.windows
+
+
+def test_a_continuation_is_registered_under_one_name_only() -> None:
+    # rule: HS-TIMING-01 (what comes after a window is looked up by the name kept in the state)
+    from bot.rules.windows import continuation, continuation_named
+
+    assert continuation_named("attack_roll").__name__ == "attack_roll"
+    with pytest.raises(ValueError, match="registered twice"):
+        continuation("attack_roll")(lambda eng: None)
+    with pytest.raises(KeyError):
+        continuation_named("_attack_roll")  # the old method-name strings are gone
