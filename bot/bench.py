@@ -17,6 +17,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from bot.rules.battlefield import Battlefield, Cell, Obstacle
 from bot.rules.cards import ArmyCard
@@ -26,6 +27,9 @@ from bot.rules.hexes import Hex, from_offset
 from bot.rules.scenario import SANDBOX
 from bot.rules.state import Figure, MatchState, Phase
 from bot.rules.terrain import ObstacleKind, Terrain
+
+if TYPE_CHECKING:
+    from bot.rules.match import Match
 
 Row = tuple[str, float, str]
 
@@ -195,9 +199,52 @@ def bench_odds(runs: int = 500) -> list[Row]:
     return [("odds_exact", round(_median_ms(lambda: attack_odds(state, a, b), runs), 4), "ms")]
 
 
+def mid_match(seed: int = 1, rounds: int = 2) -> Match:
+    """Two 500-point armies played by the computer players on the generated battlefield until a
+    Player Turn of round ``rounds`` is under way with no decision pending (the bench's "middle of
+    a match"; also used by tests)."""
+    from bot.game import ai
+    from bot.game.session import _card_lookup, scenarios
+    from bot.rules.match import Match
+
+    m = Match(generated_battlefield(), scenarios().get("last-army-standing"), seed, _card_lookup)
+    for pid in ("alice", "bob"):
+        m.apply(pid, f"join {pid.title()}")
+    for pid, army in (("alice", ARMY_A), ("bob", ARMY_B)):
+        m.apply(pid, "army " + "; ".join(army))
+    m.apply("alice", "start")
+    for _ in range(5000):
+        st = m.state
+        if (st.round >= rounds and st.phase is Phase.TURNS and st.turn is not None and st.turn.card_key
+                and not st.pending and not st.turn.moved) or st.phase is Phase.OVER:
+            break
+        waiting = ai.waiting_for(st)
+        cmd = ai.next_command(st, waiting[0]) if waiting else None
+        if cmd is None:
+            break
+        m.apply(waiting[0], cmd)
+    return m
+
+
+def bench_legal(runs: int = 20, seed: int = 1) -> list[Row]:
+    """Every legal command for the active player in the middle of a 500-point match, enumerated."""
+    from bot.rules.legal import LegalCommands
+
+    m = mid_match(seed)
+    player = m.state.turn.player if m.state.turn is not None else m.state.players[0].id
+    found: list[object] = []
+
+    def enumerate_all() -> None:
+        found[:] = list(LegalCommands(m.state, player, m.cards))
+
+    took = _median_ms(enumerate_all, runs)
+    return [("legal_all_commands", round(took, 2), "ms"), ("legal_all_commands_count", float(len(found)), "commands")]
+
+
 def rules(runs: int = 200) -> list[Row]:
     """Every rules figure."""
-    return bench_reach(runs) + bench_los(max(runs, 100) * 2) + bench_odds(max(runs, 100) * 2) + bench_match()
+    return (bench_reach(runs) + bench_los(max(runs, 100) * 2) + bench_odds(max(runs, 100) * 2) + bench_match()
+            + bench_legal())
 
 
 def _print(rows: list[Row], prefix: str = "") -> None:

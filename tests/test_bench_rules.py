@@ -65,3 +65,9 @@ def test_bench_odds_exact() -> None:
     rows = check_rows(bench.bench_odds(runs=5))
     assert list(rows) == ["odds_exact"]
     assert rows["odds_exact"][1] == "ms" and rows["odds_exact"][0] > 0
+
+
+def test_bench_legal_counts_every_command_of_the_active_player() -> None:
+    rows = check_rows(bench.bench_legal(runs=1))
+    assert rows["legal_all_commands"][1] == "ms" and rows["legal_all_commands"][0] > 0
+    assert rows["legal_all_commands_count"][1] == "commands" and rows["legal_all_commands_count"][0] >= 2

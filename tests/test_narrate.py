@@ -195,7 +195,7 @@ def test_terrain_lines_say_what_the_roll_did() -> None:
 
 def test_a_move_of_no_spaces_is_narrated(monkeypatch: pytest.MonkeyPatch) -> None:
     # rule: HS-MOVE-02 (a figure that stays where it is still counts as moved, where DEC-14 allows it)
-    monkeypatch.setattr("bot.rules.engine.ZERO_SPACE_MOVES", True)
+    monkeypatch.setattr("bot.rules.actions.move.ZERO_SPACE_MOVES", True)
     eng = sandbox(fig("finn", "p1", (1, 1), FINN))
     label = eng.state.battlefield.label(eng.state.figures["finn"].hex)
     assert lines(narrator(eng), eng.execute("p1", f"move finn {label}")) == [f"finn stays at {label}."]

@@ -18,6 +18,7 @@ import discord
 from bot.discord.errors import UserError
 from bot.discord.outgoing import NO_PINGS, cap, cap_echoes, mark_placeholder, placeholder_empty
 from bot.rules.errors import RulesError, sentence
+from bot.rules.state import MARKERS
 
 if TYPE_CHECKING:
     from bot.discord.client import HeroscapeBot
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-MARKER_NAMES = ("1", "2", "3", "X")
+MARKER_NAMES = MARKERS  # the rules' Order Markers, not a copy
 
 
 async def tell(interaction: discord.Interaction, text: str) -> None:

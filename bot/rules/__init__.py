@@ -1,9 +1,13 @@
 """The Heroscape rules core: pure, typed, deterministic given its dice. No Discord, no files.
 
 Main entry points: :class:`~bot.rules.match.Match` (seed + command log), the
-:class:`~bot.rules.engine.Engine` it drives, queries in :mod:`~bot.rules.movement`,
-:mod:`~bot.rules.combat`, :mod:`~bot.rules.engagement` and :mod:`~bot.rules.los`, and
-:func:`~bot.rules.views.player_view` for what one player may see.
+:class:`~bot.rules.engine.Engine` it drives (which dispatches each command to its handler in
+:mod:`bot.rules.flow` or :mod:`bot.rules.actions`; the module docstring of
+:mod:`bot.rules.engine` says where each rule lives), what may be done now in
+:mod:`~bot.rules.legal`, queries in :mod:`~bot.rules.movement`, :mod:`~bot.rules.combat`,
+:mod:`~bot.rules.engagement` and :mod:`~bot.rules.los`, and :func:`~bot.rules.views.player_view`
+for what one player may see. Powers, terrain and scenario rules act through
+:class:`~bot.rules.context.RulesContext`.
 """
 
 from bot.rules import powers as _powers  # noqa: F401  (registers card powers)

@@ -237,6 +237,15 @@ def add_army(state: MatchState, player: str, cards: Sequence[ArmyCard], aside: S
     return keys
 
 
+def remove_army(state: MatchState, player: str) -> None:
+    """Take every Army Card ``player`` owns, and its figures, out of the match (an army chosen again,
+    a draft pick rebuilding the army, a player leaving the table before the battle)."""
+    for key in [k for k, c in state.cards.items() if c.owner == player]:
+        for fid in state.cards[key].figure_ids:
+            state.figures.pop(fid, None)
+        del state.cards[key]
+
+
 def _free_id(taken: Container[str], base: str, squad: bool, start: int = 1) -> str:
     if not squad and base not in taken:
         return base

@@ -45,7 +45,7 @@ from bot.rules.state import MatchState, Phase
 from bot.rules.views import state_json, to_data
 
 #: Bumped whenever the layout of a snapshot changes; older snapshots are then refused.
-SNAPSHOT_FORMAT = 1
+SNAPSHOT_FORMAT = 2  # 2: timing windows moved from the engine into MatchState.windows
 #: At most this many public events are kept for a Player Turn (a runaway turn stays bounded).
 TURN_EVENTS_LIMIT = 200
 
@@ -353,8 +353,8 @@ class Match:
                 "scenario": _FINGERPRINTS.of(self.scenario)}
 
     def snapshot(self) -> bytes:
-        """The position as bytes for :meth:`from_snapshot`: engine (state, timing windows and any
-        other engine field), dice generator state and :attr:`turn_events`, tied to the log so far.
+        """The position as bytes for :meth:`from_snapshot`: engine (its state, which holds the timing
+        windows and decisions too, and any other engine field), dice generator state and :attr:`turn_events`, tied to the log so far.
 
         Only for a private cache: the bytes are a pickle, read back only by :meth:`from_snapshot`,
         which checks them. The secret seed is not in them (only a fingerprint of it).

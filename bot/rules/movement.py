@@ -22,7 +22,7 @@ may be entered, stopping, leaving-engagement attacks, falls) is as for a walk.
 Terrain is read through the scenario's variants (:meth:`Battlefield.with_variants`: slippery or
 thin ice, heavy snow, cooling lava, wood as road; HS-TERRAIN-25, HS-ROAD-05).
 
-This module only plans; the engine rolls leaving-engagement attacks and falls while it carries
+One step (walk, climb, fly, fall) is :mod:`bot.rules.steps`. This module only plans; the engine rolls leaving-engagement attacks and falls while it carries
 the plan out, step by step, with :func:`leaving` and :func:`fall_for`.
 """
 
@@ -33,12 +33,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bot.rules import modifiers
-from bot.rules.battlefield import Battlefield, Cell
-from bot.rules.decisions import EXTREME_FALL_EXTRA, MAJOR_FALL_EXTRA, MOVE_THROUGH_FRIENDS
+from bot.rules.battlefield import Battlefield
+from bot.rules.decisions import MOVE_THROUGH_FRIENDS
 from bot.rules.engagement import engaged_at, figure_height
 from bot.rules.errors import IllegalCommand, InvalidCommand
 from bot.rules.hexes import Hex
 from bot.rules.state import Figure, MatchState
+from bot.rules.steps import climb_step, enterable, fly_start, fly_step, walk_step
+from bot.rules.steps import fall_for as fall_for  # part of this module's interface (tests, callers)
 from bot.rules.terrain import Terrain
 
 
@@ -79,82 +81,6 @@ class MovePlan:
         return self.steps[-1].level if self.steps else self.start_level
 
 
-def _clear(bf: Battlefield, h: Hex, low: int, high: int) -> bool:
-    """True when no cell of ``h`` fills any part of the open interval ``(low, high)`` of levels."""
-    return all(c.top <= low or c.bottom >= high for c in bf.cells(h))
-
-
-def _enterable(bf: Battlefield, h: Hex, cell: Cell) -> bool:
-    # An obstacle standing on that surface fills the space (HS-OBSTACLE-01).
-    return not any(o.level == cell.top for o in bf.obstacles_on(h))
-
-
-def walk_step(
-    bf: Battlefield, a: Hex, la: int, b: Hex, height: int
-) -> tuple[int, int, int, Cell] | None:
-    """The cheapest way to walk from ``a`` at level ``la`` onto a surface of neighbouring ``b``.
-
-    :returns: ``(cost, level, drop, cell)`` or ``None`` when no surface of ``b`` can be entered
-        (off the battlefield, an obstacle on it, no room for a figure of this Height).
-    """
-    key = (a, la, b, height)
-    memo = bf._walk_memo
-    if key in memo:
-        return memo[key]  # type: ignore[no-any-return]
-    found = _walk_step(bf, a, la, b, height)
-    memo[key] = found
-    return found
-
-
-def climb_step(bf: Battlefield, a: Hex, la: int, b: Hex, height: int, free_climb: int) -> tuple[int, int, int, Cell] | None:
-    """Like :func:`walk_step` for a special move that climbs up to ``free_climb`` levels for free
-    (Grapple Gun): the step costs only the space entered; a higher surface cannot be reached."""
-    return _walk_step(bf, a, la, b, height, free_climb)
-
-
-def _walk_step(bf: Battlefield, a: Hex, la: int, b: Hex, height: int,
-               free_climb: int | None = None) -> tuple[int, int, int, Cell] | None:
-    best: tuple[int, int, int, Cell] | None = None
-    walls = bf.obstacles_between(a, b)
-    wall_top = max((o.top for o in walls), default=la)
-    for cell in bf.surfaces(b):
-        lb = cell.top
-        if not _enterable(bf, b, cell):
-            continue
-        peak = max(la, lb, wall_top)
-        if free_climb is not None and peak - la > free_climb:
-            continue
-        # Rise in a's column to the peak, cross over, and come down in b's (HS-MOVE-12..14).
-        if not _clear(bf, a, la, peak + height) or not _clear(bf, b, lb, peak + height):
-            continue
-        cost = cell.terrain.movement_cost + (peak - la if free_climb is None else 0)
-        option = (cost, lb, peak - lb, cell)
-        if best is None or (cost, -lb) < (best[0], -best[1]):
-            best = option
-    return best
-
-
-def fall_for(drop: int, height: int, terrain: Terrain | None, flying: bool) -> tuple[str, int] | None:
-    """The fall a drop of ``drop`` levels causes a figure of ``height`` (DEC-02, HS-FALL-01, -02).
-
-    :returns: ``None`` for no fall, else ``('dice', n)`` for n combat dice or ``('d20', 0)`` for an
-        extreme fall.
-    """
-    if flying or drop < height:
-        return None
-    if terrain is not None and terrain.is_water and terrain is not Terrain.SWAMP_WATER:
-        return None  # water breaks the fall; swamp water does not (HS-FALL-02)
-    if drop >= height + EXTREME_FALL_EXTRA:
-        return ("d20", 0)
-    if drop >= height + MAJOR_FALL_EXTRA:
-        from bot.rules.decisions import MAJOR_FALL_DICE
-
-        return ("dice", MAJOR_FALL_DICE)
-    from bot.rules.decisions import FALL_DICE
-
-    return ("dice", FALL_DICE)
-
-
 def _blocker(state: MatchState, fig: Figure, h: Hex, level: int) -> Figure | None:
     for other in state.figures.values():
         if other is not fig and other.on_battlefield and h in other.hexes and other.level == level:
@@ -174,36 +100,6 @@ def _others_at(state: MatchState, fig: Figure) -> dict[tuple[Hex, int], Figure]:
 def field_of(state: MatchState) -> Battlefield:
     """The battlefield as the scenario plays it: its terrain variants applied (HS-TERRAIN-25)."""
     return state.battlefield.with_variants(state.scenario.terrain_variants)
-
-
-def fly_step(bf: Battlefield, a: Hex, low: int | None, b: Hex, height: int) -> tuple[bool, int | None, Cell | None]:
-    """A flyer's step from ``a`` to neighbouring ``b`` (HS-FLY-03, -08).
-
-    ``low`` is ``None`` for a flyer in open sky, which passes over anything; otherwise the flyer
-    is under an overhang with its base at level ``low`` and moves as if walking (through the gaps
-    only, HS-MOVE-12, -13) but ignoring costs, obstacles and figures, until it reaches a space with
-    nothing above it. It can never pass through the underside of an overhang (HS-FLY-08).
-
-    :returns: ``(ok, low after the step, the surface it is over when still low)``.
-    """
-    if low is None:
-        return True, None, None
-    best: Cell | None = None
-    for cell in bf.surfaces(b):
-        lb = cell.top
-        peak = max(low, lb)
-        if _clear(bf, a, low, peak + height) and _clear(bf, b, lb, peak + height) and (best is None or lb > best.top):
-            best = cell
-    if best is None:
-        return False, low, None
-    if bf.headroom(b, best.top) is None:
-        return True, None, None
-    return True, best.top, best
-
-
-def _fly_start(bf: Battlefield, fig: Figure) -> int | None:
-    """``fig.level`` when it starts a flight under an overhang, else ``None`` (open sky)."""
-    return fig.level if bf.headroom(fig.hexes[0], fig.level) is not None else None
 
 
 def rules_for(state: MatchState, fig: Figure, power: str | None = None) -> modifiers.MoveRules:
@@ -264,7 +160,7 @@ def plan(
     cost = 0
     all_road = not fly and all(bf.terrain(h, fig.level) is Terrain.ROAD for h in body)
     stopped_at: int | None = None
-    low = _fly_start(bf, fig) if fly else None
+    low = fly_start(bf, fig) if fly else None
     for i, h in enumerate(path):
         if stopped_at is not None:
             raise IllegalCommand(
@@ -321,11 +217,11 @@ def plan(
         cell = bf.top_cell(end.hexes[0]) if low is None else bf.surface(end.hexes[0], low)
         if cell is None:
             raise IllegalCommand(f"{fig.id} cannot land off the battlefield", "HS-FLY-09")
-        if not _enterable(bf, end.hexes[0], cell):
+        if not enterable(bf, end.hexes[0], cell):
             raise IllegalCommand(f"{fig.id} cannot land on an obstacle at {bf.label(end.hexes[0])}", "HS-OBSTACLE-01")
         if double:
             tail_cell = bf.top_cell(end.hexes[1]) if low is None else bf.surface(end.hexes[1], low)
-            if tail_cell is None or tail_cell.top != cell.top or not _enterable(bf, end.hexes[1], tail_cell):
+            if tail_cell is None or tail_cell.top != cell.top or not enterable(bf, end.hexes[1], tail_cell):
                 raise IllegalCommand(f"{fig.id} must land on 2 spaces of the same level", "HS-DOUBLE-02")
             mp.steps[-1] = Step(end.hexes, cell.top, end.cost, 0, cell.terrain, (cell.top, cell.top))
         else:
@@ -560,27 +456,75 @@ def _reach_walking(state: MatchState, fig: Figure, budget: int,
             counter += 1
 
 
+@dataclass(frozen=True, slots=True)
+class Route:
+    """One way to reach an end position: the ``path`` (for :func:`plan`), whether it is flown, its
+    cost in spaces and how many leaving-engagement attacks it gives (``swipes``, HS-ENGAGE-05)."""
+
+    path: tuple[Hex, ...]
+    fly: bool
+    cost: int
+    swipes: int
+
+
+def takeoff_swipes(state: MatchState, fig: Figure) -> int:
+    """Leaving-engagement attacks a flight from where ``fig`` stands gives: every engaged enemy,
+    unless Stealth Flying or a power spares it (HS-FLY-02, -11)."""
+    rules = modifiers.move_rules(state, fig)
+    if not rules.takes_swipes or rules.stealth:
+        return 0
+    return len(leaving(state, fig, fig.hexes, fig.level, (), fig.level))
+
+
+def routes(state: MatchState, fig: Figure, fly: bool | None = None) -> dict[tuple[Hex, ...], Route]:
+    """The best way to each end position of a move named by its destination only: the fewest
+    leaving-engagement attacks, then the lowest cost; a flight wins a tie (HS-ENGAGE-05, HS-FLY-01).
+
+    ``fly`` ``None`` weighs walking against flying for a figure that can fly (a flyer need not take
+    the swipes of a take-off when walking away gives none); ``True`` flies, ``False`` walks.
+    """
+    rules = modifiers.move_rules(state, fig)
+    out: dict[tuple[Hex, ...], Route] = {}
+
+    def offer(body: tuple[Hex, ...], route: Route) -> None:
+        have = out.get(body)
+        if have is None or (route.swipes, route.cost, not route.fly) < (have.swipes, have.cost, not have.fly):
+            out[body] = route
+
+    if fly is not True:
+        bf = field_of(state)
+        runs = [(allowance(state, fig), False)]
+        if all(bf.terrain(h, fig.level) is Terrain.ROAD for h in fig.hexes):
+            runs.append((allowance(state, fig) + 3, True))  # the road bonus (HS-ROAD-03)
+        for budget, road_only in runs:
+            walks: dict[tuple[Hex, ...], tuple[int, list[Hex]]] = {}
+            sw: dict[tuple[Hex, ...], int] = {}
+            _reach_walking(state, fig, budget, walks, road_only, count_swipes=True, swipes_out=sw)
+            for body, (cost, path) in walks.items():
+                offer(body, Route(tuple(path), False, cost, sw.get(body, 0)))
+    if fly is True or (fly is None and rules.can_fly):
+        flights: dict[tuple[Hex, ...], tuple[int, list[Hex]]] = {}
+        _reach_flying(state, fig, allowance(state, fig), flights)
+        takeoff = takeoff_swipes(state, fig)
+        for body, (cost, path) in flights.items():
+            offer(body, Route(tuple(path), True, cost, takeoff))
+    return out
+
+
+def best_route(state: MatchState, fig: Figure, goal: Hex, fly: bool | None = None) -> Route | None:
+    """The route :func:`routes` picks to end with the lead on ``goal``; ``None`` when out of reach."""
+    found = [r for body, r in routes(state, fig, fly).items() if body[0] == goal]
+    return min(found, key=lambda r: (r.swipes, r.cost, not r.fly), default=None)
+
+
 def safest_path(state: MatchState, fig: Figure, goal: Hex) -> list[Hex] | None:
     """A walking path to ``goal`` with the fewest leaving-engagement attacks, then the cheapest.
 
     Used when a player names only a destination: the referee should not walk a figure past an
     enemy when another legal path avoids it (HS-ENGAGE-05). ``None`` when the goal is out of reach.
     """
-    bf = field_of(state)
-    options: list[tuple[int, int, list[Hex]]] = []
-    runs = [(allowance(state, fig), False)]
-    if all(bf.terrain(h, fig.level) is Terrain.ROAD for h in fig.hexes):
-        runs.append((allowance(state, fig) + 3, True))  # the road bonus (HS-ROAD-03)
-    for budget, road_only in runs:
-        out: dict[tuple[Hex, ...], tuple[int, list[Hex]]] = {}
-        sw: dict[tuple[Hex, ...], int] = {}
-        _reach_walking(state, fig, budget, out, road_only, count_swipes=True, swipes_out=sw)
-        for body, (cost, path) in out.items():
-            if body[0] == goal:
-                options.append((sw.get(body, 0), cost, path))
-    if not options:
-        return None
-    return min(options, key=lambda o: (o[0], o[1]))[2]
+    route = best_route(state, fig, goal, fly=False)
+    return list(route.path) if route is not None else None
 
 
 def _reach_flying(state: MatchState, fig: Figure, budget: int,
@@ -589,7 +533,7 @@ def _reach_flying(state: MatchState, fig: Figure, budget: int,
     occ = _others_at(state, fig)
     double = len(fig.hexes) == 2
     height = state.card_of(fig).stat("height")
-    start_low = _fly_start(bf, fig)
+    start_low = fly_start(bf, fig)
     # Flying ignores everything on the way, so a breadth-first search over the plane suffices;
     # the plane search is bounded to hexes near the battlefield. A flyer under an overhang keeps
     # its level (``low``) until it reaches open sky (HS-FLY-08).
@@ -624,7 +568,7 @@ def _reach_flying(state: MatchState, fig: Figure, budget: int,
                     if len(tops) != 1:
                         continue
                     top = tops.pop()
-                    if any((x, top) in occ for x in nb) or any(not _enterable(bf, x, c) for x, c in zip(nb, cells, strict=True) if c is not None):
+                    if any((x, top) in occ for x in nb) or any(not enterable(bf, x, c) for x, c in zip(nb, cells, strict=True) if c is not None):
                         continue
                     if double and bf.obstacles_between(nb[0], nb[1]):
                         continue  # no base astride an obstacle (HS-MOVE-09)

@@ -37,6 +37,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from bot.rules import lookup
 from bot.rules.cards import Power
 from bot.rules.combat import check_target, defense_dice, wounds_from
 from bot.rules.decisions import LINE_FIGURES_ON_LINE_BLOCK
@@ -48,14 +49,14 @@ from bot.rules.modifiers import AttackContext
 from bot.rules.state import Figure, MatchState, Pending
 
 if TYPE_CHECKING:
-    from bot.rules.engine import Engine
+    from bot.rules.context import RulesContext
 
 #: The kind of the pending decision "which affected figure defends next?".
 DEFENSE_ORDER = "defense_order"
 
 #: A power's own condition on its special attack: raises :class:`IllegalCommand` when the attack
 #: may not be made now (the Grenade's marker is gone), else returns nothing.
-SpecialCheck = Callable[["Engine", Figure, Power], None]
+SpecialCheck = Callable[[MatchState, Figure, Power], None]
 _checks: list[SpecialCheck] = []
 
 
@@ -105,7 +106,7 @@ class SpecialPlan:
         return cls(attacker, name, dice, [[f] for f in order], order[0] if order else "", "HS-SPECIAL-07")
 
 
-def defend(engine: Engine, ctx: dict[str, Any]) -> bool:
+def defend(engine: RulesContext, ctx: dict[str, Any]) -> bool:
     """Let the affected figures of a rolled special attack defend, in order.
 
     ``ctx`` is :meth:`SpecialPlan.to_args` plus ``rolled`` (the attack dice). Returns ``False``
@@ -143,7 +144,7 @@ def choose_defender(ctx: dict[str, Any], choice: str) -> None:
     ctx["picked"] = True
 
 
-def _defend_one(engine: Engine, attacker: Figure, tgt: Figure, ctx: dict[str, Any]) -> None:
+def _defend_one(engine: RulesContext, attacker: Figure, tgt: Figure, ctx: dict[str, Any]) -> None:
     st = engine.state
     rolled: list[str] = ctx["rolled"]
     n, reasons = defense_dice(st, attacker, tgt, special=ctx["name"])
@@ -157,12 +158,12 @@ def _defend_one(engine: Engine, attacker: Figure, tgt: Figure, ctx: dict[str, An
         engine.wound(tgt, wounds, f"{ctx['name']} by {attacker.id}")
 
 
-def find_power(engine: Engine, fig: Figure, name: str) -> Power:
+def find_power(st: MatchState, fig: Figure, name: str) -> Power:
     """The special attack ``name`` on ``fig``'s card (by name or kind, case-insensitive).
 
     :raises InvalidCommand: when the card has no such special attack.
     """
-    card = engine.state.card_of(fig)
+    card = st.card_of(fig)
 
     def norm(text: str) -> str:
         """``text`` lowercased, with ``_`` and ``-`` as spaces and runs of spaces collapsed."""
@@ -178,28 +179,30 @@ def find_power(engine: Engine, fig: Figure, name: str) -> Power:
     raise InvalidCommand(f"{card.short} has no special attack called '{name}' (special attacks: {have})")
 
 
-def special_attack(engine: Engine, fig: Figure, power_name: str, target: str) -> SpecialPlan:
-    """Check a special attack and list who it affects, in defense order.
+def special_attack(where: RulesContext | MatchState, fig: Figure, power_name: str, target: str) -> SpecialPlan:
+    """Check a special attack and list who it affects, in defense order; reads the state only
+    (``where`` is the state, or an engine whose state it reads), rolls nothing, changes nothing.
 
     :raises IllegalCommand: out of range, no line of sight, or an engaged attacker aiming at a
         figure it is not engaged with (HS-SPECIAL-04).
     """
-    power = find_power(engine, fig, power_name)
+    st = where if isinstance(where, MatchState) else where.state
+    power = find_power(st, fig, power_name)
     for check in _checks:
-        check(engine, fig, power)
+        check(st, fig, power)
     v = power.values
     if "line" in v:
-        return _line(engine, fig, power, target)
+        return _line(st, fig, power, target)
     if "extra_spaces" in v:
-        return _past_target(engine, fig, power, target)
-    return _explosion(engine, fig, power, target)
+        return _past_target(st, fig, power, target)
+    return _explosion(st, fig, power, target)
 
 
-def _target(engine: Engine, fig: Figure, power: Power, target: str) -> Figure:
+def _target(st: MatchState, fig: Figure, power: Power, target: str) -> Figure:
     """The checked first target: in range and sight, or engaged with an engaged attacker."""
-    tgt = engine.figure(target)
+    tgt = lookup.figure(st, target)
     lob = power.values.get("lob")
-    check = check_target(engine.state, fig, tgt, reach=power.values["range"], needs_sight=lob is None,
+    check = check_target(st, fig, tgt, reach=power.values["range"], needs_sight=lob is None,
                          special=power.name)
     if not check:
         if check.rule == "HS-ENGAGE-07":
@@ -207,14 +210,14 @@ def _target(engine: Engine, fig: Figure, power: Power, target: str) -> Figure:
                                  "target one it is engaged with", "HS-SPECIAL-04")
         raise IllegalCommand(check.reason, check.rule or "HS-EXPLOSION-01")
     if lob is not None:
-        _check_lob(engine, fig, tgt, power, lob)
+        _check_lob(st, fig, tgt, power, lob)
     return tgt
 
 
-def _check_lob(engine: Engine, fig: Figure, tgt: Figure, power: Power, lob: int) -> None:
+def _check_lob(st: MatchState, fig: Figure, tgt: Figure, power: Power, lob: int) -> None:
     """Lob X: the throw arcs over terrain and obstacles up to X levels above the thrower's base;
     anything higher on the straight line between them stops it (figures never do)."""
-    bf = engine.state.battlefield
+    bf = st.battlefield
     start, aim = min(((a, b) for a in fig.hexes for b in tgt.hexes), key=lambda ab: ab[0].distance(ab[1]))
     path = line(start, aim)
     ceiling = fig.level + lob
@@ -230,9 +233,8 @@ def _check_lob(engine: Engine, fig: Figure, tgt: Figure, power: Power, lob: int)
                                  f"more than {lob} levels above {fig.id} (level {fig.level})")
 
 
-def _explosion(engine: Engine, fig: Figure, power: Power, target: str) -> SpecialPlan:
-    st = engine.state
-    tgt = _target(engine, fig, power, target)  # sight is needed to the target only (HS-EXPLOSION-01)
+def _explosion(st: MatchState, fig: Figure, power: Power, target: str) -> SpecialPlan:
+    tgt = _target(st, fig, power, target)  # sight is needed to the target only (HS-EXPLOSION-01)
     x = power.values.get("explosion", 0)
     others = []
     for f in st.on_battlefield():  # the attacker too (HS-EXPLOSION-06)
@@ -250,12 +252,11 @@ def _explosion(engine: Engine, fig: Figure, power: Power, target: str) -> Specia
     return SpecialPlan(fig.id, power.name, power.values["attack"], groups, tgt.id, "HS-EXPLOSION-05")
 
 
-def _past_target(engine: Engine, fig: Figure, power: Power, target: str) -> SpecialPlan:
+def _past_target(st: MatchState, fig: Figure, power: Power, target: str) -> SpecialPlan:
     """The target, then every figure on the next ``extra_spaces`` spaces straight on past it, in
     order along the line (HS-SPECIAL-06). The line runs on from the attacker through the target,
     so the target must be in a straight line from the attacker; it always runs its full length."""
-    st = engine.state
-    tgt = _target(engine, fig, power, target)
+    tgt = _target(st, fig, power, target)
     start, aim = min(((a, b) for a in fig.hexes for b in tgt.hexes), key=lambda ab: ab[0].distance(ab[1]))
     direction = _direction(start, aim)
     if direction is None:
@@ -273,14 +274,15 @@ def _past_target(engine: Engine, fig: Figure, power: Power, target: str) -> Spec
     return SpecialPlan(fig.id, power.name, power.values["attack"], groups, tgt.id, "HS-SPECIAL-06")
 
 
-def _line(engine: Engine, fig: Figure, power: Power, target: str) -> SpecialPlan:
-    st = engine.state
+def _line(st: MatchState, fig: Figure, power: Power, target: str) -> SpecialPlan:
     bf = st.battlefield
     length = power.values["line"]
+    aimed_at: Figure | None = None
     try:
-        aim = engine.space(target)
+        aim = lookup.space(st, target)
     except InvalidCommand:
-        aim = engine.figure(target).hex
+        aimed_at = lookup.figure(st, target)
+        aim = aimed_at.hex
     if aim in fig.hexes:
         raise IllegalCommand("aim the line at a space next to the attacker", "HS-LINE-01")
     # A double-space attacker's line may start beside either of its spaces, never run through it.
@@ -308,6 +310,13 @@ def _line(engine: Engine, fig: Figure, power: Power, target: str) -> SpecialPlan
         if here:
             groups.append(here)
     affected = [f for g in groups for f in g]
+    if aimed_at is not None and aimed_at.id not in affected:
+        # Aimed at a figure the line does not reach: refused, not made at nobody (HS-LINE-01, -02).
+        far = min(a.distance(b) for a in fig.hexes for b in aimed_at.hexes) > length
+        why = (f"it is more than {length} spaces away, and a Line {length} covers {length} spaces from beside "
+               f"{fig.id}" if far else f"{fig.id} cannot see it on the line")
+        raise IllegalCommand(f"{power.name} cannot reach {aimed_at.id}: {why}; aim at a figure or a space on the "
+                             "line", "HS-LINE-01" if far else "HS-LINE-02")
     if foes and not any(st.figures[f] in foes for f in affected):
         raise IllegalCommand(f"{fig.id} is engaged and must aim at a figure it is engaged with", "HS-SPECIAL-04")
     return SpecialPlan(fig.id, power.name, power.values["attack"], groups, affected[0] if affected else "", "HS-LINE-05",
@@ -379,7 +388,7 @@ class AttackOption:
     refused: str = ""
 
 
-def attack_options(state: MatchState, attacker: Figure) -> list[AttackOption]:
+def attack_options(state: MatchState, attacker: Figure, *, enemies_only: bool = True) -> list[AttackOption]:
     """The normal attack and each special attack of ``attacker``'s card, with whom each can hit now.
 
     Geometry and powers only, as :func:`bot.rules.combat.legal_targets`: whose turn it is and
@@ -391,34 +400,29 @@ def attack_options(state: MatchState, attacker: Figure) -> list[AttackOption]:
     be a legal target (HS-EXPLOSION-01, HS-SPECIAL-04, -06, Lob without sight), a Line X attack is
     aimed along each of the six directions from beside the attacker and hits the figures in sight
     on those spaces (HS-LINE-01, -02). Reads ``state`` (a player's view will do); changes nothing.
+    With ``enemies_only`` false, friends are aimed at too (every legal aim, for :mod:`bot.rules.legal`).
 
     :returns: ``[]`` when the figure is off the battlefield; else the normal attack first, then the
         special attacks in card order.
     """
     from bot.rules.combat import legal_targets
-    from bot.rules.dice import ScriptedDice
-    from bot.rules.engine import Engine
 
     if not attacker.on_battlefield:
         return []
     # Enemies only, as the special attacks' aims: friends are legal targets too (HS-ATTACK-01),
     # but this list is whom to attack (the map's marks, the computer), not whom one may.
-    normal = legal_targets(state, attacker, enemies_only=True)
+    normal = legal_targets(state, attacker, enemies_only=enemies_only)
     out = [AttackOption(NORMAL_ATTACK, False, tuple(Aim(t.id, (t.id,)) for t in normal), tuple(t.id for t in normal))]
-    # special_attack() reads the state through an engine; no die is rolled (empty scripted dice
-    # would raise if one were).
-    engine = Engine(state, ScriptedDice())
     for power in state.card_of(attacker).powers:
         if "range" in power.values and "attack" in power.values:
-            out.append(_special_option(engine, attacker, power))
+            out.append(_special_option(state, attacker, power, enemies_only))
     return out
 
 
-def _special_option(engine: Engine, fig: Figure, power: Power) -> AttackOption:
-    st = engine.state
+def _special_option(st: MatchState, fig: Figure, power: Power, enemies_only: bool = True) -> AttackOption:
     try:
         for check in _checks:
-            check(engine, fig, power)
+            check(st, fig, power)
     except IllegalCommand as exc:
         return AttackOption(power.name, True, refused=str(exc))
     if "line" in power.values:
@@ -429,12 +433,12 @@ def _special_option(engine: Engine, fig: Figure, power: Power) -> AttackOption:
         aims_at = [bf.label(h) for h in tries]
     else:
         build = _past_target if "extra_spaces" in power.values else _explosion
-        aims_at = sorted(f.id for f in st.on_battlefield() if f is not fig and st.is_enemy(fig, f))
+        aims_at = sorted(f.id for f in st.on_battlefield() if f is not fig and (st.is_enemy(fig, f) or not enemies_only))
     aims: list[Aim] = []
     seen: set[tuple[str, ...]] = set()
     for aim in aims_at:
         try:
-            affected = tuple(build(engine, fig, power, aim).affected)
+            affected = tuple(build(st, fig, power, aim).affected)
         except (IllegalCommand, InvalidCommand):
             continue
         if affected and affected not in seen:

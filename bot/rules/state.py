@@ -1,6 +1,7 @@
 """Match state: players, Army Cards in play, figures, the round, the Player Turn, pending decisions.
 
-The state is plain data. Only :mod:`bot.rules.engine` changes it, one command at a time; everyone
+The state is plain data, open timing windows and pending decisions included. Only the engine
+(:mod:`bot.rules.engine` and the modules it dispatches to) changes it, one command at a time; everyone
 else (renderer, Discord, console) reads it, through :func:`bot.rules.views.player_view` when the
 reader is one player, so that hidden Order Markers stay hidden.
 """
@@ -15,6 +16,7 @@ from typing import Any
 from bot.rules.battlefield import Battlefield
 from bot.rules.cards import ArmyCard
 from bot.rules.hexes import Hex
+from bot.rules.moments import WindowRun
 from bot.rules.scenario import Scenario
 
 MARKERS: tuple[str, ...] = ("1", "2", "3", "X")
@@ -226,6 +228,9 @@ class MatchState:
     turns_taken: list[str] = field(default_factory=list)
     turn: TurnState | None = None
     pending: list[Pending] = field(default_factory=list)
+    #: Timing windows under way, innermost last (:mod:`bot.rules.windows`): non-empty only while a
+    #: decision is pending, so a state (and a snapshot of it) is the whole position.
+    windows: list[WindowRun] = field(default_factory=list)
     winners: list[str] | None = None
     result: str = ""
     scores: dict[str, float] = field(default_factory=dict)

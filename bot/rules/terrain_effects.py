@@ -28,7 +28,7 @@ from bot.rules.terrain import Terrain
 from bot.rules.timing import Effect, Source, Trigger, Window, register
 
 if TYPE_CHECKING:
-    from bot.rules.engine import Engine
+    from bot.rules.context import RulesContext
 
 
 #: Power kind of Lava Resistant: protects against cooling lava (HS-TERRAIN-15). The seeds never
@@ -93,14 +93,14 @@ class LavaField(Effect):
     source = Source.TERRAIN
     rule = "HS-TERRAIN-03"
 
-    def triggers(self, engine: Engine) -> list[Trigger]:
+    def triggers(self, engine: RulesContext) -> list[Trigger]:
         return [Trigger(self.name, f.controller, f.id) for f in _standing_on(engine.state, Terrain.LAVA_FIELD)]
 
-    def applies(self, engine: Engine, trigger: Trigger) -> bool:
+    def applies(self, engine: RulesContext, trigger: Trigger) -> bool:
         fig = engine.state.figures[trigger.subject]
         return fig.on_battlefield and Terrain.LAVA_FIELD in terrains_under(engine.state, fig)
 
-    def resolve(self, engine: Engine, trigger: Trigger, choice: str | None) -> None:
+    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
         fig = engine.state.figures[trigger.subject]
         dice = engine.roll_combat(1)
         wounds = dice.count("skull")
@@ -119,7 +119,7 @@ class Wellspring(Effect):
     optional = True
     rule = "HS-TERRAIN-19"
 
-    def triggers(self, engine: Engine) -> list[Trigger]:
+    def triggers(self, engine: RulesContext) -> list[Trigger]:
         st = engine.state
         return [
             Trigger(self.name, f.controller, f.id)
@@ -127,18 +127,18 @@ class Wellspring(Effect):
             if st.card_of(f).kind == "hero"
         ]
 
-    def applies(self, engine: Engine, trigger: Trigger) -> bool:
+    def applies(self, engine: RulesContext, trigger: Trigger) -> bool:
         fig = engine.state.figures[trigger.subject]
         return fig.on_battlefield and Terrain.WELLSPRING_WATER in terrains_under(engine.state, fig)
 
-    def options(self, engine: Engine, trigger: Trigger) -> list[str]:
+    def options(self, engine: RulesContext, trigger: Trigger) -> list[str]:
         return ["roll", "skip"]
 
-    def prompt(self, engine: Engine, trigger: Trigger) -> str:
+    def prompt(self, engine: RulesContext, trigger: Trigger) -> str:
         return (f"{trigger.subject} stands in Wellspring water: roll the d20? "
                 "12 or more removes 1 wound, 1 or 2 deals 2 wounds.")
 
-    def resolve(self, engine: Engine, trigger: Trigger, choice: str | None) -> None:
+    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
         if choice != "roll":
             return
         fig = engine.state.figures[trigger.subject]
@@ -161,7 +161,7 @@ class CoolingLavaStart(Effect):
     source = Source.TERRAIN
     rule = "HS-TERRAIN-14"
 
-    def triggers(self, engine: Engine) -> list[Trigger]:
+    def triggers(self, engine: RulesContext) -> list[Trigger]:
         st = engine.state
         if st.turn is None or st.turn.card_key is None:
             return []
@@ -171,7 +171,7 @@ class CoolingLavaStart(Effect):
             if f.on_battlefield and Terrain.COOLING_LAVA in terrains_under(st, f) and not lava_resistant(st, f)
         ]
 
-    def resolve(self, engine: Engine, trigger: Trigger, choice: str | None) -> None:
+    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
         fig = engine.state.figures[trigger.subject]
         dice = engine.roll_combat(1)
         wounds = dice.count("skull")
@@ -180,14 +180,14 @@ class CoolingLavaStart(Effect):
             engine.wound(fig, wounds, "cooling lava")
 
 
-def on_enter(engine: Engine, fig: Figure, terrain: Terrain | None) -> None:
+def on_enter(engine: RulesContext, fig: Figure, terrain: Terrain | None) -> None:
     """Effects of entering a space while walking or landing: cooling lava wounds (HS-TERRAIN-13, -15)."""
     if terrain is Terrain.COOLING_LAVA and not lava_resistant(engine.state, fig):
         engine.emit("terrain", figure=fig.id, terrain="cooling_lava", wounds=1, rule="HS-TERRAIN-13")
         engine.wound(fig, 1, "cooling lava")
 
 
-def on_end_of_move(engine: Engine, fig: Figure) -> None:
+def on_end_of_move(engine: RulesContext, fig: Figure) -> None:
     """Effects of ending a move: molten lava (HS-TERRAIN-10, -11) and thin ice (HS-TERRAIN-07, -08)."""
     st = engine.state
     if not fig.on_battlefield:

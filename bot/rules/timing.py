@@ -23,80 +23,15 @@ effect: it ends at its :class:`Expiry`, never because its source was destroyed (
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from enum import IntEnum, StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
+
+from bot.rules.moments import Expiry, Lasting, Source, Trigger, Window, WindowRun
 
 if TYPE_CHECKING:
-    from bot.rules.engine import Engine
+    from bot.rules.context import RulesContext
 
-
-class Window(StrEnum):
-    """Named moments where effects hook in (000 § Simultaneous Effects and the turn sequence)."""
-
-    START_OF_ROUND = "start_of_round"
-    AFTER_ORDER_MARKERS = "after_order_markers"
-    BEFORE_REVEAL = "before_reveal"
-    START_OF_TURN = "start_of_turn"
-    END_OF_MOVE = "end_of_move"
-    AFTER_MOVING = "after_moving"  # after moving and before attacking (HS-TURN-06)
-    BEFORE_ATTACK = "before_attack"
-    AFTER_ATTACK_ROLL = "after_attack_roll"
-    AFTER_DEFENSE_ROLL = "after_defense_roll"
-    AFTER_ATTACK = "after_attack"
-    END_OF_TURN = "end_of_turn"
-    END_OF_ROUND = "end_of_round"
-    #: As a figure is destroyed, in the middle of whatever destroyed it (Warrior's Attack Spirit).
-    #: Its run holds ``figure``; the effect under way goes on once the window is resolved.
-    DESTROYED = "destroyed"
-
-
-class Source(IntEnum):
-    """UTGAR order of sources (HS-TIMING-05)."""
-
-    UNIT = 0
-    TERRAIN = 1
-    GLYPH = 2
-    OTHER = 3
-
-
-@dataclass(frozen=True, slots=True)
-class Trigger:
-    """One effect ready to resolve: which effect, who controls it, and about what (figure id).
-
-    ``source`` is the figure whose Army Card text causes the effect (empty for terrain, glyphs and
-    rules): when it is destroyed the trigger lapses (HS-DESTROY-04, -07).
-    """
-
-    effect: str
-    controller: str
-    subject: str = ""
-    data: tuple[tuple[str, Any], ...] = ()
-    source: str = ""
-
-    def get(self, key: str, default: Any = None) -> Any:
-        """A value from ``data``."""
-        for k, v in self.data:
-            if k == key:
-                return v
-        return default
-
-    def with_data(self, **changes: Any) -> Trigger:
-        """The same trigger with some ``data`` values set (the next step of a multi-step effect)."""
-        data = dict(self.data)
-        data.update(changes)
-        return Trigger(self.effect, self.controller, self.subject, tuple(sorted(data.items())), self.source)
-
-    def to_json(self) -> dict[str, Any]:
-        """JSON-ready form (kept in the state while a window waits for a decision)."""
-        return {"effect": self.effect, "controller": self.controller, "subject": self.subject, "data": dict(self.data),
-                "source": self.source}
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> Trigger:
-        """Inverse of :meth:`to_json`."""
-        return cls(d["effect"], d["controller"], d.get("subject", ""), tuple(sorted(d.get("data", {}).items())),
-                   d.get("source", ""))
+__all__ = ["Effect", "Expiry", "Lasting", "Source", "Trigger", "Window", "WindowRun", "effect", "effects_for",
+           "order_key", "register", "unregister"]
 
 
 class Effect:
@@ -117,40 +52,40 @@ class Effect:
     refers_to_destroyed: ClassVar[bool] = False
     rule: ClassVar[str] = ""
 
-    def triggers(self, engine: Engine) -> list[Trigger]:
+    def triggers(self, engine: RulesContext) -> list[Trigger]:
         """The instances of this effect that apply now."""
         raise NotImplementedError
 
-    def applies(self, engine: Engine, trigger: Trigger) -> bool:
+    def applies(self, engine: RulesContext, trigger: Trigger) -> bool:
         """Whether the trigger's condition still holds (checked just before resolving)."""
         return True
 
-    def options(self, engine: Engine, trigger: Trigger) -> list[str]:
+    def options(self, engine: RulesContext, trigger: Trigger) -> list[str]:
         """Answers an optional effect offers (first = use it)."""
         return ["yes", "no"]
 
-    def prompt(self, engine: Engine, trigger: Trigger) -> str:
+    def prompt(self, engine: RulesContext, trigger: Trigger) -> str:
         """The question asked of the controller of an optional effect."""
         return f"Use {self.name} for {trigger.subject}?"
 
-    def labels(self, engine: Engine, trigger: Trigger, options: list[str]) -> list[str]:
+    def labels(self, engine: RulesContext, trigger: Trigger, options: list[str]) -> list[str]:
         """``options`` as people are shown them, one per option (card and figure names rather than
         keys); by default the options themselves, when they read well as they are."""
         return list(options)
 
-    def title(self, engine: Engine, trigger: Trigger) -> str:
+    def title(self, engine: RulesContext, trigger: Trigger) -> str:
         """The name people know this effect by (a power's name on its card), e.g. when a player
         chooses which of two effects resolves first."""
         return self.name.replace("_", " ")
 
-    def accept(self, engine: Engine, trigger: Trigger, answer: str) -> str | None:
+    def accept(self, engine: RulesContext, trigger: Trigger, answer: str) -> str | None:
         """An answer that is not one of the listed options but is still good (spaces typed by the
         player, when listing every legal one would be too long): the answer in the form
         :meth:`resolve` reads, or ``None`` to refuse it (or raise
         :class:`~bot.rules.errors.IllegalCommand` saying why). By default only listed options are good."""
         return None
 
-    def resolve(self, engine: Engine, trigger: Trigger, choice: str | None) -> None:
+    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
         """Carry the effect out; ``choice`` is the controller's answer for optional effects."""
         raise NotImplementedError
 
@@ -188,37 +123,3 @@ def effects_for(window: Window) -> list[Effect]:
 def order_key(e: Effect, trig: Trigger, seat_rank: dict[str, int]) -> tuple[int, int, int, int]:
     """Sort key for simultaneous triggers (see module docstring)."""
     return (0 if e.immediate else 1, 1 if e.leaves_window else 0, int(e.source), seat_rank.get(trig.controller, 99))
-
-
-@dataclass(slots=True)
-class WindowRun:
-    """A window being resolved; kept in the state while it waits for a decision."""
-
-    window: Window
-    queue: list[dict[str, Any]] = field(default_factory=list)
-    then: str = ""
-    args: dict[str, Any] = field(default_factory=dict)
-
-
-class Expiry(StrEnum):
-    """When a :class:`Lasting` effect ends."""
-
-    NEXT_REVEAL = "next_reveal"  # when its controller next reveals an Order Marker (Dorim's Charge!!!)
-    END_OF_TURN = "end_of_turn"  # when the Player Turn ends
-    END_OF_ROUND = "end_of_round"  # when the round ends, after end-of-round effects
-    END_OF_GAME = "end_of_game"  # never: for the rest of the battle (Warrior's Attack Spirit)
-
-
-@dataclass(slots=True)
-class Lasting:
-    """An effect with a stated duration, kept in ``MatchState.effects`` under its ``name``.
-
-    It lasts until ``until`` even if ``source`` (the figure that caused it) is destroyed
-    (HS-DESTROY-06). Modifier hooks read it from the state; the engine ends it.
-    """
-
-    name: str
-    controller: str
-    until: Expiry
-    source: str = ""
-    data: dict[str, Any] = field(default_factory=dict)

@@ -65,7 +65,7 @@ def test_a_move_that_leaves_and_comes_back_is_a_real_move() -> None:
 
 def test_with_zero_space_moves_allowed_the_figure_is_activated(monkeypatch: pytest.MonkeyPatch) -> None:
     # rule: HS-MOVE-02 (a league that sets DEC-14's ZERO_SPACE_MOVES back to True)
-    monkeypatch.setattr("bot.rules.engine.ZERO_SPACE_MOVES", True)
+    monkeypatch.setattr("bot.rules.actions.move.ZERO_SPACE_MOVES", True)
     eng = sandbox(fig("a", "p1", (1, 1)))
     eng.execute("p1", "move a 1,1")
     assert eng.state.turn is not None and "a" in eng.state.turn.activated

@@ -7,9 +7,13 @@ removed afterwards; each logs ``(name, controller)`` when it resolves.
 from __future__ import annotations
 
 import contextlib
+import copy
+import pickle
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
+
+import pytest
 
 from bot.rules.combat import wounds_from
 from bot.rules.decisions import COMBAT_DIE_FACES
@@ -19,6 +23,7 @@ from bot.rules.errors import RulesError
 from bot.rules.match import Match
 from bot.rules.state import Phase
 from bot.rules.timing import Effect, Source, Trigger, Window
+from bot.rules.views import state_json
 from tests.rules.conftest import (
     BLANK,
     SHIELD,
@@ -255,3 +260,27 @@ def test_a_match_waiting_on_a_decision_replays_to_the_same_open_window() -> None
     m.apply("p1", "choose roll")
     again.apply("p1", "choose roll")
     assert again.state_json() == m.state_json() and not m.engine.open_windows
+
+
+def test_a_state_waiting_on_a_decision_is_the_whole_position_and_pickles() -> None:
+    # rule: HS-TIMING-02 (the open window, with the name of what comes next, is part of the state)
+    spring = build([{"q": [0, 9], "r": [0, 9], "level": 1, "terrain": "grass"}],
+                   hexes=[{"at": [0, 0], "level": 1, "terrain": "wellspring_water"}], start_zones=ZONES)
+    m = full_match(battlefield=spring, seed=99)
+    assert [(r.window.value, r.then) for r in m.state.windows] == [("start_of_round", "open_orders")]
+    restored = pickle.loads(pickle.dumps(m.state))  # the continuation is a name, not a bound method
+    other = Engine(restored, copy.deepcopy(m.dice), m.cards)
+    other.execute("p1", "choose roll")
+    m.apply("p1", "choose roll")
+    assert state_json(other.state) == state_json(m.state) and not other.state.windows
+
+
+def test_a_continuation_is_registered_under_one_name_only() -> None:
+    # rule: HS-TIMING-01 (what comes after a window is looked up by the name kept in the state)
+    from bot.rules.windows import continuation, continuation_named
+
+    assert continuation_named("attack_roll").__name__ == "attack_roll"
+    with pytest.raises(ValueError, match="registered twice"):
+        continuation("attack_roll")(lambda eng: None)
+    with pytest.raises(KeyError):
+        continuation_named("_attack_roll")  # the old method-name strings are gone

@@ -2,7 +2,8 @@
 
 Each module declares its power through the engine's hooks and nothing else: dice and value
 modifiers (:mod:`bot.rules.modifiers`), timing-window effects (:mod:`bot.rules.timing`), and
-special-attack kinds, and names the power kinds it enforces in ``KINDS``. Importing this package imports every module in it, so adding a card's
+special-attack kinds, and names the power kinds it enforces in ``KINDS``. Effects act on the match
+only through :class:`~bot.rules.context.RulesContext` (emit, roll, wound, ask, take control...). Importing this package imports every module in it, so adding a card's
 power is adding a module here: the engine is not touched. A power finds the cards it applies to
 by the ``kind`` of a :class:`~bot.rules.cards.Power` on the card (``data/cards/*.json``).
 """

@@ -23,7 +23,7 @@ from bot.rules.state import CardInPlay, Figure, TurnState
 from bot.rules.timing import Effect, Source, Trigger, Window
 
 if TYPE_CHECKING:
-    from bot.rules.engine import Engine
+    from bot.rules.context import RulesContext
 
 #: The answer that uses a power which asks only "roll the d20?".
 ROLL = "roll"
@@ -31,7 +31,7 @@ ROLL = "roll"
 SKIP = "skip"
 
 
-def window_args(engine: Engine) -> dict[str, Any]:
+def window_args(engine: RulesContext) -> dict[str, Any]:
     """The arguments of the innermost open timing window (``attacker``, ``target``, ``figure``,
     dice, ...), or an empty dict when no window is open."""
     return engine.open_windows[-1].args if engine.open_windows else {}
@@ -51,7 +51,7 @@ class PowerEffect(Effect):
     #: Whether a trigger's ``subject`` is a figure id (else it is an Army Card key).
     per_figure: ClassVar[bool] = False
 
-    def card_key(self, engine: Engine, trigger: Trigger) -> str:
+    def card_key(self, engine: RulesContext, trigger: Trigger) -> str:
         """The key of the Army Card whose power the trigger is."""
         return engine.state.figures[trigger.subject].card_key if self.per_figure else trigger.subject
 
@@ -59,25 +59,25 @@ class PowerEffect(Effect):
         """The kind of the power the trigger carries out."""
         return self.kind or self.name
 
-    def power(self, engine: Engine, trigger: Trigger) -> Power | None:
+    def power(self, engine: RulesContext, trigger: Trigger) -> Power | None:
         """The power on the trigger's card, or ``None`` when the card (no longer) has it."""
         return engine.state.cards[self.card_key(engine, trigger)].card.power(self.power_kind(trigger))
 
-    def power_name(self, engine: Engine, trigger: Trigger) -> str:
+    def power_name(self, engine: RulesContext, trigger: Trigger) -> str:
         """The card's name for the power (what events and messages show); its kind without one."""
         power = self.power(engine, trigger)
         return power.name if power else self.power_kind(trigger)
 
-    def title(self, engine: Engine, trigger: Trigger) -> str:
+    def title(self, engine: RulesContext, trigger: Trigger) -> str:
         return self.power_name(engine, trigger)
 
-    def value(self, engine: Engine, trigger: Trigger, key: str, default: int) -> int:
+    def value(self, engine: RulesContext, trigger: Trigger, key: str, default: int) -> int:
         """One of the power's numbers (``roll``: the d20 target), ``default`` when it has none."""
         power = self.power(engine, trigger)
         return power.values.get(key, default) if power else default
 
     @staticmethod
-    def roll_d20(engine: Engine, need: int) -> tuple[int, bool]:
+    def roll_d20(engine: RulesContext, need: int) -> tuple[int, bool]:
         """Roll the d20 once: the roll, and whether it is ``need`` or more."""
         roll = engine.roll_d20()
         return roll, roll >= need
@@ -95,19 +95,19 @@ class TurnPower(PowerEffect):
 
     optional = True
 
-    def triggers(self, engine: Engine) -> list[Trigger]:
+    def triggers(self, engine: RulesContext) -> list[Trigger]:
         found = unused_turn_card(engine, self.name)
         if found is None:
             return []
         turn, cip, _ = found
         return self.offers(engine, turn, cip)
 
-    def offers(self, engine: Engine, turn: TurnState, cip: CardInPlay) -> list[Trigger]:
+    def offers(self, engine: RulesContext, turn: TurnState, cip: CardInPlay) -> list[Trigger]:
         """The triggers of the power for ``cip`` this turn (it is that card's turn and the power
         is unused); empty when its condition does not hold."""
         raise NotImplementedError
 
-    def resolve(self, engine: Engine, trigger: Trigger, choice: str | None) -> None:
+    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
         st = engine.state
         if st.turn is not None:
             st.turn.data[flag(self.name, self.card_key(engine, trigger))] = True
@@ -115,7 +115,7 @@ class TurnPower(PowerEffect):
             return
         self.use(engine, trigger, choice)
 
-    def use(self, engine: Engine, trigger: Trigger, choice: str) -> None:
+    def use(self, engine: RulesContext, trigger: Trigger, choice: str) -> None:
         """Carry the power out with the controller's answer ``choice`` (one of :meth:`options`)."""
         raise NotImplementedError
 
@@ -136,16 +136,16 @@ class FigurePick(AfterMovingPower):
 
     per_figure = True
 
-    def candidates(self, engine: Engine, picker: Figure) -> list[Figure]:
+    def candidates(self, engine: RulesContext, picker: Figure) -> list[Figure]:
         """The figures ``picker`` may pick now, in the order they are offered."""
         raise NotImplementedError
 
-    def offers(self, engine: Engine, turn: TurnState, cip: CardInPlay) -> list[Trigger]:
+    def offers(self, engine: RulesContext, turn: TurnState, cip: CardInPlay) -> list[Trigger]:
         return [Trigger(self.name, cip.controller, f.id, source=f.id) for f in engine.state.figures_of(cip.key)
                 if f.on_battlefield and self.candidates(engine, f)]
 
-    def applies(self, engine: Engine, trigger: Trigger) -> bool:
+    def applies(self, engine: RulesContext, trigger: Trigger) -> bool:
         return bool(self.candidates(engine, engine.state.figures[trigger.subject]))
 
-    def options(self, engine: Engine, trigger: Trigger) -> list[str]:
+    def options(self, engine: RulesContext, trigger: Trigger) -> list[str]:
         return [f.id for f in self.candidates(engine, engine.state.figures[trigger.subject])] + [SKIP]

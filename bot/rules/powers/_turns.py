@@ -13,10 +13,10 @@ from bot.rules.hexes import Hex
 from bot.rules.state import CardInPlay, Figure, MatchState, TurnState
 
 if TYPE_CHECKING:
-    from bot.rules.engine import Engine
+    from bot.rules.context import RulesContext
 
 
-def turn_card(engine: Engine, kind: str) -> tuple[TurnState, CardInPlay, Power] | None:
+def turn_card(engine: RulesContext, kind: str) -> tuple[TurnState, CardInPlay, Power] | None:
     """The Army Card turn under way, when its card has a power of ``kind``: turn, card, power."""
     st = engine.state
     turn = st.turn
@@ -34,7 +34,7 @@ def living(state: MatchState, card_key: str) -> list[Figure]:
     return sorted((f for f in state.figures_of(card_key) if f.on_battlefield), key=lambda f: f.id)
 
 
-def unused_turn_card(engine: Engine, kind: str) -> tuple[TurnState, CardInPlay, Power] | None:
+def unused_turn_card(engine: RulesContext, kind: str) -> tuple[TurnState, CardInPlay, Power] | None:
     """As :func:`turn_card`, but ``None`` once the power was used or declined this turn."""
     found = turn_card(engine, kind)
     if found is None or found[0].data.get(flag(kind, found[1].key)):

@@ -16,7 +16,7 @@ from bot.rules.state import CardInPlay, TurnState
 from bot.rules.timing import Trigger, register
 
 if TYPE_CHECKING:
-    from bot.rules.engine import Engine
+    from bot.rules.context import RulesContext
 
 #: The power kinds (an Army Card power's ``kind`` in ``data/cards``) this module enforces.
 KINDS = frozenset({"berserker_charge"})
@@ -34,23 +34,23 @@ class BerserkerCharge(AfterMovingPower):
     leaves_window = True
     rule = "HS-TIMING-04"
 
-    def offers(self, engine: Engine, turn: TurnState, cip: CardInPlay) -> list[Trigger]:
+    def offers(self, engine: RulesContext, turn: TurnState, cip: CardInPlay) -> list[Trigger]:
         if not living(engine.state, cip.key):
             return []
         return [Trigger(self.name, cip.controller, cip.key)]
 
-    def applies(self, engine: Engine, trigger: Trigger) -> bool:
+    def applies(self, engine: RulesContext, trigger: Trigger) -> bool:
         return bool(living(engine.state, trigger.subject))
 
-    def options(self, engine: Engine, trigger: Trigger) -> list[str]:
+    def options(self, engine: RulesContext, trigger: Trigger) -> list[str]:
         return [ROLL, SKIP]
 
-    def prompt(self, engine: Engine, trigger: Trigger) -> str:
+    def prompt(self, engine: RulesContext, trigger: Trigger) -> str:
         card = engine.state.cards[trigger.subject].card
         need = self.value(engine, trigger, "roll", 15)
         return f"Berserker Charge: roll the d20 for the {card.short}? On {need} or more they all move again."
 
-    def use(self, engine: Engine, trigger: Trigger, choice: str) -> None:
+    def use(self, engine: RulesContext, trigger: Trigger, choice: str) -> None:
         st = engine.state
         cip = st.cards[trigger.subject]
         name = self.power_name(engine, trigger)

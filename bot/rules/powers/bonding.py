@@ -18,7 +18,7 @@ from bot.rules.state import CardInPlay, MatchState, TurnState
 from bot.rules.timing import Trigger, Window, register
 
 if TYPE_CHECKING:
-    from bot.rules.engine import Engine
+    from bot.rules.context import RulesContext
 
 #: The power kinds (an Army Card power's ``kind`` in ``data/cards``) this module enforces.
 KINDS = frozenset({"orc_champion_bonding"})
@@ -45,29 +45,29 @@ class OrcChampionBonding(TurnPower):
     leaves_window = True
     rule = "HS-TURN-05"
 
-    def offers(self, engine: Engine, turn: TurnState, cip: CardInPlay) -> list[Trigger]:
+    def offers(self, engine: RulesContext, turn: TurnState, cip: CardInPlay) -> list[Trigger]:
         if turn.activated or turn.player != cip.controller:
             return []
         if not champions(engine.state, cip.controller, cip.key):
             return []
         return [Trigger(self.name, cip.controller, cip.key)]
 
-    def applies(self, engine: Engine, trigger: Trigger) -> bool:
+    def applies(self, engine: RulesContext, trigger: Trigger) -> bool:
         return bool(champions(engine.state, trigger.controller, trigger.subject))
 
-    def options(self, engine: Engine, trigger: Trigger) -> list[str]:
+    def options(self, engine: RulesContext, trigger: Trigger) -> list[str]:
         return [c.key for c in champions(engine.state, trigger.controller, trigger.subject)] + [SKIP]
 
-    def labels(self, engine: Engine, trigger: Trigger, options: list[str]) -> list[str]:
+    def labels(self, engine: RulesContext, trigger: Trigger, options: list[str]) -> list[str]:
         st = engine.state
         keys = [o for o in options if o in st.cards]
         shown = dict(zip(keys, card_labels(st, trigger.controller, [st.cards[k] for k in keys]), strict=True))
         return [shown.get(o, o) for o in options]
 
-    def prompt(self, engine: Engine, trigger: Trigger) -> str:
+    def prompt(self, engine: RulesContext, trigger: Trigger) -> str:
         return "Orc Champion Bonding: take a turn with an Orc Champion first, then the Blade Gruts?"
 
-    def use(self, engine: Engine, trigger: Trigger, choice: str) -> None:
+    def use(self, engine: RulesContext, trigger: Trigger, choice: str) -> None:
         st = engine.state
         if choice not in st.cards:
             return

@@ -17,7 +17,7 @@ from bot.rules.state import Figure
 from bot.rules.timing import Trigger, register
 
 if TYPE_CHECKING:
-    from bot.rules.engine import Engine
+    from bot.rules.context import RulesContext
 
 #: The power kinds (an Army Card power's ``kind`` in ``data/cards``) this module enforces.
 KINDS = frozenset({"chomp"})
@@ -36,25 +36,25 @@ class Chomp(FigurePick):
     name = KIND
     rule = "HS-TURN-06"
 
-    def candidates(self, engine: Engine, picker: Figure) -> list[Figure]:
+    def candidates(self, engine: RulesContext, picker: Figure) -> list[Figure]:
         """Adjacent Small and Medium figures: enemies first, then friends, each by id."""
         st = engine.state
         near = [f for f in st.on_battlefield() if f is not picker and st.card_of(f).size in SIZES
                 and adjacent(st, picker, f)]
         return sorted(near, key=lambda f: (not st.is_enemy(picker, f), f.id))
 
-    def options(self, engine: Engine, trigger: Trigger) -> list[str]:
+    def options(self, engine: RulesContext, trigger: Trigger) -> list[str]:
         st = engine.state
         chomper = st.figures[trigger.subject]
         near = self.candidates(engine, chomper)
         foes = [f.id for f in near if st.is_enemy(chomper, f)]
         return foes + [SKIP] + [f.id for f in near if f.id not in foes]
 
-    def prompt(self, engine: Engine, trigger: Trigger) -> str:
+    def prompt(self, engine: RulesContext, trigger: Trigger) -> str:
         return (f"Chomp: {trigger.subject} may bite an adjacent Small or Medium figure (a Squad figure is "
                 f"destroyed; a Hero on a d20 of {self.value(engine, trigger, 'roll', 16)} or more). Which one?")
 
-    def use(self, engine: Engine, trigger: Trigger, choice: str) -> None:
+    def use(self, engine: RulesContext, trigger: Trigger, choice: str) -> None:
         st = engine.state
         chomper = st.figures[trigger.subject]
         victim = st.figures[choice]

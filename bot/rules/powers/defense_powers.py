@@ -23,7 +23,7 @@ from bot.rules.state import MatchState
 from bot.rules.timing import Effect, Source, Trigger, Window, register
 
 if TYPE_CHECKING:
-    from bot.rules.engine import Engine
+    from bot.rules.context import RulesContext
 
 
 #: The power kinds (an Army Card power's ``kind`` in ``data/cards``) this module enforces.
@@ -74,7 +74,7 @@ class CounterStrike(Effect):
     window = Window.AFTER_DEFENSE_ROLL
     source = Source.UNIT
 
-    def triggers(self, engine: Engine) -> list[Trigger]:
+    def triggers(self, engine: RulesContext) -> list[Trigger]:
         args = window_args(engine)
         st = engine.state
         attacker, target = st.figures.get(args.get("attacker", "")), st.figures.get(args.get("target", ""))
@@ -88,10 +88,10 @@ class CounterStrike(Effect):
             return []
         return [Trigger(self.name, target.controller, attacker.id, (("wounds", excess),), source=target.id)]
 
-    def applies(self, engine: Engine, trigger: Trigger) -> bool:
+    def applies(self, engine: RulesContext, trigger: Trigger) -> bool:
         return engine.state.figures[trigger.subject].on_battlefield
 
-    def resolve(self, engine: Engine, trigger: Trigger, choice: str | None) -> None:
+    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
         st = engine.state
         attacker, holder = st.figures[trigger.subject], st.figures[trigger.source]
         power = power_of(st, holder, self.name)

@@ -15,7 +15,7 @@ from bot.rules.powers._effects import PowerEffect, window_args
 from bot.rules.timing import Trigger, Window, register
 
 if TYPE_CHECKING:
-    from bot.rules.engine import Engine
+    from bot.rules.context import RulesContext
 
 #: The power kinds (an Army Card power's ``kind`` in ``data/cards``) this module enforces.
 KINDS = frozenset({"double_attack"})
@@ -35,7 +35,7 @@ class DoubleAttack(PowerEffect):
     leaves_window = True
     rule = "HS-TIMING-04"
 
-    def triggers(self, engine: Engine) -> list[Trigger]:
+    def triggers(self, engine: RulesContext) -> list[Trigger]:
         st = engine.state
         turn = st.turn
         if turn is None:
@@ -51,7 +51,7 @@ class DoubleAttack(PowerEffect):
             return []
         return [Trigger(self.name, attacker.controller, attacker.id, source=attacker.id)]
 
-    def resolve(self, engine: Engine, trigger: Trigger, choice: str | None) -> None:
+    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
         turn = engine.state.turn
         if turn is None:
             return

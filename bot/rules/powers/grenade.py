@@ -18,11 +18,11 @@ from bot.rules import special
 from bot.rules.cards import Power
 from bot.rules.errors import IllegalCommand
 from bot.rules.powers._effects import PowerEffect, window_args
-from bot.rules.state import Figure
+from bot.rules.state import Figure, MatchState
 from bot.rules.timing import Trigger, Window, register
 
 if TYPE_CHECKING:
-    from bot.rules.engine import Engine
+    from bot.rules.context import RulesContext
 
 #: The power kinds (an Army Card power's ``kind`` in ``data/cards``) this module enforces.
 KINDS = frozenset({"grenade_special_attack"})
@@ -37,10 +37,9 @@ def _turn_key(card_key: str) -> str:
 
 
 @special.on_special_check
-def _once_per_game(engine: Engine, fig: Figure, power: Power) -> None:
+def _once_per_game(st: MatchState, fig: Figure, power: Power) -> None:
     if power.kind != KIND:
         return
-    st = engine.state
     cip = st.cards[fig.card_key]
     this_turn = st.turn is not None and st.turn.data.get(_turn_key(cip.key))
     if cip.data.get(THROWN) and not this_turn:
@@ -57,7 +56,7 @@ class GrenadeThrown(PowerEffect):
     window = Window.BEFORE_ATTACK
     immediate = True
 
-    def triggers(self, engine: Engine) -> list[Trigger]:
+    def triggers(self, engine: RulesContext) -> list[Trigger]:
         st = engine.state
         args = window_args(engine)
         fig = st.figures.get(args.get("attacker", ""))
@@ -68,7 +67,7 @@ class GrenadeThrown(PowerEffect):
             return []
         return [Trigger(self.name, fig.controller, fig.card_key)]
 
-    def resolve(self, engine: Engine, trigger: Trigger, choice: str | None) -> None:
+    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
         st = engine.state
         cip = st.cards[trigger.subject]
         cip.data[THROWN] = True

@@ -17,7 +17,7 @@ from bot.rules.state import Figure
 from bot.rules.timing import Trigger, register
 
 if TYPE_CHECKING:
-    from bot.rules.engine import Engine
+    from bot.rules.context import RulesContext
 
 #: The power kinds (an Army Card power's ``kind`` in ``data/cards``) this module enforces.
 KINDS = frozenset({"mind_shackle"})
@@ -33,18 +33,18 @@ class MindShackle(FigurePick):
     name = KIND
     rule = "HS-ARMY-10"
 
-    def candidates(self, engine: Engine, picker: Figure) -> list[Figure]:
+    def candidates(self, engine: RulesContext, picker: Figure) -> list[Figure]:
         """Unique enemy figures adjacent to ``picker``, by id."""
         st = engine.state
         return sorted((f for f in st.on_battlefield() if f is not picker and st.is_enemy(picker, f)
                        and st.card_of(f).is_unique and adjacent(st, picker, f)), key=lambda f: f.id)
 
-    def prompt(self, engine: Engine, trigger: Trigger) -> str:
+    def prompt(self, engine: RulesContext, trigger: Trigger) -> str:
         need = self.value(engine, trigger, "roll", 20)
         return (f"Mind Shackle: {trigger.subject} may aim at an adjacent Unique figure and roll the d20; "
                 f"on {need} you take control of its Army Card. Which figure?")
 
-    def use(self, engine: Engine, trigger: Trigger, choice: str) -> None:
+    def use(self, engine: RulesContext, trigger: Trigger, choice: str) -> None:
         st = engine.state
         shackler = st.figures[trigger.subject]
         target = st.figures[choice]

@@ -23,7 +23,7 @@ from bot.rules.state import CardInPlay, MatchState
 from bot.rules.timing import Expiry, Lasting, Trigger, Window, register
 
 if TYPE_CHECKING:
-    from bot.rules.engine import Engine
+    from bot.rules.context import RulesContext
 
 #: The power kinds (an Army Card power's ``kind`` in ``data/cards``) this module enforces.
 KINDS = frozenset({"warriors_armor_spirit", "warriors_attack_spirit"})
@@ -76,7 +76,7 @@ class WarriorSpirit(PowerEffect):
     def power_kind(self, trigger: Trigger) -> str:
         return str(trigger.get("kind"))
 
-    def triggers(self, engine: Engine) -> list[Trigger]:
+    def triggers(self, engine: RulesContext) -> list[Trigger]:
         st = engine.state
         fig = st.figures.get(window_args(engine).get("figure", ""))
         if fig is None:
@@ -87,39 +87,39 @@ class WarriorSpirit(PowerEffect):
                 out.append(Trigger(self.name, fig.controller, fig.id, (("kind", p.kind),), source=fig.id))
         return out
 
-    def _cards(self, engine: Engine, trigger: Trigger) -> list[CardInPlay]:
+    def _cards(self, engine: RulesContext, trigger: Trigger) -> list[CardInPlay]:
         """The cards the spirit may go onto, as :func:`cards_for` lists them."""
         return cards_for(engine.state, trigger.controller, self.card_key(engine, trigger))
 
-    def _raise(self, engine: Engine, trigger: Trigger) -> tuple[str, int]:
+    def _raise(self, engine: RulesContext, trigger: Trigger) -> tuple[str, int]:
         """The statistic the spirit raises and by how much."""
         stat = STAT[self.power_kind(trigger)]
         return stat, self.value(engine, trigger, stat, 1)
 
-    def applies(self, engine: Engine, trigger: Trigger) -> bool:
+    def applies(self, engine: RulesContext, trigger: Trigger) -> bool:
         return bool(self._cards(engine, trigger))
 
-    def options(self, engine: Engine, trigger: Trigger) -> list[str]:
+    def options(self, engine: RulesContext, trigger: Trigger) -> list[str]:
         return [c.key for c in self._cards(engine, trigger)]
 
-    def labels(self, engine: Engine, trigger: Trigger, options: list[str]) -> list[str]:
+    def labels(self, engine: RulesContext, trigger: Trigger, options: list[str]) -> list[str]:
         cards = [engine.state.cards[k] for k in options]
         return card_labels(engine.state, trigger.controller, cards)
 
-    def prompt(self, engine: Engine, trigger: Trigger) -> str:
+    def prompt(self, engine: RulesContext, trigger: Trigger) -> str:
         power = self.power(engine, trigger)
         stat, amount = self._raise(engine, trigger)
         return (f"{trigger.subject} is destroyed: {power.name if power else 'its spirit'} goes onto which Unique "
                 f"Army Card? It adds {amount} to that card's {stat.capitalize()}.")
 
-    def accept(self, engine: Engine, trigger: Trigger, answer: str) -> str | None:
+    def accept(self, engine: RulesContext, trigger: Trigger, answer: str) -> str | None:
         """A card named by its name, short name or id instead of its key, when only one fits."""
         want = answer.strip().lower()
         fits = [c.key for c in self._cards(engine, trigger)
                 if want in (c.card.name.lower(), c.card.short.lower(), c.card.id)]
         return fits[0] if len(fits) == 1 else None
 
-    def resolve(self, engine: Engine, trigger: Trigger, choice: str | None) -> None:
+    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
         st = engine.state
         if choice is None or choice not in st.cards:
             return

@@ -23,7 +23,7 @@ from bot.rules.state import Figure, MatchState
 from bot.rules.timing import Trigger, Window, register
 
 if TYPE_CHECKING:
-    from bot.rules.engine import Engine
+    from bot.rules.context import RulesContext
 
 #: The power kinds (an Army Card power's ``kind`` in ``data/cards``) this module enforces.
 KINDS = frozenset({"the_drop"})
@@ -101,7 +101,7 @@ class TheDrop(PowerEffect):
     window = Window.START_OF_ROUND
     rule = "HS-ROUND-02"
 
-    def triggers(self, engine: Engine) -> list[Trigger]:
+    def triggers(self, engine: RulesContext) -> list[Trigger]:
         st = engine.state
         out = []
         for c in sorted(st.cards.values(), key=lambda c: c.key):
@@ -112,10 +112,10 @@ class TheDrop(PowerEffect):
             out.append(Trigger(self.name, c.controller, c.key))
         return out
 
-    def applies(self, engine: Engine, trigger: Trigger) -> bool:
+    def applies(self, engine: RulesContext, trigger: Trigger) -> bool:
         return bool(waiting(engine.state, trigger.subject))
 
-    def accept(self, engine: Engine, trigger: Trigger, answer: str) -> str | None:
+    def accept(self, engine: RulesContext, trigger: Trigger, answer: str) -> str | None:
         """Any legal set of spaces, typed as labels: returned in the canonical form."""
         st = engine.state
         words = answer.replace(",", " ").split()
@@ -136,7 +136,7 @@ class TheDrop(PowerEffect):
                                  "battlefield this round)", self.rule, actions=("choose",))
         return " ".join(labels(st, spaces))
 
-    def resolve(self, engine: Engine, trigger: Trigger, choice: str | None) -> None:
+    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
         if trigger.get("step") == "land":
             self._land(engine, trigger, choice or STAY)
             return
@@ -158,7 +158,7 @@ class TheDrop(PowerEffect):
                    "round" + ("; the first answer listed is a legal drop" if spot else "") + ".",
                    options)
 
-    def _land(self, engine: Engine, trigger: Trigger, choice: str) -> None:
+    def _land(self, engine: RulesContext, trigger: Trigger, choice: str) -> None:
         st = engine.state
         if choice == STAY:
             engine.emit("power", power=self.power_name(engine, trigger), card=trigger.subject,

@@ -21,7 +21,7 @@ from bot.rules.terrain_effects import terrains_under
 from bot.rules.timing import Trigger, register
 
 if TYPE_CHECKING:
-    from bot.rules.engine import Engine
+    from bot.rules.context import RulesContext
 
 #: The power kinds (an Army Card power's ``kind`` in ``data/cards``) this module enforces.
 KINDS = frozenset({"water_clone"})
@@ -55,7 +55,7 @@ class WaterClone(AfterMovingPower):
     name = KIND
     rule = "HS-TURN-06"
 
-    def offers(self, engine: Engine, turn: TurnState, cip: CardInPlay) -> list[Trigger]:
+    def offers(self, engine: RulesContext, turn: TurnState, cip: CardInPlay) -> list[Trigger]:
         st = engine.state
         mine = living(st, cip.key)
         if not mine or not destroyed(st, cip.key):
@@ -64,28 +64,28 @@ class WaterClone(AfterMovingPower):
             return []  # instead of attacking: not once a Warrior has attacked
         return [Trigger(self.name, cip.controller, cip.key)]
 
-    def applies(self, engine: Engine, trigger: Trigger) -> bool:
+    def applies(self, engine: RulesContext, trigger: Trigger) -> bool:
         st = engine.state
         return bool(living(st, trigger.subject)) and bool(destroyed(st, trigger.subject))
 
-    def options(self, engine: Engine, trigger: Trigger) -> list[str]:
+    def options(self, engine: RulesContext, trigger: Trigger) -> list[str]:
         return [ROLL, SKIP]
 
-    def prompt(self, engine: Engine, trigger: Trigger) -> str:
+    def prompt(self, engine: RulesContext, trigger: Trigger) -> str:
         n = len(living(engine.state, trigger.subject))
         return (f"Water Clone instead of attacking? Roll the d20 for each of {n} Marro Warrior(s): each "
                 f"{self._need(engine, trigger, False)}+ ({self._need(engine, trigger, True)}+ in water) brings one back.")
 
-    def _need(self, engine: Engine, trigger: Trigger, water: bool) -> int:
+    def _need(self, engine: RulesContext, trigger: Trigger, water: bool) -> int:
         return self.value(engine, trigger, "water_roll", 10) if water else self.value(engine, trigger, "roll", 15)
 
-    def resolve(self, engine: Engine, trigger: Trigger, choice: str | None) -> None:
+    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
         if trigger.get("step") == "place":
             self._place(engine, trigger, choice or "")
             return
         super().resolve(engine, trigger, choice)
 
-    def use(self, engine: Engine, trigger: Trigger, choice: str) -> None:
+    def use(self, engine: RulesContext, trigger: Trigger, choice: str) -> None:
         st = engine.state
         rollers = living(st, trigger.subject)
         engine.forgo_attacks([f.id for f in rollers])
@@ -102,7 +102,7 @@ class WaterClone(AfterMovingPower):
                     rolls=rolls, needs=needs, success=bool(hits), result=f"{len(hits)} {'success' if len(hits) == 1 else 'successes'}")
         self._next(engine, trigger.with_data(step="place", rollers=hits))
 
-    def _next(self, engine: Engine, trigger: Trigger) -> None:
+    def _next(self, engine: RulesContext, trigger: Trigger) -> None:
         """Ask where the next clone goes, skipping Warriors with no room beside them."""
         st = engine.state
         rollers: list[str] = list(trigger.get("rollers", []))
@@ -117,7 +117,7 @@ class WaterClone(AfterMovingPower):
             engine.emit("power", power="Water Clone", figure=roller.id, success=False, result="no empty space beside it")
             rollers.pop(0)
 
-    def _place(self, engine: Engine, trigger: Trigger, choice: str) -> None:
+    def _place(self, engine: RulesContext, trigger: Trigger, choice: str) -> None:
         st = engine.state
         rollers: list[str] = list(trigger.get("rollers", []))
         spaces = parse_spaces(st, choice) or []

@@ -1,0 +1,1 @@
+"""What figures do in an Army Card turn: move, attack, special attacks, and answering decisions."""

@@ -1,0 +1,1 @@
+"""The engine's flow of play: setup, draft, placement, the round, the end of the match."""

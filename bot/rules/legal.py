@@ -1,0 +1,386 @@
+"""What may be done now: who the match waits for, every legal command, and a dry-run check.
+
+The one place adapters (Discord, the console, the computer player) ask, like python-chess's
+``board.legal_moves``:
+
+- :func:`waiting_for` — who is expected to act, and on what (:class:`Expected`).
+- :class:`LegalCommands` — the legal commands of one player now, lazily enumerated by kind
+  (placements, Order Markers, moves per figure with their cost and leaving-engagement attacks,
+  attacks per attacker with their targets, special attacks with the figures they affect, answers
+  to a decision, end-turn...), with ``in``, ``len``/``count()``, ``bool()`` and iteration. Each
+  item is a :class:`Legal` holding the command text the engine reads.
+- :func:`check` — the engine's own refusal for a command, without changing anything.
+
+Not twins of the engine's rules: the enumeration goes through the same checks the engine's
+handlers call (:mod:`bot.rules.checks`: ``may_move``, ``may_attack``, ``may_special``), the same
+movement search that picks a destination-only move's way (:func:`bot.rules.movement.routes`),
+the same target and special-attack checks (:func:`bot.rules.combat.check_target`,
+:func:`bot.rules.special.special_attack`); and :func:`check` (behind ``in``) runs the engine's
+own :meth:`~bot.rules.engine.Engine.execute` on a copy of the state, stopping at the first die:
+a command that gets as far as rolling has passed every check.
+
+What is not enumerated (too many to list, still answered by ``in`` and :func:`check`): ``army``
+(any combination of cards), ``join``, moves along a path of the player's own or through
+waypoints, and special moves asked for by name. In the free mode of rules cases (any figure may
+act) no move or attack is listed; ``in`` and :func:`check` still answer.
+"""
+
+from __future__ import annotations
+
+import itertools
+import shlex
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from bot.rules import checks
+from bot.rules import draft as drafting
+from bot.rules.combat import legal_targets
+from bot.rules.commands import Command
+from bot.rules.context import CardLookup, CardPool
+from bot.rules.decisions import ZERO_SPACE_MOVES
+from bot.rules.engine import Engine
+from bot.rules.errors import IllegalCommand, InvalidCommand, RulesError
+from bot.rules.movement import routes
+from bot.rules.special import attack_options
+from bot.rules.state import MARKERS, Figure, MatchState, Phase
+
+#: The kinds of :class:`Legal` commands, in the order :class:`LegalCommands` lists them.
+KINDS = ("choose", "start", "draft", "place", "orders", "initiative", "move", "attack", "special", "end-turn",
+         "concede")
+
+
+@dataclass(frozen=True, slots=True)
+class Expected:
+    """A player the match waits for, and on what: ``on`` is the command kind expected (``choose``,
+    ``army``, ``start``, ``draft``, ``place``, ``orders``, ``initiative``, ``turn``); ``about`` says
+    more (the decision's prompt, the card whose turn it is), or is empty."""
+
+    player: str
+    on: str
+    about: str = ""
+
+
+def waiting_for(state: MatchState) -> list[Expected]:
+    """Who the match waits for now, in seat order (any one of them may act), and on what.
+
+    A pending decision first (its player, ``choose``); in setup the players without an army, or
+    the first seat to ``start`` (once every army is in, or to open a draft); in a draft the player
+    whose pick it is; in placement every player with figures to place; the players still to place
+    Order Markers; everyone still in the battle to roll initiative; the player whose turn it is.
+    Nobody once the match is over, nor in the sandbox's free mode.
+    """
+    st = state
+    if st.phase in (Phase.OVER, Phase.FREE):
+        return []
+    if st.pending:
+        p = st.pending[0]
+        return [Expected(p.player, "choose", p.prompt)]
+    seated = [p for p in st.players if not p.conceded]
+    if st.phase is Phase.SETUP:
+        if st.draft is not None and st.draft.next is not None:
+            return [Expected(st.draft.next, "draft")]
+        if not st.scenario.format.draft:
+            missing = [p.id for p in seated if not any(c.owner == p.id for c in st.cards.values())]
+            if missing:
+                return [Expected(pid, "army") for pid in missing]
+        return [Expected(p.id, "start") for p in seated[:1]]
+    if st.phase is Phase.PLACEMENT:
+        return [Expected(p.id, "place") for p in seated if checks.unplaced(st, p.id)]
+    fighting = checks.active_players(st)
+    if st.phase is Phase.ORDERS:
+        return [Expected(p.id, "orders") for p in fighting if not st.orders.get(p.id)]
+    if st.phase is Phase.INITIATIVE:
+        return [Expected(p.id, "initiative") for p in fighting]
+    if st.phase is Phase.TURNS and st.turn is not None:
+        card = st.cards[st.turn.card_key].card.name if st.turn.card_key in st.cards else ""
+        return [Expected(st.turn.player, "turn", card)]
+    return []
+
+
+def expected_of(state: MatchState, player: str) -> Expected | None:
+    """What the match waits for from ``player``, or ``None`` when it waits for someone else."""
+    return next((e for e in waiting_for(state) if e.player == player), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Legal:
+    """One legal command: ``command`` is its text for :meth:`~bot.rules.engine.Engine.execute`.
+
+    ``kind`` is one of :data:`KINDS`; ``figure`` the figure that moves or attacks (or is placed);
+    ``target`` the figure attacked or aimed at, or the space a Line is aimed at; ``spaces`` where
+    a move ends (lead first) or a figure is placed; ``cost`` a move's cost in spaces; ``swipes``
+    the leaving-engagement attacks it gives (HS-ENGAGE-05); ``fly`` whether it is flown;
+    ``affected`` the figures an attack rolls against, in defense order.
+    """
+
+    kind: str
+    command: str
+    figure: str = ""
+    target: str = ""
+    spaces: tuple[str, ...] = ()
+    cost: int = 0
+    swipes: int = 0
+    fly: bool = False
+    affected: tuple[str, ...] = field(default=())
+
+
+class _Rolled(BaseException):
+    """Raised by the dry run's dice at the first roll: the command passed every check."""
+
+
+class _DryDice:
+    """Dice that stop a dry run instead of rolling (:func:`check`)."""
+
+    def combat(self, n: int) -> list[str]:
+        """Stop: the command got as far as rolling."""
+        raise _Rolled
+
+    def d20(self) -> int:
+        """Stop: the command got as far as rolling."""
+        raise _Rolled
+
+
+def check(state: MatchState, player: str, command: Command | str, cards: CardLookup | None = None,
+          pool: CardPool | None = None) -> RulesError | None:
+    """The refusal the engine would give ``player``'s ``command`` now, or ``None`` when it is legal.
+
+    Runs the engine's own :meth:`~bot.rules.engine.Engine.execute` on a copy of ``state`` (so the
+    answer is the engine's, word for word); ``state`` is never changed and no die is rolled: the
+    first roll means every check has passed. ``cards`` and ``pool`` as for the engine.
+    """
+    try:
+        Engine(state.clone(), _DryDice(), cards, pool).execute(player, command)
+    except _Rolled:
+        return None
+    except RulesError as exc:
+        return exc
+    return None
+
+
+def _quote(text: str) -> str:
+    return shlex.quote(text) if any(ch.isspace() for ch in text) else text
+
+
+class LegalCommands:
+    """The legal commands of ``player`` in ``state`` now (see the module docstring).
+
+    Enumerated lazily, kind by kind; ``cmd in legal`` asks :func:`check` (any command, listed or
+    not); ``len(legal)``, ``legal.count()`` and ``bool(legal)`` count the listed ones. Works on a
+    copy of the state: nothing the caller holds changes.
+    """
+
+    def __init__(self, state: MatchState, player: str, cards: CardLookup | None = None,
+                 pool: CardPool | None = None) -> None:
+        self.state = state.clone()  # the sandbox's free mode starts a turn while checking
+        self.player = player
+        self.cards = cards
+        self.pool = pool
+        self._original = state
+
+    # ---- the query interface ---------------------------------------------------------------------
+
+    def __contains__(self, command: object) -> bool:
+        if isinstance(command, Legal):
+            command = command.command
+        if not isinstance(command, str | Command):
+            return False
+        try:
+            return check(self._original, self.player, command, self.cards, self.pool) is None
+        except InvalidCommand:
+            return False
+
+    def __iter__(self) -> Iterator[Legal]:
+        return itertools.chain(self.choices(), self.starts(), self.draft_picks(), self.placements(),
+                               self.order_markers(), self.initiative(), self.moves(), self.attacks(),
+                               self.specials(), self.end_turn(), self.concede())
+
+    def __len__(self) -> int:
+        return self.count()
+
+    def __bool__(self) -> bool:
+        return next(iter(self), None) is not None
+
+    def count(self) -> int:
+        """How many commands are listed."""
+        return sum(1 for _ in self)
+
+    def of_kind(self, kind: str) -> list[Legal]:
+        """The listed commands of one kind (:data:`KINDS`)."""
+        return [c for c in self if c.kind == kind]
+
+    def _on(self) -> bool:
+        """Whether the match is on and no decision waits (on anyone)."""
+        st = self.state
+        return st.phase is not Phase.OVER and not st.pending and not self._conceded()
+
+    def _conceded(self) -> bool:
+        return any(p.id == self.player and p.conceded for p in self.state.players)
+
+    # ---- by kind -----------------------------------------------------------------------------------
+
+    def choices(self) -> Iterator[Legal]:
+        """Answers to the decision ``player`` owes now (one per option)."""
+        st = self.state
+        if st.pending and st.pending[0].player == self.player:
+            for opt in st.pending[0].options:
+                yield Legal("choose", f"choose {_quote(opt)}", target=opt)
+
+    def starts(self) -> Iterator[Legal]:
+        """``start`` when it would be accepted (setup only)."""
+        if self.state.phase is Phase.SETUP and self._accepted("start"):
+            yield Legal("start", "start")
+
+    def draft_picks(self) -> Iterator[Legal]:
+        """Every card of the pool ``player`` may pick now, and passing (DEC-13)."""
+        st = self.state
+        d = st.draft
+        if st.phase is not Phase.SETUP or d is None or d.next != self.player or st.pending:
+            return
+        for card in drafting.pickable(st, self.player, self.pool() if self.pool is not None else []):
+            yield Legal("draft", f"draft {card.name}", target=card.id)
+        if len(d.picks_of(self.player)) >= 1:
+            yield Legal("draft", "draft pass")
+
+    def placements(self) -> Iterator[Legal]:
+        """Every figure of ``player`` still to place, on every free space (or pair) of their zone."""
+        st = self.state
+        if st.phase is not Phase.PLACEMENT or self._conceded():
+            return
+        zone = st.battlefield.start_zones.get(st.player(self.player).zone) if self._seated() else None
+        if not zone:
+            return
+        bf = st.battlefield
+        free = sorted((h for h in zone if st.occupant(h) is None and not bf.obstacles_on(h)), key=lambda h: (h.r, h.q))
+        for fig in checks.unplaced(st, self.player):
+            if st.card_of(fig).base == 1:
+                for h in free:
+                    yield Legal("place", f"place {fig.id} {bf.label(h)}", figure=fig.id, spaces=(bf.label(h),))
+                continue
+            for a in free:
+                for b in free:
+                    top_a, top_b = bf.top_cell(a), bf.top_cell(b)
+                    if (a.is_adjacent(b) and top_a is not None and top_b is not None and top_a.top == top_b.top):
+                        labels = (bf.label(a), bf.label(b))
+                        yield Legal("place", f"place {fig.id} {labels[0]} {labels[1]}", figure=fig.id, spaces=labels)
+
+    def order_markers(self) -> Iterator[Legal]:
+        """Every way to put the four Order Markers on ``player``'s living Army Cards (HS-ORDER-01..04)."""
+        st = self.state
+        if st.phase not in (Phase.ORDERS, Phase.FREE) or not self._on() or st.orders.get(self.player):
+            return
+        if not any(p.id == self.player for p in checks.active_players(st)):
+            return
+        keys = sorted(st.living_cards(self.player))
+        for combo in itertools.product(keys, repeat=len(MARKERS)):
+            words = " ".join(f"{m}={k}" for m, k in zip(MARKERS, combo, strict=True))
+            yield Legal("orders", f"orders {words}", affected=combo)
+
+    def initiative(self) -> Iterator[Legal]:
+        """``initiative`` once every Order Marker is placed (HS-INIT-01)."""
+        st = self.state
+        if st.phase is Phase.INITIATIVE and self._on() and self._seated():
+            yield Legal("initiative", "initiative")
+
+    def _turn_figures(self) -> list[Figure]:
+        st = self.state
+        if st.phase is not Phase.TURNS or st.turn is None or st.turn.player != self.player or not self._on():
+            return []
+        key = st.turn.card_key
+        return [st.figures[f] for f in st.cards[key].figure_ids] if key in st.cards else []
+
+    def moves(self, figure: str | None = None) -> Iterator[Legal]:
+        """Every destination each figure of the Army Card whose turn it is may move to now, with the
+        way the engine takes for a destination alone (fewest leaving-engagement attacks, then cost;
+        walking or flying), its cost and its leaving-engagement attacks."""
+        st = self.state
+        bf = st.battlefield
+        for fig in self._turn_figures():
+            if figure is not None and fig.id != figure.lower():
+                continue
+            try:
+                checks.may_move(st, self.player, fig)
+            except IllegalCommand:
+                continue
+            best: dict[str, Legal] = {}
+            for body, route in routes(st, fig).items():
+                if body[0] in fig.hexes:
+                    continue  # a destination it stands on is a move of 0 spaces (DEC-14), below
+                lead = bf.label(body[0])
+                option = Legal("move", f"move {fig.id} {lead}", figure=fig.id, spaces=tuple(bf.label(h) for h in body),
+                               cost=route.cost, swipes=route.swipes, fly=route.fly)
+                have = best.get(lead)
+                if have is None or (option.swipes, option.cost, not option.fly) < (have.swipes, have.cost, not have.fly):
+                    best[lead] = option
+            if ZERO_SPACE_MOVES:
+                here = bf.label(fig.hexes[0])
+                best[here] = Legal("move", f"move {fig.id} {here}", figure=fig.id,
+                                   spaces=tuple(bf.label(h) for h in fig.hexes))
+            yield from best.values()
+
+    def attacks(self, attacker: str | None = None) -> Iterator[Legal]:
+        """Every normal attack each figure of the turn's Army Card may make now: a figure that has
+        made its attack (or may not attack any more) has none (HS-ATTACK-03, -12)."""
+        st = self.state
+        for fig in self._turn_figures():
+            if attacker is not None and fig.id != attacker.lower():
+                continue
+            try:
+                checks.may_attack(st, self.player, fig)
+            except IllegalCommand:
+                continue
+            for tgt in legal_targets(st, fig):
+                yield Legal("attack", f"attack {fig.id} {tgt.id}", figure=fig.id, target=tgt.id, affected=(tgt.id,))
+
+    def specials(self, attacker: str | None = None) -> Iterator[Legal]:
+        """Every special attack each figure of the turn's Army Card may make now, with the figures
+        each would affect (HS-SPECIAL-*, HS-EXPLOSION-*, HS-LINE-*)."""
+        st = self.state
+        for fig in self._turn_figures():
+            if attacker is not None and fig.id != attacker.lower():
+                continue
+            try:
+                checks.may_special(st, self.player, fig)
+            except IllegalCommand:
+                continue
+            for option in attack_options(st, fig, enemies_only=False):
+                if not option.special or option.refused:
+                    continue
+                for aim in option.aims:
+                    yield Legal("special", f"special {fig.id} {_quote(option.name)} {aim.aim}", figure=fig.id,
+                                target=aim.aim, affected=aim.affected)
+
+    def end_turn(self) -> Iterator[Legal]:
+        """``end-turn`` when an Army Card turn of ``player`` is under way."""
+        st = self.state
+        if st.phase is Phase.TURNS and st.turn is not None and st.turn.player == self.player and self._on():
+            yield Legal("end-turn", "end-turn")
+
+    def concede(self) -> Iterator[Legal]:
+        """``concede``, while the match is on and ``player`` is in it."""
+        if self.state.phase is not Phase.OVER and self._seated() and not self._conceded():
+            yield Legal("concede", "concede")
+
+    # ---- helpers -----------------------------------------------------------------------------------
+
+    def _seated(self) -> bool:
+        return any(p.id == self.player for p in self.state.players)
+
+    def _accepted(self, command: str) -> bool:
+        try:
+            return check(self._original, self.player, command, self.cards, self.pool) is None
+        except InvalidCommand:
+            return False
+
+
+def legal_commands(state: MatchState, player: str, cards: CardLookup | None = None,
+                   pool: CardPool | None = None) -> LegalCommands:
+    """The legal commands of ``player`` now (:class:`LegalCommands`)."""
+    return LegalCommands(state, player, cards, pool)
+
+
+def kinds_of(commands: Iterable[Legal]) -> dict[str, int]:
+    """How many commands of each kind, in :data:`KINDS` order (kinds with none left out)."""
+    counts = {k: 0 for k in KINDS}
+    for c in commands:
+        counts[c.kind] += 1
+    return {k: n for k, n in counts.items() if n}
