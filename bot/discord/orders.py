@@ -91,9 +91,10 @@ def _check_round(live: LiveMatch, round_no: int) -> None:
 async def open_round(bot: HeroscapeBot, live: LiveMatch, responder: Responder) -> None:
     """A round has started: post the public round message and send each player their controls."""
     waiting = live.waiting_for_orders()
-    if not waiting:
-        return
     st = live.state
+    if not waiting:
+        await bot.matches.sent(live, f"round:{st.round}")
+        return
     sent = await asyncio.gather(*(send_dm_controls(bot, live, pid) for pid in waiting))
     closed = [pid for pid, ok in zip(waiting, sent, strict=True) if not ok]
     names = ", ".join(live.session.name(p) for p in waiting)
@@ -102,6 +103,7 @@ async def open_round(bot: HeroscapeBot, live: LiveMatch, responder: Responder) -
     if closed:
         text += "\n" + " ".join(f"<@{p}>" for p in closed) + ": I cannot send you direct messages, so press " \
                 "**Place my markers** below to place them here, privately."
+    text += "\nLost your controls? `/match status` gives them to you again."
     await responder.send(text, view=view_of(MarkersButton(live.match_id, st.round)))
     for pid in closed:
         if pid == responder.user_id and not responder.gone and responder.in_channel:
@@ -109,6 +111,8 @@ async def open_round(bot: HeroscapeBot, live: LiveMatch, responder: Responder) -
         if responder.gone or pid != responder.user_id or not responder.in_channel:
             # shown with their next command (or the button, or /match status)
             await bot.matches.owe_controls(live, pid)
+    # Opened: the public message is out, each player has the controls or is owed them (stored).
+    await bot.matches.sent(live, f"round:{st.round}")
 
 
 async def send_dm_controls(bot: HeroscapeBot, live: LiveMatch, pid: str) -> bool:
