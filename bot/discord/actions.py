@@ -99,9 +99,17 @@ def _live(interaction: discord.Interaction, match_id: str) -> LiveMatch:
     return live
 
 
+async def _not_again(interaction: discord.Interaction) -> None:
+    """:raises AlreadyDone: this interaction was applied already (delivered a second time); checked
+    before the version, which the first delivery changed."""
+    if await bot_of(interaction).matches.was_processed(interaction.id):
+        raise AlreadyDone("That was already done.")
+
+
 async def roll(interaction: discord.Interaction, match_id: str, version: int, attacker: str, target: str) -> None:
     """The Roll button of an attack preview."""
     live = _live(interaction, match_id)
+    await _not_again(interaction)
     st = live.state
     if live.version != version:
         raise Stale("The board changed since this preview (the attack was rolled, or someone acted). "
@@ -114,6 +122,7 @@ async def roll(interaction: discord.Interaction, match_id: str, version: int, at
 async def choose(interaction: discord.Interaction, match_id: str, version: int, index: int) -> None:
     """A decision button."""
     live = _live(interaction, match_id)
+    await _not_again(interaction)
     pend = live.state.pending[0] if live.state.pending else None
     if live.version != version or pend is None or index >= len(pend.options):
         raise Stale("This decision was already made.")

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord.errors import UserError
+from bot.discord.errors import AlreadyDone, UserError
 from bot.rules.errors import RulesError, sentence
 
 if TYPE_CHECKING:
@@ -27,13 +27,31 @@ log = logging.getLogger(__name__)
 MARKER_NAMES = ("1", "2", "3", "X")
 
 
+#: Discord's "Interaction has already been acknowledged": the same interaction delivered twice
+#: (the first delivery answered it); its followups still work.
+ALREADY_ACKNOWLEDGED = 40060
+#: Discord errors that only say an interaction can no longer be answered (not a bug of ours).
+UNANSWERABLE = {10062, 10015, ALREADY_ACKNOWLEDGED}
+
+
+def answered_before(exc: BaseException) -> bool:
+    """Whether ``exc`` is Discord saying the interaction was already acknowledged."""
+    return isinstance(exc, discord.HTTPException) and exc.code == ALREADY_ACKNOWLEDGED
+
+
 async def tell(interaction: discord.Interaction, text: str) -> None:
-    """An ephemeral answer, as a response or a followup; silent if the interaction is gone."""
+    """An ephemeral answer, as a response or a followup (also when this delivery of the interaction
+    is its second: the first acknowledged it); silent if the interaction is gone."""
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
-        else:
+            return
+        try:
             await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException as exc:
+            if not answered_before(exc):
+                raise
+            await interaction.followup.send(text, ephemeral=True)
     except Exception as exc:  # expired, or the bot is shutting down: nobody to tell
         log.info("could not tell %s: %s", interaction.user.id, exc)
 
@@ -59,6 +77,10 @@ async def explain(interaction: discord.Interaction, exc: BaseException, live: Li
             matches = getattr(interaction.client, "matches", None)
             live = matches.in_channel(interaction.channel_id) if matches is not None else None
         await tell(interaction, user_words(str(exc), live))
+        return
+    if isinstance(exc, discord.HTTPException) and exc.code in UNANSWERABLE:
+        # Expired, or answered by an earlier delivery of the same interaction: nothing went wrong.
+        log.info("interaction %s can no longer be answered (%s)", interaction.id, exc.code)
         return
     log.exception("error while handling interaction %s", interaction.id, exc_info=exc)
     await tell(interaction, "Something went wrong on my side. The match is safe; please try again.")
@@ -100,6 +122,8 @@ class _MatchItem:
         with self.client(interaction).busy(type(self).__name__):
             try:
                 await coro
+            except AlreadyDone:
+                return  # a second delivery of an interaction already applied: its first answer stands
             except Exception as exc:  # every failure becomes words, never a silent log line
                 await explain(interaction, exc, self.live(interaction))
 

@@ -18,7 +18,15 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord.components import MARKER_NAMES, LockButton, MarkersButton, OrderSelect, view_of
+from bot.discord.components import (
+    MARKER_NAMES,
+    LockButton,
+    MarkersButton,
+    OrderSelect,
+    answered_before,
+    tell,
+    view_of,
+)
 from bot.discord.errors import Stale, UserError
 from bot.discord.respond import Responder
 from bot.rules.state import Phase
@@ -202,13 +210,23 @@ async def pick(interaction: discord.Interaction, match_id: str, round_no: int, m
     picks = marker_picks_of(live, pid)
     picks[marker] = key
     await bot.matches.save_marker_picks(live, pid, {ROUND_KEY: str(round_no), **picks})
-    await interaction.response.edit_message(content=controls_text(live, pid), view=controls(live, pid))
+    try:
+        await interaction.response.edit_message(content=controls_text(live, pid), view=controls(live, pid))
+    except discord.HTTPException as exc:
+        if not answered_before(exc):
+            raise
+        # The same pick delivered twice: stored again (the same value), the first answer stands.
+        log.info("pick %s delivered again; already answered", interaction.id)
 
 
 async def lock(interaction: discord.Interaction, match_id: str, round_no: int) -> None:
     """Lock in: apply ``orders 1=... 2=... 3=... X=...``, confirm privately, tell the channel."""
     from bot.discord.publish import publish
 
+    bot = _bot(interaction)
+    if await bot.matches.was_processed(interaction.id):
+        await _locked_again(interaction, bot.matches.get(match_id), round_no)
+        return
     bot, live, pid = _round_controls(interaction, match_id, round_no)
     if live.state.orders.get(pid):
         raise UserError("Your Order Markers are already locked in for this round.")
@@ -226,3 +244,14 @@ async def lock(interaction: discord.Interaction, match_id: str, round_no: int) -
     # When Discord took neither answer, the player's own lines go the private way (DM, or later).
     await publish(bot, live, applied, responder, private_done=() if responder.gone else {pid})
 
+
+
+async def _locked_again(interaction: discord.Interaction, live: LiveMatch | None, round_no: int) -> None:
+    """A Lock-in delivered a second time after it was applied: answer as the first time (the round
+    is locked in, with the player's markers while that round lasts), never "no longer placed"."""
+    text = f"🔒 Round {round_no}: locked in."
+    pid = str(interaction.user.id)
+    mine = live.state.orders.get(pid) if live is not None and live.state.round == round_no else None
+    if live is not None and mine:
+        text += " Your markers: " + ", ".join(f"{m} → {_card_name(live, mine[m])}" for m in MARKER_NAMES if m in mine)
+    await tell(interaction, text)

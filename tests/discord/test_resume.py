@@ -1,0 +1,213 @@
+"""Resuming after a crash or a deploy (issue 9): what was due is done and what was owed is shown,
+once; a command issued before a turn change is refused; the same interaction delivered twice acts
+once and answers as the first time; a decision's lost buttons can be had again."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+from bot_table import Table, make_bot
+from crash_kit import Crash
+from test_session_findings import _charge_pending, _vikings_next_to_syvarris, field_map  # noqa: F401
+
+from bot.discord.client import HeroscapeBot
+from bot.fakediscord import FakeDiscord, FakeMessage, FakeUser
+from bot.rules.state import Phase
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from conftest import NewTable, StartBot, World
+
+
+async def test_a_refusal_pointing_at_a_decisions_buttons_says_how_to_get_them_back(
+        world: World, new_table: NewTable, field_map: None) -> None:  # noqa: F811
+    """Defect 5: alice must decide (Berserker Charge) and runs another command: the refusal sends
+    her to the decision's buttons and says `/match status` gives them back."""
+    table = await new_table()
+    await _charge_pending(table)
+    answer = await table.reply(world.alice, "end-turn")
+    assert answer.ephemeral
+    assert answer.content.endswith("Use the decision's buttons (`/match status` gives them to you again).")
+
+
+# --- helpers -------------------------------------------------------------------------------------
+
+
+async def _pick_only(table: Table, user: FakeUser) -> FakeMessage:
+    """Pick every Order Marker in ``user``'s controls without locking in; the controls message."""
+    msg = table.controls_for(user)
+    assert msg is not None, f"no Order Marker controls for {user.name}"
+    prefix = f"hs:ord:{table.live.match_id}:{table.state.round}:"
+    for marker, key in table.default_picks(msg, prefix).items():
+        await (await table.fake.select(user, msg, prefix + marker, [key])).wait_ack()
+        await table.settle()
+        msg = table.fake.messages[msg.id]
+    return msg
+
+
+async def _restart(table: Table, crash: Crash, task: asyncio.Task[None], start_bot: StartBot,
+                   db: Path) -> HeroscapeBot:
+    """Kill the bot where ``crash`` froze it and start a new one on the same database."""
+    await crash.kill(task)
+    bot = make_bot(table.fake, db, table.channel.guild_id)
+    await start_bot(bot)
+    table.bot = bot
+    return bot
+
+
+def _public(table: Table) -> list[FakeMessage]:
+    return [m for m in table.channel.history() if not m.ephemeral]
+
+
+def _count(table: Table, text: str) -> int:
+    """How many public messages of the channel carry ``text``."""
+    return sum(1 for m in _public(table) if text in m.content)
+
+
+async def _start(fake: FakeDiscord, world: World, start_bot: StartBot, db: Path) -> tuple[Table, asyncio.Task[None]]:
+    bot = make_bot(fake, db, world.guild.id)
+    task = await start_bot(bot)
+    return Table(fake, bot, world.channel, [world.alice, world.bob]), task
+
+
+# --- resume what was due -------------------------------------------------------------------------
+
+
+async def test_killed_between_the_last_lock_in_and_initiative_the_restart_rolls_it(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    """Defect 1: the last Lock-in is logged, the bot dies before rolling initiative; the restart
+    rolls it (HS-ROUND-02), posts the Lock-in's public line once and says it caught up."""
+    db = tmp_path / "db.sqlite"
+    table, task = await _start(fake, world, start_bot, db)
+    await table.setup()
+    await table.place_markers(world.alice)
+    crash = Crash(table.bot).after_apply(lambda a: a.phase is Phase.INITIATIVE)
+    msg = await _pick_only(table, world.bob)
+    await fake.click(world.bob, msg, f"hs:lock:{table.live.match_id}:1")
+    assert (await crash.wait()).startswith("after orders")
+    assert _count(table, "bob has locked in") == 0
+
+    bot = await _restart(table, crash, task, start_bot, db)
+    assert bot.caught_up == 1
+    assert table.state.phase is Phase.TURNS and table.state.turn is not None
+    restarted = [m for m in _public(table) if m.content.startswith("🔄 I was restarted")]
+    assert len(restarted) == 1
+    assert "bob's `orders`" in restarted[0].content and "the initiative roll" in restarted[0].content
+    assert _count(table, "bob has locked in Order Markers.") == 1
+    assert _count(table, "your turn with") == 1  # the initiative winner is told, once
+    # ...and play goes on: the turn can be played and ended
+    await table.take_turn()
+    assert table.state.turn is not None and table.state.version > 0
+
+
+async def test_a_result_applied_just_before_a_kill_is_shown_after_the_restart_once(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    """Defect 3: `/end-turn` is logged, the bot dies before answering; the restart posts "turn ends"
+    and the next player's "your turn" mention, once; a second restart posts nothing again."""
+    db = tmp_path / "db.sqlite"
+    table, task = await _start(fake, world, start_bot, db)
+    await table.setup()
+    for user in (world.alice, world.bob):
+        await table.place_markers(user)
+    st = table.state
+    assert st.turn is not None
+    first = table.user(st.turn.player)
+    crash = Crash(table.bot).after_apply(lambda a: a.text == "end-turn")
+    await fake.slash(first, world.channel, "end-turn", None, {})
+    await crash.wait()
+    nxt = table.state.turn
+    assert nxt is not None and nxt.player != str(first.id)
+    mention = f"<@{nxt.player}>: your turn with"
+    assert _count(table, mention) == 0
+
+    await _restart(table, crash, task, start_bot, db)
+    assert _count(table, mention) == 1
+    assert any(m.content.startswith("🔄 I was restarted") and f"{first.name}'s `end-turn`" in m.content
+               for m in _public(table))
+    assert [e for e in await table.bot.storage.outbox(table.live.match_id) if e.sent is None] == []
+    before = len(_public(table))
+    again = make_bot(fake, db, world.guild.id)
+    await start_bot(again)
+    table.bot = again
+    assert again.caught_up == 0 and len(_public(table)) == before
+
+
+async def test_a_result_posted_but_not_marked_sent_is_not_posted_again(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    """The outbox's other edge: Discord took the message, the bot died before marking it sent; the
+    restart recognises it in the channel and does not show it twice."""
+    db = tmp_path / "db.sqlite"
+    table, task = await _start(fake, world, start_bot, db)
+    await table.setup()
+    for user in (world.alice, world.bob):
+        await table.place_markers(user)
+    st = table.state
+    assert st.turn is not None
+    first = table.user(st.turn.player)
+    seq = len(table.live.session.match.log)
+    crash = Crash(table.bot).before_sent(lambda key: key == f"cmd:{seq}")
+    await fake.slash(first, world.channel, "end-turn", None, {})
+    await crash.wait()
+    nxt = table.state.turn
+    assert nxt is not None
+    mention = f"<@{nxt.player}>: your turn with"
+    assert _count(table, mention) == 1
+
+    bot = await _restart(table, crash, task, start_bot, db)
+    assert _count(table, mention) == 1 and bot.caught_up == 0
+    assert not any(m.content.startswith("🔄") for m in _public(table))
+    assert [e.key for e in await bot.storage.outbox(table.live.match_id) if e.sent is None] == []
+
+
+async def test_killed_right_after_a_round_started_the_restart_opens_it(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    """Defect 4: the command that ends round 1 is logged, the bot dies before opening round 2; the
+    restart posts the public round message (naming `/match status`) and DMs every player the
+    round's Order Marker controls."""
+    db = tmp_path / "db.sqlite"
+    table, task = await _start(fake, world, start_bot, db)
+    await table.setup()
+    for user in (world.alice, world.bob):
+        await table.place_markers(user)
+    crash = Crash(table.bot).after_apply(lambda a: a.phase is Phase.ORDERS and a.round == 2)
+    while not crash.hit.is_set():
+        st = table.state
+        assert st.phase is Phase.TURNS and st.turn is not None
+        await fake.slash(table.user(st.turn.player), world.channel, "end-turn", None, {})
+        await fake.wait_until(lambda: crash.hit.is_set() or table.bot.inflight == 0)
+        await table.settle() if not crash.hit.is_set() else None
+    assert table.state.round == 2 and table.controls_for(world.alice) is None
+
+    await _restart(table, crash, task, start_bot, db)
+    assert table.state.phase is Phase.ORDERS and table.state.round == 2
+    opened = [m for m in _public(table) if m.content.startswith("**Round 2**")]
+    assert len(opened) == 1 and "`/match status`" in opened[0].content
+    for user in (world.alice, world.bob):
+        assert table.controls_for(user) is not None, user.name
+    await table.play_round_or_end()
+    assert table.state.round >= 2
+
+
+async def test_killed_mid_decision_the_restart_posts_the_question_with_its_buttons(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path, field_map: None) -> None:  # noqa: F811
+    """A decision asked just before a kill (Berserker Charge, HS-TURN-06): after the restart the
+    question is in the channel once, with buttons that answer it."""
+    db = tmp_path / "db.sqlite"
+    table, task = await _start(fake, world, start_bot, db)
+    crash = Crash(table.bot).after_apply(lambda a: a.pending is not None)
+    viking = await _vikings_next_to_syvarris(table)
+    preview = await table.reply(world.alice, "attack", attacker=viking, target="syvarris")
+    roll = next(c for c in preview.custom_ids if c.startswith("hs:roll:"))
+    await fake.click(world.alice, preview, roll)
+    await crash.wait()
+    assert _count(table, "alice must decide: Berserker Charge") == 0
+
+    await _restart(table, crash, task, start_bot, db)
+    asked = [m for m in _public(table) if "alice must decide: Berserker Charge" in m.content]
+    assert len(asked) == 1
+    buttons = [c for c in asked[0].custom_ids if c.startswith(f"hs:choose:{table.live.match_id}:{table.live.version}:")]
+    assert len(buttons) == 2
+    done = await (await table.click(world.alice, asked[0], buttons[1])).wait_reply()
+    assert "alice chose skip" in done.content and not table.state.pending
