@@ -43,7 +43,7 @@ class Crash:
         async def apply(*args: Any, **kwargs: Any) -> Applied:
             applied = await real(*args, **kwargs)
             if not self.hit.is_set() and when(applied):
-                await self._freeze(f"after {applied.text.split(' ', 1)[0]} (seq {applied.seq})")
+                await self._freeze(f"after {applied.text.split(' ', 1)[0]} (seq {getattr(applied, 'seq', '?')})")
             return applied
 
         manager.apply = apply  # type: ignore[method-assign]

@@ -7,12 +7,14 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
+import pytest
 from bot_table import Table, make_bot
 from crash_kit import Crash
 from test_session_findings import _charge_pending, _vikings_next_to_syvarris, field_map  # noqa: F401
 
 from bot.discord.client import HeroscapeBot
-from bot.fakediscord import FakeDiscord, FakeMessage, FakeUser
+from bot.fakediscord import FakeDiscord, FakeMessage, FakeUser, InteractionRecord, driver
+from bot.fakediscord.util import new_snowflake
 from bot.rules.state import Phase
 
 if TYPE_CHECKING:
@@ -90,8 +92,8 @@ async def test_killed_between_the_last_lock_in_and_initiative_the_restart_rolls_
     assert _count(table, "bob has locked in") == 0
 
     bot = await _restart(table, crash, task, start_bot, db)
-    assert bot.caught_up == 1
     assert table.state.phase is Phase.TURNS and table.state.turn is not None
+    assert bot.caught_up == 1
     restarted = [m for m in _public(table) if m.content.startswith("🔄 I was restarted")]
     assert len(restarted) == 1
     assert "bob's `orders`" in restarted[0].content and "the initiative roll" in restarted[0].content
@@ -211,3 +213,81 @@ async def test_killed_mid_decision_the_restart_posts_the_question_with_its_butto
     assert len(buttons) == 2
     done = await (await table.click(world.alice, asked[0], buttons[1])).wait_reply()
     assert "alice chose skip" in done.content and not table.state.pending
+
+
+# --- a retry never lands on the wrong turn -------------------------------------------------------
+
+
+async def test_a_command_issued_before_the_turn_changed_is_refused_not_applied_to_the_next_turn(
+        world: World, new_table: NewTable, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Defect 3, second part: alice's `/end-turn` issued during her first turn (say, a retry of one
+    she saw no answer to) arrives when her next turn is under way: it is refused with what
+    happened meanwhile, and her turn goes on."""
+    table = await new_table()
+    await table.setup()
+    for user in (world.alice, world.bob):
+        await table.place_markers(user)
+    st = table.state
+    assert st.turn is not None
+    first = table.user(st.turn.player)
+    other = next(u for u in table.players if u is not first)
+    issued_then = new_snowflake()  # the moment the retry was issued: first's turn, before it ended
+    await table.reply(first, "end-turn")
+    await table.reply(other, "end-turn")
+    turn = table.state.turn
+    assert turn is not None and turn.player == str(first.id) and turn.marker == "2"
+    version = table.live.version
+    monkeypatch.setattr(driver, "new_snowflake", lambda: issued_then)
+    late = await table.reply(first, "end-turn")
+    monkeypatch.undo()
+    assert late.ephemeral and late.content.startswith("Not done: you sent this before the turn changed ("), late.content
+    assert "Send it again if you still want it." in late.content
+    assert table.live.version == version and table.state.turn == turn
+    # a command issued now is taken
+    assert not (await table.reply(first, "end-turn")).ephemeral
+    assert table.state.turn is None or table.state.turn.player != str(first.id)
+
+
+# --- the same interaction delivered twice --------------------------------------------------------
+
+
+async def _deliver_again(fake: FakeDiscord, record: InteractionRecord) -> None:
+    """Discord delivers an interaction a second time (same id and token, e.g. after a resume)."""
+    await fake.gateway.dispatch_required("INTERACTION_CREATE", record.payload, record.channel.guild_id,
+                                         fake.default_timeout)
+
+
+async def test_a_lock_in_delivered_twice_is_applied_once_and_answered_as_the_first_time(
+        world: World, new_table: NewTable, caplog: pytest.LogCaptureFixture) -> None:
+    """Defect 10: the second delivery of an applied Lock-in says it is locked in (not "no longer
+    being placed"), changes nothing; a menu pick delivered twice logs no traceback."""
+    table = await new_table()
+    await table.setup()
+    await table.place_markers(world.alice)
+    msg = await _pick_only(table, world.bob)
+    prefix = f"hs:ord:{table.live.match_id}:1:"
+    pick = await fake_select_again(table, world.bob, msg, prefix + "1")
+    lock = await table.click(world.bob, table.fake.messages[msg.id], f"hs:lock:{table.live.match_id}:1")
+    assert table.state.phase is Phase.TURNS
+    log_len, version = len(table.live.session.match.log), table.live.version
+    caplog.clear()
+    await _deliver_again(table.fake, lock)
+    again = await lock.wait_followups(1)
+    assert again[-1].ephemeral and again[-1].content.startswith("🔒 Round 1: locked in."), again[-1].content
+    assert "no longer" not in again[-1].content
+    assert (len(table.live.session.match.log), table.live.version) == (log_len, version)
+    await _deliver_again(table.fake, pick)
+    await table.fake.wait_until(lambda: 40060 in pick.rejections)
+    await table.settle()
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")], caplog.text
+
+
+async def fake_select_again(table: Table, user: FakeUser, msg: FakeMessage, custom_id: str) -> InteractionRecord:
+    """Pick the same card again in menu ``custom_id`` (the record, to deliver it twice later)."""
+    component = msg.find_component(custom_id)
+    assert component is not None
+    value = next(o["value"] for o in component["options"] if o.get("default"))
+    record = await table.fake.select(user, msg, custom_id, [value])
+    await record.wait_ack()
+    await table.settle()
+    return record
