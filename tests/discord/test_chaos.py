@@ -18,6 +18,7 @@ of ``python``) are in ``test_process.py``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
 from collections import Counter
@@ -348,10 +349,8 @@ async def _play(fake: FakeDiscord, start_bot: StartBot, db: Path, channel_name: 
             for pid in list(table.live.waiting_for_orders()):
                 await table.place_markers(table.user(pid))
         elif st.phase is Phase.TURNS:
-            try:
+            with contextlib.suppress(DecisionFirst):  # answered on the next step
                 await table.take_turn()
-            except DecisionFirst:
-                pass
         else:
             idle.append(st.phase)
             assert len(idle) < 100, f"stuck in {st.phase} after {table.restarts}: " + "\n".join(table.log[-10:])

@@ -53,7 +53,7 @@ async def _restart(table: Table, crash: Crash, task: asyncio.Task[None], start_b
                    db: Path) -> HeroscapeBot:
     """Kill the bot where ``crash`` froze it and start a new one on the same database."""
     await crash.kill(task)
-    bot = make_bot(table.fake, db, table.channel.guild_id)
+    bot = make_bot(table.fake, db, table.channel.guild_id, render=None)
     await start_bot(bot)
     table.bot = bot
     return bot
@@ -69,7 +69,7 @@ def _count(table: Table, text: str) -> int:
 
 
 async def _start(fake: FakeDiscord, world: World, start_bot: StartBot, db: Path) -> tuple[Table, asyncio.Task[None]]:
-    bot = make_bot(fake, db, world.guild.id)
+    bot = make_bot(fake, db, world.guild.id, render=None)  # no map images: quick on a busy machine
     task = await start_bot(bot)
     return Table(fake, bot, world.channel, [world.alice, world.bob]), task
 
@@ -130,7 +130,7 @@ async def test_a_result_applied_just_before_a_kill_is_shown_after_the_restart_on
                for m in _public(table))
     assert [e for e in await table.bot.storage.outbox(table.live.match_id) if e.sent is None] == []
     before = len(_public(table))
-    again = make_bot(fake, db, world.guild.id)
+    again = make_bot(fake, db, world.guild.id, render=None)
     await start_bot(again)
     table.bot = again
     assert again.caught_up == 0 and len(_public(table)) == before
@@ -178,7 +178,7 @@ async def test_killed_right_after_a_round_started_the_restart_opens_it(
         st = table.state
         assert st.phase is Phase.TURNS and st.turn is not None
         await fake.slash(table.user(st.turn.player), world.channel, "end-turn", None, {})
-        await fake.wait_until(lambda: crash.hit.is_set() or table.bot.inflight == 0)
+        await fake.wait_until(lambda: crash.hit.is_set() or table.bot.inflight == 0, timeout=30)
         await table.settle() if not crash.hit.is_set() else None
     assert table.state.round == 2 and table.controls_for(world.alice) is None
 
