@@ -12,7 +12,7 @@ from bot_table import Table, make_bot
 from crash_kit import Crash
 from test_session_findings import _charge_pending, _vikings_next_to_syvarris, field_map  # noqa: F401
 
-from bot.discord.client import HeroscapeBot
+from bot.discord.client import STOPPING, HeroscapeBot
 from bot.fakediscord import FakeDiscord, FakeMessage, FakeUser, InteractionRecord, driver
 from bot.fakediscord.util import new_snowflake
 from bot.rules.state import Phase
@@ -258,28 +258,51 @@ async def _deliver_again(fake: FakeDiscord, record: InteractionRecord) -> None:
 
 
 async def test_a_lock_in_delivered_twice_is_applied_once_and_answered_as_the_first_time(
-        world: World, new_table: NewTable, caplog: pytest.LogCaptureFixture) -> None:
+        world: World, new_table: NewTable) -> None:
     """Defect 10: the second delivery of an applied Lock-in says it is locked in (not "no longer
-    being placed"), changes nothing; a menu pick delivered twice logs no traceback."""
+    being placed") and changes nothing."""
     table = await new_table()
     await table.setup()
     await table.place_markers(world.alice)
     msg = await _pick_only(table, world.bob)
-    prefix = f"hs:ord:{table.live.match_id}:1:"
-    pick = await fake_select_again(table, world.bob, msg, prefix + "1")
     lock = await table.click(world.bob, table.fake.messages[msg.id], f"hs:lock:{table.live.match_id}:1")
     assert table.state.phase is Phase.TURNS
     log_len, version = len(table.live.session.match.log), table.live.version
-    caplog.clear()
     await _deliver_again(table.fake, lock)
     again = await lock.wait_followups(1)
-    assert again[-1].ephemeral and again[-1].content.startswith("🔒 Round 1: locked in."), again[-1].content
-    assert "no longer" not in again[-1].content
+    assert again[-1].ephemeral and again[-1].content.startswith("🔒 Round 1: locked in. Your markers: 1 → "), \
+        again[-1].content
     assert (len(table.live.session.match.log), table.live.version) == (log_len, version)
+
+
+async def test_a_menu_pick_delivered_twice_logs_no_traceback(
+        world: World, new_table: NewTable, caplog: pytest.LogCaptureFixture) -> None:
+    """Defect 10: a re-sent Order Marker pick is stored again (the same card) and the first answer
+    stands; nothing is logged as an error."""
+    table = await new_table()
+    await table.setup()
+    msg = await _pick_only(table, world.bob)
+    pick = await fake_select_again(table, world.bob, msg, f"hs:ord:{table.live.match_id}:1:1")
+    caplog.clear()
     await _deliver_again(table.fake, pick)
     await table.fake.wait_until(lambda: 40060 in pick.rejections)
     await table.settle()
     assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")], caplog.text
+    await table.place_markers(world.bob)  # the controls still work
+    assert not table.live.state.orders.get(str(world.alice.id)) and table.live.state.orders.get(str(world.bob.id))
+
+
+async def test_interactions_arriving_while_stopping_are_turned_away_and_change_nothing(
+        world: World, new_table: NewTable) -> None:
+    """A graceful stop has begun: a new command is answered "restarting" and not applied."""
+    table = await new_table()
+    await table.setup()
+    version = table.live.version
+    table.bot.accepting = False
+    record = await table.fake.slash(world.alice, world.channel, "match", "concede", {})
+    answer = await record.wait_reply()
+    assert answer.ephemeral and answer.content == STOPPING
+    assert table.live.version == version and not any(p.conceded for p in table.state.players)
 
 
 async def fake_select_again(table: Table, user: FakeUser, msg: FakeMessage, custom_id: str) -> InteractionRecord:
