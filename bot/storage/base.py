@@ -152,7 +152,8 @@ class Storage(Protocol):
         """A match with its log and Order Marker picks, or ``None``."""
 
     async def list_active(self) -> list[StoredMatch]:
-        """Every match whose status is ``active``, with logs, oldest first."""
+        """Every match whose status is ``active`` (or ``over`` with outbox rows not yet sent: its
+        last result is still owed), with logs, oldest first."""
 
     async def set_status(self, match_id: str, status: str) -> None:
         """Mark a match ``over`` (finished by the rules) or ``ended`` (stopped by a user); a match

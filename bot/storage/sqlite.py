@@ -19,6 +19,7 @@ import aiosqlite
 
 from bot.storage.base import (
     ACTIVE,
+    OVER,
     DuplicateEntry,
     MatchExists,
     MatchMeta,
@@ -136,9 +137,11 @@ class SqliteStorage:
         return None if row is None else await self._full(row)
 
     async def list_active(self) -> list[StoredMatch]:
-        """Every active match, oldest first."""
+        """Every active match, and every finished one that still owes its channel a message (its
+        last result), oldest first."""
         async with self.db.execute(
-            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE status = ? ORDER BY created_at", (ACTIVE,)
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE status = ? OR (status = ? AND match_id IN "
+            "(SELECT match_id FROM outbox WHERE sent IS NULL)) ORDER BY created_at", (ACTIVE, OVER)
         ) as cur:
             rows = await cur.fetchall()
         return [await self._full(r) for r in rows]

@@ -314,3 +314,22 @@ async def fake_select_again(table: Table, user: FakeUser, msg: FakeMessage, cust
     await record.wait_ack()
     await table.settle()
     return record
+
+
+async def test_the_result_that_ended_the_match_is_shown_after_a_kill(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    """The command that ends a match (bob concedes, alice wins) is logged, the bot dies before
+    showing it: the restart still posts it, once, though the match is no longer active."""
+    db = tmp_path / "db.sqlite"
+    table, task = await _start(fake, world, start_bot, db)
+    await table.setup()
+    crash = Crash(table.bot).after_apply(lambda a: a.phase is Phase.OVER)
+    await fake.slash(world.bob, world.channel, "match", "concede", {})
+    await crash.wait()
+    assert _count(table, "bob concedes") == 0
+    await _restart(table, crash, task, start_bot, db)
+    assert _count(table, "bob concedes") == 1
+    assert table.state.phase is Phase.OVER
+    again = make_bot(fake, db, world.guild.id, render=None)
+    await start_bot(again)
+    assert again.restored == 0  # delivered: a finished match is not restored again
