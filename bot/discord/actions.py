@@ -14,6 +14,7 @@ import discord
 
 from bot.discord import threads
 from bot.discord.errors import AlreadyDone, NoMatch, NotAPlayer, Stale
+from bot.discord.matches import snowflake_ms
 from bot.discord.publish import publish
 from bot.discord.respond import Responder
 
@@ -77,9 +78,15 @@ async def _play(bot: HeroscapeBot, interaction: discord.Interaction, text: str, 
     pid = str(interaction.user.id)
     if seated:
         live.require_player(pid)
+    # A slash command is bound to the moment it was issued (its interaction's time): one issued
+    # before the turn changed is refused rather than applied to the new turn (boardgame.io's
+    # _stateID). Buttons carry their version in the custom id instead.
+    issued = (snowflake_ms(interaction.id) if expected_version is None
+              and interaction.type is discord.InteractionType.application_command else None)
     try:
         applied = await bot.matches.apply(live, pid, text, interaction_id=interaction.id,
-                                          expected_version=expected_version, want_view=with_map)
+                                          expected_version=expected_version, want_view=with_map,
+                                          issued_ms=issued, header=header)
     except AlreadyDone:
         return  # a retried delivery of an interaction already applied: nothing more to say
     await publish(bot, live, applied, Responder(bot, interaction, live.channel_id), header=header)
@@ -92,9 +99,17 @@ def _live(interaction: discord.Interaction, match_id: str) -> LiveMatch:
     return live
 
 
+async def _not_again(interaction: discord.Interaction) -> None:
+    """:raises AlreadyDone: this interaction was applied already (delivered a second time); checked
+    before the version, which the first delivery changed."""
+    if await bot_of(interaction).matches.was_processed(interaction.id):
+        raise AlreadyDone("That was already done.")
+
+
 async def roll(interaction: discord.Interaction, match_id: str, version: int, attacker: str, target: str) -> None:
     """The Roll button of an attack preview."""
     live = _live(interaction, match_id)
+    await _not_again(interaction)
     st = live.state
     if live.version != version:
         raise Stale("The board changed since this preview (the attack was rolled, or someone acted). "
@@ -107,6 +122,7 @@ async def roll(interaction: discord.Interaction, match_id: str, version: int, at
 async def choose(interaction: discord.Interaction, match_id: str, version: int, index: int) -> None:
     """A decision button."""
     live = _live(interaction, match_id)
+    await _not_again(interaction)
     pend = live.state.pending[0] if live.state.pending else None
     if live.version != version or pend is None or index >= len(pend.options):
         raise Stale("This decision was already made.")

@@ -1,7 +1,13 @@
 """The bot: a :class:`discord.ext.commands.Bot` that opens storage, restores every active match (from
 its newest snapshot plus the commands logged after it, or by replaying its log), loads the cogs,
-registers the restart-proof components and syncs its slash commands (to ``DISCORD_GUILD_ID`` at
-once when set, globally otherwise).
+registers the restart-proof components, syncs its slash commands (to ``DISCORD_GUILD_ID`` at
+once when set, globally otherwise) and catches up what every match was owed
+(:mod:`bot.discord.resume`).
+
+Stopping gracefully (:meth:`HeroscapeBot.shutdown`, on SIGTERM or SIGINT in ``python -m bot run``):
+new interactions are answered "restarting, try again" and change nothing, running handlers may
+finish (:data:`SHUTDOWN_GRACE` seconds at most), the outbox is flushed, then the gateway and the
+database are closed.
 
 Syncing overwrites every command with Discord, a rate-limited call, so it is done only when the
 command tree changed: the hash of the payload Discord would get, with the application and the
@@ -18,7 +24,7 @@ import hashlib
 import json
 import logging
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 import discord
@@ -30,6 +36,7 @@ from bot.discord.components import DYNAMIC_ITEMS, explain
 from bot.discord.errors import UserError
 from bot.discord.matches import MatchManager, Timer
 from bot.discord.outgoing import echo
+from bot.discord.publish import result_text
 from bot.discord.settings import Settings
 from bot.render import render_png
 from bot.storage.base import Storage
@@ -45,6 +52,14 @@ DISCORD_WAIT: contextvars.ContextVar[list[float] | None] = contextvars.ContextVa
                                                                                   default=None)
 #: Young-generation size for the garbage collector once the bot is up (CPython's default is 700).
 GC_GEN0 = 10_000
+
+#: Seconds a graceful stop waits for running handlers before closing anyway.
+SHUTDOWN_GRACE = 10.0
+#: What a user reads when their interaction arrives while the bot is stopping.
+STOPPING = "I am restarting right now, so I did nothing with that. Try again in a few seconds."
+#: Catches up what matches are owed (``restarted=False``: flush the outbox only); set by the
+#: :mod:`bot.discord.resume` extension, returns how many matches had something owed.
+CatchUp = Callable[..., Awaitable[int]]
 
 #: Draws a public view as PNG bytes (``render_png``'s signature); ``None`` turns maps off.
 Renderer = Callable[..., bytes]
@@ -103,6 +118,7 @@ class HeroscapeBot(commands.Bot):
         self.storage: Storage = storage or SqliteStorage(settings.database_path)
         self.matches = MatchManager(self.storage)
         self.matches.maps = render is not None
+        self.matches.describe = result_text
         self.render: Renderer | None = render
         self.fixed_seed = seed
         #: Tune the garbage collector once started (:func:`tune_gc`): the real bot and the bench do;
@@ -115,6 +131,13 @@ class HeroscapeBot(commands.Bot):
         #: Handlers (commands and components) still working, for tests and the bench to wait on.
         self.inflight = 0
         self._dm_ids: dict[int, int] = {}
+        #: False once a graceful stop began: new interactions are turned away.
+        self.accepting = True
+        #: Set by the :mod:`bot.discord.resume` extension.
+        self.catch_up_hook: CatchUp | None = None
+        #: How many matches the last start caught up.
+        self.caught_up = 0
+        self._stopping: asyncio.Task[None] | None = None
 
     @contextlib.contextmanager
     def busy(self, label: str = "") -> Iterator[None]:
@@ -164,6 +187,10 @@ class HeroscapeBot(commands.Bot):
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         self.synced = await self.sync_commands()
+        self._guard_interactions()
+        if self.catch_up_hook is not None:
+            # Before the gateway connects: what was owed goes out before anything new comes in.
+            self.caught_up = await self.catch_up_hook(restarted=True)
         if self.tune_gc:
             tune_gc()
 
@@ -198,12 +225,64 @@ class HeroscapeBot(commands.Bot):
         text = json.dumps({"guild": guild.id if guild else None, "commands": payload}, sort_keys=True, default=str)
         return hashlib.sha256(text.encode()).hexdigest()
 
-    async def close(self) -> None:
-        """Let running handlers finish (a few seconds at most), disconnect, finish snapshot writes, close storage."""
-        for _ in range(100):
-            if not self.inflight:
-                break
+    def _guard_interactions(self) -> None:
+        """Turn interactions away once a graceful stop began (answered, never applied)."""
+        parsers = self._connection.parsers
+        parse = parsers["INTERACTION_CREATE"]
+
+        def guarded(data: Any) -> None:
+            if self.accepting:
+                parse(data)
+                return
+            interaction: discord.Interaction[HeroscapeBot] = discord.Interaction(data=data, state=self._connection)  # type: ignore[arg-type]
+            log.info("interaction %s arrived while stopping; turned away", interaction.id)
+            task = asyncio.ensure_future(self._turn_away(interaction))
+            task.add_done_callback(lambda t: t.cancelled() or t.exception())
+
+        parsers["INTERACTION_CREATE"] = guarded
+
+    @staticmethod
+    async def _turn_away(interaction: discord.Interaction[HeroscapeBot]) -> None:
+        with contextlib.suppress(Exception):
+            if interaction.type is discord.InteractionType.autocomplete:
+                await interaction.response.autocomplete([])
+            else:
+                await interaction.response.send_message(STOPPING, ephemeral=True)
+
+    async def shutdown(self, grace: float = SHUTDOWN_GRACE) -> None:
+        """Stop gracefully: turn new interactions away, let running handlers finish (``grace``
+        seconds at most), then :meth:`close` (outbox flushed, gateway and database closed).
+        Calling it again while it runs waits for the same stop."""
+        if self._stopping is None:
+            self._stopping = asyncio.ensure_future(self._shutdown(grace))
+        await asyncio.shield(self._stopping)
+
+    async def _shutdown(self, grace: float) -> None:
+        self.accepting = False
+        log.info("stopping: waiting for %d running handler(s)", self.inflight)
+        await self._drain(grace)
+        await self.close()
+        log.info("stopped")
+
+    async def _drain(self, grace: float) -> None:
+        """Wait until no handler runs, ``grace`` seconds at most."""
+        deadline = time.monotonic() + grace
+        while self.inflight and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
+        if self.inflight:
+            log.warning("%d handler(s) still running after %.0f s; closing anyway", self.inflight, grace)
+
+    async def close(self) -> None:
+        """Let running handlers finish (a few seconds at most), flush the outbox, disconnect, finish
+        snapshot writes, close storage."""
+        if self.is_closed():
+            return
+        await self._drain(5.0)
+        if self.catch_up_hook is not None and self.is_ready():
+            try:
+                await self.catch_up_hook(restarted=False)
+            except Exception:
+                log.exception("cannot flush the outbox; a restart delivers it")
         try:
             await super().close()
         finally:

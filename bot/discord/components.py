@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord.errors import UserError
+from bot.discord.errors import AlreadyDone, UserError
 from bot.discord.outgoing import NO_PINGS, cap, cap_echoes, mark_placeholder, placeholder_empty
 from bot.rules.errors import RulesError, sentence
 from bot.rules.state import MARKERS
@@ -29,10 +29,23 @@ log = logging.getLogger(__name__)
 MARKER_NAMES = MARKERS  # the rules' Order Markers, not a copy
 
 
+#: Discord's "Interaction has already been acknowledged": the same interaction delivered twice
+#: (the first delivery answered it); its followups still work.
+ALREADY_ACKNOWLEDGED = 40060
+#: Discord errors that only say an interaction can no longer be answered (not a bug of ours).
+UNANSWERABLE = {10062, 10015, ALREADY_ACKNOWLEDGED}
+
+
+def answered_before(exc: BaseException) -> bool:
+    """Whether ``exc`` is Discord saying the interaction was already acknowledged."""
+    return isinstance(exc, discord.HTTPException) and exc.code == ALREADY_ACKNOWLEDGED
+
+
 async def tell(interaction: discord.Interaction, text: str) -> None:
-    """An ephemeral answer (at most one message long, pinging nobody), as a response or a followup;
-    when the followup fails after a "thinking…" placeholder, the placeholder is edited into the
-    answer instead, so it is never left empty. Silent if the interaction is gone."""
+    """An ephemeral answer (at most one message long, pinging nobody), as a response or a followup
+    (also when this delivery of the interaction is its second: the first acknowledged it); when the
+    followup fails after a "thinking…" placeholder, the placeholder is edited into the answer
+    instead, so it is never left empty. Silent if the interaction is gone."""
     text = cap(text)
     try:
         if interaction.response.is_done():
@@ -45,8 +58,13 @@ async def tell(interaction: discord.Interaction, text: str) -> None:
                     raise
                 await interaction.edit_original_response(content=text, allowed_mentions=NO_PINGS)
                 mark_placeholder(interaction, False)
-        else:
+            return
+        try:
             await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
+        except discord.HTTPException as exc:
+            if not answered_before(exc):
+                raise
+            await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
     except Exception as exc:  # expired, or the bot is shutting down: nobody to tell
         log.info("could not tell %s: %s", interaction.user.id, exc)
 
@@ -73,6 +91,10 @@ async def explain(interaction: discord.Interaction, exc: BaseException, live: Li
             matches = getattr(interaction.client, "matches", None)
             live = matches.in_channel(interaction.channel_id) if matches is not None else None
         await tell(interaction, user_words(str(exc), live))
+        return
+    if isinstance(exc, discord.HTTPException) and exc.code in UNANSWERABLE:
+        # Expired, or answered by an earlier delivery of the same interaction: nothing went wrong.
+        log.info("interaction %s can no longer be answered (%s)", interaction.id, exc.code)
         return
     log.exception("error while handling interaction %s", interaction.id, exc_info=exc)
     await tell(interaction, "Something went wrong on my side. The match is safe; please try again.")
@@ -114,6 +136,8 @@ class _MatchItem:
         with self.client(interaction).busy(type(self).__name__):
             try:
                 await coro
+            except AlreadyDone:
+                return  # a second delivery of an interaction already applied: its first answer stands
             except Exception as exc:  # every failure becomes words, never a silent log line
                 await explain(interaction, exc, self.live(interaction))
 

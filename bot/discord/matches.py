@@ -12,6 +12,13 @@ from its newest snapshot plus the few commands after it instead of replaying the
 snapshot is taken under the lock but written in the background: a command never waits for it,
 and losing it (a crash) only means a longer replay.
 Private lines owed to players whose DMs are closed are stored too, until delivered.
+
+What a command owes the channel goes to the outbox in the same transaction as its log entry (its
+public result, and a round's opening when it started one); the adapter marks each row sent once
+Discord took it, and a restart delivers the rest (:mod:`bot.discord.resume`). A command that
+changes whose turn it is also stores the moment and the words of that change (a turn mark): a
+slash command issued before it (by the interaction's own time, like boardgame.io's ``_stateID``)
+is refused with what happened meanwhile, so a retry never lands on the next turn.
 """
 
 from __future__ import annotations
@@ -34,13 +41,17 @@ from bot.rules.views import public_view
 from bot.storage.base import (
     ACTIVE,
     ENDED,
+    OUT_RESULT,
+    OUT_ROUND,
     OVER,
     OWED_CONTROLS,
     OWED_TEXT,
     MatchExists,
     MatchMeta,
+    OutboxEntry,
     Storage,
     StoredMatch,
+    TurnMark,
 )
 
 log = logging.getLogger(__name__)
@@ -70,6 +81,12 @@ class LiveMatch:
     controls_round: int = 0
     owed_rows: dict[tuple[str, str], int] = field(default_factory=dict)
     snapshot_seq: int = 0
+    #: The last round whose opening was written to the outbox (a restored match counts as written).
+    round_owed: int = 0
+    #: Outbox rows written and not yet sent, by key (restored from storage on start).
+    unsent: dict[str, OutboxEntry] = field(default_factory=dict)
+    #: The last change of turn (``None``: none since the match began).
+    turn_mark: TurnMark | None = None
     _memo: dict[Hashable, Any] = field(default_factory=dict, repr=False)
     _memo_version: int = -1
 
@@ -153,7 +170,19 @@ class Applied:
     pending: Pending | None
     view: MatchState | None
     shown: tuple[Event, ...] = ()
+    #: The log position of the command; its public result is outbox row ``cmd:SEQ``.
+    seq: int = -1
+    #: The public result as owed to the channel (``""``: nothing public to say).
+    result: str = ""
 
+
+#: Builds a command's public result (the message owed to the channel) from the match right after
+#: it, its outcome and a header; set by the adapter (:func:`bot.discord.publish.result_text`).
+Describe = Callable[["LiveMatch", Outcome, str], str]
+
+#: Verbs whose meaning depends on whose turn (or pick) it is: a slash command with one of them,
+#: issued before the last change of turn, is refused instead of applied to the new turn.
+TURN_VERBS = frozenset({"move", "attack", "special", "end-turn", "choose", "draft", "pass"})
 
 #: Called with what a handler did (a verb or a component) and the seconds it took; for the bench.
 Timer = Callable[[str, float, float], None]
@@ -200,6 +229,36 @@ def _session_of(stored: StoredMatch) -> GameSession:
         return session
 
 
+def snowflake_ms(snowflake: int) -> int:
+    """The Unix time (ms) a Discord id (an interaction's, say) was made."""
+    return _snowflake_ms(snowflake)
+
+
+def turn_key(st: MatchState) -> tuple[object, ...]:
+    """Whose turn it is, as a comparable value: phase, round, the Player Turn (player, marker)
+    and, while drafting, whose pick (DEC-13)."""
+    turn = (st.turn.player, st.turn.marker) if st.turn is not None else None
+    pick = st.draft.next if st.phase is Phase.SETUP and st.draft is not None else None
+    return (st.phase, st.round, turn, pick)
+
+
+def turn_words(session: GameSession) -> str:
+    """Whose turn it is, in words ("Alice's turn with Syvarris", "round 2's Order Markers")."""
+    st = session.state
+    if st.phase is Phase.TURNS and st.turn is not None:
+        card = st.cards[st.turn.card_key].card.short if st.turn.card_key in st.cards else "?"
+        return f"{session.name(st.turn.player)}'s turn with {card}"
+    if st.phase is Phase.ORDERS:
+        return f"round {st.round}'s Order Markers"
+    if st.phase is Phase.INITIATIVE:
+        return f"round {st.round}'s initiative roll"
+    if st.phase is Phase.SETUP and st.draft is not None and st.draft.next is not None:
+        return f"{session.name(st.draft.next)}'s pick"
+    if st.phase is Phase.OVER:
+        return "the end of the match"
+    return f"the {st.phase.value} phase"
+
+
 def _sent_round(session: GameSession) -> int:
     """For a restored match: the round whose Order Marker controls went out before the restart."""
     st = session.state
@@ -224,6 +283,8 @@ class MatchManager:
         self.maps = True
         #: Snapshot writes under way (a command does not wait for its snapshot to be stored).
         self._writes: set[asyncio.Task[None]] = set()
+        #: Builds the public result owed for each command (the adapter sets it; ``None``: nothing owed).
+        self.describe: Describe | None = None
 
     # --- look-ups -----------------------------------------------------------------------------
 
@@ -242,6 +303,10 @@ class MatchManager:
         if live is None:
             raise NoMatch("There is no match in this channel. Start one with `/match new`.")
         return live
+
+    def live(self) -> list[LiveMatch]:
+        """Every live match (finished ones stay until their channel starts another)."""
+        return list(self._matches.values())
 
     def __len__(self) -> int:
         return len(self._matches)
@@ -266,8 +331,13 @@ class MatchManager:
             except Exception:
                 log.exception("cannot replay match %s; leaving it stored but not live", stored.meta.match_id)
                 continue
-            live = LiveMatch(stored.meta, session, marker_picks=dict(stored.marker_picks), controls_round=_sent_round(session),
-                             snapshot_seq=session.restored_from)
+            sent_round = _sent_round(session)
+            live = LiveMatch(stored.meta, session, marker_picks=dict(stored.marker_picks), controls_round=sent_round,
+                             snapshot_seq=session.restored_from, round_owed=sent_round,
+                             unsent={e.key: e for e in stored.outbox}, turn_mark=stored.turn_mark)
+            # A round whose opening is still owed was not opened: the catch-up opens it.
+            live.controls_round = min([sent_round] + [int(e.key.split(":")[1]) - 1 for e in stored.outbox
+                                                      if e.kind == OUT_ROUND])
             for owed in stored.owed:
                 if owed.kind == OWED_CONTROLS:
                     live.owed_controls.add(owed.player)
@@ -330,11 +400,17 @@ class MatchManager:
     # --- changes ------------------------------------------------------------------------------
 
     async def apply(self, live: LiveMatch, player: str, text: str, *, interaction_id: int | None = None,
-                    expected_version: int | None = None, want_view: bool = False) -> Applied:
-        """Apply one command for ``player``, durably and once.
+                    expected_version: int | None = None, want_view: bool = False, issued_ms: int | None = None,
+                    header: str = "") -> Applied:
+        """Apply one command for ``player``, durably and once, with what it owes the channel.
+
+        ``issued_ms``: when the player issued the command (Unix ms, a slash command's interaction
+        time); a turn-dependent command (:data:`TURN_VERBS`) issued before the last change of turn
+        is refused. ``header`` starts the public result.
 
         :raises AlreadyDone: the interaction was already processed.
-        :raises Stale: ``expected_version`` is not the current version.
+        :raises Stale: ``expected_version`` is not the current version, or the turn changed after
+            ``issued_ms``.
         :raises bot.rules.errors.RulesError: the rules refuse the command (nothing changed).
         """
         start = time.perf_counter()
@@ -344,27 +420,50 @@ class MatchManager:
             if expected_version is not None and expected_version != live.version:
                 raise Stale("The match changed since this button was made (it was already used, or someone acted), "
                             "so it no longer applies.")
+            mark = live.turn_mark
+            if (issued_ms is not None and mark is not None and issued_ms < mark.at_ms
+                    and text.split(" ", 1)[0] in TURN_VERBS):
+                raise Stale(f"Not done: you sent this before the turn changed ({mark.what}). "
+                            "Send it again if you still want it.")
             seq = len(live.session.match.log)
             before = live.turn_log
+            turn_before, words_before = turn_key(live.state), turn_words(live.session)
             rules_start = time.perf_counter()
             outcome = live.session.apply(player, text)
             rules = time.perf_counter() - rules_start
             logged_player, logged_text = live.session.match.log[-1]
+            st = live.state
+            result = self._describe(live, outcome, header)
+            owed = [OutboxEntry(f"cmd:{seq}", seq, OUT_RESULT, result, st.version)] if result else []
+            round_due = st.phase is Phase.ORDERS and not st.pending and live.round_owed < st.round
+            if round_due:
+                owed.append(OutboxEntry(f"round:{st.round}", seq, OUT_ROUND, "", st.version))
+            new_mark = None
+            if turn_key(st) != turn_before:
+                new_mark = TurnMark(st.version, int(time.time() * 1000),
+                                    f"{words_before} ended; now {turn_words(live.session)}")
             try:
-                await self.storage.append(live.match_id, seq, logged_player, logged_text, interaction_id)
+                await self.storage.append(live.match_id, seq, logged_player, logged_text, interaction_id,
+                                          outbox=tuple(owed), turn_mark=new_mark)
             except Exception:
                 await self._reload(live)
                 raise
+            for entry in owed:
+                live.unsent[entry.key] = entry
+            if round_due:
+                live.round_owed = st.round
+            if new_mark is not None:
+                live.turn_mark = new_mark
             if interaction_id is not None:
                 self._remember(interaction_id)
-            st = live.state
             if st.phase is Phase.OVER:
                 await self.storage.set_status(live.match_id, OVER)
             map_due = outcome.turn_ended or outcome.game_over or want_view
             view = public_view(st) if map_due and self.maps else None
             shown = (*before, *(e for e in outcome.events if e.to is None))
             applied = Applied(outcome=outcome, player=player, text=logged_text, version=st.version, round=st.round,
-                              phase=st.phase, pending=st.pending[0] if st.pending else None, view=view, shown=shown)
+                              phase=st.phase, pending=st.pending[0] if st.pending else None, view=view, shown=shown,
+                              seq=seq, result=result)
             since = seq + 1 - live.snapshot_seq
             due = st.phase is not Phase.OVER and (outcome.turn_ended or since >= SNAPSHOT_EVERY)
             blob = live.session.snapshot() if due else None
@@ -375,6 +474,31 @@ class MatchManager:
         if self.timer is not None:
             self.timer(logged_text.split(" ", 1)[0], time.perf_counter() - start, rules)
         return applied
+
+    def _describe(self, live: LiveMatch, outcome: Outcome, header: str) -> str:
+        """The public result owed for a command (``""`` when nothing is owed or describing failed:
+        the command stands, its words are then only shown if the adapter still can)."""
+        if self.describe is None:
+            return ""
+        try:
+            return self.describe(live, outcome, header)
+        except Exception:
+            log.exception("cannot describe a command of match %s", live.match_id)
+            return ""
+
+    async def was_processed(self, interaction_id: int) -> bool:
+        """Whether an interaction was already applied (a second delivery of it must not act again)."""
+        return await self._processed(interaction_id)
+
+    async def sent(self, live: LiveMatch, key: str) -> None:
+        """Outbox row ``key`` reached Discord: forget it (stored first; a failure only means it may
+        be checked again after a restart, never shown twice: see :mod:`bot.discord.resume`)."""
+        if live.unsent.pop(key, None) is None:
+            return
+        try:
+            await self.storage.mark_sent(live.match_id, key)
+        except Exception:
+            log.exception("cannot mark outbox row %s of match %s sent", key, live.match_id)
 
     async def _processed(self, interaction_id: int) -> bool:
         """Whether an interaction was already applied (memory first, the database when unsure)."""

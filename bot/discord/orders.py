@@ -19,7 +19,15 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord import outgoing
-from bot.discord.components import MARKER_NAMES, LockButton, MarkersButton, OrderSelect, view_of
+from bot.discord.components import (
+    MARKER_NAMES,
+    LockButton,
+    MarkersButton,
+    OrderSelect,
+    answered_before,
+    tell,
+    view_of,
+)
 from bot.discord.errors import Stale, UserError
 from bot.discord.respond import Responder
 from bot.rules.state import Phase
@@ -92,9 +100,10 @@ def _check_round(live: LiveMatch, round_no: int) -> None:
 async def open_round(bot: HeroscapeBot, live: LiveMatch, responder: Responder) -> None:
     """A round has started: post the public round message and send each player their controls."""
     waiting = live.waiting_for_orders()
-    if not waiting:
-        return
     st = live.state
+    if not waiting:
+        await bot.matches.sent(live, f"round:{st.round}")
+        return
     sent = await asyncio.gather(*(send_dm_controls(bot, live, pid) for pid in waiting))
     # Only a 50007 refusal means closed DMs; a DM Discord failed to take (a 5xx) is not the player's doing.
     shut = [pid for pid, ok in zip(waiting, sent, strict=True) if ok is False]
@@ -109,6 +118,7 @@ async def open_round(bot: HeroscapeBot, live: LiveMatch, responder: Responder) -
     if failed:
         text += "\n" + " ".join(f"<@{p}>" for p in failed) + ": Discord failed to deliver my direct message " \
                 "with your controls, so press **Place my markers** below to place them here, privately."
+    text += "\nLost your controls? `/match status` gives them to you again."
     await responder.send(text, view=view_of(MarkersButton(live.match_id, st.round)), mentions=closed)
     for pid in closed:
         if pid == responder.user_id and not responder.gone and responder.in_channel:
@@ -116,6 +126,8 @@ async def open_round(bot: HeroscapeBot, live: LiveMatch, responder: Responder) -
         if responder.gone or pid != responder.user_id or not responder.in_channel:
             # shown with their next command (or the button, or /match status)
             await bot.matches.owe_controls(live, pid)
+    # Opened: the public message is out, each player has the controls or is owed them (stored).
+    await bot.matches.sent(live, f"round:{st.round}")
 
 
 async def send_dm_controls(bot: HeroscapeBot, live: LiveMatch, pid: str) -> bool | None:
@@ -207,13 +219,23 @@ async def pick(interaction: discord.Interaction, match_id: str, round_no: int, m
     picks = marker_picks_of(live, pid)
     picks[marker] = key
     await bot.matches.save_marker_picks(live, pid, {ROUND_KEY: str(round_no), **picks})
-    await interaction.response.edit_message(content=controls_text(live, pid), view=controls(live, pid))
+    try:
+        await interaction.response.edit_message(content=controls_text(live, pid), view=controls(live, pid))
+    except discord.HTTPException as exc:
+        if not answered_before(exc):
+            raise
+        # The same pick delivered twice: stored again (the same value), the first answer stands.
+        log.info("pick %s delivered again; already answered", interaction.id)
 
 
 async def lock(interaction: discord.Interaction, match_id: str, round_no: int) -> None:
     """Lock in: apply ``orders 1=... 2=... 3=... X=...``, confirm privately, tell the channel."""
     from bot.discord.publish import publish
 
+    bot = _bot(interaction)
+    if await bot.matches.was_processed(interaction.id):
+        await _locked_again(interaction, bot.matches.get(match_id), round_no)
+        return
     bot, live, pid = _round_controls(interaction, match_id, round_no)
     if live.state.orders.get(pid):
         raise UserError("Your Order Markers are already locked in for this round.")
@@ -231,3 +253,14 @@ async def lock(interaction: discord.Interaction, match_id: str, round_no: int) -
     # When Discord took neither answer, the player's own lines go the private way (DM, or later).
     await publish(bot, live, applied, responder, private_done=() if responder.gone else {pid})
 
+
+
+async def _locked_again(interaction: discord.Interaction, live: LiveMatch | None, round_no: int) -> None:
+    """A Lock-in delivered a second time after it was applied: answer as the first time (the round
+    is locked in, with the player's markers while that round lasts), never "no longer placed"."""
+    text = f"🔒 Round {round_no}: locked in."
+    pid = str(interaction.user.id)
+    mine = live.state.orders.get(pid) if live is not None and live.state.round == round_no else None
+    if live is not None and mine:
+        text += " Your markers: " + ", ".join(f"{m} → {_card_name(live, mine[m])}" for m in MARKER_NAMES if m in mine)
+    await tell(interaction, text)

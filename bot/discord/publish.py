@@ -105,24 +105,32 @@ def decision_view(live: LiveMatch, version: int, pending: Pending | None) -> dis
     return view_of(*(ChoiceButton(live.match_id, version, i, label) for i, label in enumerate(pending.shown[:25])))
 
 
+def result_text(live: LiveMatch, out: Outcome, header: str = "") -> str:
+    """A command's public result, as owed to the channel (the outbox row's text): the header, the
+    public lines and, when a turn (or pick) began, who acts now; called right after the command."""
+    lines = ([header] if header else []) + public_lines(live, out)
+    follow = next_up(live)
+    if follow and any(e.kind in ("turn_started", "initiative", "draft_turn") for e in out.events):
+        lines.append(follow)
+    return "\n".join(lines)
+
+
 async def publish(bot: HeroscapeBot, live: LiveMatch, applied: Applied, responder: Responder, *,
                   private_done: Collection[str] = (), header: str = "") -> None:
-    """Show ``applied`` (see the module docstring)."""
+    """Show ``applied`` (see the module docstring); its outbox row is marked sent once posted."""
     out = applied.outcome
     png: bytes | None = None
     if applied.view is not None:
         await responder.defer()
         # The picture tells the whole turn, not only this command (the match keeps the turn's events).
         png = await render(bot, applied.view, applied.shown)
-    lines = ([header] if header else []) + public_lines(live, out)
-    if live.state.version == applied.version:
-        follow = next_up(live)
-        if follow and any(e.kind in ("turn_started", "initiative", "draft_turn") for e in out.events):
-            lines.append(follow)
-    text = "\n".join(lines) or "Done."
-    msg = await responder.send(text, png=png, filename=f"round{applied.round}-v{applied.version}.png",
+    text = applied.result or result_text(live, out, header)
+    msg = await responder.send(text or "Done.", png=png,
+                               filename=f"round{applied.round}-v{applied.version}.png",
                                view=decision_view(live, applied.version, applied.pending),
                                mentions=mentioned_players(live, text))
+    if msg is not None or not responder.gone:
+        await bot.matches.sent(live, f"cmd:{applied.seq}")
     if png is not None:
         name = f"round{applied.round}-v{applied.version}.png"
         if msg is not None:

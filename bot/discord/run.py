@@ -1,12 +1,21 @@
-"""``python -m bot run``: start the bot with the settings from the environment or ``.env``."""
+"""``python -m bot run``: start the bot with the settings from the environment or ``.env``, and
+stop it gracefully on SIGTERM (a deploy: Procfile restart, ``docker stop``, systemd) or SIGINT
+(Ctrl-C): see :meth:`bot.discord.client.HeroscapeBot.shutdown`."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import dataclasses
 import logging
+import signal
 import sys
+from typing import TYPE_CHECKING
 
 from bot.discord.settings import Settings
+
+if TYPE_CHECKING:
+    from bot.discord.client import HeroscapeBot
 
 NO_TOKEN = """\
 No Discord bot token: DISCORD_TOKEN is not set.
@@ -22,6 +31,37 @@ Put it in a file named .env next to the project as
 No token at hand? `python -m bot local` plays a match in this terminal, and
 `python -m bot demo` lets two computer players fight and writes the map images.
 """
+
+
+async def serve(bot: HeroscapeBot, token: str) -> None:
+    """Run ``bot`` until Discord closes it or a SIGTERM/SIGINT asks it to stop, then stop it
+    gracefully (turn new interactions away, let handlers finish, flush the outbox, close the
+    gateway and the database) and return.
+
+    :raises discord.LoginFailure: the token is refused (and anything else ``start`` raises).
+    """
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    handled: list[signal.Signals] = []
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # not on this platform/thread
+            loop.add_signal_handler(sig, stop.set)
+            handled.append(sig)
+    try:
+        runner = asyncio.create_task(bot.start(token), name="heroscape-bot")
+        stopper = asyncio.create_task(stop.wait(), name="heroscape-stop-signal")
+        await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        if stopper.done():
+            logging.getLogger(__name__).info("stop signal received; stopping gracefully")
+            await bot.shutdown()
+        else:
+            stopper.cancel()
+        await runner
+    finally:
+        for sig in handled:
+            loop.remove_signal_handler(sig)
+        if not bot.is_closed():
+            await bot.close()
 
 
 def main(*, force_sync: bool = False) -> int:
@@ -50,7 +90,7 @@ def main(*, force_sync: bool = False) -> int:
     discord.VoiceClient.warn_dave = False
     bot = HeroscapeBot(settings, tune_gc=True)
     try:
-        bot.run(settings.discord_token, log_handler=None)
+        asyncio.run(serve(bot, settings.discord_token))
     except discord.LoginFailure:
         print("Discord refused the token in DISCORD_TOKEN. Reset it in the developer portal "
               "(Applications -> your app -> Bot -> Reset Token) and update .env.", file=sys.stderr)

@@ -83,7 +83,7 @@ DISCORD = HowTo("discord", MappingProxyType({
     "attack": "`/attack`",
     "special": "`/special`",
     "end-turn": "`/end-turn`",
-    "choose": "the decision's buttons",
+    "choose": "the decision's buttons (`/match status` gives them to you again)",
     "concede": "`/match concede`",
     "help": "the slash commands (type `/`)",
 }), announces_rounds=True)

@@ -10,6 +10,11 @@ Snapshots of a match's position are a cache beside the log (tagged with the log 
 code version; a restart uses the newest that fits and replays the rest). Private lines owed to a
 player whose DMs are closed are kept until delivered. A small key/value table holds bot-wide
 facts such as the hash of the slash commands last registered.
+
+The outbox holds what a match owes its channel (an applied command's public result, a round's
+opening): written in the same transaction as the log entry that owes it and marked sent once
+Discord took it, so that a restart delivers exactly what a crash cut off. A match's turn mark
+says when the turn last changed, and how, so that a command issued before it is refused.
 """
 
 from __future__ import annotations
@@ -52,6 +57,39 @@ OWED_TEXT = "text"
 OWED_CONTROLS = "controls"
 
 
+#: Kinds of outbox rows: a command's public result (key ``cmd:SEQ``), a round's opening (the
+#: public round message and every player's Order Marker controls, key ``round:N``).
+OUT_RESULT = "result"
+OUT_ROUND = "round"
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxEntry:
+    """A message a match owes its channel: ``key`` is stable (``cmd:SEQ`` or ``round:N``) and
+    unique per match; ``seq`` the log position of the command that owed it; ``text`` the message
+    (results) and ``version`` the state version right after that command; ``at`` the Unix time
+    (seconds) it was written; ``sent`` the Unix time Discord took it (``None``: still owed)."""
+
+    key: str
+    seq: int
+    kind: str
+    text: str = ""
+    version: int = 0
+    at: float = 0.0
+    sent: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TurnMark:
+    """The last change of turn of a match: the state ``version`` it produced, the Unix time in
+    milliseconds it happened (``at_ms``, comparable with a Discord id's time) and ``what``
+    happened, in words ("Alice's turn ended; now Bob's turn with Kita")."""
+
+    version: int
+    at_ms: int
+    what: str
+
+
 @dataclass(frozen=True, slots=True)
 class StoredSnapshot:
     """A snapshot of a match: taken after the first ``seq`` log entries, for code ``version``;
@@ -83,6 +121,9 @@ class StoredMatch:
     marker_picks: dict[str, dict[str, str]] = field(default_factory=dict)
     snapshots: list[StoredSnapshot] = field(default_factory=list)
     owed: list[OwedLine] = field(default_factory=list)
+    #: Outbox rows not yet sent, oldest first.
+    outbox: list[OutboxEntry] = field(default_factory=list)
+    turn_mark: TurnMark | None = None
 
     def record(self) -> dict[str, Any]:
         """The record :meth:`bot.game.session.GameSession.from_record` replays."""
@@ -111,18 +152,27 @@ class Storage(Protocol):
         """A match with its log and Order Marker picks, or ``None``."""
 
     async def list_active(self) -> list[StoredMatch]:
-        """Every match whose status is ``active``, with logs, oldest first."""
+        """Every match whose status is ``active`` (or ``over`` with outbox rows not yet sent: its
+        last result is still owed), with logs, oldest first."""
 
     async def set_status(self, match_id: str, status: str) -> None:
         """Mark a match ``over`` (finished by the rules) or ``ended`` (stopped by a user); a match
         that is no longer active loses its snapshots and owed lines (it is never restored)."""
 
     async def append(self, match_id: str, seq: int, player: str, text: str,
-                     interaction_id: int | None = None) -> None:
-        """Store log entry ``seq`` and, in the same transaction, the interaction that caused it.
+                     interaction_id: int | None = None, *, outbox: tuple[OutboxEntry, ...] = (),
+                     turn_mark: TurnMark | None = None) -> None:
+        """Store log entry ``seq`` and, in the same transaction, the interaction that caused it, the
+        ``outbox`` rows it owes and its ``turn_mark`` (when it changed the turn).
 
         :raises DuplicateEntry: when ``seq`` or the interaction id is already stored.
         """
+
+    async def mark_sent(self, match_id: str, key: str) -> None:
+        """Record that the outbox row ``key`` reached Discord (idempotent)."""
+
+    async def outbox(self, match_id: str) -> list[OutboxEntry]:
+        """Every outbox row of a match, sent or not, oldest first."""
 
     async def is_processed(self, interaction_id: int) -> bool:
         """Whether an interaction already changed something."""

@@ -83,6 +83,31 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
         "ALTER TABLE matches ADD COLUMN parent_id INTEGER",
     ),
+    # 5: the outbox of messages a match owes its channel (a command's public result, a round's
+    # opening), written in the same transaction as the command that owes them and marked sent once
+    # Discord took them, so a restart delivers what a crash cut off; and each match's last change of
+    # turn (when, and in words), so that a command issued before it is refused, not applied to the
+    # next turn.
+    (
+        """CREATE TABLE outbox (
+            match_id TEXT NOT NULL,
+            key      TEXT NOT NULL,
+            seq      INTEGER NOT NULL,
+            kind     TEXT NOT NULL,
+            text     TEXT NOT NULL DEFAULT '',
+            version  INTEGER NOT NULL DEFAULT 0,
+            at       REAL NOT NULL,
+            sent     REAL,
+            PRIMARY KEY (match_id, key)
+        )""",
+        "CREATE INDEX outbox_unsent ON outbox(match_id) WHERE sent IS NULL",
+        """CREATE TABLE turn_marks (
+            match_id TEXT PRIMARY KEY,
+            version  INTEGER NOT NULL,
+            at_ms    INTEGER NOT NULL,
+            what     TEXT NOT NULL
+        )""",
+    ),
 )
 
 #: The schema version after every migration.

@@ -19,12 +19,15 @@ import aiosqlite
 
 from bot.storage.base import (
     ACTIVE,
+    OVER,
     DuplicateEntry,
     MatchExists,
     MatchMeta,
+    OutboxEntry,
     OwedLine,
     StoredMatch,
     StoredSnapshot,
+    TurnMark,
 )
 from bot.storage.migrations import LATEST, MIGRATIONS
 
@@ -134,9 +137,11 @@ class SqliteStorage:
         return None if row is None else await self._full(row)
 
     async def list_active(self) -> list[StoredMatch]:
-        """Every active match, oldest first."""
+        """Every active match, and every finished one that still owes its channel a message (its
+        last result), oldest first."""
         async with self.db.execute(
-            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE status = ? ORDER BY created_at", (ACTIVE,)
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE status = ? OR (status = ? AND match_id IN "
+            "(SELECT match_id FROM outbox WHERE sent IS NULL)) ORDER BY created_at", (ACTIVE, OVER)
         ) as cur:
             rows = await cur.fetchall()
         return [await self._full(r) for r in rows]
@@ -158,10 +163,16 @@ class SqliteStorage:
             "SELECT id, player, kind, text FROM owed WHERE match_id = ? ORDER BY id", (meta.match_id,)
         ) as cur:
             owed_rows = await cur.fetchall()
+        async with self.db.execute(
+            "SELECT version, at_ms, what FROM turn_marks WHERE match_id = ?", (meta.match_id,)
+        ) as cur:
+            mark = await cur.fetchone()
         return StoredMatch(meta=meta, log=[(str(p), str(t)) for p, t in log_rows],
                            marker_picks={str(p): json.loads(m) for p, m in draft_rows},
                            snapshots=[StoredSnapshot(int(q), str(v), bytes(b)) for q, v, b in snap_rows],
-                           owed=[OwedLine(int(i), str(p), str(k), str(t)) for i, p, k, t in owed_rows])
+                           owed=[OwedLine(int(i), str(p), str(k), str(t)) for i, p, k, t in owed_rows],
+                           outbox=[e for e in await self.outbox(meta.match_id) if e.sent is None],
+                           turn_mark=TurnMark(int(mark[0]), int(mark[1]), str(mark[2])) if mark else None)
 
     async def set_status(self, match_id: str, status: str) -> None:
         """Change a match's status; one no longer active loses its snapshots and owed lines."""
@@ -178,13 +189,39 @@ class SqliteStorage:
     # --- log and idempotency ------------------------------------------------------------------
 
     async def append(self, match_id: str, seq: int, player: str, text: str,
-                     interaction_id: int | None = None) -> None:
-        """Store log entry ``seq`` with the interaction that caused it (one statement, one transaction).
+                     interaction_id: int | None = None, *, outbox: tuple[OutboxEntry, ...] = (),
+                     turn_mark: TurnMark | None = None) -> None:
+        """Store log entry ``seq`` with the interaction that caused it, the outbox rows it owes
+        and its turn mark, all in one transaction (a lone log entry is one statement).
 
         :raises DuplicateEntry: when ``seq`` or the interaction is already stored.
         """
-        await self._run(("INSERT INTO log (match_id, seq, player, text, interaction_id, at) VALUES (?, ?, ?, ?, ?, ?)",
-                         (match_id, seq, player, text, interaction_id, time.time())))
+        now = time.time()
+        statements: list[tuple[str, tuple[Any, ...]]] = [(
+            "INSERT INTO log (match_id, seq, player, text, interaction_id, at) VALUES (?, ?, ?, ?, ?, ?)",
+            (match_id, seq, player, text, interaction_id, now))]
+        statements += [("INSERT OR REPLACE INTO outbox (match_id, key, seq, kind, text, version, at, sent) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, NULL)",
+                        (match_id, e.key, e.seq, e.kind, e.text, e.version, e.at or now)) for e in outbox]
+        if turn_mark is not None:
+            statements.append(("INSERT OR REPLACE INTO turn_marks (match_id, version, at_ms, what) VALUES (?, ?, ?, ?)",
+                               (match_id, turn_mark.version, turn_mark.at_ms, turn_mark.what)))
+        await self._run(*statements)
+
+    async def mark_sent(self, match_id: str, key: str) -> None:
+        """Record that the outbox row ``key`` reached Discord (a second call changes nothing)."""
+        await self._run(("UPDATE outbox SET sent = ? WHERE match_id = ? AND key = ? AND sent IS NULL",
+                         (time.time(), match_id, key)))
+
+    async def outbox(self, match_id: str) -> list[OutboxEntry]:
+        """Every outbox row of a match, sent or not, in the order they were owed."""
+        async with self.db.execute(
+            "SELECT key, seq, kind, text, version, at, sent FROM outbox WHERE match_id = ? ORDER BY seq, at, key",
+            (match_id,)
+        ) as cur:
+            rows = await cur.fetchall()
+        return [OutboxEntry(str(k), int(q), str(kd), str(t), int(v), float(a), None if s is None else float(s))
+                for k, q, kd, t, v, a, s in rows]
 
     async def is_processed(self, interaction_id: int) -> bool:
         """Whether the interaction already changed something (a log entry, or something else)."""
