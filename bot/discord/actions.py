@@ -12,20 +12,21 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord import threads
-from bot.discord.errors import AlreadyDone, NoMatch, NotAPlayer, Stale
+from bot.discord import orders, threads
+from bot.discord.errors import AlreadyDone, NoMatch, NotAPlayer, Stale, UserError
+from bot.discord.host import Host, host_of
 from bot.discord.matches import snowflake_ms
 from bot.discord.publish import publish
 from bot.discord.respond import Responder
+from bot.rules.state import MARKERS
 
 if TYPE_CHECKING:
-    from bot.discord.client import HeroscapeBot
     from bot.discord.matches import LiveMatch
 
 
-def bot_of(interaction: discord.Interaction) -> HeroscapeBot:
+def bot_of(interaction: discord.Interaction) -> Host:
     """The bot that received ``interaction``."""
-    return interaction.client  # type: ignore[return-value]
+    return host_of(interaction)
 
 
 def match_here(interaction: discord.Interaction) -> LiveMatch:
@@ -72,7 +73,7 @@ async def play(interaction: discord.Interaction, text: str, *, live: LiveMatch |
         await _play(bot, interaction, text, live, expected_version, header, seated, with_map)
 
 
-async def _play(bot: HeroscapeBot, interaction: discord.Interaction, text: str, live: LiveMatch | None,
+async def _play(bot: Host, interaction: discord.Interaction, text: str, live: LiveMatch | None,
                 expected_version: int | None, header: str, seated: bool, with_map: bool) -> None:
     live = live or match_here(interaction)
     pid = str(interaction.user.id)
@@ -128,3 +129,46 @@ async def choose(interaction: discord.Interaction, match_id: str, version: int, 
         raise Stale("This decision was already made.")
     option = pend.options[index]
     await play(interaction, f"choose {shlex.quote(option)}", live=live, expected_version=version)
+
+
+#: What ``/match concede`` asks before anything changes.
+CONCEDE_QUESTION = ("Concede this match? Your figures leave the battlefield and you cannot come back; "
+                    "the others play on without you. Press **Concede** to leave, or **Keep playing**.")
+#: The answer to **Keep playing**.
+KEEP_PLAYING = "You keep playing; nothing changed."
+
+
+async def concede(interaction: discord.Interaction, match_id: str, confirmed: bool) -> None:
+    """A button of ``/match concede``'s question: concede (``confirmed``), or keep playing (the
+    question's message says so and loses its buttons; nothing changes)."""
+    live = _live(interaction, match_id)
+    if not confirmed:
+        await interaction.response.edit_message(content=KEEP_PLAYING, view=None)
+        return
+    await _not_again(interaction)
+    await play(interaction, "concede", live=live)
+
+
+async def lock(interaction: discord.Interaction, match_id: str, round_no: int) -> None:
+    """The Lock in button of the Order Marker controls: apply ``orders 1=... 2=... 3=... X=...``,
+    confirm privately, tell the channel."""
+    bot = bot_of(interaction)
+    if await bot.matches.was_processed(interaction.id):
+        await orders.locked_again(interaction, bot.matches.get(match_id), round_no)
+        return
+    bot, live, pid = orders.round_controls(interaction, match_id, round_no)
+    if live.state.orders.get(pid):
+        raise UserError("Your Order Markers are already locked in for this round.")
+    picks = orders.marker_picks_of(live, pid)
+    missing = [m for m in MARKERS if m not in picks]
+    if missing:
+        raise UserError(f"Pick a card for marker(s) {', '.join(missing)} first.")
+    text = "orders " + " ".join(f"{m}={picks[m]}" for m in MARKERS)
+    applied = await bot.matches.apply(live, pid, text, interaction_id=interaction.id)
+    await bot.matches.save_marker_picks(live, pid, {})
+    mine = "\n".join(applied.outcome.private.get(pid, []))
+    responder = Responder(bot, interaction, live.channel_id)
+    if not await responder.edit(f"🔒 Round {round_no}: locked in. {mine}", view=None):
+        await responder.send(f"🔒 Locked in. {mine}", ephemeral=True)
+    # When Discord took neither answer, the player's own lines go the private way (DM, or later).
+    await publish(bot, live, applied, responder, private_done=() if responder.gone else {pid})

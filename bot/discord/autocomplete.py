@@ -1,6 +1,11 @@
 """Autocomplete answers: card names with points, the cards a drafter may still add, the user's
 figures, legal destinations, legal targets. Each reads the live state and never raises (a failing
-autocomplete shows nothing)."""
+autocomplete shows nothing).
+
+What may be done is never decided here: figures to place, spaces to place on, figures that may
+move or attack, destinations and targets all come from the rules' one list of legal commands
+(:class:`bot.rules.legal.LegalCommands`), so a figure that has already attacked, or a space it
+cannot reach, is not offered (issue 11)."""
 
 from __future__ import annotations
 
@@ -13,9 +18,9 @@ from discord import app_commands
 from bot.discord.matches import LiveMatch, MatchManager
 from bot.game.session import cards, maps, scenarios
 from bot.rules import draft as drafting
-from bot.rules.combat import friendly_target, legal_targets
-from bot.rules.movement import reachable_hexes
-from bot.rules.state import Figure, MatchState, Phase
+from bot.rules.combat import friendly_target
+from bot.rules.legal import Legal, LegalCommands
+from bot.rules.state import MatchState
 
 log = logging.getLogger(__name__)
 Choices = list[app_commands.Choice[str]]
@@ -100,60 +105,90 @@ def map_ids(current: str) -> Choices:
                                   if m.id and (q in m.id or q in (m.name or "").casefold())))
 
 
-def _mine(st: MatchState, pid: str, current: str, pred: Callable[[Figure], bool]) -> Choices:
+#: The kinds of legal commands autocomplete lists, and how :class:`LegalCommands` lists each alone.
+_KINDS: dict[str, Callable[[LegalCommands], Iterable[Legal]]] = {
+    "place": LegalCommands.placements, "move": LegalCommands.moves, "attack": LegalCommands.attacks,
+    "special": LegalCommands.specials}
+
+
+def _legal(live: LiveMatch, pid: str, kind: str) -> list[Legal]:
+    """The legal commands of ``kind`` (a key of :data:`_KINDS`) for ``pid`` now
+    (:class:`LegalCommands`), cached until the state changes (autocomplete asks on every keystroke)."""
+    return live.memo(("legal", pid, kind), lambda: list(_KINDS[kind](LegalCommands(live.state, pid))))
+
+
+def _figures(st: MatchState, ids: Iterable[str], current: str) -> Choices:
+    """Choices ``"id (CARD)"`` -> figure ID for the figures ``ids`` whose ID contains the typed text."""
     q = current.casefold()
-    figs = sorted((f for f in st.figures.values() if f.controller == pid and pred(f) and q in f.id), key=lambda f: f.id)
-    return _choices((f"{f.id} ({st.card_of(f).short})", f.id) for f in figs)
-
-
-def _acting(st: MatchState, pid: str) -> Callable[[Figure], bool]:
-    turn = st.turn
-    return lambda f: f.on_battlefield and turn is not None and turn.player == pid and f.card_key == turn.card_key
+    return _choices((f"{st.figures[f].id} ({st.card_of(st.figures[f]).short})", f)
+                    for f in sorted(set(ids)) if q in f and f in st.figures)
 
 
 def unplaced_figures(interaction: discord.Interaction, current: str) -> Choices:
-    """``/place figure``: the user's figures not yet on the battlefield."""
-    return _in_match(interaction, lambda live, pid: _mine(
-        live.state, pid, current, lambda f: not f.hexes and not f.destroyed and not f.set_aside))
+    """``/place figure``: the user's figures the rules let them place now."""
+    return _in_match(interaction, lambda live, pid: _figures(
+        live.state, (c.figure for c in _legal(live, pid, "place")), current))
 
 
-def zone_spaces(interaction: discord.Interaction, current: str) -> Choices:
-    """``/place space``: free spaces of the user's start zone."""
+def zone_spaces(interaction: discord.Interaction, current: str, figure: str | None = None,
+                first: str | None = None) -> Choices:
+    """``/place space`` (``first`` None) and ``/place second``: the start-zone spaces ``figure`` may
+    be placed on now (any figure of the user's when it names none of theirs); for ``second``, the
+    spaces next to ``first`` that complete a legal placement of a double-space figure."""
     def run(live: LiveMatch, pid: str) -> Choices:
-        """Choices for the user's start-zone spaces not occupied, in column/row order, whose label
-        starts with the typed text."""
-        st = live.state
-        zone = st.battlefield.start_zones.get(st.player(pid).zone, frozenset())
-        occupied = st.occupancy()
-        labels = sorted((st.battlefield.label(h) for h in zone if h not in occupied), key=_label_key)
-        return _choices((lab, lab) for lab in labels if lab.casefold().startswith(current.casefold()))
+        """Choices label -> label, in column/row order, whose label starts with the typed text."""
+        placements = _legal(live, pid, "place")
+        name = (figure or "").strip().lower()
+        if any(c.figure == name for c in placements):
+            placements = [c for c in placements if c.figure == name]
+        if first is None:
+            labels = {c.spaces[0] for c in placements}
+        else:
+            lead = first.strip().casefold()
+            labels = {c.spaces[1] for c in placements if len(c.spaces) == 2 and c.spaces[0].casefold() == lead}
+        return _choices((lab, lab) for lab in sorted(labels, key=_label_key) if lab.casefold().startswith(current.casefold()))
     return _in_match(interaction, run)
 
 
-def acting_figures(interaction: discord.Interaction, current: str) -> Choices:
-    """``/move figure``, ``/attack attacker``: the user's figures of the card whose turn it is."""
-    return _in_match(interaction, lambda live, pid: _mine(live.state, pid, current, _acting(live.state, pid)))
+def moving_figures(interaction: discord.Interaction, current: str) -> Choices:
+    """``/move figure``: the user's figures that may move now (of the card whose turn it is, not moved yet)."""
+    return _in_match(interaction, lambda live, pid: _figures(
+        live.state, (c.figure for c in _legal(live, pid, "move")), current))
+
+
+def attacking_figures(interaction: discord.Interaction, current: str) -> Choices:
+    """``/attack attacker``: the user's figures that may make a normal attack now (none that already has)."""
+    return _in_match(interaction, lambda live, pid: _figures(
+        live.state, (c.figure for c in _legal(live, pid, "attack")), current))
+
+
+def special_figures(interaction: discord.Interaction, current: str) -> Choices:
+    """``/special attacker``: the user's figures that may make a special attack now."""
+    return _in_match(interaction, lambda live, pid: _figures(
+        live.state, (c.figure for c in _legal(live, pid, "special")), current))
 
 
 def destinations(interaction: discord.Interaction, figure: str | None, current: str) -> Choices:
-    """``/move to``: spaces the figure can reach now, nearest first, with their cost."""
+    """``/move to``: spaces the figure may move to now, cheapest first, with their cost and the
+    leaving-engagement attacks the move would give (HS-ENGAGE-05)."""
     if not figure:
         return []
 
-    def run(live: LiveMatch, _pid: str) -> Choices:
-        """Choices ``"LABEL (N spaces)"`` -> label for reachable spaces (the current one excluded),
-        cheapest first; none outside the turns phase or for an unknown or off-board figure."""
+    def run(live: LiveMatch, pid: str) -> Choices:
+        """Choices ``"LABEL (N spaces)"`` -> label for the legal destinations (the current space
+        excluded), cheapest first; none for a figure that may not move now."""
         st = live.state
-        fig = st.figures.get(figure.lower())
-        if fig is None or not fig.on_battlefield or st.phase is not Phase.TURNS:
+        fig = st.figures.get(figure.strip().lower())
+        if fig is None or not fig.on_battlefield:
             return []
-        reach = live.memo(("reach", fig.id), lambda: reachable_hexes(st, fig))
-        bf = st.battlefield
+        here = {st.battlefield.label(h) for h in fig.hexes}
         q = current.casefold()
-        rows = sorted(((cost, bf.label(h)) for h, cost in reach.items() if h != fig.hex),
-                      key=lambda t: (t[0], _label_key(t[1])))
-        return _choices((f"{lab} ({cost} space{'s' if cost != 1 else ''})", lab)
-                        for cost, lab in rows if lab.casefold().startswith(q))
+        rows = sorted((c for c in _legal(live, pid, "move") if c.figure == fig.id and c.spaces[0] not in here),
+                      key=lambda c: (c.cost, c.swipes, _label_key(c.spaces[0])))
+        return _choices((f"{c.spaces[0]} ({c.cost} space{'s' if c.cost != 1 else ''}"
+                         + (f", {c.swipes} leaving-engagement attack{'s' if c.swipes != 1 else ''}" if c.swipes else "")
+                         + ")", c.spaces[0])
+                        for c in rows if c.spaces[0].casefold().startswith(q))
     return _in_match(interaction, run)
 
 
@@ -162,20 +197,42 @@ def targets(interaction: discord.Interaction, attacker: str | None, current: str
     if not attacker:
         return []
 
-    def run(live: LiveMatch, _pid: str) -> Choices:
+    def run(live: LiveMatch, pid: str) -> Choices:
         """Choices ``"id (CARD, LABEL)"`` -> figure ID for the legal targets whose ID contains the typed
         text, enemies first, then the attacker's own side marked ``"your side"`` (legal, HS-ATTACK-01,
-        and confirmed before the roll); none for an unknown or off-board attacker."""
+        and confirmed before the roll); none for an attacker that may not attack now."""
         st = live.state
-        fig = st.figures.get(attacker.lower())
+        fig = st.figures.get(attacker.strip().lower())
         if fig is None or not fig.on_battlefield:
             return []
         q = current.casefold()
-        found = live.memo(("targets", fig.id), lambda: legal_targets(st, fig))
+        found = [st.figures[c.target] for c in _legal(live, pid, "attack") if c.figure == fig.id]
         ordered = sorted(found, key=lambda t: friendly_target(st, fig, t))  # stable: enemies first
         return _choices((f"{t.id} ({st.card_of(t).short}, {st.battlefield.label(t.hex)}"
                          f"{', your side' if friendly_target(st, fig, t) else ''})", t.id)
                         for t in ordered if q in t.id)
+    return _in_match(interaction, run)
+
+
+def special_targets(interaction: discord.Interaction, attacker: str | None, power: str | None,
+                    current: str) -> Choices:
+    """``/special target``: what the attacker's special attacks may be aimed at now (a figure, or
+    for a Line the neighbouring space), with the figures each would affect; only those of the
+    special attack named in ``power`` when it names one."""
+    if not attacker:
+        return []
+
+    def run(live: LiveMatch, pid: str) -> Choices:
+        """Choices ``"AIM (affects a, b)"`` -> aim, whose aim contains the typed text."""
+        name = attacker.strip().lower()
+        wanted = " ".join((power or "").split()).casefold()
+        q = current.casefold()
+        seen: dict[str, tuple[str, ...]] = {}
+        for c in _legal(live, pid, "special"):
+            if c.figure == name and (not wanted or wanted in c.command.casefold()) and c.target not in seen:
+                seen[c.target] = c.affected
+        return _choices((f"{aim} (affects {', '.join(hit) or 'nobody'})", aim)
+                        for aim, hit in seen.items() if q in aim.casefold())
     return _in_match(interaction, run)
 
 

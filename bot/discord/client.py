@@ -24,16 +24,18 @@ import hashlib
 import json
 import logging
 import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord import presses
 from bot.discord.cogs import EXTENSIONS
-from bot.discord.components import DYNAMIC_ITEMS, explain
+from bot.discord.components import explain
 from bot.discord.errors import UserError
+from bot.discord.host import CatchUp, Renderer
 from bot.discord.matches import MatchManager, Timer
 from bot.discord.outgoing import echo
 from bot.discord.publish import result_text
@@ -57,12 +59,6 @@ GC_GEN0 = 10_000
 SHUTDOWN_GRACE = 10.0
 #: What a user reads when their interaction arrives while the bot is stopping.
 STOPPING = "I am restarting right now, so I did nothing with that. Try again in a few seconds."
-#: Catches up what matches are owed (``restarted=False``: flush the outbox only); set by the
-#: :mod:`bot.discord.resume` extension, returns how many matches had something owed.
-CatchUp = Callable[..., Awaitable[int]]
-
-#: Draws a public view as PNG bytes (``render_png``'s signature); ``None`` turns maps off.
-Renderer = Callable[..., bytes]
 
 
 def tune_gc() -> None:
@@ -183,7 +179,7 @@ class HeroscapeBot(commands.Bot):
         await self.storage.open()
         self.restored = await self.matches.restore()
         log.info("restored %d active match(es)", self.restored)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*presses.install())
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         self.synced = await self.sync_commands()

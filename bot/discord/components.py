@@ -3,30 +3,41 @@ custom id carries the match id and the state version (or round) they were made f
 
 A click rebuilds its item from the custom id alone, so a button posted before a restart still
 works after it; one made for an earlier version is refused politely. Each item's
-``interaction_check`` refuses people who may not use it, with an ephemeral reason. The work
-itself is done by :mod:`bot.discord.actions`, never here.
+``interaction_check`` refuses people who may not use it, with an ephemeral reason. What a press
+does is not here: :mod:`bot.discord.presses` fills :data:`PRESSES` (into :mod:`bot.discord.actions`
+and :mod:`bot.discord.orders`) when the bot starts, so that the modules that post these items
+(publishing, the Order Marker controls, the cogs) import only this one.
 """
 
 from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.discord.errors import AlreadyDone, UserError
+from bot.discord.host import Host, host_of
 from bot.discord.outgoing import NO_PINGS, cap, cap_echoes, mark_placeholder, placeholder_empty
 from bot.rules.errors import RulesError, sentence
 from bot.rules.state import MARKERS
 
 if TYPE_CHECKING:
-    from bot.discord.client import HeroscapeBot
     from bot.discord.matches import LiveMatch
 
 log = logging.getLogger(__name__)
 
 MARKER_NAMES = MARKERS  # the rules' Order Markers, not a copy
+
+#: The custom ids of the items below (match id, then what the item is bound to).
+ROLL_ID = r"hs:roll:(?P<m>[0-9a-f]+):(?P<v>\d+):(?P<a>[^:]+):(?P<t>[^:]+)"
+CHOOSE_ID = r"hs:choose:(?P<m>[0-9a-f]+):(?P<v>\d+):(?P<i>\d+)"
+MARKERS_ID = r"hs:markers:(?P<m>[0-9a-f]+):(?P<r>\d+)"
+ORDER_ID = r"hs:ord:(?P<m>[0-9a-f]+):(?P<r>\d+):(?P<k>[123X])"
+LOCK_ID = r"hs:lock:(?P<m>[0-9a-f]+):(?P<r>\d+)"
+CONCEDE_ID = r"hs:concede:(?P<m>[0-9a-f]+):(?P<p>\d+):(?P<c>yes|no)"
 
 
 #: Discord's "Interaction has already been acknowledged": the same interaction delivered twice
@@ -100,15 +111,29 @@ async def explain(interaction: discord.Interaction, exc: BaseException, live: Li
     await tell(interaction, "Something went wrong on my side. The match is safe; please try again.")
 
 
+#: What pressing an item does, by its class: ``press(item, interaction)`` returns the work to run.
+Press = Callable[[Any, discord.Interaction], Awaitable[None]]
+#: Filled by :func:`bot.discord.presses.install` (which knows the actions) before the bot listens.
+PRESSES: dict[type, Press] = {}
+
+
 class _MatchItem:
-    """Shared look-ups for items bound to a match."""
+    """Shared look-ups for items bound to a match, and the press itself (:data:`PRESSES`)."""
 
     match_id: str
 
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Run what :data:`PRESSES` says this item does (through :meth:`run`)."""
+        press = PRESSES.get(type(self))
+        if press is None:  # never installed: a programming error, told to the user like any other
+            await explain(interaction, RuntimeError(f"no action for {type(self).__name__}"))
+            return
+        await self.run(interaction, press(self, interaction))
+
     @staticmethod
-    def client(interaction: discord.Interaction) -> HeroscapeBot:
+    def client(interaction: discord.Interaction) -> Host:
         """The bot that received the interaction."""
-        return interaction.client  # type: ignore[return-value]
+        return host_of(interaction)
 
     def live(self, interaction: discord.Interaction) -> LiveMatch | None:
         """The running match this item belongs to, or ``None`` once it is over or ended."""
@@ -143,7 +168,7 @@ class _MatchItem:
 
 
 class RollButton(_MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=r"hs:roll:(?P<m>[0-9a-f]+):(?P<v>\d+):(?P<a>[^:]+):(?P<t>[^:]+)"):
+                 template=ROLL_ID):
     """Roll the attack previewed by ``/attack`` (only if nothing changed since the preview)."""
 
     def __init__(self, match_id: str, version: int, attacker: str, target: str) -> None:
@@ -156,14 +181,9 @@ class RollButton(_MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
                              match: re.Match[str], /) -> RollButton:
         return cls(match["m"], int(match["v"]), match["a"], match["t"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        from bot.discord import actions
-
-        await self.run(interaction, actions.roll(interaction, self.match_id, self.version, self.attacker, self.target))
-
 
 class ChoiceButton(_MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
-                   template=r"hs:choose:(?P<m>[0-9a-f]+):(?P<v>\d+):(?P<i>\d+)"):
+                   template=CHOOSE_ID):
     """Answer a pending decision with option ``index`` (only the deciding player may)."""
 
     def __init__(self, match_id: str, version: int, index: int, label: str = "?") -> None:
@@ -187,14 +207,9 @@ class ChoiceButton(_MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
             return False
         return True
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        from bot.discord import actions
-
-        await self.run(interaction, actions.choose(interaction, self.match_id, self.version, self.index))
-
 
 class MarkersButton(_MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
-                    template=r"hs:markers:(?P<m>[0-9a-f]+):(?P<r>\d+)"):
+                    template=MARKERS_ID):
     """On the public round message: open my Order Marker controls here, privately."""
 
     def __init__(self, match_id: str, round_no: int) -> None:
@@ -207,14 +222,9 @@ class MarkersButton(_MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
                              match: re.Match[str], /) -> MarkersButton:
         return cls(match["m"], int(match["r"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        from bot.discord import orders
-
-        await self.run(interaction, orders.open_here(interaction, self.match_id, self.round))
-
 
 class OrderSelect(_MatchItem, discord.ui.DynamicItem[discord.ui.Select[Any]],
-                  template=r"hs:ord:(?P<m>[0-9a-f]+):(?P<r>\d+):(?P<k>[123X])"):
+                  template=ORDER_ID):
     """One Order Marker's card, picked privately (DM or ephemeral); changeable until locked."""
 
     def __init__(self, match_id: str, round_no: int, marker: str,
@@ -230,15 +240,9 @@ class OrderSelect(_MatchItem, discord.ui.DynamicItem[discord.ui.Select[Any]],
         options = list(getattr(item, "options", []) or [])
         return cls(match["m"], int(match["r"]), match["k"], options)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        from bot.discord import orders
-
-        values = list(self.item.values)
-        await self.run(interaction, orders.pick(interaction, self.match_id, self.round, self.marker, values))
-
 
 class LockButton(_MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=r"hs:lock:(?P<m>[0-9a-f]+):(?P<r>\d+)"):
+                 template=LOCK_ID):
     """Lock in the picked Order Markers (applies ``orders ...`` for the player)."""
 
     def __init__(self, match_id: str, round_no: int) -> None:
@@ -251,15 +255,38 @@ class LockButton(_MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
                              match: re.Match[str], /) -> LockButton:
         return cls(match["m"], int(match["r"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        from bot.discord import orders
 
-        await self.run(interaction, orders.lock(interaction, self.match_id, self.round))
+class ConcedeButton(_MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                    template=CONCEDE_ID):
+    """The answer to ``/match concede``'s question: ``yes`` concedes, ``no`` keeps playing. Only the
+    player who asked may press it (their id is in the custom id, so it survives a restart)."""
+
+    def __init__(self, match_id: str, player: str, concede: bool) -> None:
+        self.match_id, self.player, self.concede = match_id, player, concede
+        button: discord.ui.Button[Any] = (
+            discord.ui.Button(label="Concede", emoji="🏳️", style=discord.ButtonStyle.danger,
+                              custom_id=f"hs:concede:{match_id}:{player}:yes") if concede
+            else discord.ui.Button(label="Keep playing", style=discord.ButtonStyle.secondary,
+                                   custom_id=f"hs:concede:{match_id}:{player}:no"))
+        super().__init__(button)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ConcedeButton:
+        return cls(match["m"], match["p"], match["c"] == "yes")
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        if not await self.check_player(interaction):
+            return False
+        if str(interaction.user.id) != self.player:
+            await tell(interaction, "Only the player who asked to concede can answer this.")
+            return False
+        return True
 
 
 #: Registered on the bot in ``setup_hook`` so that every old message keeps working.
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    RollButton, ChoiceButton, MarkersButton, OrderSelect, LockButton,
+    RollButton, ChoiceButton, MarkersButton, OrderSelect, LockButton, ConcedeButton,
 )
 
 

@@ -34,6 +34,7 @@ from typing import Any, TypeVar
 from bot.discord.errors import AlreadyDone, NoMatch, NotAPlayer, Stale, UserError
 from bot.game.howto import DISCORD
 from bot.game.session import GameSession, Outcome, snapshot_version
+from bot.rules import checks, legal
 from bot.rules.errors import RulesError
 from bot.rules.events import Event
 from bot.rules.state import MatchState, Pending, Phase
@@ -140,16 +141,25 @@ class LiveMatch:
                 raise NotAPlayer("You are not playing in this match. Use `/match join` to take a seat.")
             raise NotAPlayer("You are not playing in this match, so you cannot act in it.")
 
-    def active_players(self) -> list[str]:
-        """Players still fighting (not conceded, with figures on the battlefield)."""
-        st = self.state
-        return [p.id for p in st.players if not p.conceded and st.living_cards(p.id)]
+    def waiting_for(self, on: str) -> list[str]:
+        """The players the rules wait for on ``on`` (a kind of :class:`bot.rules.legal.Expected`:
+        ``place``, ``initiative``, ...), in seat order (:func:`bot.rules.legal.waiting_for`)."""
+        return [e.player for e in legal.waiting_for(self.state) if e.on == on]
 
     def waiting_for_orders(self) -> list[str]:
-        """Players who have not locked in their Order Markers this round."""
-        if self.state.phase is not Phase.ORDERS:
+        """Players who have not locked in their Order Markers this round, in seat order.
+
+        Those :func:`bot.rules.legal.waiting_for` names for ``orders``, and still them while a
+        decision made at the start of the round waits (Wellspring water): their controls are sent
+        with the round and they may pick markers meanwhile (the rules' players still in the
+        battle, :func:`bot.rules.checks.active_players`).
+        """
+        st = self.state
+        if st.phase is not Phase.ORDERS:
             return []
-        return [p for p in self.active_players() if not self.state.orders.get(p)]
+        if not st.pending:
+            return self.waiting_for("orders")
+        return [p.id for p in checks.active_players(st) if not st.orders.get(p.id)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -458,7 +468,11 @@ class MatchManager:
                 self._remember(interaction_id)
             if st.phase is Phase.OVER:
                 await self.storage.set_status(live.match_id, OVER)
-            map_due = outcome.turn_ended or outcome.game_over or want_view
+            # A map also when a round opens without a turn ending: the placement that completes the
+            # armies shows where everyone stands before round 1 (QA: only an empty battlefield was
+            # posted, at `start`).
+            opened = any(e.kind == "round_started" for e in outcome.events)
+            map_due = outcome.turn_ended or outcome.game_over or want_view or opened
             view = public_view(st) if map_due and self.maps else None
             shown = (*before, *(e for e in outcome.events if e.to is None))
             applied = Applied(outcome=outcome, player=player, text=logged_text, version=st.version, round=st.round,

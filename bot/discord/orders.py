@@ -29,12 +29,12 @@ from bot.discord.components import (
     view_of,
 )
 from bot.discord.errors import Stale, UserError
+from bot.discord.host import Host, host_of
 from bot.discord.respond import Responder
 from bot.rules.state import Phase
 from bot.storage.base import OWED_CONTROLS, OWED_TEXT
 
 if TYPE_CHECKING:
-    from bot.discord.client import HeroscapeBot
     from bot.discord.matches import LiveMatch
 
 log = logging.getLogger(__name__)
@@ -44,8 +44,8 @@ DMS_CLOSED = 50007
 ROUND_KEY = "_round"
 
 
-def _bot(interaction: discord.Interaction) -> HeroscapeBot:
-    return interaction.client  # type: ignore[return-value]
+def _bot(interaction: discord.Interaction) -> Host:
+    return host_of(interaction)
 
 
 def marker_picks_of(live: LiveMatch, pid: str) -> dict[str, str]:
@@ -97,7 +97,7 @@ def _check_round(live: LiveMatch, round_no: int) -> None:
         raise Stale(f"These controls are for round {round_no}; Order Markers for it are no longer being placed.")
 
 
-async def open_round(bot: HeroscapeBot, live: LiveMatch, responder: Responder) -> None:
+async def open_round(bot: Host, live: LiveMatch, responder: Responder) -> None:
     """A round has started: post the public round message and send each player their controls."""
     waiting = live.waiting_for_orders()
     st = live.state
@@ -130,7 +130,7 @@ async def open_round(bot: HeroscapeBot, live: LiveMatch, responder: Responder) -
     await bot.matches.sent(live, f"round:{st.round}")
 
 
-async def send_dm_controls(bot: HeroscapeBot, live: LiveMatch, pid: str) -> bool | None:
+async def send_dm_controls(bot: Host, live: LiveMatch, pid: str) -> bool | None:
     """DM the controls; ``False`` when the player's DMs are closed (Discord refused), ``None`` when
     Discord failed to take the DM (a server error or a dropped connection, after the retries)."""
     try:
@@ -179,7 +179,7 @@ async def deliver_owed(live: LiveMatch, responder: Responder) -> None:
 CONCEDED = "You have conceded this match."
 
 
-def _round_controls(interaction: discord.Interaction, match_id: str, round_no: int) -> tuple[HeroscapeBot, LiveMatch, str]:
+def round_controls(interaction: discord.Interaction, match_id: str, round_no: int) -> tuple[Host, LiveMatch, str]:
     """The bot, the live match and the presser's id for a round's marker controls.
 
     :raises Stale: the match is over, or the controls belong to an earlier round.
@@ -198,7 +198,7 @@ def _round_controls(interaction: discord.Interaction, match_id: str, round_no: i
 
 async def open_here(interaction: discord.Interaction, match_id: str, round_no: int) -> None:
     """The "Place my markers" button: the controls, ephemerally, for the player who pressed it."""
-    bot, live, pid = _round_controls(interaction, match_id, round_no)
+    bot, live, pid = round_controls(interaction, match_id, round_no)
     if pid not in live.waiting_for_orders():
         raise UserError("Your Order Markers are already locked in for this round." if live.state.orders.get(pid)
                         else "You have no figures left to give orders to.")
@@ -209,7 +209,7 @@ async def open_here(interaction: discord.Interaction, match_id: str, round_no: i
 
 async def pick(interaction: discord.Interaction, match_id: str, round_no: int, marker: str, values: list[str]) -> None:
     """A menu changed: remember the pick and redraw the controls."""
-    bot, live, pid = _round_controls(interaction, match_id, round_no)
+    bot, live, pid = round_controls(interaction, match_id, round_no)
     if live.state.orders.get(pid):
         raise UserError("Your Order Markers are already locked in for this round.")
     key = values[0] if values else ""
@@ -228,34 +228,7 @@ async def pick(interaction: discord.Interaction, match_id: str, round_no: int, m
         log.info("pick %s delivered again; already answered", interaction.id)
 
 
-async def lock(interaction: discord.Interaction, match_id: str, round_no: int) -> None:
-    """Lock in: apply ``orders 1=... 2=... 3=... X=...``, confirm privately, tell the channel."""
-    from bot.discord.publish import publish
-
-    bot = _bot(interaction)
-    if await bot.matches.was_processed(interaction.id):
-        await _locked_again(interaction, bot.matches.get(match_id), round_no)
-        return
-    bot, live, pid = _round_controls(interaction, match_id, round_no)
-    if live.state.orders.get(pid):
-        raise UserError("Your Order Markers are already locked in for this round.")
-    picks = marker_picks_of(live, pid)
-    missing = [m for m in MARKER_NAMES if m not in picks]
-    if missing:
-        raise UserError(f"Pick a card for marker(s) {', '.join(missing)} first.")
-    text = "orders " + " ".join(f"{m}={picks[m]}" for m in MARKER_NAMES)
-    applied = await bot.matches.apply(live, pid, text, interaction_id=interaction.id)
-    await bot.matches.save_marker_picks(live, pid, {})
-    mine = "\n".join(applied.outcome.private.get(pid, []))
-    responder = Responder(bot, interaction, live.channel_id)
-    if not await responder.edit(f"🔒 Round {round_no}: locked in. {mine}", view=None):
-        await responder.send(f"🔒 Locked in. {mine}", ephemeral=True)
-    # When Discord took neither answer, the player's own lines go the private way (DM, or later).
-    await publish(bot, live, applied, responder, private_done=() if responder.gone else {pid})
-
-
-
-async def _locked_again(interaction: discord.Interaction, live: LiveMatch | None, round_no: int) -> None:
+async def locked_again(interaction: discord.Interaction, live: LiveMatch | None, round_no: int) -> None:
     """A Lock-in delivered a second time after it was applied: answer as the first time (the round
     is locked in, with the player's markers while that round lasts), never "no longer placed"."""
     text = f"🔒 Round {round_no}: locked in."

@@ -225,7 +225,7 @@ class Problems:
         return channel_id in self._text
 
 
-def problems(bot: discord.Client) -> Problems:
+def problems(bot: object) -> Problems:
     """The :class:`Problems` of one bot (kept on the bot, made on first use)."""
     found = getattr(bot, "_posting_problems", None)
     if found is None:

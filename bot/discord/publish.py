@@ -16,6 +16,7 @@ import discord
 from bot.discord import orders, outgoing
 from bot.discord.components import ChoiceButton, view_of
 from bot.discord.errors import UserError
+from bot.discord.host import Host
 from bot.discord.outgoing import chunks
 from bot.discord.respond import Responder
 from bot.rules.errors import RulesError
@@ -23,7 +24,6 @@ from bot.rules.hexes import Hex
 from bot.rules.state import MatchState, Pending, Phase
 
 if TYPE_CHECKING:
-    from bot.discord.client import HeroscapeBot
     from bot.discord.matches import Applied, LiveMatch
     from bot.game.session import Outcome
     from bot.rules.events import Event
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-async def render(bot: HeroscapeBot, view: MatchState, events: Collection[Event] = (), **kw: object) -> bytes | None:
+async def render(bot: Host, view: MatchState, events: Collection[Event] = (), **kw: object) -> bytes | None:
     """The map PNG of a public view, drawn in a worker thread (``None`` when maps are off)."""
     if bot.render is None:
         return None
@@ -115,7 +115,7 @@ def result_text(live: LiveMatch, out: Outcome, header: str = "") -> str:
     return "\n".join(lines)
 
 
-async def publish(bot: HeroscapeBot, live: LiveMatch, applied: Applied, responder: Responder, *,
+async def publish(bot: Host, live: LiveMatch, applied: Applied, responder: Responder, *,
                   private_done: Collection[str] = (), header: str = "") -> None:
     """Show ``applied`` (see the module docstring); its outbox row is marked sent once posted."""
     out = applied.outcome
@@ -149,7 +149,7 @@ async def publish(bot: HeroscapeBot, live: LiveMatch, applied: Applied, responde
         await roll_initiative(bot, live)
 
 
-async def send_private(bot: HeroscapeBot, live: LiveMatch, pid: str, lines: list[str], responder: Responder) -> None:
+async def send_private(bot: Host, live: LiveMatch, pid: str, lines: list[str], responder: Responder) -> None:
     """Private lines: ephemerally to the player who interacted, else by DM, else kept for later
     (stored, so that a restart still shows them with the player's next command)."""
     text = "\n".join(lines)
@@ -170,10 +170,10 @@ async def send_private(bot: HeroscapeBot, live: LiveMatch, pid: str, lines: list
     await bot.matches.owe(live, pid, text)
 
 
-async def roll_initiative(bot: HeroscapeBot, live: LiveMatch) -> None:
+async def roll_initiative(bot: Host, live: LiveMatch) -> None:
     """Every marker is placed: roll initiative for the table and post the rolls."""
-    players = live.active_players()
-    if not players or live.state.phase is not Phase.INITIATIVE:
+    players = live.waiting_for("initiative")  # empty outside the phase or while a decision waits
+    if not players:
         return
     try:
         applied = await bot.matches.apply(live, players[0], "initiative", expected_version=live.version)

@@ -22,15 +22,13 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Collection
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.discord import outgoing
+from bot.discord.host import Host
 from bot.discord.outgoing import MAX_CONTENT, chunks
-
-if TYPE_CHECKING:
-    from bot.discord.client import HeroscapeBot
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +41,7 @@ __all__ = ["GONE", "MAX_CONTENT", "Responder", "chunks"]
 class Responder:
     """Where answers to one interaction (or to none: background work) go."""
 
-    def __init__(self, bot: HeroscapeBot, interaction: discord.Interaction | None, channel_id: int) -> None:
+    def __init__(self, bot: Host, interaction: discord.Interaction | None, channel_id: int) -> None:
         self.bot = bot
         self.interaction = interaction
         self.channel_id = channel_id

@@ -28,13 +28,13 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord import orders
+from bot.discord.host import Host
 from bot.discord.publish import decision_view, mentioned_players, roll_initiative
 from bot.discord.respond import Responder
 from bot.rules.state import Phase
 from bot.storage.base import OUT_RESULT, OUT_ROUND, OutboxEntry
 
 if TYPE_CHECKING:
-    from bot.discord.client import HeroscapeBot
     from bot.discord.matches import LiveMatch
 
 log = logging.getLogger(__name__)
@@ -50,7 +50,7 @@ def _snowflake_at(unix_s: float) -> int:
     return max(0, int(unix_s * 1000) - DISCORD_EPOCH_MS) << 22
 
 
-async def _posted_since(bot: HeroscapeBot, channel_id: int, since: float) -> Counter[str]:
+async def _posted_since(bot: Host, channel_id: int, since: float) -> Counter[str]:
     """The contents of the bot's own messages in the channel posted after Unix time ``since``
     (a second of slack for clocks), counted; empty when the history cannot be read."""
     me = bot.user.id if bot.user is not None else None
@@ -76,7 +76,7 @@ def _already_posted(entry: OutboxEntry, posted: Counter[str]) -> bool:
     return False
 
 
-async def catch_up(bot: HeroscapeBot, *, restarted: bool = True) -> int:
+async def catch_up(bot: Host, *, restarted: bool = True) -> int:
     """Catch up every live match (see the module docstring); return how many had something owed.
     ``restarted=False`` (a graceful stop flushing the outbox) posts no restart line."""
     count = 0
@@ -89,15 +89,14 @@ async def catch_up(bot: HeroscapeBot, *, restarted: bool = True) -> int:
     return count
 
 
-async def catch_up_match(bot: HeroscapeBot, live: LiveMatch, *, restarted: bool = True) -> list[str]:
+async def catch_up_match(bot: Host, live: LiveMatch, *, restarted: bool = True) -> list[str]:
     """Deliver what ``live`` owes its channel; return what was caught up, in words (``[]``: nothing)."""
     st = live.state
     owed = sorted(live.unsent.values(), key=lambda e: (e.seq, e.kind != OUT_RESULT))
     results = [e for e in owed if e.kind == OUT_RESULT]
     rounds = [e for e in owed if e.kind == OUT_ROUND]
     # An automatic step is taken on start only: a stopping bot delivers messages, it does not act.
-    initiative_due = (restarted and st.phase is Phase.INITIATIVE and not st.pending
-                      and bool(live.active_players()))
+    initiative_due = restarted and bool(live.waiting_for("initiative"))
     if not (results or rounds or initiative_due):
         return []
     manager = bot.matches
@@ -139,7 +138,7 @@ async def catch_up_match(bot: HeroscapeBot, live: LiveMatch, *, restarted: bool 
     return what
 
 
-async def setup(bot: HeroscapeBot) -> None:
+async def setup(bot: Host) -> None:
     """Extension entry point: the bot catches up through :func:`catch_up` once its extensions are
     loaded, and flushes its outbox with it when stopping (the bot does not import this module)."""
 

@@ -93,7 +93,7 @@ def status_text(live: LiveMatch, asker: str | None) -> str:
     elif st.phase is Phase.SETUP:
         lines.append("Join with `/match join`, pick an army with `/army set`; the creator starts with `/match start`.")
     elif st.phase is Phase.PLACEMENT:
-        left = sorted({s.name(f.owner) for f in st.figures.values() if not f.hexes and not f.destroyed and not f.set_aside})
+        left = [s.name(p) for p in live.waiting_for("place")]
         lines.append(f"Placing figures (`/place figure`, `/place rest`); waiting for {', '.join(left) or 'nobody'}.")
     elif st.phase is Phase.ORDERS:
         waiting = [s.name(p) for p in live.waiting_for_orders()]

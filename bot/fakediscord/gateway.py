@@ -23,12 +23,28 @@ import json
 import secrets
 from collections import deque
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from aiohttp import WSMsgType, web
 
 if TYPE_CHECKING:
-    from .state import FakeState
+    from .models import FakeGuild, FakeUser
+    from .records import Notifier
+
+
+class World(Protocol):
+    """What the gateway reads of the fake's world (:class:`~bot.fakediscord.state.FakeState` is it;
+    typed here so that the state, which owns a gateway, is not imported back)."""
+
+    notifier: Notifier
+    application_id: int
+    bot_user: FakeUser
+    guilds: dict[int, FakeGuild]
+    bot_token: str | None
+
+    @property
+    def gateway_url(self) -> str:
+        """The URL the bot connects to."""
 
 HEARTBEAT_INTERVAL_MS = 41250
 #: Close codes Discord's gateway uses (the fatal ones make discord.py stop instead of reconnecting).
@@ -120,7 +136,7 @@ class GatewaySession:
 class Gateway:
     """All gateway sessions of the fake, and the aiohttp websocket handler."""
 
-    def __init__(self, fake: FakeState) -> None:
+    def __init__(self, fake: World) -> None:
         self.fake = fake
         self.sessions: list[GatewaySession] = []
         self.identify_count = 0

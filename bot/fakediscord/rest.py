@@ -9,7 +9,6 @@ not 500, because discord.py retries 5xx for many seconds, and is recorded in ``f
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
@@ -41,6 +40,7 @@ from .util import (
     VIEW_CHANNEL,
     WRONG_CHANNEL_TYPE,
     ApiFailure,
+    Handler,
     error_response,
     iso_now,
     json_response,
@@ -51,9 +51,8 @@ from .util import (
 from .validate import check_commands, check_message, check_uploads
 
 if TYPE_CHECKING:
-    from .server import FakeDiscord
+    from .state import FakeState
 
-Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 log = logging.getLogger(__name__)
 
 
@@ -73,7 +72,7 @@ def _int(request: web.Request, key: str) -> int:
 class Rest:
     """Route handlers for everything but interactions."""
 
-    def __init__(self, fake: FakeDiscord) -> None:
+    def __init__(self, fake: FakeState) -> None:
         self.fake = fake
 
     def routes(self) -> list[tuple[str, str, Handler]]:
@@ -470,7 +469,7 @@ class Rest:
         )
 
 
-def middleware(fake: FakeDiscord) -> Any:
+def middleware(fake: FakeState) -> Any:
     """Logs requests, applies injected failures and turns errors into Discord error bodies."""
 
     @web.middleware

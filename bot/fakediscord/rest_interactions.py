@@ -32,6 +32,7 @@ from .util import (
     UNKNOWN_WEBHOOK,
     ApiError,
     ApiFailure,
+    Handler,
     json_response,
     no_content,
     read_body,
@@ -40,8 +41,7 @@ from .util import (
 from .validate import check_choices, check_message, check_modal, check_uploads
 
 if TYPE_CHECKING:
-    from .rest import Handler
-    from .server import FakeDiscord
+    from .state import FakeState
 
 #: Callback types Discord accepts for each interaction type.
 _ALLOWED = {
@@ -55,7 +55,7 @@ _ALLOWED = {
 class InteractionRoutes:
     """Route handlers for ``/interactions/...`` and ``/webhooks/{application}/{token}/...``."""
 
-    def __init__(self, fake: FakeDiscord) -> None:
+    def __init__(self, fake: FakeState) -> None:
         self.fake = fake
 
     def routes(self) -> list[tuple[str, str, Handler]]:

@@ -13,10 +13,14 @@ import mimetypes
 import re
 import struct
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
 from aiohttp import web
+
+#: An aiohttp route handler.
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 DISCORD_EPOCH_MS = 1420070400000
 #: Where the REST API is served (discord.http.Route.BASE points here).

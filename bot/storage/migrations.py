@@ -43,7 +43,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (match_id, message_id)
         )""",
     ),
-    # 2: Order Marker selections not yet locked in (so a restart loses nothing).
+    # 2: Order Marker selections not yet locked in (so a restart loses nothing); named "drafts"
+    # here, renamed "marker_picks" by migration 6 (nothing to do with drafting armies).
     (
         """CREATE TABLE drafts (
             match_id TEXT NOT NULL,
@@ -107,6 +108,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             at_ms    INTEGER NOT NULL,
             what     TEXT NOT NULL
         )""",
+    ),
+    # 6: the table of Order Marker picks not yet locked in takes its own name ("drafts" read as
+    # army drafting, DEC-13); its rows stay.
+    (
+        "ALTER TABLE drafts RENAME TO marker_picks",
     ),
 )
 

@@ -152,9 +152,9 @@ class SqliteStorage:
                          parent_id=row[9])
         async with self.db.execute("SELECT player, text FROM log WHERE match_id = ? ORDER BY seq", (meta.match_id,)) as cur:
             log_rows = await cur.fetchall()
-        # The table is named "drafts" (schema 2, released): Order Marker picks, not army drafting.
-        async with self.db.execute("SELECT player, markers FROM drafts WHERE match_id = ?", (meta.match_id,)) as cur:
-            draft_rows = await cur.fetchall()
+        async with self.db.execute("SELECT player, markers FROM marker_picks WHERE match_id = ?",
+                                   (meta.match_id,)) as cur:
+            pick_rows = await cur.fetchall()
         async with self.db.execute(
             "SELECT seq, version, state FROM snapshots WHERE match_id = ? ORDER BY seq DESC", (meta.match_id,)
         ) as cur:
@@ -168,7 +168,7 @@ class SqliteStorage:
         ) as cur:
             mark = await cur.fetchone()
         return StoredMatch(meta=meta, log=[(str(p), str(t)) for p, t in log_rows],
-                           marker_picks={str(p): json.loads(m) for p, m in draft_rows},
+                           marker_picks={str(p): json.loads(m) for p, m in pick_rows},
                            snapshots=[StoredSnapshot(int(q), str(v), bytes(b)) for q, v, b in snap_rows],
                            owed=[OwedLine(int(i), str(p), str(k), str(t)) for i, p, k, t in owed_rows],
                            outbox=[e for e in await self.outbox(meta.match_id) if e.sent is None],
@@ -254,10 +254,10 @@ class SqliteStorage:
     async def save_marker_picks(self, match_id: str, player: str, markers: dict[str, str]) -> None:
         """Store (or, when empty, forget) a player's Order Marker selections."""
         if markers:
-            await self._run(("INSERT OR REPLACE INTO drafts (match_id, player, markers) VALUES (?, ?, ?)",
+            await self._run(("INSERT OR REPLACE INTO marker_picks (match_id, player, markers) VALUES (?, ?, ?)",
                              (match_id, player, json.dumps(markers))))
         else:
-            await self._run(("DELETE FROM drafts WHERE match_id = ? AND player = ?", (match_id, player)))
+            await self._run(("DELETE FROM marker_picks WHERE match_id = ? AND player = ?", (match_id, player)))
 
     async def add_board(self, match_id: str, channel_id: int, message_id: int, version: int) -> None:
         """Remember a posted map message."""

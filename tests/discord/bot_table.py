@@ -89,6 +89,13 @@ class Table:
         await self.settle()
         return record
 
+    async def concede(self, user: FakeUser) -> FakeMessage:
+        """``/match concede``, then **Concede** on the question it asks; the answer to the button
+        (the public result)."""
+        question = await self.reply(user, "match", "concede")
+        yes = next(c for c in question.custom_ids if c.startswith("hs:concede:") and c.endswith(":yes"))
+        return await (await self.click(user, question, yes)).wait_reply()
+
     # --- phases -------------------------------------------------------------------------------
 
     async def setup(self, armies: tuple[str, ...] = ARMIES, **new_options: Any) -> None:

@@ -151,7 +151,7 @@ async def test_conceding_ends_the_match_and_frees_the_channel(
     for pid in table.live.waiting_for_orders():
         await table.place_markers(table.user(pid))
     match_id = table.live.match_id
-    gone = await table.reply(world.bob, "match", "concede")
+    gone = await table.concede(world.bob)
     assert "bob concedes" in gone.content and "🏆 alice wins" in gone.content
     assert gone.attachments and gone.attachments[0].data.startswith(PNG)
     stored = await table.bot.storage.load_match(match_id)

@@ -324,7 +324,8 @@ async def test_the_result_that_ended_the_match_is_shown_after_a_kill(
     table, task = await _start(fake, world, start_bot, db)
     await table.setup()
     crash = Crash(table.bot).after_apply(lambda a: a.phase is Phase.OVER)
-    await fake.slash(world.bob, world.channel, "match", "concede", {})
+    question = await table.reply(world.bob, "match", "concede")
+    await fake.click(world.bob, question, next(c for c in question.custom_ids if c.endswith(":yes")))
     await crash.wait()
     assert _count(table, "bob concedes") == 0
     await _restart(table, crash, task, start_bot, db)

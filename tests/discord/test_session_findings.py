@@ -197,7 +197,7 @@ async def test_a_conceded_players_order_marker_controls_say_so(
     assert table.state.phase is Phase.ORDERS
     controls = table.controls_for(carol)
     assert controls is not None
-    gone = await table.reply(carol, "match", "concede")
+    gone = await table.concede(carol)
     assert "carol concedes" in gone.content and table.state.phase is Phase.ORDERS
     assert str(carol.id) not in table.live.waiting_for_orders()
     version = table.live.version

@@ -152,3 +152,33 @@ async def test_snapshots_owed_lines_and_values(tmp_path: Path) -> None:
     stored = await store.load_match("m1")
     assert stored is not None and stored.snapshots == [] and stored.owed == []
     await store.close()
+
+
+async def test_a_schema_5_database_keeps_its_order_marker_picks_in_the_renamed_table(tmp_path: Path) -> None:
+    """Migration 6 renames ``drafts`` (Order Marker picks not yet locked in) to ``marker_picks``;
+    the picks a schema-5 database holds are still restored, and new ones land in the new table."""
+    from bot.storage.migrations import MIGRATIONS
+
+    db = tmp_path / "five.db"
+    raw = sqlite3.connect(db)
+    for step in MIGRATIONS[:5]:
+        for statement in step:
+            raw.execute(statement)
+    raw.execute("PRAGMA user_version = 5")
+    raw.execute("INSERT INTO matches (match_id, guild_id, channel_id, creator_id, map_id, scenario_id, seed, "
+                "created_at) VALUES ('m1', 1, 10, 2, 'practice-field', 'last-army-standing', 5, 0)")
+    raw.execute("""INSERT INTO drafts VALUES ('m1', 'a', '{"1": "a/syvarris"}')""")
+    raw.commit()
+    raw.close()
+    store = SqliteStorage(db)
+    await store.open()
+    stored = await store.load_match("m1")
+    assert stored is not None and stored.marker_picks == {"a": {"1": "a/syvarris"}}
+    await store.save_marker_picks("m1", "b", {"X": "b/grimnak"})
+    await store.close()
+    check = sqlite3.connect(db)
+    assert check.execute("PRAGMA user_version").fetchone()[0] == LATEST == 6
+    tables = {r[0] for r in check.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert "marker_picks" in tables and "drafts" not in tables
+    assert sorted(check.execute("SELECT player, markers FROM marker_picks")) == [
+        ("a", '{"1": "a/syvarris"}'), ("b", '{"X": "b/grimnak"}')]

@@ -16,10 +16,12 @@ from discord.ext import commands
 
 from bot.discord import actions, orders, outgoing, threads
 from bot.discord import autocomplete as ac
+from bot.discord.components import ConcedeButton, view_of
 from bot.discord.errors import UserError
 from bot.discord.publish import decision_view, render
 from bot.discord.respond import Responder
 from bot.discord.status import status_text
+from bot.rules import legal
 from bot.rules.views import public_view
 
 if TYPE_CHECKING:
@@ -187,7 +189,15 @@ class MatchCog(commands.Cog):
 
     @match.command(name="concede", description="Leave the match; your figures leave the battlefield")
     async def concede(self, interaction: discord.Interaction) -> None:
-        await actions.play(interaction, "concede", live=actions.match_here(interaction))
+        # Asked first, privately: nothing changes until the player presses Concede (QA: a concede
+        # run by mistake during someone else's turn ended the match at once).
+        live, pid = actions.player_here(interaction)
+        refusal = legal.check(live.state, pid, "concede")
+        if refusal is not None:
+            raise refusal
+        await interaction.response.send_message(
+            actions.CONCEDE_QUESTION, ephemeral=True,
+            view=view_of(ConcedeButton(live.match_id, pid, True), ConcedeButton(live.match_id, pid, False)))
 
     @match.command(name="end", description="Stop this channel's match for good (creator or Manage Server)")
     async def end(self, interaction: discord.Interaction) -> None:

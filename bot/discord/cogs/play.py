@@ -17,11 +17,13 @@ from bot.discord.outgoing import echo, mark_placeholder
 from bot.discord.publish import render
 from bot.discord.status import decision_refusal
 from bot.game.targets import marked, option_line
-from bot.rules.combat import check_target, friendly_target
+from bot.rules import legal
+from bot.rules.combat import friendly_target
+from bot.rules.hexes import Hex
 from bot.rules.movement import reachable_hexes
 from bot.rules.odds import attack_odds
 from bot.rules.special import attack_options
-from bot.rules.state import Phase
+from bot.rules.state import Figure, MatchState, Phase
 from bot.rules.views import public_view
 
 if TYPE_CHECKING:
@@ -36,11 +38,27 @@ async def _unplaced(i: discord.Interaction, current: str) -> Choices:
 
 
 async def _zone(i: discord.Interaction, current: str) -> Choices:
-    return ac.zone_spaces(i, current)
+    return ac.zone_spaces(i, current, getattr(i.namespace, "figure", None))
 
 
-async def _acting(i: discord.Interaction, current: str) -> Choices:
-    return ac.acting_figures(i, current)
+async def _second(i: discord.Interaction, current: str) -> Choices:
+    return ac.zone_spaces(i, current, getattr(i.namespace, "figure", None), getattr(i.namespace, "space", None) or "")
+
+
+async def _movers(i: discord.Interaction, current: str) -> Choices:
+    return ac.moving_figures(i, current)
+
+
+async def _attackers(i: discord.Interaction, current: str) -> Choices:
+    return ac.attacking_figures(i, current)
+
+
+async def _special_attackers(i: discord.Interaction, current: str) -> Choices:
+    return ac.special_figures(i, current)
+
+
+async def _special_targets(i: discord.Interaction, current: str) -> Choices:
+    return ac.special_targets(i, getattr(i.namespace, "attacker", None), getattr(i.namespace, "power", None), current)
 
 
 async def _dest(i: discord.Interaction, current: str) -> Choices:
@@ -62,7 +80,11 @@ def _why(reasons: list[tuple[str, int]]) -> str:
 def attack_preview(live: LiveMatch, pid: str, attacker: str, target: str) -> str:
     """The dice each side rolls and the exact chance of each number of wounds.
 
-    :raises UserError: when the attack cannot be made now (the reason in words).
+    Whether the attack may be made is the rules' answer (:func:`bot.rules.legal.check`), word for
+    word the refusal the Roll button would get.
+
+    :raises UserError: an unknown figure, or a decision waits (the reason in words).
+    :raises RulesError: the engine's refusal of the attack now.
     """
     st = live.state
     a, t = st.figures.get(attacker.lower()), st.figures.get(target.lower())
@@ -71,17 +93,9 @@ def attack_preview(live: LiveMatch, pid: str, attacker: str, target: str) -> str
     if st.pending and st.phase is not Phase.OVER:
         # The rules take no other command until the decision is made: a Roll button could only fail.
         raise UserError(decision_refusal(live, pid))
-    turn = st.turn
-    if st.phase is not Phase.TURNS or turn is None or turn.player != pid:
-        raise UserError("You can attack only during your own turn.")
-    if a.controller != pid or a.card_key != turn.card_key:
-        raise UserError(f"{a.id} does not act this turn; the acting card is {st.cards[turn.card_key].card.short}."
-                        if turn.card_key else "No card acts this turn.")
-    if a.id in turn.attacked:
-        raise UserError(f"{a.id} has already attacked this turn.")
-    check = check_target(st, a, t)
-    if not check:
-        raise UserError(f"{check.reason} ({check.rule})")
+    refusal = legal.check(st, pid, f"attack {a.id} {t.id}")  # the engine's own checks, nothing rolled
+    if refusal is not None:
+        raise refusal
     odds = attack_odds(st, a, t)  # the engine's own dice and powers (Stealth Dodge, Deadly Shot, ...)
     life_left = odds.life_left
     friendly = friendly_target(st, a, t)
@@ -102,6 +116,18 @@ def attack_preview(live: LiveMatch, pid: str, attacker: str, target: str) -> str
     return "\n".join(lines)
 
 
+def _reach(st: MatchState, fig: Figure) -> dict[Hex, int]:
+    """The spaces ``/map reach`` shades, with their cost: for a figure of the Army Card whose turn it
+    is, where the rules let it move now (:class:`bot.rules.legal.LegalCommands`: nothing once it
+    has moved); for any other, where it could move on its own turn, as things stand (planning)."""
+    turn = st.turn
+    if st.phase is Phase.TURNS and turn is not None and fig.card_key == turn.card_key:
+        bf = st.battlefield
+        return {bf.parse_space(c.spaces[0]): c.cost for c in legal.LegalCommands(st, fig.controller).moves(fig.id)
+                if c.cost > 0}
+    return reachable_hexes(st, fig)
+
+
 #: The Roll button's label when the previewed target is on the attacker's side.
 FRIENDLY_ROLL_LABEL = "Roll against my own side"
 
@@ -117,7 +143,7 @@ class PlayCog(commands.Cog):
     @place.command(name="figure", description="Put one figure on a space of your start zone")
     @app_commands.describe(figure="One of your figures", space="A free space of your start zone (e.g. A7)",
                            second="The second space of a double-space figure")
-    @app_commands.autocomplete(figure=_unplaced, space=_zone, second=_zone)
+    @app_commands.autocomplete(figure=_unplaced, space=_zone, second=_second)
     async def place_figure(self, interaction: discord.Interaction, figure: str, space: str,
                            second: str | None = None) -> None:
         example = "/place figure figure: syvarris space: A7"
@@ -131,9 +157,7 @@ class PlayCog(commands.Cog):
     async def place_rest(self, interaction: discord.Interaction) -> None:
         live, pid = actions.player_here(interaction)
         st = live.state
-        if st.phase is Phase.PLACEMENT and not any(
-                f.owner == pid and not f.hexes and not f.set_aside and not f.reserve and not f.destroyed
-                for f in st.figures.values()):
+        if st.phase is Phase.PLACEMENT and not st.pending and legal.expected_of(st, pid) is None:
             # The rules would accept it and change nothing; refused here so nothing is logged or posted.
             raise UserError("All your figures are on the battlefield already.")
         await actions.play(interaction, "place-rest", live=live)
@@ -142,7 +166,7 @@ class PlayCog(commands.Cog):
     @app_commands.describe(figure="The figure to move", to="Where to (only reachable spaces are offered)",
                            via="Spaces to pass through, in order, separated by spaces", mode="Fly or walk")
     @app_commands.choices(mode=[app_commands.Choice(name="fly", value="fly"), app_commands.Choice(name="walk", value="walk")])
-    @app_commands.autocomplete(figure=_acting, to=_dest)
+    @app_commands.autocomplete(figure=_movers, to=_dest)
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction, figure: str, to: str, via: str | None = None,
                    mode: str | None = None) -> None:
@@ -157,7 +181,7 @@ class PlayCog(commands.Cog):
 
     @app_commands.command(name="attack", description="See the odds of an attack, then roll it")
     @app_commands.describe(attacker="Your attacking figure", target="A figure it can attack now")
-    @app_commands.autocomplete(attacker=_acting, target=_targets)
+    @app_commands.autocomplete(attacker=_attackers, target=_targets)
     @app_commands.guild_only()
     async def attack(self, interaction: discord.Interaction, attacker: str, target: str) -> None:
         with self.bot.busy("attack-preview"):
@@ -176,7 +200,7 @@ class PlayCog(commands.Cog):
     @app_commands.command(name="special", description="Make a special attack (Explosion, Fire Line, Grenade)")
     @app_commands.describe(attacker="Your attacking figure", power="The special attack, e.g. explosion or fire line",
                            target="A figure; for a Line attack, the neighbouring space to aim at")
-    @app_commands.autocomplete(attacker=_acting, target=_board)
+    @app_commands.autocomplete(attacker=_special_attackers, target=_special_targets)
     @app_commands.guild_only()
     async def special(self, interaction: discord.Interaction, attacker: str, power: str, target: str) -> None:
         example = "/special attacker: deathwalker power: explosion target: grimnak"
@@ -208,7 +232,7 @@ class PlayCog(commands.Cog):
                 raise UserError(f"'{echo(name)}' is not a figure on the battlefield.")
         if reach:
             fig = st.figures[reach.lower()]
-            kw.update(reach=reachable_hexes(st, fig), focus=fig.id)
+            kw.update(reach=_reach(st, fig), focus=fig.id)
         if targets:
             fig = st.figures[targets.lower()]
             options = attack_options(st, fig)
