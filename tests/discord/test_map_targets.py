@@ -27,3 +27,29 @@ async def test_map_targets_lists_the_normal_and_the_special_attack_apart(
     assert back.content.splitlines()[1:] == [f"{drake.id} can attack:", "- normal attack: no figure in reach"]
     plain = await table.reply(world.alice, "map")
     assert len({m.attachments[0].data for m in (aims, back, plain)}) == 3  # marks and focus differ
+
+
+async def test_special_autocomplete_offers_what_the_special_attack_may_be_aimed_at_now(
+        world: World, new_table: NewTable, lane_map: None) -> None:
+    # rule: HS-EXPLOSION-01 (issue 11: /special offered any figure on the battlefield, its own included)
+    table = await new_table()
+    await table.setup(("Deathwalker 9000", "Sgt. Drake Alexander"), map="lane")
+    for user in (world.alice, world.bob):
+        await table.place_markers(user)
+    while (turn := table.state.turn) is not None and turn.player != str(world.alice.id):
+        await table.reply(table.user(turn.player), "end-turn")
+    st = table.state
+    walker = next(f for f in st.figures.values() if f.controller == str(world.alice.id))
+    drake = next(f for f in st.figures.values() if f.controller == str(world.bob.id))
+
+    async def offered(focused: str, **options: str) -> list[dict[str, str]]:
+        return await table.fake.autocomplete(world.alice, table.channel, "special", None, options, focused=focused)
+
+    assert [c["value"] for c in await offered("attacker", attacker="")] == [walker.id]
+    aims = await offered("target", attacker=walker.id, power="explosion", target="")
+    assert [c["value"] for c in aims] == [drake.id]
+    assert aims[0]["name"] == f"{drake.id} (affects {drake.id})"
+    assert await offered("target", attacker=drake.id, power="", target="") == []  # not Alice's to use
+    assert await offered("attacker", attacker="") != [] and (
+        await table.fake.autocomplete(world.bob, table.channel, "special", None, {"attacker": ""},
+                                      focused="attacker")) == []
