@@ -17,8 +17,9 @@ from bot.discord.outgoing import echo, mark_placeholder
 from bot.discord.publish import render
 from bot.discord.status import decision_refusal
 from bot.game.targets import marked, option_line
-from bot.rules import legal
+from bot.rules import checks, legal
 from bot.rules.combat import friendly_target
+from bot.rules.errors import IllegalCommand
 from bot.rules.hexes import Hex
 from bot.rules.movement import reachable_hexes
 from bot.rules.odds import attack_odds
@@ -117,15 +118,20 @@ def attack_preview(live: LiveMatch, pid: str, attacker: str, target: str) -> str
 
 
 def _reach(st: MatchState, fig: Figure) -> dict[Hex, int]:
-    """The spaces ``/map reach`` shades, with their cost: for a figure of the Army Card whose turn it
-    is, where the rules let it move now (:class:`bot.rules.legal.LegalCommands`: nothing once it
-    has moved); for any other, where it could move on its own turn, as things stand (planning)."""
+    """The spaces ``/map reach`` shades, with their cost: when ``fig`` may move now (its card's
+    Player Turn, not moved yet: :func:`bot.rules.checks.may_move`), the moves
+    :class:`bot.rules.legal.LegalCommands` lists; at any other time, where a move from where it
+    stands would reach, to plan ahead (the console's ``reach`` answers the same)."""
     turn = st.turn
-    if st.phase is Phase.TURNS and turn is not None and fig.card_key == turn.card_key:
-        bf = st.battlefield
-        return {bf.parse_space(c.spaces[0]): c.cost for c in legal.LegalCommands(st, fig.controller).moves(fig.id)
-                if c.cost > 0}
-    return reachable_hexes(st, fig)
+    try:
+        if st.phase is not Phase.TURNS or turn is None or fig.card_key != turn.card_key or st.pending:
+            raise IllegalCommand("not its turn")
+        checks.may_move(st, turn.player, fig)
+    except IllegalCommand:
+        return reachable_hexes(st, fig)
+    bf = st.battlefield
+    return {bf.parse_space(c.spaces[0]): c.cost for c in legal.LegalCommands(st, turn.player).moves(fig.id)
+            if bf.parse_space(c.spaces[0]) not in fig.hexes}
 
 
 #: The Roll button's label when the previewed target is on the attacker's side.
