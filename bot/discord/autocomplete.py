@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.matches import LiveMatch, MatchManager
+from bot.game.figure_names import figure_named
 from bot.game.session import cards, maps, scenarios
 from bot.rules import draft as drafting
 from bot.rules.combat import friendly_target, legal_targets
@@ -135,8 +136,25 @@ def acting_figures(interaction: discord.Interaction, current: str) -> Choices:
     return _in_match(interaction, lambda live, pid: _mine(live.state, pid, current, _acting(live.state, pid)))
 
 
+def acting_figure(live: LiveMatch, pid: str, typed: str) -> Figure | None:
+    """The figure ``typed`` into ``/move figure`` names, as the command resolves it: an id, or the
+    start of one of the user's acting figures' ids or card names when it fits one figure only
+    (:func:`bot.game.figure_names.figure_named`)."""
+    st = live.state
+    return figure_named(st, typed, (f for f in st.figures.values() if _acting(st, pid)(f)))
+
+
+def acting_figure_id(interaction: discord.Interaction, typed: str) -> str:
+    """The id of the figure ``typed`` names for ``/move`` (:func:`acting_figure`), or ``typed``
+    itself when it names none or several (the rules then say what is wrong)."""
+    live = _live(interaction)
+    fig = None if live is None else acting_figure(live, str(interaction.user.id), typed)
+    return fig.id if fig is not None else typed
+
+
 def destinations(interaction: discord.Interaction, figure: str | None, current: str) -> Choices:
-    """``/move to``: spaces the figure can reach now, nearest first, with their cost."""
+    """``/move to``: spaces the figure can reach now, nearest first, with their cost; the figure as
+    typed is resolved like the command does (:func:`acting_figure`), picked or not."""
     if not figure:
         return []
 
@@ -144,7 +162,7 @@ def destinations(interaction: discord.Interaction, figure: str | None, current: 
         """Choices ``"LABEL (N spaces)"`` -> label for reachable spaces (the current one excluded),
         cheapest first; none outside the turns phase or for an unknown or off-board figure."""
         st = live.state
-        fig = st.figures.get(figure.lower())
+        fig = acting_figure(live, _pid, figure)
         if fig is None or not fig.on_battlefield or st.phase is not Phase.TURNS:
             return []
         reach = live.memo(("reach", fig.id), lambda: reachable_hexes(st, fig))
