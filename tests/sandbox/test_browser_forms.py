@@ -48,3 +48,22 @@ def test_the_first_field_offers_suggestions_before_typing(sandbox: SandboxThread
     expect(listing.locator(".ac-choice").first).to_be_visible(timeout=WAIT_MS)
     assert field.input_value() == ""
     context.close()
+
+
+def test_clearing_a_field_asks_the_bot_again(sandbox: SandboxThread, browser: Any) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    tab = Player(context.new_page()).open(sandbox.sandbox.url, "alice")
+    tab.channel("battles")
+    tab.page.fill("#composer", "/card")
+    expect(tab.page.locator("#command-menu .command-item").first).to_have_attribute("data-command", "card")
+    tab.page.press("#composer", "Enter")
+    field = tab.page.locator('#command-form [data-option="name"]')
+    listing = field.locator("xpath=..").locator(".ac-list")
+    expect(listing.locator(".ac-choice").first).to_be_visible(timeout=WAIT_MS)
+    everything = listing.locator(".ac-choice").all_inner_texts()
+    field.press_sequentially("syva")
+    expect(listing.locator(".ac-choice")).to_have_count(1, timeout=WAIT_MS)
+    field.fill("")
+    expect(listing.locator(".ac-choice")).to_have_count(len(everything), timeout=WAIT_MS)
+    assert listing.locator(".ac-choice").all_inner_texts() == everything
+    context.close()
