@@ -407,7 +407,9 @@ def test_local_console_draft_against_the_computer(tmp_path: Path) -> None:
     assert "Xenithrax" not in hint and "Grimnak" not in hint  # too dear; already in her army (Unique)
     assert "[draft: Alice's pick, 180 pts left] Alice> " in script.prompts
     # Refusals say why and change nothing.
-    assert "error: You are out of the draft (you passed, or no card fits your army any more)" in text
+    # Nobody types for the computer's seat (the rules' own "you are out of the draft" refusal is
+    # checked in test_console_qa.test_a_seat_out_of_the_draft_is_refused).
+    assert "error: the computer plays Computer's seat and types its own commands" in text
     assert "error: Xenithrax the Vineweaver costs 200 points but your army has only 180 of 300 left" in text
     assert "Alice passes and is out of the draft." in text
     assert "The draft is over: Computer 300 points, Alice 120 points. Placement begins with `start`." in text

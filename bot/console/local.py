@@ -185,6 +185,11 @@ class Console(ConsoleSaves):
             if named is None:
                 self.say(f"error: no player called '{shown(head.strip())}' (players: {', '.join(p.name for p in self.state.players)})")
                 return True
+            if named in self.computer:  # the computer's seat is not a second seat for a person
+                humans = [p.name for p in self.state.players if p.id not in self.computer]
+                self.say(f"error: the computer plays {self.session.name(named)}'s seat and types its own commands; "
+                         f"type yours without a name or as {' or '.join(f'{h}: ...' for h in humans) or 'your seat'}")
+                return True
             player, text = named, rest.strip()
         word, _, arg = text.partition(" ")
         word = word.lower()

@@ -115,11 +115,20 @@ class ConsoleSaves(ConsoleViews):
         self.say(f"undone: {self.session.name(pid)}: {shown_text}")
 
     def write_save(self, path: str | Path) -> bool:
-        """Write the match (record plus the computer seats) to ``path``; False, said why, when it cannot."""
+        """Write the match (record plus the computer seats) to ``path``; False, said why, when it cannot
+        (a folder that does not exist is refused, except the console's own :meth:`save_dir`, which is
+        made)."""
         record = self.session.to_record()
         record["console"] = {"computer": sorted(self.computer)}
+        folder = Path(path).parent
+        if not folder.exists() and folder != self.save_dir():
+            # Only the console's own save folder is made; a typo'd folder is not created.
+            self.say(f"error: cannot save to {shown(str(path), PATH_ECHO_MAX)}: the folder "
+                     f"{shown(str(folder), PATH_ECHO_MAX)} does not exist; save into an existing folder, "
+                     f"e.g. {self.save_dir() / Path(path).name}")
+            return False
         try:
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            folder.mkdir(parents=True, exist_ok=True)
             Path(path).write_text(json.dumps(record, indent=1), encoding="utf-8")
         except OSError as exc:
             self.say(f"error: cannot write {shown(str(path), PATH_ECHO_MAX)}: {exc.strerror or exc}")
@@ -185,6 +194,9 @@ class ConsoleSaves(ConsoleViews):
     def autosave(self, why: str) -> None:
         """Save a match under way by itself when the players stop the console (``why``: Ctrl-C,
         end of input) to :attr:`autosave_path`; say where and how to resume, or that it could not."""
+        if self.state.phase is Phase.OVER:
+            self.say(f"{why}: nothing to save: the match is over")
+            return
         if not self.under_way():
             if any(text.split(" ", 1)[0] != "join" for _, text in self.session.match.log):
                 self.say(f"{why}: nothing saved: the armies are chosen anew in a moment")

@@ -19,10 +19,21 @@ from bot.rules.hexes import natural_key
 from bot.rules.movement import reachable_hexes
 from bot.rules.odds import attack_odds
 from bot.rules.special import attack_options
-from bot.rules.state import Figure, Phase
+from bot.rules.state import Figure, Phase, TurnState
 from bot.rules.views import public_view
 
 NOTHING_LEFT = "nothing left to do: type end-turn"
+
+
+def attacked_text(turn: TurnState) -> list[str]:
+    """The figures that attacked in ``turn``, in order, as ``status`` lists them: those the turn
+    marks as attacked, and those whose attack is recorded in the turn's attacks though a power
+    (Double Attack) let them attack again, marked ``(may attack again)``."""
+    attackers = list(turn.attacked)
+    for attacker, _target in turn.data.get("attacks", []):
+        if attacker not in attackers:
+            attackers.append(attacker)
+    return [f if f in turn.attacked or f not in turn.spent else f"{f} (may attack again)" for f in attackers]
 
 
 class ConsoleViews(ConsoleIO):
@@ -71,7 +82,7 @@ class ConsoleViews(ConsoleIO):
         if view.turn is not None:
             card = view.cards[view.turn.card_key].card.short if view.turn.card_key else "-"
             self.say(f"  turn: {self.session.name(view.turn.player)} with {card} (marker {view.turn.marker}), "
-                     f"moved {', '.join(view.turn.moved) or '-'}; attacked {', '.join(view.turn.attacked) or '-'}")
+                     f"moved {', '.join(view.turn.moved) or '-'}; attacked {', '.join(attacked_text(view.turn)) or '-'}")
         for p in view.players:
             tag = " (computer)" if p.id in self.computer else ""
             self.say(f"  {p.name}{tag}{' — conceded' if p.conceded else ''}:")

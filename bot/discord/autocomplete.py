@@ -16,11 +16,12 @@ import discord
 from discord import app_commands
 
 from bot.discord.matches import LiveMatch, MatchManager
+from bot.game.figure_names import figure_named
 from bot.game.session import cards, maps, scenarios
 from bot.rules import draft as drafting
 from bot.rules.combat import friendly_target
 from bot.rules.legal import Legal, LegalCommands
-from bot.rules.state import MatchState
+from bot.rules.state import Figure, MatchState
 
 log = logging.getLogger(__name__)
 Choices = list[app_commands.Choice[str]]
@@ -168,9 +169,28 @@ def special_figures(interaction: discord.Interaction, current: str) -> Choices:
         live.state, (c.figure for c in _legal(live, pid, "special")), current))
 
 
+def acting_figure(live: LiveMatch, pid: str, typed: str) -> Figure | None:
+    """The figure ``typed`` into ``/move figure`` names, as the command resolves it: an id, or the
+    start of one of the user's acting figures' ids or card names when it fits one figure only
+    (:func:`bot.game.figure_names.figure_named`)."""
+    st = live.state
+    card = st.turn.card_key if st.turn is not None and st.turn.player == pid else None
+    return figure_named(st, typed, (f for f in st.figures.values()
+                                    if f.controller == pid and f.on_battlefield and f.card_key == card))
+
+
+def acting_figure_id(interaction: discord.Interaction, typed: str) -> str:
+    """The id of the figure ``typed`` names for ``/move`` (:func:`acting_figure`), or ``typed``
+    itself when it names none or several (the rules then say what is wrong)."""
+    live = _live(interaction)
+    fig = None if live is None else acting_figure(live, str(interaction.user.id), typed)
+    return fig.id if fig is not None else typed
+
+
 def destinations(interaction: discord.Interaction, figure: str | None, current: str) -> Choices:
     """``/move to``: spaces the figure may move to now, cheapest first, with their cost and the
-    leaving-engagement attacks the move would give (HS-ENGAGE-05)."""
+    leaving-engagement attacks the move would give (HS-ENGAGE-05); the figure as typed is resolved
+    like the command does (:func:`acting_figure`), picked or not."""
     if not figure:
         return []
 
@@ -178,7 +198,7 @@ def destinations(interaction: discord.Interaction, figure: str | None, current: 
         """Choices ``"LABEL (N spaces)"`` -> label for the legal destinations (the current space
         excluded), cheapest first; none for a figure that may not move now."""
         st = live.state
-        fig = st.figures.get(figure.strip().lower())
+        fig = acting_figure(live, pid, figure)
         if fig is None or not fig.on_battlefield:
             return []
         here = {st.battlefield.label(h) for h in fig.hexes}

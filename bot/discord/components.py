@@ -86,12 +86,12 @@ _SNOWFLAKE = re.compile(r"\b\d{15,20}\b")
 
 def user_words(text: str, live: LiveMatch | None = None) -> str:
     """An error message as a user reads it: the players' ids the rules put in it replaced by their
-    names (when ``live`` is the match), starting with a capital letter, the input it repeats ('...')
+    names (when ``live`` is the match), starting with a capital letter (not a figure id), the input it repeats ('...')
     cut short and the whole within one message (:func:`~bot.discord.outgoing.cap_echoes`)."""
     if live is not None:
         names = {p.id: p.name for p in live.state.players}
         text = _SNOWFLAKE.sub(lambda m: names.get(m.group(), m.group()), text)
-    return cap_echoes(sentence(text))
+    return cap_echoes(sentence(text, live.state.figures if live is not None else ()))  # figure ids keep their case
 
 
 async def explain(interaction: discord.Interaction, exc: BaseException, live: LiveMatch | None = None) -> None:

@@ -266,12 +266,14 @@ class GameSession:
         """Run a command for ``player``.
 
         :raises bot.rules.errors.RulesError: when it is refused (nothing changes); its ``how`` is
-            set to this adapter's way of doing what would help, so ``str()`` of it says it.
+            set to this adapter's way of doing what would help, so ``str()`` of it says it; its
+            ``names`` to the figure ids, so a message starting with one keeps its case.
         """
         try:
             events = self.match.apply(player, text)
         except RulesError as exc:
             exc.how = self.howto.hint(exc.actions)
+            exc.names = frozenset(self.state.figures)  # "syvarris has ...", never "Syvarris has ..."
             raise
         out = Outcome(events=events)
         for ev in events:

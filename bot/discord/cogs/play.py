@@ -177,7 +177,9 @@ class PlayCog(commands.Cog):
     async def move(self, interaction: discord.Interaction, figure: str, to: str, via: str | None = None,
                    mode: str | None = None) -> None:
         example = "/move figure: tarn1 to: F7"
-        args = [inputs.word(figure, "the figure to move", example), inputs.word(to, "the space to move to", example)]
+        # The figure resolved as its ``to`` autocomplete resolved it (``syv`` typed, not picked: syvarris).
+        args = [ac.acting_figure_id(interaction, inputs.word(figure, "the figure to move", example)),
+                inputs.word(to, "the space to move to", example)]
         waypoints = inputs.spaces(via)
         if waypoints:
             args += ["via", *waypoints]

@@ -165,6 +165,8 @@ function renderChannels() {
 }
 
 async function openChannel(id) {
+  // A command form belongs to the channel it was opened in: another channel shows its own composer.
+  if (S.form && id !== S.channel) closeCommand();
   S.channel = id;
   S.unread.delete(id);
   const info = channelInfo(id);
@@ -420,10 +422,11 @@ function openCommand(path) {
   form.hidden = false;
   const box = $("#messages");
   box.scrollTop = box.scrollHeight;  // the form is taller than the message box: keep the newest in view
-  const first = form.querySelector("[data-option]");
-  (first || form.querySelector(".send")).focus();
   form.querySelector(".cancel").addEventListener("click", closeCommand);
   for (const input of form.querySelectorAll("input[data-autocomplete]")) wireAutocomplete(input);
+  // Focused after the autocomplete is wired, so its focus handler asks the bot at once.
+  const first = form.querySelector("[data-option]");
+  (first || form.querySelector(".send")).focus();
 }
 
 function closeCommand() {

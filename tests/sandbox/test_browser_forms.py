@@ -1,0 +1,69 @@
+"""The command form in the sandbox page: it closes when the player opens another channel (the
+composer of that channel shows), and its first field offers the bot's suggestions as soon as the
+form opens, before anything is typed."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    from conftest import SandboxThread
+
+pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (pip install playwright)")
+
+from page_driver import WAIT_MS, Player  # noqa: E402  (after the skip: it imports Playwright)
+from playwright.sync_api import expect  # noqa: E402
+
+
+def test_switching_channel_closes_the_command_form(sandbox: SandboxThread, browser: Any) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    tab = Player(context.new_page()).open(sandbox.sandbox.url, "alice")
+    tab.channel("battles")
+    tab.page.fill("#composer", "/match new")
+    tab.page.press("#composer", "Enter")
+    expect(tab.page.locator("#command-form .form-head .cmd")).to_have_text("/match new")
+    tab.dms()
+    expect(tab.page.locator("#command-form")).to_be_hidden(timeout=WAIT_MS)
+    expect(tab.page.locator("#composer")).to_be_visible()
+    expect(tab.page.locator("#composer")).to_have_attribute("placeholder", "Message @Referee")
+    tab.page.fill("#composer", "hello")
+    expect(tab.page.locator("#composer")).to_have_value("hello")
+    assert tab.errors == []
+    context.close()
+
+
+def test_the_first_field_offers_suggestions_before_typing(sandbox: SandboxThread, browser: Any) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    tab = Player(context.new_page()).open(sandbox.sandbox.url, "alice")
+    tab.channel("battles")
+    tab.page.fill("#composer", "/card")
+    expect(tab.page.locator("#command-menu .command-item").first).to_have_attribute("data-command", "card")
+    tab.page.press("#composer", "Enter")
+    field = tab.page.locator('#command-form [data-option="name"]')
+    expect(field).to_be_focused()
+    listing = field.locator("xpath=..").locator(".ac-list")
+    expect(listing).to_be_visible(timeout=WAIT_MS)  # nothing typed yet
+    expect(listing.locator(".ac-choice").first).to_be_visible(timeout=WAIT_MS)
+    assert field.input_value() == ""
+    context.close()
+
+
+def test_clearing_a_field_asks_the_bot_again(sandbox: SandboxThread, browser: Any) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    tab = Player(context.new_page()).open(sandbox.sandbox.url, "alice")
+    tab.channel("battles")
+    tab.page.fill("#composer", "/card")
+    expect(tab.page.locator("#command-menu .command-item").first).to_have_attribute("data-command", "card")
+    tab.page.press("#composer", "Enter")
+    field = tab.page.locator('#command-form [data-option="name"]')
+    listing = field.locator("xpath=..").locator(".ac-list")
+    expect(listing.locator(".ac-choice").first).to_be_visible(timeout=WAIT_MS)
+    everything = listing.locator(".ac-choice").all_inner_texts()
+    field.press_sequentially("syva")
+    expect(listing.locator(".ac-choice")).to_have_count(1, timeout=WAIT_MS)
+    field.fill("")
+    expect(listing.locator(".ac-choice")).to_have_count(len(everything), timeout=WAIT_MS)
+    assert listing.locator(".ac-choice").all_inner_texts() == everything
+    context.close()
