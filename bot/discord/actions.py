@@ -120,6 +120,21 @@ async def roll(interaction: discord.Interaction, match_id: str, version: int, at
     await play(interaction, f"attack {attacker} {target}", live=live, expected_version=version)
 
 
+async def special_confirmed(interaction: discord.Interaction, match_id: str, version: int, attacker: str,
+                            power: str, target: str) -> None:
+    """The confirmation button of a ``/special`` aimed at a figure of the attacker's own side."""
+    live = _live(interaction, match_id)
+    await _not_again(interaction)
+    st = live.state
+    if live.version != version:
+        raise Stale("The board changed since I asked (someone acted). Use `/special` again if the "
+                    "attack is still on.")
+    if st.turn is None or st.turn.player != str(interaction.user.id):
+        raise NotAPlayer("Only the player whose turn it is can make this attack.")
+    text = " ".join(["special", *(shlex.quote(a) for a in (attacker, power, target))])
+    await play(interaction, text, live=live, expected_version=version)
+
+
 async def choose(interaction: discord.Interaction, match_id: str, version: int, index: int) -> None:
     """A decision button."""
     live = _live(interaction, match_id)

@@ -37,6 +37,7 @@ CHOOSE_ID = r"hs:choose:(?P<m>[0-9a-f]+):(?P<v>\d+):(?P<i>\d+)"
 MARKERS_ID = r"hs:markers:(?P<m>[0-9a-f]+):(?P<r>\d+)"
 ORDER_ID = r"hs:ord:(?P<m>[0-9a-f]+):(?P<r>\d+):(?P<k>[123X])"
 LOCK_ID = r"hs:lock:(?P<m>[0-9a-f]+):(?P<r>\d+)"
+SPECIAL_ID = r"hs:special:(?P<m>[0-9a-f]+):(?P<v>\d+):(?P<a>[^:]+):(?P<p>[^:]+):(?P<t>[^:]+)"
 CONCEDE_ID = r"hs:concede:(?P<m>[0-9a-f]+):(?P<p>\d+):(?P<c>yes|no)"
 
 
@@ -182,6 +183,27 @@ class RollButton(_MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(match["m"], int(match["v"]), match["a"], match["t"])
 
 
+class SpecialButton(_MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                    template=SPECIAL_ID):
+    """Confirm a ``/special`` aimed at a figure of the attacker's own side (HS-ATTACK-01 allows it; the
+    button makes sure nobody does it by mistake). Only if nothing changed since it was offered."""
+
+    #: The button's words: it says whom it attacks.
+    LABEL = "Attack my own side"
+
+    def __init__(self, match_id: str, version: int, attacker: str, power: str, target: str) -> None:
+        self.match_id, self.version = match_id, version
+        self.attacker, self.power, self.target = attacker, power, target
+        super().__init__(discord.ui.Button(
+            label=self.LABEL, emoji="⚠️", style=discord.ButtonStyle.danger,
+            custom_id=f"hs:special:{match_id}:{version}:{attacker}:{power}:{target}"[:100]))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> SpecialButton:
+        return cls(match["m"], int(match["v"]), match["a"], match["p"], match["t"])
+
+
 class ChoiceButton(_MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
                    template=CHOOSE_ID):
     """Answer a pending decision with option ``index`` (only the deciding player may)."""
@@ -286,7 +308,7 @@ class ConcedeButton(_MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 #: Registered on the bot in ``setup_hook`` so that every old message keeps working.
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    RollButton, ChoiceButton, MarkersButton, OrderSelect, LockButton, ConcedeButton,
+    RollButton, SpecialButton, ChoiceButton, MarkersButton, OrderSelect, LockButton, ConcedeButton,
 )
 
 

@@ -24,11 +24,16 @@ from bot.discord.components import (
     MarkersButton,
     OrderSelect,
     RollButton,
+    SpecialButton,
 )
 
 
 def _roll(item: RollButton, interaction: discord.Interaction) -> Awaitable[None]:
     return actions.roll(interaction, item.match_id, item.version, item.attacker, item.target)
+
+
+def _special(item: SpecialButton, interaction: discord.Interaction) -> Awaitable[None]:
+    return actions.special_confirmed(interaction, item.match_id, item.version, item.attacker, item.power, item.target)
 
 
 def _choose(item: ChoiceButton, interaction: discord.Interaction) -> Awaitable[None]:
@@ -54,6 +59,6 @@ def _concede(item: ConcedeButton, interaction: discord.Interaction) -> Awaitable
 def install() -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
     """Say what each item does when pressed (:data:`~bot.discord.components.PRESSES`); return the
     items for :meth:`discord.Client.add_dynamic_items`."""
-    PRESSES.update({RollButton: _roll, ChoiceButton: _choose, MarkersButton: _markers, OrderSelect: _pick,
+    PRESSES.update({RollButton: _roll, SpecialButton: _special, ChoiceButton: _choose, MarkersButton: _markers, OrderSelect: _pick,
                     LockButton: _lock, ConcedeButton: _concede})
     return DYNAMIC_ITEMS

@@ -66,3 +66,37 @@ async def test_attacking_ones_own_figure_is_previewed_with_a_warning_and_a_butto
                 and asked.find_component(c)["label"] == "skip")  # type: ignore[index]
     done = await (await table.click(alice, asked, skip)).wait_reply()
     assert f"{one} attacks {two}" in done.content
+
+
+async def test_a_special_attack_on_ones_own_figure_asks_first_and_only_the_button_rolls(
+        world: World, new_table: NewTable, field_map: None) -> None:
+    # rule: HS-ATTACK-01 (any figure in Range and line of sight; on Discord, confirmed first)
+    table = await new_table()
+    alice, bob = world.alice, world.bob
+    await table.reply(alice, "match", "new", map="field")
+    await table.reply(bob, "match", "join")
+    await table.reply(alice, "army", "set", cards="Deathwalker 9000; Tarn Vikings")
+    await table.reply(bob, "army", "set", cards="Syvarris")
+    await table.reply(alice, "match", "start")
+    await table.reply(alice, "place", "rest")
+    await table.reply(bob, "place", "rest")
+    walker = f"{alice.id}/deathwalker-9000"
+    await table.place_markers(alice, {"1": walker, "2": walker, "3": walker, "X": walker})
+    await table.place_markers(bob)
+    while (turn := table.state.turn) is not None and turn.player != str(alice.id):
+        await table.reply(table.user(turn.player), "end-turn")
+    st = table.state
+    assert st.turn is not None and st.cards[st.turn.card_key].card.short.startswith("Deathwalker")
+    friend = next(f for f in st.figures.values() if f.owner == str(alice.id) and f.id.startswith("tarn"))
+    version = table.live.version
+
+    asked = await table.reply(alice, "special", attacker="deathwalker", power="explosion", target=friend.id)
+    assert asked.ephemeral
+    assert asked.content.startswith(f"⚠️ {friend.id} is your own figure, not an enemy: attack it anyway?")
+    assert table.live.version == version  # nothing happened yet: no dice, no attack used
+    button = next(c for c in asked.custom_ids if c.startswith("hs:special:"))
+    assert asked.find_component(button)["label"] == "Attack my own side"  # type: ignore[index]
+
+    done = await (await table.click(alice, asked, button)).wait_reply()
+    assert "deathwalker" in done.content.lower() and "explosion" in done.content.lower()
+    assert table.live.version > version

@@ -11,12 +11,12 @@ from discord.ext import commands
 
 from bot.discord import actions, inputs
 from bot.discord import autocomplete as ac
-from bot.discord.components import RollButton, view_of
+from bot.discord.components import RollButton, SpecialButton, view_of
 from bot.discord.errors import UserError
 from bot.discord.outgoing import echo, mark_placeholder
 from bot.discord.publish import render
 from bot.discord.status import decision_refusal
-from bot.game.targets import marked, option_line
+from bot.game.targets import friendly_fire_question, marked, option_line
 from bot.rules import checks, legal
 from bot.rules.combat import friendly_target
 from bot.rules.errors import IllegalCommand
@@ -212,10 +212,21 @@ class PlayCog(commands.Cog):
     @app_commands.guild_only()
     async def special(self, interaction: discord.Interaction, attacker: str, power: str, target: str) -> None:
         example = "/special attacker: deathwalker power: explosion target: grimnak"
-        await actions.play(interaction, inputs.command(
-            "special", inputs.word(attacker, "your attacking figure", example),
-            inputs.words(power, "the special attack (e.g. explosion or fire line)", example),
-            inputs.word(target, "the target figure (or space, for a Line attack)", example)))
+        attacker = inputs.word(attacker, "your attacking figure", example)
+        power = inputs.words(power, "the special attack (e.g. explosion or fire line)", example)
+        target = inputs.word(target, "the target figure (or space, for a Line attack)", example)
+        text = inputs.command("special", attacker, power, target)
+        live = actions.match_here(interaction)
+        question = friendly_fire_question(live.state, text)
+        if question is not None and live.is_player(str(interaction.user.id)):
+            # The confirmation step (HS-ATTACK-01 allows it): nothing happens until the button.
+            button = SpecialButton(live.match_id, live.version, attacker.lower(), " ".join(power.lower().split()),
+                                   target.lower())
+            await interaction.response.send_message(
+                f"⚠️ {question} Press **{SpecialButton.LABEL}** to make the special attack anyway.",
+                view=view_of(button), ephemeral=True)
+            return
+        await actions.play(interaction, text)
 
     @app_commands.command(name="end-turn", description="End your Player Turn")
     @app_commands.guild_only()
