@@ -107,7 +107,11 @@ def _core_check(state: MatchState, attacker: Figure, target: Figure, reach: int 
     if distance > rng:
         return AttackCheck(False, f"{target.id} is {distance} spaces away; {attacker.id} has Range {rng}", "HS-ATTACK-01")
     if needs_sight and not line_of_sight(state, attacker, target):
-        return AttackCheck(False, f"{attacker.id} has no line of sight to {target.id}", "HS-LOS-01")
+        # Range was checked first (HS-ATTACK-01 orders them): say that it was met, so that the
+        # refusal is not read as one about Range.
+        return AttackCheck(False, f"{attacker.id} has no line of sight to {target.id} ({target.id} is within "
+                                  f"Range: {distance} {'space' if distance == 1 else 'spaces'} away, Range {rng})",
+                           "HS-LOS-01")
     return AttackCheck(True)
 
 
