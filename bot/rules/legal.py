@@ -184,13 +184,15 @@ class LegalCommands:
     """The legal commands of ``player`` in ``state`` now (see the module docstring).
 
     Enumerated lazily, kind by kind; ``cmd in legal`` asks :func:`check` (any command, listed or
-    not); ``len(legal)``, ``legal.count()`` and ``bool(legal)`` count the listed ones. Works on a
-    copy of the state: nothing the caller holds changes.
+    not); ``len(legal)``, ``legal.count()`` and ``bool(legal)`` count the listed ones. Reads the
+    state and changes nothing the caller holds (in free mode it works on a copy).
     """
 
     def __init__(self, state: MatchState, player: str, cards: CardLookup | None = None,
                  pool: CardPool | None = None) -> None:
-        self.state = state.clone()  # the sandbox's free mode starts a turn while checking
+        # The sandbox's free mode starts a turn while checking: only there is a copy needed (a
+        # copy of a whole match costs milliseconds, and the computer player asks often).
+        self.state = state.clone() if state.phase is Phase.FREE else state
         self.player = player
         self.cards = cards
         self.pool = pool

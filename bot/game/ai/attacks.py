@@ -123,7 +123,7 @@ def special_options(st: MatchState, fig: Figure, any_legal: bool = False,
     if not powers or not fig.on_battlefield:
         return []
     out: list[tuple[float, str]] = []
-    for option in (legal or _legal(st, fig)).specials(fig.id):
+    for option in (legal if legal is not None else _legal(st, fig)).specials(fig.id):
         power = powers.get(shlex.split(option.command)[2])
         aimed = st.figures.get(option.target)
         if power is None or not option.affected or (aimed is not None and not st.is_enemy(fig, aimed)):
@@ -159,5 +159,5 @@ def best_attack(st: MatchState, figs: Iterable[Figure], attacked: list[str], act
 def targets(st: MatchState, fig: Figure, legal: LegalCommands | None = None) -> list[Figure]:
     """The enemies ``fig`` may make a normal attack against now, by id: those :mod:`bot.rules.legal`
     lists (a figure that has attacked has none), friends left out (HS-ARMY-13)."""
-    listed = [st.figures[c.target] for c in (legal or _legal(st, fig)).attacks(fig.id)]
+    listed = [st.figures[c.target] for c in (legal if legal is not None else _legal(st, fig)).attacks(fig.id)]
     return sorted((t for t in listed if st.is_enemy(fig, t)), key=lambda f: f.id)
