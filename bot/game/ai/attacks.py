@@ -1,5 +1,6 @@
 """The computer player's attack choice: what an attack is worth (its exact odds, :mod:`bot.rules.odds`),
-what leaving engagement costs, the normal and special attacks a figure has now, and the best of them.
+what leaving engagement costs, the normal and special attacks a figure has now (those
+:mod:`bot.rules.legal` lists, enemies only: HS-ARMY-13), and the best of them.
 """
 
 from __future__ import annotations
