@@ -141,10 +141,8 @@ def plan(
     space leads; when both ends are, the front end leads unless only the back end leading makes
     the path legal (the movement search turns a figure round that way: it is a legal move).
     """
-    ends = fig.hexes
-    first = path[0] if path else None
-    both = len(ends) == 2 and first is not None and all(first.is_adjacent(h) for h in ends)
-    back = len(ends) == 2 and first is not None and not first.is_adjacent(ends[0]) and first.is_adjacent(ends[1])
+    near = [bool(path) and path[0].is_adjacent(h) for h in fig.hexes]
+    both, back = near == [True, True], near == [False, True]
     try:
         return _plan(state, fig, path, fly, check_allowance, power, back)
     except IllegalCommand as front_refusal:
@@ -537,16 +535,6 @@ def best_route(state: MatchState, fig: Figure, goal: Hex, fly: bool | None = Non
     """The route :func:`routes` picks to end with the lead on ``goal``; ``None`` when out of reach."""
     found = [r for body, r in routes(state, fig, fly).items() if body[0] == goal]
     return min(found, key=lambda r: (r.swipes, r.cost, not r.fly), default=None)
-
-
-def safest_path(state: MatchState, fig: Figure, goal: Hex) -> list[Hex] | None:
-    """A walking path to ``goal`` with the fewest leaving-engagement attacks, then the cheapest.
-
-    Used when a player names only a destination: the referee should not walk a figure past an
-    enemy when another legal path avoids it (HS-ENGAGE-05). ``None`` when the goal is out of reach.
-    """
-    route = best_route(state, fig, goal, fly=False)
-    return list(route.path) if route is not None else None
 
 
 def _reach_flying(state: MatchState, fig: Figure, budget: int,
