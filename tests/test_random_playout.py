@@ -31,17 +31,18 @@ COMMANDS = int(os.environ.get("HS_PLAYOUT_COMMANDS", "400"))
 RANDOM_SHARE = 0.5
 
 
-def _cases() -> list[tuple[str, str]]:
-    """Every scenario on its own map, and the default scenario on every map."""
+def _cases() -> list[tuple[str, str, bool]]:
+    """Every scenario on its own map, and the default scenario on every map; and the default
+    scenario on its own map with a draft (DEC-13) instead of chosen armies."""
     scen = scenarios()
-    default = scen.default() if callable(getattr(scen, "default", None)) else None
-    default_id = getattr(default, "id", None) or "last-army-standing"
-    out = {(s, scen.get(s).map or "practice-field") for s in scen.ids()}
-    out |= {(default_id, m) for m in maps().ids()}
+    default_id = "last-army-standing"
+    out = {(s, scen.get(s).map or "practice-field", False) for s in scen.ids()}
+    out |= {(default_id, m, False) for m in maps().ids()}
+    out.add((default_id, scen.get(default_id).map or "practice-field", True))
     return sorted(out)
 
 
-CASES = [(s, m, seed) for s, m in _cases() for seed in range(1, SEEDS + 1)]
+CASES = [(s, m, draft, seed) for s, m, draft in _cases() for seed in range(1, SEEDS + 1)]
 
 
 def check_consistent(st: MatchState, placed: dict[str, dict[str, str]]) -> None:
@@ -81,16 +82,16 @@ def _pick(rng: random.Random, st: MatchState, player: str, s: GameSession) -> st
     return rng.choice([c for c in listed if c.kind == kind]).command
 
 
-@pytest.mark.parametrize(("scenario", "map_id", "seed"), CASES)
-def test_random_playout(scenario: str, map_id: str, seed: int) -> None:
-    # rule: HS-ROUND-02, HS-TURN-02, HS-MOVE-01, HS-ATTACK-01, HS-ORDER-01, HS-DESTROY-01
-    s = GameSession.create("p", map_id=map_id, scenario_id=scenario, seed=seed)
+@pytest.mark.parametrize(("scenario", "map_id", "draft", "seed"), CASES)
+def test_random_playout(scenario: str, map_id: str, draft: bool, seed: int) -> None:
+    # rule: HS-ROUND-02, HS-TURN-02, HS-MOVE-01, HS-ATTACK-01, HS-ORDER-01, HS-DESTROY-01, DEC-13
+    s = GameSession.create("p", map_id=map_id, scenario_id=scenario, seed=seed, fmt={"draft": True} if draft else None)
     rng = random.Random(seed * 7919 + len(scenario) + len(map_id))
     seats = min(s.scenario.max_players, len(s.state.battlefield.start_zones))
     for name in ("Ann", "Bo", "Cy", "Di")[:rng.randint(s.scenario.min_players, seats)]:
         s.apply(name.lower(), f"join {name}")
     library = sorted(cards(), key=lambda c: c.id)
-    for p in s.state.players:  # a random army each: the computer's pick from a random part of the library
+    for p in [] if draft else s.state.players:  # a random army each: the computer's pick from a random part of the library
         s.apply(p.id, army_plan(s.state, p.id, pool=rng.sample(library, min(12, len(library)))).command)
     placed: dict[str, dict[str, str]] = {}
     sent = 0
