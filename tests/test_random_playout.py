@@ -8,8 +8,9 @@ for byte.
 Each seat fields a random army (the computer's pick from a random part of the card library) and
 the number of seats is random within the scenario's and the map's limits. Bounded: 3 seeds per map
 and scenario and 400 commands per match (most matches end before) keep the whole file near ten
-seconds. ``HS_PLAYOUT_SEEDS=N`` raises the seeds per case, ``HS_PLAYOUT_COMMANDS`` the cap (60
-seeds at 1500 commands, 180 matches, passed before this was committed).
+seconds. ``HS_PLAYOUT_SEEDS=N`` raises the seeds per case, ``HS_PLAYOUT_COMMANDS`` the cap (60 seeds
+at 1500 commands of the chosen-army cases and 40 of the drafted one passed before this was
+committed; an earlier run found the double-space turn the engine refused, HS-DOUBLE-01).
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 The one place adapters (Discord, the console, the computer player) ask, like python-chess's
 ``board.legal_moves``:
 
-- :func:`waiting_for` — who is expected to act, and on what (:class:`Expected`).
+- :func:`waiting_for` — who is expected to act, and on what (:class:`Expected`);
+  :func:`waiting_players` their ids, :func:`expected_of` one player's.
 - :class:`LegalCommands` — the legal commands of one player now, lazily enumerated by kind
   (placements, Order Markers, moves per figure with their cost and leaving-engagement attacks,
   attacks per attacker with their targets, special attacks with the figures they affect, answers
