@@ -153,7 +153,8 @@ def test_a_refusal_starting_with_a_figure_id_keeps_its_case(tmp_path: Path) -> N
     assert con.state.turn is not None
     who, fig = ("", "grimnak") if con.state.turn.player == "alice" else ("Bob: ", "finn")
     assert con.handle(f"{who}move {fig} A1")
-    assert f"error: {fig} is not your figure (HS-ARMY-11)" in script.text
+    owner = "Bob" if fig == "grimnak" else "Alice"
+    assert f"error: {fig} is not your figure (it is {owner}'s) (HS-ARMY-11)" in script.text
     assert f"{fig.capitalize()} is not your figure" not in script.text
 
 

@@ -34,7 +34,9 @@ def test_targets_lists_the_normal_and_each_special_attack(tmp_path: Path, lane_m
     label = st.battlefield.label(drake.hex)
     assert out[:4] == [
         f"{walker.id} can attack:",
-        "  normal attack: no figure in reach",
+        # The reason, as the picture's caption gives it (QA: "no figure in reach" said nothing of why).
+        f"  normal attack: no figure in reach ({drake.id} has Thorian Speed: only a figure next to him may aim "
+        "a normal attack at him)",
         f"  Explosion Special Attack: {drake.id}",
         f"    {drake.id} at {label}: 3 attack vs 3 defense dice, 0.75 wounds expected (5 Life left), 0% to destroy",
     ], out

@@ -13,12 +13,10 @@ from bot.game import ai
 from bot.game.card_text import card_block, card_line
 from bot.game.draft_status import draft_status
 from bot.game.session import cards
-from bot.game.targets import marked, odds_text, option_line
+from bot.game.targets import figure_attacks, marked, odds_text, option_line, reach_of
 from bot.rules import draft as drafting
 from bot.rules.hexes import natural_key
-from bot.rules.movement import reachable_hexes
 from bot.rules.odds import attack_odds
-from bot.rules.special import attack_options
 from bot.rules.state import Figure, Phase, TurnState
 from bot.rules.views import public_view
 
@@ -166,7 +164,7 @@ class ConsoleViews(ConsoleIO):
         turn = self.state.turn
         if turn is not None and fig.id in turn.moved:
             self.say(f"note: {fig.id} has already moved this turn; these are the spaces a move from here would reach")
-        reach = reachable_hexes(self.state, fig)
+        reach = reach_of(self.state, fig)
         bf = self.state.battlefield
         self.say(f"{fig.id} can reach {len(reach)} spaces: " + " ".join(sorted((bf.label(h) for h in reach), key=label_key)))
         if self.out is None:
@@ -183,11 +181,14 @@ class ConsoleViews(ConsoleIO):
         if fig is None:
             return
         st = self.state
-        options = attack_options(st, fig)
+        found = figure_attacks(st, fig)
+        if found.refused:
+            self.say(f"{fig.id} cannot attack now: {found.refused}")
+        options = found.options
         marks = marked(options)
         self.say(f"{fig.id} can attack:" if marks else f"{fig.id} has no target it could attack from where it stands")
         for option in options:
-            self.say(f"  {option_line(option)}")
+            self.say(f"  {option_line(option, '' if option.special else found.why_none)}")
             power = next((p for p in st.card_of(fig).powers if p.name == option.name), None) if option.special else None
             for aim in option.aims:
                 if aim.space:

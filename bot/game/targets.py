@@ -1,38 +1,124 @@
 """Whom a figure can attack, in words: one line per attack (normal, then each special attack), for
 the console's ``targets`` and Discord's ``/map targets:``, and the odds of one attack on a target.
 
-The rules decide (:func:`bot.rules.special.attack_options`, :func:`bot.rules.odds.attack_odds`);
-this module only words the answer. It also words the question an interface asks before an
-attack on a figure of the attacker's own side (:func:`friendly_fire_question`).
+The rules decide: in the Player Turn of the figure's own Army Card, :mod:`bot.rules.legal` (its
+shared checks and its list of attacks: a figure that has attacked has none, HS-ATTACK-12); at any
+other time, what the figure could hit from where it stands (:func:`bot.rules.special.attack_options`,
+to plan ahead). The odds are :func:`bot.rules.odds.attack_odds`; why a normal attack has no target
+is the picture's own reason (:func:`bot.render.captions.why_no_target`). This module only words the
+answer. It also words the question an interface asks before an attack on a figure of the
+attacker's own side (:func:`friendly_fire_question`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 
+from bot.render.captions import why_no_target
+from bot.rules import checks
 from bot.rules.combat import check_target, friendly_target
 from bot.rules.commands import Command
-from bot.rules.errors import InvalidCommand
+from bot.rules.errors import IllegalCommand, InvalidCommand
+from bot.rules.hexes import Hex
+from bot.rules.legal import LegalCommands
+from bot.rules.movement import reachable_hexes
 from bot.rules.odds import AttackOdds
-from bot.rules.special import AttackOption
-from bot.rules.state import MatchState
+from bot.rules.special import AttackOption, attack_options
+from bot.rules.state import Figure, MatchState, Phase
 
 
 def _names(ids: Sequence[str]) -> str:
     return ", ".join(ids)
 
 
-def option_line(option: AttackOption) -> str:
+@dataclass(frozen=True, slots=True)
+class FigureAttacks:
+    """What :func:`figure_attacks` found: the ``options`` (normal attack first, then each special
+    attack), ``refused`` why the figure may not attack at all in the turn under way (``""`` when it
+    may), and ``why_none`` why its normal attack has no target (``""`` when it has one)."""
+
+    options: list[AttackOption]
+    refused: str = ""
+    why_none: str = ""
+
+
+def _own_turn(state: MatchState, fig: Figure) -> str | None:
+    """The player whose Player Turn of ``fig``'s Army Card is under way, or ``None``."""
+    turn = state.turn
+    if state.phase is Phase.TURNS and turn is not None and turn.card_key == fig.card_key and not state.pending:
+        return turn.player
+    return None
+
+
+def figure_attacks(state: MatchState, fig: Figure, names: Mapping[str, str] | None = None) -> FigureAttacks:
+    """The attacks ``fig`` can make, for the console's ``targets`` (see the module docstring).
+
+    In its own card's turn the answer is :mod:`bot.rules.legal`'s: a figure that has attacked (or
+    may not attack any more, HS-ATTACK-03, -12, HS-SPECIAL-01) has no options and ``refused`` says
+    why; the normal attack's targets are those legal lists; a special attack legal refuses says
+    why. ``names`` are display names for the reasons (figure ids by default).
+    """
+    options = attack_options(state, fig)
+    player = _own_turn(state, fig)
+    if player is not None:
+        try:
+            checks.may_attack(state, player, fig)
+        except IllegalCommand as exc:
+            return FigureAttacks([], exc.message)
+        legal = LegalCommands(state, player)
+        allowed = {c.target for c in legal.attacks(fig.id)}
+        try:
+            checks.may_special(state, player, fig)
+            special_refusal = ""
+        except IllegalCommand as exc:
+            special_refusal = exc.message
+        kept = []
+        for o in options:
+            if not o.special:
+                aims = tuple(a for a in o.aims if a.aim in allowed)
+                o = replace(o, aims=aims, targets=tuple(t for t in o.targets if t in allowed))
+            elif special_refusal and not o.refused:
+                o = replace(o, aims=(), targets=(), refused=special_refusal)
+            kept.append(o)
+        options = kept
+    normal = next((o for o in options if not o.special), None)
+    why = why_no_target(state, fig, names or {}) if normal is not None and not normal.aims else ""
+    return FigureAttacks(options, why_none=why)
+
+
+def reach_of(state: MatchState, fig: Figure) -> dict[Hex, int]:
+    """The spaces ``fig`` could end a move on, each with its Move cost (the console's ``reach``).
+
+    When it may move now (:func:`bot.rules.checks.may_move`, HS-MOVE-01), the moves
+    :mod:`bot.rules.legal` lists (the way the engine takes: fewest leaving-engagement attacks, then
+    cost); at any other time (another card's turn, or it has moved), the spaces a move from where
+    it stands would reach, to plan ahead.
+    """
+    player = _own_turn(state, fig)
+    try:
+        if player is None:
+            raise IllegalCommand("not its turn")
+        checks.may_move(state, player, fig)
+    except IllegalCommand:
+        return reachable_hexes(state, fig)
+    bf = state.battlefield
+    return {bf.parse_space(c.spaces[0]): c.cost for c in LegalCommands(state, player).moves(fig.id)
+            if bf.parse_space(c.spaces[0]) not in fig.hexes}
+
+
+def option_line(option: AttackOption, why: str = "") -> str:
     """One attack and whom it can hit, e.g. ``"Explosion Special Attack: grimnak (also hits tarn1)"``.
 
     A figure-aimed attack lists its targets, each with the other figures it would hit; a Line
     attack lists the spaces to aim at with the figures on each line; an attack that cannot be
-    made now says why.
+    made now says why. ``why`` (:attr:`FigureAttacks.why_none`) says why an attack with no
+    target has none: ``"normal attack: no figure in reach (no line of sight from a to b)"``.
     """
     if option.refused:
         return f"{option.name}: not now ({option.refused})"
     if not option.aims:
-        return f"{option.name}: no figure in reach"
+        return f"{option.name}: no figure in reach" + (f" ({why.rstrip('.')})" if why else "")
     if not option.special:
         return f"{option.name}: {_names([a.aim for a in option.aims])}"
     parts = []

@@ -81,7 +81,7 @@ def why_no_target(state: MatchState, fig: Figure, names: Mapping[str, str]) -> s
     if far:
         near = far[0]
         limit = "not adjacent, Range 1" if rng <= 1 else f"Range {rng}"
-        count = "every enemy is" if len(far) == len(enemies) else f"{len(far)} enemies are"
+        count = "every enemy is" if len(far) == len(enemies) else f"{len(far)} {'enemy is' if len(far) == 1 else 'enemies are'}"
         parts.append(f"{count} out of range ({limit}; nearest {names.get(near.id, near.id)}, "
                      f"{attack_range(state, fig, near)} spaces away)")
     if hidden:

@@ -82,6 +82,23 @@ def require_on(st: MatchState, player: str = "") -> None:
                              p.rule or None)
 
 
+def not_yours(st: MatchState, player: str, fig: Figure, rule: str | None = None, *, by: str = "controller") -> IllegalCommand:
+    """The refusal for ``player`` naming ``fig``, a figure another player has (``by`` ``"owner"`` in
+    placement, ``"controller"`` in a turn): it names the player's own figures of the same Army
+    Card, when there are any, so that one who fielded the same card as the other side learns what
+    theirs are called (``grimnak1``; HS-ARMY-11).
+    """
+    card = st.card_of(fig).id
+    theirs = sorted((f.id for f in st.figures.values()
+                     if getattr(f, by) == player and not f.destroyed and st.card_of(f).id == card),
+                    key=lambda i: (len(i), i))
+    text = f"{fig.id} is not your figure (it is {name_of(st, getattr(fig, by))}'s)"
+    if theirs:
+        listed = f"{', '.join(theirs[:-1])} and {theirs[-1]}" if len(theirs) > 1 else theirs[0]
+        text += f"; yours {'is' if len(theirs) == 1 else 'are'} {listed}"
+    return IllegalCommand(text, rule)
+
+
 def turn_for(st: MatchState, player: str, fig: Figure) -> TurnState:
     """The turn in which ``player`` may act with ``fig`` (HS-TURN-02, -05, -07); in FREE mode it
     starts one for the figure's card.
@@ -103,7 +120,7 @@ def turn_for(st: MatchState, player: str, fig: Figure) -> TurnState:
     if turn.player != player:
         raise IllegalCommand(f"it is {st.player(turn.player).name}'s turn", "HS-TURN-07")
     if fig.controller != player:
-        raise IllegalCommand(f"{fig.id} is not your figure", "HS-ARMY-11")
+        raise not_yours(st, player, fig, "HS-ARMY-11")
     if fig.card_key != turn.card_key:
         card = st.cards[turn.card_key].card.short if turn.card_key else "none"
         raise IllegalCommand(f"this turn belongs to {card}; {fig.id} is on another Army Card", "HS-TURN-05")

@@ -54,13 +54,15 @@ class AttackCheck:
 
 def check_target(
     state: MatchState, attacker: Figure, target: Figure, *, reach: int | None = None, needs_sight: bool = True,
-    special: str | None = None,
+    special: str | None = None, engaged: list[Figure] | None = None,
 ) -> AttackCheck:
     """Whether ``attacker`` may target ``target`` with an attack of ``reach`` spaces (its Range by default).
 
     ``special`` names the special attack (``None``: a normal attack), for the powers that care
     (Thorian Speed: a normal attack only from an adjacent figure). Turn structure (whose turn,
     attacks left) is the engine's business; this is the geometry, then the powers' say.
+    ``engaged``: the attacker's :func:`engaged_enemies`, when the caller has them already (they do
+    not depend on the target: :func:`legal_targets` looks them up once for every target).
     """
     if attacker is target:
         return AttackCheck(False, f"{attacker.id} cannot attack itself", "HS-ATTACK-08")
@@ -70,7 +72,7 @@ def check_target(
                                       "and against figures still on it", "HS-ATTACK-01")
     if not attacker.on_battlefield or not target.on_battlefield:
         return AttackCheck(False, "both figures must be on the battlefield", "HS-ATTACK-01")
-    core = _core_check(state, attacker, target, reach, needs_sight)
+    core = _core_check(state, attacker, target, reach, needs_sight, engaged)
     verdicts = modifiers.target_verdicts(state, AttackContext(attacker, target, special))
     if not verdicts:
         return core
@@ -80,8 +82,9 @@ def check_target(
     return AttackCheck(True)  # a power beats the core rules (HS-SPECIAL-08)
 
 
-def _core_check(state: MatchState, attacker: Figure, target: Figure, reach: int | None, needs_sight: bool) -> AttackCheck:
-    foes = engaged_enemies(state, attacker)
+def _core_check(state: MatchState, attacker: Figure, target: Figure, reach: int | None, needs_sight: bool,
+                engaged: list[Figure] | None = None) -> AttackCheck:
+    foes = engaged_enemies(state, attacker) if engaged is None else engaged
     if foes:
         if target in foes:
             return AttackCheck(True)
@@ -107,7 +110,11 @@ def _core_check(state: MatchState, attacker: Figure, target: Figure, reach: int 
     if distance > rng:
         return AttackCheck(False, f"{target.id} is {distance} spaces away; {attacker.id} has Range {rng}", "HS-ATTACK-01")
     if needs_sight and not line_of_sight(state, attacker, target):
-        return AttackCheck(False, f"{attacker.id} has no line of sight to {target.id}", "HS-LOS-01")
+        # Range was checked first (HS-ATTACK-01 orders them): say that it was met, so that the
+        # refusal is not read as one about Range.
+        return AttackCheck(False, f"{attacker.id} has no line of sight to {target.id} ({target.id} is within "
+                                  f"Range: {distance} {'space' if distance == 1 else 'spaces'} away, Range {rng})",
+                           "HS-LOS-01")
     return AttackCheck(True)
 
 
@@ -118,8 +125,9 @@ def legal_targets(state: MatchState, attacker: Figure, *, enemies_only: bool = F
 
     Special attacks reach by their own rules: :func:`bot.rules.special.attack_options` lists both.
     """
+    foes = engaged_enemies(state, attacker) if attacker.on_battlefield else []
     return [t for t in state.on_battlefield() if t is not attacker
-            and (not enemies_only or state.is_enemy(attacker, t)) and check_target(state, attacker, t)]
+            and (not enemies_only or state.is_enemy(attacker, t)) and check_target(state, attacker, t, engaged=foes)]
 
 
 def legal_enemy_targets(state: MatchState, attacker: Figure) -> list[Figure]:

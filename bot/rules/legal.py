@@ -3,7 +3,8 @@
 The one place adapters (Discord, the console, the computer player) ask, like python-chess's
 ``board.legal_moves``:
 
-- :func:`waiting_for` — who is expected to act, and on what (:class:`Expected`).
+- :func:`waiting_for` — who is expected to act, and on what (:class:`Expected`);
+  :func:`waiting_players` their ids, :func:`expected_of` one player's.
 - :class:`LegalCommands` — the legal commands of one player now, lazily enumerated by kind
   (placements, Order Markers, moves per figure with their cost and leaving-engagement attacks,
   attacks per attacker with their targets, special attacks with the figures they affect, answers
@@ -22,7 +23,8 @@ a command that gets as far as rolling has passed every check.
 What is not enumerated (too many to list, still answered by ``in`` and :func:`check`): ``army``
 (any combination of cards), ``join``, moves along a path of the player's own or through
 waypoints, and special moves asked for by name. In the free mode of rules cases (any figure may
-act) no move or attack is listed; ``in`` and :func:`check` still answer.
+act) no move or attack is listed unless asked for one figure (``moves("a")``, ``attacks("a")``,
+``specials("a")``, the player's own); ``in`` and :func:`check` still answer.
 """
 
 from __future__ import annotations
@@ -40,7 +42,8 @@ from bot.rules.context import CardLookup, CardPool
 from bot.rules.decisions import ZERO_SPACE_MOVES
 from bot.rules.engine import Engine
 from bot.rules.errors import IllegalCommand, InvalidCommand, RulesError
-from bot.rules.movement import routes
+from bot.rules.hexes import Hex
+from bot.rules.movement import Route, plan, routes
 from bot.rules.special import attack_options
 from bot.rules.state import MARKERS, Figure, MatchState, Phase
 
@@ -97,6 +100,11 @@ def waiting_for(state: MatchState) -> list[Expected]:
     return []
 
 
+def waiting_players(state: MatchState) -> list[str]:
+    """The ids of the players :func:`waiting_for` names, in seat order, each once."""
+    return list(dict.fromkeys(e.player for e in waiting_for(state)))
+
+
 def expected_of(state: MatchState, player: str) -> Expected | None:
     """What the match waits for from ``player``, or ``None`` when it waits for someone else."""
     return next((e for e in waiting_for(state) if e.player == player), None)
@@ -110,7 +118,8 @@ class Legal:
     ``target`` the figure attacked or aimed at, or the space a Line is aimed at; ``spaces`` where
     a move ends (lead first) or a figure is placed; ``cost`` a move's cost in spaces; ``swipes``
     the leaving-engagement attacks it gives (HS-ENGAGE-05); ``fly`` whether it is flown;
-    ``affected`` the figures an attack rolls against, in defense order.
+    ``level`` the level a move ends on; ``affected`` the figures an attack rolls against, in
+    defense order.
     """
 
     kind: str
@@ -122,6 +131,7 @@ class Legal:
     swipes: int = 0
     fly: bool = False
     affected: tuple[str, ...] = field(default=())
+    level: int = 0
 
 
 class _Rolled(BaseException):
@@ -157,6 +167,16 @@ def check(state: MatchState, player: str, command: Command | str, cards: CardLoo
     return None
 
 
+def _end_level(st: MatchState, fig: Figure, body: tuple[Hex, ...], route: Route) -> int:
+    """The level a move along ``route`` ends on: the top of the lead's space, or where the path
+    lands when the space has several surfaces (under an overhang or a bridge)."""
+    bf = st.battlefield
+    if len(bf.surfaces(body[0])) > 1:
+        return plan(st, fig, route.path, fly=route.fly, check_allowance=False).end_level
+    cell = bf.top_cell(body[0])
+    return cell.top if cell is not None else fig.level
+
+
 def _quote(text: str) -> str:
     return shlex.quote(text) if any(ch.isspace() for ch in text) else text
 
@@ -165,13 +185,15 @@ class LegalCommands:
     """The legal commands of ``player`` in ``state`` now (see the module docstring).
 
     Enumerated lazily, kind by kind; ``cmd in legal`` asks :func:`check` (any command, listed or
-    not); ``len(legal)``, ``legal.count()`` and ``bool(legal)`` count the listed ones. Works on a
-    copy of the state: nothing the caller holds changes.
+    not); ``len(legal)``, ``legal.count()`` and ``bool(legal)`` count the listed ones. Reads the
+    state and changes nothing the caller holds (in free mode it works on a copy).
     """
 
     def __init__(self, state: MatchState, player: str, cards: CardLookup | None = None,
                  pool: CardPool | None = None) -> None:
-        self.state = state.clone()  # the sandbox's free mode starts a turn while checking
+        # The sandbox's free mode starts a turn while checking: only there is a copy needed (a
+        # copy of a whole match costs milliseconds, and the computer player asks often).
+        self.state = state.clone() if state.phase is Phase.FREE else state
         self.player = player
         self.cards = cards
         self.pool = pool
@@ -281,8 +303,12 @@ class LegalCommands:
         if st.phase is Phase.INITIATIVE and self._on() and self._seated():
             yield Legal("initiative", "initiative")
 
-    def _turn_figures(self) -> list[Figure]:
+    def _turn_figures(self, only: str | None = None) -> list[Figure]:
         st = self.state
+        if st.phase is Phase.FREE and only is not None:
+            # Free mode (any figure may act): only the figure asked about, when it is the player's.
+            fig = st.figures.get(only.lower())
+            return [fig] if fig is not None and fig.controller == self.player and not st.pending else []
         if st.phase is not Phase.TURNS or st.turn is None or st.turn.player != self.player or not self._on():
             return []
         key = st.turn.card_key
@@ -294,7 +320,7 @@ class LegalCommands:
         walking or flying), its cost and its leaving-engagement attacks."""
         st = self.state
         bf = st.battlefield
-        for fig in self._turn_figures():
+        for fig in self._turn_figures(figure):
             if figure is not None and fig.id != figure.lower():
                 continue
             try:
@@ -307,21 +333,22 @@ class LegalCommands:
                     continue  # a destination it stands on is a move of 0 spaces (DEC-14), below
                 lead = bf.label(body[0])
                 option = Legal("move", f"move {fig.id} {lead}", figure=fig.id, spaces=tuple(bf.label(h) for h in body),
-                               cost=route.cost, swipes=route.swipes, fly=route.fly)
+                               cost=route.cost, swipes=route.swipes, fly=route.fly,
+                               level=_end_level(st, fig, body, route))
                 have = best.get(lead)
                 if have is None or (option.swipes, option.cost, not option.fly) < (have.swipes, have.cost, not have.fly):
                     best[lead] = option
             if ZERO_SPACE_MOVES:
                 here = bf.label(fig.hexes[0])
                 best[here] = Legal("move", f"move {fig.id} {here}", figure=fig.id,
-                                   spaces=tuple(bf.label(h) for h in fig.hexes))
+                                   spaces=tuple(bf.label(h) for h in fig.hexes), level=fig.level)
             yield from best.values()
 
     def attacks(self, attacker: str | None = None) -> Iterator[Legal]:
         """Every normal attack each figure of the turn's Army Card may make now: a figure that has
         made its attack (or may not attack any more) has none (HS-ATTACK-03, -12)."""
         st = self.state
-        for fig in self._turn_figures():
+        for fig in self._turn_figures(attacker):
             if attacker is not None and fig.id != attacker.lower():
                 continue
             try:
@@ -335,7 +362,7 @@ class LegalCommands:
         """Every special attack each figure of the turn's Army Card may make now, with the figures
         each would affect (HS-SPECIAL-*, HS-EXPLOSION-*, HS-LINE-*)."""
         st = self.state
-        for fig in self._turn_figures():
+        for fig in self._turn_figures(attacker):
             if attacker is not None and fig.id != attacker.lower():
                 continue
             try:

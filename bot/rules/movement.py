@@ -136,7 +136,27 @@ def plan(
     :raises IllegalCommand: naming the first rule the path breaks; with ``check_allowance`` False
         a path that only costs too much is returned (for the ``move_cost`` query).
     :raises InvalidCommand: when no power grants the special move asked for.
+
+    A double-space figure moves either end first (HS-DOUBLE-01): the end next to the path's first
+    space leads; when both ends are, the front end leads unless only the back end leading makes
+    the path legal (the movement search turns a figure round that way: it is a legal move).
     """
+    near = [bool(path) and path[0].is_adjacent(h) for h in fig.hexes]
+    both, back = near == [True, True], near == [False, True]
+    try:
+        return _plan(state, fig, path, fly, check_allowance, power, back)
+    except IllegalCommand as front_refusal:
+        if not both:
+            raise
+        try:
+            return _plan(state, fig, path, fly, check_allowance, power, True)
+        except IllegalCommand:
+            raise front_refusal from None
+
+
+def _plan(state: MatchState, fig: Figure, path: Sequence[Hex], fly: bool | None, check_allowance: bool,
+          power: str | None, back: bool) -> MovePlan:
+    """:func:`plan` with the lead chosen: ``back`` true when the back end leads."""
     card = state.card_of(fig)
     rules = rules_for(state, fig, power)
     if fly is None:
@@ -155,7 +175,7 @@ def plan(
     level = fig.level
     levels = tuple(fig.level for _ in body)
     double = len(body) == 2
-    if double and path[0] not in body[0].neighbours() and path[0] in body[1].neighbours():
+    if back:
         body = (body[1], body[0])  # the other end leads (HS-DOUBLE-01)
     cost = 0
     all_road = not fly and all(bf.terrain(h, fig.level) is Terrain.ROAD for h in body)
@@ -515,16 +535,6 @@ def best_route(state: MatchState, fig: Figure, goal: Hex, fly: bool | None = Non
     """The route :func:`routes` picks to end with the lead on ``goal``; ``None`` when out of reach."""
     found = [r for body, r in routes(state, fig, fly).items() if body[0] == goal]
     return min(found, key=lambda r: (r.swipes, r.cost, not r.fly), default=None)
-
-
-def safest_path(state: MatchState, fig: Figure, goal: Hex) -> list[Hex] | None:
-    """A walking path to ``goal`` with the fewest leaving-engagement attacks, then the cheapest.
-
-    Used when a player names only a destination: the referee should not walk a figure past an
-    enemy when another legal path avoids it (HS-ENGAGE-05). ``None`` when the goal is out of reach.
-    """
-    route = best_route(state, fig, goal, fly=False)
-    return list(route.path) if route is not None else None
 
 
 def _reach_flying(state: MatchState, fig: Figure, budget: int,

@@ -30,7 +30,9 @@ few are checked in full (line of sight, the exact path's leaving-engagement atta
 The package in parts: :mod:`~bot.game.ai.attacks` (what an attack is worth, from the exact odds of
 :mod:`bot.rules.odds`; the best normal or special attack), :mod:`~bot.game.ai.moves` (move
 generation: where to end a move), :mod:`~bot.game.ai.orders` (planning outside the turn: draft
-picks, Order Markers); this module answers whose move it is and dispatches.
+picks, Order Markers); this module dispatches. Whose move it is, and what may be done, is
+:mod:`bot.rules.legal`'s answer (``waiting_for`` here is :func:`bot.rules.legal.waiting_players`,
+kept under its old name for the console and tests).
 """
 
 from __future__ import annotations
@@ -58,6 +60,8 @@ from bot.game.ai.moves import best_move
 from bot.game.ai.moves import move_powers as _move_powers
 from bot.game.ai.orders import DRAFT_MAX_CARDS, card_values, draft_command, marker_plan, orders_command
 from bot.game.computer_army import army_plan
+from bot.rules.legal import LegalCommands, expected_of
+from bot.rules.legal import waiting_players as waiting_for
 from bot.rules.state import MatchState, Phase, Stage
 
 if TYPE_CHECKING:
@@ -71,44 +75,10 @@ __all__ = [
 ]
 
 
-def waiting_for(state: MatchState) -> list[str]:
-    """Players whose command the match waits for now, in seat order (any one of them may act).
-
-    Setup (joining, armies, ``start``) is left to the adapters; in setup this lists the seated
-    players without an army, or the first seat once every army is in (to ``start``). In a draft
-    (DEC-13) it is the player whose pick it is; before the draft opens and once it is over, the
-    first seat (to ``start``).
-    """
-    st = state
-    if st.phase is Phase.OVER or st.phase is Phase.FREE:
-        return []
-    if st.pending:
-        return [st.pending[0].player]
-    active = [p for p in st.players if not p.conceded]
-    if st.phase is Phase.SETUP:
-        if st.draft is not None and st.draft.next is not None:
-            return [st.draft.next]
-        if st.scenario.format.draft:
-            return [p.id for p in active[:1]]
-        missing = [p.id for p in active if not any(c.owner == p.id for c in st.cards.values())]
-        return missing or [p.id for p in active[:1]]
-    if st.phase is Phase.PLACEMENT:
-        return [p.id for p in active if any(f.owner == p.id and not f.hexes and not f.set_aside and not f.destroyed
-                                            and not f.reserve for f in st.figures.values())]
-    fighting = [p.id for p in active if st.living_cards(p.id)]
-    if st.phase is Phase.ORDERS:
-        return [p for p in fighting if not st.orders.get(p)]
-    if st.phase is Phase.INITIATIVE:
-        return fighting
-    if st.phase is Phase.TURNS and st.turn is not None:
-        return [st.turn.player]
-    return []
-
-
 def next_command(game: GameSession | MatchState, player: str) -> str | None:
     """The command ``player`` should send now, or ``None`` when the match is not waiting for it."""
     st = game if isinstance(game, MatchState) else game.state
-    if player not in waiting_for(st):
+    if expected_of(st, player) is None:
         return None
     if st.pending:
         return f"choose {_quote(st.pending[0].options[0])}"
@@ -161,8 +131,9 @@ def turn_command(st: MatchState, player: str) -> str:
 def actions_left(st: MatchState, player: str) -> bool:
     """Whether ``player`` could still move or attack in the Army Card turn under way.
 
-    ``False`` once every figure of the card that may act has moved (or the attack stage began)
-    and none has a legal normal or special attack left: all that is left is ``end-turn``. Also
+    ``False`` once :mod:`bot.rules.legal` lists no move for any figure of the card (all have moved,
+    the attack stage began, or none can go anywhere) and no normal or special attack on an enemy:
+    all that is left is ``end-turn``. Also
     ``True`` when it is not ``player``'s turn or a decision is pending (nothing to hint).
     """
     turn = st.turn
@@ -170,21 +141,16 @@ def actions_left(st: MatchState, player: str) -> bool:
         return True
     if turn.card_key is None or turn.stage is Stage.DONE:
         return True
-    cip = st.cards[turn.card_key]
-    per_turn = cip.card.stat("figures")
-    activated = turn.activated
-    for fid in cip.figure_ids:
+    legal = LegalCommands(st, player)
+    for fid in st.cards[turn.card_key].figure_ids:
         fig = st.figures[fid]
         if not fig.on_battlefield or fig.controller != player:
             continue
-        if fig.id not in activated and len(activated) >= per_turn:
-            continue
-        if turn.stage is Stage.MOVE and fig.id not in turn.moved and len(turn.moved) < per_turn:
+        if next(legal.moves(fid), None) is not None:
             return True
-        if fig.id not in turn.attacked and (targets(st, fig) or special_options(st, fig, any_legal=True)):
+        if targets(st, fig, legal) or special_options(st, fig, any_legal=True, legal=legal):
             return True
     return False
-
 
 
 class ComputerPlayer:

@@ -1,5 +1,6 @@
 """The computer player's attack choice: what an attack is worth (its exact odds, :mod:`bot.rules.odds`),
-what leaving engagement costs, the normal and special attacks a figure has now, and the best of them.
+what leaving engagement costs, the normal and special attacks a figure has now (those
+:mod:`bot.rules.legal` lists, enemies only: HS-ARMY-13), and the best of them.
 """
 
 from __future__ import annotations
@@ -8,17 +9,11 @@ import shlex
 from collections.abc import Iterable
 from functools import lru_cache
 
-from bot.game.ai.common import enemies_of, figure_distance
-from bot.rules import modifiers
 from bot.rules.cards import ArmyCard, Power
-from bot.rules.combat import check_target
-from bot.rules.dice import SeededDice
-from bot.rules.engagement import engaged_enemies
-from bot.rules.engine import Engine
-from bot.rules.errors import RulesError
-from bot.rules.hexes import DIRECTIONS, Hex
+from bot.rules.hexes import Hex
+from bot.rules.legal import LegalCommands
 from bot.rules.odds import AttackOdds, attack_odds, dice_odds
-from bot.rules.special import SpecialPlan, special_attack
+from bot.rules.special import SpecialPlan
 from bot.rules.state import Figure, MatchState
 
 #: Expected wounds of one leaving-engagement attack (one die, a skull on half its faces).
@@ -35,8 +30,6 @@ KILL_BONUS = 1.0
 FRIENDLY_FIRE = 1.0
 #: Special attacks the computer knows how to aim: implemented powers, or the generic shapes.
 SPECIAL_SHAPES = ("explosion", "line", "extra_spaces")
-
-NO_DICE = SeededDice(0)  # the AI checks special attacks with an engine; it never rolls
 
 
 # ---- what an attack is worth -----------------------------------------------------------------------------
@@ -117,76 +110,55 @@ def line_spaces(start: Hex, direction: tuple[int, int], length: int) -> list[Hex
     return [Hex(start.q + dq * i, start.r + dr * i) for i in range(1, length + 1)]
 
 
-def _special_aims(st: MatchState, fig: Figure, power: Power) -> list[str]:
-    """Targets worth checking for ``power`` from where ``fig`` stands: enemies in range, or for a
-    line the neighbouring spaces whose line holds an enemy."""
-    v = power.values
-    bf = st.battlefield
-    enemies = enemies_of(st, fig)
-    if "line" not in v:
-        return [e.id for e in enemies if figure_distance(fig, e) <= v["range"]]
-    foes_at = {h for e in enemies for h in e.hexes}
-    aims: list[str] = []
-    for start in fig.hexes:
-        for d in DIRECTIONS:
-            spaces = line_spaces(start, d, v["line"])
-            aim = spaces[0]
-            if aim in fig.hexes or aim not in bf or not foes_at.intersection(spaces):
-                continue
-            label = bf.label(aim)
-            if label not in aims:
-                aims.append(label)
-    return aims
+def _legal(st: MatchState, fig: Figure) -> LegalCommands:
+    return LegalCommands(st, fig.controller)
 
 
-def special_options(st: MatchState, fig: Figure, any_legal: bool = False) -> list[tuple[float, str]]:
-    """Each legal special attack of ``fig`` from where it stands: ``(value, command)``, best
-    first (see :func:`special_value`). ``any_legal`` stops at the first legal one."""
+def special_options(st: MatchState, fig: Figure, any_legal: bool = False,
+                    legal: LegalCommands | None = None) -> list[tuple[float, str]]:
+    """Each special attack of ``fig`` that :mod:`bot.rules.legal` lists now and the computer would
+    make: ``(value, command)``, best first (see :func:`special_value`). Aimed at an enemy (or a
+    Line's space), never at a friend (HS-ARMY-13). ``any_legal`` stops at the first one."""
     card = st.card_of(fig)
-    powers = special_powers(card)
+    powers = {p.name: p for p in special_powers(card)}
     if not powers or not fig.on_battlefield:
         return []
-    eng = Engine(st, NO_DICE)
     out: list[tuple[float, str]] = []
-    for power in powers:
-        word = power_word(card, power)
-        for aim in _special_aims(st, fig, power):
-            try:
-                plan_ = special_attack(eng, fig, shlex.split(word)[0], aim)
-            except RulesError:
-                continue
-            if not plan_.affected:
-                continue
-            out.append((special_value(st, fig, power, plan_), f"special {fig.id} {word} {aim}"))
-            if any_legal:
-                return out
+    for option in (legal if legal is not None else _legal(st, fig)).specials(fig.id):
+        power = powers.get(shlex.split(option.command)[2])
+        aimed = st.figures.get(option.target)
+        if power is None or not option.affected or (aimed is not None and not st.is_enemy(fig, aimed)):
+            continue
+        value = sum(signed_wounds(st, fig, st.figures[f], power) for f in option.affected)
+        out.append((value, f"special {fig.id} {power_word(card, power)} {option.target}"))
+        if any_legal:
+            return out
     out.sort(key=lambda vc: (-vc[0], vc[1]))
     return out
-
 
 
 def best_attack(st: MatchState, figs: Iterable[Figure], attacked: list[str], activated: list[str],
                 per_turn: int) -> str | None:
     """The normal (``attack FIG TARGET``) or special attack with the most expected wounds, or
-    ``None``. A special attack wins only when it beats every normal attack."""
+    ``None``: among the attacks :mod:`bot.rules.legal` lists for ``figs`` (which knows who has
+    attacked and how many figures the card may use; ``attacked``, ``activated`` and ``per_turn``
+    only skip figures early). A special attack wins only when it beats every normal attack."""
     best: tuple[float, int, str, str] | None = None
+    legal: dict[str, LegalCommands] = {}
     for fig in figs:
         if fig.id in attacked or (fig.id not in activated and len(activated) >= per_turn):
             continue
-        cands = [(attack_value(st, fig, tgt), 0, fig.id, f"attack {fig.id} {tgt.id}") for tgt in targets(st, fig)]
-        cands += [(v, 1, fig.id, cmd) for v, cmd in special_options(st, fig) if v > 0]
+        asked = legal.setdefault(fig.controller, _legal(st, fig))
+        cands = [(attack_value(st, fig, tgt), 0, fig.id, f"attack {fig.id} {tgt.id}") for tgt in targets(st, fig, asked)]
+        cands += [(v, 1, fig.id, cmd) for v, cmd in special_options(st, fig, legal=asked) if v > 0]
         for cand in cands:
             if best is None or (-cand[0], cand[1], cand[2], cand[3]) < (-best[0], best[1], best[2], best[3]):
                 best = cand
     return best[3] if best else None
 
 
-def targets(st: MatchState, fig: Figure) -> list[Figure]:
-    """The enemies ``fig`` could make a normal attack against now: :func:`legal_targets`, asked
-    only about the enemies it is engaged with, or else those within its Range."""
-    foes = engaged_enemies(st, fig)
-    if not foes:
-        reach = max(1, modifiers.range_value(st, fig))
-        foes = [e for e in enemies_of(st, fig) if figure_distance(fig, e) <= reach]
-    return [t for t in sorted(foes, key=lambda f: f.id) if check_target(st, fig, t)]
-
+def targets(st: MatchState, fig: Figure, legal: LegalCommands | None = None) -> list[Figure]:
+    """The enemies ``fig`` may make a normal attack against now, by id: those :mod:`bot.rules.legal`
+    lists (a figure that has attacked has none), friends left out (HS-ARMY-13)."""
+    listed = [st.figures[c.target] for c in (legal if legal is not None else _legal(st, fig)).attacks(fig.id)]
+    return sorted((t for t in listed if st.is_enemy(fig, t)), key=lambda f: f.id)

@@ -12,7 +12,6 @@ import shlex
 
 from bot.game.ai.attacks import (
     ATTACK_BONUS,
-    NO_DICE,
     attack_score,
     attack_value,
     line_spaces,
@@ -28,10 +27,10 @@ from bot.rules.cards import Power
 from bot.rules.combat import attack_dice, check_target, defense_dice
 from bot.rules.commands import MOVE_POWERS
 from bot.rules.engagement import engaged_enemies, height_advantage_dice
-from bot.rules.engine import Engine
 from bot.rules.errors import RulesError
 from bot.rules.hexes import DIRECTIONS, Hex
-from bot.rules.movement import leaving, plan, reachable, safest_path
+from bot.rules.legal import LegalCommands
+from bot.rules.movement import leaving, plan, reachable
 from bot.rules.odds import life_left
 from bot.rules.special import special_attack
 from bot.rules.state import Figure, MatchState
@@ -59,29 +58,41 @@ def move_powers(st: MatchState, fig: Figure) -> list[str]:
 
 @dataclasses.dataclass(slots=True)
 class _End:
-    """A place a figure could end its move: body, level, cost, path and special move (or none)."""
+    """A place a figure could end its move: body, level, cost, path and special move (or none);
+    for a move :mod:`bot.rules.legal` lists, its ``command`` and exact leaving-engagement attacks."""
 
     body: tuple[Hex, ...]
     level: int
     cost: int
     path: list[Hex]
     power: str | None = None
+    command: str = ""
+    swipes: int | None = None
 
 
 def best_move(st: MatchState, fig: Figure) -> str | None:
     """The move command that puts ``fig`` where it attacks best, or ``None`` to stay put.
 
-    Spaces from which an attack (normal or special) is possible beat the rest, by expected
-    wounds minus what leaving engagement costs (:func:`swipe_cost`); otherwise the space nearest
-    an enemy (in Range for a ranged figure), then the higher level, then the cheaper move. Stays
-    when that is no better. Candidates are checked lazily, best estimate first.
+    The candidates are the moves :mod:`bot.rules.legal` lists (the way the engine takes to each
+    destination, with its cost and leaving-engagement attacks) and the special moves a power
+    offers by name (Grapple Gun: the engine checks those when they are sent). Spaces from which
+    an attack (normal or special) is possible beat the rest, by expected wounds minus what
+    leaving engagement costs (:func:`swipe_cost`); otherwise the space nearest an enemy (in Range
+    for a ranged figure), then the higher level, then the cheaper move. Stays when that is no
+    better. Candidates are checked lazily, best estimate first.
     """
     enemies = enemies_of(st, fig)
     if not enemies:
         return None
     ends = [_End(fig.hexes, fig.level, 0, [])]
     seen = {(fig.hexes, fig.level)}
-    for move_power in [None, *move_powers(st, fig)]:
+    bf = st.battlefield
+    listed = [(tuple(bf.parse_space(x) for x in m.spaces), m) for m in LegalCommands(st, fig.controller).moves(fig.id)]
+    for body, m in sorted(listed, key=lambda bm: (bm[1].cost, bm[0])):
+        if (body, m.level) not in seen:
+            seen.add((body, m.level))
+            ends.append(_End(body, m.level, m.cost, [], None, m.command, m.swipes))
+    for move_power in move_powers(st, fig):
         try:
             options = reachable(st, fig, power=move_power)
         except RulesError:
@@ -102,13 +113,14 @@ def best_move(st: MatchState, fig: Figure) -> str | None:
     sim = copy.copy(st)
     sim.figures = dict(st.figures)
     me = sim.figures[fig.id] = dataclasses.replace(fig)
-    sim_engine = Engine(sim, NO_DICE)
     engaged_now = engaged_enemies(st, fig) if rules.takes_swipes else []
 
     def est_swipes(i: int) -> int:
         """Leaving-engagement attacks expected for ending at ``ends[i]``, judged from the end space only
         (0 for staying put; every engaged enemy when taking off to fly, none with Stealth)."""
         e = ends[i]
+        if e.swipes is not None:
+            return e.swipes  # legal's count for the way the engine takes
         if not engaged_now or i == 0:
             return 0
         if rules.can_fly and e.power is None:  # taking off: every engaged enemy swipes
@@ -118,21 +130,15 @@ def best_move(st: MatchState, fig: Figure) -> str | None:
     exact: dict[int, int] = {}
 
     def exact_swipes(i: int) -> int:
-        """Leaving-engagement attacks along the path itself (a walker may pass enemies); takes
-        the referee's safest path when the cheapest one passes more."""
+        """Leaving-engagement attacks along the path itself (a walker may pass enemies): legal's
+        count for a listed move, the special move's own path step by step otherwise."""
         if i in exact:
             return exact[i]
         e = ends[i]
         n = est_swipes(i)
-        walking = not (rules.can_fly and e.power is None)
-        if i and rules.takes_swipes and walking and any(figure_distance(fig, foe) <= e.cost + 1 for foe in enemies):
+        if e.swipes is None and i and rules.takes_swipes and any(figure_distance(fig, foe) <= e.cost + 1
+                                                                 for foe in enemies):
             n = max(n, _path_swipes(st, fig, e.path, e.power))
-            if n and e.power is None and len(fig.hexes) == 1:
-                safe = safest_path(st, fig, e.body[0])
-                if safe is not None and safe != e.path:
-                    m = _path_swipes(st, fig, safe, None)
-                    if m < n:
-                        e.path, n = safe, m
         exact[i] = n
         return n
 
@@ -230,7 +236,7 @@ def best_move(st: MatchState, fig: Figure) -> str | None:
         elif rank == 1:
             assert sp_ is not None
             try:
-                plan_ = special_attack(sim_engine, me, shlex.split(power_word(card, sp_))[0], aim)
+                plan_ = special_attack(sim, me, shlex.split(power_word(card, sp_))[0], aim)
                 got = ATTACK_BONUS + special_value(sim, me, sp_, plan_)
             except RulesError:
                 got = None
@@ -246,9 +252,11 @@ def best_move(st: MatchState, fig: Figure) -> str | None:
         break
     if choice == 0:
         return None
-    # The path form: the engine checks this exact path instead of searching again. A flight
-    # may pass beyond the edge of the battlefield, where spaces have no labels.
+    # A special move in the path form: the engine checks this exact path instead of searching
+    # again. A flight may pass beyond the edge of the battlefield, where spaces have no labels.
     e = ends[choice]
+    if e.command:
+        return e.command  # the destination alone: the engine takes the way legal listed
     tail = f" {e.power}" if e.power else ""
     if all(h in bf for h in e.path):
         return f"move {fig.id} path " + " ".join(bf.label(h) for h in e.path) + tail

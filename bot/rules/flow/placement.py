@@ -36,7 +36,7 @@ def place(eng: Referee, player: str, figure: str, spaces: list[str]) -> None:
         raise IllegalCommand("figures are placed after the armies are chosen and before round 1")
     fig = eng.figure(figure)
     if fig.owner != player:
-        raise IllegalCommand(f"{fig.id} is not your figure")
+        raise checks.not_yours(st, player, fig, by="owner")
     if fig.set_aside:
         raise IllegalCommand(f"{fig.id} was set aside and takes no part in the battle", "HS-ARMY-03")
     if fig.reserve:
