@@ -21,10 +21,16 @@ async def test_map_targets_lists_the_normal_and_the_special_attack_apart(
     assert walker.hex.distance(drake.hex) == 3
     aims = await table.reply(world.alice, "map", targets=walker.id)
     assert aims.ephemeral and aims.content.splitlines()[1:] == [
-        f"{walker.id} can attack:", "- normal attack: no figure in reach", f"- Explosion Special Attack: {drake.id}"]
+        f"{walker.id} can attack:",
+        f"- normal attack: no figure in reach ({drake.id} has Thorian Speed: only a figure next to him may aim "
+        "a normal attack at him)",  # the reason, as the console's targets gives it (issue 10 QA)
+        f"- Explosion Special Attack: {drake.id}"]
     # Drake may shoot back only at an adjacent figure: nobody is in reach of either of his attacks.
     back = await table.reply(world.bob, "map", targets=drake.id)
-    assert back.content.splitlines()[1:] == [f"{drake.id} can attack:", "- normal attack: no figure in reach"]
+    assert back.content.splitlines()[1:] == [
+        f"{drake.id} can attack:",
+        f"- normal attack: no figure in reach (every enemy is out of range (not adjacent, Range 1; nearest {walker.id}, "
+        "3 spaces away))"]
     plain = await table.reply(world.alice, "map")
     assert len({m.attachments[0].data for m in (aims, back, plain)}) == 3  # marks and focus differ
 

@@ -16,15 +16,11 @@ from bot.discord.errors import UserError
 from bot.discord.outgoing import echo, mark_placeholder
 from bot.discord.publish import render
 from bot.discord.status import decision_refusal
-from bot.game.targets import friendly_fire_question, marked, option_line
-from bot.rules import checks, legal
+from bot.game.targets import figure_attacks, friendly_fire_question, marked, option_line, reach_of
+from bot.rules import legal
 from bot.rules.combat import friendly_target
-from bot.rules.errors import IllegalCommand
-from bot.rules.hexes import Hex
-from bot.rules.movement import reachable_hexes
 from bot.rules.odds import attack_odds
-from bot.rules.special import attack_options
-from bot.rules.state import Figure, MatchState, Phase
+from bot.rules.state import Phase
 from bot.rules.views import public_view
 
 if TYPE_CHECKING:
@@ -115,23 +111,6 @@ def attack_preview(live: LiveMatch, pid: str, attacker: str, target: str) -> str
         lines.insert(0, f"⚠️ **{t.id} is {whose}**, not an enemy. The rules allow attacking any figure in "
                         "Range and line of sight (HS-ATTACK-01), so check that this is what you mean.")
     return "\n".join(lines)
-
-
-def _reach(st: MatchState, fig: Figure) -> dict[Hex, int]:
-    """The spaces ``/map reach`` shades, with their cost: when ``fig`` may move now (its card's
-    Player Turn, not moved yet: :func:`bot.rules.checks.may_move`), the moves
-    :class:`bot.rules.legal.LegalCommands` lists; at any other time, where a move from where it
-    stands would reach, to plan ahead (the console's ``reach`` answers the same)."""
-    turn = st.turn
-    try:
-        if st.phase is not Phase.TURNS or turn is None or fig.card_key != turn.card_key or st.pending:
-            raise IllegalCommand("not its turn")
-        checks.may_move(st, turn.player, fig)
-    except IllegalCommand:
-        return reachable_hexes(st, fig)
-    bf = st.battlefield
-    return {bf.parse_space(c.spaces[0]): c.cost for c in legal.LegalCommands(st, turn.player).moves(fig.id)
-            if bf.parse_space(c.spaces[0]) not in fig.hexes}
 
 
 #: The Roll button's label when the previewed target is on the attacker's side.
@@ -251,12 +230,16 @@ class PlayCog(commands.Cog):
                 raise UserError(f"'{echo(name)}' is not a figure on the battlefield.")
         if reach:
             fig = st.figures[reach.lower()]
-            kw.update(reach=_reach(st, fig), focus=fig.id)
+            kw.update(reach=reach_of(st, fig), focus=fig.id)  # the console's reach: legal's moves now
         if targets:
             fig = st.figures[targets.lower()]
-            options = attack_options(st, fig)
+            found = figure_attacks(st, fig)  # the console's targets: legal's attacks in the figure's turn
+            options = found.options
             kw.update(targets=marked(options), focus=fig.id)
-            words += f"\n{fig.id} can attack:\n" + "\n".join(f"- {option_line(o)}" for o in options)
+            if found.refused:
+                words += f"\n{fig.id} cannot attack now: {found.refused}"
+            words += f"\n{fig.id} can attack:\n" + "\n".join(
+                f"- {option_line(o, '' if o.special else found.why_none)}" for o in options)
             if len(words) > 1800:  # a message holds 2000 characters; the picture shows the rest
                 words = words[:1799] + "…"
         png = await render(self.bot, public_view(st), (), **kw)
