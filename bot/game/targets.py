@@ -1,10 +1,10 @@
 """Whom a figure can attack, in words: one line per attack (normal, then each special attack), for
 the console's ``targets`` and Discord's ``/map targets:``, and the odds of one attack on a target.
 
-The rules decide: in the Player Turn of the figure's own Army Card, :mod:`bot.rules.legal` (its
-shared checks and its list of attacks: a figure that has attacked has none, HS-ATTACK-12); at any
-other time, what the figure could hit from where it stands (:func:`bot.rules.special.attack_options`,
-to plan ahead). The odds are :func:`bot.rules.odds.attack_odds`; why a normal attack has no target
+The rules decide (:func:`bot.rules.legal.figure_attack_options`, :func:`~bot.rules.legal.figure_reach`):
+in the Player Turn of the figure's own Army Card, legal's own lists (a figure that has attacked has
+none, HS-ATTACK-12); at any other time, what the figure could reach and hit from where it stands,
+to plan ahead. The odds are :func:`bot.rules.odds.attack_odds`; why a normal attack has no target
 is the picture's own reason (:func:`bot.render.captions.why_no_target`). This module only words the
 answer. It also words the question an interface asks before an attack on a figure of the
 attacker's own side (:func:`friendly_fire_question`).
@@ -13,19 +13,17 @@ attacker's own side (:func:`friendly_fire_question`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from bot.render.captions import why_no_target
-from bot.rules import checks
 from bot.rules.combat import check_target, friendly_target
 from bot.rules.commands import Command
-from bot.rules.errors import IllegalCommand, InvalidCommand
+from bot.rules.errors import InvalidCommand
 from bot.rules.hexes import Hex
-from bot.rules.legal import LegalCommands
-from bot.rules.movement import reachable_hexes
+from bot.rules.legal import figure_attack_options, figure_reach
 from bot.rules.odds import AttackOdds
-from bot.rules.special import AttackOption, attack_options
-from bot.rules.state import Figure, MatchState, Phase
+from bot.rules.special import AttackOption
+from bot.rules.state import Figure, MatchState
 
 
 def _names(ids: Sequence[str]) -> str:
@@ -43,14 +41,6 @@ class FigureAttacks:
     why_none: str = ""
 
 
-def _own_turn(state: MatchState, fig: Figure) -> str | None:
-    """The player whose Player Turn of ``fig``'s Army Card is under way, or ``None``."""
-    turn = state.turn
-    if state.phase is Phase.TURNS and turn is not None and turn.card_key == fig.card_key and not state.pending:
-        return turn.player
-    return None
-
-
 def figure_attacks(state: MatchState, fig: Figure, names: Mapping[str, str] | None = None) -> FigureAttacks:
     """The attacks ``fig`` can make, for the console's ``targets`` (see the module docstring).
 
@@ -59,29 +49,9 @@ def figure_attacks(state: MatchState, fig: Figure, names: Mapping[str, str] | No
     why; the normal attack's targets are those legal lists; a special attack legal refuses says
     why. ``names`` are display names for the reasons (figure ids by default).
     """
-    options = attack_options(state, fig)
-    player = _own_turn(state, fig)
-    if player is not None:
-        try:
-            checks.may_attack(state, player, fig)
-        except IllegalCommand as exc:
-            return FigureAttacks([], exc.message)
-        legal = LegalCommands(state, player)
-        allowed = {c.target for c in legal.attacks(fig.id)}
-        try:
-            checks.may_special(state, player, fig)
-            special_refusal = ""
-        except IllegalCommand as exc:
-            special_refusal = exc.message
-        kept = []
-        for o in options:
-            if not o.special:
-                aims = tuple(a for a in o.aims if a.aim in allowed)
-                o = replace(o, aims=aims, targets=tuple(t for t in o.targets if t in allowed))
-            elif special_refusal and not o.refused:
-                o = replace(o, aims=(), targets=(), refused=special_refusal)
-            kept.append(o)
-        options = kept
+    options, refused = figure_attack_options(state, fig)
+    if refused:
+        return FigureAttacks([], refused)
     normal = next((o for o in options if not o.special), None)
     why = why_no_target(state, fig, names or {}) if normal is not None and not normal.aims else ""
     return FigureAttacks(options, why_none=why)
@@ -95,16 +65,7 @@ def reach_of(state: MatchState, fig: Figure) -> dict[Hex, int]:
     cost); at any other time (another card's turn, or it has moved), the spaces a move from where
     it stands would reach, to plan ahead.
     """
-    player = _own_turn(state, fig)
-    try:
-        if player is None:
-            raise IllegalCommand("not its turn")
-        checks.may_move(state, player, fig)
-    except IllegalCommand:
-        return reachable_hexes(state, fig)
-    bf = state.battlefield
-    return {bf.parse_space(c.spaces[0]): c.cost for c in LegalCommands(state, player).moves(fig.id)
-            if bf.parse_space(c.spaces[0]) not in fig.hexes}
+    return figure_reach(state, fig)
 
 
 def option_line(option: AttackOption, why: str = "") -> str:

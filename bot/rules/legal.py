@@ -11,6 +11,9 @@ The one place adapters (Discord, the console, the computer player) ask, like pyt
   to a decision, end-turn...), with ``in``, ``len``/``count()``, ``bool()`` and iteration. Each
   item is a :class:`Legal` holding the command text the engine reads.
 - :func:`check` — the engine's own refusal for a command, without changing anything.
+- :func:`figure_reach` and :func:`figure_attack_options` — one figure's moves and attacks as the
+  ``reach``/``targets`` previews show them: legal's own in its card's Player Turn, and from where it
+  stands (to plan ahead) at any other time.
 
 Not twins of the engine's rules: the enumeration goes through the same checks the engine's
 handlers call (:mod:`bot.rules.checks`: ``may_move``, ``may_attack``, ``may_special``), the same
@@ -32,7 +35,7 @@ from __future__ import annotations
 import itertools
 import shlex
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bot.rules import checks
 from bot.rules import draft as drafting
@@ -43,8 +46,8 @@ from bot.rules.decisions import ZERO_SPACE_MOVES
 from bot.rules.engine import Engine
 from bot.rules.errors import IllegalCommand, InvalidCommand, RulesError
 from bot.rules.hexes import Hex
-from bot.rules.movement import Route, plan, routes
-from bot.rules.special import attack_options
+from bot.rules.movement import Route, plan, reachable_hexes, routes
+from bot.rules.special import AttackOption, attack_options
 from bot.rules.state import MARKERS, Figure, MatchState, Phase
 
 #: The kinds of :class:`Legal` commands, in the order :class:`LegalCommands` lists them.
@@ -411,3 +414,66 @@ def kinds_of(commands: Iterable[Legal]) -> dict[str, int]:
     for c in commands:
         counts[c.kind] += 1
     return {k: n for k, n in counts.items() if n}
+
+
+def _own_turn(state: MatchState, fig: Figure) -> str | None:
+    """The player whose Player Turn of ``fig``'s Army Card is under way (no decision pending), or ``None``."""
+    turn = state.turn
+    if state.phase is Phase.TURNS and turn is not None and turn.card_key == fig.card_key and not state.pending:
+        return turn.player
+    return None
+
+
+def figure_reach(state: MatchState, fig: Figure) -> dict[Hex, int]:
+    """The spaces ``fig`` could end a move on, each with its Move cost (``reach``, ``/map reach``).
+
+    When it may move now (:func:`bot.rules.checks.may_move`, HS-MOVE-01): the moves
+    :class:`LegalCommands` lists (the way the engine takes: fewest leaving-engagement attacks, then
+    cost). At any other time (another card's turn, or it has moved): where a move from where it
+    stands would reach (:func:`bot.rules.movement.reachable_hexes`), to plan ahead.
+    """
+    player = _own_turn(state, fig)
+    try:
+        if player is None:
+            raise IllegalCommand("not its turn")
+        checks.may_move(state, player, fig)
+    except IllegalCommand:
+        return reachable_hexes(state, fig)
+    bf = state.battlefield
+    return {bf.parse_space(c.spaces[0]): c.cost for c in LegalCommands(state, player).moves(fig.id)
+            if bf.parse_space(c.spaces[0]) not in fig.hexes}
+
+
+def figure_attack_options(state: MatchState, fig: Figure) -> tuple[list[AttackOption], str]:
+    """The attacks ``fig`` can make (normal first, then each special attack) and, when it may not
+    attack at all in the turn under way, why (``""`` when it may): ``targets``, ``/map targets``.
+
+    In its own card's Player Turn the answer is legal's: a figure that has attacked (or may not any
+    more, HS-ATTACK-03, -12, HS-SPECIAL-01) has no options; the normal attack's targets are those
+    :meth:`LegalCommands.attacks` lists; a special attack :func:`checks.may_special` refuses carries
+    the refusal. At any other time: what it could hit from where it stands
+    (:func:`bot.rules.special.attack_options`), to plan ahead.
+    """
+    options = attack_options(state, fig)
+    player = _own_turn(state, fig)
+    if player is None:
+        return options, ""
+    try:
+        checks.may_attack(state, player, fig)
+    except IllegalCommand as exc:
+        return [], exc.message
+    allowed = {c.target for c in LegalCommands(state, player).attacks(fig.id)}
+    try:
+        checks.may_special(state, player, fig)
+        special_refusal = ""
+    except IllegalCommand as exc:
+        special_refusal = exc.message
+    kept = []
+    for o in options:
+        if not o.special:
+            o = replace(o, aims=tuple(a for a in o.aims if a.aim in allowed),
+                        targets=tuple(t for t in o.targets if t in allowed))
+        elif special_refusal and not o.refused:
+            o = replace(o, aims=(), targets=(), refused=special_refusal)
+        kept.append(o)
+    return kept, ""
