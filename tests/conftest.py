@@ -50,3 +50,16 @@ def extra_maps(tmp_path: Path) -> Iterator[AddMaps]:
 def lane_map(extra_maps: AddMaps) -> None:
     """The shipped maps plus :data:`LANE` (map id ``lane``)."""
     extra_maps(LANE)
+
+
+#: Eight by four grass spaces, start zones at the two short ends (map id ``field``).
+FIELD: dict[str, Any] = {
+    "format": "heroscape-map/1", "id": "field", "name": "Field",
+    "fill": [{"q": [0, 7], "r": [0, 3], "level": 1, "terrain": "grass"}], "hexes": [], "obstacles": [],
+    "glyphs": [], "start_zones": {"red": [{"q": [0, 1], "r": [0, 3]}], "blue": [{"q": [6, 7], "r": [0, 3]}]}}
+
+
+@pytest.fixture
+def field_map(extra_maps: AddMaps) -> None:
+    """The shipped maps plus :data:`FIELD` (map id ``field``)."""
+    extra_maps(FIELD)

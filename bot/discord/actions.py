@@ -107,30 +107,36 @@ async def _not_again(interaction: discord.Interaction) -> None:
         raise AlreadyDone("That was already done.")
 
 
-async def roll(interaction: discord.Interaction, match_id: str, version: int, attacker: str, target: str) -> None:
-    """The Roll button of an attack preview."""
+async def _confirmed(interaction: discord.Interaction, match_id: str, version: int, stale: str, who: str) -> LiveMatch:
+    """The match behind a button that carries out one command of the turn under way (Roll, a
+    friendly special attack's confirmation): refused as ``stale`` when anything happened since it
+    was offered, and as ``who`` for anyone but the player whose turn it is."""
     live = _live(interaction, match_id)
     await _not_again(interaction)
     st = live.state
     if live.version != version:
-        raise Stale("The board changed since this preview (the attack was rolled, or someone acted). "
-                    "Use `/attack` again if the attack is still on.")
+        raise Stale(stale)
     if st.turn is None or st.turn.player != str(interaction.user.id):
-        raise NotAPlayer("Only the player whose turn it is can roll this attack.")
+        raise NotAPlayer(who)
+    return live
+
+
+async def roll(interaction: discord.Interaction, match_id: str, version: int, attacker: str, target: str) -> None:
+    """The Roll button of an attack preview."""
+    live = await _confirmed(interaction, match_id, version,
+                            "The board changed since this preview (the attack was rolled, or someone acted). "
+                            "Use `/attack` again if the attack is still on.",
+                            "Only the player whose turn it is can roll this attack.")
     await play(interaction, f"attack {attacker} {target}", live=live, expected_version=version)
 
 
 async def special_confirmed(interaction: discord.Interaction, match_id: str, version: int, attacker: str,
                             power: str, target: str) -> None:
     """The confirmation button of a ``/special`` aimed at a figure of the attacker's own side."""
-    live = _live(interaction, match_id)
-    await _not_again(interaction)
-    st = live.state
-    if live.version != version:
-        raise Stale("The board changed since I asked (someone acted). Use `/special` again if the "
-                    "attack is still on.")
-    if st.turn is None or st.turn.player != str(interaction.user.id):
-        raise NotAPlayer("Only the player whose turn it is can make this attack.")
+    live = await _confirmed(interaction, match_id, version,
+                            "The board changed since I asked (someone acted). Use `/special` again if the "
+                            "attack is still on.",
+                            "Only the player whose turn it is can make this attack.")
     text = " ".join(["special", *(shlex.quote(a) for a in (attacker, power, target))])
     await play(interaction, text, live=live, expected_version=version)
 

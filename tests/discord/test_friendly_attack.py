@@ -4,29 +4,13 @@ nobody does it by mistake; enemies come first in the target list."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-import pytest
+from typing import TYPE_CHECKING
 
 from bot.discord.cogs.play import FRIENDLY_ROLL_LABEL
 from bot.rules.hexes import Hex
 
 if TYPE_CHECKING:
     from conftest import NewTable, World
-
-    from tests.conftest import AddMaps
-
-#: Eight by four grass spaces, start zones at the two short ends.
-FIELD: dict[str, Any] = {
-    "format": "heroscape-map/1", "id": "field", "name": "Field",
-    "fill": [{"q": [0, 7], "r": [0, 3], "level": 1, "terrain": "grass"}], "hexes": [], "obstacles": [],
-    "glyphs": [], "start_zones": {"red": [{"q": [0, 1], "r": [0, 3]}], "blue": [{"q": [6, 7], "r": [0, 3]}]}}
-
-
-@pytest.fixture
-def field_map(extra_maps: AddMaps) -> None:
-    """The shipped maps plus :data:`FIELD` (map id ``field``)."""
-    extra_maps(FIELD)
 
 
 async def test_attacking_ones_own_figure_is_previewed_with_a_warning_and_a_button_that_says_so(

@@ -6,28 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import pytest
-
 from bot.rules.hexes import Hex
 from bot.rules.state import Phase
 
 if TYPE_CHECKING:
     from bot_table import Table
     from conftest import NewTable, World
-
-    from tests.conftest import AddMaps
-
-#: Eight by four grass spaces, start zones at the two short ends.
-FIELD: dict[str, Any] = {
-    "format": "heroscape-map/1", "id": "field", "name": "Field",
-    "fill": [{"q": [0, 7], "r": [0, 3], "level": 1, "terrain": "grass"}], "hexes": [], "obstacles": [],
-    "glyphs": [], "start_zones": {"red": [{"q": [0, 1], "r": [0, 3]}], "blue": [{"q": [6, 7], "r": [0, 3]}]}}
-
-
-@pytest.fixture
-def field_map(extra_maps: AddMaps) -> None:
-    """The shipped maps plus :data:`FIELD` (map id ``field``)."""
-    extra_maps(FIELD)
 
 
 async def _to_turn_of(table: Table, world: World, whose: str) -> None:
