@@ -20,7 +20,7 @@ from typing import Any
 
 from bot.rules.context import Referee
 from bot.rules.moments import Trigger, Window, WindowRun
-from bot.rules.state import MatchState, Pending, Phase
+from bot.rules.state import MatchState, Pending, Phase, Stage, TurnState
 from bot.rules.timing import Effect, effect, effects_for, order_key
 
 #: A continuation: what the engine does once a window is resolved, called with the window's
@@ -48,6 +48,18 @@ def continuation_named(name: str) -> Continuation:
     :raises KeyError: when none is (a state from another version of the rules).
     """
     return _CONTINUATIONS[name]
+
+
+def declare_attack(eng: Referee, turn: TurnState, then: str, **args: Any) -> None:
+    """An attack (normal or special) is declared in ``turn``: the first one closes the move stage and
+    resolves the "after moving, before attacking" window (HS-TURN-06: even if nothing moved) before
+    the continuation ``then``; a later one goes straight on to ``then``."""
+    if turn.stage is Stage.MOVE:
+        turn.stage = Stage.ATTACK
+        eng.emit("stage", stage="attack")
+        run_window(eng, Window.AFTER_MOVING, then, **args)
+    else:
+        continuation_named(then)(eng, **args)
 
 
 def stop_for(eng: Referee, pend: Pending) -> None:

@@ -15,8 +15,8 @@ from bot.rules.context import Referee
 from bot.rules.errors import IllegalCommand
 from bot.rules.modifiers import AttackContext
 from bot.rules.moments import Window
-from bot.rules.state import Figure, Stage, TurnState
-from bot.rules.windows import continuation, run_window
+from bot.rules.state import Figure, TurnState
+from bot.rules.windows import continuation, declare_attack, run_window
 
 
 def attack_checks(eng: Referee, player: str, attacker: str, target: str) -> tuple[Figure, Figure, TurnState]:
@@ -42,12 +42,7 @@ def attack(eng: Referee, player: str, attacker: str, target: str) -> None:
     args: dict[str, Any] = {"attacker": fig.id, "target": tgt.id}
     if friendly_target(eng.state, fig, tgt):
         args["friendly"] = True  # declared against a friend on purpose (HS-ATTACK-01)
-    if turn.stage is Stage.MOVE:
-        turn.stage = Stage.ATTACK
-        eng.emit("stage", stage="attack")
-        run_window(eng, Window.AFTER_MOVING, "attack_declared", **args)
-    else:
-        attack_declared(eng, **args)
+    declare_attack(eng, turn, "attack_declared", **args)
 
 
 @continuation("attack_declared")

@@ -13,8 +13,7 @@ from bot.rules import special as specials
 from bot.rules.context import Referee
 from bot.rules.errors import RulesError
 from bot.rules.moments import Window
-from bot.rules.state import Stage
-from bot.rules.windows import continuation, run_window
+from bot.rules.windows import continuation, declare_attack, run_window
 
 
 def special_attack(eng: Referee, player: str, attacker: str, power: str, target: str) -> None:
@@ -27,12 +26,7 @@ def special_attack(eng: Referee, player: str, attacker: str, power: str, target:
     turn = checks.may_special(eng.state, player, fig)
     specials.special_attack(eng, fig, power, target)  # refuse an illegal attack before anything happens
     args = {"attacker": fig.id, "power": power, "target": target}
-    if turn.stage is Stage.MOVE:
-        turn.stage = Stage.ATTACK
-        eng.emit("stage", stage="attack")
-        run_window(eng, Window.AFTER_MOVING, "special_declared", **args)
-    else:
-        special_declared(eng, **args)
+    declare_attack(eng, turn, "special_declared", **args)
 
 
 @continuation("special_declared")
