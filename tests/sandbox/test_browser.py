@@ -203,6 +203,7 @@ def test_a_thread_name_is_text_on_every_page_never_markup(sandbox: SandboxThread
     mention = line.locator(".mention.channel").last
     expect(mention).to_contain_text("<img src=x")
     expect(mention).to_contain_text("**bold**")  # no markdown inside a mention
+    expect(mention).to_have_css("display", "inline")  # a link in the line, not the sidebar's full-width bar
     assert line.locator("img[src='x']").count() == 0
     for tab in (carol, bob):
         assert "XSS" not in tab.page.title()
