@@ -29,3 +29,14 @@ def test_the_computer_never_aims_a_special_attack_at_a_friend() -> None:
     st = eng.state
     cmd = ai.best_attack(st, [st.figures["dw"]], [], [], 1)
     assert cmd is None or "pal" not in cmd.split()
+
+
+def test_the_computer_never_makes_a_special_attack_that_would_hit_itself() -> None:
+    # rule: HS-ATTACK-01 (legal), HS-EXPLOSION-01: an Explosion on a figure next to the attacker hits it too
+    dw = cards().get("Deathwalker 9000")
+    eng = sandbox(fig("dw", "p1", (0, 2), dw), fig("foe", "p2", (1, 2), DUMMY))
+    st = eng.state
+    walker = st.figures["dw"]
+    assert ai.special_options(st, walker) == []
+    cmd = ai.best_attack(st, [walker], [], [], 1)
+    assert cmd is None or not cmd.startswith("special")

@@ -67,8 +67,10 @@ def cap(text: str, limit: int = MAX_CONTENT) -> str:
 
 
 def echo(value: str, limit: int = MAX_ECHO) -> str:
-    """The part of a user's input a message repeats, one line, at most ``limit`` characters."""
-    return cap(" ".join(value.split()), limit)
+    """The part of a user's input a message repeats, one line, at most ``limit`` characters, shown
+    as typed: markdown and mentions in it are escaped, so a quoted ``**bold**`` or ``<@id>`` is text."""
+    text = cap(" ".join(value.split()), limit)
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
 
 
 def cap_echoes(text: str) -> str:

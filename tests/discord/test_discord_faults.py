@@ -224,3 +224,12 @@ async def test_a_rate_limited_post_is_waited_out_and_lands_once(
     assert [m.content for m in world.channel.history()].count("alice has locked in Order Markers.") == 1
     assert [r.getMessage() for r in caplog.records if r.name.startswith("bot.discord")] == []
     assert outgoing.problems(table.bot)._text == {}
+
+
+def test_an_echoed_input_is_shown_as_typed_never_as_markdown_or_a_mention() -> None:
+    from bot.discord.outgoing import echo
+
+    shown = echo("**bold** <@123456789012345678> @everyone")
+    assert shown.startswith("\\*\\*bold\\*\\* ")
+    # escaped: Discord shows them as text
+    assert "<@123456789012345678>" not in shown and "@everyone" not in shown

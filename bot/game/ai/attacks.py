@@ -118,7 +118,8 @@ def special_options(st: MatchState, fig: Figure, any_legal: bool = False,
                     legal: LegalCommands | None = None) -> list[tuple[float, str]]:
     """Each special attack of ``fig`` that :mod:`bot.rules.legal` lists now and the computer would
     make: ``(value, command)``, best first (see :func:`special_value`). Aimed at an enemy (or a
-    Line's space), never at a friend (HS-ARMY-13). ``any_legal`` stops at the first one."""
+    Line's space), never at a friend (HS-ARMY-13), and never one that would also hit a figure of its
+    own side, itself included (an Explosion next to the attacker). ``any_legal`` stops at the first one."""
     card = st.card_of(fig)
     powers = {p.name: p for p in special_powers(card)}
     if not powers or not fig.on_battlefield:
@@ -129,6 +130,8 @@ def special_options(st: MatchState, fig: Figure, any_legal: bool = False,
         aimed = st.figures.get(option.target)
         if power is None or not option.affected or (aimed is not None and not st.is_enemy(fig, aimed)):
             continue
+        if any(not st.is_enemy(fig, st.figures[f]) for f in option.affected):
+            continue  # the rules allow it (HS-ATTACK-01); the computer does not wound its own side
         value = sum(signed_wounds(st, fig, st.figures[f], power) for f in option.affected)
         out.append((value, f"special {fig.id} {power_word(card, power)} {option.target}"))
         if any_legal:
