@@ -116,6 +116,23 @@ class Table:
         for u in self.players:
             await self.reply(u, "place", "rest")
 
+    async def to_battle(self, armies: tuple[str, ...], until: FakeUser, **new_options: Any) -> None:
+        """:meth:`setup` with ``armies``, everyone's Order Markers placed as offered, then
+        :meth:`until_turn_of` ``until``."""
+        await self.setup(armies, **new_options)
+        for user in self.players:
+            await self.place_markers(user)
+        await self.until_turn_of(until)
+
+    async def until_turn_of(self, user: FakeUser, limit: int = 12) -> None:
+        """End Player Turns (each by whoever acts) until it is ``user``'s turn; at most ``limit``."""
+        for _ in range(limit):
+            turn = self.state.turn
+            if turn is None or turn.player == str(user.id):
+                return
+            await self.reply(self.user(turn.player), "end-turn")
+        raise AssertionError(f"not {user.name}'s turn after {limit} ends of turn")
+
     def controls_for(self, user: FakeUser) -> FakeMessage | None:
         """The newest message (DM, or ephemeral in the channel) with this round's lock-in button."""
         lock = f"hs:lock:{self.live.match_id}:{self.state.round}"

@@ -17,18 +17,8 @@ async def test_attacking_ones_own_figure_is_previewed_with_a_warning_and_a_butto
         world: World, new_table: NewTable, field_map: None) -> None:
     # rule: HS-ATTACK-01
     table = await new_table()
-    alice, bob = world.alice, world.bob
-    await table.reply(alice, "match", "new", map="field")
-    await table.reply(bob, "match", "join")
-    await table.reply(alice, "army", "set", cards="Tarn Vikings")
-    await table.reply(bob, "army", "set", cards="Syvarris")
-    await table.reply(alice, "match", "start")
-    await table.reply(alice, "place", "rest")
-    await table.reply(bob, "place", "rest")
-    for user in (alice, bob):
-        await table.place_markers(user)
-    while (turn := table.state.turn) is not None and turn.player != str(alice.id):
-        await table.reply(table.user(turn.player), "end-turn")
+    alice = world.alice
+    await table.to_battle(("Tarn Vikings", "Syvarris"), alice, map="field")
     st = table.state
     one = next(f.id for f in st.figures.values() if f.hexes == (Hex(1, 0),))
     two = next(f.id for f in st.figures.values() if f.hexes == (Hex(1, 1),))
@@ -57,18 +47,11 @@ async def test_a_special_attack_on_ones_own_figure_asks_first_and_only_the_butto
     # rule: HS-ATTACK-01 (any figure in Range and line of sight; on Discord, confirmed first)
     table = await new_table()
     alice, bob = world.alice, world.bob
-    await table.reply(alice, "match", "new", map="field")
-    await table.reply(bob, "match", "join")
-    await table.reply(alice, "army", "set", cards="Deathwalker 9000; Tarn Vikings")
-    await table.reply(bob, "army", "set", cards="Syvarris")
-    await table.reply(alice, "match", "start")
-    await table.reply(alice, "place", "rest")
-    await table.reply(bob, "place", "rest")
+    await table.setup(("Deathwalker 9000; Tarn Vikings", "Syvarris"), map="field")
     walker = f"{alice.id}/deathwalker-9000"
     await table.place_markers(alice, {"1": walker, "2": walker, "3": walker, "X": walker})
     await table.place_markers(bob)
-    while (turn := table.state.turn) is not None and turn.player != str(alice.id):
-        await table.reply(table.user(turn.player), "end-turn")
+    await table.until_turn_of(alice)
     st = table.state
     assert st.turn is not None and st.cards[st.turn.card_key].card.short.startswith("Deathwalker")
     friend = next(f for f in st.figures.values() if f.owner == str(alice.id) and f.id.startswith("tarn"))

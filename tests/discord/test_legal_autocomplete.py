@@ -17,19 +17,7 @@ if TYPE_CHECKING:
 async def _to_turn_of(table: Table, world: World, whose: str) -> None:
     """Alice (Tarn Vikings) and Bob (Syvarris) on :data:`FIELD`, placed and ordered, until it is
     ``whose`` turn (``"alice"`` or ``"bob"``)."""
-    alice, bob = world.alice, world.bob
-    await table.reply(alice, "match", "new", map="field")
-    await table.reply(bob, "match", "join")
-    await table.reply(alice, "army", "set", cards="Tarn Vikings")
-    await table.reply(bob, "army", "set", cards="Syvarris")
-    await table.reply(alice, "match", "start")
-    await table.reply(alice, "place", "rest")
-    await table.reply(bob, "place", "rest")
-    for user in (alice, bob):
-        await table.place_markers(user)
-    wanted = str(getattr(world, whose).id)
-    while (turn := table.state.turn) is not None and turn.player != wanted:
-        await table.reply(table.user(turn.player), "end-turn")
+    await table.to_battle(("Tarn Vikings", "Syvarris"), getattr(world, whose), map="field")
     assert table.state.phase is Phase.TURNS
 
 

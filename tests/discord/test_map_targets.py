@@ -39,11 +39,7 @@ async def test_special_autocomplete_offers_what_the_special_attack_may_be_aimed_
         world: World, new_table: NewTable, lane_map: None) -> None:
     # rule: HS-EXPLOSION-01 (issue 11: /special offered any figure on the battlefield, its own included)
     table = await new_table()
-    await table.setup(("Deathwalker 9000", "Sgt. Drake Alexander"), map="lane")
-    for user in (world.alice, world.bob):
-        await table.place_markers(user)
-    while (turn := table.state.turn) is not None and turn.player != str(world.alice.id):
-        await table.reply(table.user(turn.player), "end-turn")
+    await table.to_battle(("Deathwalker 9000", "Sgt. Drake Alexander"), world.alice, map="lane")
     st = table.state
     walker = next(f for f in st.figures.values() if f.controller == str(world.alice.id))
     drake = next(f for f in st.figures.values() if f.controller == str(world.bob.id))

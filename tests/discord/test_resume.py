@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pytest
 from bot_table import Table, make_bot
 from crash_kit import Crash
-from test_session_findings import _charge_pending, _vikings_next_to_syvarris, field_map  # noqa: F401
+from test_session_findings import _charge_pending, _vikings_next_to_syvarris
 
 from bot.discord.client import STOPPING, HeroscapeBot
 from bot.fakediscord import FakeDiscord, FakeMessage, FakeUser, InteractionRecord, driver
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 
 async def test_a_refusal_pointing_at_a_decisions_buttons_says_how_to_get_them_back(
-        world: World, new_table: NewTable, field_map: None) -> None:  # noqa: F811
+        world: World, new_table: NewTable, field_map: None) -> None:
     """Defect 5: alice must decide (Berserker Charge) and runs another command: the refusal sends
     her to the decision's buttons and says `/match status` gives them back."""
     table = await new_table()
@@ -193,7 +193,7 @@ async def test_killed_right_after_a_round_started_the_restart_opens_it(
 
 
 async def test_killed_mid_decision_the_restart_posts_the_question_with_its_buttons(
-        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path, field_map: None) -> None:  # noqa: F811
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path, field_map: None) -> None:
     """A decision asked just before a kill (Berserker Charge, HS-TURN-06): after the restart the
     question is in the channel once, with buttons that answer it."""
     db = tmp_path / "db.sqlite"

@@ -22,24 +22,11 @@ if TYPE_CHECKING:
 
     from conftest import NewTable, StartBot, World
 
-    from tests.conftest import AddMaps
 
-#: Eight by four grass spaces, start zones at the two short ends (five spaces apart): a Tarn Viking
-#: moving its 4 spaces straight ahead ends next to a figure in the other zone.
-FIELD: dict[str, Any] = {
-    "format": "heroscape-map/1", "id": "field", "name": "Field",
-    "fill": [{"q": [0, 7], "r": [0, 3], "level": 1, "terrain": "grass"}], "hexes": [], "obstacles": [],
-    "glyphs": [], "start_zones": {"red": [{"q": [0, 1], "r": [0, 3]}], "blue": [{"q": [6, 7], "r": [0, 3]}]}}
 #: The callback route of any interaction (the first answer to it, or its deferral).
 CALLBACK = r"/interactions/\d+/[^/]+/callback"
 #: The armies of a three-player table on practice-field.
 THREE = ("Syvarris; Dumutef Guard", "Kita; Onshu", "Finn; Tarn Vikings")
-
-
-@pytest.fixture
-def field_map(extra_maps: AddMaps) -> None:
-    """The shipped maps plus :data:`FIELD` (map id ``field``)."""
-    extra_maps(FIELD)
 
 
 async def _table(fake: FakeDiscord, world: World, start_bot: StartBot, db: Path) -> tuple[Table, Any]:
@@ -49,20 +36,10 @@ async def _table(fake: FakeDiscord, world: World, start_bot: StartBot, db: Path)
 
 
 async def _vikings_next_to_syvarris(table: Table) -> str:
-    """alice (Tarn Vikings, red) and bob (Syvarris, blue) on :data:`FIELD`, on to alice's turn, and a
+    """alice (Tarn Vikings, red) and bob (Syvarris, blue) on the Field map (tests/conftest.py; a Tarn Viking moving its 4 spaces straight ahead ends next to a figure in the other zone), on to alice's turn, and a
     Viking moved next to Syvarris; return the Viking's id."""
-    alice, bob = table.players
-    await table.reply(alice, "match", "new", map="field")
-    await table.reply(bob, "match", "join")
-    await table.reply(alice, "army", "set", cards="Tarn Vikings")
-    await table.reply(bob, "army", "set", cards="Syvarris")
-    await table.reply(alice, "match", "start")
-    await table.reply(alice, "place", "rest")
-    await table.reply(bob, "place", "rest")
-    for user in (alice, bob):
-        await table.place_markers(user)
-    while (turn := table.state.turn) is not None and turn.player != str(alice.id):
-        await table.reply(table.user(turn.player), "end-turn")
+    alice, _bob = table.players
+    await table.to_battle(("Tarn Vikings", "Syvarris"), alice, map="field")
     st = table.state
     viking = next(f.id for f in st.figures.values() if f.hexes == (Hex(1, 0),))
     assert st.figures["syvarris"].hexes == (Hex(6, 0),)
