@@ -68,6 +68,16 @@ def _count(table: Table, text: str) -> int:
     return sum(1 for m in _public(table) if text in m.content)
 
 
+async def _to_first_turn(table: Table) -> FakeUser:
+    """Set the table up, place everyone's Order Markers as offered; the player whose turn it is."""
+    await table.setup()
+    for user in table.players:
+        await table.place_markers(user)
+    turn = table.state.turn
+    assert turn is not None
+    return table.user(turn.player)
+
+
 async def _start(fake: FakeDiscord, world: World, start_bot: StartBot, db: Path) -> tuple[Table, asyncio.Task[None]]:
     bot = make_bot(fake, db, world.guild.id, render=None)  # no map images: quick on a busy machine
     task = await start_bot(bot)
@@ -110,12 +120,7 @@ async def test_a_result_applied_just_before_a_kill_is_shown_after_the_restart_on
     and the next player's "your turn" mention, once; a second restart posts nothing again."""
     db = tmp_path / "db.sqlite"
     table, task = await _start(fake, world, start_bot, db)
-    await table.setup()
-    for user in (world.alice, world.bob):
-        await table.place_markers(user)
-    st = table.state
-    assert st.turn is not None
-    first = table.user(st.turn.player)
+    first = await _to_first_turn(table)
     crash = Crash(table.bot).after_apply(lambda a: a.text == "end-turn")
     await fake.slash(first, world.channel, "end-turn", None, {})
     await crash.wait()
@@ -142,12 +147,7 @@ async def test_a_result_posted_but_not_marked_sent_is_not_posted_again(
     restart recognises it in the channel and does not show it twice."""
     db = tmp_path / "db.sqlite"
     table, task = await _start(fake, world, start_bot, db)
-    await table.setup()
-    for user in (world.alice, world.bob):
-        await table.place_markers(user)
-    st = table.state
-    assert st.turn is not None
-    first = table.user(st.turn.player)
+    first = await _to_first_turn(table)
     seq = len(table.live.session.match.log)
     crash = Crash(table.bot).before_sent(lambda key: key == f"cmd:{seq}")
     await fake.slash(first, world.channel, "end-turn", None, {})
@@ -170,9 +170,7 @@ async def test_killed_right_after_a_round_started_the_restart_opens_it(
     round's Order Marker controls."""
     db = tmp_path / "db.sqlite"
     table, task = await _start(fake, world, start_bot, db)
-    await table.setup()
-    for user in (world.alice, world.bob):
-        await table.place_markers(user)
+    await _to_first_turn(table)
     crash = Crash(table.bot).after_apply(lambda a: a.phase is Phase.ORDERS and a.round == 2)
     while not crash.hit.is_set():
         st = table.state
@@ -224,12 +222,7 @@ async def test_a_command_issued_before_the_turn_changed_is_refused_not_applied_t
     she saw no answer to) arrives when her next turn is under way: it is refused with what
     happened meanwhile, and her turn goes on."""
     table = await new_table()
-    await table.setup()
-    for user in (world.alice, world.bob):
-        await table.place_markers(user)
-    st = table.state
-    assert st.turn is not None
-    first = table.user(st.turn.player)
+    first = await _to_first_turn(table)
     other = next(u for u in table.players if u is not first)
     issued_then = new_snowflake()  # the moment the retry was issued: first's turn, before it ended
     await table.reply(first, "end-turn")

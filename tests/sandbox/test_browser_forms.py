@@ -34,14 +34,20 @@ def test_switching_channel_closes_the_command_form(sandbox: SandboxThread, brows
     context.close()
 
 
-def test_the_first_field_offers_suggestions_before_typing(sandbox: SandboxThread, browser: Any) -> None:
+def _card_form(sandbox: SandboxThread, browser: Any) -> tuple[Any, Any]:
+    """Alice's page at #battles with the ``/card`` form opened from the command menu: the browser
+    context and the form's ``name`` field."""
     context = browser.new_context(viewport={"width": 1280, "height": 860})
     tab = Player(context.new_page()).open(sandbox.sandbox.url, "alice")
     tab.channel("battles")
     tab.page.fill("#composer", "/card")
     expect(tab.page.locator("#command-menu .command-item").first).to_have_attribute("data-command", "card")
     tab.page.press("#composer", "Enter")
-    field = tab.page.locator('#command-form [data-option="name"]')
+    return context, tab.page.locator('#command-form [data-option="name"]')
+
+
+def test_the_first_field_offers_suggestions_before_typing(sandbox: SandboxThread, browser: Any) -> None:
+    context, field = _card_form(sandbox, browser)
     expect(field).to_be_focused()
     listing = field.locator("xpath=..").locator(".ac-list")
     expect(listing).to_be_visible(timeout=WAIT_MS)  # nothing typed yet
@@ -51,13 +57,7 @@ def test_the_first_field_offers_suggestions_before_typing(sandbox: SandboxThread
 
 
 def test_clearing_a_field_asks_the_bot_again(sandbox: SandboxThread, browser: Any) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 860})
-    tab = Player(context.new_page()).open(sandbox.sandbox.url, "alice")
-    tab.channel("battles")
-    tab.page.fill("#composer", "/card")
-    expect(tab.page.locator("#command-menu .command-item").first).to_have_attribute("data-command", "card")
-    tab.page.press("#composer", "Enter")
-    field = tab.page.locator('#command-form [data-option="name"]')
+    context, field = _card_form(sandbox, browser)
     listing = field.locator("xpath=..").locator(".ac-list")
     expect(listing.locator(".ac-choice").first).to_be_visible(timeout=WAIT_MS)
     everything = listing.locator(".ac-choice").all_inner_texts()
