@@ -10,6 +10,7 @@ naming the step, the check and both values.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bot.cases import features
@@ -130,5 +131,5 @@ def _plain(at: Any) -> Any:
     return [list(h) for h in at] if at and isinstance(at[0], list | tuple) else list(at)
 
 
-def _glyphs(rows: list[tuple[str, int, int, str]]) -> list[dict[str, Any]]:
+def _glyphs(rows: Sequence[tuple[str, int, int, str]]) -> list[dict[str, Any]]:
     return [{"name": n, "at": [q, r], "side": s} for n, q, r, s in rows]

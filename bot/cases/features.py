@@ -61,6 +61,11 @@ def _has_field(obj: object, name: str) -> bool:
     return name in getattr(obj, "__dataclass_fields__", {})
 
 
+def _field(obj: object, name: str) -> Any:
+    """The field ``name`` of ``obj`` (one the engine may not have yet: check with :func:`_has_field`)."""
+    return getattr(obj, name)
+
+
 def _engine_knows(verb: str) -> bool:
     """Whether the engine dispatches the command verb ``verb``."""
     from bot.rules.engine import COMMANDS  # the engine imports much; only when asked
@@ -83,9 +88,8 @@ def map_for_engine(raw: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     out = dict(raw)
     notes: list[str] = []
     for key, what in (("ladders", "rope ladders"), ("objects", "destructible objects")):
-        if key in out and key not in MapSpec.model_fields:
-            if out.pop(key):
-                notes.append(f"{what} are not built yet (map.{key})")
+        if key in out and key not in MapSpec.model_fields and out.pop(key):
+            notes.append(f"{what} are not built yet (map.{key})")
     if "id" not in ObstacleSpec.model_fields:
         out["obstacles"] = [{k: v for k, v in o.items() if k != "id"} if isinstance(o, dict) else o
                             for o in out.get("obstacles", [])]
@@ -137,7 +141,7 @@ def put_glyph(state: MatchState, at: Any, name: str, side: str, trap: bool) -> s
     if not trap:
         return None
     if _has_field(state, "traps"):
-        traps = getattr(state, "traps")
+        traps = _field(state, "traps")
         if isinstance(traps, set):
             traps.add(at)
         else:
@@ -153,8 +157,8 @@ def put_carried(fig: Figure, carries: Sequence[str], flipped: Sequence[str]) -> 
         return None
     if not _has_field(fig, "carries") or not _has_field(fig, "flipped"):
         return "glyph carrying is not built yet (figures.carries / figures.flipped)"
-    getattr(fig, "carries")[:] = list(carries)
-    getattr(fig, "flipped")[:] = list(flipped)
+    _field(fig, "carries")[:] = list(carries)
+    _field(fig, "flipped")[:] = list(flipped)
     return None
 
 
@@ -162,14 +166,14 @@ def carried(fig: Figure) -> list[str]:
     """The glyphs ``fig`` carries now. :raises Unbuilt: when the engine carries no glyphs."""
     if not _has_field(fig, "carries"):
         raise Unbuilt("glyph carrying is not built yet (check figures.carries)")
-    return list(getattr(fig, "carries"))
+    return list(_field(fig, "carries"))
 
 
 def flipped(fig: Figure) -> list[str]:
     """The tech glyphs ``fig`` has flipped. :raises Unbuilt: when the engine has no tech glyphs."""
     if not _has_field(fig, "flipped"):
         raise Unbuilt("tech glyphs are not built yet (check figures.flipped)")
-    return list(getattr(fig, "flipped"))
+    return list(_field(fig, "flipped"))
 
 
 def _parse(text: str, what: str) -> Command:
@@ -212,7 +216,7 @@ def has_objects(state: MatchState) -> bool:
 
 def is_object(state: MatchState, name: str) -> bool:
     """Whether ``name`` is a destructible object's id (``False`` while objects are not built)."""
-    return has_objects(state) and name in getattr(state, "objects")
+    return has_objects(state) and name in _field(state, "objects")
 
 
 def object_status(state: MatchState, oid: str) -> tuple[int, bool]:
@@ -222,7 +226,7 @@ def object_status(state: MatchState, oid: str) -> tuple[int, bool]:
     """
     if not has_objects(state):
         raise Unbuilt("destructible objects are not built yet")
-    obj = getattr(state, "objects")[oid]
+    obj = _field(state, "objects")[oid]
     if isinstance(obj, dict):
         return int(obj.get("wounds", 0)), bool(obj.get("destroyed", False))
     return int(getattr(obj, "wounds", 0)), bool(getattr(obj, "destroyed", False))
@@ -281,7 +285,7 @@ def trackers(state: MatchState) -> dict[str, int]:
     (``MatchState.trackers``)."""
     if not _has_field(state, "trackers"):
         raise Unbuilt("scenario trackers are not built yet")
-    return {str(k): int(v) for k, v in dict(getattr(state, "trackers")).items()}
+    return {str(k): int(v) for k, v in dict(_field(state, "trackers")).items()}
 
 
 def reinforcements(state: MatchState) -> dict[str, int]:
@@ -289,4 +293,4 @@ def reinforcements(state: MatchState) -> dict[str, int]:
     them (``MatchState.reinforcements``)."""
     if not _has_field(state, "reinforcements"):
         raise Unbuilt("scenario reinforcements are not built yet")
-    return {str(k): int(v) for k, v in dict(getattr(state, "reinforcements")).items()}
+    return {str(k): int(v) for k, v in dict(_field(state, "reinforcements")).items()}

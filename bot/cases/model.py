@@ -42,10 +42,10 @@ class _M(BaseModel):
 
 def hexes_of(at: Coord | list[Coord]) -> list[Coord]:
     """The hexes of a figure's ``at``: one ``[q, r]`` or a list of them (double-space)."""
-    if at and isinstance(at[0], list | tuple):
-        return [(int(c[0]), int(c[1])) for c in at]  # type: ignore[index]
-    q, r = at  # type: ignore[misc]
-    return [(int(q), int(r))]
+    items: list[Any] = list(at)
+    if items and isinstance(items[0], list | tuple):
+        return [(int(c[0]), int(c[1])) for c in items]
+    return [(int(items[0]), int(items[1]))]
 
 
 # ---- dice ------------------------------------------------------------------------------------------
@@ -335,8 +335,8 @@ class Action(Step):
 class Action2(Action):
     """A v2 action: dice with ``pick``, checks of v2."""
 
-    dice: Dice2 = Field(default_factory=Dice2)  # type: ignore[assignment]
-    expect: Expect2 = Field(default_factory=Expect2)  # type: ignore[assignment]
+    dice: Dice2 = Field(default_factory=Dice2)
+    expect: Expect2 = Field(default_factory=Expect2)
 
 
 class Move(Action):

@@ -63,13 +63,12 @@ def set_up(spec: CaseSpec, source: str) -> Setup:
 
     :raises CaseError: naming the file and field when a part of the case is not valid.
     """
-    v2 = isinstance(spec, CaseSpec2)
     cmap = build_map(spec.map, spec.version, spec.id, source)
     bf = cmap.battlefield
     cards = _cards(spec, source)
     scenario, blocking = SANDBOX, list(cmap.notes)
     roles: dict[str, tuple[str, str]] = {}
-    if v2 and spec.scenario is not None:
+    if isinstance(spec, CaseSpec2) and spec.scenario is not None:
         found = _scenario(spec.scenario)
         if found is None:
             level = f" ({spec.scenario.level.title()})" if spec.scenario.level else ""
@@ -81,19 +80,19 @@ def set_up(spec: CaseSpec, source: str) -> Setup:
     dice = CaseDice()
     state = MatchState(battlefield=bf, scenario=scenario, phase=Phase.FREE)
     engine = Engine(state, dice)
-    teams = _teams(spec, source) if v2 else {}
+    teams = _teams(spec, source) if isinstance(spec, CaseSpec2) else {}
     if len(set(spec.players)) != len(spec.players):
         raise CaseError(f"{source}: field players: a player is listed twice")
     for p in spec.players:
         role, zone = roles.get(p, ("", ""))
         engine.setup_player(p, team=teams.get(p, ""), role=role, zone=zone)
-    if v2:
+    if isinstance(spec, CaseSpec2):
         state.round = spec.round
     waiting: list[str] = []
     _figures(engine, spec, cards, source, blocking)
     for g in bf.glyphs:
         note = features.put_glyph(state, g.at, g.name, g.side, g.at in cmap.traps)
-        waiting += [n for n in (note, features.glyph_note(g.name) if v2 else None) if n]
+        waiting += [n for n in (note, features.glyph_note(g.name) if spec.version == 2 else None) if n]
     features.start_objects(state)
     return Setup(engine, dice, blocking, list(dict.fromkeys(waiting)))
 
@@ -172,8 +171,8 @@ def _figures(engine: Engine, spec: CaseSpec, cards: dict[str, ArmyCard], source:
         # Copies in order (the first copy's key first), so a card's plain name names copy 1.
         for f in sorted(spec.figures, key=lambda f: f.copy_ if isinstance(f, FigureSpec2) else 1):
             if f.card in cards and f.owner in spec.players:
-                key = _key(f, cards[f.card])
-                st.cards.setdefault(key, CardInPlay(key=key, card=cards[f.card], owner=f.owner, controller=f.owner))
+                k = _key(f, cards[f.card])
+                st.cards.setdefault(k, CardInPlay(key=k, card=cards[f.card], owner=f.owner, controller=f.owner))
     on_card: Counter[str] = Counter()
     for i, f in enumerate(spec.figures):
         where = f"{source}: field figures.{i}"
@@ -184,7 +183,7 @@ def _figures(engine: Engine, spec: CaseSpec, cards: dict[str, ArmyCard], source:
         if f.id in st.figures:
             raise CaseError(f"{where}.id: two figures are called '{f.id}'")
         card = cards[f.card]
-        key = _key(f, card) if v2 else None
+        key: str | None = _key(f, card) if v2 else None
         if key is not None:
             on_card[key] += 1
             if on_card[key] > (card.figures or 1):
