@@ -25,6 +25,7 @@ Game commands, in the order a match uses them:
                                     special mimring fire F7 (a Line attack names a space or figure in
                                     a straight line from the attacker: the line goes that way)
   choose OPTION                   answer a decision the rules offer you (the prompt lists the answers)
+  end-moves                       end the moving part of your turn: powers used after moving come now
   end-turn                        end your Player Turn
   concede                         leave the match for good (asks first)
 Spaces: a column letter and a row number as on the map image (F7), or axial coordinates q,r.

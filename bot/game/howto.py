@@ -66,6 +66,7 @@ CONSOLE = HowTo("console", MappingProxyType({
     "end-round": "`end-round`",
     "choose": "`choose OPTION`",
     "concede": "`concede`",
+    "end-moves": "`end-moves`",
     "help": "`help` (it lists every command)",
 }))
 

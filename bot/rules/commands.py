@@ -28,6 +28,7 @@ Verbs:
 ``end-round``                        sandbox only: resolve end-of-round effects now
 ``choose OPTION``                    answer a pending decision
 ``concede``                          leave the match; your figures leave the battlefield
+``end-moves``                        end the moving part of the turn: "after moving" powers come now
 ===================================  ===============================================================
 """
 
@@ -43,7 +44,7 @@ from bot.rules.errors import InvalidCommand
 
 VERBS = (
     "join", "army", "draft", "start", "place", "place-rest", "orders", "initiative", "move", "attack",
-    "special", "end-turn", "end-round", "choose", "concede",
+    "special", "end-turn", "end-round", "choose", "concede", "end-moves",
 )
 
 #: A space in axial coordinates, "q,r" (see :mod:`bot.rules.hexes`).
@@ -85,6 +86,8 @@ class Command:
             verb, rest = "end-turn", rest[1:]
         elif verb == "end" and rest and rest[0].lower() == "round":
             verb, rest = "end-round", rest[1:]
+        elif verb == "end" and rest and rest[0].lower() in ("moves", "move", "moving"):
+            verb, rest = "end-moves", rest[1:]
         if verb not in VERBS:
             raise InvalidCommand(f"'{words[0]}' is not a command", actions=("help",))
         try:
@@ -252,6 +255,7 @@ _PARSERS = {
     "join": _join, "army": _army, "draft": _draft, "start": _none, "place": _place, "place-rest": _none,
     "orders": _orders, "initiative": _none, "move": _move, "attack": _attack, "special": _special,
     "end-turn": _none, "end-round": _none, "choose": _choose, "concede": _none,
+    "end-moves": _none,
 }
 #: What each command needs, in words (no syntax: each adapter shows its own form of the command).
 NEEDS = {
@@ -272,4 +276,5 @@ NEEDS = {
     "end-round": "ending the round needs nothing more (sandbox only)",
     "choose": "name your answer",
     "concede": "conceding needs nothing more",
+    "end-moves": "ending the moves needs nothing more",
 }

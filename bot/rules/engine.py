@@ -69,6 +69,7 @@ COMMANDS: dict[str, Handler] = {
     "attack": attack.attack,
     "special": special.special_attack,
     "choose": choose.choose,
+    "end-moves": round.end_moves,
 }
 
 

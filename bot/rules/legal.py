@@ -8,7 +8,7 @@ The one place adapters (Discord, the console, the computer player) ask, like pyt
 - :class:`LegalCommands` — the legal commands of one player now, lazily enumerated by kind
   (placements, Order Markers, moves per figure with their cost and leaving-engagement attacks,
   attacks per attacker with their targets, special attacks with the figures they affect, answers
-  to a decision, end-turn...), with ``in``, ``len``/``count()``, ``bool()`` and iteration. Each
+  to a decision, end-turn, end-moves...), with ``in``, ``len``/``count()``, ``bool()`` and iteration. Each
   item is a :class:`Legal` holding the command text the engine reads.
 - :func:`check` — the engine's own refusal for a command, without changing anything.
 - :func:`figure_reach` and :func:`figure_attack_options` — one figure's moves and attacks as the
@@ -48,11 +48,11 @@ from bot.rules.errors import IllegalCommand, InvalidCommand, RulesError
 from bot.rules.hexes import Hex
 from bot.rules.movement import Route, plan, reachable_hexes, routes
 from bot.rules.special import AttackOption, attack_options
-from bot.rules.state import MARKERS, Figure, MatchState, Phase
+from bot.rules.state import MARKERS, Figure, MatchState, Phase, Stage
 
 #: The kinds of :class:`Legal` commands, in the order :class:`LegalCommands` lists them.
 KINDS = ("choose", "start", "draft", "place", "orders", "initiative", "move", "attack", "special", "end-turn",
-         "concede")
+         "concede", "end-moves")
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,7 +217,7 @@ class LegalCommands:
     def __iter__(self) -> Iterator[Legal]:
         return itertools.chain(self.choices(), self.starts(), self.draft_picks(), self.placements(),
                                self.order_markers(), self.initiative(), self.moves(), self.attacks(),
-                               self.specials(), self.end_turn(), self.concede())
+                               self.specials(), self.end_turn(), self.concede(), self.end_moves())
 
     def __len__(self) -> int:
         return self.count()
@@ -384,6 +384,14 @@ class LegalCommands:
         st = self.state
         if st.phase is Phase.TURNS and st.turn is not None and st.turn.player == self.player and self._on():
             yield Legal("end-turn", "end-turn")
+
+    def end_moves(self) -> Iterator[Legal]:
+        """``end-moves`` while the Army Card turn of ``player`` under way is still moving (HS-TURN-06)."""
+        st = self.state
+        turn = st.turn
+        if (st.phase is Phase.TURNS and turn is not None and turn.player == self.player and self._on()
+                and turn.card_key is not None and turn.stage is Stage.MOVE):
+            yield Legal("end-moves", "end-moves")
 
     def concede(self) -> Iterator[Legal]:
         """``concede``, while the match is on and ``player`` is in it."""

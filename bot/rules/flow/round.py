@@ -248,6 +248,34 @@ def end_turn(eng: Referee, player: str) -> None:
         end_card_turn(eng)
 
 
+def end_moves(eng: Referee, player: str) -> None:
+    """``end-moves``: end the moving part of the Army Card turn under way, so that the "after moving
+    and before attacking" window opens now (HS-TURN-02, -06): powers timed then (Mind Shackle,
+    Berserker Charge) are offered before the player picks an attack. Without it the window opens at
+    the turn's first attack or at ``end-turn``. A power that lets figures move again (Berserker
+    Charge) reopens the moving part.
+
+    :raises IllegalCommand: when no turn of this player is under way, or its moving part is over.
+    """
+    st = eng.state
+    checks.seated(st, player)
+    checks.require_on(st, player)
+    turn = st.turn
+    if st.phase is Phase.FREE:
+        if turn is None:
+            raise IllegalCommand("no Player Turn is under way: move a figure first", "HS-TURN-02")
+    elif st.phase is not Phase.TURNS or turn is None:
+        raise IllegalCommand("there is no Player Turn whose moves could end", "HS-TURN-02")
+    elif turn.player != player:
+        raise IllegalCommand(f"it is {st.player(turn.player).name}'s turn", "HS-TURN-07")
+    if turn.stage is not Stage.MOVE:
+        raise IllegalCommand("the moving part of this turn is already over (figures attack now, or the turn "
+                             "ends)", "HS-TURN-06")
+    turn.stage = Stage.ATTACK
+    eng.emit("stage", stage="attack")
+    run_window(eng, Window.AFTER_MOVING, "")
+
+
 def finish_turn(eng: Referee) -> None:
     """End the Player Turn: its end-of-turn window, then what comes after."""
     if eng.state.turn is not None:
