@@ -94,7 +94,18 @@ def set_up(spec: CaseSpec, source: str) -> Setup:
         note = features.put_glyph(state, g.at, g.name, g.side, g.at in cmap.traps)
         waiting += [n for n in (note, features.glyph_note(g.name) if spec.version == 2 else None) if n]
     features.start_objects(state)
-    return Setup(engine, dice, blocking, list(dict.fromkeys(waiting)))
+    return Setup(engine, dice, blocking, _grouped(waiting))
+
+
+def _grouped(notes: list[str]) -> list[str]:
+    """Waiting notes ``"family (name)"`` merged per family: ``power glyphs (gerda, ivor)``."""
+    families: dict[str, list[str]] = {}
+    for note in notes:
+        family, _, name = note.partition(" (")
+        names = families.setdefault(family, [])
+        if name.rstrip(")") not in names:
+            names.append(name.rstrip(")"))
+    return [f"{family} ({', '.join(names)})" if any(names) else family for family, names in families.items()]
 
 
 def _cards(spec: CaseSpec, source: str) -> dict[str, ArmyCard]:
