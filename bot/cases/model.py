@@ -16,6 +16,7 @@ error names the step and its field (``steps.3.path.0``). Nothing here touches th
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any, Literal
 
@@ -157,7 +158,7 @@ class CaseSpec(_M):
     cards: list[dict[str, Any]]
     players: list[str] = Field(min_length=1)
     figures: list[FigureSpec]
-    steps: list[dict[str, Any]] = Field(default_factory=list)
+    steps: list[Any] = Field(default_factory=list)
 
     @property
     def version(self) -> int:
@@ -477,11 +478,18 @@ AnyStep = Step | CheckStep | CheckStep2
 # ---- reading -------------------------------------------------------------------------------------------
 
 
+_UNION_MEMBER = re.compile(r"^(str|int|bool|float|none|list\[.*\]|tuple\[.*\]|dict\[.*\])$")
+
+
 def loc(err: ValidationError, prefix: str = "") -> str:
     """``field.path: message`` of a validation error's first problem (prefixed with ``prefix``)."""
     e = err.errors()[0]
-    path = ".".join(str(p) for p in (prefix.split(".") if prefix else []) + list(e["loc"]))
+    # pydantic names the member of a union it tried (``target.str``): not a field of the case.
+    parts = [str(p) for p in e["loc"] if not _UNION_MEMBER.match(str(p))]
+    path = ".".join((prefix.split(".") if prefix else []) + parts)
     msg = e["msg"]
+    if len(parts) < len(e["loc"]):
+        msg = f"not one of the forms this field takes ({msg.lower()})"
     if e["type"] == "extra_forbidden":
         msg = "this key is not part of the case format (check FORMAT.md for its spelling)"
     elif e["type"] == "literal_error":

@@ -124,6 +124,10 @@ def _cards(spec: CaseSpec, source: str) -> dict[str, ArmyCard]:
                 card = card_library().get(name)
             except UnknownCardError as exc:
                 raise CaseError(f"{source}: field cards.{i}.library: {exc}") from None
+            if card.name.casefold() != name.strip().casefold():
+                # Figures name the card by its library name: a short or partial name is not enough.
+                raise CaseError(f"{source}: field cards.{i}.library: write the card's full name as the library "
+                                f"has it: '{card.name}' (not '{name}')")
         else:
             try:
                 card = ArmyCard.model_validate(c)
