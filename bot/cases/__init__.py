@@ -8,7 +8,7 @@ step that names the feature.
 
 One job per module:
 
-- :mod:`~bot.cases.model` reads a case file (v1 and v2) and its steps;
+- :mod:`~bot.cases.model` reads a case file (v1 and v2); :mod:`~bot.cases.stepmodel` its steps;
 - :mod:`~bot.cases.mapping` builds the battlefield of its ``map``;
 - :mod:`~bot.cases.setup` sets up the position (cards, library cards, shared cards and copies,
   scenario, round, teams, figures, glyphs);

@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.cases import features
-from bot.cases.model import Expect, Expect2, FigureExpect2, hexes_of
+from bot.cases.model import hexes_of
 from bot.cases.queries import pending_of
+from bot.cases.stepmodel import Expect, Expect2, FigureExpect2
 from bot.rules.state import MatchState
 
 

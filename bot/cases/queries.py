@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.cases import features
-from bot.cases.model import AttackQ, AttackQ2, CaseError, MoveCostQ, PairQ, PendingQ, RangeQ, StatQ, Step
+from bot.cases.model import CaseError
+from bot.cases.stepmodel import AttackQ, AttackQ2, MoveCostQ, PairQ, PendingQ, RangeQ, StatQ, Step
 from bot.rules import combat, engagement, movement
 from bot.rules.errors import InvalidCommand
 from bot.rules.hexes import Hex

@@ -19,20 +19,9 @@ from typing import Any
 
 from bot.cases import checks, queries, steps
 from bot.cases.features import Unbuilt
-from bot.cases.model import (
-    Action,
-    CaseError,
-    CaseSpec,
-    CheckStep,
-    CheckStep2,
-    Choose,
-    Dice2,
-    Expect2,
-    MapExtras,
-    load_case,
-    read_step,
-)
+from bot.cases.model import CaseError, CaseSpec, Dice2, MapExtras, load_case
 from bot.cases.setup import set_up
+from bot.cases.stepmodel import Action, CheckStep, CheckStep2, Choose, Expect2, read_step
 from bot.rules.errors import DiceExhausted, RulesError
 from bot.rules.state import MatchState
 

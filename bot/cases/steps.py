@@ -15,12 +15,13 @@ from __future__ import annotations
 from typing import Any
 
 from bot.cases import features
-from bot.cases.model import (
+from bot.cases.model import CaseError
+from bot.cases.queries import figure
+from bot.cases.stepmodel import (
     Attack,
     Attack2,
     Bare,
     Bare2,
-    CaseError,
     Choose,
     Move,
     Move2,
@@ -30,8 +31,7 @@ from bot.cases.model import (
     Step,
     Use,
 )
-from bot.cases.model import Cannon as CannonStep
-from bot.cases.queries import figure
+from bot.cases.stepmodel import Cannon as CannonStep
 from bot.rules.commands import Command
 from bot.rules.engine import Engine
 from bot.rules.moments import Window
