@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
-from bot.cases.model import Strict, CaseError, Coord, Dice, Dice2, loc
+from bot.cases.model import CaseError, Coord, Dice, Dice2, Strict, loc
 
 #: The statistics a ``stat`` query may ask for.
 Stat = Literal["life", "move", "range", "attack", "defense"]
