@@ -255,6 +255,15 @@ def test_a_map_feature_the_engine_lacks_fails_the_first_step(tmp_path: Path) -> 
     assert reason == "step 0 (range): rope ladders are not built yet (map.ladders)"
 
 
+def test_a_case_without_steps_still_fails_on_a_missing_feature(tmp_path: Path) -> None:
+    case = _case(figures=[{"id": "a", "card": "Soldier", "owner": "p1", "at": [0, 0], "carries": ["jump_pack"]},
+                          {"id": "e", "card": "Foe", "owner": "p2", "at": [5, 5]}])
+    ok, reason = _run(tmp_path, case)
+    if ok:
+        pytest.skip("glyph carrying is built: the case runs")
+    assert reason == "setup: glyph carrying is not built yet (figures.carries / figures.flipped)"
+
+
 def test_a_step_that_needs_a_missing_verb_names_it(tmp_path: Path) -> None:
     from bot.rules.engine import COMMANDS
 

@@ -75,6 +75,8 @@ class CaseRun:
                 raise
             if self.spec.version == 2 and isinstance(step, Action) and i + 1 < len(self.steps):
                 self._next_must_choose(i, step, self.steps[i + 1])
+        if self.blocking and not self.steps:
+            raise AssertionError(f"setup: {'; '.join(self.blocking)}")
 
     def _step(self, i: int, step: Any) -> None:
         where = f"steps.{i}"
