@@ -140,6 +140,8 @@ def test_the_small_case_passes(tmp_path: Path) -> None:
     ({"map": {"fill": BASE["map"]["fill"], "objects": [{"id": "o", "at": [], "height": 3, "life": 2,
                                                          "defense": 1}]}}, "field map.objects.0.at:", "at least 1"),
     ({"map": {"fill": BASE["map"]["fill"], "zones": {"bridge": [[1]]}}}, "field map.zones.bridge.0.1:", "Field required"),
+    ({"map": {"fill": BASE["map"]["fill"], "zones": {"bridge": [[9, 9]]}}}, "field map.zones.bridge #1:",
+     "[9, 9] is not a space of the battlefield"),
     ({"map": {"fill": BASE["map"]["fill"], "glyphs": [{"name": "kelda", "at": [1, 1], "side": "power",
                                                         "trap": "yes"}]}}, "field map.glyphs.0.trap:",
      "write true or false"),

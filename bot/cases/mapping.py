@@ -64,7 +64,12 @@ def build_map(raw: dict[str, Any], version: int, name: str, source: str) -> Case
         bf = build_battlefield(MapSpec.model_validate(data), name=name)
     except ValidationError as exc:
         raise CaseError(f"{source}: field {loc(exc, 'map')}") from None
-    except (MapFileError, ValueError) as exc:
+    except MapFileError as exc:
+        field_ = exc.field
+        if version == 2 and field_.startswith("start_zones."):
+            field_ = "zones." + field_.removeprefix("start_zones.")  # the case's name for them
+        raise CaseError(f"{source}: field map.{field_}: {exc.problem}") from None
+    except ValueError as exc:
         raise CaseError(f"{source}: field map: {exc}") from None
     return CaseMap(bf, notes, traps, ids)
 

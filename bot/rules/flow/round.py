@@ -268,6 +268,8 @@ def end_moves(eng: Referee, player: str) -> None:
         raise IllegalCommand("there is no Player Turn whose moves could end", "HS-TURN-02")
     elif turn.player != player:
         raise IllegalCommand(f"it is {st.player(turn.player).name}'s turn", "HS-TURN-07")
+    if turn.card_key is None:
+        raise IllegalCommand("no Army Card turn is under way", "HS-TURN-02")
     if turn.stage is not Stage.MOVE:
         raise IllegalCommand("the moving part of this turn is already over (figures attack now, or the turn "
                              "ends)", "HS-TURN-06")
