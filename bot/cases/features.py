@@ -15,6 +15,26 @@ glyphs carried at the start) are listed by :func:`map_for_engine` and :func:`put
 *blocking* notes: the case then fails on its first step with that reason. Glyphs whose rules do not
 exist yet are *waiting* notes (:func:`glyph_note`): the case runs, and a step that fails says what it
 waits for.
+
+Wiring after the merge (each seam finds the feature by itself when it has the name expected here;
+otherwise change only the function named):
+
+- treasure: ``Figure.carries``/``Figure.flipped`` (lists of glyph names) — :func:`put_carried`,
+  :func:`carried`, :func:`flipped`; the verb ``use FIGURE GLYPH [TARGET]`` — :func:`use_command`;
+  ``move ... drop GLYPH@SPACE`` (a ``drop`` parameter of ``bot.rules.actions.move.move``) —
+  :func:`move_command`; traps (``MatchState.traps``) — :func:`put_glyph`; the glyph registry
+  ``bot.rules.treasure.catalogue.describe`` — :func:`glyph_note`.
+- glyphs: ``bot.rules.glyphs.describe`` — :func:`glyph_note`; a stat with glyphs applied
+  (``modifiers.stat_value(state, fig, stat)``) — :func:`stat_value`; random picks (Oreld) call the
+  dice source's ``pick(n)`` (:class:`bot.cases.dice.CaseDice`).
+- field: ``MapSpec.ladders``/``objects`` and ``ObstacleSpec.id`` — :func:`map_for_engine`;
+  ``MatchState.objects`` (id -> wounds/destroyed) filled by ``bot.rules.objects.start_objects`` —
+  :func:`start_objects`, :func:`object_status`; object dice and targeting
+  (``bot.rules.objects.attack_dice``/``defense_dice``/``can_attack``) — :func:`object_dice`,
+  :func:`can_attack_object`; the verb ``cannon FIGURE CANNON TARGET`` — :func:`cannon_command`.
+- scenarios: ``MatchState.trackers`` and ``MatchState.reinforcements`` (player -> number) —
+  :func:`trackers`, :func:`reinforcements`; more scenario files in ``data/scenarios`` (id
+  ``NAME-LEVEL`` or ``NAME``) are found by :mod:`bot.cases.setup` without any change here.
 """
 
 from __future__ import annotations
