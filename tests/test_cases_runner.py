@@ -292,6 +292,20 @@ def test_a_decision_left_pending_needs_a_choose_next(tmp_path: Path) -> None:
     assert ok, reason
 
 
+def test_an_obstacle_id_may_be_aimed_at_once_objects_are_built(tmp_path: Path) -> None:
+    """Crumbling Architecture turns obstacles into objects: a step aiming at an obstacle's id is no
+    format error; without objects in the engine the step names the missing feature."""
+    case = _case(map={"fill": BASE["map"]["fill"], "obstacles": [{"kind": "fortified_wall", "id": "w1",
+                                                                  "at": [[1, 0]], "height": 7}]},
+                 steps=[{"do": "attack", "attacker": "a", "target": "w1", "expect": {"ok": True}}])
+    from bot.rules.state import MatchState
+
+    if "objects" in MatchState.__dataclass_fields__:
+        pytest.skip("destructible objects are built")
+    ok, reason = _run(tmp_path, case)
+    assert (ok, reason) == (False, "step 0 (attack): destructible objects are not built yet")
+
+
 def test_dice_of_a_step_must_all_be_used(tmp_path: Path) -> None:
     ok, reason = _run(tmp_path, _case(steps=[{"do": "move", "figure": "a", "path": [[1, 0]],
                                               "dice": {"d20": [3], "pick": [0]}}]))

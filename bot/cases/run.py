@@ -17,7 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bot.cases import checks, queries, steps
+from bot.cases import checks, features, queries, steps
 from bot.cases.features import Unbuilt
 from bot.cases.model import CaseError, CaseSpec, Dice2, MapExtras, load_case
 from bot.cases.setup import set_up
@@ -50,7 +50,10 @@ class CaseRun:
         self.dice = setup.dice
         self.blocking = setup.blocking
         self.waiting = setup.waiting
-        self.objects = frozenset(o.id for o in _extras(spec).objects)
+        # Objects by id, and obstacles with an id, which a scenario rule may turn into objects
+        # (Crumbling Architecture): steps may aim at either.
+        self.objects = frozenset(o.id for o in _extras(spec).objects) | (
+            frozenset(features.obstacle_ids(spec.map)) if spec.version == 2 else frozenset())
 
     @property
     def state(self) -> MatchState:
