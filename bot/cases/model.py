@@ -240,5 +240,8 @@ def load_case(path: Path) -> CaseSpec:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        hint = _v2_hint(data, exc) if fmt == 1 else ""
-        raise CaseError(f"{path}: field {loc(exc)}{hint}") from None
+        if fmt == 1 and _v2_hint(data, exc):
+            field_ = loc(exc).split(":", 1)[0]
+            raise CaseError(f"{path}: field {field_}: a format v2 key; write \"format\": 2 at the top of the "
+                            "case to use it") from None
+        raise CaseError(f"{path}: field {loc(exc)}") from None
