@@ -175,12 +175,13 @@ class QuietHours:
         return minute >= self.start or minute < self.end
 
     def before_start(self, when: float) -> float:
-        """The last moment before the quiet hours that contain ``when`` began (a Unix time)."""
+        """Five minutes before the quiet hours that contain ``when`` began (a Unix time): room for
+        the loop, which runs every minute, to send it before they begin."""
         local = datetime.fromtimestamp(when, zoneinfo.ZoneInfo(self.zone))
         start = local.replace(hour=self.start // 60, minute=self.start % 60, second=0, microsecond=0)
         if start > local:
             start -= timedelta(days=1)
-        return start.timestamp() - 60
+        return start.timestamp() - 300
 
     def words(self) -> str:
         """``"23:00-08:00 (Europe/Paris)"``."""
