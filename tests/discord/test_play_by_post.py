@@ -21,8 +21,8 @@ POST = {"pace": "post", "orders": "24h", "turn": "24h", "decision": "12h", "exte
 
 
 async def post_table(fake: FakeDiscord, world: World, start_bot: StartBot, db: Path, clock: FakeClock,
-                     **new: Any) -> Table:
-    bot = make_bot(fake, db, world.guild.id, clock=clock)
+                     everywhere: bool = False, **new: Any) -> Table:
+    bot = make_bot(fake, db, None if everywhere else world.guild.id, clock=clock)
     await start_bot(bot)
     table = Table(fake, bot, world.channel, [world.alice, world.bob])
     await table.setup(**{**POST, **new})
@@ -207,3 +207,179 @@ async def test_skip_and_forfeit_policies(fake: FakeDiscord, world: World, start_
     assert (await tick(table))["acted"] == 1
     assert table.state.phase is Phase.OVER
     assert table.state.winners and turn.player not in table.state.winners
+
+
+async def test_away_pauses_deadlines_everywhere_tells_the_others_and_has_a_maximum(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    clock = FakeClock()
+    table = await post_table(fake, world, start_bot, tmp_path / "db.sqlite", clock, away_max="5d")
+    alice, bob = table.players
+    before = {r.player: r.due for r in await table.bot.pace.current(table.live)}
+    refused = await table.reply(bob, "me", "away", duration="6d", reason="holiday")
+    assert "at most 5d" in refused.content and "Nothing was changed" in refused.content
+    refused = await table.reply(bob, "me", "away", duration="a while")
+    assert "could not read 'a while'" in refused.content
+    assert {r.player: r.due for r in await table.bot.pace.current(table.live)} == before
+    mark = last_id(fake)
+    answer = await table.reply(bob, "me", "away", duration="3d", reason="holiday")
+    assert "away until" in answer.content and answer.ephemeral
+    told = [m for m in channel_msgs(table, mark) if "bob is away until" in m.content]
+    assert len(told) == 1 and "(holiday)" in told[0].content and not pinged(told[0])
+    after = {r.player: r.due for r in await table.bot.pace.current(table.live)}
+    assert after[str(bob.id)] == before[str(bob.id)] + 3 * 86400
+    assert after[str(alice.id)] == before[str(alice.id)]
+    # Alice's deadline passes (extended), Bob's does not while he is away.
+    await table.place_markers(alice)
+    clock.advance(days=1, minutes=1)
+    counts = await tick(table)
+    assert counts["extended"] == 0 and counts["acted"] == 0 and counts["reminded"] == 0
+    clock.advance(days=3)
+    assert (await tick(table))["extended"] == 1
+
+
+async def test_a_restart_across_a_deadline_acts_once_and_says_it_is_late(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    from bot.fakediscord import stop_client
+
+    clock = FakeClock()
+    db = tmp_path / "db.sqlite"
+    table = await post_table(fake, world, start_bot, db, clock, extend="0")
+    alice, bob = table.players
+    await table.place_markers(alice)
+    await stop_client(table.bot)
+    clock.advance(days=2)  # the bot is down across Bob's deadline
+    bot = make_bot(fake, db, world.guild.id, clock=clock)
+    await start_bot(bot)
+    table.bot = bot
+    mark = last_id(fake)
+    assert (await tick(table))["acted"] == 1
+    late = [m for m in channel_msgs(table, mark) if "passed" in m.content]
+    assert len(late) == 1 and "this happened late" in late[0].content
+    assert table.state.phase is Phase.TURNS
+    # A second process sharing the database finds nothing left to do.
+    assert (await tick(table))["acted"] == 0
+
+
+async def test_the_compare_and_set_lets_one_claimer_win(tmp_path: Path) -> None:
+    from bot.discord.pace.store import PaceStore
+    from bot.storage import SqliteStorage
+
+    one, two = SqliteStorage(tmp_path / "db.sqlite"), SqliteStorage(tmp_path / "db.sqlite")
+    await one.open()
+    await two.open()
+    a, b = PaceStore(one), PaceStore(two)
+    did = await a.open_deadline("m", "p", "turn", "mark", "Your turn", 0.0, 10.0)
+    seen_a, seen_b = await a.due_deadlines(20.0), await b.due_deadlines(20.0)
+    assert [r.id for r in seen_a] == [r.id for r in seen_b] == [did]
+    assert [await a.claim(seen_a[0], 20.0), await b.claim(seen_b[0], 20.0)] == [True, False]
+    assert await b.due_deadlines(21.0) == []  # claimed: leased to the first
+    await one.close()
+    await two.close()
+
+
+async def test_undo_by_agreement_accepted_and_refused(fake: FakeDiscord, world: World, start_bot: StartBot,
+                                                      tmp_path: Path) -> None:
+    clock = FakeClock()
+    table = await post_table(fake, world, start_bot, tmp_path / "db.sqlite", clock)
+    alice, bob = table.players
+    for user in table.players:
+        await table.place_markers(user)
+    turn = table.state.turn
+    assert turn is not None
+    mover = table.user(turn.player)
+    other = bob if mover is alice else alice
+    nothing = await table.reply(other, "match", "undo")
+    assert nothing.content.startswith("Nothing") and "undone" in nothing.content
+    fig = next(f for f in table._acting(turn.player))
+    where = fig.hex
+    dest = table._step_toward_enemy(fig)
+    assert dest is not None
+    await table.reply(mover, "move", figure=fig.id, to=dest)
+    moved_log = len(table.live.session.match.log)
+    asked = await table.reply(mover, "match", "undo")
+    assert "Asked" in asked.content
+    question = [m for m in table.channel.history() if "asks to take back" in m.content][-1]
+    assert pinged(question) == {other.id} and "`move" in question.content
+    mine = await (await table.click(mover, question, next(c for c in question.custom_ids if c.endswith(":yes")))).wait_reply()
+    assert "Only the other players" in mine.content
+    await table.click(other, question, next(c for c in question.custom_ids if c.endswith(":yes")))
+    assert len(table.live.session.match.log) == moved_log - 1
+    assert table.state.figures[fig.id].hex == where
+    undone = [m for m in table.channel.history() if "Undone by agreement" in m.content]
+    assert len(undone) == 1 and undone[0].attachments
+    # The same move again, and this time the other player refuses.
+    await table.reply(mover, "move", figure=fig.id, to=dest)
+    await table.reply(mover, "match", "undo")
+    question = [m for m in table.channel.history() if "asks to take back" in m.content][-1]
+    await table.click(other, question, next(c for c in question.custom_ids if c.endswith(":no")))
+    assert table.state.figures[fig.id].hex != where
+    assert [m for m in table.channel.history() if "refused to take back" in m.content]
+
+
+async def test_me_games_lists_matches_in_two_servers_marking_those_waiting(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    clock = FakeClock()
+    table = await post_table(fake, world, start_bot, tmp_path / "db.sqlite", clock, everywhere=True)
+    alice, bob = table.players
+    await table.place_markers(alice)
+    guild2 = fake.create_guild("Second Club")
+    fake.add_member(guild2, alice)
+    fake.add_member(guild2, bob)
+    channel2 = fake.create_channel(guild2, "slow-games")
+    await table.settle()
+    table2 = Table(fake, table.bot, channel2, [bob, alice])
+    await table2.setup(**POST)
+    listing = await table.reply(alice, "me", "games")
+    lines = listing.content.split("\n")
+    assert lines[0] == "Your matches (2):"
+    assert "Second Club" in lines[1] and "your move" in lines[1] and f"/{channel2.id}" in lines[1]
+    assert "Heroscape Club" in lines[2] and "waiting on others" in lines[2]
+    assert listing.ephemeral
+
+
+async def test_closed_dms_get_the_channel_mention_and_a_note_once(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    world.bob.dms_open = False
+    clock = FakeClock()
+    table = await post_table(fake, world, start_bot, tmp_path / "db.sqlite", clock)
+    notes = [m for m in table.channel.history() if "I cannot DM you" in m.content]
+    assert len(notes) == 1 and world.bob.id in pinged(notes[0])
+    for user in table.players:
+        await table.place_markers(user)
+    for _ in range(3):
+        await table.take_turn()
+    assert len([m for m in table.channel.history() if "I cannot DM you" in m.content]) == 1
+
+
+async def test_since_and_log_fit_discord_limits(fake: FakeDiscord, world: World, start_bot: StartBot,
+                                                tmp_path: Path) -> None:
+    clock = FakeClock()
+    table = await post_table(fake, world, start_bot, tmp_path / "db.sqlite", clock)
+    alice, bob = table.players
+    for user in table.players:
+        await table.place_markers(user)
+    for _ in range(4):
+        await table.take_turn()
+    for user in table.players:
+        record = await table.send(user, "match", "since")
+        replies = [m for m in table.channel.history(include_ephemeral=True)
+                   if m.ephemeral and m.viewer_id == user.id and m.id > 0]
+        assert replies and all(len(m.content) <= 2000 for m in replies)
+        last = await record.wait_reply()
+        assert "Since" in last.content or "Nothing happened" in last.content
+    log = await table.reply(alice, "match", "log")
+    assert len(log.content) <= 2000 and "page" in log.content
+    pages = int(log.content.rsplit("page ", 1)[1].split(" of ")[1].split(";")[0])
+    first = await table.reply(alice, "match", "log", page=1)
+    assert "page 1 of" in first.content
+    bad = await table.reply(alice, "match", "log", page=pages + 1)
+    assert f"has {pages} page" in bad.content
+
+
+def test_split_words_never_cuts_a_word() -> None:
+    from bot.discord.pace.texts import split_words
+
+    text = " ".join(f"word{i:04d}" for i in range(900))
+    parts = split_words(text, 2000)
+    assert len(parts) > 1 and all(len(p) <= 2000 for p in parts)
+    assert " ".join(parts).split() == text.split()
