@@ -383,3 +383,51 @@ def test_split_words_never_cuts_a_word() -> None:
     parts = split_words(text, 2000)
     assert len(parts) > 1 and all(len(p) <= 2000 for p in parts)
     assert " ".join(parts).split() == text.split()
+
+
+async def test_a_post_match_plays_over_days_to_a_winner_with_the_computer_taking_over(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    clock = FakeClock()
+    start = clock.now()
+    table = await post_table(fake, world, start_bot, tmp_path / "db.sqlite", clock)
+    alice, bob = table.players
+    taken_over = 0
+
+    async def orders(t: Table) -> None:
+        nonlocal taken_over
+        # Alice places hers in the evening; Bob forgets: extended after a day, the computer places them.
+        clock.advance(hours=8)
+        await t.place_markers(alice)
+        if t.state.round == 1:
+            clock.advance(hours=16, minutes=1)
+            assert (await tick(t))["extended"] == 1
+            clock.advance(hours=12)
+            assert (await tick(t))["acted"] == 1
+            taken_over += 1
+
+    rounds = 0
+    while table.state.phase is not Phase.OVER:
+        rounds += 1
+        start_round = table.state.round
+        if table.state.phase is Phase.ORDERS:
+            await orders(table)
+            for pid in list(table.live.waiting_for_orders()):
+                clock.advance(hours=5)
+                await table.place_markers(table.user(pid))
+        while table.state.phase is Phase.TURNS and table.state.round == start_round:
+            clock.advance(hours=7)
+            await tick(table)
+            await table.take_turn()
+        assert rounds <= 12, "\n".join(table.log[-30:])
+    assert taken_over == 1
+    assert clock.now() - start > 3 * 86400, "days passed on the test clock"
+    st = table.state
+    assert st.winners and len(st.winners) == 1
+    assert await table.bot.pace.current(table.live) == []  # nothing is due in a finished match
+    clock.advance(days=30)
+    assert await tick(table) == {"told": 0, "reminded": 0, "acted": 0, "extended": 0, "expired": 0}
+    stats = await table.bot.pace.status_lines(table.live)
+    assert any(line.startswith("Time to act: ") and "alice median" in line and "bob median" in line for line in stats)
+    replay = await table.send(alice, "match", "replay")
+    shown = await replay.wait_reply()
+    assert shown.attachments and shown.attachments[0].data.startswith(b"GIF8")
