@@ -29,7 +29,7 @@ from bot.storage.base import (
     StoredSnapshot,
     TurnMark,
 )
-from bot.storage.migrations import ALL, LATEST
+from bot.storage.migrations import ALL
 
 log = logging.getLogger(__name__)
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import pytest
 from bot_table import Table, make_bot
 
 from bot.discord.pace.clock import FakeClock
@@ -431,3 +430,65 @@ async def test_a_post_match_plays_over_days_to_a_winner_with_the_computer_taking
     replay = await table.send(alice, "match", "replay")
     shown = await replay.wait_reply()
     assert shown.attachments and shown.attachments[0].data.startswith(b"GIF8")
+
+
+def test_the_deadline_bench_acts_on_every_due_deadline_once() -> None:
+    from bot.discord.pace.bench import deadlines_ms
+
+    ms, acted = deadlines_ms(300)
+    assert acted == 300 and ms > 0
+
+
+async def test_a_migration_gap_is_filled_later(tmp_path: Path) -> None:
+    """Migration 9 may run before 7 and 8 exist (written in parallel): the runner records which
+    numbers ran, so a database migrated without one of them still gets it later."""
+    import sqlite3
+
+    import bot.storage.sqlite as sqlite_module
+    from bot.storage import SqliteStorage, migrations
+
+    missing = sorted(migrations.ALL)[-2]
+    db = tmp_path / "gap.db"
+    try:
+        sqlite_module.ALL = {n: s for n, s in migrations.ALL.items() if n != missing}  # type: ignore[attr-defined]
+        store = SqliteStorage(db)
+        await store.open()
+        await store.close()
+        raw = sqlite3.connect(db)
+        assert missing not in {r[0] for r in raw.execute("SELECT number FROM schema_migrations")}
+        raw.close()
+    finally:
+        sqlite_module.ALL = migrations.ALL  # type: ignore[attr-defined]
+    store = SqliteStorage(db)
+    await store.open()
+    await store.close()
+    raw = sqlite3.connect(db)
+    assert sorted(r[0] for r in raw.execute("SELECT number FROM schema_migrations")) == sorted(migrations.ALL)
+    assert raw.execute("PRAGMA user_version").fetchone()[0] == migrations.LATEST
+
+
+async def test_an_undo_request_expires_with_the_deadline(fake: FakeDiscord, world: World, start_bot: StartBot,
+                                                         tmp_path: Path) -> None:
+    clock = FakeClock()
+    table = await post_table(fake, world, start_bot, tmp_path / "db.sqlite", clock)
+    for user in table.players:
+        await table.place_markers(user)
+    turn = table.state.turn
+    assert turn is not None
+    mover = table.user(turn.player)
+    other = next(u for u in table.players if u is not mover)
+    fig = table._acting(turn.player)[0]
+    dest = table._step_toward_enemy(fig)
+    assert dest is not None
+    await table.reply(mover, "move", figure=fig.id, to=dest)
+    moved = table.state.figures[fig.id].hex
+    await table.reply(mover, "match", "undo")
+    again = await table.reply(mover, "match", "undo")
+    assert "already waiting" in again.content
+    question = [m for m in table.channel.history() if "asks to take back" in m.content][-1]
+    clock.advance(hours=24, minutes=1)
+    assert (await tick(table))["expired"] == 1
+    assert [m for m in table.channel.history() if "undo request expired" in m.content]
+    late = await (await table.click(other, question, next(c for c in question.custom_ids if c.endswith(":yes")))).wait_reply()
+    assert "no longer open" in late.content
+    assert table.state.figures[fig.id].hex == moved

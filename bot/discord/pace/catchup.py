@@ -9,6 +9,7 @@ import io
 from typing import TYPE_CHECKING
 
 from bot.discord.errors import UserError
+from bot.discord.pace import history as history_module
 from bot.discord.pace.texts import MAX_CONTENT
 from bot.game.session import GameSession
 from bot.rules.views import public_view
@@ -26,30 +27,12 @@ REPLAY_FRAMES = 30
 
 def last_acted(live: LiveMatch, player: str) -> int:
     """The log position of ``player``'s last command (-1: none)."""
-    log = live.session.match.log
-    return next((i for i in range(len(log) - 1, -1, -1) if log[i][0] == player), -1)
+    return history_module.last_acted(live, player)
 
 
 async def history(service: PaceService, live: LiveMatch, after: int = -1) -> list[str]:
-    """Public lines of the commands after log position ``after``, each caused by a deadline marked so."""
-    if service.store is None:
-        return []
-    causes = await service.store.causes(live.match_id)
-    out: list[str] = []
-    for seq, text in await service.store.results(live.match_id):
-        if seq <= after:
-            continue
-        cause = causes.get(seq)
-        lines = [line for line in text.split("\n") if line.strip()]
-        if cause and lines:
-            lines[0] = f"[{cause}] {lines[0]}"
-        out += lines
-    return out
-
-
-async def since_lines(service: PaceService, live: LiveMatch, player: str) -> list[str]:
-    """What the channel was told since ``player`` last acted."""
-    return await history(service, live, last_acted(live, player))
+    """Public lines of the commands after log position ``after`` (see :mod:`.history`)."""
+    return [] if service.store is None else await history_module.lines(service.store, live, after)
 
 
 def view_at(live: LiveMatch, seq: int) -> GameSession:

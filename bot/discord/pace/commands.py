@@ -68,7 +68,7 @@ async def change_pace(interaction: discord.Interaction, live: LiveMatch, options
         raise UserError("The pace can be changed only before the match starts; this one has started.")
     if not any(v is not None for v in options.values()):
         return service.pace_of(live).words()
-    pace = pace_from_options(service.pace_of(live), **options)  # type: ignore[arg-type]
+    pace = pace_from_options(service.pace_of(live), **options)
     await service.set_pace(live, pace)
     return f"📮 <@{interaction.user.id}> changed the pace. " + pace.words()
 

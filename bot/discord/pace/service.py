@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord.errors import UserError
-from bot.discord.pace import texts
+from bot.discord.pace import history, texts
 from bot.discord.pace.clock import Clock, SystemClock
 from bot.discord.pace.durations import POLICY_WORDS, Pace, PlayerPrefs, format_duration
 from bot.discord.pace.store import ACTED, CANCELLED, DONE, Deadline, PaceStore
@@ -149,9 +149,9 @@ class PaceService:
                 due = started + pace.limit(kind)
                 did = await self.store.open_deadline(live.match_id, player, kind, mark, words, now, due)
                 await self._plan_reminders(did, player, started, due)
-                row = await self.store.deadline(did)
-                if row is not None:
-                    opened.append(row)
+                made = await self.store.deadline(did)
+                if made is not None:
+                    opened.append(made)
             return opened
 
     async def _plan_reminders(self, deadline_id: int, player: str, started: float, due: float) -> None:
@@ -231,9 +231,7 @@ class PaceService:
         prefs = await self.store.prefs(row.player)
         if not prefs.dms:
             return ""
-        from bot.discord.pace.catchup import since_lines
-
-        since = await since_lines(self, live, row.player)
+        since = await history.lines(self.store, live, history.last_acted(live, row.player))
         body = [f"⏰ **Your move** in {link(live.meta.guild_id, live.channel_id)}: {row.expected}.",
                 f"Deadline: {when_words(row.due)}."]
         if since:
@@ -309,9 +307,9 @@ class PaceService:
                 if self.is_post(live) and not live.over:
                     await self.sync(live)
             for row in await self.store.untold():
-                live = self.bot.matches.get(row.match_id)
-                if live is not None:
-                    await self.notify(live, late=self.clock.now() - row.started > LATE_AFTER)
+                found = self.bot.matches.get(row.match_id)
+                if found is not None:
+                    await self.notify(found, late=self.clock.now() - row.started > LATE_AFTER)
                     counts["told"] += 1
             for rem in await self.store.due_reminders(self.clock.now()):
                 if await self.store.claim_reminder(rem):
@@ -319,9 +317,7 @@ class PaceService:
             for row in await self.store.due_deadlines(self.clock.now()):
                 if await self.store.claim(row, self.clock.now()):
                     counts[await self.act(row)] += 1
-            from bot.discord.pace.undo import expire
-
-            counts["expired"] = await expire(self)
+            counts["expired"] = await self.expire_undos()
         return counts
 
     async def _remind(self, deadline_id: int, due: float) -> int:
@@ -411,6 +407,21 @@ class PaceService:
             await publish(self.bot, live, applied, Responder(self.bot, None, live.channel_id))
             if policy == "forfeit":
                 return
+
+    async def expire_undos(self) -> int:
+        """Close the undo requests whose time ran out (said in their channel); how many."""
+        assert self.store is not None
+        count = 0
+        now = self.clock.now()
+        for req in await self.store.open_undos():
+            if req.expires > now or not await self.store.update_undo(req, state="expired"):
+                continue
+            count += 1
+            live = self.bot.matches.get(req.match_id)
+            if live is not None:
+                await self._post(live, f"↩ {live.session.name(req.player)}'s undo request expired with the deadline; "
+                                       "nothing changed.", [])
+        return count
 
     # --- away -----------------------------------------------------------------------------------
 

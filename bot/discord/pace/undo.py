@@ -176,24 +176,6 @@ async def _apply(service: PaceService, live: LiveMatch, request_id: int) -> None
     await service.after_publish(live)
 
 
-async def expire(service: PaceService) -> int:
-    """Close the undo requests whose time ran out (said in their channel); how many."""
-    store = service.store
-    if store is None:
-        return 0
-    count = 0
-    now = service.clock.now()
-    for req in await store.open_undos():
-        if req.expires > now or not await store.update_undo(req, state="expired"):
-            continue
-        count += 1
-        live = service.bot.matches.get(req.match_id)
-        if live is not None:
-            await Responder(service.bot, None, live.channel_id).send(
-                f"↩ {live.session.name(req.player)}'s undo request expired with the deadline; nothing changed.")
-    return count
-
-
 class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=UNDO_ID):
     """Accept (``yes``) or Refuse an undo request; the request id is in the custom id, so it works
     after a restart."""
