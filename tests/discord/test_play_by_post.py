@@ -3,6 +3,7 @@ due-work loop is run by the test (``bot.pace.tick()``), and every check reads wh
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -364,7 +365,7 @@ async def test_since_and_log_fit_discord_limits(fake: FakeDiscord, world: World,
         replies = [m for m in table.channel.history(include_ephemeral=True)
                    if m.ephemeral and m.viewer_id == user.id and m.id > 0]
         assert replies and all(len(m.content) <= 2000 for m in replies)
-        last = await record.wait_reply()
+        last = await record.wait_reply(timeout=120)
         assert "Since" in last.content or "Nothing happened" in last.content
     log = await table.reply(alice, "match", "log")
     assert len(log.content) <= 2000 and "page" in log.content
@@ -420,6 +421,10 @@ async def test_a_post_match_plays_over_days_to_a_winner_with_the_computer_taking
         assert rounds <= 12, "\n".join(table.log[-30:])
     assert taken_over == 1
     assert clock.now() - start > 3 * 86400, "days passed on the test clock"
+    # Only the play-by-post lines ping, each the players it is about: results and maps ping nobody.
+    pinging = [m for m in table.channel.history() if pinged(m)]
+    assert pinging and all(m.content.startswith(("⏰", "⌛")) for m in pinging), [m.content for m in pinging][:5]
+    assert all(pinged(m) == {int(u) for u in re.findall(r"<@(\d+)>", m.content)} for m in pinging)
     st = table.state
     assert st.winners and len(st.winners) == 1
     assert await table.bot.pace.current(table.live) == []  # nothing is due in a finished match
@@ -428,7 +433,7 @@ async def test_a_post_match_plays_over_days_to_a_winner_with_the_computer_taking
     stats = await table.bot.pace.status_lines(table.live)
     assert any(line.startswith("Time to act: ") and "alice median" in line and "bob median" in line for line in stats)
     replay = await table.send(alice, "match", "replay")
-    shown = await replay.wait_reply()
+    shown = await replay.wait_reply(timeout=120)  # many pictures: slow on a busy machine
     assert shown.attachments and shown.attachments[0].data.startswith(b"GIF8")
 
 

@@ -386,7 +386,11 @@ class PaceService:
         name = live.session.name(row.player)
         cause = f"deadline passed ({row.kind}) — {POLICY_WORDS[policy]} for {name}"
         for _ in range(AI_STEPS):
-            if (row.player, row.mark) not in self.waits(live):
+            waits = self.waits(live)
+            # On while the same wait lasts, and through a decision it raised for the same player
+            # (answered as the computer would); never on into the player's next wait.
+            if (row.player, row.mark) not in waits and not any(
+                    p == row.player and kind == "decision" for (p, _), (kind, _) in waits.items()):
                 return
             st = live.state
             if policy == "forfeit":
@@ -467,12 +471,14 @@ class PaceService:
         if self.store is None:
             return []
         pace = self.pace_of(live)
+        times = await self.store.turn_times(live.match_id)
+        if not pace.post and not times:
+            return []  # a live match: nothing to add
         lines = [pace.words()]
         if pace.post:
             for row in await self.current(live):
                 lines.append(f"⏰ {live.session.name(row.player)}: {row.expected} — deadline {when_words(row.due)}"
                              + (" (extended)" if row.extended else ""))
-        times = await self.store.turn_times(live.match_id)
         if times:
             stats = [f"{live.session.name(p)} median {format_duration(texts.median(v))}, longest "
                      f"{format_duration(max(v))} ({len(v)} waits)" for p, v in times.items()]
