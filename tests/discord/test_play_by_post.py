@@ -497,3 +497,18 @@ async def test_an_undo_request_expires_with_the_deadline(fake: FakeDiscord, worl
     late = await (await table.click(other, question, next(c for c in question.custom_ids if c.endswith(":yes")))).wait_reply()
     assert "no longer open" in late.content
     assert table.state.figures[fig.id].hex == moved
+
+
+async def test_a_player_without_dms_is_reminded_in_the_channel(fake: FakeDiscord, world: World,
+                                                                start_bot: StartBot, tmp_path: Path) -> None:
+    clock = FakeClock()
+    table = await post_table(fake, world, start_bot, tmp_path / "db.sqlite", clock)
+    alice, bob = table.players
+    answer = await table.reply(alice, "me", "dms", on=False)
+    assert "No more DMs" in answer.content
+    mark = last_id(fake)
+    clock.advance(hours=12, minutes=1)
+    assert (await tick(table))["reminded"] == 2
+    assert not dm_since(fake, alice, mark, "Reminder") and len(dm_since(fake, bob, mark, "Reminder")) == 1
+    in_channel = [m for m in channel_msgs(table, mark) if "Reminder" in m.content]
+    assert len(in_channel) == 1 and pinged(in_channel[0]) == {alice.id}
