@@ -367,6 +367,8 @@ async def test_since_and_log_fit_discord_limits(fake: FakeDiscord, world: World,
         assert replies and all(len(m.content) <= 2000 for m in replies)
         last = await record.wait_reply(timeout=120)
         assert "Since" in last.content or "Nothing happened" in last.content
+        shown = [m for m in table.channel.history(include_ephemeral=True) if m.viewer_id == user.id and m.attachments]
+        assert [a.filename for a in shown[-1].attachments] == ["before.png", "now.png"]
     log = await table.reply(alice, "match", "log")
     assert len(log.content) <= 2000 and "page" in log.content
     pages = int(log.content.rsplit("page ", 1)[1].split(" of ")[1].split(";")[0])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -15,6 +16,7 @@ from bot.discord.pace import catchup, undo
 from bot.discord.pace.durations import (
     AWAY_LIMIT,
     Pace,
+    PlayerPrefs,
     format_duration,
     pace_from_options,
     parse_duration,
@@ -143,10 +145,10 @@ async def quiet_hours(interaction: discord.Interaction, hours: str, timezone: st
     pid = str(interaction.user.id)
     prefs = await service.prefs(pid)
     if hours.strip().lower() in ("off", "none"):
-        await _store_prefs(service, pid, prefs.__class__(quiet=None, reminders=prefs.reminders, dms=prefs.dms))
+        await _store_prefs(service, pid, replace(prefs, quiet=None))
         return "Quiet hours cleared: reminders may come at any hour."
     quiet = parse_quiet(hours, timezone)
-    await _store_prefs(service, pid, prefs.__class__(quiet=quiet, reminders=prefs.reminders, dms=prefs.dms))
+    await _store_prefs(service, pid, replace(prefs, quiet=quiet))
     return f"Quiet hours set: {quiet.words()}. No reminder comes then; one due then comes before they begin."
 
 
@@ -156,7 +158,7 @@ async def reminders(interaction: discord.Interaction, when: str) -> str:
     pid = str(interaction.user.id)
     prefs = await service.prefs(pid)
     offsets = parse_reminders(when)
-    await _store_prefs(service, pid, prefs.__class__(quiet=prefs.quiet, reminders=offsets, dms=prefs.dms))
+    await _store_prefs(service, pid, replace(prefs, reminders=offsets))
     if not offsets:
         return "Reminders muted. You are still told once when it is your move."
     words = ", ".join("half time" if o == "half" else f"{format_duration(float(o))} before" for o in offsets)
@@ -168,14 +170,14 @@ async def dms(interaction: discord.Interaction, on: bool) -> str:
     service = service_of(interaction)
     pid = str(interaction.user.id)
     prefs = await service.prefs(pid)
-    await _store_prefs(service, pid, prefs.__class__(quiet=prefs.quiet, reminders=prefs.reminders, dms=on))
+    await _store_prefs(service, pid, replace(prefs, dms=on))
     for live in service.matches_of(pid):
         live.dm_closed.discard(pid)  # try again: they may have opened their DMs
     return ("I will DM you when it is your move, with the map and a link." if on else
             "No more DMs about your moves: you are mentioned in the match's channel instead.")
 
 
-async def _store_prefs(service: PaceService, pid: str, prefs: Any) -> None:
+async def _store_prefs(service: PaceService, pid: str, prefs: PlayerPrefs) -> None:
     if service.store is None:
         raise UserError("Play by post needs the bot's database, which this bot does not have.")
     await service.store.set_prefs(pid, prefs)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 import zoneinfo
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -230,7 +230,6 @@ class PlayerPrefs:
     quiet: QuietHours | None = None
     reminders: tuple[float | str, ...] = ("half", HOUR)
     dms: bool = True
-    extra: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """For storage."""
