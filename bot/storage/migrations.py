@@ -151,6 +151,8 @@ NUMBERED: dict[int, tuple[str, ...]] = {
         )""",
         "CREATE INDEX deadlines_due ON deadlines(due) WHERE state = 'open'",
         "CREATE INDEX deadlines_match ON deadlines(match_id, state)",
+        # Two processes seeing the same new wait open one deadline, not two.
+        "CREATE UNIQUE INDEX deadlines_one_open ON deadlines(match_id, player, mark) WHERE state = 'open'",
         """CREATE TABLE reminders (
             id          INTEGER PRIMARY KEY AUTOINCREMENT,
             deadline_id INTEGER NOT NULL,

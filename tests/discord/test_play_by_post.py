@@ -273,6 +273,9 @@ async def test_the_compare_and_set_lets_one_claimer_win(tmp_path: Path) -> None:
     assert [r.id for r in seen_a] == [r.id for r in seen_b] == [did]
     assert [await a.claim(seen_a[0], 20.0), await b.claim(seen_b[0], 20.0)] == [True, False]
     assert await b.due_deadlines(21.0) == []  # claimed: leased to the first
+    # Two processes that see the same new wait open one deadline.
+    assert await b.open_deadline("m", "p", "turn", "mark", "Your turn", 0.0, 10.0) == 0
+    assert await a.open_deadline("m", "q", "turn", "mark", "Your turn", 0.0, 10.0) > did
     await one.close()
     await two.close()
 

@@ -148,6 +148,8 @@ class PaceService:
                 started = max(now, away_until)
                 due = started + pace.limit(kind)
                 did = await self.store.open_deadline(live.match_id, player, kind, mark, words, now, due)
+                if not did:
+                    continue  # another process opened it a moment ago
                 await self._plan_reminders(did, player, started, due)
                 made = await self.store.deadline(did)
                 if made is not None:

@@ -120,11 +120,16 @@ class PaceStore:
 
     async def open_deadline(self, match_id: str, player: str, kind: str, mark: str, expected: str,
                             started: float, due: float) -> int:
-        """Store an open deadline; its id."""
-        cur = await self.storage.db.execute(
-            "INSERT INTO deadlines (match_id, player, kind, mark, expected, started, due) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (match_id, player, kind, mark, expected, started, due))
-        return int(cur.lastrowid or 0)
+        """Store an open deadline; its id (``0`` when another process opened the same wait first:
+        one open row per match, player and wait)."""
+        changed = await self._changed(
+            "INSERT OR IGNORE INTO deadlines (match_id, player, kind, mark, expected, started, due) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)", (match_id, player, kind, mark, expected, started, due))
+        if not changed:
+            return 0
+        rows = await self._rows("SELECT id FROM deadlines WHERE match_id = ? AND player = ? AND mark = ? AND state = ?",
+                                (match_id, player, mark, OPEN))
+        return int(rows[0][0]) if rows else 0
 
     async def open_deadlines(self, match_id: str) -> list[Deadline]:
         """A match's open deadlines, oldest first."""
