@@ -129,9 +129,10 @@ def test_exports_carry_every_game_and_row() -> None:
     assert [(r["players"], r["winners"], r["state"]) for r in results] == [("Ann vs Bob", "Ann", "confirmed"),
                                                                           ("Cy", "Cy", "bye")]
     table = list(csv.DictReader(io.StringIO(export.standings_csv(rows, lambda p: names(p) or p))))
-    # Ann and Cy are level on everything but the seeded order of the league's name ("T", round 0).
-    assert [r.player for r in rows] == ["c", "a", "b"]
-    assert [(r["name"], r["points"], r["byes"]) for r in table] == [("Cy", "3.0", "1"), ("Ann", "3.0", "0"),
+    # Ann and Cy are level on everything but the seeded order of the league's name ("T", round 0):
+    # b, a, c; so Ann before Cy.
+    assert [r.player for r in rows] == ["a", "c", "b"]
+    assert [(r["name"], r["points"], r["byes"]) for r in table] == [("Ann", "3.0", "0"), ("Cy", "3.0", "1"),
                                                                     ("Bob", "0.0", "0")]
     doc = json.loads(export.season_json("T", 1, games, rows, lambda p: names(p) or p))
     assert len(doc["results"]) == 2 and doc["results"][0]["names"] == ["Ann", "Bob"] and len(doc["standings"]) == 3
