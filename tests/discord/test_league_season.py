@@ -94,6 +94,10 @@ async def test_a_whole_season_of_nine_players(fake: FakeDiscord, world: World, s
     assert len(pairs) == len(set(pairs)) == 12 == len(met(games))  # no rematch in the season
     refereed = [g for g in games if g.state == "refereed"]
     assert len(refereed) == 10 and all(g.armies for g in refereed)
+    details = [e.detail for e in await bot.leagues.store.events(league.id) if e.kind == "refereed"]
+    assert all("the end of round 1" in d or d == "last army standing" for d in details), details
+    assert len(details) == 10 and all(e.actor == "bot" for e in await bot.leagues.store.events(league.id)
+                                      if e.kind == "refereed")
 
     # Standings: text and image; the ratings are openskill's for these games.
     answer = await table.reply(world.alice, "league", "standings", league=LEAGUE)

@@ -1,0 +1,171 @@
+"""Leagues through the fake Discord: refusals that change nothing, round robin, open challenges,
+the top-N playoff, and a result recorded after a restart (nothing lives only in memory)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from bot_table import Table, make_bot
+
+from bot.discord.pace.clock import FakeClock
+from bot.fakediscord import FakeDiscord
+
+if TYPE_CHECKING:
+    from conftest import StartBot, World
+
+FAST = dict(points=150, maps="practice-field", round_limit=1, pace="post", orders="1h", turn="1h",
+            decision="1h", extend="0", policy="ai")
+
+
+async def finish(table: Table, clock: FakeClock, league_id: int, limit: int = 40) -> None:
+    for _ in range(limit):
+        if all(g.state != "open" for g in await table.bot.leagues.store.games(league_id)):
+            return
+        clock.advance(hours=1, minutes=1)
+        await table.bot.pace.tick()
+        await table.settle()
+    raise AssertionError("the games did not finish")
+
+
+async def test_refusals_say_why_and_change_nothing(fake: FakeDiscord, world: World, start_bot: StartBot,
+                                                  tmp_path: Path) -> None:
+    clock = FakeClock()
+    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, clock=clock, render=None)
+    await start_bot(bot)
+    org = fake.owner
+    fake.add_member(world.guild, org)
+    alice, bob = world.alice, world.bob
+    table = Table(fake, bot, world.channel, [org, alice, bob])
+    no_perm = await table.reply(alice, "league", "create", name="Alice League")
+    assert "Manage Server permission" in no_perm.content
+    bad_map = await table.reply(org, "league", "create", name="L", maps="moon-base")
+    assert "moon-base" in bad_map.content
+    bad_line = await table.reply(org, "league", "create", name="L", lines="Marvel")
+    assert "Unknown line 'Marvel'" in bad_line.content
+    bad_pace = await table.reply(org, "league", "create", name="L", pace="post", turn="2m")
+    assert "10" in bad_pace.content  # deadlines under 10 minutes are refused by the pace rules
+    ffa_rr = await table.reply(org, "league", "create", name="L", seats=3, pairing="round-robin")
+    assert "Free-for-all leagues" in ffa_rr.content
+    assert await bot.leagues.store.in_guild(world.guild.id) == []
+    made = await table.reply(org, "league", "create", name="L", **FAST)
+    assert "created" in made.content
+    twice = await table.reply(org, "league", "create", name="l")
+    assert "already has a league named" in twice.content
+    unknown = await table.reply(alice, "league", "join", league="Nope")
+    assert "no league named 'Nope'" in unknown.content and "This server's leagues: L" in unknown.content
+    await table.reply(alice, "league", "join", league="L")
+    again = await table.reply(alice, "league", "join", league="L")
+    assert "already a player of L" in again.content
+    league = await bot.leagues.store.get(world.guild.id, "L")
+    assert league is not None
+    assert [m.user_id for m in await bot.leagues.store.members(league.id)] == [str(alice.id)]
+    not_member = await table.reply(bob, "league", "army", league="L", cards="Syvarris")
+    assert "Join L first" in not_member.content
+    over = await table.reply(alice, "league", "army", league="L", cards="Syvarris; Mimring")
+    assert "breaks the league's format" in over.content and "Nothing was registered" in over.content
+    assert (await bot.leagues.store.members(league.id))[0].army is None
+    early = await table.reply(org, "league", "pair", league="L")
+    assert "no season under way" in early.content
+    alone = await table.reply(org, "league", "season-start", league="L")
+    assert "at least two players" in alone.content and "has 1" in alone.content
+    await table.reply(bob, "league", "join", league="L")
+    missing = await table.reply(org, "league", "season-start", league="L")
+    assert "still missing: alice, bob" in missing.content
+    not_org = await table.reply(alice, "league", "season-start", league="L")
+    assert "Only the organisers of L" in not_org.content
+    nothing = await table.reply(alice, "league", "report", league="L", winner=alice)
+    assert "no unplayed game" in nothing.content
+    left = await table.reply(bob, "league", "leave", league="L")
+    assert "left" in left.content
+    gone = await table.reply(bob, "league", "leave", league="L")
+    assert "not a player of L" in gone.content
+    # Organisers: one added by an organiser; the last one cannot be removed.
+    added = await table.reply(org, "league", "organiser", league="L", user=alice)
+    assert "now an organiser" in added.content
+    await table.reply(alice, "league", "organiser", league="L", user=org, remove=True)
+    last = await table.reply(alice, "league", "organiser", league="L", user=alice, remove=True)
+    assert "at least one organiser" in last.content
+    events = [(e.kind, e.actor) for e in await bot.leagues.store.events(league.id)]
+    assert ("add organiser", str(org.id)) in events and ("remove organiser", str(alice.id)) in events
+
+
+async def test_round_robin_playoff_and_a_result_recorded_after_a_restart(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    clock = FakeClock()
+    db = tmp_path / "db.sqlite"
+    bot = make_bot(fake, db, world.guild.id, clock=clock, render=None)
+    await start_bot(bot)
+    org = fake.owner
+    fake.add_member(world.guild, org)
+    four = [world.alice, world.bob, fake.create_user("cara"), fake.create_user("dan")]
+    table = Table(fake, bot, world.channel, [org, *four])
+    await table.reply(org, "league", "create", name="RR", pairing="round-robin", rounds=1, playoff=2, **FAST)
+    for user, army in zip(four, ("Syvarris", "Agent Carr", "Finn the Viking Champion", "Izumi Samurai"),
+                          strict=True):
+        await table.reply(user, "league", "join", league="RR")
+        await table.reply(user, "league", "army", league="RR", cards=army)
+    await table.reply(org, "league", "season-start", league="RR")
+    paired = await table.reply(org, "league", "pair", league="RR")
+    assert "round 1" in paired.content and "bye" not in paired.content
+    league = await bot.leagues.store.get(world.guild.id, "RR")
+    assert league is not None
+    # The bot stops recording results (as if it died between a match's end and its recording) ...
+    real = bot.leagues.match_over
+
+    async def lost(live: object) -> None:
+        return None
+
+    bot.leagues.match_over = lost  # type: ignore[method-assign]
+    for _ in range(40):
+        if all(bot.matches.get(g.match_id or "") is None or bot.matches.get(g.match_id or "").over  # type: ignore[union-attr]
+               for g in await bot.leagues.store.games(league.id)):
+            break
+        clock.advance(hours=1, minutes=1)
+        await bot.pace.tick()
+        await table.settle()
+    assert all(g.state == "open" for g in await bot.leagues.store.games(league.id))
+    bot.leagues.match_over = real  # type: ignore[method-assign]
+    await bot.close()
+    # ... and a new bot on the same database records them when it starts.
+    bot2 = make_bot(fake, db, world.guild.id, clock=clock, render=None)
+    await start_bot(bot2)
+    table.bot = bot2
+    await table.settle()
+    games = await bot2.leagues.store.games(league.id)
+    assert [g.state for g in games] == ["refereed", "refereed"]
+    # The top-2 playoff: the final opened in a thread, played, and nothing after it.
+    final = await table.reply(org, "league", "playoff", league="RR")
+    assert "top-2 playoff" in final.content, final.content
+    await finish(table, clock, league.id)
+    games = await bot2.leagues.store.games(league.id)
+    assert games[-1].stage == "playoff" and games[-1].state == "refereed"
+    done = await table.reply(org, "league", "pair", league="RR")
+    assert "playoff of RR is over" in done.content
+
+
+async def test_open_challenges_in_a_ladder_league(fake: FakeDiscord, world: World, start_bot: StartBot,
+                                                 tmp_path: Path) -> None:
+    clock = FakeClock()
+    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, clock=clock, render=None)
+    await start_bot(bot)
+    org = fake.owner
+    fake.add_member(world.guild, org)
+    alice, bob = world.alice, world.bob
+    table = Table(fake, bot, world.channel, [org, alice, bob])
+    await table.reply(org, "league", "create", name="Ladder", pairing="challenge", armies="match", **FAST)
+    for user in (alice, bob):
+        await table.reply(user, "league", "join", league="Ladder")
+    await table.reply(org, "league", "season-start", league="Ladder")
+    no_rounds = await table.reply(org, "league", "pair", league="Ladder")
+    assert "open challenges" in no_rounds.content
+    self_ = await table.reply(alice, "league", "challenge", league="Ladder", player=alice)
+    assert "cannot challenge yourself" in self_.content
+    issued = await table.reply(alice, "league", "challenge", league="Ladder", player=bob)
+    assert "challenges" in issued.content and f"<@{bob.id}>" in issued.content
+    twice = await table.reply(bob, "league", "challenge", league="Ladder", player=alice)
+    assert "already have a challenge" in twice.content
+    games = await bot.leagues.store.games((await bot.leagues.store.get(world.guild.id, "Ladder")).id)  # type: ignore[union-attr]
+    assert len(games) == 1 and games[0].match_id is not None
+    thread = fake.channels[games[0].channel_id or 0]
+    assert any("/army set" in m.content for m in thread.history())  # armies are chosen per match
