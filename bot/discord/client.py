@@ -36,10 +36,10 @@ from bot.discord.cogs import EXTENSIONS
 from bot.discord.components import explain
 from bot.discord.errors import UserError
 from bot.discord.host import CatchUp, Renderer
+from bot.discord.league.service import LeagueService
 from bot.discord.matches import MatchManager, Timer
 from bot.discord.outgoing import echo
 from bot.discord.pace.clock import Clock
-from bot.discord.league.service import LeagueService
 from bot.discord.pace.service import PaceService
 from bot.discord.publish import result_text
 from bot.discord.settings import Settings

@@ -35,11 +35,17 @@ POLICIES = [app_commands.Choice(name="the computer plays the move", value="ai"),
 MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
-async def _public(interaction: discord.Interaction, text: str, **kw: object) -> None:
+async def _public(interaction: discord.Interaction, text: str, view: discord.ui.View | None = None) -> None:
+    """A public answer that pings the users it mentions (never roles or everyone)."""
     if interaction.response.is_done():
-        await interaction.followup.send(text, allowed_mentions=MENTIONS, **kw)  # type: ignore[arg-type]
+        if view is None:
+            await interaction.followup.send(text, allowed_mentions=MENTIONS)
+        else:
+            await interaction.followup.send(text, allowed_mentions=MENTIONS, view=view)
+    elif view is None:
+        await interaction.response.send_message(text, allowed_mentions=MENTIONS)
     else:
-        await interaction.response.send_message(text, allowed_mentions=MENTIONS, **kw)  # type: ignore[arg-type]
+        await interaction.response.send_message(text, allowed_mentions=MENTIONS, view=view)
 
 
 class LeagueCog(commands.Cog):

@@ -17,8 +17,18 @@ from bot.discord.league.texts import cards_text, h2h_text, history_text, standin
 from bot.discord.pace.commands import check_options
 from bot.leagues import export
 from bot.leagues.formats import LeagueArmyError, check_league_army
-from bot.leagues.model import (ARMY_MODES, DECIDED, FINAL, METHODS, OPEN, POINTS_SYSTEMS, REPORTED, LeagueFormat,
-                               LeagueSettings, ranks_from_winners)
+from bot.leagues.model import (
+    ARMY_MODES,
+    DECIDED,
+    FINAL,
+    METHODS,
+    OPEN,
+    POINTS_SYSTEMS,
+    REPORTED,
+    LeagueFormat,
+    LeagueSettings,
+    ranks_from_winners,
+)
 from bot.leagues.standings import best_cards, card_figures, history, standings
 from bot.leagues.store import ORGANISER, PLAYER, League, LeagueExists
 from bot.render.standings import standings_png

@@ -21,18 +21,18 @@ import discord
 from bot.discord import threads
 from bot.discord.errors import UserError
 from bot.discord.respond import Responder
+from bot.game.howto import DISCORD
+from bot.game.session import GameSession
 from bot.leagues import pairing, playoff
 from bot.leagues.model import BYE, DECIDED, FINAL, OPEN, REFEREED, Game, ranks_from_winners
 from bot.leagues.pairing import Pairing, PairingError
 from bot.leagues.store import ORGANISER, PLAYER, League, LeagueStore
-from bot.game.howto import DISCORD
-from bot.game.session import GameSession
 from bot.rules.state import MatchState, Phase
 from bot.storage.base import OVER
 from bot.storage.sqlite import SqliteStorage
 
 if TYPE_CHECKING:
-    from bot.discord.client import HeroscapeBot
+    from bot.discord.host import Host
     from bot.discord.matches import LiveMatch
 
 log = logging.getLogger(__name__)
@@ -44,8 +44,9 @@ PACE_KEYS = ("pace", "orders", "turn", "decision", "extend", "policy", "away_max
 class LeagueService:
     """Leagues of every server this bot is in."""
 
-    def __init__(self, bot: HeroscapeBot) -> None:
-        self.bot = bot
+    def __init__(self, bot: Host) -> None:
+        # The running bot; its play-by-post service (``pace``) and ``next_seed`` are used too.
+        self.bot: Any = bot
         self._store: LeagueStore | None = None
 
     @property
@@ -168,7 +169,6 @@ class LeagueService:
         for p in pairing_.all_byes:
             bye = Game(0, league.season, round_no, (p,), state=BYE, stage=stage)
             await self.store.add_game(league.id, bye, actor)
-        names = await self.names(league)
         lines = [f"🎲 **{league.name}**, season {league.season}, "
                  f"{'playoff ' if stage == 'playoff' else ''}round {round_no}:"]
         for game in opened:
