@@ -36,9 +36,9 @@ import yarl
 from bot.discord.client import DISCORD_WAIT, HeroscapeBot
 from bot.discord.matches import LiveMatch, MatchManager
 from bot.discord.pace.bench import deadlines_ms
-from bot.leagues.bench import standings_ms, swiss_pair_ms
 from bot.discord.settings import Settings
 from bot.game.session import GameSession
+from bot.leagues.bench import standings_ms, swiss_pair_ms
 from bot.storage.base import StoredMatch
 from bot.storage.sqlite import SqliteStorage
 

@@ -169,3 +169,67 @@ async def test_open_challenges_in_a_ladder_league(fake: FakeDiscord, world: Worl
     assert len(games) == 1 and games[0].match_id is not None
     thread = fake.channels[games[0].channel_id or 0]
     assert any("/army set" in m.content for m in thread.history())  # armies are chosen per match
+
+
+async def test_a_free_for_all_league_match_of_three_is_refereed_and_rated(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    clock = FakeClock()
+    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, clock=clock, render=None)
+    await start_bot(bot)
+    org = fake.owner
+    fake.add_member(world.guild, org)
+    three = [world.alice, world.bob, fake.create_user("cara")]
+    table = Table(fake, bot, world.channel, [org, *three])
+    await table.reply(org, "league", "create", name="FFA", seats=3, rounds=1, **FAST)
+    for user, army in zip(three, ("Syvarris", "Agent Carr", "Izumi Samurai"), strict=True):
+        await table.reply(user, "league", "join", league="FFA")
+        await table.reply(user, "league", "army", league="FFA", cards=army)
+    await table.reply(org, "league", "season-start", league="FFA")
+    paired = await table.reply(org, "league", "pair", league="FFA")
+    assert "bye" not in paired.content and all(f"<@{u.id}>" in paired.content for u in three)
+    league = await bot.leagues.store.get(world.guild.id, "FFA")
+    assert league is not None
+    await finish(table, clock, league.id)
+    [game] = await bot.leagues.store.games(league.id)
+    assert len(game.players) == 3 and game.state == "refereed" and game.ranks is not None
+    live = bot.matches.get(game.match_id or "")
+    assert live is not None and len(live.state.players) == 3
+    assert sorted(game.winners()) == sorted(w for w in live.state.winners or [])
+    answer = await table.reply(world.alice, "league", "standings", league="FFA")
+    assert answer.content.count("\n") >= 5  # three rows, header, code fences
+
+
+async def test_a_refereed_end_settles_a_report_still_waiting_for_its_confirmation(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    clock = FakeClock()
+    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, clock=clock, render=None)
+    await start_bot(bot)
+    org = fake.owner
+    fake.add_member(world.guild, org)
+    alice, bob = world.alice, world.bob
+    table = Table(fake, bot, world.channel, [org, alice, bob])
+    await table.reply(org, "league", "create", name="Duel", rounds=1, **FAST)
+    for user, army in ((alice, "Syvarris"), (bob, "Izumi Samurai")):
+        await table.reply(user, "league", "join", league="Duel")
+        await table.reply(user, "league", "army", league="Duel", cards=army)
+    await table.reply(org, "league", "season-start", league="Duel")
+    await table.reply(org, "league", "pair", league="Duel")
+    league = await bot.leagues.store.get(world.guild.id, "Duel")
+    assert league is not None
+    report = await table.reply(bob, "league", "report", league="Duel", winner=bob)
+    assert "reports game" in report.content
+    for _ in range(40):
+        [game] = await bot.leagues.store.games(league.id)
+        if game.state != "reported":
+            break
+        clock.advance(hours=1, minutes=1)
+        await bot.pace.tick()
+        await table.settle()
+    assert game.state == "refereed"
+    live = bot.matches.get(game.match_id or "")
+    assert live is not None and game.winners() == tuple(live.state.winners or [])
+    kinds = [e.kind for e in await bot.leagues.store.events(league.id, game.id)]
+    assert kinds == ["pair", "report", "refereed"]
+    # The Confirm button of the old report now changes nothing.
+    late = await (await table.click(alice, report, next(c for c in report.custom_ids if c.endswith(":yes")))).wait_reply()
+    assert "already answered or changed" in late.content

@@ -24,7 +24,7 @@ from bot.discord.respond import Responder
 from bot.game.howto import DISCORD
 from bot.game.session import GameSession
 from bot.leagues import pairing, playoff
-from bot.leagues.model import BYE, DECIDED, FINAL, OPEN, REFEREED, Game, ranks_from_winners
+from bot.leagues.model import BYE, DISPUTED, FINAL, OPEN, REFEREED, REPORTED, Game, ranks_from_winners
 from bot.leagues.pairing import Pairing, PairingError
 from bot.leagues.store import ORGANISER, PLAYER, League, LeagueStore
 from bot.rules.state import MatchState, Phase
@@ -195,7 +195,13 @@ class LeagueService:
         last = max((g.round for g in games if g.stage == "playoff"), default=None)
         if last is None:
             return []
-        winners = [g.winners()[0] for g in games if g.stage == "playoff" and g.round == last and g.winners()]
+        winners: list[str] = []
+        for g in games:
+            if g.stage == "playoff" and g.round == last:
+                if len(g.winners()) != 1:
+                    raise UserError(f"Playoff game #{g.id} has no single winner: an organiser decides it with "
+                                    f"`/league correct game:{g.id}`.")
+                winners.append(g.winners()[0])
         return playoff.next_round(winners)
 
     async def start_playoff(self, league: League, actor: str, size: int, seeds: list[str],
@@ -315,7 +321,8 @@ class LeagueService:
             return False
         league_id, game, version = found
         if game.state in FINAL:
-            return False
+            return False  # a confirmed or decided hand report stands; organisers correct it if need be
+        # A report still waiting for its confirmation (or disputed) gives way to what the bot refereed.
         winners = [w for w in (st.winners or []) if w in game.players]
         ranks = ranks_from_winners(game.players, winners)
         forfeit = tuple(p.id for p in st.players if p.conceded and p.id in game.players)
@@ -339,7 +346,7 @@ class LeagueService:
         if not isinstance(self.bot.storage, SqliteStorage):
             return 0
         rows = await self.store._rows("SELECT match_id, channel_id FROM league_games WHERE match_id IS NOT NULL "
-                                      "AND state = ?", (OPEN,))
+                                      "AND state IN (?, ?, ?)", (OPEN, REPORTED, DISPUTED))
         count = 0
         for match_id, channel_id in rows:
             live = self.bot.matches.get(match_id)
@@ -388,4 +395,4 @@ def result_words(game: Game, names: dict[str, str]) -> str:
     return text
 
 
-__all__ = ["DECIDED", "LeagueService", "result_words"]
+__all__ = ["LeagueService", "result_words"]
