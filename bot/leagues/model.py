@@ -55,7 +55,8 @@ class LeagueSettings:
     matches as ``/match new`` takes them (``pace``, ``turn``, ``policy``, ...); ``scoring`` the
     league points for a win, a draw and a loss; ``provisional`` the number of rated games before a
     player's rating stops being marked provisional; ``channel_id`` the channel whose threads hold the
-    league's matches (where ``/league create`` ran)."""
+    league's matches (where ``/league create`` ran); ``round_time`` the seconds a round lasts before the
+    games without a final result go to the organisers (``None``: no round deadline)."""
 
     name: str
     format: LeagueFormat = field(default_factory=LeagueFormat)
@@ -70,6 +71,7 @@ class LeagueSettings:
     playoff: int = 0
     organiser_role: int | None = None
     channel_id: int | None = None
+    round_time: float | None = None
     scoring: tuple[float, float, float] = (3.0, 1.0, 0.0)
     provisional: int = 3
 

@@ -131,12 +131,35 @@ class LeagueStore:
                       int(r[5]), int(r[6]), str(r[7]))
 
     async def set_progress(self, league: League, actor: str, *, season: int, round_no: int, status: str,
-                           kind: str, detail: str = "") -> None:
-        """Move the league to ``season``/``round_no``/``status``, recorded as ``kind`` by ``actor``."""
+                           kind: str, detail: str = "", round_due: float | None = None) -> None:
+        """Move the league to ``season``/``round_no``/``status`` (the round due at ``round_due``,
+        Unix seconds, or never), recorded as ``kind`` by ``actor``."""
         await self.storage._run(
-            ("UPDATE leagues SET season = ?, round = ?, status = ? WHERE league_id = ?",
-             (season, round_no, status, league.id)),
+            ("UPDATE leagues SET season = ?, round = ?, status = ?, round_due = ?, round_told = 0 "
+             "WHERE league_id = ?", (season, round_no, status, round_due, league.id)),
             self._event(league.id, actor, kind, detail))
+
+    async def rounds_due(self, now: float) -> list[League]:
+        """Leagues whose round deadline passed and whose organisers were not told yet."""
+        rows = await self._rows("SELECT league_id, guild_id, name, settings, created_by, season, round, status "
+                                "FROM leagues WHERE round_due IS NOT NULL AND round_due <= ? AND round_told = 0",
+                                (now,))
+        return [self._league(r) for r in rows]
+
+    async def claim_round_due(self, league: League) -> bool:
+        """Compare-and-set: mark ``league``'s round deadline as told; ``True`` for the one caller
+        that changed it (several bot processes tell the organisers once)."""
+        cur = await self.storage.db.execute("UPDATE leagues SET round_told = 1 WHERE league_id = ? AND round = ? "
+                                            "AND round_told = 0", (league.id, league.round))
+        changed = int(cur.rowcount or 0) == 1
+        if changed:
+            await self.storage._run(self._event(league.id, "bot", "round deadline", str(league.round)))
+        return changed
+
+    async def round_due(self, league_id: int) -> float | None:
+        """The current round's deadline (Unix seconds), if any."""
+        rows = await self._rows("SELECT round_due FROM leagues WHERE league_id = ?", (league_id,))
+        return float(rows[0][0]) if rows and rows[0][0] is not None else None
 
     # --- members --------------------------------------------------------------------------------
 

@@ -196,7 +196,8 @@ NUMBERED: dict[int, tuple[str, ...]] = {
     ),
     # 10: leagues (issue 17): each league of a server (settings as JSON), its members (players with
     # their hidden season army, organisers), seasons, games (pairings with their results) and the
-    # record of every change with who made it.
+    # record of every change with who made it. ``round_due`` is the current round's deadline (Unix
+    # seconds; NULL: none), ``round_told`` whether the organisers were told it passed.
     10: (
         """CREATE TABLE leagues (
             league_id  INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -207,7 +208,9 @@ NUMBERED: dict[int, tuple[str, ...]] = {
             created_at REAL NOT NULL,
             season     INTEGER NOT NULL DEFAULT 0,
             round      INTEGER NOT NULL DEFAULT 0,
-            status     TEXT NOT NULL DEFAULT 'open'
+            status     TEXT NOT NULL DEFAULT 'open',
+            round_due  REAL,
+            round_told INTEGER NOT NULL DEFAULT 0
         )""",
         "CREATE UNIQUE INDEX leagues_name ON leagues(guild_id, name COLLATE NOCASE)",
         """CREATE TABLE league_members (

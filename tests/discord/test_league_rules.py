@@ -233,3 +233,43 @@ async def test_a_refereed_end_settles_a_report_still_waiting_for_its_confirmatio
     # The Confirm button of the old report now changes nothing.
     late = await (await table.click(alice, report, next(c for c in report.custom_ids if c.endswith(":yes")))).wait_reply()
     assert "already answered or changed" in late.content
+
+
+async def test_games_without_a_final_result_go_to_the_organisers_once_the_round_deadline_passes(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    clock = FakeClock()
+    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, clock=clock, render=None)
+    await start_bot(bot)
+    org = fake.owner
+    fake.add_member(world.guild, org)
+    four = [world.alice, world.bob, fake.create_user("cara"), fake.create_user("dan")]
+    table = Table(fake, bot, world.channel, [org, *four])
+    bad = await table.reply(org, "league", "create", name="Slow", round_time="20m")
+    assert "between 1 hour and 60 days" in bad.content
+    await table.reply(org, "league", "create", name="Slow", armies="match", round_time="7d")
+    for user in four:
+        await table.reply(user, "league", "join", league="Slow")
+    await table.reply(org, "league", "season-start", league="Slow")
+    paired = await table.reply(org, "league", "pair", league="Slow")
+    assert f"Results are due by <t:{int(clock.now() + 7 * 86400)}:f>" in paired.content
+    league = await bot.leagues.store.get(world.guild.id, "Slow")
+    assert league is not None
+    games = await bot.leagues.store.games(league.id)
+    reporter = fake.users[int(games[0].players[0])]
+    await table.reply(reporter, "league", "report", league="Slow", winner=reporter)
+
+    def told() -> list[str]:
+        return [m.content for m in world.channel.history() if "past its deadline" in m.content]
+
+    clock.advance(hours=6 * 24)
+    await bot.pace.tick()
+    await table.settle()
+    assert told() == []
+    clock.advance(hours=25)
+    await bot.pace.tick()
+    await bot.pace.tick()
+    await table.settle()
+    [message] = told()
+    assert f"<@{org.id}>" in message and f"#{games[0].id}" in message and "(reported)" in message
+    assert f"#{games[1].id}" in message and "(open)" in message
+    assert ("round deadline", "bot") in [(e.kind, e.actor) for e in await bot.leagues.store.events(league.id)]

@@ -72,7 +72,8 @@ class LeagueCog(commands.Cog):
                            organiser_role="A role whose members organise this league",
                            pace="Matches live or by post", turn="Player Turn deadline (by post), e.g. 24h",
                            orders="Order Markers deadline (by post)", decision="Decision deadline (by post)",
-                           extend="A missed deadline is extended once by this", policy="Then what happens")
+                           extend="A missed deadline is extended once by this", policy="Then what happens",
+                           round_time="How long a round lasts before unconfirmed games go to the organisers, e.g. 7d")
     @app_commands.choices(points_system=SYSTEMS, pairing=PAIRINGS, armies=ARMIES, pace=PACES, policy=POLICIES)
     async def create(self, interaction: discord.Interaction, name: str, points_system: str = "standard",
                      points: app_commands.Range[int, 10, 10000] = 500,
@@ -84,13 +85,15 @@ class LeagueCog(commands.Cog):
                      round_limit: app_commands.Range[int, 1, 100] | None = None,
                      playoff: app_commands.Range[int, 0, 16] = 0, organiser_role: discord.Role | None = None,
                      pace: str | None = None, turn: str | None = None, orders: str | None = None,
-                     decision: str | None = None, extend: str | None = None, policy: str | None = None) -> None:
+                     decision: str | None = None, extend: str | None = None, policy: str | None = None,
+                     round_time: str | None = None) -> None:
         settings = lg.build_settings(
             name, points_system=points_system, points=points, figures=figures, hexes=hexes, lines=lines, maps=maps,
             scenario=scenario, rounds=rounds, pairing=pairing, seats=seats, armies=armies, round_limit=round_limit,
             playoff=playoff, organiser_role=organiser_role.id if organiser_role else None,
             channel_id=interaction.channel_id,
-            pace=dict(pace=pace, turn=turn, orders=orders, decision=decision, extend=extend, policy=policy))
+            pace=dict(pace=pace, turn=turn, orders=orders, decision=decision, extend=extend, policy=policy),
+            round_time=round_time)
         await _public(interaction, await lg.create(interaction, settings))
 
     @league.command(name="organiser", description="Add or remove an organiser (organisers only)")

@@ -15,6 +15,7 @@ from bot.discord.league.buttons import report_view
 from bot.discord.league.service import LeagueService, result_words
 from bot.discord.league.texts import cards_text, h2h_text, history_text, standings_text
 from bot.discord.pace.commands import check_options
+from bot.discord.pace.durations import DAY, HOUR, parse_duration
 from bot.leagues import export
 from bot.leagues.formats import LeagueArmyError, check_league_army
 from bot.leagues.model import (
@@ -54,11 +55,12 @@ def build_settings(name: str, *, points_system: str = "standard", points: int | 
                    maps: str | None = None, scenario: str = "last-army-standing", rounds: int = 5,
                    pairing: str = "swiss", seats: int = 2, armies: str = "season", round_limit: int | None = None,
                    playoff: int = 0, organiser_role: int | None = None, channel_id: int | None = None,
-                   pace: dict[str, str | None] | None = None) -> LeagueSettings:
+                   pace: dict[str, str | None] | None = None, round_time: str | None = None) -> LeagueSettings:
     """The settings ``/league create`` asks for, checked.
 
     :raises UserError: a bad name, unknown map, scenario, line, pairing or points system, a seat
-        count outside 2–4, a free-for-all with round robin, or a bad pace option.
+        count outside 2–4, a free-for-all with round robin, a bad pace option, or a round
+        deadline that is unreadable or outside 1 hour to 60 days.
     """
     name = name.strip()
     if not name or len(name) > NAME_MAX or any(c in name for c in "`@#<>"):
@@ -90,10 +92,15 @@ def build_settings(name: str, *, points_system: str = "standard", points: int | 
         threads.check_setup(scenario, map_id, match_fmt)  # unknown map or scenario: its own words
     pace = pace or {}
     check_options(pace)
+    seconds = None
+    if round_time is not None:
+        seconds = parse_duration(round_time, what="the round's deadline")
+        if not HOUR <= seconds <= 60 * DAY:
+            raise UserError("A round's deadline lies between 1 hour and 60 days, e.g. `7d`.")
     return LeagueSettings(name=name, format=fmt, maps=pool, scenario=scenario,
                           pace={k: v for k, v in pace.items() if v is not None}, rounds=rounds, method=pairing,
                           seats=seats, armies=armies, round_limit=round_limit, playoff=playoff,
-                          organiser_role=organiser_role, channel_id=channel_id)
+                          organiser_role=organiser_role, channel_id=channel_id, round_time=seconds)
 
 
 async def create(interaction: discord.Interaction, settings: LeagueSettings) -> str:

@@ -20,6 +20,7 @@ import discord
 
 from bot.discord import threads
 from bot.discord.errors import UserError
+from bot.discord.pace.texts import when_words
 from bot.discord.respond import Responder
 from bot.game.howto import DISCORD
 from bot.game.session import GameSession
@@ -155,8 +156,9 @@ class LeagueService:
                             "See `/league standings`; an organiser may start a playoff with `/league playoff`.")
         else:
             pairing_ = self.pairing(league, players, games, round_no)
+        due = self.bot.pace.clock.now() + league.settings.round_time if league.settings.round_time else None
         await self.store.set_progress(league, actor, season=league.season, round_no=round_no,
-                                      status=league.status, kind="pair round", detail=str(round_no))
+                                      status=league.status, kind="pair round", detail=str(round_no), round_due=due)
         league = (await self.store.by_id(league.id)) or league
         opened: list[Game] = []
         for n, table in enumerate(pairing_.tables):
@@ -175,6 +177,9 @@ class LeagueService:
             where = await self.open_match(league, game, channel)
             lines.append(f"• {' vs '.join(f'<@{p}>' for p in game.players)} on `{game.map_id}`{where}")
         lines += [f"• <@{p}> has a bye (counted as a win)" for p in pairing_.all_byes]
+        if due is not None:
+            lines.append(f"Results are due by {when_words(due)}; after that, games without a confirmed result "
+                         "go to the organisers.")
         return "\n".join(lines)
 
     def pairing(self, league: League, players: list[str], games: list[Game], round_no: int) -> Pairing:
@@ -223,8 +228,9 @@ class LeagueService:
                                       status="playoff", kind="playoff", detail=str(size))
         league = (await self.store.by_id(league.id)) or league
         round_no = league.round + 1
+        due = self.bot.pace.clock.now() + league.settings.round_time if league.settings.round_time else None
         await self.store.set_progress(league, actor, season=league.season, round_no=round_no, status="playoff",
-                                      kind="pair round", detail=f"playoff {round_no}")
+                                      kind="pair round", detail=f"playoff {round_no}", round_due=due)
         lines = [f"🏅 **{league.name}** top-{size} playoff, round {round_no}:"]
         for n, table in enumerate(tables):
             map_id = pairing.choose_map(league.settings.maps, table, games, f"{league.name}|{league.season}|po|{n}")
@@ -364,6 +370,30 @@ class LeagueService:
             if st.phase is Phase.OVER:
                 count += await self.record_refereed(match_id, st, int(channel_id))
         return count
+
+    async def rounds_due(self) -> int:
+        """Tell the organisers of every league whose round deadline passed which games have no
+        final result (open, reported but unconfirmed, disputed), once; how many leagues were told.
+        Called by the play-by-post loop (:meth:`bot.discord.pace.service.PaceService.tick`)."""
+        if not isinstance(self.bot.storage, SqliteStorage):
+            return 0
+        told = 0
+        for league in await self.store.rounds_due(self.bot.pace.clock.now()):
+            if not await self.store.claim_round_due(league):
+                continue
+            games = [g for g in await self.store.games(league.id, league.season)
+                     if g.round == league.round and g.state not in FINAL]
+            if not games:
+                continue
+            organisers = " ".join(f"<@{m.user_id}>" for m in await self.store.members(league.id, ORGANISER))
+            text = (f"⏰ Round {league.round} of **{league.name}** is past its deadline. Games without a final "
+                    f"result: {self.game_list(games, await self.names(league))}. Organisers {organisers}: decide "
+                    "them with `/league correct`.")
+            channel = self.bot.get_channel(league.settings.channel_id) if league.settings.channel_id else None
+            if channel is not None:
+                await Responder(self.bot, None, channel.id).send(text)
+                told += 1
+        return told
 
     # --- words ----------------------------------------------------------------------------------
 
