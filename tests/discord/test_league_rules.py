@@ -50,10 +50,13 @@ async def test_refusals_say_why_and_change_nothing(fake: FakeDiscord, world: Wor
     assert await bot.leagues.store.in_guild(world.guild.id) == []
     made = await table.reply(org, "league", "create", name="L", **FAST)
     assert "created" in made.content
+    await table.reply(org, "league", "create", name="Winter Cup")
+    offered = await fake.autocomplete(alice, world.channel, "league", "join", {"league": "cup"}, focused="league")
+    assert [c["value"] for c in offered] == ["Winter Cup"]
     twice = await table.reply(org, "league", "create", name="l")
     assert "already has a league named" in twice.content
     unknown = await table.reply(alice, "league", "join", league="Nope")
-    assert "no league named 'Nope'" in unknown.content and "This server's leagues: L" in unknown.content
+    assert "no league named 'Nope'" in unknown.content and "This server's leagues: L, Winter Cup" in unknown.content
     await table.reply(alice, "league", "join", league="L")
     again = await table.reply(alice, "league", "join", league="L")
     assert "already a player of L" in again.content

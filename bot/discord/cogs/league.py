@@ -48,6 +48,15 @@ async def _public(interaction: discord.Interaction, text: str, view: discord.ui.
         await interaction.response.send_message(text, allowed_mentions=MENTIONS, view=view)
 
 
+async def _leagues(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The server's leagues whose name contains what was typed (up to 25)."""
+    if interaction.guild_id is None:
+        return []
+    leagues = await lg.service_of(interaction).store.in_guild(interaction.guild_id)
+    typed = current.casefold()
+    return [app_commands.Choice(name=lg_.name, value=lg_.name) for lg_ in leagues if typed in lg_.name.casefold()][:25]
+
+
 class LeagueCog(commands.Cog):
     """Leagues: seasons, pairings, results, ratings and standings."""
 
@@ -98,27 +107,32 @@ class LeagueCog(commands.Cog):
 
     @league.command(name="organiser", description="Add or remove an organiser (organisers only)")
     @app_commands.describe(league=NAME, user="Who", remove="Remove them instead of adding")
+    @app_commands.autocomplete(league=_leagues)
     async def organiser(self, interaction: discord.Interaction, league: str, user: discord.Member,
                         remove: bool = False) -> None:
         await _public(interaction, await lg.organiser(interaction, league, user, not remove))
 
     @league.command(name="join", description="Join a league as a player")
     @app_commands.describe(league=NAME)
+    @app_commands.autocomplete(league=_leagues)
     async def join(self, interaction: discord.Interaction, league: str) -> None:
         await _public(interaction, await lg.join(interaction, league))
 
     @league.command(name="leave", description="Leave a league (your results so far stay)")
     @app_commands.describe(league=NAME)
+    @app_commands.autocomplete(league=_leagues)
     async def leave(self, interaction: discord.Interaction, league: str) -> None:
         await _public(interaction, await lg.leave(interaction, league))
 
     @league.command(name="army", description="Register your army for the season (only you see it)")
     @app_commands.describe(league=NAME, cards="Army Cards separated by semicolons, e.g. Syvarris; Dumutef Guard")
+    @app_commands.autocomplete(league=_leagues)
     async def army(self, interaction: discord.Interaction, league: str, cards: str) -> None:
         await post_text(interaction, await lg.army(interaction, league, cards))
 
     @league.command(name="season-start", description="Start the league's next season (organisers)")
     @app_commands.describe(league=NAME)
+    @app_commands.autocomplete(league=_leagues)
     async def season_start(self, interaction: discord.Interaction, league: str) -> None:
         svc = lg.service_of(interaction)
         found = await svc.require(interaction.guild_id, league)
@@ -127,6 +141,7 @@ class LeagueCog(commands.Cog):
 
     @league.command(name="pair", description="Pair the next round and open its matches (organisers)")
     @app_commands.describe(league=NAME)
+    @app_commands.autocomplete(league=_leagues)
     async def pair(self, interaction: discord.Interaction, league: str) -> None:
         svc = lg.service_of(interaction)
         found = await svc.require(interaction.guild_id, league)
@@ -139,6 +154,7 @@ class LeagueCog(commands.Cog):
 
     @league.command(name="playoff", description="Start the top-N playoff after the season (organisers)")
     @app_commands.describe(league=NAME, size="How many players: 2, 4, 8 or 16 (default: the league's)")
+    @app_commands.autocomplete(league=_leagues)
     async def playoff(self, interaction: discord.Interaction, league: str,
                       size: app_commands.Range[int, 2, 16] | None = None) -> None:
         svc = lg.service_of(interaction)
@@ -152,6 +168,7 @@ class LeagueCog(commands.Cog):
 
     @league.command(name="challenge", description="Challenge a player (ladder leagues)")
     @app_commands.describe(league=NAME, player="Whom you challenge")
+    @app_commands.autocomplete(league=_leagues)
     async def challenge(self, interaction: discord.Interaction, league: str, player: discord.Member) -> None:
         svc = lg.service_of(interaction)
         found = await svc.require(interaction.guild_id, league)
@@ -162,6 +179,7 @@ class LeagueCog(commands.Cog):
 
     @league.command(name="report", description="Report a game played elsewhere (your opponent confirms)")
     @app_commands.describe(league=NAME, winner="Who won", draw="It was a draw")
+    @app_commands.autocomplete(league=_leagues)
     async def report(self, interaction: discord.Interaction, league: str, winner: discord.Member | None = None,
                      draw: bool = False) -> None:
         text, view = await lg.report(interaction, league, winner, draw)
@@ -170,29 +188,34 @@ class LeagueCog(commands.Cog):
     @league.command(name="correct", description="Decide or correct a result, with a reason (organisers)")
     @app_commands.describe(league=NAME, game="The game's number (see /league history)", winner="Who won",
                            draw="It was a draw", reason="Why (kept in the history)")
+    @app_commands.autocomplete(league=_leagues)
     async def correct(self, interaction: discord.Interaction, league: str, game: int, reason: str,
                       winner: discord.Member | None = None, draw: bool = False) -> None:
         await _public(interaction, await lg.correct(interaction, league, game, winner, draw, reason))
 
     @league.command(name="standings", description="The league's standings, as an image and as text")
     @app_commands.describe(league=NAME)
+    @app_commands.autocomplete(league=_leagues)
     async def standings(self, interaction: discord.Interaction, league: str) -> None:
         text, png = await lg.show_standings(interaction, league)
         await interaction.response.send_message(text, file=png, allowed_mentions=discord.AllowedMentions.none())
 
     @league.command(name="history", description="A player's league games, and head-to-head with another")
     @app_commands.describe(league=NAME, player="Whose history", other="Head-to-head against this player")
+    @app_commands.autocomplete(league=_leagues)
     async def history(self, interaction: discord.Interaction, league: str, player: discord.Member,
                       other: discord.Member | None = None) -> None:
         await post_text(interaction, await lg.show_history(interaction, league, player, other))
 
     @league.command(name="cards", description="The season's most played and best performing Army Cards")
     @app_commands.describe(league=NAME)
+    @app_commands.autocomplete(league=_leagues)
     async def cards(self, interaction: discord.Interaction, league: str) -> None:
         await post_text(interaction, await lg.show_cards(interaction, league))
 
     @league.command(name="export", description="The season's results and standings as CSV and JSON (organisers)")
     @app_commands.describe(league=NAME)
+    @app_commands.autocomplete(league=_leagues)
     async def export(self, interaction: discord.Interaction, league: str) -> None:
         text, files = await lg.export_files(interaction, league)
         await interaction.response.send_message(text, files=files, ephemeral=True)
