@@ -276,3 +276,26 @@ async def test_games_without_a_final_result_go_to_the_organisers_once_the_round_
     assert f"<@{org.id}>" in message and f"#{games[0].id}" in message and "(reported)" in message
     assert f"#{games[1].id}" in message and "(open)" in message
     assert ("round deadline", "bot") in [(e.kind, e.actor) for e in await bot.leagues.store.events(league.id)]
+
+
+async def test_a_round_is_not_paired_while_a_player_who_joined_late_has_no_army(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, clock=FakeClock(), render=None)
+    await start_bot(bot)
+    org = fake.owner
+    fake.add_member(world.guild, org)
+    cara = fake.create_user("cara")
+    table = Table(fake, bot, world.channel, [org, world.alice, world.bob, cara])
+    await table.reply(org, "league", "create", name="Late", **FAST)
+    for user in (world.alice, world.bob):
+        await table.reply(user, "league", "join", league="Late")
+        await table.reply(user, "league", "army", league="Late", cards="Syvarris")
+    await table.reply(org, "league", "season-start", league="Late")
+    await table.reply(cara, "league", "join", league="Late")
+    refused = await table.reply(org, "league", "pair", league="Late")
+    assert "still missing: cara" in refused.content and "Nothing was paired" in refused.content
+    league = await bot.leagues.store.get(world.guild.id, "Late")
+    assert league is not None and league.round == 0 and await bot.leagues.store.games(league.id) == []
+    await table.reply(cara, "league", "army", league="Late", cards="Agent Carr")
+    paired = await table.reply(org, "league", "pair", league="Late")
+    assert "round 1" in paired.content and "has a bye" in paired.content

@@ -28,6 +28,7 @@ from bot.leagues import pairing, playoff
 from bot.leagues.model import BYE, DISPUTED, FINAL, OPEN, REFEREED, REPORTED, Game, ranks_from_winners
 from bot.leagues.pairing import Pairing, PairingError
 from bot.leagues.store import ORGANISER, PLAYER, League, LeagueStore
+from bot.rules.errors import RulesError
 from bot.rules.state import MatchState, Phase
 from bot.storage.base import OVER
 from bot.storage.sqlite import SqliteStorage
@@ -141,7 +142,13 @@ class LeagueService:
         if league.settings.method == "challenge":
             raise UserError(f"{league.name} plays open challenges: players challenge each other with "
                             "`/league challenge`; there are no rounds to pair.")
-        players = [m.user_id for m in await self.store.members(league.id, PLAYER)]
+        members = await self.store.members(league.id, PLAYER)
+        if league.settings.armies == "season":
+            missing = [m.name or m.user_id for m in members if not m.army]
+            if missing:
+                raise UserError("Every player of the round needs a registered army (`/league army`); still missing: "
+                                f"{', '.join(missing)}. Nothing was paired.")
+        players = [m.user_id for m in members]
         round_no = league.round + 1
         stage = "season"
         if league.status == "playoff":
@@ -274,7 +281,8 @@ class LeagueService:
     async def open_match(self, league: League, game: Game, channel: discord.abc.Messageable | None) -> str:
         """Open the game's match in a new thread of ``channel``: players seated, registered armies set
         and the match started (armies chosen per match: the players set them and start it). Returns
-        ``" in <#thread>"`` (``""`` when no thread can be opened: the game is then reported by hand)."""
+        ``" in <#thread>"``, or a note to play it anywhere and report it when ``channel`` cannot hold
+        threads."""
         if not isinstance(channel, discord.TextChannel):
             return " (play it anywhere and report it with `/league report`)"
         from bot.discord.pace.commands import announce_pace
@@ -307,8 +315,13 @@ class LeagueService:
                 if army:
                     applied = await self.bot.matches.apply(live, p, f"army {army}")
                     await publish(self.bot, live, applied, responder)
-            applied = await self.bot.matches.apply(live, game.players[0], "start", want_view=True)
-            await publish(self.bot, live, applied, responder)
+            try:
+                applied = await self.bot.matches.apply(live, game.players[0], "start", want_view=True)
+            except RulesError as exc:  # e.g. an army this map's start zones cannot hold
+                await responder.send(f"The match could not start: {exc}. Fix it here (`/army set`), then "
+                                     f"<@{game.players[0]}> starts it with `/match start`.")
+            else:
+                await publish(self.bot, live, applied, responder)
         else:
             await responder.send("Each player picks an army for this match with `/army set`; "
                                  f"<@{game.players[0]}> then starts it with `/match start`.")
