@@ -299,3 +299,20 @@ async def test_a_round_is_not_paired_while_a_player_who_joined_late_has_no_army(
     await table.reply(cara, "league", "army", league="Late", cards="Agent Carr")
     paired = await table.reply(org, "league", "pair", league="Late")
     assert "round 1" in paired.content and "has a bye" in paired.content
+
+
+def test_a_drawn_playoff_game_goes_to_the_organisers_before_the_next_playoff_round() -> None:
+    import pytest
+
+    from bot.discord.errors import UserError
+    from bot.discord.league.service import LeagueService
+    from bot.leagues.model import CONFIRMED, Game
+
+    svc = LeagueService(None)  # type: ignore[arg-type]
+    won = Game(1, 1, 4, ("a", "d"), (1, 2), CONFIRMED, stage="playoff")
+    drawn = Game(2, 1, 4, ("b", "c"), (1, 1), CONFIRMED, stage="playoff")
+    with pytest.raises(UserError, match="Playoff game #2 has no single winner"):
+        svc._playoff_tables(None, [won, drawn])  # type: ignore[arg-type]
+    settled = Game(2, 1, 4, ("b", "c"), (2, 1), CONFIRMED, stage="playoff")
+    assert svc._playoff_tables(None, [won, settled]) == [("a", "c")]  # type: ignore[arg-type]
+    assert svc._playoff_tables(None, [Game(3, 1, 5, ("a", "c"), (1, 2), CONFIRMED, stage="playoff")]) == []  # type: ignore[arg-type]
