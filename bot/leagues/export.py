@@ -7,6 +7,7 @@ import io
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import asdict
+from typing import Any
 
 from bot.leagues.model import Game
 from bot.leagues.standings import Row
@@ -40,12 +41,15 @@ def standings_csv(rows: Sequence[Row], name: Callable[[str], str] = str) -> str:
 
 
 def season_json(league: str, season: int, games: Sequence[Game], rows: Sequence[Row],
-                name: Callable[[str], str] = str) -> str:
-    """``{"league", "season", "results": [...], "standings": [...]}`` with names added."""
+                name: Callable[[str], str] = str, changes: Sequence[dict[str, Any]] = ()) -> str:
+    """``{"league", "season", "results": [...], "standings": [...], "changes": [...]}`` with names
+    added; ``changes`` is the league's record of who changed what (pairings, reports,
+    confirmations, decisions and corrections with their reasons)."""
     results = []
     for g in games:
         d = asdict(g)
         d["names"] = [name(p) for p in g.players]
         results.append(d)
     table = [{**asdict(r), "name": name(r.player)} for r in rows]
-    return json.dumps({"league": league, "season": season, "results": results, "standings": table}, indent=1)
+    return json.dumps({"league": league, "season": season, "results": results, "standings": table,
+                       "changes": list(changes)}, indent=1)

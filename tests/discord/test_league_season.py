@@ -109,6 +109,10 @@ async def test_a_whole_season_of_nine_players(fake: FakeDiscord, world: World, s
     assert sum(r.byes for r in rows) == 3 and sum(r.wins for r in rows) >= 3 + 4  # every bye is a win
     history = await table.reply(world.alice, "league", "history", league=LEAGUE, player=world.bob, other=world.alice)
     assert "bob" in history.content and "Head-to-head" in history.content
+    decided = next(g for g in games if g.state == "decided")
+    loser = next(p for p in decided.players if p not in decided.winners())
+    theirs = await table.reply(world.alice, "league", "history", league=LEAGUE, player=fake.users[int(loser)])
+    assert f"#{decided.id}" in theirs.content and "(decided: the photo shows Dan's figures standing" in theirs.content
     cards = await table.reply(world.alice, "league", "cards", league=LEAGUE)
     assert "Most played Army Cards" in cards.content
     # Export: organisers only, three attachments.
@@ -121,6 +125,9 @@ async def test_a_whole_season_of_nine_players(fake: FakeDiscord, world: World, s
     assert [r["player"] for r in standings] == [r.player for r in rows]
     doc = json.loads(exported.attachment("spring-league-s1.json").data)
     assert doc["league"] == LEAGUE and len(doc["results"]) == 15
+    kinds = {c["kind"] for c in doc["changes"]}
+    assert {"create", "add player", "season start", "pair round", "pair", "refereed", "report", "confirm",
+            "dispute", "decide"} <= kinds
     # A fourth round is refused: the season had its three.
     over = await table.reply(organiser, "league", "pair", league=LEAGUE)
     assert "has had all its 3 rounds" in over.content

@@ -294,7 +294,9 @@ async def show_history(interaction: discord.Interaction, name: str, player: disc
     league = await svc.require(interaction.guild_id, name)
     games = await svc.store.games(league.id)
     names = await svc.names(league)
-    text = history_text(str(player.id), history(str(player.id), games), names)
+    reasons = {e.game_id: e.detail for e in await svc.store.events(league.id)
+               if e.kind in ("decide", "correct") and e.game_id is not None}
+    text = history_text(str(player.id), history(str(player.id), games), names, reasons)
     if other is not None:
         text += "\n" + h2h_text(str(player.id), str(other.id), games, names)
     return text
@@ -320,9 +322,16 @@ async def export_files(interaction: discord.Interaction, name: str) -> tuple[str
              discord.File(io.BytesIO(export.standings_csv(rows, lambda p: names.get(p, p)).encode()),
                           filename=f"{slug}-s{league.season}-standings.csv"),
              discord.File(io.BytesIO(export.season_json(league.name, league.season, games, rows,
-                                                        lambda p: names.get(p, p)).encode()),
+                                                        lambda p: names.get(p, p),
+                                                        changes=await changes(svc, league)).encode()),
                           filename=f"{slug}-s{league.season}.json")]
     return f"Season {league.season} of {league.name}: {len(games)} games, {len(rows)} players.", files
+
+
+async def changes(svc: LeagueService, league: League) -> list[dict[str, Any]]:
+    """Every recorded change of the league (who, what, details, when), oldest first."""
+    return [{"at": e.at, "actor": e.actor, "kind": e.kind, "game": e.game_id, "detail": e.detail}
+            for e in await svc.store.events(league.id)]
 
 
 async def seeds(svc: LeagueService, league: League) -> list[str]:

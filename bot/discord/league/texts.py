@@ -22,8 +22,10 @@ def standings_text(title: str, rows: Sequence[Row], names: dict[str, str]) -> st
     return "\n".join(lines)
 
 
-def history_text(player: str, games: Sequence[Game], names: dict[str, str]) -> str:
-    """One line per game of ``player``: season, round, opponents, outcome, state."""
+def history_text(player: str, games: Sequence[Game], names: dict[str, str],
+                 reasons: dict[int, str] | None = None) -> str:
+    """One line per game of ``player``: season, round, opponents, outcome, state; a game an
+    organiser decided or corrected ends with the reason given (``reasons``: game id -> reason)."""
     if not games:
         return f"{names.get(player, player)} has no league games yet."
     lines = [f"**{names.get(player, player)}**'s league games:"]
@@ -33,7 +35,9 @@ def history_text(player: str, games: Sequence[Game], names: dict[str, str]) -> s
             continue
         opp = ", ".join(names.get(p, p) for p in g.opponents(player))
         outcome = g.outcome(player) if g.final else g.state
-        lines.append(f"S{g.season} R{g.round} #{g.id}: vs {opp} on {g.map_id or 'any map'}: {outcome}")
+        why = (reasons or {}).get(g.id)
+        lines.append(f"S{g.season} R{g.round} #{g.id}: vs {opp} on {g.map_id or 'any map'}: {outcome}"
+                     + (f" ({g.state}: {why})" if why else ""))
     return "\n".join(lines)
 
 
