@@ -129,6 +129,11 @@ class Engine:
         """Roll the 20-sided die."""
         return self.dice.d20()
 
+    def roll_pick(self, n: int) -> int:
+        """Pick at random among ``n`` candidates: a 0-based index from the dice source (Oreld's random
+        Order Marker), recorded like any roll so that a replay picks the same."""
+        return self.dice.pick(n)
+
     def run_window(self, window: Window, then: str, **args: Any) -> None:
         """Resolve ``window``, then the continuation named ``then`` (:func:`bot.rules.windows.run_window`)."""
         run_window(self, window, then, **args)

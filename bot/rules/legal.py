@@ -152,6 +152,10 @@ class _DryDice:
         """Stop: the command got as far as rolling."""
         raise _Rolled
 
+    def pick(self, n: int) -> int:
+        """Stop: the command got as far as a random pick (Oreld)."""
+        raise _Rolled
+
 
 def check(state: MatchState, player: str, command: Command | str, cards: CardLookup | None = None,
           pool: CardPool | None = None) -> RulesError | None:
