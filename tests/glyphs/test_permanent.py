@@ -9,6 +9,7 @@ import pytest
 from pydantic import ValidationError
 
 from bot.rules import modifiers
+from bot.rules.battlefield import Battlefield
 from bot.rules.combat import check_target
 from bot.rules.engine import Engine
 from bot.rules.glyphs import POWER_GLYPHS, describe, names
@@ -20,7 +21,7 @@ from bot.rules.state import MatchState, Phase
 from tests.rules.conftest import begin_round, build, card, fig, markers, refused, roll, sandbox
 
 
-def field(*glyphs: tuple[str, tuple[int, int], str], size: int = 7) -> object:
+def field(*glyphs: tuple[str, tuple[int, int], str], size: int = 7) -> Battlefield:
     """A grass field 0..size square with ``(name, (q, r), side)`` glyphs."""
     return build([{"q": [0, size], "r": [0, size], "level": 1, "terrain": "grass"}],
                  glyphs=[{"name": n, "at": list(at), "side": side} for n, at, side in glyphs])
@@ -45,13 +46,13 @@ def test_scenario_places_glyphs_on_a_map_without_any_and_sets_their_side() -> No
     # rule: HS-GLYPH-01
     scen = Scenario(id="g", name="G", glyphs=[{"name": "astrid", "at": [3, 2], "side": "symbol"},
                                               {"name": "gerda", "at": [1, 1]}])
-    st = MatchState(battlefield=field(), scenario=scen)  # type: ignore[arg-type]
+    st = MatchState(battlefield=field(), scenario=scen)
     assert st.glyphs == {Hex(3, 2): ("astrid", "symbol"), Hex(1, 1): ("gerda", "power")}
     # Not working: a map's own glyph stays where the scenario puts none, and is replaced where it does.
-    st2 = MatchState(battlefield=field(("ivor", (1, 1), "power"), ("valda", (5, 5), "power")),  # type: ignore[arg-type]
+    st2 = MatchState(battlefield=field(("ivor", (1, 1), "power"), ("valda", (5, 5), "power")),
                      scenario=scen)
     assert st2.glyphs[Hex(1, 1)] == ("gerda", "power") and st2.glyphs[Hex(5, 5)] == ("valda", "power")
-    assert MatchState(battlefield=field(), scenario=SANDBOX).glyphs == {}  # type: ignore[arg-type]
+    assert MatchState(battlefield=field(), scenario=SANDBOX).glyphs == {}
 
 
 def test_symbol_side_glyph_stops_the_walker_is_turned_over_and_works_at_once() -> None:
