@@ -15,7 +15,7 @@ from bot.rules.commands import VERBS
 COMPUTER_NAMES = ("computer", "cpu", "ai", "bot")
 #: Words the console reads as commands: no player name may start with one.
 CONSOLE_WORDS = ("help", "cards", "status", "map", "reach", "targets", "undo", "save", "load", "hide", "quit",
-                 "exit")
+                 "exit", "glyph")
 #: The longest player name accepted.
 NAME_MAX = 20
 #: The longest input line read as a command (the longest army line is a few hundred characters).
@@ -26,7 +26,7 @@ ECHO_MAX = 60
 PATH_ECHO_MAX = 300
 #: The unknown-command message: both kinds of command, briefly.
 COMMANDS_BRIEF = ("game commands: " + ", ".join(v for v in VERBS if v not in ("join", "end-round"))
-                  + "; console: help, status, map, reach, targets, cards, undo, save, load, hide, quit")
+                  + "; console: help, status, map, reach, targets, cards, glyph, undo, save, load, hide, quit")
 
 
 def shown(text: str, limit: int = ECHO_MAX) -> str:

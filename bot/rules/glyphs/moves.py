@@ -121,7 +121,7 @@ def ask_quillivon(eng: RulesContext, trig: Trigger) -> None:
     if len(moved) >= QUILLIVON_FIGURES or not movers:
         return
     eng.ask(trig.with_data(step="quillivon"), f"Glyph of Quillivon: which figure moves up to {QUILLIVON_SPACES} "
-            f"spaces? ({QUILLIVON_FIGURES - len(moved)} left; 'done' to stop)", [*(f.id for f in movers), DONE],
+            f"spaces? ({QUILLIVON_FIGURES - len(moved)} left; 'done' to stop)", [DONE, *(f.id for f in movers)],
             "HS-GLYPH-30")
 
 

@@ -1,0 +1,37 @@
+"""A glyph explained for players, the same on Discord (``/glyph NAME``) and in the console
+(``glyph NAME``): its title, kind and effect in the project's words (:mod:`bot.rules.glyphs`)."""
+
+from __future__ import annotations
+
+import difflib
+
+from bot.rules.glyphs import GlyphInfo, describe, key_of, names
+
+
+def heading(info: GlyphInfo) -> str:
+    """``Glyph of Astrid (Attack +1) — permanent power glyph, map letter A``."""
+    kind = "permanent" if info.permanent else "temporary"
+    family = {"power": "power glyph", "treasure": "treasure glyph", "tech": "tech glyph",
+              "artifact": "ancient artifact"}.get(info.family, f"{info.family} glyph")
+    return f"{info.title} ({info.power}) — {kind} {family}, map letter {info.letter}"
+
+
+def explain(name: str) -> tuple[str, str]:
+    """``(heading, text)`` for the glyph ``name`` (``Astrid``, ``Glyph of Astrid``, ``astrid``).
+
+    :raises KeyError: with a sentence naming the glyphs that come close, or all of them.
+    """
+    info = describe(name)
+    if info is None:
+        key = key_of(name)
+        close = difflib.get_close_matches(key, names(), n=3, cutoff=0.5)
+        hint = f"did you mean {', '.join(close)}?" if close else f"the power glyphs are {', '.join(names())}"
+        raise KeyError(f"no glyph is called '{name.strip()}': {hint}")
+    return heading(info), f"{info.text} ({info.rule})"
+
+
+def glyph_names(current: str = "") -> list[str]:
+    """Power glyph names starting with (else containing) ``current``, for autocomplete."""
+    want = key_of(current) if current.strip() else ""
+    first = [n for n in names() if n.startswith(want)]
+    return first + [n for n in names() if want in n and n not in first]
