@@ -24,7 +24,7 @@ def explain(name: str) -> tuple[str, str]:
     info = describe(name)
     if info is None:
         key = key_of(name)
-        close = difflib.get_close_matches(key, names(), n=3, cutoff=0.5)
+        close = difflib.get_close_matches(key, names(), n=3, cutoff=0.7)
         hint = f"did you mean {', '.join(close)}?" if close else f"the power glyphs are {', '.join(names())}"
         raise KeyError(f"no glyph is called '{name.strip()}': {hint}")
     return heading(info), f"{info.text} ({info.rule})"
