@@ -34,3 +34,13 @@ def test_a_glyphs_choice_is_the_legal_answers() -> None:
     answers = [c.command for c in legal if c.kind == "choose"]
     assert answers == [f"choose {eng.state.battlefield.label(Hex(0, 5))}"]
     assert not any(c.kind == "move" for c in legal)
+
+
+def test_a_face_down_glyph_is_not_named_in_a_players_view() -> None:
+    # rule: HS-GLYPH-01
+    from bot.rules.views import player_view, public_view
+
+    eng = sandbox(fig("a", "p1", (3, 3)), battlefield=field(("mitonsoul", (2, 3), "symbol"), ("astrid", (4, 3), "power")))
+    for view in (public_view(eng.state), player_view(eng.state, "p1")):
+        assert view.glyphs == {Hex(2, 3): ("?", "symbol"), Hex(4, 3): ("astrid", "power")}
+    assert eng.state.glyphs[Hex(2, 3)] == ("mitonsoul", "symbol")

@@ -73,8 +73,9 @@ def test_oreld_declined_takes_nothing() -> None:
     begin_round(eng, [12, 5], p1=markers("Soldier"), p2=markers("Soldier"))
     roll(eng, d20=[15])
     eng.execute("p1", "move a 1,0")
-    eng.execute("p1", "choose no")
-    assert len(eng.state.orders["p2"]) == 4
+    refused(eng, "p1", "choose maybe")
+    eng.execute("p1", "choose false")  # the rules cases' way of saying no
+    assert len(eng.state.orders["p2"]) == 4 and eng.state.pending == []
 
 
 def test_erland_summons_an_enemy_next_to_it_without_leaving_engagement_attacks() -> None:

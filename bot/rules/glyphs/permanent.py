@@ -139,6 +139,10 @@ class WannokRoll(Effect):
         fig = st.figures.get(trigger.subject)
         return trigger.get("step") is not None or (fig is not None and fig in holders(st, "wannok"))
 
+    def accept(self, engine: RulesContext, trigger: Trigger, answer: str) -> str | None:
+        # Declining to name an opponent, written as in rules cases v2.
+        return "skip" if trigger.get("step") == "opponent" and answer.strip().lower() == "false" else None
+
     def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
         st = engine.state
         step = trigger.get("step")

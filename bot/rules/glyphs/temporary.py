@@ -241,6 +241,11 @@ def accept(eng: RulesContext, trig: Trigger, answer: str) -> str | None:
     Haukeland (``"a a b"``: one Wound Marker each), a space typed for a move or a placement."""
     st = eng.state
     kind = trig.get("step")
+    said = answer.strip().lower()
+    if said in ("true", "false"):  # a "you may" answered as in rules cases v2
+        yes = {"oreld": YES}.get(str(kind))
+        no = {"oreld": NO, "nilrend": SKIP, "haukeland": DONE, "quillivon": DONE}.get(str(kind))
+        return (yes if said == "true" else no)
     words = answer.replace(",", " ").split()
     if kind == "haukeland" and words and all(w in st.figures for w in words) and len(words) <= int(trig.get("left", 0)):
         return " ".join(words)
