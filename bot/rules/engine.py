@@ -20,6 +20,8 @@ Where each rule lives (one job per module):
   :mod:`bot.rules.actions.special`; answering decisions: :mod:`bot.rules.actions.choose`
 - timing windows and named continuations (HS-TIMING-*): :mod:`bot.rules.windows`; what powers
   may do (:class:`~bot.rules.context.RulesContext`): :mod:`bot.rules.capabilities`
+- power glyphs (HS-GLYPH-*): :mod:`bot.rules.glyphs` (stops in the movement rules, turning over and
+  acting at the end of a move, permanent glyphs as modifiers)
 - the shared checks: :mod:`bot.rules.checks`; names typed by players: :mod:`bot.rules.lookup`;
   what is legal now, as a query: :mod:`bot.rules.legal`
 
