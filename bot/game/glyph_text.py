@@ -9,11 +9,15 @@ from bot.rules.glyphs import GlyphInfo, describe, key_of, names
 
 
 def heading(info: GlyphInfo) -> str:
-    """``Glyph of Astrid (Attack +1) — permanent power glyph, map letter A``."""
+    """``Glyph of Astrid (Attack +1) — permanent power glyph, map letter A``. A treasure catalogue's
+    entry (same shape, maybe without ``power`` or ``letter``) reads as well."""
     kind = "permanent" if info.permanent else "temporary"
     family = {"power": "power glyph", "treasure": "treasure glyph", "tech": "tech glyph",
               "artifact": "ancient artifact"}.get(info.family, f"{info.family} glyph")
-    return f"{info.title} ({info.power}) — {kind} {family}, map letter {info.letter}"
+    power = getattr(info, "power", "")
+    letter = getattr(info, "letter", "")
+    return (f"{info.title}{f' ({power})' if power else ''} — {kind} {family}"
+            + (f", map letter {letter}" if letter else ""))
 
 
 def explain(name: str) -> tuple[str, str]:
@@ -27,7 +31,8 @@ def explain(name: str) -> tuple[str, str]:
         close = difflib.get_close_matches(key, names(), n=3, cutoff=0.7)
         hint = f"did you mean {', '.join(close)}?" if close else f"the power glyphs are {', '.join(names())}"
         raise KeyError(f"no glyph is called '{name.strip()}': {hint}")
-    return heading(info), f"{info.text} ({info.rule})"
+    rule = getattr(info, "rule", "")
+    return heading(info), f"{info.text} ({rule})" if rule else info.text
 
 
 def glyph_names(current: str = "") -> list[str]:
