@@ -26,7 +26,7 @@ ECHO_MAX = 60
 PATH_ECHO_MAX = 300
 #: The unknown-command message: both kinds of command, briefly.
 COMMANDS_BRIEF = ("game commands: " + ", ".join(v for v in VERBS if v not in ("join", "end-round"))
-                  + "; console: help, status, map, reach, targets, cards, glyph, undo, save, load, hide, quit")
+                  + "; console: help, status, map, reach, targets, cards, undo, save, load, hide, quit")
 
 
 def shown(text: str, limit: int = ECHO_MAX) -> str:
