@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
+from bot.content.maps import MapFileError
 from bot.rules import modifiers
 from bot.rules.battlefield import Battlefield
 from bot.rules.combat import check_target
@@ -234,6 +235,9 @@ def test_kelda_is_refused_symbol_side_up_in_a_scenario() -> None:
     with pytest.raises(ValidationError, match="HS-GLYPH-26"):
         Scenario(id="g", name="G", glyphs=[{"name": "kelda", "at": [1, 1], "side": "symbol"}])
     assert Scenario(id="g", name="G", glyphs=[{"name": "kelda", "at": [1, 1], "side": "power"}]).glyphs
+    with pytest.raises(MapFileError, match="HS-GLYPH-26"):
+        field(("kelda", (1, 1), "symbol"))
+    assert field(("kelda", (1, 1), "power")).glyphs
 
 
 def test_brandar_by_default_only_stops_and_the_rift_sweeps_the_figure_away() -> None:
