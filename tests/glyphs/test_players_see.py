@@ -52,3 +52,14 @@ def test_computer_moves_onto_astrid_and_gerda_and_keeps_off_mitonsoul() -> None:
         label = eng.state.battlefield.label(Hex(*at))
         assert move is not None
         assert (move.split()[-1] == label) is want, (name, move)
+
+
+def test_the_pictures_turn_summary_says_what_the_glyph_did() -> None:
+    # rule: HS-GLYPH-02
+    from bot.render.summary import actions
+
+    eng = sandbox(fig("a", "p1", (1, 2)), fig("e", "p2", (6, 6)), battlefield=field(("gerda", (3, 2), "symbol")))
+    events = eng.execute("p1", "move a 3,2")
+    said = actions(eng.state, events, {"a": "SOL"})
+    assert said[1:] == ["turned over the Glyph of Gerda",
+                        "Glyph of Gerda: Defense +1 works for p1's army while a stands on it"]
