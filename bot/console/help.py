@@ -33,6 +33,7 @@ Double-space figures (Grimnak, Mimring, ...) stand on two spaces; 'help move' ex
 Console commands:
   help | help move                this list | how moving works, double-space figures included
   cards | cards NAME              every Army Card (and which powers the bot enforces) | one card
+  glyph | glyph NAME              every power glyph | what one glyph does (e.g. glyph astrid)
   status                          the round, whose turn, every figure's space and wounds
   map                             write the battlefield image
   reach FIG | targets FIG         where a figure can go | whom it can attack, with the odds

@@ -203,6 +203,8 @@ class Console(ConsoleSaves):
         }
         if word == "cards" and arg:
             self.cmd_cards(arg)
+        elif word == "glyph":
+            self.cmd_glyph(arg)
         elif word in local:
             local[word]()
         elif word in ("reach", "targets", "save", "load"):

@@ -12,9 +12,11 @@ from bot.console.text import clip_quoted, label_key, life_text, markers_text, sh
 from bot.game import ai
 from bot.game.card_text import card_block, card_line
 from bot.game.draft_status import draft_status
+from bot.game.glyph_text import explain
 from bot.game.session import cards
 from bot.game.targets import figure_attacks, marked, odds_text, option_line, reach_of
 from bot.rules import draft as drafting
+from bot.rules.glyphs import POWER_GLYPHS
 from bot.rules.hexes import natural_key
 from bot.rules.odds import attack_odds
 from bot.rules.state import Figure, Phase, TurnState
@@ -70,6 +72,21 @@ class ConsoleViews(ConsoleIO):
             by_set.setdefault(c.set or "(no set)", []).append(f"    {card_line(c)}")
         for set_name, rows in by_set.items():
             self.say(f"  {set_name}:", *rows)
+
+    def cmd_glyph(self, name: str = "") -> None:
+        """``glyph [NAME]``: what one glyph does, in our words (:mod:`bot.game.glyph_text`), or one line
+        per power glyph. An unknown name is an error line naming the close ones."""
+        if name.strip():
+            try:
+                head, text = explain(name)
+            except KeyError as exc:
+                self.say(f"error: {clip_quoted(str(exc.args[0]))}")
+                return
+            self.say(head, f"  {text}")
+            return
+        self.say("Power glyphs ('glyph NAME' tells what one does):",
+                 *(f"  {g.letter} {g.title} ({g.power}), {'permanent' if g.permanent else 'temporary'}"
+                   for g in sorted(POWER_GLYPHS.values(), key=lambda g: g.name)))
 
     def cmd_status(self) -> None:
         """``status``: phase and round, the current turn, each player's cards with their figures (space

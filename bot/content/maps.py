@@ -345,6 +345,9 @@ def _glyphs(spec: MapSpec, columns: Mapping[Hex, tuple[Cell, ...]], source: str)
         if h in seen:
             raise MapFileError(source, f"{item_label('glyphs', i)}.at",
                                f"{list(h)} already holds {item_label('glyphs', seen[h])}; one glyph per space")
+        if g.name.lower() == "kelda" and g.side == "symbol":
+            raise MapFileError(source, f"{item_label('glyphs', i)}.side",
+                               "the Glyph of Kelda is never placed symbol side up (HS-GLYPH-26); use side 'power'")
         seen[h] = i
         out.append(GlyphSpot(name=g.name.lower(), at=h, side=g.side))
     return out

@@ -207,7 +207,7 @@ def destinations(interaction: discord.Interaction, figure: str | None, current: 
                       key=lambda c: (c.cost, c.swipes, _label_key(c.spaces[0])))
         return _choices((f"{c.spaces[0]} ({c.cost} space{'s' if c.cost != 1 else ''}"
                          + (f", {c.swipes} leaving-engagement attack{'s' if c.swipes != 1 else ''}" if c.swipes else "")
-                         + ")", c.spaces[0])
+                         + (f", stops on {c.glyph}" if c.glyph else "") + ")", c.spaces[0])
                         for c in rows if c.spaces[0].casefold().startswith(q))
     return _in_match(interaction, run)
 

@@ -144,7 +144,9 @@ class Narrator:
             m = d["markers"]
             return "Your Order Markers: " + ", ".join(f"{n} on {self._card(m[n])}" for n in ("1", "2", "3", "X") if n in m)
         if k == "initiative":
-            rolls = "; ".join(f"{self._who(p)} {'/'.join(map(str, r))}" for p, r in d["rolls"].items())
+            bonus = d.get("bonuses") or {}
+            rolls = "; ".join(f"{self._who(p)} {'/'.join(map(str, r))}"
+                              + (f" (+{bonus[p]} from glyphs)" if bonus.get(p) else "") for p, r in d["rolls"].items())
             return f"Initiative: {rolls}. {self._who(d['first'])} goes first."
         if k == "turn_started":
             return f"{self._who(d['player'])} reveals Order Marker {d['marker']}: {self._card(d['card'])} acts."
@@ -223,8 +225,25 @@ class Narrator:
             return f"{d['figure']} may attack again ({d['cause']})."
         if k == "power":
             return self._power(d)
+        if k.startswith("glyph"):
+            return self._glyph(k, d)
         if k == "attack_cancelled":
             return f"{d['attacker']} can no longer attack {d['target']}."
+        return None
+
+    def _glyph(self, k: str, d: dict[str, Any]) -> str | None:
+        """A glyph turned over, acting, or leaving the battlefield (HS-GLYPH-*)."""
+        title = d.get("title") or f"Glyph of {str(d.get('glyph', '')).capitalize()}"
+        if k == "glyph_turned":
+            return f"✦ {d['figure']} turns over the glyph at {self._space(d['at'])}: it is the {title}."
+        if k == "glyph_removed":
+            what = f"The {title}" if d.get("side") == "power" else "The face-down glyph"
+            why = "used up" if d.get("reason") == "used" else f"removed by the {d.get('reason')}"
+            return f"✦ {what} at {self._space(d['at'])} leaves the game ({why})."
+        if k == "glyph":
+            rolls = d.get("rolls")
+            said = f" (d20: {', '.join(f'{f} {r}' for f, r in rolls.items())})" if rolls else ""
+            return f"✦ {title}: {d['result']}{said}."
         return None
 
     def _terrain(self, d: dict[str, Any]) -> str:

@@ -27,6 +27,7 @@ from bot.render import overlays as ov
 from bot.render import palette as pal
 from bot.render import panel as pn
 from bot.render.captions import caption
+from bot.render.glyph_key import glyph_block
 from bot.render.layout import PANEL_W, MapLayout
 from bot.render.legend import legend_height
 from bot.render.results import results_block
@@ -158,6 +159,9 @@ def render_map(
             foot, small_legend = st.legend_for(full_w)
             small[id(foot)] = small_legend
     parts = pn.blocks(state, colours, prefixes, block_w, ss, names)
+    key = glyph_block(state, block_w, ss)  # one entry per glyph in play (HS-GLYPH-*)
+    if key is not None:
+        parts.append(key)
     # A narrow side panel has room for a longer account of the last turn.
     about = caption(state, names, focus=focus, reach=reach, targets=targets)
     last = last_turn(state, public, names) or (about.note if about else None)

@@ -136,6 +136,10 @@ def actions(state: MatchState, events: Sequence[Event], names: Mapping[str, str]
             say(user, words)
         elif ev.kind == "entered":
             say(lab(d.get("figure")), f"entered at {where((d.get('at') or [[None]])[0])}")
+        elif ev.kind == "glyph_turned":
+            say(lab(d.get("figure")), f"turned over the {d.get('title') or 'glyph'}")
+        elif ev.kind == "glyph" and d.get("result"):
+            say(None, f"{d.get('title') or 'a glyph'}: {d['result']}")
         elif ev.kind == "control":
             say(None, f"{player_name(state, str(d.get('player')))} took control of {card_short(state, str(d.get('card')))}")
     return parts

@@ -19,6 +19,8 @@ from bot.rules.dice import ScriptedDice, SeededDice
 from bot.rules.engine import Engine
 from bot.rules.errors import ArmyError, IllegalCommand, InvalidCommand, RulesError
 from bot.rules.events import Event
+from bot.rules.glyphs import arrival as _glyph_arrival  # noqa: F401  (registers what glyphs do on arrival)
+from bot.rules.glyphs import permanent as _glyph_permanent  # noqa: F401  (registers permanent glyphs)
 from bot.rules.hexes import Hex
 from bot.rules.match import Match
 from bot.rules.scenario import Scenario

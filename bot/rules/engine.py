@@ -20,6 +20,8 @@ Where each rule lives (one job per module):
   :mod:`bot.rules.actions.special`; answering decisions: :mod:`bot.rules.actions.choose`
 - timing windows and named continuations (HS-TIMING-*): :mod:`bot.rules.windows`; what powers
   may do (:class:`~bot.rules.context.RulesContext`): :mod:`bot.rules.capabilities`
+- power glyphs (HS-GLYPH-*): :mod:`bot.rules.glyphs` (stops in the movement rules, turning over and
+  acting at the end of a move, permanent glyphs as modifiers)
 - the shared checks: :mod:`bot.rules.checks`; names typed by players: :mod:`bot.rules.lookup`;
   what is legal now, as a query: :mod:`bot.rules.legal`
 
@@ -129,6 +131,11 @@ class Engine:
     def roll_d20(self) -> int:
         """Roll the 20-sided die."""
         return self.dice.d20()
+
+    def roll_pick(self, n: int) -> int:
+        """Pick at random among ``n`` candidates: a 0-based index from the dice source (Oreld's random
+        Order Marker), recorded like any roll so that a replay picks the same."""
+        return self.dice.pick(n)
 
     def run_window(self, window: Window, then: str, **args: Any) -> None:
         """Resolve ``window``, then the continuation named ``then`` (:func:`bot.rules.windows.run_window`)."""

@@ -122,7 +122,8 @@ class Legal:
     a move ends (lead first) or a figure is placed; ``cost`` a move's cost in spaces; ``swipes``
     the leaving-engagement attacks it gives (HS-ENGAGE-05); ``fly`` whether it is flown;
     ``level`` the level a move ends on; ``affected`` the figures an attack rolls against, in
-    defense order.
+    defense order; ``glyph`` the glyph a move stops on, as the table shows it (``Glyph of Astrid``,
+    ``a face-down glyph``; HS-GLYPH-02, -03), or empty.
     """
 
     kind: str
@@ -135,6 +136,7 @@ class Legal:
     fly: bool = False
     affected: tuple[str, ...] = field(default=())
     level: int = 0
+    glyph: str = ""
 
 
 class _Rolled(BaseException):
@@ -150,6 +152,10 @@ class _DryDice:
 
     def d20(self) -> int:
         """Stop: the command got as far as rolling."""
+        raise _Rolled
+
+    def pick(self, n: int) -> int:
+        """Stop: the command got as far as a random pick (Oreld)."""
         raise _Rolled
 
 
@@ -178,6 +184,15 @@ def _end_level(st: MatchState, fig: Figure, body: tuple[Hex, ...], route: Route)
         return plan(st, fig, route.path, fly=route.fly, check_allowance=False).end_level
     cell = bf.top_cell(body[0])
     return cell.top if cell is not None else fig.level
+
+
+def _glyph_at(st: MatchState, body: tuple[Hex, ...]) -> str:
+    """The glyph a move ending on ``body`` stops on, as the table shows it, or ``""``."""
+    for h in body:
+        spot = st.glyphs.get(h)
+        if spot is not None:
+            return f"Glyph of {spot[0].capitalize()}" if spot[1] == "power" else "a face-down glyph"
+    return ""
 
 
 def _quote(text: str) -> str:
@@ -337,7 +352,7 @@ class LegalCommands:
                 lead = bf.label(body[0])
                 option = Legal("move", f"move {fig.id} {lead}", figure=fig.id, spaces=tuple(bf.label(h) for h in body),
                                cost=route.cost, swipes=route.swipes, fly=route.fly,
-                               level=_end_level(st, fig, body, route))
+                               level=_end_level(st, fig, body, route), glyph=_glyph_at(st, body))
                 have = best.get(lead)
                 if have is None or (option.swipes, option.cost, not option.fly) < (have.swipes, have.cost, not have.fly):
                     best[lead] = option

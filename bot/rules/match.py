@@ -82,6 +82,11 @@ class _ReplayableDice(SeededDice):
         self.rolls += 1
         return super().d20()
 
+    def pick(self, n: int) -> int:
+        """Pick at random among ``n`` candidates, counted."""
+        self.rolls += 1
+        return super().pick(n)
+
     def salt(self, seed: int, salt: int) -> None:
         """Roll from now on from ``(seed, salt)``: a generator seeded with a SHA-256 of both."""
         self._rng.seed(int.from_bytes(hashlib.sha256(f"{seed}:{salt}".encode()).digest(), "big"))

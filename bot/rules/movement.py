@@ -37,6 +37,7 @@ from bot.rules.battlefield import Battlefield
 from bot.rules.decisions import MOVE_THROUGH_FRIENDS
 from bot.rules.engagement import engaged_at, figure_height
 from bot.rules.errors import IllegalCommand, InvalidCommand
+from bot.rules.glyphs import board as glyph_board
 from bot.rules.hexes import Hex
 from bot.rules.state import Figure, MatchState
 from bot.rules.steps import climb_step, enterable, fly_start, fly_step, walk_step
@@ -165,6 +166,9 @@ def _plan(state: MatchState, fig: Figure, path: Sequence[Hex], fly: bool | None,
         raise IllegalCommand(f"{fig.id} cannot fly", "HS-FLY-01")
     if not path:
         raise IllegalCommand(f"{fig.id} needs at least one space to move to", "HS-MOVE-03")
+    trapped = glyph_board.stuck(state, fig)
+    if trapped:
+        raise IllegalCommand(trapped, "HS-GLYPH-14")
     if rules.max_spaces is not None and len(path) > rules.max_spaces:
         raise IllegalCommand(f"with {rules.special_move} {fig.id} moves {rules.max_spaces} space{'' if rules.max_spaces == 1 else 's'} at most")
     height = card.stat("height")
@@ -180,12 +184,13 @@ def _plan(state: MatchState, fig: Figure, path: Sequence[Hex], fly: bool | None,
     cost = 0
     all_road = not fly and all(bf.terrain(h, fig.level) is Terrain.ROAD for h in body)
     stopped_at: int | None = None
+    stop_why = ("that space ends a move", "")
     low = fly_start(bf, fig) if fly else None
     for i, h in enumerate(path):
         if stopped_at is not None:
             raise IllegalCommand(
-                f"{fig.id} must stop at {bf.label(path[stopped_at])}: that space ends a move",
-                _stop_rule(bf.terrain(path[stopped_at], mp.steps[stopped_at].level)),
+                f"{fig.id} must stop at {bf.label(path[stopped_at])}: {stop_why[0]}",
+                stop_why[1] or _stop_rule(bf.terrain(path[stopped_at], mp.steps[stopped_at].level)),
             )
         lead = body[0]
         if not lead.is_adjacent(h):
@@ -215,6 +220,9 @@ def _plan(state: MatchState, fig: Figure, path: Sequence[Hex], fly: bool | None,
                                          f"too high for {rules.special_move}")
             if found is None:
                 raise IllegalCommand(_why_not_enter(bf, lead, h), "HS-MOVE-07" if h in bf else "HS-MOVE-03")
+            refused = glyph_board.refuses_entry(state, fig, h)
+            if refused:
+                raise IllegalCommand(refused, "HS-GLYPH-24")
             step_cost, land_level, drop, cell = found
             terrain = cell.terrain
             other = occ.get((h, land_level))
@@ -231,6 +239,10 @@ def _plan(state: MatchState, fig: Figure, path: Sequence[Hex], fly: bool | None,
         body, level, levels = new_body, land_level, new_levels
         if not fly and terrain is not None and _must_stop(bf, body, levels, terrain, double):
             stopped_at = i
+        elif not fly and glyph_board.stop_rule(state, h):
+            # A walk ends on a power glyph, either side up (HS-GLYPH-02, -03).
+            stopped_at, stop_why = i, ("a glyph lies there, and a figure moving onto a glyph stops on it",
+                                       glyph_board.stop_rule(state, h) or "")
     # Landing (HS-FLY-09): the last space must be one a figure can stand on.
     end = mp.steps[-1]
     if fly:
@@ -239,6 +251,9 @@ def _plan(state: MatchState, fig: Figure, path: Sequence[Hex], fly: bool | None,
             raise IllegalCommand(f"{fig.id} cannot land off the battlefield", "HS-FLY-09")
         if not enterable(bf, end.hexes[0], cell):
             raise IllegalCommand(f"{fig.id} cannot land on an obstacle at {bf.label(end.hexes[0])}", "HS-OBSTACLE-01")
+        refused = glyph_board.refuses_entry(state, fig, end.hexes[0])
+        if refused:
+            raise IllegalCommand(refused, "HS-GLYPH-24")
         if double:
             tail_cell = bf.top_cell(end.hexes[1]) if low is None else bf.surface(end.hexes[1], low)
             if tail_cell is None or tail_cell.top != cell.top or not enterable(bf, end.hexes[1], tail_cell):
@@ -411,6 +426,8 @@ def _reach_walking(state: MatchState, fig: Figure, budget: int,
     rules = modifiers.move_rules(state, fig)
     occ = _others_at(state, fig)
     double = len(fig.hexes) == 2
+    if glyph_board.stuck(state, fig):
+        return  # held by Proftaka (HS-GLYPH-14)
     watch = count_swipes and rules.takes_swipes
     # The enemies do not move during the search: look them up once, not once per explored step.
     foes = _enemy_bodies(state, fig) if watch else []
@@ -447,6 +464,8 @@ def _reach_walking(state: MatchState, fig: Figure, budget: int,
             terrain = bf.terrain(body[0], levels[0])
             if terrain is not None and _must_stop(bf, body, levels, terrain, double):
                 continue
+            if glyph_board.stop_rule(state, body[0]):
+                continue  # a walk ends on a glyph (HS-GLYPH-02, -03)
         lead = body[0]
         for h in lead.neighbours():
             if double and h == body[1]:
@@ -457,6 +476,8 @@ def _reach_walking(state: MatchState, fig: Figure, budget: int,
             step_cost, lb, _drop, cell = found
             if road_only and cell.terrain is not Terrain.ROAD:
                 continue
+            if glyph_board.refuses_entry(state, fig, h):
+                continue  # Kelda (HS-GLYPH-24)
             other = occ.get((h, lb))
             if other is not None and state.is_enemy(fig, other) and not rules.pass_through_enemies:
                 continue
@@ -544,6 +565,8 @@ def _reach_flying(state: MatchState, fig: Figure, budget: int,
     double = len(fig.hexes) == 2
     height = state.card_of(fig).stat("height")
     start_low = fly_start(bf, fig)
+    if glyph_board.stuck(state, fig):
+        return  # held by Proftaka (HS-GLYPH-14)
     # Flying ignores everything on the way, so a breadth-first search over the plane suffices;
     # the plane search is bounded to hexes near the battlefield. A flyer under an overhang keeps
     # its level (``low``) until it reaches open sky (HS-FLY-08).
@@ -582,6 +605,8 @@ def _reach_flying(state: MatchState, fig: Figure, budget: int,
                         continue
                     if double and bf.obstacles_between(nb[0], nb[1]):
                         continue  # no base astride an obstacle (HS-MOVE-09)
+                    if glyph_board.refuses_entry(state, fig, nb[0]):
+                        continue  # Kelda (HS-GLYPH-24)
                     extra = 1 if cells[0] is not None and cells[0].terrain in (Terrain.SLIPPERY_ICE, Terrain.HEAVY_SNOW) else 0
                     total = dist + extra
                     if total <= budget and (nb not in out or out[nb][0] > total):

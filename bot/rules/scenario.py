@@ -72,6 +72,24 @@ class VictoryRule(BaseModel):
     side: str | None = None
 
 
+class ScenarioGlyph(BaseModel):
+    """A glyph the scenario puts on the battlefield, on a map that may have none (HS-GLYPH-01):
+    ``{"name": "astrid", "at": [3, 2], "side": "symbol"}``. ``name`` as in map files (lower case,
+    no "Glyph of"). The Glyph of Kelda is never placed symbol side up (HS-GLYPH-26)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str
+    at: tuple[int, int]
+    side: Literal["power", "symbol"] = "power"
+
+    @model_validator(mode="after")
+    def _kelda_power_side(self) -> ScenarioGlyph:
+        if self.name.lower() == "kelda" and self.side == "symbol":
+            raise ValueError("the Glyph of Kelda is never placed symbol side up (HS-GLYPH-26); use side 'power'")
+        return self
+
+
 class Scenario(BaseModel):
     """A scenario at one complexity level (HS-SCEN-BOOK-01..05).
 
@@ -94,6 +112,12 @@ class Scenario(BaseModel):
     #: Terrain designated as a variant by the scenario (ice -> slippery_ice, wood -> road ...).
     terrain_variants: dict[Terrain, Terrain] = Field(default_factory=dict)
     notes: str = ""
+    #: Glyphs the scenario places, besides (or instead of) the map's own; a scenario glyph on a
+    #: space where the map has one replaces it (HS-GLYPH-01).
+    glyphs: list[ScenarioGlyph] = Field(default_factory=list)
+    #: What the Glyph of Brandar does in this scenario (HS-GLYPH-07): ``none`` (a figure moving onto
+    #: it only stops) or ``swept_away`` (the figure is removed from the battlefield: The Rift).
+    brandar: Literal["none", "swept_away"] = "none"
 
     @model_validator(mode="after")
     def _draft_first_is_a_side(self) -> Scenario:

@@ -203,6 +203,17 @@ class DraftState:
         return [card for who, card in self.picks if who == player]
 
 
+def starting_glyphs(bf: Battlefield, scenario: Scenario) -> dict[Hex, tuple[str, str]]:
+    """The glyphs at the start of a match: the map's, then the scenario's (a scenario glyph on a space
+    of the map's replaces it; one off the battlefield is left out): hex -> (name, side)."""
+    out = {g.at: (g.name.lower(), g.side) for g in bf.glyphs}
+    for sg in scenario.glyphs:
+        h = Hex(*sg.at)
+        if h in bf:
+            out[h] = (sg.name.lower(), sg.side)
+    return out
+
+
 @dataclass(slots=True)
 class MatchState:
     """Everything about a match that the rules read and change.
@@ -243,6 +254,11 @@ class MatchState:
     draft: DraftState | None = None
     #: Bumped by every applied command; a stale button carries an old version (boardgame.io _stateID).
     version: int = 0
+
+    def __post_init__(self) -> None:
+        # The glyphs start where the map and the scenario put them, on the side they say (HS-GLYPH-01).
+        if not self.glyphs:
+            self.glyphs = starting_glyphs(self.battlefield, self.scenario)
 
     # --- look-ups -----------------------------------------------------------------------------
 

@@ -225,14 +225,16 @@ class MatchDice(ScriptedDice):
     """Scripted dice a :class:`Match` can save and restore around a refused command."""
 
     def snapshot(self) -> object:
-        return (list(self.combat_queue), list(self.d20_queue))
+        return (list(self.combat_queue), list(self.d20_queue), list(self.pick_queue))
 
     def restore(self, snap: object) -> None:
-        combat, d20 = cast(tuple[list[str], list[int]], snap)
+        combat, d20, pick = cast(tuple[list[str], list[int], list[int]], snap)
         self.combat_queue.clear()
         self.combat_queue.extend(combat)
         self.d20_queue.clear()
         self.d20_queue.extend(d20)
+        self.pick_queue.clear()
+        self.pick_queue.extend(pick)
 
 
 def match_field() -> Battlefield:

@@ -10,12 +10,17 @@ from bot.discord import autocomplete as ac
 from bot.discord.errors import UserError
 from bot.discord.rules_text import TOPICS
 from bot.game.card_text import enforced
+from bot.game.glyph_text import explain, glyph_names
 from bot.game.session import cards
 from bot.rules.cards import ArmyCard
 
 
 async def _cards(i: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     return ac.card_names(current)
+
+
+async def _glyphs(i: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=n.capitalize(), value=n) for n in glyph_names(current)][:25]
 
 
 def card_text(c: ArmyCard) -> str:
@@ -49,6 +54,16 @@ class InfoCog(commands.Cog):
         except KeyError as exc:
             raise UserError(str(exc.args[0]) if exc.args else f"No card {name!r}.") from None
         await interaction.response.send_message(card_text(c), ephemeral=True)
+
+    @app_commands.command(name="glyph", description="What a glyph does")
+    @app_commands.describe(name="Glyph name, e.g. Astrid (autocompletes)")
+    @app_commands.autocomplete(name=_glyphs)
+    async def glyph(self, interaction: discord.Interaction, name: str) -> None:
+        try:
+            head, text = explain(name)
+        except KeyError as exc:
+            raise UserError(str(exc.args[0])) from None
+        await interaction.response.send_message(f"**{head}**\n{text}", ephemeral=True)
 
     @app_commands.command(name="rules", description="A short explanation of a part of the rules")
     @app_commands.choices(topic=[app_commands.Choice(name=title, value=key) for key, (title, _) in TOPICS.items()])

@@ -14,6 +14,8 @@ from bot.rules.decisions import ZERO_SPACE_MOVES
 from bot.rules.engagement import figure_height
 from bot.rules.errors import IllegalCommand
 from bot.rules.events import Event, hx
+from bot.rules.glyphs import arrival as glyph_arrival
+from bot.rules.glyphs import board as glyph_board
 from bot.rules.hexes import Hex
 from bot.rules.moments import Window
 from bot.rules.movement import MovePlan, best_route, leaving, plan, reachable
@@ -32,6 +34,9 @@ def move(eng: Referee, player: str, figure: str, to: str | None = None, via: lis
     """
     fig = eng.figure(figure)
     turn = checks.may_move(eng.state, player, fig)
+    trapped = glyph_board.stuck(eng.state, fig)
+    if trapped:
+        raise IllegalCommand(trapped, "HS-GLYPH-14")
     if not via and not path and stays(eng, fig, to):
         if not ZERO_SPACE_MOVES:
             where = " and ".join(eng.state.battlefield.label(h) for h in fig.hexes)
@@ -47,7 +52,8 @@ def move(eng: Referee, player: str, figure: str, to: str | None = None, via: lis
     carry_out(eng, fig, mp)
     turn.moved.append(fig.id)
     if fig.on_battlefield:
-        run_window(eng, Window.END_OF_MOVE, "", figure=fig.id)
+        # A glyph under the figure is turned over now and acts in the window (HS-GLYPH-02, -03).
+        run_window(eng, Window.END_OF_MOVE, "", figure=fig.id, **glyph_arrival.arrive(eng, fig))
 
 
 def stays(eng: Referee, fig: Figure, to: str | None) -> bool:

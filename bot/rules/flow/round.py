@@ -15,6 +15,7 @@ from bot.rules.capabilities import expire
 from bot.rules.context import Referee
 from bot.rules.errors import IllegalCommand
 from bot.rules.flow.endgame import check_victory
+from bot.rules.glyphs import board as glyph_board
 from bot.rules.moments import Expiry, Window
 from bot.rules.state import MARKERS, NUMBERED, Phase, Stage, TurnState
 from bot.rules.windows import continuation, run_window
@@ -91,8 +92,9 @@ def initiative(eng: Referee, player: str) -> None:
     rollers = [p.id for p in checks.active_players(st)]
     rolls: dict[str, list[int]] = {p: [] for p in rollers}
     contenders = list(rollers)
+    bonus = {p: glyph_board.initiative_bonus(st, p) for p in rollers}  # Dagmar, Lodin (HS-GLYPH-09, -13)
     while True:
-        results = {p: eng.roll_d20() for p in contenders}
+        results = {p: eng.roll_d20() + bonus[p] for p in contenders}
         for p, r in results.items():
             rolls[p].append(r)
         top = max(results.values())
@@ -105,7 +107,11 @@ def initiative(eng: Referee, player: str) -> None:
     i = seats.index(winner)
     st.initiative = seats[i:] + seats[:i]  # DEC-04
     st.phase = Phase.TURNS
-    eng.emit("initiative", rolls=rolls, order=list(st.initiative), first=winner)
+    if any(bonus.values()):
+        eng.emit("initiative", rolls=rolls, order=list(st.initiative), first=winner,
+                 bonuses={p: n for p, n in bonus.items() if n})
+    else:
+        eng.emit("initiative", rolls=rolls, order=list(st.initiative), first=winner)
     next_turn(eng)
 
 

@@ -1,0 +1,59 @@
+"""Power glyphs (HS-GLYPH-*): the registry players read, and where the rules that enforce them live.
+
+- :mod:`bot.rules.glyphs.catalogue`: every power glyph of both rulebooks as data (:class:`GlyphInfo`).
+- :mod:`bot.rules.glyphs.board`: questions about the glyphs lying on the battlefield (who holds
+  which, must a move stop here, may a figure step on or off), for movement and the hooks.
+- :mod:`bot.rules.glyphs.permanent`: permanent glyphs as modifiers and end-of-round effects.
+- :mod:`bot.rules.glyphs.arrival`: a figure moving onto a glyph (turned over, then it acts) and the
+  temporary glyphs' effects (:mod:`bot.rules.glyphs.temporary`, :mod:`bot.rules.glyphs.moves`).
+
+This package's ``__init__`` imports only the catalogue, so that the movement rules can import
+:mod:`bot.rules.glyphs.board` without a cycle; :mod:`bot.rules` imports the effect modules to
+register their hooks.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from bot.rules.glyphs.catalogue import POWER_GLYPHS, GlyphInfo
+
+__all__ = ["POWER_GLYPHS", "GlyphInfo", "describe", "key_of", "names"]
+
+
+def key_of(text: str) -> str:
+    """A glyph name as typed (``Glyph of Astrid``, ``glyph-of-astrid``, ``Astrid``) in the key form the
+    maps and state use (``astrid``; treasure glyphs ``potion_of_healing``).
+
+    >>> key_of("Glyph of  Astrid"), key_of("Potion of Healing")
+    ('astrid', 'potion_of_healing')
+    """
+    words = text.strip().lower().replace("-", " ").replace("_", " ").split()
+    if len(words) > 2 and words[:2] == ["glyph", "of"]:
+        words = words[2:]
+    return "_".join(words)
+
+
+def _treasure_describe(name: str) -> GlyphInfo | None:
+    """The treasure/tech/artifact catalogue's answer, when that package is present."""
+    try:
+        mod = importlib.import_module("bot.rules.treasure.catalogue")
+    except ImportError:
+        return None
+    fn = getattr(mod, "describe", None)
+    return fn(name) if fn is not None else None
+
+
+def describe(name: str) -> GlyphInfo | None:
+    """The glyph called ``name`` (any form :func:`key_of` reads), power glyphs first, then the
+    treasure catalogue if it is installed; ``None`` when no glyph has that name."""
+    key = key_of(name)
+    found = POWER_GLYPHS.get(key)
+    if found is not None:
+        return found
+    return _treasure_describe(key)
+
+
+def names() -> list[str]:
+    """Every power glyph name, alphabetically (for autocomplete and listings)."""
+    return sorted(POWER_GLYPHS)
