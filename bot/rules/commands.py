@@ -28,6 +28,8 @@ Verbs:
 ``end-round``                        sandbox only: resolve end-of-round effects now
 ``choose OPTION``                    answer a pending decision
 ``concede``                          leave the match; your figures leave the battlefield
+``use FIG GLYPH [TARGET]``           use a carried Treasure or Tech Glyph (HS-TREASURE-31, HS-TECH-03)
+``move ... drop GLYPH@SPACE ...``    drop carried Treasure Glyphs on spaces of the move (HS-TREASURE-07)
 ===================================  ===============================================================
 """
 
@@ -43,7 +45,7 @@ from bot.rules.errors import InvalidCommand
 
 VERBS = (
     "join", "army", "draft", "start", "place", "place-rest", "orders", "initiative", "move", "attack",
-    "special", "end-turn", "end-round", "choose", "concede",
+    "special", "end-turn", "end-round", "choose", "concede", "use",
 )
 
 #: A space in axial coordinates, "q,r" (see :mod:`bot.rules.hexes`).
@@ -124,6 +126,8 @@ class Command:
                 s += " walk"
             if a.get("power"):
                 s += f" {a['power']}"
+            if a.get("drop"):
+                s += " drop " + " ".join(a["drop"])
             return s
         if v == "attack":
             return f"attack {a['attacker']} {a['target']}"
@@ -131,6 +135,8 @@ class Command:
             return f"special {a['attacker']} {shlex.quote(a['power'])} {a['target']}"
         if v == "choose":
             return f"choose {shlex.quote(a['option'])}"
+        if v == "use":
+            return f"use {a['figure']} {a['glyph']}" + (f" {a['target']}" if a.get("target") else "")
         return v
 
     def __str__(self) -> str:
@@ -203,7 +209,15 @@ def _move(rest: list[str]) -> dict[str, Any]:
     fig = rest[0].lower()
     words = rest[1:]
     fly: bool | None = None
-    power: dict[str, str] = {}
+    power: dict[str, Any] = {}
+    lowered = [w.lower() for w in words]
+    if "drop" in lowered:  # ``drop GLYPH@SPACE ...`` closes the command (HS-TREASURE-07)
+        at = lowered.index("drop")
+        dropped = words[at + 1:]
+        if not dropped or any("@" not in w for w in dropped):
+            raise ValueError
+        power["drop"] = dropped
+        words = words[:at]
     if words and words[-1].lower() in MOVE_POWERS:
         power["power"] = words.pop().lower()
     if words and words[-1].lower() in ("fly", "walk"):
@@ -242,6 +256,15 @@ def _choose(rest: list[str]) -> dict[str, Any]:
     return {"option": " ".join(rest)}
 
 
+def _use(rest: list[str]) -> dict[str, Any]:
+    if len(rest) not in (2, 3):
+        raise ValueError
+    args = {"figure": rest[0].lower(), "glyph": rest[1].lower()}
+    if len(rest) == 3:
+        args["target"] = rest[2]
+    return args
+
+
 def _none(rest: list[str]) -> dict[str, Any]:
     if rest:
         raise ValueError
@@ -251,7 +274,7 @@ def _none(rest: list[str]) -> dict[str, Any]:
 _PARSERS = {
     "join": _join, "army": _army, "draft": _draft, "start": _none, "place": _place, "place-rest": _none,
     "orders": _orders, "initiative": _none, "move": _move, "attack": _attack, "special": _special,
-    "end-turn": _none, "end-round": _none, "choose": _choose, "concede": _none,
+    "end-turn": _none, "end-round": _none, "choose": _choose, "concede": _none, "use": _use,
 }
 #: What each command needs, in words (no syntax: each adapter shows its own form of the command).
 NEEDS = {
@@ -272,4 +295,6 @@ NEEDS = {
     "end-round": "ending the round needs nothing more (sandbox only)",
     "choose": "name your answer",
     "concede": "conceding needs nothing more",
+    "use": "name the figure, the glyph it carries (heroic_rune, jump_pack...) and, for a glyph that needs one, "
+           "its target",
 }
