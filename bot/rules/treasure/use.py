@@ -60,13 +60,13 @@ def why_not(state: MatchState, player: str, fig: Figure, glyph: str, target: str
                 "of the round", "HS-TECH-03")
     if info.small_only and (state.card_of(fig).size or "medium") in ("large", "huge"):
         return f"only a Small or Medium figure may use {name}; {fig.id} is {state.card_of(fig).size}", info.rules[0]
+    if not info.enforced:
+        return f"{name} is applied by the players: the bot does not carry it out yet", info.rules[0]
     if info.when == ALWAYS:
         return f"{name} works by itself for as long as {fig.id} carries it; there is nothing to use", "HS-TREASURE-15"
     if info.when == OFFERED:
         return (f"{name} is offered at its own moment ({info.text[0].lower() + info.text[1:]}): answer that "
                 "question when it comes", info.rules[0])
-    if not info.enforced:
-        return f"{name} is applied by the players: the bot does not carry it out yet", info.rules[0]
     try:
         turn = checks.turn_for(state, player, fig)
     except IllegalCommand as exc:
@@ -173,10 +173,7 @@ def use(eng: RulesContext, player: str, figure: str, glyph: str, target: str | N
     if why is not None:
         raise IllegalCommand(why[0], why[1], actions=("use",))
     rule = info.rules[0] if info else ""
-    if name == "jump_pack":
-        carry.spend(eng, fig, name, rule=rule)
-        lasting.start(eng, name, fig.id, fig.controller, Expiry.END_OF_TURN)
-    elif name == "elixir_of_speed":
+    if name in ("jump_pack", "elixir_of_speed"):
         carry.spend(eng, fig, name, rule=rule)
         lasting.start(eng, name, fig.id, fig.controller, Expiry.END_OF_TURN)
     elif name == "cloak_of_invisibility":
