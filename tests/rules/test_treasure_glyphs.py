@@ -391,3 +391,58 @@ def test_every_glyph_of_the_ledger_is_in_the_catalogue_with_a_text() -> None:
     # rule: HS-TREASURE-41
     assert describe("bolt_of_the_witherwood").family == describe("revenants_tome").family == "artifact"  # type: ignore[union-attr]
     assert all(g.text and g.rules for g in CATALOGUE.values())
+
+
+def _tome_table():
+    eng = sandbox(fig("hero", "p1", (2, 2)), fig("finn", "p1", (6, 6)), fig("foe", "p2", (4, 3), DUMMY),
+                  fig("grunt", "p1", (0, 7), card(name="Grunt", rarity="common")))
+    for fid in ("finn", "grunt"):
+        f = eng.state.figures[fid]
+        f.destroyed, f.hexes = True, ()
+    carrying(eng, "hero", "revenants_tome")
+    return eng
+
+
+def test_revenants_tome_calls_back_a_destroyed_unique_figure_for_one_attack() -> None:
+    # rule: HS-TREASURE-43, HS-TREASURE-44
+    eng = _tome_table()
+    eng.execute("p1", "use hero revenants_tome finn@4,2")
+    assert at(eng, "finn") == ((4, 2),) and eng.state.figures["hero"].carries == []
+    pend = eng.state.pending[0]
+    assert (pend.player, pend.kind, pend.options) == ("p1", "revenants_tome_attack", ["foe"])
+    roll(eng, [SKULL, BLANK, BLANK])
+    events = answer(eng, "foe")
+    assert eng.state.figures["foe"].wounds == 1 and kinds(events, "attack")[0]["attacker"] == "finn"
+    assert eng.state.figures["finn"].destroyed  # destroyed again at once
+    move(eng, "hero", [(2, 3), (3, 3)])  # the carrier's own move and attack are still to come
+    roll(eng, [BLANK] * 3)
+    attack(eng, "hero", "foe")
+
+
+def test_revenants_tome_refuses_wrong_figures_spaces_and_times() -> None:
+    # rule: HS-TREASURE-43
+    eng = _tome_table()
+    assert "not a Unique figure" in refused(eng, "p1", "use hero revenants_tome grunt@3,2", "HS-TREASURE-43").message
+    assert "no destroyed figure" in refused(eng, "p1", "use hero revenants_tome foe@3,2", "HS-TREASURE-43").message
+    assert "more than 5 spaces" in refused(eng, "p1", "use hero revenants_tome finn@7,7", "HS-TREASURE-43").message
+    assert "not empty" in refused(eng, "p1", "use hero revenants_tome finn@4,3", "HS-TREASURE-43").message
+    move(eng, "hero", [(2, 3)])
+    assert "before any figure moves" in refused(eng, "p1", "use hero revenants_tome finn@3,2",
+                                                "HS-TREASURE-43").message
+
+
+def test_a_figure_called_back_by_the_tome_has_life_1_and_no_special_power_targets_it() -> None:
+    # rule: HS-TREASURE-45
+    from bot.rules.combat import check_target
+    from bot.rules.treasure.tome import life_one
+
+    eng = _tome_table()
+    eng.execute("p1", "use hero revenants_tome finn@4,2")
+    st = eng.state
+    finn, foe = st.figures["finn"], st.figures["foe"]
+    from bot.rules.modifiers import AttackContext, Tally
+
+    count = life_one(st, AttackContext(foe, finn), Tally(1, 0, 1, 1))
+    assert count is not None and count.wounds == 4  # one wound is enough: Life 1
+    assert not check_target(st, foe, finn, special="Blast") and check_target(st, foe, finn)
+    assert life_one(st, AttackContext(finn, foe), Tally(1, 0, 1, 1)) is None

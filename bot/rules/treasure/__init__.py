@@ -19,7 +19,7 @@ Importing the package registers the hooks and effects (the engine imports it).
 
 from __future__ import annotations
 
-from bot.rules.treasure import effects, hooks  # noqa: F401  (registers the effects and hooks)
+from bot.rules.treasure import effects, hooks, tome  # noqa: F401  (registers the effects and hooks)
 from bot.rules.treasure.catalogue import GlyphInfo, describe
 
 __all__ = ["GlyphInfo", "describe"]

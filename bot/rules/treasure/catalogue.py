@@ -128,7 +128,7 @@ _ALL = (
     _g("revenants_tome", "Revenant's Tome", ARTIFACT, False,
        "In the turn of its card, before anything else, the carrier may call back one destroyed Unique figure of "
        "its own army onto an empty space within 5 spaces it can see. That figure, with Life 1 and no powers, "
-       "makes one normal attack at once and is then destroyed again.", when=USE, target="figure",
+       "makes one normal attack at once and is then destroyed again.", when=USE, target="figure@space",
        rules=("HS-TREASURE-43", "HS-TREASURE-44", "HS-TREASURE-45")),
     # ---- Tech Glyphs (HS-TECH-*): turned symbol side up when used, back at the end of the round ----
     _g("jump_pack", "Jump Pack", TECH, True,

@@ -547,6 +547,11 @@ class AfterAttack(Effect):
                 continue
             glyph = str(eff.data.get("glyph", ""))
             lasting.end(engine, glyph, eff.source)
+            if glyph == "revenants_tome":  # its one attack made, it is destroyed again (HS-TREASURE-44)
+                back = st.figures.get(eff.source)
+                if back is not None and back.on_battlefield:
+                    engine.destroy(back, "Revenant's Tome: its attack is over")
+                continue
             if not wounded:
                 continue
             if glyph == "whetstone_of_venom" and target is not None and target.on_battlefield:

@@ -9,6 +9,8 @@ turn of the carrier's Army Card, by the player controlling it:
   an empty space of the same level within 10 spaces (TARGET), with no leaving-engagement attacks.
 - Cloak of Invisibility (HS-TREASURE-35): any time in the turn.
 - Potion of Healing (HS-TREASURE-37): takes off up to 3 of the carrier's wounds.
+- Revenant's Tome (HS-TREASURE-43..45, :mod:`bot.rules.treasure.tome`): as the turn begins; a destroyed
+  Unique figure of the army back on a space (TARGET ``FIGURE@SPACE``) for one attack.
 - Bolt of the Witherwood (HS-TREASURE-42): before the carrier attacks; an opponent's figure within 5
   spaces in clear sight (TARGET); d20 16+ destroys it; the bolt leaves the game either way.
 
@@ -29,7 +31,7 @@ from bot.rules.hexes import Hex
 from bot.rules.los import line_of_sight
 from bot.rules.moments import Expiry
 from bot.rules.state import Figure, MatchState, Stage, TurnState
-from bot.rules.treasure import carry, lasting
+from bot.rules.treasure import carry, lasting, tome
 from bot.rules.treasure.catalogue import ALWAYS, OFFERED, describe, key, title
 
 #: Bracers of Teleportation reach this many spaces (HS-TREASURE-33); the Bolt of the Witherwood this many (-42).
@@ -84,6 +86,8 @@ def why_not(state: MatchState, player: str, fig: Figure, glyph: str, target: str
         return f"{fig.id} has no wounds to heal", rule
     if glyph == "cloak_of_invisibility" and lasting.get(state, glyph, fig.id) is not None:
         return f"{fig.id} already wears the Cloak of Invisibility", rule
+    if glyph == tome.GLYPH and tome.too_late(turn):
+        return f"Revenant's Tome is used as the turn of {fig.id}'s card begins, before any figure moves or attacks", rule
     if glyph == "bolt_of_the_witherwood" and fig.id in turn.attacked:
         return f"the Bolt of the Witherwood is used after moving and before attacking; {fig.id} has attacked", rule
     if info.target:
@@ -97,6 +101,7 @@ def why_not(state: MatchState, player: str, fig: Figure, glyph: str, target: str
 
 def _target_words(kind: str) -> str:
     return {"space": "name an empty space of the same level within 10 spaces",
+            "figure@space": "name a destroyed Unique figure of your army and an empty space within 5, like finn@E5",
             "enemy": "name an opponent's figure within 5 spaces that the carrier can see"}.get(kind, "name one")
 
 
@@ -111,6 +116,8 @@ def _space(state: MatchState, text: str) -> Hex | None:
 
 def _why_not_target(state: MatchState, fig: Figure, glyph: str, target: str) -> tuple[str, str] | None:
     bf = state.battlefield
+    if glyph == tome.GLYPH:
+        return tome.why_not_target(state, fig, target)
     if glyph == "bracers_of_teleportation":
         rule = "HS-TREASURE-33"
         h = _space(state, target)
@@ -148,6 +155,11 @@ def targets(state: MatchState, fig: Figure, glyph: str) -> list[str]:
         return []
     if glyph == "bolt_of_the_witherwood":
         return [f.id for f in state.on_battlefield() if _why_not_target(state, fig, glyph, f.id) is None]
+    if glyph == tome.GLYPH and fig.on_battlefield:
+        dead = [f for f in state.figures.values() if f.destroyed and f.owner == fig.owner]
+        near = [h for h in state.battlefield.hexes() if min(h.distance(x) for x in fig.hexes) <= tome.REACH]
+        return [f"{f.id}@{state.battlefield.label(h)}" for f in dead for h in near
+                if tome.why_not_target(state, fig, f"{f.id}@{state.battlefield.label(h)}") is None]
     if glyph == "bracers_of_teleportation" and fig.on_battlefield:
         bf = state.battlefield
         out = []
@@ -186,6 +198,8 @@ def use(eng: RulesContext, player: str, figure: str, glyph: str, target: str | N
         eng.emit("healed", figure=fig.id, wounds=healed, total=fig.wounds, cause=title(name))
     elif name == "bracers_of_teleportation":
         _teleport(eng, fig, name, str(target))
+    elif name == tome.GLYPH:
+        tome.call_back(eng, fig, str(target))
     elif name == "bolt_of_the_witherwood":
         tgt = st.figures[str(target).lower()]
         roll = eng.roll_d20()
