@@ -113,3 +113,20 @@ def test_nanotoxin_coating_is_not_offered_when_the_attack_did_not_wound() -> Non
     assert eng.state.pending == [] and eng.state.figures["a"].flipped == []
     err = refused(eng, "p1", "use a nanotoxin_coating", "HS-TECH-06")
     assert "offered at its own moment" in err.message
+
+
+def test_legal_lists_the_uses_of_carried_glyphs_and_the_pick_up_answers() -> None:
+    # rule: HS-TREASURE-31, HS-TECH-03
+    from bot.rules.legal import legal_commands
+
+    eng = sandbox(fig("d", "p1", (2, 2)), fig("foe", "p2", (2, 6)), fig("far", "p2", (7, 7)))
+    carrying(eng, "d", "jump_pack", "heroic_rune", "bolt_of_the_witherwood", "nanite_shielding")
+    legal = legal_commands(eng.state, "p1")
+    uses = sorted(c.command for c in legal.uses("d"))
+    assert uses == ["use d bolt_of_the_witherwood foe", "use d jump_pack"]
+    assert "use d jump_pack" in legal and "use d heroic_rune" not in legal and "use d bolt_of_the_witherwood far" not in legal
+    eng.execute("p1", "use d jump_pack")
+    assert "use d jump_pack" not in [c.command for c in legal_commands(eng.state, "p1").uses("d")]
+    lay(eng, 3, 2, "elixir_of_speed")
+    move(eng, "d", [(3, 2)], fly=True)
+    assert [c.command for c in legal_commands(eng.state, "p1").choices()] == ['choose yes', 'choose no']
