@@ -67,6 +67,7 @@ CONSOLE = HowTo("console", MappingProxyType({
     "choose": "`choose OPTION`",
     "concede": "`concede`",
     "help": "`help` (it lists every command)",
+    "use": "`use FIGURE GLYPH [TARGET]`",
 }))
 
 #: Discord: slash commands, the Order Marker menus and the decision buttons.
@@ -86,4 +87,5 @@ DISCORD = HowTo("discord", MappingProxyType({
     "choose": "the decision's buttons (`/match status` gives them to you again)",
     "concede": "`/match concede`",
     "help": "the slash commands (type `/`)",
+    "use": "`/use`",
 }), announces_rounds=True)
