@@ -34,7 +34,7 @@ async def test_use_offers_carried_glyphs_and_targets_and_refuses_what_is_not_car
         bob, table.channel, "use", options={"figure": syv.id, "glyph": "bolt_of_the_witherwood", "target": ""},
         focused="target")
     assert [c["value"] for c in aims] == targets(st, syv, "bolt_of_the_witherwood")
-    assert aims and all(not st.figures[c["value"]].controller == syv.controller for c in aims)
+    assert aims and all(st.figures[c["value"]].controller != syv.controller for c in aims)
 
     refused = await table.reply(bob, "use", figure=syv.id, glyph="potion_of_healing")
     assert refused.ephemeral and "does not carry Potion of Healing" in refused.content
