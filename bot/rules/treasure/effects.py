@@ -310,8 +310,8 @@ class Claws(BeforeAdjacentAttack):
     def _others(self, engine: RulesContext, trigger: Trigger) -> list[str]:
         st = engine.state
         a = st.figures[trigger.subject]
-        return [f.id for f in st.on_battlefield()
-                if f is not a and f.id != trigger.get("target") and adjacent(st, a, f)]
+        near = [f for f in st.on_battlefield() if f is not a and f.id != trigger.get("target") and adjacent(st, a, f)]
+        return [f.id for f in sorted(near, key=lambda f: not st.is_enemy(a, f))]  # enemies first
 
     def triggers(self, engine: RulesContext) -> list[Trigger]:
         return [t for t in super().triggers(engine) if self._others(engine, t)]

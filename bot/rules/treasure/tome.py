@@ -74,7 +74,7 @@ def call_back(eng: RulesContext, fig: Figure, target: str) -> None:
                              "HS-TREASURE-43")
     carry.spend(eng, fig, GLYPH, figure_back=dead.id, at=[h.q, h.r], rule="HS-TREASURE-43")
     lasting.start(eng, GLYPH, dead.id, dead.controller, Expiry.END_OF_TURN, revenant=True)
-    options = [t.id for t in legal_targets(st, dead)]
+    options = [t.id for t in sorted(legal_targets(st, dead), key=lambda t: not st.is_enemy(dead, t))]
     if not options:
         eng.emit("treasure_used", figure=dead.id, glyph=GLYPH, title="Revenant's Tome", why="nothing to attack",
                  rule="HS-TREASURE-44")
