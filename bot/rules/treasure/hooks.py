@@ -45,7 +45,7 @@ def attack_glyphs(state: MatchState, ctx: AttackContext) -> tuple[str, int] | No
     a = ctx.attacker
     if not a.carries and not _any_effect(state):
         return None
-    total, names = 0, []
+    total, names = 0, list[str]()
     if "heroic_rune" in a.carries:
         total, names = total + 1, [*names, "Heroic Rune"]
     if "holy_symbol_of_pelor" in a.carries and is_a(state.card_of(ctx.target), species="Undead"):
@@ -63,7 +63,7 @@ def defense_glyphs(state: MatchState, ctx: AttackContext) -> tuple[str, int] | N
     t = ctx.target
     if not t.carries and not _any_effect(state):
         return None
-    total, names = 0, []
+    total, names = 0, list[str]()
     if "talisman_of_defense" in t.carries:
         total, names = total + 1, [*names, "Talisman of Defense"]
     if "giant_hunter_stone" in t.carries and _big(state, ctx.attacker):
