@@ -257,7 +257,19 @@ def _choose(rest: list[str]) -> dict[str, Any]:
 
 
 def _use(rest: list[str]) -> dict[str, Any]:
-    if len(rest) not in (2, 3):
+    from bot.rules.treasure.catalogue import describe  # a plain table: no rules behind it
+
+    if len(rest) < 2:
+        raise ValueError
+    # The glyph may be written by its title, in several words ("Elixir of Speed"); a target follows it.
+    for cut in (len(rest), len(rest) - 1):
+        info = describe(" ".join(rest[1:cut])) if cut > 1 else None
+        if info is not None:
+            args = {"figure": rest[0].lower(), "glyph": info.name}
+            if cut < len(rest):
+                args["target"] = rest[cut]
+            return args
+    if len(rest) > 3:
         raise ValueError
     args = {"figure": rest[0].lower(), "glyph": rest[1].lower()}
     if len(rest) == 3:
@@ -288,7 +300,7 @@ NEEDS = {
     "orders": "put each Order Marker (1, 2, 3 and X) on one of your Army Cards",
     "initiative": "rolling for initiative needs nothing more",
     "move": "name the figure and the space to move it to (and, if you like, spaces to pass through, or "
-            "whether it flies or walks)",
+            "whether it flies or walks, and last, carried glyphs to drop on the way as GLYPH@SPACE)",
     "attack": "name the attacking figure and the figure it attacks",
     "special": "name the attacking figure, its special attack and the target (a figure or a space)",
     "end-turn": "ending the turn needs nothing more",

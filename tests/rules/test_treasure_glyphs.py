@@ -446,3 +446,23 @@ def test_a_figure_called_back_by_the_tome_has_life_1_and_no_special_power_target
     assert count is not None and count.wounds == 4  # one wound is enough: Life 1
     assert not check_target(st, foe, finn, special="Blast") and check_target(st, foe, finn)
     assert life_one(st, AttackContext(finn, foe), Tally(1, 0, 1, 1)) is None
+
+
+def test_use_and_drop_commands_parse_and_print_back() -> None:
+    from bot.rules.commands import Command
+
+    for text, args in (("use finn Elixir of Speed", {"figure": "finn", "glyph": "elixir_of_speed"}),
+                       ("use finn Bolt of the Witherwood grimnak",
+                        {"figure": "finn", "glyph": "bolt_of_the_witherwood", "target": "grimnak"}),
+                       ("use finn jump_pack", {"figure": "finn", "glyph": "jump_pack"})):
+        cmd = Command.parse(text)
+        assert cmd.args == args and Command.parse(cmd.text()) == cmd
+    move = Command.parse("move finn F7 via E6 fly drop heroic_rune@E6 talisman_of_defense@F7")
+    assert move.args["drop"] == ["heroic_rune@E6", "talisman_of_defense@F7"] and move.args["fly"] is True
+    assert Command.parse(move.text()) == move
+
+
+def test_an_unknown_glyph_is_refused_in_words() -> None:
+    # rule: HS-TREASURE-31
+    eng = sandbox(fig("hero", "p1", (0, 2)))
+    assert "is not a Treasure, Artifact or Tech Glyph" in refused(eng, "p1", "use hero frobnitz", "HS-TREASURE-31").message
