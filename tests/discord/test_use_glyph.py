@@ -44,3 +44,26 @@ async def test_use_offers_carried_glyphs_and_targets_and_refuses_what_is_not_car
     used = await table.reply(bob, "use", figure=syv.id, glyph="Elixir of Speed")
     assert not used.ephemeral and "uses Elixir of Speed" in used.content
     assert table.state.figures[syv.id].carries == ["heroic_rune", "bolt_of_the_witherwood"]
+
+
+async def test_a_hero_picks_up_treasure_with_the_decision_buttons(
+        world: World, new_table: NewTable, field_map: None) -> None:
+    # rule: HS-TREASURE-03
+    from bot.rules.hexes import Hex
+
+    table = await new_table()
+    bob = world.bob
+    await table.to_battle(("Tarn Vikings", "Syvarris"), bob, map="field")  # Bob plays Syvarris
+    st = table.state
+    syv = next(f for f in st.figures.values() if f.controller == str(bob.id))
+    dest = next(h for h in syv.hexes[0].neighbours() if h in st.battlefield and st.occupant(h) is None)
+    st.glyphs[dest] = ("talisman_of_defense", "power")  # a glyph next to Syvarris (the map has none)
+    label = st.battlefield.label(dest)
+    moved = await table.reply(bob, "move", figure=syv.id, to=label)
+    assert "picks up" not in moved.content
+    assert "try to pick it up?" in moved.content  # the decision, with its buttons
+    pick = next(c for c in moved.custom_ids if c.startswith("hs:choose:")
+                and moved.find_component(c)["label"] == "pick it up")  # type: ignore[index]
+    done = await (await table.click(bob, moved, pick)).wait_reply()
+    assert "picks up Talisman of Defense" in done.content
+    assert table.state.figures[syv.id].carries == ["talisman_of_defense"] and Hex(dest.q, dest.r) not in table.state.glyphs
