@@ -23,9 +23,14 @@ the same target and special-attack checks (:func:`bot.rules.combat.check_target`
 own :meth:`~bot.rules.engine.Engine.execute` on a copy of the state, stopping at the first die:
 a command that gets as far as rolling has passed every check.
 
+Carried glyphs (:mod:`bot.rules.treasure`): ``uses`` lists each ``use FIGURE GLYPH [TARGET]`` the
+rules accept now; picking up a Treasure Glyph, and the glyphs offered at their own moment, are
+decisions (``choices``).
+
 What is not enumerated (too many to list, still answered by ``in`` and :func:`check`): ``army``
 (any combination of cards), ``join``, moves along a path of the player's own or through
-waypoints, and special moves asked for by name. In the free mode of rules cases (any figure may
+waypoints, moves that drop carried glyphs (``move ... drop GLYPH@SPACE``), and special moves
+asked for by name. In the free mode of rules cases (any figure may
 act) no move or attack is listed unless asked for one figure (``moves("a")``, ``attacks("a")``,
 ``specials("a")``, the player's own); ``in`` and :func:`check` still answer.
 """
