@@ -170,7 +170,7 @@ def test_a_glyph_cannot_be_dropped_on_a_space_holding_a_glyph() -> None:
     # rule: HS-TREASURE-08
     eng = sandbox(fig("a", "p1", (0, 2)))
     carrying(eng, "a", "heroic_rune", "talisman_of_defense")
-    lay(eng, 1, 2, "astrid")
+    lay(eng, 1, 2, "elixir_of_speed", "symbol")  # a treasure glyph: no stop, yet the space is taken
     err = refused(eng, "p1", "move a path 1,2 2,2 drop heroic_rune@1,2", "HS-TREASURE-08")
     assert "already holds a glyph" in err.message
     refused(eng, "p1", "move a path 1,2 2,2 drop heroic_rune@2,2 talisman_of_defense@2,2", "HS-TREASURE-08")
@@ -251,3 +251,31 @@ def test_figures_from_an_older_snapshot_load_with_nothing_carried() -> None:
     f.carries.append("heroic_rune")
     assert pickle.loads(pickle.dumps(f)).carries == ["heroic_rune"]
 
+
+
+def test_legal_answers_for_moves_that_drop_glyphs() -> None:
+    # rule: HS-TREASURE-07, HS-TREASURE-08
+    from bot.rules.legal import legal_commands
+
+    eng = sandbox(fig("a", "p1", (0, 2)))
+    carrying(eng, "a", "heroic_rune")
+    lay(eng, 2, 2, "elixir_of_speed")
+    legal = legal_commands(eng.state, "p1")
+    assert "move a path 1,2 2,2 3,2 drop heroic_rune@1,2" in legal
+    assert "move a path 1,2 2,2 3,2 drop heroic_rune@2,2" not in legal
+    assert eng.state.figures["a"].carries == ["heroic_rune"]
+
+
+def test_traps_may_lie_under_some_glyphs_only() -> None:
+    # rule: HS-TREASURE-11
+    eng = sandbox(fig("hero", "p1", (0, 2)), fig("other", "p1", (0, 4)))
+    lay(eng, 1, 2, "heroic_rune", "symbol")
+    lay(eng, 1, 4, "talisman_of_defense", "symbol")
+    carry.set_traps(eng.state, spaces=[Hex(1, 2)])
+    move(eng, "other", [(1, 4)])
+    answer(eng, "yes")  # not trapped: no d20 queued, none rolled
+    assert eng.state.figures["other"].carries == ["talisman_of_defense"]
+    move(eng, "hero", [(1, 2)])
+    roll(eng, d20=[2])
+    answer(eng, "yes")
+    assert eng.state.figures["hero"].carries == [] and glyphs(eng) == {(1, 2): ("heroic_rune", "symbol")}

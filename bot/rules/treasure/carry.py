@@ -20,7 +20,7 @@ checks (``why_not_*``) return the refusal in words with its ledger ID, or ``None
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from bot.rules.context import RulesContext
@@ -37,17 +37,23 @@ TRAP_GOES_OFF = 5
 TRAP_EFFECTS: dict[str, Callable[[RulesContext, Figure], None]] = {}
 
 
-def set_traps(state: MatchState, on: bool = True) -> None:
-    """Turn Treasure Glyph traps on (a scenario that calls for them, HS-TREASURE-11) or off."""
+def set_traps(state: MatchState, on: bool = True, spaces: Iterable[Hex] | None = None) -> None:
+    """Turn Treasure Glyph traps on (a scenario that calls for them, HS-TREASURE-11) or off; with
+    ``spaces``, only the glyphs lying there at the start are trapped (a rules case marks each)."""
     if on:
-        state.effects[TRAPS] = Lasting(TRAPS, "", Expiry.END_OF_GAME)
+        data = {"spaces": [[h.q, h.r] for h in spaces]} if spaces is not None else {}
+        state.effects[TRAPS] = Lasting(TRAPS, "", Expiry.END_OF_GAME, data=data)
     else:
         state.effects.pop(TRAPS, None)
 
 
-def traps_on(state: MatchState) -> bool:
-    """Whether the treasure glyphs of this match are trapped."""
-    return TRAPS in state.effects
+def traps_on(state: MatchState, h: Hex | None = None) -> bool:
+    """Whether the treasure glyphs of this match are trapped (the one on ``h``, when given)."""
+    eff = state.effects.get(TRAPS)
+    if not isinstance(eff, Lasting):
+        return False
+    only = eff.data.get("spaces")
+    return only is None or h is None or [h.q, h.r] in only
 
 
 def carries(fig: Figure) -> list[str]:
@@ -102,7 +108,7 @@ def pick_up(eng: RulesContext, fig: Figure) -> bool:
     found = glyph_at(st, fig)
     assert found is not None
     h, name, side = found
-    if side == "symbol" and traps_on(st):
+    if side == "symbol" and traps_on(st, h):
         roll = eng.roll_d20()
         if roll <= TRAP_GOES_OFF:  # HS-TREASURE-12: the glyph stays where it is, symbol side up
             eng.emit("treasure_trap", figure=fig.id, d20=roll, glyph="?", rule="HS-TREASURE-12")

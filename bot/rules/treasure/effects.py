@@ -95,7 +95,7 @@ class PickUp(Effect):
         found = carry.glyph_at(engine.state, fig)
         what = "a face-down Treasure Glyph" if found is None or found[2] == "symbol" else title(found[1])
         trap = " (it may be trapped: a d20 roll of 1-5 sets the trap off)" if (
-            found is not None and found[2] == "symbol" and carry.traps_on(engine.state)) else ""
+            found is not None and found[2] == "symbol" and carry.traps_on(engine.state, found[0])) else ""
         return f"{fig.id} ended its move on {what}{trap}: try to pick it up?"
 
     def labels(self, engine: RulesContext, trigger: Trigger, options: list[str]) -> list[str]:
