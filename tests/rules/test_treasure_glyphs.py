@@ -466,3 +466,14 @@ def test_an_unknown_glyph_is_refused_in_words() -> None:
     # rule: HS-TREASURE-31
     eng = sandbox(fig("hero", "p1", (0, 2)))
     assert "is not a Treasure, Artifact or Tech Glyph" in refused(eng, "p1", "use hero frobnitz", "HS-TREASURE-31").message
+
+
+def test_the_bolt_ends_the_moving_part_of_the_turn_like_an_attack() -> None:
+    # rule: HS-TREASURE-42
+    eng = sandbox(fig("hero", "p1", (2, 2)), fig("foe", "p2", (2, 6)))
+    carrying(eng, "hero", "bolt_of_the_witherwood")
+    roll(eng, d20=[3])
+    events = eng.execute("p1", "use hero bolt_of_the_witherwood foe")
+    assert [e.data["stage"] for e in events if e.kind == "stage"] == ["attack"]
+    assert not eng.state.figures["foe"].destroyed and eng.state.figures["hero"].carries == []
+    refused(eng, "p1", "move hero path 2,3", "HS-TURN-02")  # after moving: no more moving

@@ -11,8 +11,9 @@ turn of the carrier's Army Card, by the player controlling it:
 - Potion of Healing (HS-TREASURE-37): takes off up to 3 of the carrier's wounds.
 - Revenant's Tome (HS-TREASURE-43..45, :mod:`bot.rules.treasure.tome`): as the turn begins; a destroyed
   Unique figure of the army back on a space (TARGET ``FIGURE@SPACE``) for one attack.
-- Bolt of the Witherwood (HS-TREASURE-42): before the carrier attacks; an opponent's figure within 5
-  spaces in clear sight (TARGET); d20 16+ destroys it; the bolt leaves the game either way.
+- Bolt of the Witherwood (HS-TREASURE-42): after moving and before the carrier attacks (it ends the
+  moving part of the turn, through the "after moving" window, like an attack); an opponent's figure
+  within 5 spaces in clear sight (TARGET); d20 16+ destroys it; the bolt leaves the game either way.
 
 Refusals (nothing changes, the rule's ID given): a glyph the figure does not carry (HS-TREASURE-31),
 a Tech Glyph already turned over this round (HS-TECH-03), too big a carrier (HS-TECH-04), a glyph
@@ -22,6 +23,8 @@ that works by itself (HS-TREASURE-15) or is offered at its own moment, a wrong t
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
 
 from bot.rules import checks
 from bot.rules.context import RulesContext
@@ -33,11 +36,16 @@ from bot.rules.moments import Expiry
 from bot.rules.state import Figure, MatchState, Stage, TurnState
 from bot.rules.treasure import carry, lasting, tome
 from bot.rules.treasure.catalogue import ALWAYS, OFFERED, describe, key, title
+from bot.rules.windows import continuation, declare_attack
+
+if TYPE_CHECKING:
+    from bot.rules.context import Referee
 
 #: Bracers of Teleportation reach this many spaces (HS-TREASURE-33); the Bolt of the Witherwood this many (-42).
 TELEPORT_REACH, BOLT_REACH = 10, 5
 #: A Bolt of the Witherwood roll of this or more destroys the figure (HS-TREASURE-42).
 BOLT_HITS = 16
+BOLT_GLYPH = "bolt_of_the_witherwood"
 
 
 def _before_moving(turn: TurnState, fig: Figure, glyph: str, rule: str) -> tuple[str, str] | None:
@@ -201,11 +209,24 @@ def use(eng: RulesContext, player: str, figure: str, glyph: str, target: str | N
     elif name == tome.GLYPH:
         tome.call_back(eng, fig, str(target))
     elif name == "bolt_of_the_witherwood":
-        tgt = st.figures[str(target).lower()]
-        roll = eng.roll_d20()
-        carry.spend(eng, fig, name, target=tgt.id, d20=roll, destroyed=roll >= BOLT_HITS, rule=rule)
-        if roll >= BOLT_HITS:
-            eng.destroy(tgt, f"the Bolt of the Witherwood of {fig.id}")
+        # After moving and before attacking: like an attack, it ends the moving part of the turn,
+        # through the "after moving" window (HS-TURN-06), then the bolt flies.
+        turn = checks.turn_for(st, player, fig)
+        declare_attack(cast("Referee", eng), turn, "treasure_bolt", carrier=fig.id, target=str(target).lower())
+
+
+@continuation("treasure_bolt")
+def bolt(eng: Referee, carrier: str, target: str) -> None:
+    """Continuation: the Bolt of the Witherwood flies, unless its target has gone (HS-TREASURE-42)."""
+    st = eng.state
+    fig, tgt = st.figures[carrier], st.figures[target]
+    if not fig.on_battlefield or BOLT_GLYPH not in fig.carries or _why_not_target(st, fig, BOLT_GLYPH, target):
+        eng.emit("attack_cancelled", attacker=carrier, target=target)
+        return
+    roll = eng.roll_d20()
+    carry.spend(eng, fig, BOLT_GLYPH, target=tgt.id, d20=roll, destroyed=roll >= BOLT_HITS, rule="HS-TREASURE-42")
+    if roll >= BOLT_HITS:
+        eng.destroy(tgt, f"the Bolt of the Witherwood of {fig.id}")
 
 
 def _teleport(eng: RulesContext, fig: Figure, name: str, target: str) -> None:
