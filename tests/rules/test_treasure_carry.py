@@ -279,3 +279,14 @@ def test_traps_may_lie_under_some_glyphs_only() -> None:
     roll(eng, d20=[2])
     answer(eng, "yes")
     assert eng.state.figures["hero"].carries == [] and glyphs(eng) == {(1, 2): ("heroic_rune", "symbol")}
+
+
+def test_a_squad_figure_trying_to_take_the_treasure_it_stands_on_is_refused() -> None:
+    # rule: HS-TREASURE-02, HS-TREASURE-03
+    eng = sandbox(fig("s1", "p1", (1, 2), SQUAD, card_key="p1/pike"), fig("hero", "p1", (3, 3)))
+    lay(eng, 1, 2, "heroic_rune")
+    lay(eng, 3, 3, "talisman_of_defense")
+    err = refused(eng, "p1", "use s1 heroic_rune", "HS-TREASURE-02")
+    assert "only a Unique Hero may pick up a Treasure Glyph" in err.message
+    err = refused(eng, "p1", "use hero talisman_of_defense", "HS-TREASURE-03")
+    assert "ending its move on it" in err.message

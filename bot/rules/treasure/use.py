@@ -61,6 +61,14 @@ def why_not(state: MatchState, player: str, fig: Figure, glyph: str, target: str
     if info is None:
         return f"'{glyph}' is not a Treasure, Artifact or Tech Glyph", "HS-TREASURE-31"
     name = info.title
+    under = carry.glyph_at(state, fig) if fig.on_battlefield else None
+    if glyph not in fig.carries and under is not None and under[1] == glyph:
+        # Trying to use the glyph it stands on: picking it up is the question (HS-TREASURE-02, -03).
+        why = carry.why_not_pick_up(state, fig)
+        if why is not None:
+            return why
+        return (f"{fig.id} stands on {name} but does not carry it: a Unique Hero picks up a Treasure Glyph by "
+                "ending its move on it and answering yes", "HS-TREASURE-03")
     if glyph not in fig.carries:
         held = ", ".join(title(g) for g in fig.carries) or "no glyph"
         return (f"{fig.id} does not carry {name} (it carries {held}); only a carried glyph can be used",
