@@ -56,3 +56,12 @@ def test_traps_uses_and_tech_glyphs_are_told() -> None:
     eng.setup_figure("p2", card(name="Other"), "other", [Hex(7, 7)])
     got = _lines(eng, eng.execute("p1", "end-round"))
     assert "⚙ hero's Jump Pack turned power side up: ready again." in got
+
+
+def test_a_teleport_is_told_without_a_count_of_spaces() -> None:
+    # rule: HS-TREASURE-33
+    eng = sandbox(fig("hero", "p1", (0, 2)), fig("foe", "p2", (7, 7)))
+    carrying(eng, "hero", "bracers_of_teleportation")
+    lab = eng.state.battlefield.label
+    got = _lines(eng, eng.execute("p1", "use hero bracers_of_teleportation 5,2"))
+    assert got == ["💎 hero uses Bracers of Teleportation.", f"hero teleports {lab(Hex(0, 2))} → {lab(Hex(5, 2))}."]

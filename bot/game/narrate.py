@@ -168,7 +168,9 @@ class Narrator:
             path = d["path"]
             if len(path) < 2:  # a move of 0 spaces still activates the figure
                 return f"{d['figure']} stays at {self._space(path[0])}." if path else None
-            how = "teleports" if d.get("teleport") else "flies" if d.get("flew") else "moves"
+            if d.get("teleport"):  # Bracers of Teleportation: put there, no spaces counted
+                return f"{d['figure']} teleports {self._space(path[0])} → {self._space(path[-1])}."
+            how = "flies" if d.get("flew") else "moves"
             n = d["cost"]
             return f"{d['figure']} {how} {self._space(path[0])} → {self._space(path[-1])} ({n} space{'' if n == 1 else 's'})."
         if k == "swipe":

@@ -49,8 +49,6 @@ def _detail(d: dict[str, Any], space: Callable[[Any], str]) -> str:
         return f": rolls a {d['rerolled']} again — {d['result']}"
     if "figure_back" in d:
         return f": {d['figure_back']} comes back at {space(d['at'])} for one attack"
-    if "at" in d:
-        return f": teleports to {space(d['at'])}"
     if "healed" in d:
         return ""
     if "why" in d:

@@ -247,6 +247,6 @@ def _teleport(eng: RulesContext, fig: Figure, name: str, target: str) -> None:
     fig.hexes = (h,)
     if turn is not None:
         turn.moved.append(fig.id)
-    carry.spend(eng, fig, name, at=[h.q, h.r], rule="HS-TREASURE-33")
+    carry.spend(eng, fig, name, rule="HS-TREASURE-33")
     eng.emit("moved", figure=fig.id, path=[start[0], hx(h)], levels=[fig.level, fig.level], cost=0, flew=False,
              end=[hx(h)], teleport=True)
