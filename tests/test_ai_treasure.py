@@ -28,3 +28,22 @@ def test_the_computer_sends_no_squad_figure_or_engaged_hero_for_treasure() -> No
     lay(eng, 3, 2, "heroic_rune")
     assert treasure_move(eng.state, eng.state.figures["s1"]) is None
     assert treasure_move(eng.state, eng.state.figures["hero"]) is None  # engaged with foe
+
+
+def test_a_wounded_computer_carrier_drinks_its_potion_first() -> None:
+    # rule: HS-TREASURE-37
+    from bot.game.ai.treasure import glyph_use
+
+    eng = sandbox(fig("hero", "p1", (0, 2), card(name="Tough", life=6), wounds=2), fig("foe", "p2", (7, 7)))
+    eng.state.figures["hero"].carries[:] = ["potion_of_healing"]
+    from bot.rules.checks import turn_for
+
+    turn_for(eng.state, "p1", eng.state.figures["hero"])  # free mode: the hero's card's turn begins
+    command = glyph_use(eng.state, [eng.state.figures["hero"]])
+    assert command == "use hero potion_of_healing"
+    eng.execute("p1", command)
+    assert eng.state.figures["hero"].wounds == 0
+    assert glyph_use(eng.state, [eng.state.figures["hero"]]) is None
+    eng.state.figures["hero"].wounds = 1
+    eng.state.figures["hero"].carries[:] = ["potion_of_healing"]
+    assert glyph_use(eng.state, [eng.state.figures["hero"]]) is None  # one wound: not yet worth it

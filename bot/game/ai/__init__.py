@@ -60,7 +60,7 @@ from bot.game.ai.common import enemies_of, figure_distance
 from bot.game.ai.moves import best_move
 from bot.game.ai.moves import move_powers as _move_powers
 from bot.game.ai.orders import DRAFT_MAX_CARDS, card_values, draft_command, marker_plan, orders_command
-from bot.game.ai.treasure import treasure_move
+from bot.game.ai.treasure import glyph_use, treasure_move
 from bot.game.computer_army import army_plan
 from bot.rules.legal import LegalCommands, expected_of
 from bot.rules.legal import waiting_players as waiting_for
@@ -119,6 +119,9 @@ def turn_command(st: MatchState, player: str) -> str:
     card = st.cards[turn.card_key].card
     figs = [st.figures[f] for f in st.cards[turn.card_key].figure_ids]
     figs = [f for f in figs if f.on_battlefield and f.controller == player]
+    drink = glyph_use(st, figs)
+    if drink is not None:
+        return drink
     if turn.stage is Stage.MOVE and len(turn.moved) < card.stat("figures"):
         movers = [f for f in figs if f.id not in turn.moved]
         movers.sort(key=lambda f: (min((figure_distance(f, e) for e in enemies_of(st, f)), default=0), f.id))

@@ -2,14 +2,15 @@
 
 A Unique Hero that is not engaged and can end its move on a Treasure Glyph this turn goes there
 (the nearest, then the cheapest way, with no leaving-engagement attack); the pick-up decision that
-follows is answered "yes" like every decision the computer owns (its first option).
+follows is answered "yes" like every decision the computer owns (its first option). A carrier with
+2 or more wounds drinks a Potion of Healing at the start of its card's turn (:func:`glyph_use`).
 """
 
 from __future__ import annotations
 
 from bot.rules.engagement import engaged_enemies
 from bot.rules.legal import LegalCommands
-from bot.rules.state import Figure, MatchState
+from bot.rules.state import Figure, MatchState, Stage
 from bot.rules.treasure import carry
 from bot.rules.treasure.catalogue import describe
 
@@ -27,3 +28,15 @@ def treasure_move(st: MatchState, fig: Figure) -> str | None:
     if not found:
         return None
     return min(found, key=lambda m: (m.cost, m.command)).command
+
+
+def glyph_use(st: MatchState, figs: list[Figure]) -> str | None:
+    """A glyph worth using now among ``figs`` (the turn's own figures): a Potion of Healing for a carrier
+    with 2 or more wounds, before anything moves; else ``None``."""
+    turn = st.turn
+    if turn is None or turn.stage is not Stage.MOVE or turn.moved:
+        return None
+    for fig in figs:
+        if "potion_of_healing" in fig.carries and fig.wounds >= 2:
+            return f"use {fig.id} potion_of_healing"
+    return None
