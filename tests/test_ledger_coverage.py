@@ -20,6 +20,7 @@ AREAS = (
     "HEIGHT", "DICE", "SPECIAL", "EXPLOSION", "LINE", "DESTROY", "VICTORY", "SCORE", "TIMING", "TERRAIN",
     "OBSTACLE", "ROAD", "WALL", "TREE",
     "GLYPH",
+    "TREASURE", "TECH",  # issue 12: Treasure Glyphs, Ancient Artifacts, Tech Glyphs
 )
 
 _CLAUSE = re.compile(r"^- (HS-(" + "|".join(AREAS) + r")-\d{2})\b", re.MULTILINE)

@@ -24,6 +24,9 @@ Game commands, in the order a match uses them:
   special FIG POWER TARGET        a special attack: special deathwalker explosion grimnak,
                                     special mimring fire F7 (a Line attack names a space or figure in
                                     a straight line from the attacker: the line goes that way)
+  move FIG SPACE drop GLYPH@SPACE  drop a carried Treasure Glyph on a space of the move (after the rest)
+  use FIG GLYPH [TARGET]          use a carried glyph: use finn elixir_of_speed, use finn bolt_of_the_witherwood
+                                    grimnak ('status' lists what each figure carries)
   choose OPTION                   answer a decision the rules offer you (the prompt lists the answers)
   end-moves                       end the moving part of your turn: powers used after moving come now
   end-turn                        end your Player Turn

@@ -20,6 +20,7 @@ from bot.rules.glyphs import POWER_GLYPHS
 from bot.rules.hexes import natural_key
 from bot.rules.odds import attack_odds
 from bot.rules.state import Figure, Phase, TurnState
+from bot.rules.treasure.catalogue import title as glyph_title
 from bot.rules.views import public_view
 
 NOTHING_LEFT = "nothing left to do: type end-turn"
@@ -111,7 +112,8 @@ class ConsoleViews(ConsoleIO):
                     if f.on_battlefield:
                         # Every space of the figure (a double-space figure's two, the leading end first).
                         at = "+".join(view.battlefield.label(h) for h in f.hexes)
-                        figs.append(f"{fid}@{at}" + life_text(cip.card.life or 1, f.wounds))
+                        held = f" carrying {', '.join(glyph_title(g) for g in f.carries)}" if f.carries else ""
+                        figs.append(f"{fid}@{at}" + life_text(cip.card.life or 1, f.wounds) + held)
                     elif f.destroyed:
                         figs.append(f"{fid} ✝")
                     elif f.set_aside:

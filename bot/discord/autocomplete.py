@@ -109,7 +109,7 @@ def map_ids(current: str) -> Choices:
 #: The kinds of legal commands autocomplete lists, and how :class:`LegalCommands` lists each alone.
 _KINDS: dict[str, Callable[[LegalCommands], Iterable[Legal]]] = {
     "place": LegalCommands.placements, "move": LegalCommands.moves, "attack": LegalCommands.attacks,
-    "special": LegalCommands.specials}
+    "special": LegalCommands.specials, "use": LegalCommands.uses}
 
 
 def _legal(live: LiveMatch, pid: str, kind: str) -> list[Legal]:
@@ -272,3 +272,46 @@ def _label_key(label: str) -> tuple[str, int]:
     letters = "".join(c for c in label if c.isalpha())
     digits = "".join(c for c in label if c.isdigit())
     return letters, int(digits) if digits else 0
+
+
+# ---- /use: carried glyphs (bot.rules.treasure) ------------------------------------------------------------
+
+
+def using_figures(interaction: discord.Interaction, current: str) -> Choices:
+    """``/use figure``: the user's figures that may use a carried glyph now."""
+    return _in_match(interaction, lambda live, pid: _figures(
+        live.state, (c.figure for c in _legal(live, pid, "use")), current))
+
+
+def _use_parts(c: Legal) -> tuple[str, str]:
+    """The glyph and target of a legal ``use`` (``use FIG GLYPH [TARGET]``)."""
+    words = c.command.split()
+    return words[2], (words[3] if len(words) > 3 else "")
+
+
+def usable_glyphs(interaction: discord.Interaction, figure: str | None, current: str) -> Choices:
+    """``/use glyph``: the glyphs ``figure`` (any of the user's, when none is named) may use now, by title."""
+    from bot.rules.treasure.catalogue import title
+
+    def run(live: LiveMatch, pid: str) -> Choices:
+        name = (figure or "").strip().lower()
+        uses = [c for c in _legal(live, pid, "use") if not name or c.figure == name]
+        q = current.casefold()
+        found = dict.fromkeys(_use_parts(c)[0] for c in uses)
+        return _choices((title(g), g) for g in found if q in g or q in title(g).casefold())
+    return _in_match(interaction, run)
+
+
+def use_targets(interaction: discord.Interaction, figure: str | None, glyph: str | None, current: str) -> Choices:
+    """``/use target``: the targets ``figure`` may name for ``glyph`` now (spaces or figures)."""
+    if not figure or not glyph:
+        return []
+
+    def run(live: LiveMatch, pid: str) -> Choices:
+        from bot.rules.treasure.catalogue import key
+
+        name, g = figure.strip().lower(), key(glyph)
+        aims = [_use_parts(c)[1] for c in _legal(live, pid, "use") if c.figure == name and _use_parts(c)[0] == g]
+        q = current.casefold()
+        return _choices((a, a) for a in aims if a and a.casefold().startswith(q))
+    return _in_match(interaction, run)

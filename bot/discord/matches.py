@@ -192,7 +192,7 @@ Describe = Callable[["LiveMatch", Outcome, str], str]
 
 #: Verbs whose meaning depends on whose turn (or pick) it is: a slash command with one of them,
 #: issued before the last change of turn, is refused instead of applied to the new turn.
-TURN_VERBS = frozenset({"move", "attack", "special", "end-turn", "choose", "draft", "pass"})
+TURN_VERBS = frozenset({"move", "attack", "special", "end-turn", "choose", "draft", "pass", "use"})
 
 #: Called with what a handler did (a verb or a component) and the seconds it took; for the bench.
 Timer = Callable[[str, float, float], None]

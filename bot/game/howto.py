@@ -68,6 +68,7 @@ CONSOLE = HowTo("console", MappingProxyType({
     "concede": "`concede`",
     "end-moves": "`end-moves`",
     "help": "`help` (it lists every command)",
+    "use": "`use FIGURE GLYPH [TARGET]`",
 }))
 
 #: Discord: slash commands, the Order Marker menus and the decision buttons.
@@ -87,4 +88,5 @@ DISCORD = HowTo("discord", MappingProxyType({
     "choose": "the decision's buttons (`/match status` gives them to you again)",
     "concede": "`/match concede`",
     "help": "the slash commands (type `/`)",
+    "use": "`/use`",
 }), announces_rounds=True)

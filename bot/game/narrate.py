@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from bot.game import narrate_treasure
 from bot.game.howto import HowTo
 from bot.rules.events import Event
 from bot.rules.hexes import Hex
@@ -169,6 +170,8 @@ class Narrator:
             path = d["path"]
             if len(path) < 2:  # a move of 0 spaces still activates the figure
                 return f"{d['figure']} stays at {self._space(path[0])}." if path else None
+            if d.get("teleport"):  # Bracers of Teleportation: put there, no spaces counted
+                return f"{d['figure']} teleports {self._space(path[0])} → {self._space(path[-1])}."
             how = "flies" if d.get("flew") else "moves"
             n = d["cost"]
             return f"{d['figure']} {how} {self._space(path[0])} → {self._space(path[-1])} ({n} space{'' if n == 1 else 's'})."
@@ -229,6 +232,8 @@ class Narrator:
             return self._glyph(k, d)
         if k == "attack_cancelled":
             return f"{d['attacker']} can no longer attack {d['target']}."
+        if k in narrate_treasure.KINDS:
+            return narrate_treasure.line(k, d, self._space)
         return None
 
     def _glyph(self, k: str, d: dict[str, Any]) -> str | None:

@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 from bot.render import palette as pal
 from bot.render import text as tx
 from bot.render.bonuses import card_bonuses
+from bot.render.carried import carried_lines
 from bot.render.layout import MapLayout
 from bot.render.summary import card_short, player_name
 from bot.rules.state import MatchState, Phase
@@ -202,6 +203,10 @@ def player_block(state: MatchState, pid: str, colour: RGB, prefixes: Mapping[str
         said = card_bonuses(state, key, names or {}) if not dead else []
         if said:
             boosts[key] = wrap(" · ".join(said), SMALL * s, (width - PAD * 2 - bw - 8) * s, BONUS_LINES)
+        held = carried_lines(state, key, names or {}) if not dead else []
+        if held:  # the Treasure and Tech Glyphs on the card, next to it
+            boosts.setdefault(key, []).extend(wrap(" · ".join(held), SMALL * s, (width - PAD * 2 - bw - 8) * s,
+                                                   BONUS_LINES))
     heights = [(ROW if one else ROW2) + len(boosts.get(key, ())) * BONUS_ROW for key, *_, one in rows] or [ROW]
     h = PAD * 2 + NAME + 8 + sum(heights)
     img = Image.new("RGB", (width * s, h * s), pal.PANEL)

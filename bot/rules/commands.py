@@ -29,6 +29,8 @@ Verbs:
 ``choose OPTION``                    answer a pending decision
 ``concede``                          leave the match; your figures leave the battlefield
 ``end-moves``                        end the moving part of the turn: "after moving" powers come now
+``use FIG GLYPH [TARGET]``           use a carried Treasure or Tech Glyph (HS-TREASURE-31, HS-TECH-03)
+``move ... drop GLYPH@SPACE ...``    drop carried Treasure Glyphs on spaces of the move (HS-TREASURE-07)
 ===================================  ===============================================================
 """
 
@@ -44,7 +46,7 @@ from bot.rules.errors import InvalidCommand
 
 VERBS = (
     "join", "army", "draft", "start", "place", "place-rest", "orders", "initiative", "move", "attack",
-    "special", "end-turn", "end-round", "choose", "concede", "end-moves",
+    "special", "end-turn", "end-round", "choose", "concede", "end-moves", "use",
 )
 
 #: A space in axial coordinates, "q,r" (see :mod:`bot.rules.hexes`).
@@ -127,6 +129,8 @@ class Command:
                 s += " walk"
             if a.get("power"):
                 s += f" {a['power']}"
+            if a.get("drop"):
+                s += " drop " + " ".join(a["drop"])
             return s
         if v == "attack":
             return f"attack {a['attacker']} {a['target']}"
@@ -134,6 +138,8 @@ class Command:
             return f"special {a['attacker']} {shlex.quote(a['power'])} {a['target']}"
         if v == "choose":
             return f"choose {shlex.quote(a['option'])}"
+        if v == "use":
+            return f"use {a['figure']} {a['glyph']}" + (f" {a['target']}" if a.get("target") else "")
         return v
 
     def __str__(self) -> str:
@@ -206,7 +212,15 @@ def _move(rest: list[str]) -> dict[str, Any]:
     fig = rest[0].lower()
     words = rest[1:]
     fly: bool | None = None
-    power: dict[str, str] = {}
+    power: dict[str, Any] = {}
+    lowered = [w.lower() for w in words]
+    if "drop" in lowered:  # ``drop GLYPH@SPACE ...`` closes the command (HS-TREASURE-07)
+        at = lowered.index("drop")
+        dropped = words[at + 1:]
+        if not dropped or any("@" not in w for w in dropped):
+            raise ValueError
+        power["drop"] = dropped
+        words = words[:at]
     if words and words[-1].lower() in MOVE_POWERS:
         power["power"] = words.pop().lower()
     if words and words[-1].lower() in ("fly", "walk"):
@@ -245,6 +259,27 @@ def _choose(rest: list[str]) -> dict[str, Any]:
     return {"option": " ".join(rest)}
 
 
+def _use(rest: list[str]) -> dict[str, Any]:
+    from bot.rules.treasure.catalogue import describe  # a plain table: no rules behind it
+
+    if len(rest) < 2:
+        raise ValueError
+    # The glyph may be written by its title, in several words ("Elixir of Speed"); a target follows it.
+    for cut in (len(rest), len(rest) - 1):
+        info = describe(" ".join(rest[1:cut])) if cut > 1 else None
+        if info is not None:
+            args = {"figure": rest[0].lower(), "glyph": info.name}
+            if cut < len(rest):
+                args["target"] = rest[cut]
+            return args
+    if len(rest) > 3:
+        raise ValueError
+    args = {"figure": rest[0].lower(), "glyph": rest[1].lower()}
+    if len(rest) == 3:
+        args["target"] = rest[2]
+    return args
+
+
 def _none(rest: list[str]) -> dict[str, Any]:
     if rest:
         raise ValueError
@@ -255,7 +290,7 @@ _PARSERS = {
     "join": _join, "army": _army, "draft": _draft, "start": _none, "place": _place, "place-rest": _none,
     "orders": _orders, "initiative": _none, "move": _move, "attack": _attack, "special": _special,
     "end-turn": _none, "end-round": _none, "choose": _choose, "concede": _none,
-    "end-moves": _none,
+    "end-moves": _none, "use": _use,
 }
 #: What each command needs, in words (no syntax: each adapter shows its own form of the command).
 NEEDS = {
@@ -269,7 +304,7 @@ NEEDS = {
     "orders": "put each Order Marker (1, 2, 3 and X) on one of your Army Cards",
     "initiative": "rolling for initiative needs nothing more",
     "move": "name the figure and the space to move it to (and, if you like, spaces to pass through, or "
-            "whether it flies or walks)",
+            "whether it flies or walks, and last, carried glyphs to drop on the way as GLYPH@SPACE)",
     "attack": "name the attacking figure and the figure it attacks",
     "special": "name the attacking figure, its special attack and the target (a figure or a space)",
     "end-turn": "ending the turn needs nothing more",
@@ -277,4 +312,6 @@ NEEDS = {
     "choose": "name your answer",
     "concede": "conceding needs nothing more",
     "end-moves": "ending the moves needs nothing more",
+    "use": "name the figure, the glyph it carries (heroic_rune, jump_pack...) and, for a glyph that needs one, "
+           "its target",
 }

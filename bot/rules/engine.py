@@ -47,6 +47,7 @@ from bot.rules.moments import Expiry, Lasting, Trigger, Window, WindowRun
 from bot.rules.movement import MovePlan
 from bot.rules.special import SpecialPlan
 from bot.rules.state import CardInPlay, Figure, MatchState, Player
+from bot.rules.treasure import use as treasure_use
 from bot.rules.windows import run_window
 
 __all__ = ["COMMANDS", "CardLookup", "CardPool", "Engine"]
@@ -72,6 +73,7 @@ COMMANDS: dict[str, Handler] = {
     "special": special.special_attack,
     "choose": choose.choose,
     "end-moves": round.end_moves,
+    "use": treasure_use.use,
 }
 
 

@@ -23,9 +23,14 @@ the same target and special-attack checks (:func:`bot.rules.combat.check_target`
 own :meth:`~bot.rules.engine.Engine.execute` on a copy of the state, stopping at the first die:
 a command that gets as far as rolling has passed every check.
 
+Carried glyphs (:mod:`bot.rules.treasure`): ``uses`` lists each ``use FIGURE GLYPH [TARGET]`` the
+rules accept now; picking up a Treasure Glyph, and the glyphs offered at their own moment, are
+decisions (``choices``).
+
 What is not enumerated (too many to list, still answered by ``in`` and :func:`check`): ``army``
 (any combination of cards), ``join``, moves along a path of the player's own or through
-waypoints, and special moves asked for by name. In the free mode of rules cases (any figure may
+waypoints, moves that drop carried glyphs (``move ... drop GLYPH@SPACE``), and special moves
+asked for by name. In the free mode of rules cases (any figure may
 act) no move or attack is listed unless asked for one figure (``moves("a")``, ``attacks("a")``,
 ``specials("a")``, the player's own); ``in`` and :func:`check` still answer.
 """
@@ -49,10 +54,12 @@ from bot.rules.hexes import Hex
 from bot.rules.movement import Route, plan, reachable_hexes, routes
 from bot.rules.special import AttackOption, attack_options
 from bot.rules.state import MARKERS, Figure, MatchState, Phase, Stage
+from bot.rules.treasure import catalogue as treasure_catalogue
+from bot.rules.treasure import use as treasure_use
 
 #: The kinds of :class:`Legal` commands, in the order :class:`LegalCommands` lists them.
 KINDS = ("choose", "start", "draft", "place", "orders", "initiative", "move", "attack", "special", "end-turn",
-         "concede", "end-moves")
+         "concede", "end-moves", "use")
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,7 +239,7 @@ class LegalCommands:
     def __iter__(self) -> Iterator[Legal]:
         return itertools.chain(self.choices(), self.starts(), self.draft_picks(), self.placements(),
                                self.order_markers(), self.initiative(), self.moves(), self.attacks(),
-                               self.specials(), self.end_turn(), self.concede(), self.end_moves())
+                               self.specials(), self.end_turn(), self.concede(), self.end_moves(), self.uses())
 
     def __len__(self) -> int:
         return self.count()
@@ -412,6 +419,28 @@ class LegalCommands:
         """``concede``, while the match is on and ``player`` is in it."""
         if self.state.phase is not Phase.OVER and self._seated() and not self._conceded():
             yield Legal("concede", "concede")
+
+    def uses(self, figure: str | None = None) -> Iterator[Legal]:
+        """Every carried glyph each figure of the turn's Army Card may ``use`` now, with each target it
+        may name (HS-TREASURE-31..43, HS-TECH-03, -04; :func:`bot.rules.treasure.use.why_not`). Glyphs the
+        rules offer at their own moment (picking up, Nanite Shielding, the Ring...) are answers to a
+        decision (:meth:`choices`); a glyph dropped during a move is a ``move ... drop`` (not listed,
+        answered by ``in``)."""
+        st = self.state
+        for fig in self._turn_figures(figure):
+            if figure is not None and fig.id != figure.lower():
+                continue
+            for glyph in fig.carries:
+                info = treasure_catalogue.describe(glyph)
+                if info is None or info.when != treasure_catalogue.USE:
+                    continue
+                if not info.target:
+                    if treasure_use.why_not(st, self.player, fig, glyph) is None:
+                        yield Legal("use", f"use {fig.id} {glyph}", figure=fig.id)
+                    continue
+                for aim in treasure_use.targets(st, fig, glyph):
+                    if treasure_use.why_not(st, self.player, fig, glyph, aim) is None:
+                        yield Legal("use", f"use {fig.id} {glyph} {aim}", figure=fig.id, target=aim)
 
     # ---- helpers -----------------------------------------------------------------------------------
 

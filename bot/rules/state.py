@@ -96,6 +96,22 @@ class Figure:
     destroyed: bool = False
     set_aside: bool = False
     reserve: bool = False
+    #: Treasure, Artifact and Tech Glyphs on this figure's Army Card, by name (HS-TREASURE-06).
+    carries: list[str] = field(default_factory=list)
+    #: The carried Tech Glyphs turned symbol side up this round (HS-TECH-03).
+    flipped: list[str] = field(default_factory=list)
+
+    def __setstate__(self, state: Any) -> None:
+        # A snapshot taken before ``carries``/``flipped`` existed lacks them: they start empty.
+        dict_part, slot_part = state if isinstance(state, tuple) else (state, None)
+        for part in (dict_part, slot_part):
+            for k, v in (part or {}).items():
+                object.__setattr__(self, k, v)
+        for name in ("carries", "flipped"):
+            try:
+                getattr(self, name)
+            except AttributeError:
+                object.__setattr__(self, name, [])
 
     @property
     def on_battlefield(self) -> bool:

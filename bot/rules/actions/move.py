@@ -21,14 +21,17 @@ from bot.rules.moments import Window
 from bot.rules.movement import MovePlan, best_route, leaving, plan, reachable
 from bot.rules.state import Figure
 from bot.rules.steps import fall_for
+from bot.rules.treasure import carry, drops
 from bot.rules.unreachable import why_unreachable
 from bot.rules.windows import run_window
 
 
 def move(eng: Referee, player: str, figure: str, to: str | None = None, via: list[str] | None = None,
-              path: list[str] | None = None, fly: bool | None = None, power: str | None = None) -> None:
+              path: list[str] | None = None, fly: bool | None = None, power: str | None = None,
+              drop: list[str] | None = None) -> None:
     """``move FIGURE TO [via ...] | path ...``: move a figure of the Army Card whose turn it is
-    (HS-TURN-02, HS-MOVE-01..03; DEC-14 for a move of 0 spaces).
+    (HS-TURN-02, HS-MOVE-01..03; DEC-14 for a move of 0 spaces). ``drop`` lists carried Treasure
+    Glyphs to drop on spaces of the move, ``GLYPH@SPACE`` (HS-TREASURE-07, :mod:`bot.rules.treasure.drops`).
 
     :raises IllegalCommand: when the figure may not move now or cannot reach the space.
     """
@@ -37,7 +40,11 @@ def move(eng: Referee, player: str, figure: str, to: str | None = None, via: lis
     trapped = glyph_board.stuck(eng.state, fig)
     if trapped:
         raise IllegalCommand(trapped, "HS-GLYPH-14")
+    wanted = drops.parse(eng.state, drop) if drop else []
     if not via and not path and stays(eng, fig, to):
+        if wanted:
+            raise IllegalCommand(f"a glyph is dropped during a move; {fig.id} stays where it is", "HS-TREASURE-07",
+                                 actions=("move",))
         if not ZERO_SPACE_MOVES:
             where = " and ".join(eng.state.battlefield.label(h) for h in fig.hexes)
             raise IllegalCommand(f"{fig.id} already stands on {where}: to leave it there, do not move it (end "
@@ -49,7 +56,8 @@ def move(eng: Referee, player: str, figure: str, to: str | None = None, via: lis
         return
     hexes, fly = resolve_path(eng, fig, to, via or [], path, fly, power)
     mp = plan(eng.state, fig, hexes, fly, power=power)  # power: a special move asked for by name
-    carry_out(eng, fig, mp)
+    planned = drops.plan_drops(eng.state, fig, wanted, [h for s in mp.steps for h in s.hexes]) if wanted else None
+    carry_out(eng, fig, mp, planned)
     turn.moved.append(fig.id)
     if fig.on_battlefield:
         # A glyph under the figure is turned over now and acts in the window (HS-GLYPH-02, -03).
@@ -126,8 +134,9 @@ def check_waypoints(eng: Referee, fig: Figure, goals: list[Hex]) -> None:
                                  actions=("move",))
 
 
-def carry_out(eng: Referee, fig: Figure, mp: MovePlan) -> None:
-    """Move ``fig`` along a checked plan: leaving-engagement attacks, falls, entering effects.
+def carry_out(eng: Referee, fig: Figure, mp: MovePlan, planned: drops.Drops | None = None) -> None:
+    """Move ``fig`` along a checked plan: leaving-engagement attacks, falls, entering effects;
+    ``planned`` Treasure Glyphs are dropped as the figure reaches their spaces (HS-TREASURE-07).
 
     The move stops early if the figure is destroyed on the way (HS-ENGAGE-05, DEC-02).
     """
@@ -138,6 +147,7 @@ def carry_out(eng: Referee, fig: Figure, mp: MovePlan) -> None:
     mark = len(eng.events)
     walked: list[list[int]] = [start[0]]
     levels = [fig.level]
+    drops.drop_here(eng, fig, planned)  # a glyph dropped where the move starts
     if mp.fly:
         # Taking off: every engaged enemy may swipe, unless Stealth Flying (HS-FLY-02, -11).
         if rules.takes_swipes and not rules.stealth:
@@ -150,6 +160,10 @@ def carry_out(eng: Referee, fig: Figure, mp: MovePlan) -> None:
             walked.extend(hx(s.hexes[0]) for s in mp.steps)
             fig.hexes, fig.level = last.hexes, last.level
             levels.append(last.level)
+            for h in list(planned or {}):  # a flyer lets go of them on its way, before it lands
+                for glyph in (planned or {}).pop(h, []):
+                    if glyph in fig.carries and h not in st.glyphs:
+                        carry.drop(eng, fig, glyph, h)
             terrain_effects.on_enter(eng, fig, last.terrain)
     else:
         for step in mp.steps:
@@ -163,6 +177,7 @@ def carry_out(eng: Referee, fig: Figure, mp: MovePlan) -> None:
             fig.hexes, fig.level = step.hexes, step.level
             walked.append(hx(step.hexes[0]))
             levels.append(step.level)
+            drops.drop_here(eng, fig, planned)
             fall = fall_for(step.drop, height, step.terrain, rules.can_fly)  # flyers never fall (HS-FALL-01)
             if fall is not None:
                 take_fall(eng, fig, step.drop, fall)
