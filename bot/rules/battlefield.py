@@ -81,7 +81,7 @@ class Battlefield:
     _edges: Mapping[frozenset[Hex], tuple[Obstacle, ...]] = field(default_factory=dict, repr=False, compare=False)
     _edges_at: Mapping[Hex, tuple[Obstacle, ...]] = field(default_factory=dict, repr=False, compare=False)
     _labels: LabelGrid | None = field(default=None, repr=False, compare=False)
-    #: Memo of :func:`bot.rules.movement.walk_step` answers; the battlefield never changes.
+    #: Memo of :func:`bot.rules.steps.walk_step` answers; the battlefield never changes.
     _walk_memo: dict[tuple[Hex, int, Hex, int], Any] = field(default_factory=dict, repr=False, compare=False)
     _variants: dict[frozenset[tuple[Terrain, Terrain]], Battlefield] = field(
         default_factory=dict, repr=False, compare=False
