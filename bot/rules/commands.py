@@ -22,12 +22,13 @@ Verbs:
 ``initiative``                       roll for initiative (HS-INIT-01..03)
 ``move FIG SPACE [via SPACE ...] [fly|walk]``  move; ``path`` form: ``move FIG path S1 S2 ...``
 ``move FIG SPACE grapple``           a special move instead of the normal move (Grapple Gun)
-``attack FIG TARGET``                a normal attack
+``attack FIG TARGET``                a normal attack (the target is a figure or a destructible object)
 ``special FIG POWER TARGET``         a special attack (target is a figure or a space)
 ``end-turn``                         end the Player Turn
 ``end-round``                        sandbox only: resolve end-of-round effects now
 ``choose OPTION``                    answer a pending decision
 ``concede``                          leave the match; your figures leave the battlefield
+``cannon FIG CANNON TARGET``         Cannon Fire with the cannon named by id or space (HS-OBSTACLE-04)
 ===================================  ===============================================================
 """
 
@@ -43,7 +44,7 @@ from bot.rules.errors import InvalidCommand
 
 VERBS = (
     "join", "army", "draft", "start", "place", "place-rest", "orders", "initiative", "move", "attack",
-    "special", "end-turn", "end-round", "choose", "concede",
+    "special", "end-turn", "end-round", "choose", "concede", "cannon",
 )
 
 #: A space in axial coordinates, "q,r" (see :mod:`bot.rules.hexes`).
@@ -131,6 +132,8 @@ class Command:
             return f"special {a['attacker']} {shlex.quote(a['power'])} {a['target']}"
         if v == "choose":
             return f"choose {shlex.quote(a['option'])}"
+        if v == "cannon":
+            return f"cannon {a['figure']} {a['cannon']} {a['target']}"
         return v
 
     def __str__(self) -> str:
@@ -236,6 +239,12 @@ def _special(rest: list[str]) -> dict[str, Any]:
     return {"attacker": rest[0].lower(), "power": " ".join(rest[1:-1]), "target": rest[-1]}
 
 
+def _cannon(rest: list[str]) -> dict[str, Any]:
+    if len(rest) != 3:
+        raise ValueError
+    return {"figure": rest[0].lower(), "cannon": rest[1], "target": rest[2].lower()}
+
+
 def _choose(rest: list[str]) -> dict[str, Any]:
     if not rest:
         raise ValueError
@@ -251,7 +260,7 @@ def _none(rest: list[str]) -> dict[str, Any]:
 _PARSERS = {
     "join": _join, "army": _army, "draft": _draft, "start": _none, "place": _place, "place-rest": _none,
     "orders": _orders, "initiative": _none, "move": _move, "attack": _attack, "special": _special,
-    "end-turn": _none, "end-round": _none, "choose": _choose, "concede": _none,
+    "end-turn": _none, "end-round": _none, "choose": _choose, "concede": _none, "cannon": _cannon,
 }
 #: What each command needs, in words (no syntax: each adapter shows its own form of the command).
 NEEDS = {
@@ -266,10 +275,12 @@ NEEDS = {
     "initiative": "rolling for initiative needs nothing more",
     "move": "name the figure and the space to move it to (and, if you like, spaces to pass through, or "
             "whether it flies or walks)",
-    "attack": "name the attacking figure and the figure it attacks",
+    "attack": "name the attacking figure and the figure (or destructible object) it attacks",
     "special": "name the attacking figure, its special attack and the target (a figure or a space)",
     "end-turn": "ending the turn needs nothing more",
     "end-round": "ending the round needs nothing more (sandbox only)",
     "choose": "name your answer",
     "concede": "conceding needs nothing more",
+    "cannon": "name the figure next to the cannon, the cannon (its id or space) and the target (a figure or "
+              "a destructible object)",
 }

@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.rules import capabilities, lookup
-from bot.rules.actions import attack, choose, move, special
+from bot.rules.actions import attack, cannon, choose, move, special
 from bot.rules.cards import ArmyCard
 from bot.rules.checks import refuse_conceded
 from bot.rules.commands import Command
@@ -69,6 +69,7 @@ COMMANDS: dict[str, Handler] = {
     "attack": attack.attack,
     "special": special.special_attack,
     "choose": choose.choose,
+    "cannon": cannon.fire,
 }
 
 

@@ -37,8 +37,9 @@ import shlex
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
-from bot.rules import checks
+from bot.rules import checks, objects
 from bot.rules import draft as drafting
+from bot.rules.actions import cannon as cannon_rules
 from bot.rules.combat import legal_targets
 from bot.rules.commands import Command
 from bot.rules.context import CardLookup, CardPool
@@ -47,12 +48,13 @@ from bot.rules.engine import Engine
 from bot.rules.errors import IllegalCommand, InvalidCommand, RulesError
 from bot.rules.hexes import Hex
 from bot.rules.movement import Route, plan, reachable_hexes, routes
+from bot.rules.object_attacks import targets as object_targets
 from bot.rules.special import AttackOption, attack_options
 from bot.rules.state import MARKERS, Figure, MatchState, Phase
 
 #: The kinds of :class:`Legal` commands, in the order :class:`LegalCommands` lists them.
 KINDS = ("choose", "start", "draft", "place", "orders", "initiative", "move", "attack", "special", "end-turn",
-         "concede")
+         "concede", "cannon")
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,7 +219,7 @@ class LegalCommands:
     def __iter__(self) -> Iterator[Legal]:
         return itertools.chain(self.choices(), self.starts(), self.draft_picks(), self.placements(),
                                self.order_markers(), self.initiative(), self.moves(), self.attacks(),
-                               self.specials(), self.end_turn(), self.concede())
+                               self.specials(), self.end_turn(), self.concede(), self.cannons())
 
     def __len__(self) -> int:
         return self.count()
@@ -360,6 +362,37 @@ class LegalCommands:
                 continue
             for tgt in legal_targets(st, fig):
                 yield Legal("attack", f"attack {fig.id} {tgt.id}", figure=fig.id, target=tgt.id, affected=(tgt.id,))
+            for obj in object_targets(st, fig):  # destructible objects (HS-DESTRUCT-01)
+                yield Legal("attack", f"attack {fig.id} {obj.id}", figure=fig.id, target=obj.id, affected=(obj.id,))
+
+    def cannons(self, figure: str | None = None) -> Iterator[Legal]:
+        """Every Cannon Fire each figure of the turn's Army Card may make now: the cannons next to it
+        and, for each, the figures and objects within Range 8 of it and seen from its barrel
+        (HS-OBSTACLE-04..07)."""
+        st = self.state
+        if not cannon_rules.cannons(st):
+            return
+        for fig in self._turn_figures(figure):
+            if figure is not None and fig.id != figure.lower():
+                continue
+            try:
+                checks.may_special(st, self.player, fig)
+            except IllegalCommand:
+                continue
+            for piece in cannon_rules.cannons(st):
+                try:
+                    cannon_rules.may_fire(st, fig, piece)
+                except IllegalCommand:
+                    continue
+                label = cannon_rules.cannon_label(st, piece)
+                names = [f.id for f in st.on_battlefield()] + [o.id for o in objects.standing(st)]
+                for name in names:
+                    try:
+                        cannon_rules.check_target(st, piece, name)
+                    except RulesError:
+                        continue
+                    yield Legal("cannon", f"cannon {fig.id} {label} {name}", figure=fig.id, target=name,
+                                affected=(name,))
 
     def specials(self, attacker: str | None = None) -> Iterator[Legal]:
         """Every special attack each figure of the turn's Army Card may make now, with the figures

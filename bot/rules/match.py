@@ -138,6 +138,11 @@ class _Fingerprints:
         if isinstance(obj, Battlefield):
             text = repr((obj.name, sorted(obj.columns.items()), obj.obstacles,
                          sorted((k, sorted(v)) for k, v in obj.start_zones.items()), obj.glyphs, obj.description))
+            # Pieces added later (ladders, objects, holed tiles) count only when there are some, so
+            # that the fingerprints of battlefields without them stay as they were.
+            extra = (obj.ladders, sorted(obj.destructibles.items()), sorted(obj.holed), [o.id for o in obj.obstacles if o.id])
+            if any(extra):
+                text += repr(extra)
         else:
             text = obj.model_dump_json()
         if len(self._known) >= self.LIMIT:

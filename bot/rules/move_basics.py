@@ -13,6 +13,7 @@ from bot.rules.battlefield import Battlefield
 from bot.rules.engagement import engaged_at, figure_height
 from bot.rules.errors import InvalidCommand
 from bot.rules.hexes import Hex
+from bot.rules.objects import field_now
 from bot.rules.state import Figure, MatchState
 
 
@@ -33,8 +34,10 @@ def others_at(state: MatchState, fig: Figure) -> dict[tuple[Hex, int], Figure]:
 
 
 def field_of(state: MatchState) -> Battlefield:
-    """The battlefield as the scenario plays it: its terrain variants applied (HS-TERRAIN-25)."""
-    return state.battlefield.with_variants(state.scenario.terrain_variants)
+    """The battlefield as the scenario plays it: its terrain variants applied (HS-TERRAIN-25), without
+    the destroyed objects (HS-DESTRUCT-01)."""
+    # Destroyed objects have left the battlefield (HS-DESTRUCT-01).
+    return field_now(state, state.battlefield.with_variants(state.scenario.terrain_variants))
 
 
 def rules_for(state: MatchState, fig: Figure, power: str | None = None) -> modifiers.MoveRules:

@@ -30,6 +30,7 @@ from bot.rules.battlefield import Battlefield
 from bot.rules.decisions import MOVE_THROUGH_FRIENDS
 from bot.rules.errors import IllegalCommand
 from bot.rules.hexes import Hex
+from bot.rules.ladders import better, ladder_step, may_climb
 from bot.rules.move_basics import allowance, field_of, others_at, rules_for
 from bot.rules.state import Figure, MatchState
 from bot.rules.steps import climb_step, enterable, fly_start, fly_step, walk_step
@@ -123,6 +124,7 @@ def _plan(state: MatchState, fig: Figure, path: Sequence[Hex], fly: bool | None,
     if rules.max_spaces is not None and len(path) > rules.max_spaces:
         raise IllegalCommand(f"with {rules.special_move} {fig.id} moves {rules.max_spaces} space{'' if rules.max_spaces == 1 else 's'} at most")
     height = card.stat("height")
+    climbs = may_climb(str(card.size or ""), len(fig.hexes))
     bf = field_of(state)
     mp = MovePlan(figure=fig.id, start=fig.hexes, start_level=fig.level, fly=fly)
     occ = others_at(state, fig)
@@ -163,6 +165,8 @@ def _plan(state: MatchState, fig: Figure, path: Sequence[Hex], fly: bool | None,
         else:
             if rules.free_climb is None:
                 found = walk_step(bf, lead, level, h, height)
+                if climbs:  # up or down a rope ladder (HS-LADDER-03, -04)
+                    found = better(found, ladder_step(bf, lead, level, h, height))
             else:
                 found = climb_step(bf, lead, level, h, height, rules.free_climb)
                 if found is None and walk_step(bf, lead, level, h, height) is not None:

@@ -10,6 +10,7 @@ from bot.rules import modifiers
 from bot.rules.battlefield import Battlefield
 from bot.rules.errors import IllegalCommand
 from bot.rules.hexes import Hex
+from bot.rules.ladders import better, ladder_step, may_climb
 from bot.rules.move_basics import allowance, count_leaving, enemy_bodies, field_of, others_at, rules_for
 from bot.rules.move_plan import must_stop, plan
 from bot.rules.state import Figure, MatchState
@@ -75,6 +76,7 @@ def reach_walking(state: MatchState, fig: Figure, budget: int,
     attacks first, then cheapest (labels that are worse on both counts are dropped)."""
     bf = field_of(state)
     height = state.card_of(fig).stat("height")
+    climbs = bool(bf.ladders) and may_climb(str(state.card_of(fig).size or ""), len(fig.hexes))
     rules = modifiers.move_rules(state, fig)
     occ = others_at(state, fig)
     double = len(fig.hexes) == 2
@@ -119,6 +121,8 @@ def reach_walking(state: MatchState, fig: Figure, budget: int,
             if double and h == body[1]:
                 continue
             found = walk_step(bf, lead, levels[0], h, height)
+            if climbs:  # up or down a rope ladder (HS-LADDER-03, -04)
+                found = better(found, ladder_step(bf, lead, levels[0], h, height))
             if found is None:
                 continue
             step_cost, lb, _drop, cell = found
