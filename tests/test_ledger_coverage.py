@@ -19,6 +19,7 @@ AREAS = (
     "ARMY", "ROUND", "ORDER", "INIT", "TURN", "MOVE", "ENGAGE", "FALL", "FLY", "DOUBLE", "ATTACK", "LOS",
     "HEIGHT", "DICE", "SPECIAL", "EXPLOSION", "LINE", "DESTROY", "VICTORY", "SCORE", "TIMING", "TERRAIN",
     "OBSTACLE", "ROAD", "WALL", "TREE",
+    "DESTRUCT", "LADDER",  # destructible objects and rope ladders (issue 12)
 )
 
 _CLAUSE = re.compile(r"^- (HS-(" + "|".join(AREAS) + r")-\d{2})\b", re.MULTILINE)

@@ -22,6 +22,8 @@ Verbs:
 ``initiative``                       roll for initiative (HS-INIT-01..03)
 ``move FIG SPACE [via SPACE ...] [fly|walk]``  move; ``path`` form: ``move FIG path S1 S2 ...``
 ``move FIG SPACE grapple``           a special move instead of the normal move (Grapple Gun)
+``move FIG path S1 fly S2 S3 walk S4``  a flight that lands and goes on walking, or a walk that takes
+                                     off part-way (HS-FLY-01, -10)
 ``attack FIG TARGET``                a normal attack (the target is a figure or a destructible object)
 ``special FIG POWER TARGET``         a special attack (target is a figure or a space)
 ``end-turn``                         end the Player Turn
@@ -113,6 +115,9 @@ class Command:
             return "orders " + " ".join(f"{k}={shlex.quote(c)}" for k, c in a["markers"].items())
         if v == "move":
             s = f"move {a['figure']}"
+            if a.get("legs"):
+                s += " path " + " ".join(f"{mode} {' '.join(spaces)}" for mode, spaces in a["legs"])
+                return s
             if a.get("path"):
                 s += " path " + " ".join(a["path"])
             else:
@@ -216,6 +221,9 @@ def _move(rest: list[str]) -> dict[str, Any]:
     if words[0].lower() == "path":
         if len(words) < 2:
             raise ValueError
+        inner = [i for i, w in enumerate(words[1:], 1) if w.lower() in ("fly", "walk")]
+        if inner:
+            return {"figure": fig, "legs": _legs(words[1:], fly), **power}
         return {"figure": fig, "path": words[1:], "fly": fly, **power}
     to = words[0]
     via: list[str] = []
@@ -224,6 +232,25 @@ def _move(rest: list[str]) -> dict[str, Any]:
             raise ValueError
         via = split_spaces(words[2:])
     return {"figure": fig, "to": to, "via": via, "fly": fly, **power}
+
+
+def _legs(words: list[str], last: bool | None) -> list[list[Any]]:
+    """A path that switches between walking and flying (``walk B2 C2 fly D3 E3 walk F3``): its
+    legs as ``[mode, spaces]`` (HS-FLY-01, -10). A path without a first word walks first; a mode
+    word must be followed by spaces (one at the very end is not understood)."""
+    legs: list[list[Any]] = []
+    mode = "walk"
+    for w in words:
+        if w.lower() in ("fly", "walk"):
+            mode = w.lower()
+            legs.append([mode, []])
+        else:
+            if not legs:
+                legs.append([mode, []])
+            legs[-1][1].append(w)
+    if last is not None or any(not spaces for _, spaces in legs):
+        raise ValueError
+    return legs
 
 
 def _attack(rest: list[str]) -> dict[str, Any]:
