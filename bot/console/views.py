@@ -13,7 +13,7 @@ from bot.game import ai
 from bot.game.card_text import card_block, card_line
 from bot.game.draft_status import draft_status
 from bot.game.session import cards
-from bot.game.targets import figure_attacks, marked, odds_text, option_line, reach_of
+from bot.game.targets import figure_attacks, marked, object_targets, odds_text, option_line, reach_of
 from bot.rules import draft as drafting
 from bot.rules.hexes import natural_key
 from bot.rules.odds import attack_odds
@@ -198,6 +198,9 @@ class ConsoleViews(ConsoleIO):
                 odds = attack_odds(st, fig, t, special=special)
                 self.say(f"    {t.id} at {st.battlefield.label(t.hex)}: {odds.attack_dice} attack vs "
                          f"{odds.defense_dice} defense dice, {odds_text(odds)}")
+        things = object_targets(st, fig) if not found.refused else ""
+        if things:
+            self.say(f"  {things}")
         if self.out is None:
             return
         from bot.render import render_png

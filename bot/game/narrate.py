@@ -225,6 +225,20 @@ class Narrator:
             return self._power(d)
         if k == "attack_cancelled":
             return f"{d['attacker']} can no longer attack {d['target']}."
+        return self._field(k, d)
+
+    def _field(self, k: str, d: dict[str, Any]) -> str | None:
+        """Destructible objects and cannons (HS-DESTRUCT-*, HS-OBSTACLE-04..08)."""
+        if k == "object_attack":
+            name = f" ({d['special']})" if d.get("special") else ""
+            result = plural(d["wounds"], "wound") if d["wounds"] else "blocked"
+            defense = _dice(d["defense_dice"]) if d["defense_dice"] else "no defense"
+            return (f"{d['attacker']} attacks the object {d['target']}{name}: {_dice(d['attack_dice'])} vs "
+                    f"{defense} — {plural(d['skulls'], 'skull')}, {plural(d['shields'], 'shield')}: {result}.")
+        if k == "object_destroyed":
+            return f"💥 The object {d['object']} is destroyed and leaves the battlefield ({d['cause']})."
+        if k == "cannon_fire":
+            return f"{d['figure']} turns cannon {d['cannon']} and fires at {d['target']} (Cannon Fire: Range 8, Attack 3, Explosion 1)."
         return None
 
     def _terrain(self, d: dict[str, Any]) -> str:

@@ -37,7 +37,7 @@ import shlex
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
-from bot.rules import checks, objects
+from bot.rules import checks, object_attacks, objects
 from bot.rules import draft as drafting
 from bot.rules.actions import cannon as cannon_rules
 from bot.rules.combat import legal_targets
@@ -411,6 +411,25 @@ class LegalCommands:
                 for aim in option.aims:
                     yield Legal("special", f"special {fig.id} {_quote(option.name)} {aim.aim}", figure=fig.id,
                                 target=aim.aim, affected=aim.affected)
+            yield from self._object_specials(fig)
+
+    def _object_specials(self, fig: Figure) -> Iterator[Legal]:
+        """Special attacks at destructible objects (HS-DESTRUCT-02): every special attack of the card
+        that may affect an object, at each standing object it reaches."""
+        st = self.state
+        standing = objects.standing(st)
+        if not standing:
+            return
+        for power in st.card_of(fig).powers:
+            if "range" not in power.values or "attack" not in power.values:
+                continue
+            for obj in standing:
+                try:
+                    object_attacks.check_power(st, fig, power, obj)
+                except IllegalCommand:
+                    continue
+                yield Legal("special", f"special {fig.id} {_quote(power.name)} {obj.id}", figure=fig.id,
+                            target=obj.id, affected=(obj.id,))
 
     def end_turn(self) -> Iterator[Legal]:
         """``end-turn`` when an Army Card turn of ``player`` is under way."""
