@@ -1,0 +1,39 @@
+"""The picture shows rope ladders and destructible objects with the Life they have left (issue 12)."""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from bot.render.compose import render_map
+from bot.render.pieces import LADDER_COLOUR, OBJECT_BADGE
+from bot.rules import objects
+from tests.rules.conftest import build, fig, sandbox
+
+FIELD = [{"q": [0, 7], "r": [0, 5], "level": 1, "terrain": "grass"}]
+FORT = {"id": "fort1", "at": [[5, 3]], "height": 7, "life": 3, "defense": 3}
+
+
+def near(img: Image.Image, colour: tuple[int, int, int], tolerance: int = 12) -> int:
+    """How many pixels are within ``tolerance`` of ``colour`` on every channel."""
+    px = img.convert("RGB").getdata()
+    return sum(1 for p in px if all(abs(a - b) <= tolerance for a, b in zip(p, colour, strict=True)))
+
+
+def test_a_rope_ladder_is_drawn() -> None:
+    # rule: HS-LADDER-01
+    ladder = build(FIELD, hexes=[{"at": [2, 1], "level": 9, "terrain": "rock"}],
+                   ladders=[{"top": [2, 1], "bottom": [3, 1], "bottom_level": 5}])
+    plain = build(FIELD, hexes=[{"at": [2, 1], "level": 9, "terrain": "rock"}])
+    with_it = near(render_map(sandbox(fig("a", "p1", (6, 4)), battlefield=ladder).state), LADDER_COLOUR)
+    without = near(render_map(sandbox(fig("a", "p1", (6, 4)), battlefield=plain).state), LADDER_COLOUR)
+    assert with_it > without + 20
+
+
+def test_an_object_shows_its_life_left_and_leaves_the_picture_when_destroyed() -> None:
+    # rule: HS-DESTRUCT-01
+    eng = sandbox(fig("a", "p1", (1, 1)), battlefield=build(FIELD, objects=[FORT]))
+    objects.wound(eng.state, "fort1", 1)
+    standing = near(render_map(eng.state), OBJECT_BADGE)  # the red player's token has a little of it
+    objects.wound(eng.state, "fort1", 2)
+    gone = near(render_map(eng.state), OBJECT_BADGE)
+    assert standing > gone + 100
