@@ -15,8 +15,9 @@ FORT = {"id": "fort1", "at": [[5, 3]], "height": 7, "life": 3, "defense": 3}
 
 def near(img: Image.Image, colour: tuple[int, int, int], tolerance: int = 12) -> int:
     """How many pixels are within ``tolerance`` of ``colour`` on every channel."""
-    px = img.convert("RGB").getdata()
-    return sum(1 for p in px if all(abs(a - b) <= tolerance for a, b in zip(p, colour, strict=True)))
+    raw = img.convert("RGB").tobytes()
+    pixels = zip(raw[0::3], raw[1::3], raw[2::3], strict=True)
+    return sum(1 for p in pixels if all(abs(a - b) <= tolerance for a, b in zip(p, colour, strict=True)))
 
 
 def test_a_rope_ladder_is_drawn() -> None:
