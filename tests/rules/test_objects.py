@@ -184,3 +184,15 @@ def test_the_legal_commands_offer_objects_as_targets() -> None:
     found = [c.command for c in legal.legal_commands(eng.state, "p1").attacks("a")]
     assert "attack a fort1" in found
     assert legal.check(eng.state, "p1", "attack a fort1") is None
+
+
+def test_the_computer_player_skips_objects_among_the_legal_targets() -> None:
+    # rule: HS-DESTRUCT-01
+    from bot.game.ai import attacks
+
+    eng = sandbox(fig("a", "p1", (2, 2), card(name="Blaster", powers=[BLAST])), fig("e", "p2", (2, 5)),
+                  battlefield=field())
+    a = figure(eng, "a")
+    assert [t.id for t in attacks.targets(eng.state, a)] == []  # e is out of Range 1; fort1 is no figure
+    assert all("fort1" not in cmd for _, cmd in attacks.special_options(eng.state, a))
+    assert attacks.best_attack(eng.state, [a], [], [], 1) == "special a blast e"

@@ -130,6 +130,8 @@ def special_options(st: MatchState, fig: Figure, any_legal: bool = False,
         aimed = st.figures.get(option.target)
         if power is None or not option.affected or (aimed is not None and not st.is_enemy(fig, aimed)):
             continue
+        if any(f not in st.figures for f in option.affected):
+            continue  # a destructible object: the computer aims at figures only
         if any(not st.is_enemy(fig, st.figures[f]) for f in option.affected):
             continue  # the rules allow it (HS-ATTACK-01); the computer does not wound its own side
         value = sum(signed_wounds(st, fig, st.figures[f], power) for f in option.affected)
@@ -162,6 +164,8 @@ def best_attack(st: MatchState, figs: Iterable[Figure], attacked: list[str], act
 
 def targets(st: MatchState, fig: Figure, legal: LegalCommands | None = None) -> list[Figure]:
     """The enemies ``fig`` may make a normal attack against now, by id: those :mod:`bot.rules.legal`
-    lists (a figure that has attacked has none), friends left out (HS-ARMY-13)."""
-    listed = [st.figures[c.target] for c in (legal if legal is not None else _legal(st, fig)).attacks(fig.id)]
+    lists (a figure that has attacked has none), friends and destructible objects left out (HS-ARMY-13)."""
+    asked = legal if legal is not None else _legal(st, fig)
+    # Destructible objects are legal targets too (HS-DESTRUCT-01); the computer attacks figures only.
+    listed = [st.figures[c.target] for c in asked.attacks(fig.id) if c.target in st.figures]
     return sorted((t for t in listed if st.is_enemy(fig, t)), key=lambda f: f.id)
