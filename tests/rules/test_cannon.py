@@ -122,3 +122,19 @@ def test_a_cannon_command_without_its_parts_is_explained(text: str) -> None:
 
     with pytest.raises(InvalidCommand, match="cannon"):
         Command.parse(text)
+
+
+def test_cannon_fire_and_objects_are_actions_left_in_the_turn() -> None:
+    # rule: HS-OBSTACLE-04
+    # The end-turn hint ("nothing left to do") must not fire while a cannon can still be fired.
+    from bot.game import ai
+    from bot.rules.state import Phase, Stage, TurnState
+
+    eng = sandbox(fig("gun", "p1", (1, 3), GUNNER), fig("t", "p2", (9, 3)), battlefield=field())
+    st = eng.state
+    st.phase = Phase.TURNS
+    st.turn = TurnState(player="p1", card_key=figure(eng, "gun").card_key, marker="1", stage=Stage.ATTACK)
+    st.turn.moved.append("gun")
+    assert ai.actions_left(st, "p1")  # the cannon
+    st.turn.attacked.append("gun")
+    assert not ai.actions_left(st, "p1")
