@@ -1,9 +1,10 @@
 """Destructible objects (HS-DESTRUCT-*): what they are, their wounds, which powers may affect them.
 
 A destructible object is an obstacle with an ``id`` and a Life and Defense: a map's ``objects``
-(:attr:`bot.rules.battlefield.Battlefield.destructibles`) or any obstacle a scenario rule turns into
-one by its id (:func:`make_destructible`: Crumbling Architecture makes the COBRA Fortifications
-3 Life / 3 Defense objects). It stands like an obstacle (no figure moves onto it) until it is
+(:attr:`bot.rules.battlefield.Battlefield.destructibles`) or any obstacle with an id that a scenario
+rule turns into one: the scenario's ``destructible`` rules (:class:`bot.rules.scenario.DestructibleRule`:
+Crumbling Architecture makes the COBRA Fortifications 3 Life / 3 Defense objects), or a rule's code
+calling :func:`make_destructible`. It stands like an obstacle (no figure moves onto it) until it is
 destroyed; then it leaves the battlefield (:func:`field_now`: movement and line of sight read the
 battlefield without it).
 
@@ -80,12 +81,18 @@ def _state_of(state: MatchState, oid: str) -> ObjectState | None:
     key = next((k for k in own if k.lower() == oid.lower()), None)
     if key is not None:
         return own[key]
-    spec = next((v for k, v in state.battlefield.destructibles.items() if k.lower() == oid.lower()), None)
-    if spec is None:
-        return None
     obstacle = state.battlefield.obstacle(oid)
-    assert obstacle is not None  # Battlefield.build checks that every object names an obstacle
-    made = own[obstacle.id] = ObjectState(spec.life, spec.defense)
+    if obstacle is None:
+        return None
+    spec = next((v for k, v in state.battlefield.destructibles.items() if k.lower() == oid.lower()), None)
+    if spec is not None:
+        made = own[obstacle.id] = ObjectState(spec.life, spec.defense)
+        return made
+    # A scenario rule (Crumbling Architecture) may make this obstacle an object.
+    rule = next((r for r in getattr(state.scenario, "destructible", ()) if r.covers(obstacle.id, obstacle.kind)), None)
+    if rule is None:
+        return None
+    made = own[obstacle.id] = ObjectState(rule.life, rule.defense)
     return made
 
 

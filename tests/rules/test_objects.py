@@ -196,3 +196,22 @@ def test_the_computer_player_skips_objects_among_the_legal_targets() -> None:
     assert [t.id for t in attacks.targets(eng.state, a)] == []  # e is out of Range 1; fort1 is no figure
     assert all("fort1" not in cmd for _, cmd in attacks.special_options(eng.state, a))
     assert attacks.best_attack(eng.state, [a], [], [], 1) == "special a blast e"
+
+
+def test_a_scenario_rule_makes_every_fortification_an_object() -> None:
+    # rule: HS-DESTRUCT-01
+    # rule: HS-OBSTACLE-11
+    # Crumbling Architecture (HS-SCEN-RIFT1-VET-02): each COBRA Fortification is a 3 Life, 3 Defense object.
+    from bot.rules.scenario import DestructibleRule
+    from tests.rules.conftest import SANDBOX
+
+    crumbling = SANDBOX.model_copy(update={"destructible": [DestructibleRule(kind="fortified_wall", life=3, defense=3)]})
+    bf = build(obstacles=[{"kind": "fortified_wall", "id": "w1", "at": [[3, 2]]},
+                          {"kind": "fortified_wall", "id": "w2", "at": [[5, 5]]},
+                          {"kind": "tree", "id": "t1", "at": [[1, 1]], "height": 10}])
+    eng = sandbox(fig("a", "p1", (2, 2)), battlefield=bf, scenario=crumbling, combat=[SKULL, BLANK, BLANK, BLANK, BLANK, BLANK])
+    assert [o.id for o in objects.standing(eng.state)] == ["w1", "w2"]  # not the tree
+    eng.execute("p1", "attack a w1")
+    assert obj(eng, "w1").wounds == 1
+    plain = sandbox(fig("a", "p1", (2, 2)), battlefield=bf)
+    assert objects.standing(plain.state) == []
