@@ -4,9 +4,11 @@ An object is targeted and attacked like a figure (HS-DESTRUCT-01): within Range 
 sight, or adjacent. While it is targeted it counts as a figure for adjacency and engagement
 (HS-DESTRUCT-06): a Range 1 attacker may attack an object next to it, an engaged attacker may attack
 an object it is adjacent to (as it may a figure it is engaged with, HS-ENGAGE-07) and no other, and
-an attacker next to it needs no line of sight. Height advantage counts both ways (HS-HEIGHT-05,
-HS-DESTRUCT-07): an attacker whose base is higher than the object's rolls 1 more attack die, an
-object whose base is higher rolls 1 more defense die. Each unblocked skull is a wound; at its Life
+an attacker next to it needs no line of sight. Height advantage counts both ways (HS-HEIGHT-05):
+an attacker whose base is higher than the object's rolls 1 more attack die, an object whose base is
+higher rolls 1 more defense die; the attacker's powers that depend on adjacency or height (or on the
+attacker alone) add their dice as against a figure (HS-DESTRUCT-07, :func:`as_figure`). No power
+adds to the object's defense: it has none. Each unblocked skull is a wound; at its Life
 the object is destroyed and leaves the battlefield.
 
 Only normal attacks, special attacks and powers that only deal wounds may affect an object
@@ -17,10 +19,12 @@ defense order to choose: it rolls first).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from bot.rules import checks, objects
-from bot.rules.cards import Power
+from bot.rules import checks, modifiers, objects
+from bot.rules.cards import ArmyCard, Power
 from bot.rules.combat import AttackCheck, defense_dice, wounds_from
 from bot.rules.context import Referee
 from bot.rules.decisions import EXTREME_HEIGHT_LEVELS
@@ -30,7 +34,7 @@ from bot.rules.errors import IllegalCommand, InvalidCommand
 from bot.rules.los import figure_bodies, figure_eyes, sees_body
 from bot.rules.modifiers import AttackContext, range_value
 from bot.rules.objects import PlacedObject
-from bot.rules.state import Figure, MatchState
+from bot.rules.state import CardInPlay, Figure, MatchState
 from bot.rules.windows import continuation, declare_attack
 
 
@@ -81,12 +85,33 @@ def _height_dice(high: int, low: int) -> int:
 
 
 def attack_dice(state: MatchState, attacker: Figure, obj: PlacedObject) -> tuple[int, list[tuple[str, int]]]:
-    """Attack dice of a normal attack on ``obj``: Attack and height advantage (HS-HEIGHT-05)."""
+    """Attack dice of a normal attack on ``obj``: Attack, height advantage (HS-HEIGHT-05) and the
+    attacker's powers that depend on adjacency or height advantage, or on the attacker alone
+    (HS-DESTRUCT-07: Sword of Reckoning against an adjacent object, an Attack Aura)."""
     reasons = [("Attack", state.card_of(attacker).stat("attack"))]
     ha = _height_dice(attacker.level, obj.level)
     if ha:
         reasons.append(("height advantage", ha))
-    return sum(n for _, n in reasons), reasons
+    with as_figure(state, obj) as body:
+        reasons.extend(modifiers.attack_reasons(state, AttackContext(attacker, body, None)))
+    return max(0, sum(n for _, n in reasons)), reasons
+
+
+@contextmanager
+def as_figure(state: MatchState, obj: PlacedObject) -> Iterator[Figure]:
+    """``obj`` counted as a figure for the attack on it (HS-DESTRUCT-06, -07), so that the attacker's
+    powers can measure adjacency and height to it: a figure of no player, of the object's height,
+    on its spaces, with a card that has no size, species, class or personality (so a power
+    restricted to those never applies, HS-DESTRUCT-05) and no powers. It is in ``state.cards`` only
+    while the ``with`` block runs, and never in ``state.figures`` (it engages nobody)."""
+    key = f"object:{obj.id}"
+    card = ArmyCard(name=obj.name, kind="hero", height=obj.height, life=obj.life, defense=obj.defense, move=0,
+                    range=0, attack=0, figures=1, points=0)
+    state.cards[key] = CardInPlay(key=key, card=card, owner="", controller="")
+    try:
+        yield Figure(obj.id, key, "", "", hexes=obj.hexes, level=obj.level, wounds=obj.wounds)
+    finally:
+        del state.cards[key]
 
 
 def defense_dice_of(attacker: Figure, obj: PlacedObject) -> tuple[int, list[tuple[str, int]]]:

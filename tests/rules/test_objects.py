@@ -215,3 +215,16 @@ def test_a_scenario_rule_makes_every_fortification_an_object() -> None:
     assert obj(eng, "w1").wounds == 1
     plain = sandbox(fig("a", "p1", (2, 2)), battlefield=bf)
     assert objects.standing(plain.state) == []
+
+
+def test_adjacency_powers_modify_an_attack_on_an_object() -> None:
+    # rule: HS-DESTRUCT-07
+    # Agent Carr's Sword of Reckoning 4: +4 attack dice against an adjacent target, an object too.
+    sword = Power(name="Sword of Reckoning 4", text="+4 dice when attacking an adjacent figure.",
+                  kind="sword_of_reckoning", values={"dice": 4})
+    carr = card(name="Carr", range=6, powers=[sword])
+    eng = sandbox(fig("near", "p1", (2, 2), carr), fig("far", "p2", (0, 2), carr), battlefield=field())
+    n, reasons = object_attacks.attack_dice(eng.state, figure(eng, "near"), obj(eng))
+    assert n == 7 and ("Sword of Reckoning 4", 4) in reasons
+    assert object_attacks.attack_dice(eng.state, figure(eng, "far"), obj(eng))[0] == 3  # not adjacent
+    assert "object:fort1" not in eng.state.cards  # counted as a figure only while the dice are counted
