@@ -228,3 +228,27 @@ def test_adjacency_powers_modify_an_attack_on_an_object() -> None:
     assert n == 7 and ("Sword of Reckoning 4", 4) in reasons
     assert object_attacks.attack_dice(eng.state, figure(eng, "far"), obj(eng))[0] == 3  # not adjacent
     assert "object:fort1" not in eng.state.cards  # counted as a figure only while the dice are counted
+
+
+def test_an_objects_wounds_survive_a_snapshot() -> None:
+    # rule: HS-DESTRUCT-01
+    from bot.rules.match import Match
+    from tests.rules.conftest import ZONES, begin_round, end_turns, full_match, markers
+
+    bf = build([{"q": [0, 9], "r": [0, 9], "level": 1, "terrain": "grass"}], start_zones=ZONES,
+               objects=[{"id": "rock1", "at": [[q, 2] for q in range(10)], "height": 3, "life": 9, "defense": 0}])
+    m = full_match(battlefield=bf, place=False, seed=5)
+    soldier = next(f for f in m.state.figures.values() if f.owner == "p1")
+    archer = next(f for f in m.state.figures.values() if f.owner == "p2")
+    m.apply("p1", f"place {soldier.id} 3,1")
+    m.apply("p2", f"place {archer.id} 3,9")
+    begin_round(m, p1=markers("Soldier"), p2=markers("Archer"))
+    m.apply("p1", "initiative")
+    if m.state.turn is not None and m.state.turn.player == "p2":
+        end_turns(m)
+    m.apply("p1", f"attack {soldier.id} rock1")
+    before = objects.find(m.state, "rock1")
+    assert before is not None and "rock1" in m.state.objects
+    again = Match.from_snapshot(bf, m.scenario, m.seed, m.snapshot(), m.log, cards=m.cards)
+    found = objects.find(again.state, "rock1")
+    assert found is not None and found.wounds == before.wounds and again.state_json() == m.state_json()
