@@ -24,6 +24,7 @@ the log prefix the snapshot was taken after, and the seed. Anything that does no
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import io
 import json
@@ -404,9 +405,27 @@ class Match:
             raise
         except Exception as exc:  # truncated, corrupt or foreign bytes: never a crash, a replay
             raise SnapshotMismatch(f"the snapshot cannot be read ({type(exc).__name__}: {exc})") from None
+        _backfill(engine.state)
         m.engine = engine
         m.turn_events = turn_events
         return m
+
+
+def _backfill(state: Any) -> None:
+    """Give the state's records the fields added since a snapshot was taken (a slotted dataclass
+    unpickled from an older version lacks them): each missing field gets its default, so that an
+    old snapshot still loads (new state fields always have defaults)."""
+    records: list[Any] = [state, state.turn, *state.players, *state.cards.values(), *state.figures.values()]
+    for rec in records:
+        if rec is None or not dataclasses.is_dataclass(rec):
+            continue
+        for f in dataclasses.fields(rec):
+            if hasattr(rec, f.name):
+                continue
+            if f.default is not dataclasses.MISSING:
+                setattr(rec, f.name, f.default)
+            elif f.default_factory is not dataclasses.MISSING:
+                setattr(rec, f.name, f.default_factory())
 
 
 def _load_outer(blob: bytes) -> tuple[dict[str, Any], bytes, object]:

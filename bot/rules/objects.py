@@ -75,8 +75,10 @@ def states(state: MatchState) -> dict[str, ObjectState]:
     return found
 
 
-def _state_of(state: MatchState, oid: str) -> ObjectState | None:
-    """The object's state, made from the battlefield's Life and Defense the first time it is asked."""
+def _state_of(state: MatchState, oid: str, *, keep: bool = False) -> ObjectState | None:
+    """The object's state: the one kept in ``state.objects``, else a fresh one from the battlefield's
+    (or the scenario's) Life and Defense, kept there only when ``keep`` (a wound is being put on it):
+    reading never changes the state, so a match replays to the same state whatever was looked at."""
     own = states(state)
     key = next((k for k in own if k.lower() == oid.lower()), None)
     if key is not None:
@@ -86,13 +88,17 @@ def _state_of(state: MatchState, oid: str) -> ObjectState | None:
         return None
     spec = next((v for k, v in state.battlefield.destructibles.items() if k.lower() == oid.lower()), None)
     if spec is not None:
-        made = own[obstacle.id] = ObjectState(spec.life, spec.defense)
+        made = ObjectState(spec.life, spec.defense)
+        if keep:
+            own[obstacle.id] = made
         return made
     # A scenario rule (Crumbling Architecture) may make this obstacle an object.
     rule = next((r for r in getattr(state.scenario, "destructible", ()) if r.covers(obstacle.id, obstacle.kind)), None)
     if rule is None:
         return None
-    made = own[obstacle.id] = ObjectState(rule.life, rule.defense)
+    made = ObjectState(rule.life, rule.defense)
+    if keep:
+        own[obstacle.id] = made
     return made
 
 
@@ -157,7 +163,7 @@ def wound(state: MatchState, oid: str, n: int) -> tuple[int, bool]:
     :raises InvalidCommand: when ``oid`` is no destructible object.
     """
     named(state, oid)
-    st = _state_of(state, oid)
+    st = _state_of(state, oid, keep=True)
     assert st is not None
     if n > 0 and not st.destroyed:
         st.wounds += n

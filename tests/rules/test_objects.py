@@ -252,3 +252,17 @@ def test_an_objects_wounds_survive_a_snapshot() -> None:
     again = Match.from_snapshot(bf, m.scenario, m.seed, m.snapshot(), m.log, cards=m.cards)
     found = objects.find(again.state, "rock1")
     assert found is not None and found.wounds == before.wounds and again.state_json() == m.state_json()
+
+
+def test_a_snapshot_from_before_objects_existed_still_loads() -> None:
+    # rule: HS-DESTRUCT-01
+    # A snapshot taken by an older version has no ``objects`` in its state: it loads with none.
+    from bot.rules.match import Match
+    from tests.rules.conftest import full_match
+
+    m = full_match(seed=5)
+    del m.engine.state.objects  # as an older version pickled it
+    again = Match.from_snapshot(m.battlefield, m.scenario, m.seed, m.snapshot(), m.log, cards=m.cards)
+    assert again.state.objects == {} and objects.standing(again.state) == []
+    m.engine.state.objects = {}
+    assert again.state_json() == m.state_json()
