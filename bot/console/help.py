@@ -20,10 +20,13 @@ Game commands, in the order a match uses them:
   move FIG path SPACE SPACE ...   along exactly these spaces, one step at a time
   move FIG SPACE fly | walk       fly (a figure with Flying) or walk on purpose
   move FIG SPACE grapple          a power's own way of moving (Grapple Gun)
-  attack FIG TARGET               a normal attack
+  move FIG path S1 fly S2 S3 walk S4   walk, take off, land and walk on in one move (Flying)
+  attack FIG TARGET               a normal attack (a figure, or a destructible object by its id)
   special FIG POWER TARGET        a special attack: special deathwalker explosion grimnak,
                                     special mimring fire F7 (a Line attack names a space or figure in
                                     a straight line from the attacker: the line goes that way)
+  cannon FIG CANNON TARGET        fire the cannon next to FIG instead of its attack (the cannon by
+                                    its id or space; Range 8 from the cannon, Attack 3, Explosion 1)
   choose OPTION                   answer a decision the rules offer you (the prompt lists the answers)
   end-turn                        end your Player Turn
   concede                         leave the match for good (asks first)

@@ -66,6 +66,7 @@ CONSOLE = HowTo("console", MappingProxyType({
     "end-round": "`end-round`",
     "choose": "`choose OPTION`",
     "concede": "`concede`",
+    "cannon": "`cannon FIGURE CANNON TARGET`",
     "help": "`help` (it lists every command)",
 }))
 
@@ -85,5 +86,6 @@ DISCORD = HowTo("discord", MappingProxyType({
     "end-turn": "`/end-turn`",
     "choose": "the decision's buttons (`/match status` gives them to you again)",
     "concede": "`/match concede`",
+    "cannon": "`/cannon`",
     "help": "the slash commands (type `/`)",
 }), announces_rounds=True)
