@@ -231,6 +231,15 @@ def _move(rest: list[str]) -> dict[str, Any]:
         if words[1].lower() != "via" or len(words) < 3:
             raise ValueError
         via = split_spaces(words[2:])
+    if any(w.lower() in ("fly", "walk") for w in via) and not power:
+        # ``move F E3 via B2 fly C3 D3 [walk]``: the whole way, space by space, in legs (HS-FLY-10);
+        # a last ``fly``/``walk`` word is the mode of the last leg, to the destination.
+        legs = _legs(via, None)
+        if fly is None:
+            legs[-1][1].append(to)
+        else:
+            legs.append(["fly" if fly else "walk", [to]])
+        return {"figure": fig, "legs": legs}
     return {"figure": fig, "to": to, "via": via, "fly": fly, **power}
 
 

@@ -57,3 +57,13 @@ def test_a_move_in_legs_prints_back_as_typed() -> None:
     text = "move f path walk B2 fly C3 D3 walk E3"
     assert Command.parse(text).text() == text
     assert Command.parse("move f path B2 fly C3").args["legs"] == [["walk", ["B2"]], ["fly", ["C3"]]]
+
+
+def test_a_move_with_waypoints_may_switch_between_walking_and_flying() -> None:
+    # rule: HS-FLY-10
+    # Discord's /move writes its via option this way: "via 1,2 fly 2,2 3,2" then "walk" to the destination.
+    cmd = Command.parse("move f 4,2 via 1,2 fly 2,2 3,2 walk")
+    assert cmd.args["legs"] == [["walk", ["1,2"]], ["fly", ["2,2", "3,2"]], ["walk", ["4,2"]]]
+    eng = sandbox(fig("f", "p1", (0, 2), FLYER), battlefield=tree_field())
+    eng.execute("p1", cmd)
+    assert figure(eng, "f").hexes == (Hex(4, 2),)

@@ -173,7 +173,8 @@ class PlayCog(commands.Cog):
 
     @app_commands.command(name="move", description="Move a figure of the card whose turn it is")
     @app_commands.describe(figure="The figure to move", to="Where to (only reachable spaces are offered)",
-                           via="Spaces to pass through, in order, separated by spaces", mode="Fly or walk")
+                           via="Spaces to pass through, in order; 'fly'/'walk' between them takes off or lands "
+                               "there (then name every space)", mode="Fly or walk")
     @app_commands.choices(mode=[app_commands.Choice(name="fly", value="fly"), app_commands.Choice(name="walk", value="walk")])
     @app_commands.autocomplete(figure=_movers, to=_dest)
     @app_commands.guild_only()
