@@ -38,3 +38,14 @@ def test_an_object_shows_its_life_left_and_leaves_the_picture_when_destroyed() -
     objects.wound(eng.state, "fort1", 2)
     gone = near(render_map(eng.state), OBJECT_BADGE)
     assert standing > gone + 100
+
+
+def test_the_last_turn_summary_tells_attacks_on_objects() -> None:
+    # rule: HS-DESTRUCT-01
+    from bot.render.summary import actions
+    from bot.rules.dice import BLANK, SKULL
+
+    eng = sandbox(fig("a", "p1", (2, 2)), battlefield=build(objects=[{**FORT, "at": [[3, 2]], "life": 1, "defense": 0}]),
+                  combat=[SKULL, BLANK, BLANK])
+    events = eng.execute("p1", "attack a fort1")
+    assert actions(eng.state, events, {}) == ["a attacked fort1: 1 wound", "fort1 destroyed"]
