@@ -47,7 +47,7 @@ of the two). ``name`` is optional. ``height`` may be left out for a kind with on
 TARGET``, HS-OBSTACLE-04), and a scenario rule may turn an obstacle with an id into a destructible
 object (Crumbling Architecture). A ``ship`` is a hull between spaces, 9 above the ground outside:
 its lower deck is a tile 1 level up inside, its upper deck a tile 7 levels up (HS-OBSTACLE-16,
--17). An ``outcrop`` or ``glacier`` covers 1 space or 3 that touch each other, its spaces being
+-17). An ``outcrop`` or ``glacier`` of 3 spaces covers 3 that touch each other; its spaces are
 holed tiles; ``"holed": true`` on a ``hexes`` entry marks a holed tile used without an outcrop
 (it plays as its terrain, HS-OBSTACLE-18, -19).
 

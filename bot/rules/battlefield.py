@@ -372,8 +372,6 @@ def _check_ids(obs: tuple[Obstacle, ...], destructibles: Mapping[str, Destructib
             if o.id.lower() in seen:
                 raise ValueError(f"two obstacles have the id '{o.id}'; each id names one piece")
             seen.add(o.id.lower())
-        if o.kind.is_outcrop and len(o.hexes) not in (0, 1, 3):
-            raise ValueError(f"{o.kind} at {list(o.hexes)}: an outcrop covers 1 or 3 spaces")
         if o.kind.is_outcrop and len(o.hexes) == 3 and not all(
                 a.is_adjacent(b) for a in o.hexes for b in o.hexes if a != b):
             raise ValueError(f"{o.kind} at {list(o.hexes)}: a 3-hex outcrop sits on 3 holed tiles that "
