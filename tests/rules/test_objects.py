@@ -266,3 +266,14 @@ def test_a_snapshot_from_before_objects_existed_still_loads() -> None:
     assert again.state.objects == {} and objects.standing(again.state) == []
     m.engine.state.objects = {}
     assert again.state_json() == m.state_json()
+
+
+def test_the_legal_special_attacks_at_objects_leave_out_powers_that_may_not() -> None:
+    # rule: HS-DESTRUCT-02
+    # rule: HS-DESTRUCT-05
+    from bot.rules import legal
+
+    eng = sandbox(fig("a", "p1", (1, 2), card(name="Both", powers=[BLAST, SIZED])), battlefield=field())
+    listed = {c.command for c in legal.legal_commands(eng.state, "p1").specials("a")}
+    assert "special a Blast fort1" in listed
+    assert not any("Giant" in c and "fort1" in c for c in listed)
