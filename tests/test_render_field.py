@@ -49,3 +49,12 @@ def test_the_last_turn_summary_tells_attacks_on_objects() -> None:
                   combat=[SKULL, BLANK, BLANK])
     events = eng.execute("p1", "attack a fort1")
     assert actions(eng.state, events, {}) == ["a attacked fort1: 1 wound", "fort1 destroyed"]
+
+
+def test_a_cannon_shows_its_id() -> None:
+    # rule: HS-OBSTACLE-04
+    named = build(FIELD, obstacles=[{"kind": "cannon", "id": "c1", "at": [[4, 4]]}])
+    plain = build(FIELD, obstacles=[{"kind": "cannon", "at": [[4, 4]]}])
+    a = render_map(sandbox(fig("a", "p1", (1, 1)), battlefield=named).state)
+    b = render_map(sandbox(fig("a", "p1", (1, 1)), battlefield=plain).state)
+    assert a.size == b.size and a.tobytes() != b.tobytes()

@@ -13,7 +13,15 @@ from bot.game import ai
 from bot.game.card_text import card_block, card_line
 from bot.game.draft_status import draft_status
 from bot.game.session import cards
-from bot.game.targets import figure_attacks, marked, object_targets, odds_text, option_line, reach_of
+from bot.game.targets import (
+    cannon_targets,
+    figure_attacks,
+    marked,
+    object_targets,
+    odds_text,
+    option_line,
+    reach_of,
+)
 from bot.rules import draft as drafting
 from bot.rules.hexes import natural_key
 from bot.rules.odds import attack_odds
@@ -201,6 +209,9 @@ class ConsoleViews(ConsoleIO):
         things = object_targets(st, fig) if not found.refused else ""
         if things:
             self.say(f"  {things}")
+        guns = cannon_targets(st, fig) if not found.refused else ""
+        if guns:
+            self.say(f"  Cannon Fire (cannon FIG CANNON TARGET): {guns}")
         if self.out is None:
             return
         from bot.render import render_png

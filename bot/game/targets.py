@@ -17,10 +17,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.render.captions import why_no_target
-from bot.rules import object_attacks
+from bot.rules import object_attacks, objects
+from bot.rules.actions import cannon as cannon_rules
 from bot.rules.combat import check_target, friendly_target
 from bot.rules.commands import Command
-from bot.rules.errors import InvalidCommand
+from bot.rules.errors import InvalidCommand, RulesError
 from bot.rules.hexes import Hex
 from bot.rules.legal import figure_attack_options, figure_reach
 from bot.rules.objects import PlacedObject
@@ -73,6 +74,30 @@ def object_targets(state: MatchState, fig: Figure) -> str:
     (HS-DESTRUCT-01)."""
     found = [object_line(state, o) for o in object_attacks.targets(state, fig)] if fig.on_battlefield else []
     return ("destructible objects: " + ", ".join(found)) if found else ""
+
+
+def cannon_targets(state: MatchState, fig: Figure) -> str:
+    """The Cannon Fire ``fig`` could make from where it stands, in words (``"cannon c1 (at B1): t, fort1"``
+    per cannon next to it); ``""`` when it stands next to none it may fire (HS-OBSTACLE-04..07)."""
+    if not fig.on_battlefield:
+        return ""
+    parts = []
+    for piece in cannon_rules.cannons(state):
+        try:
+            cannon_rules.may_fire(state, fig, piece)
+        except RulesError:
+            continue
+        names = [f.id for f in state.on_battlefield()] + [o.id for o in objects.standing(state)]
+        hits = []
+        for name in names:
+            try:
+                cannon_rules.check_target(state, piece, name, fig)
+            except RulesError:
+                continue
+            hits.append(name)
+        where = state.battlefield.label(piece.hexes[0])
+        parts.append(f"cannon {cannon_rules.cannon_label(state, piece)} (at {where}): {', '.join(hits) or 'nothing in reach'}")
+    return "; ".join(parts)
 
 
 def object_preview(state: MatchState, attacker: Figure, obj: PlacedObject) -> str:

@@ -3,6 +3,7 @@ ladders (drawn with the battlefield) and destructible objects' Life left (drawn 
 
 - A rope ladder is a brown ladder from the edge of its top space into the space below it, with its
   rungs, so that players see where the short way up is (HS-LADDER-*).
+- A cannon with an id shows it (``c1``), the name Cannon Fire takes.
 - A destructible object shows its id and the Life it has left on a red badge under its symbol
   (``fort1 2/3``); a destroyed one is gone from the picture as it is from the battlefield
   (:func:`bot.rules.movement.field_of` leaves it out, HS-DESTRUCT-01).
@@ -17,6 +18,7 @@ from bot.render.layout import MapLayout
 from bot.rules import objects
 from bot.rules.battlefield import Battlefield
 from bot.rules.state import MatchState
+from bot.rules.terrain import ObstacleKind
 
 LADDER_COLOUR = (120, 74, 36)
 OBJECT_BADGE = (150, 24, 24)
@@ -41,6 +43,16 @@ def draw_ladders(draw: ImageDraw.ImageDraw, bf: Battlefield, lay: MapLayout) -> 
             t = k / 5
             px, py = mx + (cx - mx) * t, my + (cy - my) * t
             draw.line(((px - ox, py - oy), (px + ox, py + oy)), fill=LADDER_COLOUR, width=w)
+
+
+def draw_piece_ids(draw: ImageDraw.ImageDraw, bf: Battlefield, lay: MapLayout) -> None:
+    """The id of each cannon that has one (``c1``), small above its symbol: the name ``cannon`` and
+    ``/cannon`` take (HS-OBSTACLE-04)."""
+    r = lay.r
+    for o in bf.obstacles:
+        if o.kind is ObstacleKind.CANNON and o.id and o.hexes:
+            cx, cy = lay.xy(o.hexes[0])
+            tx.text(draw, (cx, cy - r * 0.55), o.id, r * 0.3, (255, 255, 255), weight="condensed")
 
 
 def draw_objects(draw: ImageDraw.ImageDraw, lay: MapLayout, state: MatchState) -> None:

@@ -219,6 +219,7 @@ def _draw(bf: Battlefield, *, zones: bool, all_labels: bool) -> StaticLayer:
             a, b = lay.plane(pa), lay.plane(pb)
             sym.edge_piece(draw, o.kind, a, b, r)
     pieces.draw_ladders(draw, bf, lay)  # rope ladders (HS-LADDER-*)
+    pieces.draw_piece_ids(draw, bf, lay)  # cannon ids, for Cannon Fire (HS-OBSTACLE-04)
 
     # Level numbers (both levels for a two-level column), last, keeping what lies under each.
     patches: dict[Hex, tuple[Image.Image, tuple[int, int]]] = {}

@@ -388,7 +388,7 @@ class LegalCommands:
                 names = [f.id for f in st.on_battlefield()] + [o.id for o in objects.standing(st)]
                 for name in names:
                     try:
-                        cannon_rules.check_target(st, piece, name)
+                        cannon_rules.check_target(st, piece, name, fig)
                     except RulesError:
                         continue
                     yield Legal("cannon", f"cannon {fig.id} {label} {name}", figure=fig.id, target=name,

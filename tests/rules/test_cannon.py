@@ -113,6 +113,8 @@ def test_legal_lists_cannon_fire() -> None:
     listed = {c.command for c in legal.legal_commands(eng.state, "p1").cannons("gun")}
     assert {"cannon gun c1 t", "cannon gun c1 fort1"} <= listed
     assert "cannon gun c1 t2" not in listed  # 9 spaces from the cannon
+    assert "cannon gun c1 gun" not in listed
+    refused(eng, "p1", "cannon gun c1 gun", "HS-ATTACK-08")  # not at itself
     assert legal.check(eng.state, "p1", "cannon gun c1 t") is None
 
 

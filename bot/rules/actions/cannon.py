@@ -102,13 +102,17 @@ def barrel_sees(state: MatchState, cannon: Obstacle, hexes: tuple[Hex, ...], lev
     return sees_body(bf, eye, hexes, level, height, figure_bodies(state, exclude))
 
 
-def check_target(state: MatchState, cannon: Obstacle, target: str) -> tuple[Figure | None, objects.PlacedObject | None]:
+def check_target(state: MatchState, cannon: Obstacle, target: str,
+                 shooter: Figure | None = None) -> tuple[Figure | None, objects.PlacedObject | None]:
     """The figure or object ``target`` names, within Range 8 of the cannon's space and seen from its
-    barrel (HS-OBSTACLE-05, -07).
+    barrel (HS-OBSTACLE-05, -07); never the ``shooter`` firing it (HS-ATTACK-08).
 
-    :raises InvalidCommand: when ``target`` names nothing; :raises IllegalCommand: out of range or sight.
+    :raises InvalidCommand: when ``target`` names nothing; :raises IllegalCommand: out of range or
+        sight, or the shooter itself.
     """
     tgt = state.figures.get(target.lower())
+    if tgt is not None and tgt is shooter:
+        raise IllegalCommand(f"{tgt.id} cannot fire the cannon at itself", "HS-ATTACK-08")
     obj = None if tgt is not None else objects.named(state, target)
     if tgt is not None and not tgt.on_battlefield:
         raise IllegalCommand(f"{tgt.id} is not on the battlefield", "HS-ATTACK-01")
@@ -138,7 +142,7 @@ def fire(eng: Referee, player: str, figure: str, cannon: str, target: str) -> No
     piece = cannon_named(st, cannon)
     turn = checks.may_special(st, player, fig)
     may_fire(st, fig, piece)
-    tgt, obj = check_target(st, piece, target)
+    tgt, obj = check_target(st, piece, target, fig)
     declare_attack(eng, turn, "cannon_declared", figure=fig.id, cannon=cannon_label(st, piece),
                    target=tgt.id if tgt is not None else obj.id)  # type: ignore[union-attr]
 
@@ -151,7 +155,7 @@ def cannon_declared(eng: Referee, figure: str, cannon: str, target: str) -> None
     piece = cannon_named(st, cannon)
     try:
         may_fire(st, fig, piece)
-        tgt, obj = check_target(st, piece, target)
+        tgt, obj = check_target(st, piece, target, fig)
     except (IllegalCommand, InvalidCommand):
         eng.emit("attack_cancelled", attacker=figure, target=target)
         return
