@@ -140,3 +140,15 @@ def test_cannon_fire_and_objects_are_actions_left_in_the_turn() -> None:
     assert ai.actions_left(st, "p1")  # the cannon
     st.turn.attacked.append("gun")
     assert not ai.actions_left(st, "p1")
+
+
+def test_the_computer_fires_a_cannon_when_it_beats_its_attack() -> None:
+    # rule: HS-OBSTACLE-07
+    from bot.game.ai import attacks
+
+    eng = sandbox(fig("gun", "p1", (1, 3), GUNNER), fig("t", "p2", (9, 3)), fig("t2", "p2", (9, 4)), battlefield=field())
+    gun = figure(eng, "gun")
+    assert attacks.best_attack(eng.state, [gun], [], [], 1) == "cannon gun c1 t"  # no normal attack reaches
+    # Never when the blast would hit its own side.
+    eng = sandbox(fig("gun", "p1", (1, 3), GUNNER), fig("t", "p2", (9, 3)), fig("pal", "p1", (9, 4)), battlefield=field())
+    assert attacks.best_attack(eng.state, [figure(eng, "gun")], [], [], 1) is None
