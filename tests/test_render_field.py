@@ -58,3 +58,10 @@ def test_a_cannon_shows_its_id() -> None:
     a = render_map(sandbox(fig("a", "p1", (1, 1)), battlefield=named).state)
     b = render_map(sandbox(fig("a", "p1", (1, 1)), battlefield=plain).state)
     assert a.size == b.size and a.tobytes() != b.tobytes()
+
+
+def test_the_legend_names_destructible_objects() -> None:
+    # rule: HS-DESTRUCT-01
+    from bot.render.legend import _name
+
+    assert _name("object") == "destructible object" and _name("jungle_tree") == "jungle tree"
