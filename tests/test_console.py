@@ -62,7 +62,7 @@ def test_local_console_scripted_match(tmp_path: Path) -> None:
     assert "Alice fields Finn the Viking Champion, Tarn Viking Warriors, Syvarris" in text
     # A bad command and an illegal move print the rules' message and change nothing.
     assert ("error: 'frobnicate' is not a command. game commands: army, draft, start, place, place-rest, orders, "
-            "initiative, move, attack, special, end-turn, choose, concede, end-moves, use; console: help, status, map, reach, targets, "
+            "initiative, move, attack, special, end-turn, choose, concede, end-moves, use, cannon; console: help, status, map, reach, targets, "
             "cards, undo, save, load, hide, quit; 'help' explains them") in text
     assert "error: Figures act only during Player Turns (HS-TURN-02)" in text
     assert text.count("error:") >= 3  # 'move syvarris L2' is refused whoever has the turn

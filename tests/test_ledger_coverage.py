@@ -21,6 +21,7 @@ AREAS = (
     "OBSTACLE", "ROAD", "WALL", "TREE",
     "GLYPH",
     "TREASURE", "TECH",  # issue 12: Treasure Glyphs, Ancient Artifacts, Tech Glyphs
+    "DESTRUCT", "LADDER",  # destructible objects and rope ladders (issue 12)
 )
 
 _CLAUSE = re.compile(r"^- (HS-(" + "|".join(AREAS) + r")-\d{2})\b", re.MULTILINE)

@@ -20,13 +20,16 @@ Game commands, in the order a match uses them:
   move FIG path SPACE SPACE ...   along exactly these spaces, one step at a time
   move FIG SPACE fly | walk       fly (a figure with Flying) or walk on purpose
   move FIG SPACE grapple          a power's own way of moving (Grapple Gun)
-  attack FIG TARGET               a normal attack
+  move FIG path S1 fly S2 S3 walk S4   walk, take off, land and walk on in one move (Flying)
+  attack FIG TARGET               a normal attack (a figure, or a destructible object by its id)
   special FIG POWER TARGET        a special attack: special deathwalker explosion grimnak,
                                     special mimring fire F7 (a Line attack names a space or figure in
                                     a straight line from the attacker: the line goes that way)
   move FIG SPACE drop GLYPH@SPACE  drop a carried Treasure Glyph on a space of the move (after the rest)
   use FIG GLYPH [TARGET]          use a carried glyph: use finn elixir_of_speed, use finn bolt_of_the_witherwood
                                     grimnak ('status' lists what each figure carries)
+  cannon FIG CANNON TARGET        fire the cannon next to FIG instead of its attack (the cannon by
+                                    its id or space; Range 8 from the cannon, Attack 3, Explosion 1)
   choose OPTION                   answer a decision the rules offer you (the prompt lists the answers)
   end-moves                       end the moving part of your turn: powers used after moving come now
   end-turn                        end your Player Turn

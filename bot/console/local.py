@@ -58,7 +58,7 @@ from bot.rules import draft as drafting
 from bot.rules.state import Phase
 
 #: Game commands after which the console checks whether anything is left to do in the turn.
-TURN_VERBS = ("move", "attack", "special", "choose", "use")
+TURN_VERBS = ("move", "attack", "special", "choose", "use", "cannon")
 
 __all__ = ["COMMANDS_BRIEF", "HELP", "HELP_MOVE", "NAME_MAX", "NOTHING_LEFT", "Console", "label_key", "line_editing",
            "main", "name_problem", "save_problem", "shown"]

@@ -14,7 +14,15 @@ from bot.game.card_text import card_block, card_line
 from bot.game.draft_status import draft_status
 from bot.game.glyph_text import explain
 from bot.game.session import cards
-from bot.game.targets import figure_attacks, marked, odds_text, option_line, reach_of
+from bot.game.targets import (
+    cannon_targets,
+    figure_attacks,
+    marked,
+    object_targets,
+    odds_text,
+    option_line,
+    reach_of,
+)
 from bot.rules import draft as drafting
 from bot.rules.glyphs import POWER_GLYPHS
 from bot.rules.hexes import natural_key
@@ -217,6 +225,12 @@ class ConsoleViews(ConsoleIO):
                 odds = attack_odds(st, fig, t, special=special)
                 self.say(f"    {t.id} at {st.battlefield.label(t.hex)}: {odds.attack_dice} attack vs "
                          f"{odds.defense_dice} defense dice, {odds_text(odds)}")
+        things = object_targets(st, fig) if not found.refused else ""
+        if things:
+            self.say(f"  {things}")
+        guns = cannon_targets(st, fig) if not found.refused else ""
+        if guns:
+            self.say(f"  Cannon Fire (cannon FIG CANNON TARGET): {guns}")
         if self.out is None:
             return
         from bot.render import render_png

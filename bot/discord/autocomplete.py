@@ -18,7 +18,10 @@ from discord import app_commands
 from bot.discord.matches import LiveMatch, MatchManager
 from bot.game.figure_names import figure_named
 from bot.game.session import cards, maps, scenarios
+from bot.game.targets import object_line
 from bot.rules import draft as drafting
+from bot.rules import objects
+from bot.rules.actions.cannon import cannon_named
 from bot.rules.combat import friendly_target
 from bot.rules.legal import Legal, LegalCommands
 from bot.rules.state import Figure, MatchState
@@ -109,7 +112,7 @@ def map_ids(current: str) -> Choices:
 #: The kinds of legal commands autocomplete lists, and how :class:`LegalCommands` lists each alone.
 _KINDS: dict[str, Callable[[LegalCommands], Iterable[Legal]]] = {
     "place": LegalCommands.placements, "move": LegalCommands.moves, "attack": LegalCommands.attacks,
-    "special": LegalCommands.specials, "use": LegalCommands.uses}
+    "special": LegalCommands.specials, "use": LegalCommands.uses, "cannon": LegalCommands.cannons}
 
 
 def _legal(live: LiveMatch, pid: str, kind: str) -> list[Legal]:
@@ -226,11 +229,15 @@ def targets(interaction: discord.Interaction, attacker: str | None, current: str
         if fig is None or not fig.on_battlefield:
             return []
         q = current.casefold()
-        found = [st.figures[c.target] for c in _legal(live, pid, "attack") if c.figure == fig.id]
+        named = [c.target for c in _legal(live, pid, "attack") if c.figure == fig.id]
+        found = [st.figures[t] for t in named if t in st.figures]
         ordered = sorted(found, key=lambda t: friendly_target(st, fig, t))  # stable: enemies first
-        return _choices((f"{t.id} ({st.card_of(t).short}, {st.battlefield.label(t.hex)}"
-                         f"{', your side' if friendly_target(st, fig, t) else ''})", t.id)
-                        for t in ordered if q in t.id)
+        things = [o for o in (objects.find(st, t) for t in named if t not in st.figures) if o is not None]
+        return _choices([(f"{t.id} ({st.card_of(t).short}, {st.battlefield.label(t.hex)}"
+                          f"{', your side' if friendly_target(st, fig, t) else ''})", t.id)
+                         for t in ordered if q in t.id]
+                        + [(f"{o.id} (object: {object_line(st, o).split(' (', 1)[1]}", o.id)
+                           for o in things if q in o.id.casefold()])
     return _in_match(interaction, run)
 
 
@@ -314,4 +321,49 @@ def use_targets(interaction: discord.Interaction, figure: str | None, glyph: str
         aims = [_use_parts(c)[1] for c in _legal(live, pid, "use") if c.figure == name and _use_parts(c)[0] == g]
         q = current.casefold()
         return _choices((a, a) for a in aims if a and a.casefold().startswith(q))
+    return _in_match(interaction, run)
+
+
+# ---- /cannon: Cannon Fire (HS-OBSTACLE-04..09) ---------------------------------------------------------
+
+
+def cannon_figures(interaction: discord.Interaction, current: str) -> Choices:
+    """``/cannon figure``: the user's figures that may fire a cannon now (next to one, not engaged)."""
+    return _in_match(interaction, lambda live, pid: _figures(
+        live.state, (c.figure for c in _legal(live, pid, "cannon")), current))
+
+
+def cannon_names(interaction: discord.Interaction, figure: str | None, current: str) -> Choices:
+    """``/cannon cannon``: the cannons the figure may fire now, by id (or space), with where they stand."""
+    def run(live: LiveMatch, pid: str) -> Choices:
+        """Choices ``"c1 (cannon at C4)"`` -> cannon name, for the cannons in the legal Cannon Fire commands."""
+        want = (figure or "").strip().lower()
+        names = dict.fromkeys(c.command.split()[2] for c in _legal(live, pid, "cannon") if not want or c.figure == want)
+        st = live.state
+        q = current.casefold()
+        out = []
+        for n in names:
+            piece = cannon_named(st, n)
+            out.append((f"{n} (cannon at {st.battlefield.label(piece.hexes[0])})", n))
+        return _choices(pair for pair in out if q in pair[1].casefold())
+    return _in_match(interaction, run)
+
+
+def cannon_targets(interaction: discord.Interaction, figure: str | None, cannon: str | None, current: str) -> Choices:
+    """``/cannon target``: the figures and destructible objects within Range 8 of the cannon and seen
+    from its barrel (HS-OBSTACLE-05, -07)."""
+    def run(live: LiveMatch, pid: str) -> Choices:
+        """Choices ``"t (figure)"`` -> target id for the legal Cannon Fire commands of that figure and cannon."""
+        want, gun = (figure or "").strip().lower(), (cannon or "").strip().lower()
+        st = live.state
+        q = current.casefold()
+        out = []
+        for c in _legal(live, pid, "cannon"):
+            words = c.command.split()
+            if (want and c.figure != want) or (gun and words[2].lower() != gun) or c.target is None:
+                continue
+            t = c.target
+            what = f"{st.card_of(st.figures[t]).short}" if t in st.figures else "object"
+            out.append((f"{t} ({what})", t))
+        return _choices(dict.fromkeys(pair for pair in out if q in pair[1].casefold()))
     return _in_match(interaction, run)

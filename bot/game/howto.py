@@ -67,6 +67,7 @@ CONSOLE = HowTo("console", MappingProxyType({
     "choose": "`choose OPTION`",
     "concede": "`concede`",
     "end-moves": "`end-moves`",
+    "cannon": "`cannon FIGURE CANNON TARGET`",
     "help": "`help` (it lists every command)",
     "use": "`use FIGURE GLYPH [TARGET]`",
 }))
@@ -87,6 +88,7 @@ DISCORD = HowTo("discord", MappingProxyType({
     "end-turn": "`/end-turn`",
     "choose": "the decision's buttons (`/match status` gives them to you again)",
     "concede": "`/match concede`",
+    "cannon": "`/cannon`",
     "help": "the slash commands (type `/`)",
     "use": "`/use`",
 }), announces_rounds=True)

@@ -234,7 +234,7 @@ class Narrator:
             return f"{d['attacker']} can no longer attack {d['target']}."
         if k in narrate_treasure.KINDS:
             return narrate_treasure.line(k, d, self._space)
-        return None
+        return self._field(k, d)
 
     def _glyph(self, k: str, d: dict[str, Any]) -> str | None:
         """A glyph turned over, acting, or leaving the battlefield (HS-GLYPH-*)."""
@@ -249,6 +249,20 @@ class Narrator:
             rolls = d.get("rolls")
             said = f" (d20: {', '.join(f'{f} {r}' for f, r in rolls.items())})" if rolls else ""
             return f"✦ {title}: {d['result']}{said}."
+        return None
+
+    def _field(self, k: str, d: dict[str, Any]) -> str | None:
+        """Destructible objects and cannons (HS-DESTRUCT-*, HS-OBSTACLE-04..08)."""
+        if k == "object_attack":
+            name = f" ({d['special']})" if d.get("special") else ""
+            result = plural(d["wounds"], "wound") if d["wounds"] else "blocked"
+            defense = _dice(d["defense_dice"]) if d["defense_dice"] else "no defense"
+            return (f"{d['attacker']} attacks the object {d['target']}{name}: {_dice(d['attack_dice'])} vs "
+                    f"{defense} — {plural(d['skulls'], 'skull')}, {plural(d['shields'], 'shield')}: {result}.")
+        if k == "object_destroyed":
+            return f"💥 The object {d['object']} is destroyed and leaves the battlefield ({d['cause']})."
+        if k == "cannon_fire":
+            return f"{d['figure']} turns cannon {d['cannon']} and fires at {d['target']} (Cannon Fire: Range 8, Attack 3, Explosion 1)."
         return None
 
     def _terrain(self, d: dict[str, Any]) -> str:

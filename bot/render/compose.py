@@ -26,6 +26,7 @@ from bot.render import figures as fg
 from bot.render import overlays as ov
 from bot.render import palette as pal
 from bot.render import panel as pn
+from bot.render import pieces
 from bot.render.captions import caption
 from bot.render.glyph_key import glyph_block
 from bot.render.layout import PANEL_W, MapLayout
@@ -196,6 +197,7 @@ def render_map(
     for h, (name, side) in sorted(state.glyphs.items()):
         if h in bf and h not in occupied:
             fg.draw_glyph(draw, lay, h, name, side, occupied=False)
+    pieces.draw_objects(draw, lay, state)  # destructible objects' Life left (HS-DESTRUCT-01)
     if reach:
         ov.draw_reach(draw, lay, reach)
     chosen = state.figures.get(focus) if focus else None

@@ -22,8 +22,12 @@ PAD = 10
 COL_MIN = 180
 
 
+#: Legend words for pieces whose kind name alone says too little.
+_PIECE_TEXT = {"object": "destructible object", "ship": "ship hull"}
+
+
 def _name(value: str) -> str:
-    return value.replace("_", " ")
+    return _PIECE_TEXT.get(value, value.replace("_", " "))
 
 
 def legend_width(lay: MapLayout) -> int:

@@ -85,6 +85,8 @@ OBSTACLE: dict[ObstacleKind, RGB] = {
     ObstacleKind.OUTCROP: (112, 106, 100),
     ObstacleKind.GLACIER: (206, 238, 252),
     ObstacleKind.CANNON: (30, 30, 34),
+    ObstacleKind.SHIP: (124, 82, 44),  # a ship's wooden hull
+    ObstacleKind.OBJECT: (176, 60, 150),  # a destructible object (a shroudshroom's purple)
 }
 
 #: Player and start-zone colours, by name. Seats use :data:`SEAT_ORDER`.

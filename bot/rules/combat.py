@@ -30,6 +30,7 @@ from bot.rules.engagement import (
     height_advantage_dice,
     separating_obstacle,
 )
+from bot.rules.ladders import ends_adjacent
 from bot.rules.los import line_of_sight
 from bot.rules.modifiers import AttackContext
 from bot.rules.state import Figure, MatchState
@@ -95,6 +96,10 @@ def _core_check(state: MatchState, attacker: Figure, target: Figure, reach: int 
         )
     rng = modifiers.range_value(state, attacker) if reach is None else reach
     distance = attack_range(state, attacker, target)
+    if ends_adjacent(state, attacker, target):
+        # The two ends of a rope ladder may count each other as adjacent for attacks (HS-LADDER-05):
+        # an attack as between adjacent figures, over the cliff edge that hides them.
+        return AttackCheck(True)
     if rng <= 1:
         if not adjacent(state, attacker, target):
             wall = separating_obstacle(state, attacker, target)

@@ -22,7 +22,9 @@ Verbs:
 ``initiative``                       roll for initiative (HS-INIT-01..03)
 ``move FIG SPACE [via SPACE ...] [fly|walk]``  move; ``path`` form: ``move FIG path S1 S2 ...``
 ``move FIG SPACE grapple``           a special move instead of the normal move (Grapple Gun)
-``attack FIG TARGET``                a normal attack
+``move FIG path S1 fly S2 S3 walk S4``  a flight that lands and goes on walking, or a walk that takes
+                                     off part-way (HS-FLY-01, -10)
+``attack FIG TARGET``                a normal attack (the target is a figure or a destructible object)
 ``special FIG POWER TARGET``         a special attack (target is a figure or a space)
 ``end-turn``                         end the Player Turn
 ``end-round``                        sandbox only: resolve end-of-round effects now
@@ -31,6 +33,7 @@ Verbs:
 ``end-moves``                        end the moving part of the turn: "after moving" powers come now
 ``use FIG GLYPH [TARGET]``           use a carried Treasure or Tech Glyph (HS-TREASURE-31, HS-TECH-03)
 ``move ... drop GLYPH@SPACE ...``    drop carried Treasure Glyphs on spaces of the move (HS-TREASURE-07)
+``cannon FIG CANNON TARGET``         Cannon Fire with the cannon named by id or space (HS-OBSTACLE-04)
 ===================================  ===============================================================
 """
 
@@ -46,7 +49,7 @@ from bot.rules.errors import InvalidCommand
 
 VERBS = (
     "join", "army", "draft", "start", "place", "place-rest", "orders", "initiative", "move", "attack",
-    "special", "end-turn", "end-round", "choose", "concede", "end-moves", "use",
+    "special", "end-turn", "end-round", "choose", "concede", "end-moves", "use", "cannon",
 )
 
 #: A space in axial coordinates, "q,r" (see :mod:`bot.rules.hexes`).
@@ -117,7 +120,9 @@ class Command:
             return "orders " + " ".join(f"{k}={shlex.quote(c)}" for k, c in a["markers"].items())
         if v == "move":
             s = f"move {a['figure']}"
-            if a.get("path"):
+            if a.get("legs"):
+                s += " path " + " ".join(f"{mode} {' '.join(spaces)}" for mode, spaces in a["legs"])
+            elif a.get("path"):
                 s += " path " + " ".join(a["path"])
             else:
                 s += f" {a['to']}"
@@ -140,6 +145,8 @@ class Command:
             return f"choose {shlex.quote(a['option'])}"
         if v == "use":
             return f"use {a['figure']} {a['glyph']}" + (f" {a['target']}" if a.get("target") else "")
+        if v == "cannon":
+            return f"cannon {a['figure']} {a['cannon']} {a['target']}"
         return v
 
     def __str__(self) -> str:
@@ -230,6 +237,9 @@ def _move(rest: list[str]) -> dict[str, Any]:
     if words[0].lower() == "path":
         if len(words) < 2:
             raise ValueError
+        inner = [i for i, w in enumerate(words[1:], 1) if w.lower() in ("fly", "walk")]
+        if inner:
+            return {"figure": fig, "legs": _legs(words[1:], fly), **power}
         return {"figure": fig, "path": words[1:], "fly": fly, **power}
     to = words[0]
     via: list[str] = []
@@ -237,7 +247,35 @@ def _move(rest: list[str]) -> dict[str, Any]:
         if words[1].lower() != "via" or len(words) < 3:
             raise ValueError
         via = split_spaces(words[2:])
+    if any(w.lower() in ("fly", "walk") for w in via) and not power:
+        # ``move F E3 via B2 fly C3 D3 [walk]``: the whole way, space by space, in legs (HS-FLY-10);
+        # a last ``fly``/``walk`` word is the mode of the last leg, to the destination.
+        legs = _legs(via, None)
+        if fly is None:
+            legs[-1][1].append(to)
+        else:
+            legs.append(["fly" if fly else "walk", [to]])
+        return {"figure": fig, "legs": legs}
     return {"figure": fig, "to": to, "via": via, "fly": fly, **power}
+
+
+def _legs(words: list[str], last: bool | None) -> list[list[Any]]:
+    """A path that switches between walking and flying (``walk B2 C2 fly D3 E3 walk F3``): its
+    legs as ``[mode, spaces]`` (HS-FLY-01, -10). A path without a first word walks first; a mode
+    word must be followed by spaces (one at the very end is not understood)."""
+    legs: list[list[Any]] = []
+    mode = "walk"
+    for w in words:
+        if w.lower() in ("fly", "walk"):
+            mode = w.lower()
+            legs.append([mode, []])
+        else:
+            if not legs:
+                legs.append([mode, []])
+            legs[-1][1].append(w)
+    if last is not None or any(not spaces for _, spaces in legs):
+        raise ValueError
+    return legs
 
 
 def _attack(rest: list[str]) -> dict[str, Any]:
@@ -251,6 +289,12 @@ def _special(rest: list[str]) -> dict[str, Any]:
         raise ValueError
     # The power's name may be several words ("fire line"); the target is always the last word.
     return {"attacker": rest[0].lower(), "power": " ".join(rest[1:-1]), "target": rest[-1]}
+
+
+def _cannon(rest: list[str]) -> dict[str, Any]:
+    if len(rest) != 3:
+        raise ValueError
+    return {"figure": rest[0].lower(), "cannon": rest[1], "target": rest[2].lower()}
 
 
 def _choose(rest: list[str]) -> dict[str, Any]:
@@ -290,7 +334,7 @@ _PARSERS = {
     "join": _join, "army": _army, "draft": _draft, "start": _none, "place": _place, "place-rest": _none,
     "orders": _orders, "initiative": _none, "move": _move, "attack": _attack, "special": _special,
     "end-turn": _none, "end-round": _none, "choose": _choose, "concede": _none,
-    "end-moves": _none, "use": _use,
+    "end-moves": _none, "use": _use, "cannon": _cannon,
 }
 #: What each command needs, in words (no syntax: each adapter shows its own form of the command).
 NEEDS = {
@@ -305,7 +349,7 @@ NEEDS = {
     "initiative": "rolling for initiative needs nothing more",
     "move": "name the figure and the space to move it to (and, if you like, spaces to pass through, or "
             "whether it flies or walks, and last, carried glyphs to drop on the way as GLYPH@SPACE)",
-    "attack": "name the attacking figure and the figure it attacks",
+    "attack": "name the attacking figure and the figure (or destructible object) it attacks",
     "special": "name the attacking figure, its special attack and the target (a figure or a space)",
     "end-turn": "ending the turn needs nothing more",
     "end-round": "ending the round needs nothing more (sandbox only)",
@@ -314,4 +358,6 @@ NEEDS = {
     "end-moves": "ending the moves needs nothing more",
     "use": "name the figure, the glyph it carries (heroic_rune, jump_pack...) and, for a glyph that needs one, "
            "its target",
+    "cannon": "name the figure next to the cannon, the cannon (its id or space) and the target (a figure or "
+              "a destructible object)",
 }

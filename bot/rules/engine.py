@@ -34,7 +34,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.rules import capabilities, lookup
-from bot.rules.actions import attack, choose, move, special
+from bot.rules.actions import attack, cannon, choose, mixed_move, move, special
 from bot.rules.cards import ArmyCard
 from bot.rules.checks import refuse_conceded
 from bot.rules.commands import Command
@@ -68,12 +68,13 @@ COMMANDS: dict[str, Handler] = {
     "end-turn": round.end_turn,
     "end-round": round.end_round_now,
     "concede": concede.concede,
-    "move": move.move,
+    "move": mixed_move.move,  # a walk, a flight, or both in legs (HS-FLY-01, -10)
     "attack": attack.attack,
     "special": special.special_attack,
     "choose": choose.choose,
     "end-moves": round.end_moves,
     "use": treasure_use.use,
+    "cannon": cannon.fire,
 }
 
 

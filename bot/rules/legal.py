@@ -42,8 +42,9 @@ import shlex
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
-from bot.rules import checks
+from bot.rules import checks, object_attacks, objects
 from bot.rules import draft as drafting
+from bot.rules.actions import cannon as cannon_rules
 from bot.rules.combat import legal_targets
 from bot.rules.commands import Command
 from bot.rules.context import CardLookup, CardPool
@@ -52,6 +53,7 @@ from bot.rules.engine import Engine
 from bot.rules.errors import IllegalCommand, InvalidCommand, RulesError
 from bot.rules.hexes import Hex
 from bot.rules.movement import Route, plan, reachable_hexes, routes
+from bot.rules.object_attacks import targets as object_targets
 from bot.rules.special import AttackOption, attack_options
 from bot.rules.state import MARKERS, Figure, MatchState, Phase, Stage
 from bot.rules.treasure import catalogue as treasure_catalogue
@@ -59,7 +61,7 @@ from bot.rules.treasure import use as treasure_use
 
 #: The kinds of :class:`Legal` commands, in the order :class:`LegalCommands` lists them.
 KINDS = ("choose", "start", "draft", "place", "orders", "initiative", "move", "attack", "special", "end-turn",
-         "concede", "end-moves", "use")
+         "concede", "end-moves", "use", "cannon")
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,7 +241,8 @@ class LegalCommands:
     def __iter__(self) -> Iterator[Legal]:
         return itertools.chain(self.choices(), self.starts(), self.draft_picks(), self.placements(),
                                self.order_markers(), self.initiative(), self.moves(), self.attacks(),
-                               self.specials(), self.end_turn(), self.concede(), self.end_moves(), self.uses())
+                               self.specials(), self.end_turn(), self.concede(), self.end_moves(), self.uses(),
+                               self.cannons())
 
     def __len__(self) -> int:
         return self.count()
@@ -382,6 +385,37 @@ class LegalCommands:
                 continue
             for tgt in legal_targets(st, fig):
                 yield Legal("attack", f"attack {fig.id} {tgt.id}", figure=fig.id, target=tgt.id, affected=(tgt.id,))
+            for obj in object_targets(st, fig):  # destructible objects (HS-DESTRUCT-01)
+                yield Legal("attack", f"attack {fig.id} {obj.id}", figure=fig.id, target=obj.id, affected=(obj.id,))
+
+    def cannons(self, figure: str | None = None) -> Iterator[Legal]:
+        """Every Cannon Fire each figure of the turn's Army Card may make now: the cannons next to it
+        and, for each, the figures and objects within Range 8 of it and seen from its barrel
+        (HS-OBSTACLE-04..07)."""
+        st = self.state
+        if not cannon_rules.cannons(st):
+            return
+        for fig in self._turn_figures(figure):
+            if figure is not None and fig.id != figure.lower():
+                continue
+            try:
+                checks.may_special(st, self.player, fig)
+            except IllegalCommand:
+                continue
+            for piece in cannon_rules.cannons(st):
+                try:
+                    cannon_rules.may_fire(st, fig, piece)
+                except IllegalCommand:
+                    continue
+                label = cannon_rules.cannon_label(st, piece)
+                names = [f.id for f in st.on_battlefield()] + [o.id for o in objects.standing(st)]
+                for name in names:
+                    try:
+                        cannon_rules.check_target(st, piece, name, fig)
+                    except RulesError:
+                        continue
+                    yield Legal("cannon", f"cannon {fig.id} {label} {name}", figure=fig.id, target=name,
+                                affected=(name,))
 
     def specials(self, attacker: str | None = None) -> Iterator[Legal]:
         """Every special attack each figure of the turn's Army Card may make now, with the figures
@@ -400,6 +434,25 @@ class LegalCommands:
                 for aim in option.aims:
                     yield Legal("special", f"special {fig.id} {_quote(option.name)} {aim.aim}", figure=fig.id,
                                 target=aim.aim, affected=aim.affected)
+            yield from self._object_specials(fig)
+
+    def _object_specials(self, fig: Figure) -> Iterator[Legal]:
+        """Special attacks at destructible objects (HS-DESTRUCT-02): every special attack of the card
+        that may affect an object, at each standing object it reaches."""
+        st = self.state
+        standing = objects.standing(st)
+        if not standing:
+            return
+        for power in st.card_of(fig).powers:
+            if "range" not in power.values or "attack" not in power.values:
+                continue
+            for obj in standing:
+                try:
+                    object_attacks.check_power(st, fig, power, obj)
+                except IllegalCommand:
+                    continue
+                yield Legal("special", f"special {fig.id} {_quote(power.name)} {obj.id}", figure=fig.id,
+                            target=obj.id, affected=(obj.id,))
 
     def end_turn(self) -> Iterator[Legal]:
         """``end-turn`` when an Army Card turn of ``player`` is under way."""

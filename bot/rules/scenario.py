@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from bot.rules.terrain import Terrain
+from bot.rules.terrain import ObstacleKind, Terrain
 
 Level = Literal["rookie", "seasoned", "veteran", "master"]
 
@@ -90,6 +90,23 @@ class ScenarioGlyph(BaseModel):
         return self
 
 
+class DestructibleRule(BaseModel):
+    """A scenario rule that makes obstacles destructible objects with ``life`` Life and ``defense``
+    Defense: those whose ids are listed in ``ids``, and every obstacle of ``kind`` that has an id
+    (Crumbling Architecture: each COBRA Fortification, 3 and 3; HS-SCEN-RIFT1-VET-02, HS-DESTRUCT-01).
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    ids: list[str] = Field(default_factory=list)
+    kind: ObstacleKind | None = None
+    life: int = Field(ge=1)
+    defense: int = Field(ge=0)
+
+    def covers(self, oid: str, kind: ObstacleKind) -> bool:
+        """True when the obstacle ``oid`` of ``kind`` is one this rule makes destructible."""
+        return oid.lower() in {i.lower() for i in self.ids} or (self.kind is not None and kind is self.kind)
+
+
 class Scenario(BaseModel):
     """A scenario at one complexity level (HS-SCEN-BOOK-01..05).
 
@@ -111,6 +128,8 @@ class Scenario(BaseModel):
     victory: list[VictoryRule] = Field(default_factory=lambda: [VictoryRule(kind="last_standing")])
     #: Terrain designated as a variant by the scenario (ice -> slippery_ice, wood -> road ...).
     terrain_variants: dict[Terrain, Terrain] = Field(default_factory=dict)
+    #: Obstacles the scenario makes destructible objects (:class:`DestructibleRule`).
+    destructible: list[DestructibleRule] = Field(default_factory=list)
     notes: str = ""
     #: Glyphs the scenario places, besides (or instead of) the map's own; a scenario glyph on a
     #: space where the map has one replaces it (HS-GLYPH-01).

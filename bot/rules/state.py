@@ -130,6 +130,17 @@ class Figure:
 
 
 @dataclass(slots=True)
+class ObjectState:
+    """A destructible object's Life, Defense and Wound Markers (HS-DESTRUCT-01); ``destroyed`` once
+    its wounds reach its Life (it has then left the battlefield). See :mod:`bot.rules.objects`."""
+
+    life: int
+    defense: int
+    wounds: int = 0
+    destroyed: bool = False
+
+
+@dataclass(slots=True)
 class TurnState:
     """The Player Turn under way (HS-TURN-01, -02).
 
@@ -268,6 +279,9 @@ class MatchState:
     effects: dict[str, Any] = field(default_factory=dict)
     #: The draft, when the format drafts armies (DEC-13): ``None`` until ``start`` opens it.
     draft: DraftState | None = None
+    #: Destructible objects touched so far or made by a scenario rule: obstacle id -> wounds
+    #: (:mod:`bot.rules.objects`); the others are as the battlefield lists them, unwounded.
+    objects: dict[str, ObjectState] = field(default_factory=dict)
     #: Bumped by every applied command; a stale button carries an old version (boardgame.io _stateID).
     version: int = 0
 

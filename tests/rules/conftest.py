@@ -73,6 +73,8 @@ def build(
     glyphs: Sequence[Mapping[str, Any]] = (),
     start_zones: Mapping[str, Sequence[Any]] | None = None,
     name: str = "test field",
+    ladders: Sequence[Mapping[str, Any]] = (),
+    objects: Sequence[Mapping[str, Any]] = (),
 ) -> Battlefield:
     """A battlefield in the rules-case ``map`` format (``shared/rules-cases/FORMAT.md``).
 
@@ -86,6 +88,8 @@ def build(
         "hexes": [dict(h) for h in hexes],
         "obstacles": [dict(o) for o in obstacles],
         "glyphs": [dict(g) for g in glyphs],
+        "ladders": [dict(x) for x in ladders],
+        "objects": [dict(x) for x in objects],
     }
     if start_zones is not None:
         doc["start_zones"] = {k: list(v) for k, v in start_zones.items()}

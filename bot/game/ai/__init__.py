@@ -137,8 +137,8 @@ def actions_left(st: MatchState, player: str) -> bool:
     """Whether ``player`` could still move or attack in the Army Card turn under way.
 
     ``False`` once :mod:`bot.rules.legal` lists no move for any figure of the card (all have moved,
-    the attack stage began, or none can go anywhere) and no normal or special attack on an enemy:
-    all that is left is ``end-turn``. Also
+    the attack stage began, or none can go anywhere), no normal or special attack on an enemy, no
+    Cannon Fire and no attack on a destructible object: all that is left is ``end-turn``. Also
     ``True`` when it is not ``player``'s turn or a decision is pending (nothing to hint).
     """
     turn = st.turn
@@ -154,6 +154,9 @@ def actions_left(st: MatchState, player: str) -> bool:
         if next(legal.moves(fid), None) is not None:
             return True
         if targets(st, fig, legal) or special_options(st, fig, any_legal=True, legal=legal):
+            return True
+        # Cannon Fire and attacks on destructible objects are actions too (HS-OBSTACLE-04, HS-DESTRUCT-01).
+        if next(legal.cannons(fid), None) is not None or any(c.target not in st.figures for c in legal.attacks(fid)):
             return True
     return False
 

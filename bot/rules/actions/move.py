@@ -134,11 +134,13 @@ def check_waypoints(eng: Referee, fig: Figure, goals: list[Hex]) -> None:
                                  actions=("move",))
 
 
-def carry_out(eng: Referee, fig: Figure, mp: MovePlan, planned: drops.Drops | None = None) -> None:
+def carry_out(eng: Referee, fig: Figure, mp: MovePlan, planned: drops.Drops | None = None, *,
+              final: bool = True) -> None:
     """Move ``fig`` along a checked plan: leaving-engagement attacks, falls, entering effects;
     ``planned`` Treasure Glyphs are dropped as the figure reaches their spaces (HS-TREASURE-07).
 
-    The move stops early if the figure is destroyed on the way (HS-ENGAGE-05, DEC-02).
+    The move stops early if the figure is destroyed on the way (HS-ENGAGE-05, DEC-02). ``final``
+    false for a leg of a move that goes on (HS-FLY-10): the end-of-move effects wait for the last.
     """
     st = eng.state
     rules = modifiers.move_rules(st, fig)
@@ -197,7 +199,7 @@ def carry_out(eng: Referee, fig: Figure, mp: MovePlan, planned: drops.Drops | No
         eng.events.append(moved)
     else:
         eng.events.insert(fell_at, moved)
-    if fig.on_battlefield:
+    if fig.on_battlefield and final:
         terrain_effects.on_end_of_move(eng, fig)
 
 

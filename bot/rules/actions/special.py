@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.rules import checks
+from bot.rules import checks, object_attacks, objects
 from bot.rules import special as specials
 from bot.rules.context import Referee
 from bot.rules.errors import RulesError
@@ -22,6 +22,9 @@ def special_attack(eng: Referee, player: str, attacker: str, power: str, target:
 
     :raises IllegalCommand: when the figure attacked already or the attack is illegal.
     """
+    if objects.is_object(eng.state, target):  # a destructible object (HS-DESTRUCT-01..05)
+        object_attacks.special_at_object(eng, player, attacker, power, target)
+        return
     fig = eng.figure(attacker)
     turn = checks.may_special(eng.state, player, fig)
     specials.special_attack(eng, fig, power, target)  # refuse an illegal attack before anything happens
