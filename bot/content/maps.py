@@ -155,13 +155,26 @@ class Rect(_Spec):
                 yield Hex(q, r)
 
 
+#: Height 0 tiles (they add no level): only these may lie on the table as a space at level 0.
+FLAT_TERRAINS = frozenset({
+    Terrain.WATER, Terrain.SWAMP_WATER, Terrain.TOXIC_WATER, Terrain.WELLSPRING_WATER, Terrain.ICE,
+    Terrain.SLIPPERY_ICE, Terrain.THIN_ICE, Terrain.MOLTEN_LAVA, Terrain.COOLING_LAVA, Terrain.SHADOW,
+})
+
+
 class _CellSpec(_Spec):
-    level: int = Field(ge=1, le=1000)
+    level: int = Field(ge=0, le=1000)
     terrain: TerrainName
     bottom: int = Field(default=0, ge=0, le=1000)
 
     @model_validator(mode="after")
     def _thickness(self) -> _CellSpec:
+        if self.level == 0 and self.bottom == 0:
+            # A Height 0 tile straight on the table (imported maps): a space at level 0.
+            if self.terrain not in FLAT_TERRAINS:
+                raise ValueError(f"level 0 is only for a Height 0 tile on the table (water, ice, molten lava, "
+                                 f"shadow); {self.terrain.value} is a land tile: give level 1 or more")
+            return self
         if self.level <= self.bottom:
             raise ValueError(f"level {self.level} must be above bottom {self.bottom}")
         return self
