@@ -30,7 +30,16 @@ import struct
 
 from bot.content.importers.build import Placement
 from bot.content.importers.errors import MapImportError
-from bot.content.importers.pieces import GLYPH, START, START_COLOURS, VS_PIECES, Axial, Piece, custom_piece, place
+from bot.content.importers.pieces import (
+    GLYPH,
+    START,
+    START_COLOURS,
+    VS_PIECES,
+    Axial,
+    Piece,
+    custom_piece,
+    place,
+)
 
 #: Most tiles a file may hold (the largest community maps have a few thousand).
 MAX_TILES = 50_000
