@@ -31,6 +31,7 @@ from typing import Any
 from bot.content.cards import CardLibrary
 from bot.content.maps import MapLibrary
 from bot.content.scenarios import ScenarioLibrary
+from bot.game import mapsource
 from bot.game.howto import CONSOLE, HowTo
 from bot.game.narrate import Narrator
 from bot.rules.cards import ArmyCard
@@ -134,7 +135,7 @@ class GameSession:
         self.scenario_id = scenario_id
         self.format_overrides = dict(fmt or {})
         self.seed = seed
-        battlefield = maps().get(map_id)
+        battlefield = mapsource.battlefield(map_id)
         base = scenarios().get(scenario_id)
         self.scenario = self._with_format(base, self.format_overrides)
         self.match = Match(battlefield, self.scenario, seed, _card_lookup, pool=_card_pool, salts=dict(salts or {}))
@@ -168,7 +169,7 @@ class GameSession:
         """
         scen = scenarios().get(scenario_id)
         chosen_map = map_id or scen.map or "practice-field"
-        bf = maps().get(chosen_map)  # fails early, with suggestions, on an unknown map
+        bf = mapsource.battlefield(chosen_map)  # fails early, with suggestions, on an unknown map
         zones = set(bf.start_zones)
         needed = {side.zone for side in scen.sides}
         if needed - zones:
