@@ -20,6 +20,7 @@ from PIL import Image, ImageDraw
 from bot.render import palette as pal
 from bot.render import text as tx
 from bot.render.figures import draw_glyph
+from bot.render.panel import wrap
 from bot.render.static import static_layer
 from bot.rules.battlefield import Battlefield
 from bot.rules.hexes import Hex, within
@@ -29,8 +30,10 @@ TITLE = 30
 SUB = 21
 
 
-def _title_block(width: int, title: str, lines: Sequence[str]) -> Image.Image:
+def _title_block(width: int, title: str, given: Sequence[str]) -> Image.Image:
     inner = width - 2 * PAD
+    # Long lines (a proposal of start zones) wrap rather than lose their end on a narrow map.
+    lines = [part for line in given for part in wrap(line, SUB, inner, 4)]
     h = PAD * 2 + TITLE + len(lines) * (SUB + 8)
     img = Image.new("RGB", (width, h), pal.PANEL)
     draw = ImageDraw.Draw(img)
