@@ -1,10 +1,10 @@
 """Where a match's battlefield comes from: the map library, a Discord server's own maps, or a file.
 
-A match record names its map by id (:attr:`GameSession.map_id`). :func:`battlefield` answers for
-any id: a map added at run time (:func:`add`: a server's uploaded maps, registered by the Discord
-bot at start and on upload), a map file named by its path (``--map maps/arena.hsc`` in the
-console: read with :mod:`bot.content.importers`, and a save file of that match names the same
-path), or a map of the shipped and user library.
+A match record names its map by id (:attr:`GameSession.map_id`). :func:`lookup` answers for a
+map added at run time (:func:`add`: a server's uploaded maps, registered by the Discord bot at
+start and on upload) and for a map file named by its path (``--map maps/arena.hsc`` in the console:
+read with :mod:`bot.content.importers`; a save file of that match names the same path); any other
+id is a map of the shipped and user library (:func:`bot.game.session.battlefield_for`).
 
 A map without start zones is given two proposed ones (:func:`with_proposed_zones`), and
 :func:`notice` keeps the sentence that says so, for the adapter to tell the players.
@@ -15,10 +15,11 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
+from bot.content.importers.sidefile import ZONE_SIZE, with_proposed_zones
 from bot.rules.battlefield import Battlefield
 
-#: Start zones proposed for a map without any: this many spaces each, fewer on a small map.
-ZONE_SIZE = 16
+__all__ = ["ZONE_SIZE", "add", "added", "is_file", "lookup", "notice", "remove", "with_proposed_zones"]
+
 MAP_SUFFIXES = (".hsc", ".json")
 
 _added: dict[str, Battlefield] = {}
@@ -53,29 +54,16 @@ def notice(map_id: str) -> str | None:
     return _notices.get(map_id)
 
 
-def with_proposed_zones(bf: Battlefield, size: int = ZONE_SIZE) -> tuple[Battlefield, str | None]:
-    """``bf`` with two proposed start zones when it has none, and the sentence saying so."""
-    if bf.start_zones:
-        return bf, None
-    from bot.content.importers.sidefile import propose_start_zones, with_start_zones
-
-    free = sum(1 for h in bf.hexes() if not bf.blocked(h, bf.columns[h][-1].top))
-    try:
-        zones, text = propose_start_zones(bf, max(1, min(size, free // 4)))
-    except ValueError as exc:
-        return bf, f"The map has no start zones, and none can be proposed: {exc}."
-    return with_start_zones(bf, zones), text
-
-
 def is_file(map_id: str) -> bool:
     """Whether ``map_id`` names a map file (a path ending in ``.hsc`` or ``.json`` that exists)."""
     return map_id.lower().endswith(MAP_SUFFIXES) and Path(map_id).is_file()
 
 
-def battlefield(map_id: str) -> Battlefield:
-    """The battlefield ``map_id`` names (see the module docstring).
+def lookup(map_id: str) -> Battlefield | None:
+    """The battlefield of a map added under ``map_id`` or of the map file ``map_id`` names (read,
+    given proposed start zones when it has none, and kept); ``None`` for any other id (a library
+    map: :func:`bot.game.session.battlefield_for` asks the library).
 
-    :raises bot.content.maps.UnknownMapError: no map has that id (suggestions in the message).
     :raises bot.content.maps.MapFileError: the file named cannot be read.
     """
     hit = _added.get(map_id)
@@ -87,6 +75,4 @@ def battlefield(map_id: str) -> Battlefield:
         bf, text = with_proposed_zones(read_map_file(map_id).battlefield)
         add(map_id, bf, text)
         return bf
-    from bot.game.session import maps
-
-    return maps().get(map_id)
+    return None

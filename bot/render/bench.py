@@ -244,8 +244,8 @@ def largest_shared_map() -> tuple[str, Battlefield] | None:
     from pathlib import Path
 
     from bot.content.importers import read_map_file
+    from bot.content.importers.sidefile import with_proposed_zones
     from bot.content.importers.summary import spaces
-    from bot.game.mapsource import with_proposed_zones
 
     folder = Path(__file__).resolve().parents[3] / "shared" / "maps"
     best: tuple[int, str, Battlefield] | None = None

@@ -16,13 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from bot.content.importers import ImportedMap, MapImportError, read_map_file
-from bot.content.importers.sidefile import propose_start_zones, with_start_zones
+from bot.content.importers.sidefile import ZONE_SIZE, with_proposed_zones
 from bot.content.importers.summary import summary_lines
-from bot.content.maps import MapFileError
+from bot.content.maps import MapFileError, MapLibrary
 from bot.rules.battlefield import Battlefield
-
-#: Start zones proposed for a map without any: this many spaces each, fewer on a small map.
-ZONE_SIZE = 16
 
 
 def add_arguments(sub: Any) -> None:
@@ -46,15 +43,7 @@ def add_arguments(sub: Any) -> None:
 
 def proposed(bf: Battlefield, size: int) -> tuple[Battlefield, str | None]:
     """``bf`` with proposed start zones when it has none, and the sentence saying so (else ``None``)."""
-    if bf.start_zones:
-        return bf, None
-    free = sum(1 for h in bf.hexes() if not bf.blocked(h, bf.columns[h][-1].top))
-    size = max(1, min(size, free // 4))
-    try:
-        zones, text = propose_start_zones(bf, size)
-    except ValueError as exc:
-        return bf, f"The map has no start zones, and none can be proposed: {exc}."
-    return with_start_zones(bf, zones), text
+    return with_proposed_zones(bf, size)
 
 
 def _doc_with_zones(imp: ImportedMap, bf: Battlefield, text: str) -> dict[str, Any]:
@@ -106,9 +95,7 @@ def load_any(what: str) -> tuple[Battlefield, str]:
         imp = read_map_file(p)
         assert imp.spec.id is not None
         return imp.battlefield, imp.spec.id
-    from bot.game.session import maps
-
-    lib = maps()
+    lib = MapLibrary.default()
     spec = lib.spec(what)
     assert spec.id is not None
     return lib.get(what), spec.id

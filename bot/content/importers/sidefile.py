@@ -109,3 +109,21 @@ def propose_start_zones(bf: Battlefield, size: int) -> tuple[dict[str, list[Hex]
 def with_start_zones(bf: Battlefield, zones: dict[str, list[Hex]]) -> Battlefield:
     """``bf`` with these start zones (the rest unchanged)."""
     return Battlefield.build(bf.name, bf.columns, bf.obstacles, zones, bf.glyphs, bf.description)
+
+
+#: Start zones proposed for a map without any: this many spaces each, fewer on a small map.
+ZONE_SIZE = 16
+
+
+def with_proposed_zones(bf: Battlefield, size: int = ZONE_SIZE) -> tuple[Battlefield, str | None]:
+    """``bf`` with two proposed start zones of ``size`` spaces (fewer on a small map: at most a
+    quarter of its free spaces each) when it has none, and the sentence saying so (``None`` when it
+    had zones)."""
+    if bf.start_zones:
+        return bf, None
+    free = sum(1 for h in bf.hexes() if not bf.blocked(h, bf.columns[h][-1].top))
+    try:
+        zones, text = propose_start_zones(bf, max(1, min(size, free // 4)))
+    except ValueError as exc:
+        return bf, f"The map has no start zones, and none can be proposed: {exc}."
+    return with_start_zones(bf, zones), text

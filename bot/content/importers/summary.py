@@ -38,7 +38,7 @@ def summary_lines(bf: Battlefield) -> list[str]:
         f"columns: {len(bf)} hexes ({two_level} with two standable surfaces), {bf.labels.extent()}",
     ]
     on = Counter(o.kind.value for o in bf.obstacles if o.hexes)
-    covered = Counter()
+    covered: Counter[str] = Counter()
     for o in bf.obstacles:
         covered[o.kind.value] += len(o.hexes)
     edges = Counter(o.kind.value for o in bf.obstacles if o.between is not None)

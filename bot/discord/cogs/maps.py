@@ -29,7 +29,7 @@ from bot.discord import servermaps
 from bot.discord.errors import UserError
 from bot.discord.respond import Responder
 from bot.game import mapsource
-from bot.game.session import maps
+from bot.game.session import battlefield_for, maps
 from bot.rules.battlefield import Battlefield
 from bot.rules.hexes import Hex
 
@@ -51,7 +51,7 @@ def _lookup(guild_id: int | None, typed: str) -> tuple[str, Battlefield]:
     map_id = servermaps.resolve(guild_id, typed)
     assert map_id is not None
     try:
-        return map_id, mapsource.battlefield(map_id)
+        return map_id, battlefield_for(map_id)
     except KeyError as exc:
         raise UserError(f"{exc.args[0] if exc.args else exc} `/maps list` shows every map here.") from None
 
