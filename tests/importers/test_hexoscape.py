@@ -119,3 +119,9 @@ def test_many_pieces_are_refused() -> None:
     pieces = {f"0~{i}~{j}~0~g1": "g1" for i in range(300) for j in range(200)}
     with pytest.raises(MapImportError, match="at most 50000"):
         read_map_bytes(json.dumps({"hexMap": {}, "boardPieces": pieces}).encode(), "many.json")
+
+
+def test_far_flung_tiles_are_refused() -> None:
+    doc = {"hexMap": {}, "boardPieces": {"0~0~0~0~g1": "g1", "0~99999~0~0~g1": "g1"}}
+    with pytest.raises(MapImportError, match="spans 100000 rows or columns; at most 150"):
+        read_map_bytes(json.dumps(doc).encode(), "far.json")

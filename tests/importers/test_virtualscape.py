@@ -167,3 +167,13 @@ def test_damaged_files_never_crash() -> None:
         except MapFileError:
             outcomes["refused"] += 1
     assert outcomes["refused"] > 0 and sum(outcomes.values()) == 300
+
+
+def test_a_file_covering_too_many_hexes_is_refused() -> None:
+    # 5,000 24-hex tiles stacked: 120,000 hexes of work for a 160 KB file.
+    data = _header(5000) + b"".join(_tile(1024, z=i % 200) for i in range(5000))
+    with pytest.raises(MapImportError, match="at most 100,000"):
+        read_map_bytes(data, "heavy.hsc")
+    wide = _header(300) + b"".join(_tile(1024, x=(i % 30) * 8, y=(i // 30) * 8) for i in range(300))
+    with pytest.raises(MapImportError, match="at most 5,000 are accepted"):
+        read_map_bytes(wide, "wide.hsc")

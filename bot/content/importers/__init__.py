@@ -79,7 +79,7 @@ def read_map_bytes(data: bytes, filename: str, *, map_id: str | None = None,
             vs.scenario.strip()[:1500],
         ) if x)
         notes = [f"Imported from the Virtualscape file {source} (document version 0.000{vs.version})."]
-        asm = assemble(vs.placements, map_id=mid, name=title[:100], description=desc, notes=notes)
+        asm = assemble(vs.placements, map_id=mid, name=title[:100], description=desc, notes=notes, source=source)
         fmt = "virtualscape"
     else:
         try:
@@ -91,7 +91,7 @@ def read_map_bytes(data: bytes, filename: str, *, map_id: str | None = None,
             hx = read_hexoscape(doc, source)
             title = hx.name.strip() or stem.replace("_", " ")
             notes = [f"Imported from the Hexoscape file {source}."]
-            asm = assemble(hx.placements, map_id=mid, name=title[:100], notes=notes)
+            asm = assemble(hx.placements, map_id=mid, name=title[:100], notes=notes, source=source)
             fmt = "hexoscape"
         elif isinstance(doc, dict) and "format" in doc:
             doc = dict(doc)

@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.content.importers.errors import MapImportError
 from bot.content.importers.pieces import GLYPH_LETTERS, OUR_HEIGHTS, Axial, Piece
 from bot.content.maps import FLAT_TERRAINS
 from bot.rules.hexes import DIRECTIONS
@@ -31,6 +32,12 @@ from bot.rules.terrain import ObstacleKind, Terrain
 
 #: The format the importers write.
 FORMAT = "heroscape-map/1"
+#: Most hexes all pieces together may cover (a bound on the work a hostile file can ask for).
+MAX_PLACED = 100_000
+#: Most hexes a map may have (600+ spaces is a big community map).
+MAX_COLUMNS = 5_000
+#: Most rows or columns a map may span.
+MAX_SPAN = 150
 
 
 @dataclass(frozen=True)
@@ -110,13 +117,20 @@ def _foot(cells: list[_Solid], layer: int) -> _Solid | None:
 
 
 def assemble(placements: Iterable[Placement], *, map_id: str, name: str, description: str = "",
-             notes: Iterable[str] = ()) -> Assembly:
+             notes: Iterable[str] = (), source: str = "map") -> Assembly:
     """Stack ``placements`` into a ``heroscape-map/1`` document (see the module docstring).
 
-    The document has no ``start_zones`` key when no start area was placed. Never raises for a
-    piece that cannot stand: it is left out and listed in :attr:`Assembly.left_out`.
+    The document has no ``start_zones`` key when no start area was placed. A piece that cannot
+    stand is left out and listed in :attr:`Assembly.left_out`, never an error.
+
+    :raises MapImportError: the pieces cover more than :data:`MAX_PLACED` hexes in all, or the map
+        more than :data:`MAX_COLUMNS` hexes (``source`` names the file).
     """
     placed = list(placements)
+    covered = sum(len(p.hexes) for p in placed)
+    if covered > MAX_PLACED:
+        raise MapImportError(source, "tiles", f"the pieces cover {covered:,} hexes in all; a map may cover at most "
+                             f"{MAX_PLACED:,} (the biggest community maps cover a few thousand)")
     solids: dict[Axial, list[_Solid]] = {}
     flats: list[tuple[Axial, int, Terrain]] = []
     used_notes: set[str] = set()
@@ -153,6 +167,16 @@ def assemble(placements: Iterable[Placement], *, map_id: str, name: str, descrip
             cells.append(_Solid(max(level - 1, 0) if level else 0, level, terrain))
             cells.sort(key=lambda c: (c.bottom, c.top))
     cols = {h: c for h, c in cols.items() if c}
+    if len(cols) > MAX_COLUMNS:
+        raise MapImportError(source, "tiles", f"the map has {len(cols):,} hexes; at most {MAX_COLUMNS:,} are accepted")
+    if cols:
+        # Offset columns and rows, as the picture lays them out: far-flung tiles would make it huge.
+        xs = [q + (r - (r & 1)) // 2 for q, r in cols]
+        ys = [r for _, r in cols]
+        span = max(max(xs) - min(xs), max(ys) - min(ys)) + 1
+        if span > MAX_SPAN:
+            raise MapImportError(source, "tiles", f"the map spans {span} rows or columns; at most {MAX_SPAN} are "
+                                 "accepted (is a tile far away from the others?)")
     left_out: list[str] = []
     obstacles = _obstacles(placed, cols, left_out)
     glyphs = _glyphs(placed, cols, left_out)

@@ -210,6 +210,7 @@ def _vs_catalogue() -> dict[int, Piece]:
     cat[18001] = extra("figure", note="figures are placed in play, not with the map")
     cat[18002] = extra("2-hex figure", "2", note="figures are placed in play, not with the map")
     cat[17101] = obstacle("Laur wall pillar", _K.WALL, 9)
+    cat[10041] = extra("number marker", note="a label of the editor")
     return cat
 
 
