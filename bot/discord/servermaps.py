@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass
 
 from bot.content.importers import ImportedMap, read_map_bytes, slug
+from bot.content.importers.sidefile import parse_side_file
 from bot.content.maps import MapFileError, build_battlefield, parse_map_spec
 from bot.discord.errors import UserError
 from bot.game import mapsource
@@ -111,14 +112,16 @@ def check_upload(filename: str, size: int) -> None:
                         "(community maps are a few tens of KB). Nothing was added.")
 
 
-def read_upload(data: bytes, filename: str, name: str | None) -> ImportedMap:
-    """Read an uploaded map (see :mod:`bot.content.importers`); ``name`` renames it.
+def read_upload(data: bytes, filename: str, name: str | None, side: tuple[bytes, str] | None = None) -> ImportedMap:
+    """Read an uploaded map (see :mod:`bot.content.importers`); ``name`` renames it; ``side`` is a
+    side file's bytes and name (start zones and glyph places).
 
-    :raises UserError: the file cannot be read; the message says where and what was expected.
+    :raises UserError: a file cannot be read; the message says where and what was expected.
     """
     map_id = slug(name or filename.rsplit(".", 1)[0])
     try:
-        imp = read_map_bytes(data, filename, map_id=map_id)
+        extra = parse_side_file(*side) if side is not None else None
+        imp = read_map_bytes(data, filename, map_id=map_id, side=extra)
     except MapFileError as exc:
         raise UserError(f"I could not read that map, so nothing was added: {str(exc)[:600]}") from None
     if name:

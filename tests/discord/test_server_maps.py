@@ -136,3 +136,19 @@ async def test_server_maps_survive_a_restart(fake: FakeDiscord, world: World, st
     live = again.matches.in_channel(world.channel.id)
     assert live is not None and live.match_id == match_id and live.state.battlefield.name == "Twin Hills"
     assert [k.map_id for k in servermaps.known(world.guild.id)] == ["twin"]
+
+
+async def test_a_side_file_gives_the_uploaded_map_its_zones_and_glyphs(fake: FakeDiscord, world: World,
+                                                                       start_bot: StartBot, tmp_path: Path) -> None:
+    t = await _table(fake, world, start_bot, tmp_path)
+    doc = b'{"hexMap": {"name": "Two Fields"}, "boardPieces": {"0~0~0~0~g24": "g24", "0~4~0~0~g24": "g24"}}'
+    side = (b'{"format": "heroscape-map-side/1", "start_zones": {"red": [[0, 0], [1, 0]], "blue": [[0, 5], [1, 5]]},'
+            b' "glyphs": [{"name": "gerda", "at": [0, 3]}]}')
+    await t.reply(world.alice, "maps", "upload", file=("two.json", doc), side=("two.side.json", side))
+    posted = world.channel.history()[-1]
+    assert "Start zones: blue 2, red 2" in posted.content and "proposed" not in posted.content
+    stored = await t.bot.storage.server_map(world.guild.id, "two")
+    assert stored is not None and '"gerda"' in stored.doc
+    bad = await t.reply(world.alice, "maps", "upload", file=("two.json", doc),
+                        side=("two.side.json", b'{"format": "heroscape-map-side/1", "start_zones": {"red": [[40, 40]]}}'))
+    assert bad.ephemeral and "start_zones.red #1" in bad.content and "not a space" in bad.content

@@ -18,19 +18,21 @@ caller tells the players they were proposed.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from bot.content.importers.errors import MapImportError
+from bot.content.importers.hexoscape import parse_json
 from bot.content.library import validate
 from bot.content.maps import GlyphSpec, MapFileError, ZoneItem, _zone_items
 from bot.rules.battlefield import Battlefield
 from bot.rules.hexes import Hex
 
 SIDE_FORMAT = "heroscape-map-side/1"
+#: Largest side file read, in bytes.
+MAX_SIDE_BYTES = 200_000
 
 
 class SideFile(BaseModel):
@@ -51,15 +53,27 @@ def read_side_file(path: str | Path) -> SideFile:
     """
     p = Path(path)
     try:
-        if p.stat().st_size > 200_000:
-            raise MapImportError(p.name, "file", "a side file may have at most 200,000 bytes")
-        doc = json.loads(p.read_text(encoding="utf-8"))
+        if p.stat().st_size > MAX_SIDE_BYTES:
+            raise MapImportError(p.name, "file", f"a side file may have at most {MAX_SIDE_BYTES:,} bytes")
+        data = p.read_bytes()
     except OSError as exc:
         raise MapImportError(str(p), "file", f"cannot be read ({exc.strerror or exc})") from None
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
-        raise MapImportError(str(p), "JSON", f"not a JSON side file ({exc})") from None
+    return parse_side_file(data, str(p))
+
+
+def parse_side_file(data: bytes, source: str) -> SideFile:
+    """Validate a side file's bytes (``source`` names it in errors).
+
+    :raises MapImportError: too big, not JSON, or not a side file (field and what is expected).
+    """
+    if len(data) > MAX_SIDE_BYTES:
+        raise MapImportError(source, "file", f"a side file may have at most {MAX_SIDE_BYTES:,} bytes")
     try:
-        return validate(SideFile, doc, str(p), MapFileError)
+        doc = parse_json(data.decode("utf-8"), source)
+    except UnicodeDecodeError:
+        raise MapImportError(source, "file", "expected UTF-8 JSON text") from None
+    try:
+        return validate(SideFile, doc, source, MapFileError)
     except MapFileError as exc:
         raise MapImportError(exc.source, exc.field, exc.problem) from None
 

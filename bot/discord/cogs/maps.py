@@ -82,9 +82,11 @@ class MapCog(commands.Cog):
 
     @map_group.command(name="upload", description="Add a map file (.hsc from Virtualscape, .json from Hexoscape) to this server")
     @app_commands.describe(file="The map file (.hsc or .json, at most 1 MB)",
-                           name="The map's name here (default: the name in the file)")
+                           name="The map's name here (default: the name in the file)",
+                           side="A side file (.json) with start zones and glyph places for the map")
     async def upload(self, interaction: discord.Interaction, file: discord.Attachment,
-                     name: app_commands.Range[str, 1, 100] | None = None) -> None:
+                     name: app_commands.Range[str, 1, 100] | None = None,
+                     side: discord.Attachment | None = None) -> None:
         with self.bot.busy("map"):
             if interaction.guild_id is None:
                 raise UserError("Maps are added to a server: run `/maps upload` in a server channel.")
@@ -98,7 +100,11 @@ class MapCog(commands.Cog):
             except (discord.HTTPException, discord.NotFound) as exc:
                 raise UserError(f"I could not download `{file.filename[:80]}` from Discord ({exc}); try again.") from None
             servermaps.check_upload(file.filename, len(data))
-            imp = await asyncio.to_thread(servermaps.read_upload, data, file.filename, name)
+            extra: tuple[bytes, str] | None = None
+            if side is not None:
+                servermaps.check_upload(side.filename, side.size)
+                extra = (await side.read(), side.filename)
+            imp = await asyncio.to_thread(servermaps.read_upload, data, file.filename, name, extra)
             entry, bf = await servermaps.add_upload(self.bot.storage, interaction.guild_id, interaction.user.id,
                                                      imp, file.filename)
             notice = mapsource.with_proposed_zones(imp.battlefield)[1]
