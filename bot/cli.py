@@ -1,4 +1,4 @@
-"""Command line: ``python -m bot run | sandbox | local | demo | cases PATH... | bench rules|render|bot``."""
+"""Command line: ``python -m bot run | sandbox | local | demo | cases PATH... | maps import|show | bench rules|render|bot``."""
 
 from __future__ import annotations
 
@@ -39,6 +39,9 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--draft", action="store_true", help="the computer players draft their armies card by card")
     cases = sub.add_parser("cases", help="run rules cases (files or folders of *.json)")
     cases.add_argument("paths", nargs="+")
+    from bot.content.importers.cli import add_arguments as maps_args
+
+    maps_args(sub)
     bench = sub.add_parser("bench", help="print benchmark figures, one 'name: value unit' per line")
     bench.add_argument("what", choices=["rules", "render", "bot"])
     return p
@@ -77,6 +80,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bot.cases import main as cases_main
 
         return int(cases_main(args.paths))
+    if args.cmd == "maps":
+        from bot.content.importers.cli import main as maps_main
+
+        return int(maps_main(args))
     if args.cmd == "bench":
         from bot.bench import main as bench_main
 

@@ -71,10 +71,14 @@ def columns_of(hexes: frozenset[Hex]) -> set[int]:
 # --- the shipped maps -------------------------------------------------------------------------
 
 
-def test_library_holds_both_maps() -> None:
+OFFICIAL = ["heshva-basin", "howling-pass", "shattered-table", "spire-at-mount-tildept", "vengalla-gulch"]
+
+
+def test_library_holds_the_shipped_maps() -> None:
     lib = MapLibrary.from_directory(MAPS)
-    assert lib.ids() == ["cobra-facility", "practice-field"]
-    assert [spec.name for spec in lib] == ["COBRA Facility", "Practice Field"]
+    assert lib.ids() == sorted(["cobra-facility", "practice-field", *OFFICIAL])
+    assert [spec.name for spec in lib] == ["COBRA Facility", "Heshva Basin", "The Howling Pass", "Practice Field",
+                                           "The Shattered Table", "Spire at Mount Tildept", "Vengalla Gulch"]
     assert lib.get("Practice Field").name == "Practice Field"
     assert lib.get("COBRA_FACILITY") is lib.get("cobra-facility")
     assert "practice field" in lib and "nowhere" not in lib
@@ -350,7 +354,7 @@ def test_map_id_defaults_to_file_name_and_env_folder_adds_maps(tmp_path: Path, m
     write(tmp_path, map_doc(name="Little Square"), "little-square.json")
     monkeypatch.setenv("HEROSCAPE_MAPS_DIR", str(tmp_path))
     lib = MapLibrary.default()
-    assert lib.ids() == ["cobra-facility", "little-square", "practice-field"]
+    assert lib.ids() == sorted(["cobra-facility", "little-square", "practice-field", *OFFICIAL])
     assert len(lib.get("little square")) == 16
 
 

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.game import ai
+from bot.game import ai, mapsource
 from bot.game.computer_army import army_plan
 from bot.game.session import GameSession
 from bot.rules.errors import ArmyError, RulesError
@@ -322,6 +322,9 @@ def main(args: argparse.Namespace) -> int:
     st = session.state
     drafted = " (armies drafted)" if st.draft is not None else ""
     print(f"{session.scenario.name} on {st.battlefield.name}, seed {session.seed}{drafted}")
+    told = mapsource.notice(session.map_id)
+    if told:
+        print(told)
     for p in st.players:
         cards = [c.card.short for c in st.cards.values() if c.owner == p.id]
         role = f" ({p.role})" if p.role else ""

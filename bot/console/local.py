@@ -50,7 +50,7 @@ from bot.console.text import (
     shown,
 )
 from bot.console.views import NOTHING_LEFT
-from bot.game import ai
+from bot.game import ai, mapsource
 from bot.game.computer_army import army_plan
 from bot.game.session import GameSession
 from bot.game.targets import friendly_fire_question
@@ -328,6 +328,9 @@ def main(args: argparse.Namespace) -> int:
     if sys.stdin.isatty():  # arrow keys and history for a person typing; piped input needs none
         line_editing()
     console = Console(session, out)
+    told = mapsource.notice(session.map_id)
+    if told and not load:
+        console.say(told)
     try:
         if load:
             if not console.cmd_load(str(load)):

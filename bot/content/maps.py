@@ -81,6 +81,8 @@ from pydantic import (
     Field,
     Tag,
     ValidationError,
+    ValidationInfo,
+    field_validator,
     model_validator,
 )
 
@@ -170,14 +172,32 @@ class Rect(_Spec):
                 yield Hex(q, r)
 
 
+#: Height 0 tiles (they add no level): only these may lie on the table as a space at level 0.
+FLAT_TERRAINS = frozenset({
+    Terrain.WATER, Terrain.SWAMP_WATER, Terrain.TOXIC_WATER, Terrain.WELLSPRING_WATER, Terrain.ICE,
+    Terrain.SLIPPERY_ICE, Terrain.THIN_ICE, Terrain.MOLTEN_LAVA, Terrain.COOLING_LAVA, Terrain.SHADOW,
+})
+
+
 class _CellSpec(_Spec):
-    level: int = Field(ge=1, le=1000)
+    # terrain and bottom come first: the level's check reads them.
     terrain: TerrainName
     bottom: int = Field(default=0, ge=0, le=1000)
+    level: int = Field(ge=0, le=1000)
+
+    @field_validator("level")
+    @classmethod
+    def _level(cls, level: int, info: ValidationInfo) -> int:
+        flat_on_table = info.data.get("bottom", 0) == 0 and info.data.get("terrain") in FLAT_TERRAINS
+        if level < 1 and not flat_on_table:
+            # Level 0 is a Height 0 tile straight on the table (imported maps): a space at level 0.
+            raise ValueError("Input should be greater than or equal to 1 (level 0 is only for a Height 0 "
+                             "tile on the table: water, ice, molten lava, shadow)")
+        return level
 
     @model_validator(mode="after")
     def _thickness(self) -> _CellSpec:
-        if self.level <= self.bottom:
+        if self.level <= self.bottom and not (self.level == 0 and self.bottom == 0):
             raise ValueError(f"level {self.level} must be above bottom {self.bottom}")
         return self
 

@@ -9,6 +9,7 @@ cannot reach, is not offered (issue 11)."""
 
 from __future__ import annotations
 
+import itertools
 import logging
 from collections.abc import Callable, Iterable
 
@@ -102,11 +103,16 @@ def scenario_ids(current: str) -> Choices:
     return _safe(lambda: _choices((s.name, s.id) for s in scenarios() if q in s.id or q in s.name.casefold()))
 
 
-def map_ids(current: str) -> Choices:
-    """``/match new map``."""
+def map_ids(current: str, guild_id: int | None = None) -> Choices:
+    """``/match new map`` and ``/map show``: this server's own maps (marked, first), then the shipped ones."""
+    from bot.discord.servermaps import known
+
     q = current.casefold()
-    return _safe(lambda: _choices((m.name or m.id or "?", m.id or "") for m in maps()
-                                  if m.id and (q in m.id or q in (m.name or "").casefold())))
+    own = ((f"{k.name} (this server's)", k.key) for k in known(guild_id)
+           if q in k.map_id or q in k.name.casefold())
+    shipped = ((m.name or m.id or "?", m.id or "") for m in maps()
+               if m.id and (q in m.id or q in (m.name or "").casefold()))
+    return _safe(lambda: _choices(itertools.chain(own, shipped)))
 
 
 #: The kinds of legal commands autocomplete lists, and how :class:`LegalCommands` lists each alone.

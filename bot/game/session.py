@@ -31,8 +31,10 @@ from typing import Any
 from bot.content.cards import CardLibrary
 from bot.content.maps import MapLibrary
 from bot.content.scenarios import ScenarioLibrary
+from bot.game import mapsource
 from bot.game.howto import CONSOLE, HowTo
 from bot.game.narrate import Narrator
+from bot.rules.battlefield import Battlefield
 from bot.rules.cards import ArmyCard
 from bot.rules.errors import RulesError
 from bot.rules.events import Event
@@ -53,6 +55,16 @@ def cards() -> CardLibrary:
 def maps() -> MapLibrary:
     """The shipped map library (loaded once)."""
     return MapLibrary.default()
+
+
+def battlefield_for(map_id: str) -> Battlefield:
+    """The battlefield a match map id names: a map added at run time or a map file
+    (:func:`bot.game.mapsource.lookup`), else a map of the library.
+
+    :raises bot.content.maps.UnknownMapError: no map has that id (suggestions in the message).
+    :raises bot.content.maps.MapFileError: the map file named cannot be read.
+    """
+    return mapsource.lookup(map_id) or maps().get(map_id)
 
 
 @lru_cache(maxsize=1)
@@ -134,7 +146,7 @@ class GameSession:
         self.scenario_id = scenario_id
         self.format_overrides = dict(fmt or {})
         self.seed = seed
-        battlefield = maps().get(map_id)
+        battlefield = battlefield_for(map_id)
         base = scenarios().get(scenario_id)
         self.scenario = self._with_format(base, self.format_overrides)
         self.match = Match(battlefield, self.scenario, seed, _card_lookup, pool=_card_pool, salts=dict(salts or {}))
@@ -168,7 +180,7 @@ class GameSession:
         """
         scen = scenarios().get(scenario_id)
         chosen_map = map_id or scen.map or "practice-field"
-        bf = maps().get(chosen_map)  # fails early, with suggestions, on an unknown map
+        bf = battlefield_for(chosen_map)  # fails early, with suggestions, on an unknown map
         zones = set(bf.start_zones)
         needed = {side.zone for side in scen.sides}
         if needed - zones:

@@ -22,6 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot.storage.maps import ServerMap
+
 ACTIVE = "active"
 OVER = "over"
 ENDED = "ended"
@@ -211,3 +213,17 @@ class Storage(Protocol):
 
     async def set_value(self, key: str, value: str) -> None:
         """Store ``value`` under ``key`` (replacing it)."""
+
+    # --- a server's own maps (migration 7, bot/storage/maps.py) ----------------------------------
+
+    async def save_server_map(self, m: ServerMap) -> None:
+        """Add ``m`` to its server's maps, replacing that server's map of the same id."""
+
+    async def server_maps(self, guild_id: int) -> list[ServerMap]:
+        """The maps of one server, by id."""
+
+    async def server_map(self, guild_id: int, map_id: str) -> ServerMap | None:
+        """One server's map with this id, or ``None``."""
+
+    async def all_server_maps(self) -> list[ServerMap]:
+        """Every server's maps."""

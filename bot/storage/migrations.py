@@ -114,6 +114,20 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
         "ALTER TABLE drafts RENAME TO marker_picks",
     ),
+    # 7: each Discord server's own maps (uploaded with /map upload), in the project's map format,
+    # with the uploaded file's name and who added it; keyed by server, so servers never share.
+    (
+        """CREATE TABLE server_maps (
+            guild_id INTEGER NOT NULL,
+            map_id   TEXT NOT NULL,
+            name     TEXT NOT NULL,
+            doc      TEXT NOT NULL,
+            source   TEXT NOT NULL,
+            added_by INTEGER NOT NULL,
+            added_at REAL NOT NULL,
+            PRIMARY KEY (guild_id, map_id)
+        )""",
+    ),
 )
 
 #: The schema version after every migration.

@@ -29,6 +29,7 @@ from bot.storage.base import (
     StoredSnapshot,
     TurnMark,
 )
+from bot.storage.maps import ServerMapStore
 from bot.storage.migrations import LATEST, MIGRATIONS
 
 log = logging.getLogger(__name__)
@@ -36,7 +37,7 @@ log = logging.getLogger(__name__)
 _MATCH_COLUMNS = "match_id, guild_id, channel_id, creator_id, map_id, scenario_id, seed, format, status, parent_id"
 
 
-class SqliteStorage:
+class SqliteStorage(ServerMapStore):
     """:class:`~bot.storage.base.Storage` in one SQLite file (``":memory:"`` works for tests)."""
 
     def __init__(self, path: str | Path) -> None:

@@ -267,3 +267,19 @@ def test_wannok_one_wounds_its_holder_more_lets_an_opponent_be_named() -> None:
     refused(eng, "p2", "choose w")  # not a figure of theirs
     eng.execute("p2", "choose e2")
     assert eng.state.figures["e2"].wounds == 1 and eng.state.figures["w"].wounds == 1
+
+
+def test_a_glyph_the_map_left_unnamed_stops_the_walker_and_has_no_effect_said_so() -> None:
+    # rule: HS-GLYPH-02
+    # Virtualscape and Hexoscape files may hold a glyph whose letter is "?": imported as "unknown".
+    info = describe("unknown")
+    assert info is not None and (info.title, info.power) == ("Unknown Glyph", "No effect")
+    assert "no effect" in info.text
+    eng = sandbox(fig("a", "p1", (1, 2)), fig("b", "p1", (5, 0)), fig("e", "p2", (6, 0)),
+                  battlefield=field(("unknown", (3, 2), "symbol")))
+    refused(eng, "p1", "move a path 2,2 3,2 4,2", "HS-GLYPH-02")
+    events = eng.execute("p1", "move a path 2,2 3,2")
+    assert eng.state.glyphs[Hex(3, 2)] == ("unknown", "power")
+    said = [e.data["result"] for e in events if e.kind == "glyph"]
+    assert said == ["the map did not say which glyph this is, so it has no effect"]
+    assert attack_dice(eng, "b", "e") == 3 and defense_dice(eng, "e", "b") == 3

@@ -14,13 +14,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord import actions, orders, outgoing, threads
+from bot.discord import actions, orders, outgoing, servermaps, threads
 from bot.discord import autocomplete as ac
 from bot.discord.components import ConcedeButton, view_of
 from bot.discord.errors import UserError
 from bot.discord.publish import decision_view, render
 from bot.discord.respond import Responder
 from bot.discord.status import status_text
+from bot.game import mapsource
 from bot.rules import legal
 from bot.rules.views import public_view
 
@@ -64,7 +65,7 @@ async def _scenarios(interaction: discord.Interaction, current: str) -> Choices:
 
 
 async def _maps(interaction: discord.Interaction, current: str) -> Choices:
-    return ac.map_ids(current)
+    return ac.map_ids(current, interaction.guild_id)
 
 
 class MatchCog(commands.Cog):
@@ -106,6 +107,8 @@ class MatchCog(commands.Cog):
         fmt: dict[str, Any] = {k: v for k, v in (("points", points), ("figures", figures), ("spaces", spaces),
                                                   ("round_limit", rounds), ("draft", draft)) if v is not None}
         check_permissions(interaction, thread=thread or thread_name is not None)
+        # A server's own map by its name or id; another server's map is refused.
+        map = servermaps.resolve(interaction.guild_id, map)
         # In flight from the start: with a thread, the interaction is answered before the work is done.
         with self.bot.busy("new"):
             await self._start(interaction, interaction.channel_id, scenario, map, fmt, seat,
@@ -130,6 +133,9 @@ class MatchCog(commands.Cog):
         header = (f"⚔ **New match**: {st.scenario.name} on **{st.battlefield.name}** ({limits}). "
                   f"Join with `/match join`, {DRAFT_HOW if f.draft else 'pick an army with `/army set`'}; "
                   f"<@{interaction.user.id}> starts it with `/match start`.")
+        told = mapsource.notice(live.meta.map_id)
+        if told:
+            header += f"\n{told}"
         if opened is not None:
             # The answer in the channel is only a signpost; the match itself is posted in the thread
             # (the responders below post there, because the thread is not the interaction's channel).

@@ -8,12 +8,13 @@ the figures still unplaced. When the last figure that fights is placed, round 1 
 from __future__ import annotations
 
 from bot.rules import checks
+from bot.rules.battlefield import Battlefield
 from bot.rules.context import Referee
 from bot.rules.errors import IllegalCommand
 from bot.rules.events import hx
 from bot.rules.flow.round import start_round
 from bot.rules.hexes import Hex
-from bot.rules.state import Figure, Phase
+from bot.rules.state import Figure, MatchState, Phase
 
 
 def start_zone(eng: Referee, player: str) -> frozenset[Hex]:
@@ -81,6 +82,9 @@ def place_on(eng: Referee, fig: Figure, hexes: tuple[Hex, ...]) -> None:
 def place_rest(eng: Referee, player: str) -> None:
     """``place rest``: place every figure of the player not yet placed, first free spaces first.
 
+    When that leaves a double-space figure no two neighbouring spaces of one level (a zone with
+    gaps, as community maps have), the double-space figures are placed first instead.
+
     :raises IllegalCommand: HS-ARMY-02 when the zone has no room left.
     """
     st = eng.state
@@ -88,22 +92,50 @@ def place_rest(eng: Referee, player: str) -> None:
     if st.phase is not Phase.PLACEMENT:
         raise IllegalCommand("figures are placed after the armies are chosen and before round 1")
     zone = sorted(start_zone(eng, player), key=lambda h: (h.r, h.q))
-    for fig in checks.unplaced(st, player):
-        base = st.card_of(fig).base
-        for h in zone:
-            if st.occupant(h) is not None or st.battlefield.obstacles_on(h):
-                continue
-            if base == 1:
-                place_on(eng, fig, (h,))
-                break
-            mate = next((n for n in h.neighbours() if n in zone and st.occupant(n) is None
-                         and not st.battlefield.obstacles_on(n)
-                         and (st.battlefield.top_cell(n) or st.battlefield.top_cell(h)) == st.battlefield.top_cell(h)
-                         or False), None)
-            if mate is not None:
-                place_on(eng, fig, (h, mate))
-                break
-        else:
-            raise IllegalCommand(f"no room left in your start zone for {fig.id}", "HS-ARMY-02")
+    figures = checks.unplaced(st, player)
+    plan = _plan(st, zone, figures)
+    if isinstance(plan, Figure):
+        doubles_first = sorted(figures, key=lambda f: -st.card_of(f).base)
+        second = _plan(st, zone, doubles_first)
+        if isinstance(second, Figure):
+            raise IllegalCommand(f"no room left in your start zone for {plan.id}", "HS-ARMY-02")
+        plan = second
+    for fig, hexes in plan:
+        place_on(eng, fig, hexes)
         if st.phase is not Phase.PLACEMENT:
             break
+
+
+def _plan(st: MatchState, zone: list[Hex], figures: list[Figure]) -> list[tuple[Figure, tuple[Hex, ...]]] | Figure:
+    """Where ``place rest`` puts ``figures`` in this order, first free spaces first; or the first
+    figure that finds no room."""
+    bf = st.battlefield
+    taken = {h for h in zone if st.occupant(h) is not None or bf.obstacles_on(h)}
+    out: list[tuple[Figure, tuple[Hex, ...]]] = []
+    for fig in figures:
+        base = st.card_of(fig).base
+        spot: tuple[Hex, ...] | None = None
+        for h in zone:
+            if h in taken:
+                continue
+            if base == 1:
+                spot = (h,)
+                break
+            # Same level (HS-DOUBLE-02), whatever the two tiles' terrains.
+            level = _top_level(bf, h)
+            mate = next((n for n in h.neighbours() if n in zone and n not in taken
+                         and _top_level(bf, n) == level), None)
+            if mate is not None:
+                spot = (h, mate)
+                break
+        if spot is None:
+            return fig
+        taken.update(spot)
+        out.append((fig, spot))
+    return out
+
+
+def _top_level(bf: Battlefield, h: Hex) -> int | None:
+    """The level of the top of ``h``'s column (``None``: not a space)."""
+    cell = bf.top_cell(h)
+    return cell.top if cell is not None else None

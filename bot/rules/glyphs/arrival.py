@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from bot.rules.events import hx
 from bot.rules.glyphs import temporary
 from bot.rules.glyphs.board import POWER, SYMBOL, power_glyph, under
+from bot.rules.glyphs.catalogue import UNKNOWN
 from bot.rules.hexes import Hex
 from bot.rules.state import Figure
 from bot.rules.timing import Effect, Source, Trigger, Window, register
@@ -98,6 +99,10 @@ class GlyphActs(Effect):
         who = st.player(fig.controller).name if any(p.id == fig.controller for p in st.players) else fig.controller
         if name == "brandar":
             brandar(engine, fig, at)
+            return
+        if name == UNKNOWN.name:  # a glyph the map file left unnamed: stopped on, no effect (said)
+            engine.emit("glyph", glyph=name, title=info.title, figure=fig.id, player=fig.controller, at=hx(at),
+                        rule=info.rule, result="the map did not say which glyph this is, so it has no effect")
             return
         if info.permanent:
             engine.emit("glyph", glyph=name, title=info.title, figure=fig.id, player=fig.controller,

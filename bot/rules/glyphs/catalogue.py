@@ -103,3 +103,12 @@ POWER_GLYPHS: dict[str, GlyphInfo] = {g.name: g for g in (
        "Once: every player rolls the 20-sided die for each of their destroyed figures; each 19 or 20 brings "
        "that figure back onto an empty start space. Then the glyph leaves the game."),
 )}
+
+
+#: A glyph a map file leaves unnamed (``"?"`` in Virtualscape and Hexoscape files; imported as
+#: ``unknown``, symbol side up): played as a power glyph whose power nobody knows. A figure walking
+#: onto it stops and turns it over (HS-GLYPH-02), and it has no effect, which the players are told.
+UNKNOWN = GlyphInfo(name="unknown", title="Unknown Glyph", power="No effect", family="power", permanent=True,
+                    letter="?", rule="HS-GLYPH-02",
+                    text="The map file did not say which glyph this is, so it has no effect here. A figure moving "
+                         "onto it stops and turns it over, as on any power glyph.")
