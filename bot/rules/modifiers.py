@@ -13,6 +13,9 @@ Questions:
   the same question about the card's own rules and the answers are combined, so a "cannot" from
   any hook beats a "can" from another (HS-SPECIAL-09) whatever order they were registered in.
 - :func:`move_value` -> int spaces.
+- :func:`stat_value` -> a figure's Life, Move, Range, Attack or Defense now, with every bonus that
+  holds whatever it attacks or whoever attacks it (a glyph, an aura, a lasting effect): the Move and
+  Range hooks, and the attack and defense dice hooks marked :func:`whatever_the_target`.
 - :func:`attack_reasons` / :func:`defense_reasons` -> ``[(label, +/-dice), ...]`` so players see
   why a count is what it is.
 - :func:`range_value` -> int spaces.
@@ -162,6 +165,14 @@ def on_defense_dice(fn: DiceHook) -> DiceHook:
     return fn
 
 
+def whatever_the_target(fn: DiceHook) -> DiceHook:
+    """Mark a dice hook whose answer does not depend on the other figure of the attack: an attack
+    dice hook that reads only ``ctx.attacker`` (and ``ctx.special``), a defense dice hook that reads
+    only ``ctx.target``. :func:`stat_value` counts these as part of the figure's Attack or Defense."""
+    fn.whatever_the_target = True  # type: ignore[attr-defined]
+    return fn
+
+
 def on_move_rules(fn: MoveHook) -> MoveHook:
     """Register a hook that has its say on :class:`MoveRules` for a figure (see :data:`MoveHook`)."""
     _move_hooks.append(fn)
@@ -255,6 +266,25 @@ def range_value(state: MatchState, fig: Figure) -> int:
     return max(0, value)
 
 
+def stat_value(state: MatchState, fig: Figure, stat: str) -> int:
+    """``fig``'s ``stat`` (``life``, ``move``, ``range``, ``attack``, ``defense``) now: the card's
+    value changed by every lasting effect, aura and glyph that holds whatever the figure attacks or
+    whoever attacks it (Glyph of Astrid +1 Attack, HS-GLYPH-06; Gerda +1 Defense, HS-GLYPH-10; a
+    carried Heroic Rune, HS-TREASURE-27). Bonuses that need the other figure (height advantage, a
+    power against adjacent targets, jungle cover) are not in it; they are in the dice of an attack."""
+    if stat == "move":
+        return move_value(state, fig)
+    if stat == "range":
+        return range_value(state, fig)
+    value = state.card_of(fig).stat(stat)
+    hooks = {"attack": _attack_hooks, "defense": _defense_hooks}.get(stat)
+    if hooks is None:
+        return value
+    # The figure stands for both sides of the attack: the marked hooks read only its own side.
+    free = [h for h in hooks if getattr(h, "whatever_the_target", False)]
+    return value + sum(n for _, n in _collect(free, state, AttackContext(fig, fig)))
+
+
 def _collect(hooks: list[DiceHook], state: MatchState, ctx: AttackContext) -> list[Reason]:
     out = []
     for hook in hooks:
@@ -331,5 +361,7 @@ __all__ = [
     "range_value",
     "replace",
     "resolve_wounds",
+    "stat_value",
     "target_verdicts",
+    "whatever_the_target",
 ]

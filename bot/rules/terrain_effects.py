@@ -53,6 +53,7 @@ def terrains_under(state: MatchState, fig: Figure) -> list[Terrain]:
 
 
 @modifiers.on_defense_dice
+@modifiers.whatever_the_target
 def _terrain_defense(state: MatchState, ctx: AttackContext) -> tuple[str, int] | None:
     under = terrains_under(state, ctx.target)
     change = min(0, sum(t.defense_modifier for t in set(under)))

@@ -40,18 +40,21 @@ def _attack_glyph(state: MatchState, ctx: AttackContext, name: str, dice: int, *
 
 
 @modifiers.on_attack_dice
+@modifiers.whatever_the_target
 def astrid(state: MatchState, ctx: AttackContext) -> Reason | None:
     """Astrid: +1 attack die for every figure of the holder's army (HS-GLYPH-06)."""
     return _attack_glyph(state, ctx, "astrid", 1)
 
 
 @modifiers.on_attack_dice
+@modifiers.whatever_the_target
 def crevcor(state: MatchState, ctx: AttackContext) -> Reason | None:
     """Crevcor: +1 attack die for the holder's Common figures (HS-GLYPH-08)."""
     return _attack_glyph(state, ctx, "crevcor", 1, rarity=("common",))
 
 
 @modifiers.on_attack_dice
+@modifiers.whatever_the_target
 def ulaniva(state: MatchState, ctx: AttackContext) -> Reason | None:
     """Ulaniva: +1 attack die for the holder's Unique figures (HS-GLYPH-17; Uncommon counts as
     Unique, HS-ARMY-07)."""
@@ -65,12 +68,14 @@ def _defense_glyph(state: MatchState, ctx: AttackContext, name: str, dice: int) 
 
 
 @modifiers.on_defense_dice
+@modifiers.whatever_the_target
 def gerda(state: MatchState, ctx: AttackContext) -> Reason | None:
     """Gerda: +1 defense die for every figure of the holder's army (HS-GLYPH-10)."""
     return _defense_glyph(state, ctx, "gerda", 1)
 
 
 @modifiers.on_defense_dice
+@modifiers.whatever_the_target
 def jalgard(state: MatchState, ctx: AttackContext) -> Reason | None:
     """Jalgard: +2 defense dice for every figure of the holder's army (HS-GLYPH-12)."""
     return _defense_glyph(state, ctx, "jalgard", 2)

@@ -53,11 +53,13 @@ def bonus(state: MatchState, card_key: str, stat: str) -> tuple[str, int] | None
 
 
 @modifiers.on_attack_dice
+@modifiers.whatever_the_target
 def _attack_spirit(state: MatchState, ctx: AttackContext) -> tuple[str, int] | None:
     return bonus(state, ctx.attacker.card_key, "attack") if state.effects else None
 
 
 @modifiers.on_defense_dice
+@modifiers.whatever_the_target
 def _armor_spirit(state: MatchState, ctx: AttackContext) -> tuple[str, int] | None:
     return bonus(state, ctx.target.card_key, "defense") if state.effects else None
 

@@ -39,38 +39,61 @@ def _any_effect(state: MatchState) -> bool:
     return any(k.startswith(lasting.PREFIX) for k in state.effects) if state.effects else False
 
 
+def _said(found: list[tuple[str, int]]) -> tuple[str, int] | None:
+    total = sum(n for _, n in found)
+    return (" + ".join(name for name, _ in found), total) if total else None
+
+
 @modifiers.on_attack_dice
+@modifiers.whatever_the_target
 def attack_glyphs(state: MatchState, ctx: AttackContext) -> tuple[str, int] | None:
-    """Attack dice the attacker's carried glyphs add (see module doc)."""
+    """Attack dice the attacker's carried glyphs add whatever it attacks: Heroic Rune, Belt of Giant
+    Strength (part of its Attack, :func:`bot.rules.modifiers.stat_value`)."""
     a = ctx.attacker
     if not a.carries and not _any_effect(state):
         return None
-    total, names = 0, list[str]()
-    if "heroic_rune" in a.carries:
-        total, names = total + 1, [*names, "Heroic Rune"]
-    if "holy_symbol_of_pelor" in a.carries and is_a(state.card_of(ctx.target), species="Undead"):
-        total, names = total + 2, [*names, "Holy Symbol of Pelor"]
-    if "giant_hunter_stone" in a.carries and _big(state, ctx.target):
-        total, names = total + 1, [*names, "Giant Hunter Stone"]
+    found = [("Heroic Rune", 1)] if "heroic_rune" in a.carries else []
     if lasting.get(state, "belt_of_giant_strength", a.id) is not None:
-        total, names = total + 2, [*names, "Belt of Giant Strength"]
-    return (" + ".join(names), total) if total else None
+        found.append(("Belt of Giant Strength", 2))
+    return _said(found)
+
+
+@modifiers.on_attack_dice
+def attack_glyphs_against(state: MatchState, ctx: AttackContext) -> tuple[str, int] | None:
+    """Attack dice the attacker's carried glyphs add against some targets: Holy Symbol of Pelor
+    (Undead), Giant Hunter Stone (Large or Huge)."""
+    a = ctx.attacker
+    if not a.carries:
+        return None
+    found = []
+    if "holy_symbol_of_pelor" in a.carries and is_a(state.card_of(ctx.target), species="Undead"):
+        found.append(("Holy Symbol of Pelor", 2))
+    if "giant_hunter_stone" in a.carries and _big(state, ctx.target):
+        found.append(("Giant Hunter Stone", 1))
+    return _said(found)
 
 
 @modifiers.on_defense_dice
+@modifiers.whatever_the_target
 def defense_glyphs(state: MatchState, ctx: AttackContext) -> tuple[str, int] | None:
-    """Defense dice the target's carried glyphs add (see module doc)."""
+    """Defense dice the target's carried glyphs add whoever attacks it: Talisman of Defense (part of
+    its Defense, :func:`bot.rules.modifiers.stat_value`)."""
+    return ("Talisman of Defense", 1) if "talisman_of_defense" in ctx.target.carries else None
+
+
+@modifiers.on_defense_dice
+def defense_glyphs_against(state: MatchState, ctx: AttackContext) -> tuple[str, int] | None:
+    """Defense dice the target's carried glyphs add against some attacks: Giant Hunter Stone (Large
+    or Huge attackers), Ring of Protection (the attack it was used in)."""
     t = ctx.target
     if not t.carries and not _any_effect(state):
         return None
-    total, names = 0, list[str]()
-    if "talisman_of_defense" in t.carries:
-        total, names = total + 1, [*names, "Talisman of Defense"]
+    found = []
     if "giant_hunter_stone" in t.carries and _big(state, ctx.attacker):
-        total, names = total + 1, [*names, "Giant Hunter Stone"]
+        found.append(("Giant Hunter Stone", 1))
     if lasting.for_attack(state, "ring_of_protection", t.id, ctx.attacker.id, t.id) is not None:
-        total, names = total + 3, [*names, "Ring of Protection"]
-    return (" + ".join(names), total) if total else None
+        found.append(("Ring of Protection", 3))
+    return _said(found)
 
 
 def _recount(count: Tally, skulls: int = 0, shields: int = 0, wounds: int | None = None, why: str = "") -> Tally:
