@@ -35,6 +35,7 @@ import yarl
 
 from bot.discord.client import DISCORD_WAIT, HeroscapeBot
 from bot.discord.matches import LiveMatch, MatchManager
+from bot.discord.pace.bench import deadlines_ms
 from bot.discord.settings import Settings
 from bot.game.session import GameSession
 from bot.storage.base import StoredMatch
@@ -365,6 +366,7 @@ def run(matches: int | None = None, turns: int = 6, think: float = 3.0,
     ]
     if records:
         rows.append(("bot_idle_match_memory", idle_match_kb(records), "KB"))
+    rows.append(("deadlines_10k", deadlines_ms(10_000)[0], "ms"))  # play by post's due-work loop (issue 16)
     if restored:
         rows += [("bot_restore_per_match", restore, "ms"), ("bot_restore_full_replay_per_match", replay, "ms"),
                  ("bot_restore_log_length", log_length, "commands")]

@@ -38,6 +38,8 @@ from bot.discord.errors import UserError
 from bot.discord.host import CatchUp, Renderer
 from bot.discord.matches import MatchManager, Timer
 from bot.discord.outgoing import echo
+from bot.discord.pace.clock import Clock
+from bot.discord.pace.service import PaceService
 from bot.discord.publish import result_text
 from bot.discord.settings import Settings
 from bot.render import render_png
@@ -97,7 +99,8 @@ class HeroscapeBot(commands.Bot):
     matches (tests)."""
 
     def __init__(self, settings: Settings, *, storage: Storage | None = None, render: Renderer | None = render_png,
-                 seed: int | None = None, tune_gc: bool = False, **options: Any) -> None:
+                 seed: int | None = None, tune_gc: bool = False, clock: Clock | None = None,
+                 **options: Any) -> None:
         # Slash commands and components arrive as interactions whatever the intents; the guild cache
         # (roles, for Manage Server) is all the bot needs. No message, typing or presence events:
         # a busy server's chatter would cost CPU and tell the referee nothing.
@@ -134,6 +137,8 @@ class HeroscapeBot(commands.Bot):
         #: How many matches the last start caught up.
         self.caught_up = 0
         self._stopping: asyncio.Task[None] | None = None
+        #: Play by post (deadlines, reminders, away; issue 16), on ``clock`` (the machine's by default).
+        self.pace = PaceService(self, clock)
 
     @contextlib.contextmanager
     def busy(self, label: str = "") -> Iterator[None]:
@@ -189,6 +194,8 @@ class HeroscapeBot(commands.Bot):
         if self.catch_up_hook is not None:
             # Before the gateway connects: what was owed goes out before anything new comes in.
             self.caught_up = await self.catch_up_hook(restarted=True)
+        await self.pace.load()
+        self.pace.start()  # its first run does what fell due while the bot was down
         if self.tune_gc:
             tune_gc()
 
@@ -276,6 +283,7 @@ class HeroscapeBot(commands.Bot):
         if self.is_closed():
             return
         await self._drain(5.0)
+        await self.pace.stop()
         if self.catch_up_hook is not None and self.is_ready():
             try:
                 await self.catch_up_hook(restarted=False)

@@ -125,10 +125,16 @@ async def publish(bot: Host, live: LiveMatch, applied: Applied, responder: Respo
         # The picture tells the whole turn, not only this command (the match keeps the turn's events).
         png = await render(bot, applied.view, applied.shown)
     text = applied.result or result_text(live, out, header)
-    msg = await responder.send(text or "Done.", png=png,
+    pace = getattr(bot, "pace", None)
+    # By post (issue 16): the deadline goes with the map, and the pace service pings the players
+    # waited on, once each, so the result itself pings nobody.
+    deadline = await pace.before_publish(live) if pace is not None else ""
+    post = pace is not None and pace.is_post(live)
+    shown_text = f"{text}\n{deadline}" if deadline and png is not None else text
+    msg = await responder.send(shown_text or "Done.", png=png,
                                filename=f"round{applied.round}-v{applied.version}.png",
                                view=decision_view(live, applied.version, applied.pending),
-                               mentions=mentioned_players(live, text))
+                               mentions=() if post else mentioned_players(live, text))
     if msg is not None or not responder.gone:
         await bot.matches.sent(live, f"cmd:{applied.seq}")
     if png is not None:
@@ -147,6 +153,8 @@ async def publish(bot: Host, live: LiveMatch, applied: Applied, responder: Respo
     await orders.deliver_owed(live, responder)
     if live.state.phase is Phase.INITIATIVE:
         await roll_initiative(bot, live)
+    if pace is not None:
+        await pace.after_publish(live)
 
 
 async def send_private(bot: Host, live: LiveMatch, pid: str, lines: list[str], responder: Responder) -> None:

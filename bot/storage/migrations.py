@@ -1,5 +1,10 @@
-"""The database schema as numbered migrations: ``MIGRATIONS[n]`` takes the schema from version
-``n`` to ``n + 1``. Never edit a released step; add a new one."""
+"""The database schema as numbered migrations: ``MIGRATIONS[n]`` is migration ``n + 1``; a
+migration written apart from that sequence (by number, e.g. while others write the numbers
+before it) sits in :data:`NUMBERED`. Never edit a released step; add a new one.
+
+Numbers may have gaps: the runner (:meth:`bot.storage.sqlite.SqliteStorage.migrate`) records each
+number it applied, so a database that got migration 9 before 7 and 8 existed still gets 7 and 8
+later. Every migration therefore touches only its own tables."""
 
 from __future__ import annotations
 
@@ -130,5 +135,84 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
 )
 
-#: The schema version after every migration.
-LATEST = len(MIGRATIONS)
+#: Migrations by number, outside the sequence above (play by post, issue 16: 9).
+NUMBERED: dict[int, tuple[str, ...]] = {
+    # 9: play by post (issue 16): each match's pace, deadlines (one row per player waited on),
+    # reminders before them, players' own settings (quiet hours, away, reminders, DMs), how long
+    # players took to act, what caused a logged command the player did not send (a passed
+    # deadline), and undo requests waiting for the other players' answers. Every row that work is
+    # due on carries a ``version`` so that a loop claims it with a compare-and-set.
+    9: (
+        """CREATE TABLE pace (
+            match_id TEXT PRIMARY KEY,
+            settings TEXT NOT NULL
+        )""",
+        """CREATE TABLE deadlines (
+            id       INTEGER PRIMARY KEY AUTOINCREMENT,
+            match_id TEXT NOT NULL,
+            player   TEXT NOT NULL,
+            kind     TEXT NOT NULL,
+            mark     TEXT NOT NULL,
+            expected TEXT NOT NULL DEFAULT '',
+            started  REAL NOT NULL,
+            due      REAL NOT NULL,
+            extended INTEGER NOT NULL DEFAULT 0,
+            told     INTEGER NOT NULL DEFAULT 0,
+            state    TEXT NOT NULL DEFAULT 'open',
+            version  INTEGER NOT NULL DEFAULT 0,
+            lease    REAL NOT NULL DEFAULT 0,
+            closed   REAL
+        )""",
+        "CREATE INDEX deadlines_due ON deadlines(due) WHERE state = 'open'",
+        "CREATE INDEX deadlines_match ON deadlines(match_id, state)",
+        # Two processes seeing the same new wait open one deadline, not two.
+        "CREATE UNIQUE INDEX deadlines_one_open ON deadlines(match_id, player, mark) WHERE state = 'open'",
+        """CREATE TABLE reminders (
+            id          INTEGER PRIMARY KEY AUTOINCREMENT,
+            deadline_id INTEGER NOT NULL,
+            due         REAL NOT NULL,
+            state       TEXT NOT NULL DEFAULT 'open',
+            version     INTEGER NOT NULL DEFAULT 0
+        )""",
+        "CREATE INDEX reminders_due ON reminders(due) WHERE state = 'open'",
+        """CREATE TABLE pace_players (
+            user_id     TEXT PRIMARY KEY,
+            settings    TEXT NOT NULL DEFAULT '{}',
+            away_until  REAL NOT NULL DEFAULT 0,
+            away_reason TEXT NOT NULL DEFAULT '',
+            dm_note     INTEGER NOT NULL DEFAULT 0
+        )""",
+        """CREATE TABLE turn_times (
+            match_id TEXT NOT NULL,
+            player   TEXT NOT NULL,
+            kind     TEXT NOT NULL,
+            seconds  REAL NOT NULL,
+            at       REAL NOT NULL
+        )""",
+        "CREATE INDEX turn_times_match ON turn_times(match_id, player)",
+        """CREATE TABLE log_causes (
+            match_id TEXT NOT NULL,
+            seq      INTEGER NOT NULL,
+            cause    TEXT NOT NULL,
+            PRIMARY KEY (match_id, seq)
+        )""",
+        """CREATE TABLE undo_requests (
+            id       INTEGER PRIMARY KEY AUTOINCREMENT,
+            match_id TEXT NOT NULL,
+            player   TEXT NOT NULL,
+            cut      INTEGER NOT NULL,
+            log_len  INTEGER NOT NULL,
+            expires  REAL NOT NULL,
+            votes    TEXT NOT NULL DEFAULT '{}',
+            state    TEXT NOT NULL DEFAULT 'open',
+            version  INTEGER NOT NULL DEFAULT 0
+        )""",
+    ),
+}
+
+#: Every migration by number (the sequence and :data:`NUMBERED`).
+ALL: dict[int, tuple[str, ...]] = {**{n + 1: step for n, step in enumerate(MIGRATIONS)}, **NUMBERED}
+assert len(ALL) == len(MIGRATIONS) + len(NUMBERED), "a numbered migration collides with the sequence"
+
+#: The highest schema number (``PRAGMA user_version`` once every migration ran).
+LATEST = max(ALL)

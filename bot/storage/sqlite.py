@@ -30,7 +30,7 @@ from bot.storage.base import (
     TurnMark,
 )
 from bot.storage.maps import ServerMapStore
-from bot.storage.migrations import LATEST, MIGRATIONS
+from bot.storage.migrations import ALL
 
 log = logging.getLogger(__name__)
 
@@ -60,16 +60,30 @@ class SqliteStorage(ServerMapStore):
         await self.migrate()
 
     async def migrate(self) -> int:
-        """Bring the schema to :data:`~bot.storage.migrations.LATEST`; return the version reached."""
+        """Apply every migration of :data:`~bot.storage.migrations.ALL` not yet applied, in number
+        order; return the highest number applied (also kept in ``PRAGMA user_version``).
+
+        Which numbers ran is kept in ``schema_migrations`` (a database from before that table
+        counts ``1..user_version`` as applied), so a gap in the numbers is filled later.
+        """
         db = self.db
         async with db.execute("PRAGMA user_version") as cur:
             row = await cur.fetchone()
         version = int(row[0]) if row else 0
-        for n in range(version, LATEST):
-            await self._run(*((statement, ()) for statement in MIGRATIONS[n]),
-                            (f"PRAGMA user_version = {n + 1}", ()))
-            log.info("database %s migrated to schema %d", self.path, n + 1)
-        return max(version, LATEST)
+        async with db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'") as cur:
+            tracked = await cur.fetchone() is not None
+        if not tracked:
+            await self._run(("CREATE TABLE schema_migrations (number INTEGER PRIMARY KEY)", ()),
+                            *(("INSERT INTO schema_migrations (number) VALUES (?)", (n,)) for n in range(1, version + 1)))
+        async with db.execute("SELECT number FROM schema_migrations") as cur:
+            applied = {int(r[0]) for r in await cur.fetchall()}
+        for n in sorted(set(ALL) - applied):
+            applied.add(n)
+            await self._run(*((statement, ()) for statement in ALL[n]),
+                            ("INSERT INTO schema_migrations (number) VALUES (?)", (n,)),
+                            (f"PRAGMA user_version = {max(applied)}", ()))
+            log.info("database %s migrated to schema %d", self.path, n)
+        return max([version, *applied]) if applied else version
 
     async def close(self) -> None:
         """Close the connection (safe to call twice)."""

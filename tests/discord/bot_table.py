@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.discord.client import HeroscapeBot, Renderer
 from bot.discord.matches import LiveMatch
+from bot.discord.pace.clock import Clock
 from bot.discord.settings import Settings
 from bot.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, InteractionRecord
 from bot.render import render_png
@@ -31,10 +32,15 @@ def make_bot(
     *,
     seed: int | None = SEED,
     render: Renderer | None = render_png,
+    clock: Clock | None = None,
 ) -> HeroscapeBot:
-    """The real bot, quick to get ready, on a database file."""
+    """The real bot, quick to get ready, on a database file. With a ``clock`` (play by post) the
+    due-work loop does not run by itself: the test calls ``bot.pace.tick()`` after moving the clock."""
     settings = Settings(discord_token="fake", discord_guild_id=guild_id, database_path=str(db), render_dir="")
-    return HeroscapeBot(settings, seed=seed, render=render, guild_ready_timeout=0.05)
+    bot = HeroscapeBot(settings, seed=seed, render=render, guild_ready_timeout=0.05, clock=clock)
+    if clock is not None:
+        bot.pace.interval = None
+    return bot
 
 
 @dataclass

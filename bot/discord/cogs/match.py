@@ -1,4 +1,5 @@
-"""``/match``: new, join, start, status, concede, end.
+"""``/match``: new, join, start, status, concede, end; and for play by post (issue 16) pace,
+since, log, replay and undo (their work is in :mod:`bot.discord.pace.commands`).
 
 ``/match new`` plays in the channel where it is run, or - with ``thread`` (or ``thread_name``) - in
 a public thread it opens from that channel; the match then lives in the thread (its channel id is
@@ -18,6 +19,7 @@ from bot.discord import actions, orders, outgoing, servermaps, threads
 from bot.discord import autocomplete as ac
 from bot.discord.components import ConcedeButton, view_of
 from bot.discord.errors import UserError
+from bot.discord.pace import commands as post
 from bot.discord.publish import decision_view, render
 from bot.discord.respond import Responder
 from bot.discord.status import status_text
@@ -68,6 +70,18 @@ async def _maps(interaction: discord.Interaction, current: str) -> Choices:
     return ac.map_ids(current, interaction.guild_id)
 
 
+PACES = [app_commands.Choice(name="live (no deadlines)", value="live"),
+         app_commands.Choice(name="by post (deadlines, reminders)", value="post")]
+POLICIES = [app_commands.Choice(name="the computer plays the move", value="ai"),
+            app_commands.Choice(name="the turn is skipped", value="skip"),
+            app_commands.Choice(name="the player forfeits", value="forfeit")]
+PACE_HELP = dict(pace="live (default) or by post with deadlines", orders="Order Markers deadline, e.g. 24h (post)",
+                 turn="Player Turn deadline, e.g. 24h (post)", decision="Decision deadline, e.g. 12h (post)",
+                 extend="A missed deadline is extended once by this (0: never)",
+                 policy="Then: the computer plays, the turn is skipped, or the player forfeits",
+                 away_max="Longest /me away allowed, e.g. 7d")
+
+
 class MatchCog(commands.Cog):
     """Creating, joining and running matches."""
 
@@ -93,29 +107,36 @@ class MatchCog(commands.Cog):
                            rounds="Round limit", draft="Draft armies one Army Card at a time, in turn",
                            seat="Take a seat yourself (default: yes)",
                            thread="Play in a new public thread of this channel (default: no)",
-                           thread_name="Name of that thread (implies thread; up to 100 characters)")
+                           thread_name="Name of that thread (implies thread; up to 100 characters)", **PACE_HELP)
     @app_commands.autocomplete(scenario=_scenarios, map=_maps)
+    @app_commands.choices(pace=PACES, policy=POLICIES)
     async def new(self, interaction: discord.Interaction, scenario: str = "last-army-standing", map: str | None = None,
                   points: app_commands.Range[int, 10, 10000] | None = None,
                   figures: app_commands.Range[int, 1, 200] | None = None,
                   spaces: app_commands.Range[int, 1, 200] | None = None,
                   rounds: app_commands.Range[int, 1, 100] | None = None, draft: bool | None = None,
                   seat: bool = True,
-                  thread: bool = False, thread_name: str | None = None) -> None:
+                  thread: bool = False, thread_name: str | None = None, pace: str | None = None,
+                  orders: str | None = None, turn: str | None = None, decision: str | None = None,
+                  extend: str | None = None, policy: str | None = None, away_max: str | None = None) -> None:
         if interaction.channel_id is None:
             raise UserError("Matches are played in a server channel.")
         fmt: dict[str, Any] = {k: v for k, v in (("points", points), ("figures", figures), ("spaces", spaces),
                                                   ("round_limit", rounds), ("draft", draft)) if v is not None}
+        pacing = dict(pace=pace, orders=orders, turn=turn, decision=decision, extend=extend, policy=policy,
+                      away_max=away_max)
+        post.check_options(pacing)  # bad pace options refuse the match before anything is made
         check_permissions(interaction, thread=thread or thread_name is not None)
         # A server's own map by its name or id; another server's map is refused.
         map = servermaps.resolve(interaction.guild_id, map)
         # In flight from the start: with a thread, the interaction is answered before the work is done.
         with self.bot.busy("new"):
             await self._start(interaction, interaction.channel_id, scenario, map, fmt, seat,
-                              thread or thread_name is not None, thread_name)
+                              thread or thread_name is not None, thread_name, pacing)
 
     async def _start(self, interaction: discord.Interaction, channel_id: int, scenario: str, map_id: str | None,
-                     fmt: dict[str, Any], seat: bool, thread: bool, thread_name: str | None) -> None:
+                     fmt: dict[str, Any], seat: bool, thread: bool, thread_name: str | None,
+                     pacing: dict[str, str | None]) -> None:
         """Create the match in channel ``channel_id`` (or in a new thread of it when ``thread``) and show it."""
         opened: discord.Thread | None = None
         here = interaction.channel
@@ -136,6 +157,7 @@ class MatchCog(commands.Cog):
         told = mapsource.notice(live.meta.map_id)
         if told:
             header += f"\n{told}"
+        header += await post.announce_pace(live, self.bot.pace, pacing)
         if opened is not None:
             # The answer in the channel is only a signpost; the match itself is posted in the thread
             # (the responders below post there, because the thread is not the interaction's channel).
@@ -187,7 +209,8 @@ class MatchCog(commands.Cog):
         # that carried them, or it was never delivered); bound to the current version like any.
         buttons = decision_view(live, live.version, pending) if pending is not None and pending.player == pid else None
         responder = Responder(self.bot, interaction, live.channel_id)
-        await responder.send(status_text(live, pid), view=buttons, ephemeral=True)
+        text = "\n".join([status_text(live, pid), *await self.bot.pace.status_lines(live)])
+        await responder.send(text, view=buttons, ephemeral=True)
         if live.is_player(pid):
             if pid in live.waiting_for_orders() and not live.state.pending:
                 live.owed_controls.add(pid)  # the status is also a way back to your Order Marker menus
@@ -204,6 +227,35 @@ class MatchCog(commands.Cog):
         await interaction.response.send_message(
             actions.CONCEDE_QUESTION, ephemeral=True,
             view=view_of(ConcedeButton(live.match_id, pid, True), ConcedeButton(live.match_id, pid, False)))
+
+    @match.command(name="pace", description="See or change the match's pace before the start (creator only)")
+    @app_commands.describe(**PACE_HELP)
+    @app_commands.choices(pace=PACES, policy=POLICIES)
+    async def pace(self, interaction: discord.Interaction, pace: str | None = None, orders: str | None = None,
+                   turn: str | None = None, decision: str | None = None, extend: str | None = None,
+                   policy: str | None = None, away_max: str | None = None) -> None:
+        live = actions.match_here(interaction)
+        text = await post.change_pace(interaction, live, dict(pace=pace, orders=orders, turn=turn, decision=decision,
+                                                              extend=extend, policy=policy, away_max=away_max))
+        await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
+
+    @match.command(name="since", description="What happened since you last acted, with the maps (only you see it)")
+    async def since(self, interaction: discord.Interaction) -> None:
+        await post.since(interaction, actions.match_here(interaction))
+
+    @match.command(name="log", description="The match's public history, page by page (only you see it)")
+    @app_commands.describe(page="Page number (default: the latest)")
+    async def log(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10000] | None = None) -> None:
+        text = await post.log_page(interaction, actions.match_here(interaction), page)
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+
+    @match.command(name="replay", description="The map after every Player Turn, as one animated image")
+    async def replay(self, interaction: discord.Interaction) -> None:
+        await post.replay(interaction, actions.match_here(interaction))
+
+    @match.command(name="undo", description="Ask the others to take back your latest command(s) (no dice, nothing hidden)")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await post.ask_undo(interaction, actions.match_here(interaction))
 
     @match.command(name="end", description="Stop this channel's match for good (creator or Manage Server)")
     async def end(self, interaction: discord.Interaction) -> None:

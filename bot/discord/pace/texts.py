@@ -1,0 +1,111 @@
+"""Words for play by post, within Discord's limits: Discord timestamps, what a player is expected
+to do, and long texts split into messages at line ends or spaces, never inside a word."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.rules.state import Phase
+
+if TYPE_CHECKING:
+    from bot.discord.matches import LiveMatch
+
+#: Discord's longest message content.
+MAX_CONTENT = 2000
+#: How late (seconds) an act may come before players are told it happened late (the loop runs
+#: every minute, so anything later means the bot was down).
+LATE_AFTER = 180.0
+
+
+def stamp(when: float, style: str = "f") -> str:
+    """A Discord timestamp (each reader sees it in their own time zone): ``<t:UNIX:f>``."""
+    return f"<t:{int(when)}:{style}>"
+
+
+def when_words(when: float) -> str:
+    """``"<t:..:f> (<t:..:R>)"``: the date and how far from now."""
+    return f"{stamp(when, 'f')} ({stamp(when, 'R')})"
+
+
+def link(guild_id: int | None, channel_id: int) -> str:
+    """The address of a match's channel or thread."""
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
+
+
+def expected_words(live: LiveMatch, player: str, on: str, about: str) -> tuple[str, str]:
+    """``(kind, words)`` for what ``player`` is waited on (``on`` from :func:`bot.rules.legal.waiting_for`):
+    kind ``orders``, ``turn`` or ``decision``; ``("", "")`` for waits that get no deadline (setup,
+    the initiative roll the bot makes by itself)."""
+    st = live.state
+    if on == "choose":
+        return "decision", f"Decide: {about}"
+    if on == "orders":
+        return "orders", f"Place your Order Markers for round {st.round}"
+    if on == "turn" and st.phase is Phase.TURNS and st.turn is not None:
+        card = st.cards[st.turn.card_key].card.name if st.turn.card_key in st.cards else "your Army Card"
+        return "turn", f"Your Player Turn: Order Marker {st.turn.marker} is on {card}"
+    if on == "place":
+        return "turn", "Place your figures in your start zone (`/place figure` or `/place rest`)"
+    if on == "draft":
+        return "turn", "Your pick in the draft (`/army draft` or `/army pass`)"
+    return "", ""
+
+
+def split_words(text: str, limit: int = MAX_CONTENT) -> list[str]:
+    """Split ``text`` into pieces of at most ``limit`` characters at line ends, a too long line at
+    spaces (a word longer than ``limit`` alone is cut); never an empty list."""
+    out: list[str] = []
+    cur = ""
+
+    def push(piece: str) -> None:
+        nonlocal cur
+        if cur and len(cur) + 1 + len(piece) > limit:
+            out.append(cur)
+            cur = piece
+        else:
+            cur = f"{cur}\n{piece}" if cur else piece
+
+    for line in text.split("\n"):
+        if len(line) <= limit:
+            push(line)
+            continue
+        words, part = line.split(" "), ""
+        for word in words:
+            while len(word) > limit:
+                if part:
+                    push(part)
+                    part = ""
+                push(word[:limit])
+                word = word[limit:]
+            if part and len(part) + 1 + len(word) > limit:
+                push(part)
+                part = word
+            else:
+                part = f"{part} {word}" if part else word
+        if part:
+            push(part)
+    if cur or not out:
+        out.append(cur)
+    return out
+
+
+def summarise(lines: list[str], limit: int, *, more: str) -> list[str]:
+    """The newest ``lines`` that fit in ``limit`` characters, with one line first saying how many
+    older ones were left out (``more`` says where to read them)."""
+    kept: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        if size + len(line) + 1 > limit - 120:
+            break
+        kept.append(line)
+        size += len(line) + 1
+    kept.reverse()
+    left = len(lines) - len(kept)
+    return ([f"… {left} earlier line{'s' if left != 1 else ''} left out ({more})."] if left else []) + kept
+
+
+def median(values: list[float]) -> float:
+    """The median of a non-empty list."""
+    s = sorted(values)
+    n = len(s)
+    return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
