@@ -217,8 +217,11 @@ def _plan(state: MatchState, fig: Figure, path: Sequence[Hex], fly: bool | None,
                 raise IllegalCommand(_why_not_enter(bf, lead, h), "HS-MOVE-07" if h in bf else "HS-MOVE-03")
             step_cost, land_level, drop, cell = found
             terrain = cell.terrain
+            if rules.max_climb is not None and land_level - level > rules.max_climb:
+                raise IllegalCommand(f"{_lab(bf, h)} is {land_level - level} levels up: {fig.id} climbs "
+                                     f"{rules.max_climb} levels at most in one step (a power of its card)")
             other = occ.get((h, land_level))
-            if other is not None and state.is_enemy(fig, other) and not rules.pass_through_enemies:
+            if other is not None and state.is_enemy(fig, other) and not modifiers.passes_through(state, rules, other):
                 raise IllegalCommand(f"{fig.id} cannot move through the enemy {other.id} at {bf.label(h)}", "HS-MOVE-07")
             if other is not None and not state.is_enemy(fig, other) and not (MOVE_THROUGH_FRIENDS or rules.pass_through_friends):
                 raise IllegalCommand(f"{fig.id} cannot move through {other.id}", "DEC-03")
@@ -229,7 +232,7 @@ def _plan(state: MatchState, fig: Figure, path: Sequence[Hex], fly: bool | None,
             all_road = False
         mp.steps.append(Step(new_body, land_level, cost, drop, terrain, new_levels))
         body, level, levels = new_body, land_level, new_levels
-        if not fly and terrain is not None and _must_stop(bf, body, levels, terrain, double):
+        if not fly and terrain is not None and _must_stop(bf, body, levels, terrain, double, rules):
             stopped_at = i
     # Landing (HS-FLY-09): the last space must be one a figure can stand on.
     end = mp.steps[-1]
@@ -288,7 +291,10 @@ def _stop_rule(t: Terrain | None) -> str:
     return "HS-TERRAIN-17"
 
 
-def _must_stop(bf: Battlefield, body: tuple[Hex, ...], levels: tuple[int, ...], terrain: Terrain, double: bool) -> bool:
+def _must_stop(bf: Battlefield, body: tuple[Hex, ...], levels: tuple[int, ...], terrain: Terrain, double: bool,
+               rules: modifiers.MoveRules | None = None) -> bool:
+    if rules is not None and rules.through_water and terrain.is_water:
+        return False  # Slither and the like: water does not end the move
     if not double:
         return terrain.stops_on_entry
     if terrain in (Terrain.MOLTEN_LAVA, Terrain.COOLING_LAVA):
@@ -319,8 +325,12 @@ def leaving(state: MatchState, fig: Figure, before: tuple[Hex, ...], before_leve
     """Enemies ``fig`` is engaged with at ``before`` but not at ``after`` (HS-ENGAGE-04..06)."""
     h = figure_height(state, fig)
     out = []
+    rules = modifiers.move_rules(state, fig)
+    sizes = rules.swipes_above is not None  # Dismissive Strider: leaves Small and Medium figures freely
     for other in state.on_battlefield():
         if other is fig or not state.is_enemy(fig, other):
+            continue
+        if sizes and not modifiers.swipes_from(state, rules, other):
             continue
         oh = figure_height(state, other)
         was = engaged_at(state, before, before_level, h, other.hexes, other.level, oh)
@@ -335,8 +345,9 @@ _Body = tuple[tuple[Hex, ...], int, int]
 
 def _enemy_bodies(state: MatchState, fig: Figure) -> list[_Body]:
     """The bodies of every enemy of ``fig`` on the battlefield (for repeated engagement tests)."""
+    rules = modifiers.move_rules(state, fig)
     return [(o.hexes, o.level, figure_height(state, o)) for o in state.on_battlefield()
-            if o is not fig and state.is_enemy(fig, o)]
+            if o is not fig and state.is_enemy(fig, o) and modifiers.swipes_from(state, rules, o)]
 
 
 def _count_leaving(state: MatchState, foes: list[_Body], before: tuple[Hex, ...], before_level: int,
@@ -445,7 +456,7 @@ def _reach_walking(state: MatchState, fig: Figure, budget: int,
                     if swipes_out is not None:
                         swipes_out[key] = sw
             terrain = bf.terrain(body[0], levels[0])
-            if terrain is not None and _must_stop(bf, body, levels, terrain, double):
+            if terrain is not None and _must_stop(bf, body, levels, terrain, double, rules):
                 continue
         lead = body[0]
         for h in lead.neighbours():
@@ -457,8 +468,10 @@ def _reach_walking(state: MatchState, fig: Figure, budget: int,
             step_cost, lb, _drop, cell = found
             if road_only and cell.terrain is not Terrain.ROAD:
                 continue
+            if rules.max_climb is not None and lb - levels[0] > rules.max_climb:
+                continue
             other = occ.get((h, lb))
-            if other is not None and state.is_enemy(fig, other) and not rules.pass_through_enemies:
+            if other is not None and state.is_enemy(fig, other) and not modifiers.passes_through(state, rules, other):
                 continue
             nc = cost + step_cost
             if nc > budget:

@@ -1,0 +1,201 @@
+"""Movement building blocks: powers that change how a figure moves, each a say on
+:class:`~bot.rules.modifiers.MoveRules`, read from the power's ``values`` (the shared card file's
+``params``; ``../shared/cards/README.md``).
+
+- ``flying``: Flying; ``leaving_engagement: "ignores"`` is Stealth Flying (HS-FLY-01, -11).
+- ``move_through``: pass through ``who`` (``"all figures"``: every figure, Ghost Walk, Phantom
+  Walk; ``"Small and Medium figures"``: those sizes, Dismissive Strider); ``disengage: true`` or
+  ``disengage_from`` (sizes) spares leaving-engagement attacks (from those sizes).
+- ``disengage``: never receives leaving-engagement attacks (HS-ENGAGE-05 set aside).
+- ``alt_move``: a special move asked for by name (``move drake F7 grapple``) instead of the normal
+  move: at most ``move`` spaces, each step rising up to ``max_up``/``max_levels`` levels for free;
+  ``leaving_engagement: "ignores"`` spares leaving-engagement attacks.
+- ``water_move``: water does not end the move (Slither); ``defense_bonus_in_water`` adds defense
+  dice while the figure stands on water.
+- ``movement_restriction`` with ``max_climb`` and ``who: "this squad"``: no step rises more levels.
+
+The cards of the first 19 keep their own kinds, read here the same way: ``ghost_walk`` (as
+``move_through`` all figures), ``grapple_gun`` (as ``alt_move`` of 1 space, ``levels`` up).
+Each kind's ``check(values)`` (:data:`CHECKS`) says why some parameters cannot be enforced.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bot.rules import modifiers
+from bot.rules.combat import _core_check
+from bot.rules.engagement import engaged_enemies
+from bot.rules.modifiers import SIZE_RANK, AttackContext, MoveAnswer, MoveRules, Verdict
+from bot.rules.powers._common import holders, power_of
+from bot.rules.state import Figure, MatchState
+from bot.rules.terrain_effects import terrains_under
+
+#: The power kinds (an Army Card power's ``kind`` in ``data/cards``) this module enforces.
+KINDS = frozenset({"disengage", "ghost_walk", "grapple_gun", "flying", "move_through", "alt_move", "water_move",
+                   "movement_restriction"})
+
+#: ``move FIG SPACE grapple`` asks for a special move (an ``alt_move`` power, Grapple Gun).
+GRAPPLE = "grapple"
+
+
+def _sizes_rank(text: object) -> int | None:
+    """The largest size a phrase such as ``"Small and Medium figures"`` names, as a rank; ``None``
+    when it names no size."""
+    if not isinstance(text, str):
+        return None
+    ranks = [SIZE_RANK[w] for w in text.lower().replace("/", " ").split() if w in SIZE_RANK]
+    return max(ranks) if ranks else None
+
+
+def _leaving(values: dict[str, Any]) -> str | None:
+    le = values.get("leaving_engagement", "takes")
+    return None if le in ("takes", "ignores") else f"leaving_engagement '{le}' is not understood"
+
+
+def check_flying(values: dict[str, Any]) -> str | None:
+    """``flying``: ``leaving_engagement`` ``takes`` (Flying) or ``ignores`` (Stealth Flying)."""
+    return _leaving(values)
+
+
+def check_move_through(values: dict[str, Any]) -> str | None:
+    """``move_through``: ``who`` all figures or named sizes; ``ranged_while_engaged`` is not built."""
+    who = values.get("who", "all figures")
+    if who not in ("all figures", "all") and _sizes_rank(who) is None:
+        return f"moving through '{who}' is not understood"
+    if "ranged_while_engaged" in values and _sizes_rank(values["ranged_while_engaged"]) is None:
+        return f"attacking while engaged '{values['ranged_while_engaged']}' is not understood"
+    if "disengage_from" in values and _sizes_rank(values["disengage_from"]) is None:
+        return f"disengaging from '{values['disengage_from']}' is not understood"
+    return None
+
+
+def check_alt_move(values: dict[str, Any]) -> str | None:
+    """``alt_move``: ``move`` spaces with ``max_up``/``max_levels``; no ``cost`` yet."""
+    if not isinstance(values.get("move", values.get("spaces", 1)), int):
+        return f"a move of '{values.get('move')}' spaces is not understood"
+    if "cost" in values:
+        return f"the cost '{values['cost']}' is not built yet"
+    if values.get("ignore_elevation"):
+        return "a leap that ignores elevation (flying over figures and water) is not built yet"
+    return _leaving(values)
+
+
+def check_water_move(values: dict[str, Any]) -> str | None:
+    """``water_move``: optional ``defense_bonus_in_water``; a Move bonus is not built."""
+    extra = sorted(set(values) - {"defense_bonus_in_water"})
+    return f"'{extra[0]}' is not built yet" if extra else None
+
+
+def check_movement_restriction(values: dict[str, Any]) -> str | None:
+    """``movement_restriction``: only ``max_climb`` of the card's own figures."""
+    if isinstance(values.get("max_climb"), int) and values.get("who", "this squad") in ("this squad", "this figure"):
+        return None
+    return "slowing or stopping other figures is not built yet"
+
+
+CHECKS: dict[str, Callable[[dict[str, Any]], str | None]] = {
+    "flying": check_flying, "move_through": check_move_through, "alt_move": check_alt_move,
+    "water_move": check_water_move, "movement_restriction": check_movement_restriction,
+}
+
+
+@modifiers.on_move_rules
+def flying(state: MatchState, fig: Figure, rules: MoveRules) -> MoveAnswer | None:
+    """Flying and Stealth Flying as a power of kind ``flying`` (HS-FLY-01, -11)."""
+    power = power_of(state, fig, "flying")
+    if power is None:
+        return None
+    return MoveAnswer(can_fly=True, stealth=True if power.values.get("leaving_engagement") == "ignores" else None)
+
+
+@modifiers.on_move_rules
+def move_through(state: MatchState, fig: Figure, rules: MoveRules) -> MoveAnswer | None:
+    """Ghost Walk, Phantom Walk, Dismissive Strider: pass through figures (and maybe disengage)."""
+    card = state.card_of(fig)
+    power = card.power("move_through") or card.power("ghost_walk")
+    if power is None:
+        return None
+    v = power.values
+    if power.kind == "move_through" and check_move_through(v) is not None:
+        return None
+    size = _sizes_rank(v.get("who"))
+    freely = False if v.get("disengage") is True else None  # False: takes no leaving-engagement attacks
+    if size is not None:
+        return MoveAnswer(pass_size=size, swipes_above=_sizes_rank(v.get("disengage_from")), takes_swipes=freely)
+    return MoveAnswer(pass_through_enemies=True, pass_through_friends=True, takes_swipes=freely)
+
+
+@modifiers.on_target_check
+def ranged_while_engaged(state: MatchState, ctx: AttackContext) -> Verdict | None:
+    """Dismissive Strider: engaged only with figures up to the sizes named, the figure may still
+    attack others (with Range and clear sight, as if not engaged; HS-ENGAGE-07 set aside)."""
+    if not holders(state, "move_through"):
+        return None
+    power = power_of(state, ctx.attacker, "move_through")
+    if power is None or "ranged_while_engaged" not in power.values or check_move_through(power.values):
+        return None
+    if ctx.special is not None:
+        return None  # a special attack's own Range is not known here: the core rule stands
+    foes = engaged_enemies(state, ctx.attacker)
+    size = _sizes_rank(power.values["ranged_while_engaged"]) or 0
+    if not foes or ctx.target in foes or any(SIZE_RANK.get(state.card_of(f).size or "", 9) > size for f in foes):
+        return None
+    plain = _core_check(state, ctx.attacker, ctx.target, None, True, engaged=[])  # as if not engaged
+    return Verdict(plain.ok, plain.reason, plain.rule)
+
+
+@modifiers.on_move_rules
+def disengage(state: MatchState, fig: Figure, rules: MoveRules) -> MoveAnswer | None:
+    """Disengage: no leaving-engagement attacks."""
+    if power_of(state, fig, "disengage") is None:
+        return None
+    return MoveAnswer(takes_swipes=False)
+
+
+@modifiers.on_move_rules
+def alt_move(state: MatchState, fig: Figure, rules: MoveRules) -> MoveAnswer | None:
+    """Grapple Gun and its kind: when asked for, ``move`` spaces, climbing up to ``max_up`` levels free."""
+    if rules.request != GRAPPLE:
+        return None
+    card = state.card_of(fig)
+    power = card.power("alt_move") or card.power("grapple_gun")
+    if power is None:
+        return None
+    v = power.values
+    if power.kind == "alt_move" and check_alt_move(v) is not None:
+        return None
+    up = v.get("levels", v.get("max_up", v.get("max_levels", 25)))
+    return MoveAnswer(special_move=power.name, max_spaces=v.get("move", 1), free_climb=up,
+                      takes_swipes=False if v.get("leaving_engagement") == "ignores" else None)
+
+
+@modifiers.on_move_rules
+def water_move(state: MatchState, fig: Figure, rules: MoveRules) -> MoveAnswer | None:
+    """Slither and the like: entering water does not end the move."""
+    if power_of(state, fig, "water_move") is None:
+        return None
+    return MoveAnswer(through_water=True)
+
+
+@modifiers.on_move_rules
+def rolling_movement(state: MatchState, fig: Figure, rules: MoveRules) -> MoveAnswer | None:
+    """Rolling Movement: no step rises more than ``max_climb`` levels."""
+    power = power_of(state, fig, "movement_restriction")
+    if power is None or check_movement_restriction(power.values) is not None:
+        return None
+    return MoveAnswer(max_climb=power.values["max_climb"])
+
+
+@modifiers.on_defense_dice
+def water_defense(state: MatchState, ctx: AttackContext) -> tuple[str, int] | None:
+    """Aegis of the River, Water Suits: ``defense_bonus_in_water`` dice while standing on water."""
+    if not holders(state, "water_move"):
+        return None
+    power = power_of(state, ctx.target, "water_move")
+    if power is None or not power.values.get("defense_bonus_in_water"):
+        return None
+    if not any(t.is_water for t in terrains_under(state, ctx.target)):
+        return None
+    return (power.name, int(power.values["defense_bonus_in_water"]))
