@@ -216,7 +216,14 @@ def begin_card_turn(eng: Referee, card_key: str) -> None:
 
 @continuation("end_card_turn")
 def end_card_turn(eng: Referee) -> None:
-    """Continuation: end the Army Card turn; the next added one begins, or the Player Turn ends."""
+    """Continuation: end the Army Card turn: its "after this card's turn" window (bonding powers
+    used after the turn, HS-TURN-05), then :func:`next_card_turn`."""
+    run_window(eng, Window.AFTER_CARD_TURN, "next_card_turn")
+
+
+@continuation("next_card_turn")
+def next_card_turn(eng: Referee) -> None:
+    """Continuation: the next added Army Card turn begins, or the Player Turn ends."""
     turn = eng.state.turn
     if turn is not None and turn.card_turns:
         begin_card_turn(eng, turn.card_turns.pop(0))

@@ -1,0 +1,167 @@
+"""Bonding as a building block (HS-TURN-05): before (or after) this card's turn, the player may
+take a turn with another card they control that the power's ``who`` names; all in the same
+Player Turn (:meth:`~bot.rules.context.RulesContext.add_card_turn`).
+
+``values`` (the shared card file's ``params``): ``who`` (read by :mod:`bot.rules.powers._who`:
+``"Orc Champion you control"``, ``"Small or Medium Beast you control"``, ``"Champion you control
+that follows Jandar"``, ``"... within 12 clear sight spaces"``) and ``when``: before the card's
+turn (offered as that turn begins, before anything else of it, ``immediate``) or after it (offered
+in the :attr:`~bot.rules.timing.Window.AFTER_CARD_TURN` window). The answer is the key of the card
+that takes a turn, or ``skip``. ``check_bonding`` names what is not built (a chosen card, extras).
+
+Orc Champion Bonding (Blade Gruts, kind ``orc_champion_bonding``) is this block with ``who``
+"Orc Champion you control".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from bot.rules.los import line_of_sight
+from bot.rules.powers._common import card_labels, spaces_between
+from bot.rules.powers._effects import SKIP, TurnPower
+from bot.rules.powers._turns import flag, living, turn_card
+from bot.rules.powers._who import Who, parse_who, who_problem
+from bot.rules.state import CardInPlay, MatchState, TurnState
+from bot.rules.timing import Trigger, Window, register
+
+if TYPE_CHECKING:
+    from bot.rules.context import RulesContext
+
+#: The power kinds (an Army Card power's ``kind`` in ``data/cards``) this module enforces.
+KINDS = frozenset({"bonding", "orc_champion_bonding"})
+
+#: ``when`` phrases meaning before this card's turn, and after it.
+BEFORE = ("before this card's turn", "before this figure's turn", "after revealing an order marker on this card, before its turn")
+AFTER = ("after this card's turn", "after this figure's turn")
+
+
+def check_bonding(values: dict[str, Any]) -> str | None:
+    """Why a bonding power's ``values`` cannot be enforced, or ``None``."""
+    when = str(values.get("when", "")).lower()
+    if when not in BEFORE + AFTER:
+        return f"the moment '{values.get('when')}' is not understood"
+    for key in ("extra", "else", "condition"):
+        if key in values:
+            return f"'{values[key]}' is not built yet"
+    return who_problem(values.get("who", ""))
+
+
+CHECKS: dict[str, Callable[[dict[str, Any]], str | None]] = {"bonding": check_bonding}
+
+
+def partners(state: MatchState, cip: CardInPlay, who: Who) -> list[CardInPlay]:
+    """The other cards of ``cip``'s controller with a figure on the battlefield that ``who`` names
+    (within its distance and clear sight of a figure of ``cip`` when it says so), by key."""
+    mine = living(state, cip.key)
+    out = []
+    for c in sorted(state.cards.values(), key=lambda c: c.key):
+        if c.key == cip.key or c.controller != cip.controller or not who.matches(c.card):
+            continue
+        theirs = living(state, c.key)
+        if who.sight:
+            theirs = [f for f in theirs if any((who.within is None or spaces_between(m, f) <= who.within)
+                                               and line_of_sight(state, m, f) for m in mine)]
+        if theirs:
+            out.append(c)
+    return out
+
+
+class _Bonding(TurnPower):
+    """A bonding power of the card whose turn it is (see the module doc); subclasses set the
+    window and what :meth:`take` does with the chosen card."""
+
+    rule = "HS-TURN-05"
+    kind: ClassVar[str] = "bonding"
+    #: The ``when`` phrases this effect answers to.
+    moments: ClassVar[tuple[str, ...]] = BEFORE
+
+    def triggers(self, engine: RulesContext) -> list[Trigger]:
+        # The card's power is of kind ``kind`` (one kind, two effects: before and after the turn).
+        found = turn_card(engine, self.kind)
+        if found is None or found[0].data.get(flag(self.name, found[1].key)):
+            return []
+        return self.offers(engine, found[0], found[1])
+
+    def who(self, engine: RulesContext, key: str) -> Who | None:
+        """What the card's power names (``None``: no such power, or not at this moment)."""
+        power = engine.state.cards[key].card.power(self.kind)
+        if power is None or (self.kind == "bonding" and (check_bonding(power.values)
+                                                         or str(power.values["when"]).lower() not in self.moments)):
+            return None
+        return parse_who(power.values.get("who", ""))
+
+    def offers(self, engine: RulesContext, turn: TurnState, cip: CardInPlay) -> list[Trigger]:
+        who = self.who(engine, cip.key)
+        if who is None or turn.player != cip.controller or not partners(engine.state, cip, who):
+            return []
+        return [Trigger(self.name, cip.controller, cip.key)]
+
+    def applies(self, engine: RulesContext, trigger: Trigger) -> bool:
+        return bool(self.options(engine, trigger)[:-1])
+
+    def options(self, engine: RulesContext, trigger: Trigger) -> list[str]:
+        st = engine.state
+        who = self.who(engine, trigger.subject)
+        found = partners(st, st.cards[trigger.subject], who) if who is not None else []
+        return [c.key for c in found] + [SKIP]
+
+    def labels(self, engine: RulesContext, trigger: Trigger, options: list[str]) -> list[str]:
+        st = engine.state
+        keys = [o for o in options if o in st.cards]
+        shown = dict(zip(keys, card_labels(st, trigger.controller, [st.cards[k] for k in keys]), strict=True))
+        return [shown.get(o, o) for o in options]
+
+    def prompt(self, engine: RulesContext, trigger: Trigger) -> str:
+        power = self.power(engine, trigger)
+        who = str(power.values.get("who", "another card")) if power else "another card"
+        order = "first, then" if self.moments is BEFORE else "after"
+        return f"{self.power_name(engine, trigger)}: take a turn with a {who} {order} the {engine.state.cards[trigger.subject].card.short}?"
+
+    def use(self, engine: RulesContext, trigger: Trigger, choice: str) -> None:
+        st = engine.state
+        if choice not in st.cards:
+            return
+        when = "first" if self.moments is BEFORE else "next"
+        engine.emit("power", power=self.power_name(engine, trigger), card=trigger.subject, player=trigger.controller,
+                    success=True, result=f"{st.cards[choice].card.short} takes a turn {when}")
+        engine.add_card_turn(choice, now=self.moments is BEFORE)
+
+
+@register
+class BondingBefore(_Bonding):
+    """Bonding before this card's turn: offered as it begins, before anything else of it; the
+    chosen card's turn comes first."""
+
+    name = "bonding"
+    window = Window.START_OF_TURN
+    immediate = True
+    leaves_window = True
+
+    def offers(self, engine: RulesContext, turn: TurnState, cip: CardInPlay) -> list[Trigger]:
+        return [] if turn.activated else super().offers(engine, turn, cip)
+
+
+@register
+class BondingAfter(_Bonding):
+    """Bonding after this card's turn: offered as it ends; the chosen card's turn comes next."""
+
+    name = "bonding_after"
+    window = Window.AFTER_CARD_TURN
+    moments = AFTER
+    leaves_window = True
+
+
+@register
+class OrcChampionBonding(BondingBefore):
+    """Orc Champion Bonding (Blade Gruts): this block with ``who`` "Orc Champion you control"."""
+
+    name = "orc_champion_bonding"
+    kind = "orc_champion_bonding"
+
+    def who(self, engine: RulesContext, key: str) -> Who | None:
+        return parse_who("Orc Champion you control")
+
+    def prompt(self, engine: RulesContext, trigger: Trigger) -> str:
+        return "Orc Champion Bonding: take a turn with an Orc Champion first, then the Blade Gruts?"

@@ -1,0 +1,71 @@
+"""Turn building blocks (``bot/rules/powers/turn_*.py``) with real cards built from the shared
+card file's params: bonding before and after a card's turn (HS-TURN-05), and each kind's check.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.rules.match import Match
+from bot.rules.powers import turn_bonding
+from tests.powers.shared_cards import shared_card, shared_powers
+from tests.rules.conftest import DUMMY, full_match, markers
+
+PALADINS = shared_card("Frostclaw Paladins")  # Jandar Champion Bonding, before its turn
+IRENE = shared_card("Knight Irene")  # an Ursine Champion that follows Jandar
+GRIMNAK = shared_card("Grimnak")  # an Orc Champion that follows Utgar
+VISCEROT = shared_card("Iron Lich Viscerot")  # Ironclad Puppeteer, after its turn
+MANDUKOR = shared_card("Hellforge Mandukor")  # a Unique Eisenek Hero
+
+
+def match_of(first: Any, *army: Any) -> Match:
+    return full_match({"p1": [first, *army], "p2": [DUMMY]}, orders={"p1": markers(first.name), "p2": markers("Dummy")},
+                      initiative=[20, 1])
+
+
+def test_frostclaw_paladins_let_a_jandar_champion_take_its_turn_first() -> None:
+    # rule: HS-TURN-05
+    m = match_of(PALADINS, IRENE, GRIMNAK)
+    pend = m.state.pending[0]
+    assert (pend.kind, pend.options) == ("bonding", ["p1/knight-irene", "skip"])  # not Grimnak (Utgar)
+    assert pend.prompt.startswith("Jandar Champion Bonding: take a turn with a Champion you control that follows Jandar")
+    m.apply("p1", "choose p1/knight-irene")
+    assert m.state.turn is not None and m.state.turn.card_key == "p1/knight-irene"
+    m.apply("p1", "end-turn")
+    while m.state.pending:
+        m.apply("p1", "choose skip")
+    assert m.state.turn is not None and m.state.turn.card_key == "p1/frostclaw-paladins"
+
+
+def test_frostclaw_paladins_without_a_jandar_champion_are_asked_nothing() -> None:
+    m = match_of(PALADINS, GRIMNAK)
+    assert not m.state.pending and m.state.turn is not None and m.state.turn.card_key == "p1/frostclaw-paladins"
+
+
+def test_viscerot_lets_another_unique_eisenek_take_a_turn_after_his() -> None:
+    # rule: HS-TURN-05
+    m = match_of(VISCEROT, MANDUKOR)
+    assert not m.state.pending  # nothing before his turn: Ironclad Puppeteer comes after it
+    m.apply("p1", "end-turn")
+    while m.state.pending and m.state.pending[0].kind != "bonding_after":
+        m.apply("p1", "choose skip")
+    pend = m.state.pending[0]
+    assert (pend.kind, pend.options) == ("bonding_after", ["p1/hellforge-mandukor", "skip"])
+    m.apply("p1", "choose p1/hellforge-mandukor")
+    assert m.state.turn is not None and m.state.turn.card_key == "p1/hellforge-mandukor"
+    assert m.state.turn.player == "p1"
+
+
+def test_viscerot_alone_ends_his_turn_with_no_question() -> None:
+    m = match_of(VISCEROT, IRENE)
+    m.apply("p1", "end-turn")
+    assert not m.state.pending and m.state.turn is not None and m.state.turn.player == "p2"
+
+
+def test_bonding_check_names_what_is_not_built() -> None:
+    assert turn_bonding.check_bonding({"who": "Beast you control", "when": "before this card's turn"}) is None
+    assert turn_bonding.check_bonding({"who": "the chosen Lizard King", "when": "before this card's turn"}) == \
+        "the words 'chosen' in 'the chosen Lizard King' are not understood"
+    assert turn_bonding.check_bonding({"who": "Beast you control", "when": "at dawn"}) == "the moment 'at dawn' is not understood"
+    accepted = [name for name, _, v in shared_powers("bonding") if turn_bonding.check_bonding(v) is None]
+    assert "Frostclaw Paladins" in accepted and "Mohican River Tribe" not in accepted
