@@ -55,6 +55,8 @@ class Who:
     #: ``within N clear sight spaces``: spaces (``None``: any distance); ``sight``: clear sight needed.
     within: int | None = None
     sight: bool = False
+    #: ``you control`` / ``friendly``: only the power's controller's figures.
+    friendly: bool = False
 
     def matches(self, card: ArmyCard) -> bool:
         """Whether ``card`` is one the phrase names (control and ``other`` are the caller's)."""
@@ -96,10 +98,11 @@ def parse_who(text: str) -> Who:
         if general not in GENERALS:
             unknown += (f"follows {general}",)
         low = low[:m.start()] + " " + low[m.end():]
-    other = False
+    other = friendly = False
     for phrase in (" you control ", " friendly ", " another ", " other "):
         if phrase in low:
             other = other or phrase.strip() in ("another", "other")
+            friendly = friendly or phrase.strip() in ("you control", "friendly")
             low = low.replace(phrase, " ")
     sizes, kinds, rarities, words = set(), set(), set(), []
     for tok in low.split():
@@ -121,7 +124,7 @@ def parse_who(text: str) -> Who:
     if unknown:
         words = []
     return Who(frozenset(sizes), frozenset(kinds), frozenset(rarities), general, tuple(words), other, unknown,
-               count, within, sight)
+               count, within, sight, friendly)
 
 
 def who_problem(text: object) -> str | None:
