@@ -6,16 +6,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.rules import modifiers
 from bot.rules.match import Match
-from bot.rules.powers import turn_bonding
+from bot.rules.powers import mind_shackle, spirits, turn_bonding
+from tests.powers.conftest import F, powers
 from tests.powers.shared_cards import shared_card, shared_powers
-from tests.rules.conftest import DUMMY, full_match, markers
+from tests.rules.conftest import BLANK, DUMMY, SKULL, card, fig, full_match, markers, roll, sandbox
 
 PALADINS = shared_card("Frostclaw Paladins")  # Jandar Champion Bonding, before its turn
 IRENE = shared_card("Knight Irene")  # an Ursine Champion that follows Jandar
 GRIMNAK = shared_card("Grimnak")  # an Orc Champion that follows Utgar
 VISCEROT = shared_card("Iron Lich Viscerot")  # Ironclad Puppeteer, after its turn
 MANDUKOR = shared_card("Hellforge Mandukor")  # a Unique Eisenek Hero
+FINN = shared_card("Finn the Viking Champion")
 
 
 def match_of(first: Any, *army: Any) -> Match:
@@ -69,3 +72,55 @@ def test_bonding_check_names_what_is_not_built() -> None:
     assert turn_bonding.check_bonding({"who": "Beast you control", "when": "at dawn"}) == "the moment 'at dawn' is not understood"
     accepted = [name for name, _, v in shared_powers("bonding") if turn_bonding.check_bonding(v) is None]
     assert "Frostclaw Paladins" in accepted and "Mohican River Tribe" not in accepted
+
+
+# ---- mind_control (Kee-Mo-Shi's Mind Shackle 19, from the shared params) -------------------------------------
+
+
+def test_kee_mo_shi_mind_shackle_19_takes_control_of_an_adjacent_unique_card() -> None:
+    kee = shared_card("Kee-Mo-Shi")
+    eng = sandbox(fig("kee", "p1", (2, 2), kee), fig("finn", "p2", (3, 2), FINN),
+                  fig("m1", "p2", (2, 3), card(name="Minion", kind="squad", rarity="common"), card_key="p2/m"))
+    eng.execute("p1", "attack kee finn")
+    pend = eng.state.pending[0]
+    assert (pend.kind, pend.options) == ("mind_control", ["finn", "skip"])  # Unique only
+    roll(eng, d20=[19])
+    events = eng.execute("p1", "choose finn")
+    assert powers(events)[0]["needed"] == 19 and eng.state.cards["p2/finn"].controller == "p1"
+
+
+def test_mind_shackle_19_fails_on_18_and_soul_devour_is_not_built() -> None:
+    kee = shared_card("Kee-Mo-Shi")
+    eng = sandbox(fig("kee", "p1", (2, 2), kee), fig("finn", "p2", (3, 2), FINN))
+    eng.execute("p1", "attack kee finn")
+    roll(eng, [BLANK] * 12, d20=[18])
+    eng.execute("p1", "choose finn")
+    assert eng.state.cards["p2/finn"].controller == "p2"
+    soul = next(v for n, _, v in shared_powers("mind_control") if n == "Shades of Bleakewoode")
+    assert mind_shackle.check_mind_control(soul) == "the moment 'before moving' is not built yet"
+
+
+# ---- spirit (Eldgrim's Warrior's Swiftness Spirit, from the shared params) ----------------------------------
+
+
+def test_eldgrims_swiftness_spirit_raises_the_chosen_cards_move() -> None:
+    eldgrim = shared_card("Eldgrim the Viking Champion")
+    eng = sandbox(fig("eld", "p1", (2, 2), eldgrim, wounds=eldgrim.life - 1), fig("finn", "p1", (6, 6), FINN),
+                  fig("orc", "p2", (3, 2), card(name="Orc", attack=4)))
+    before = modifiers.move_value(eng.state, F(eng, "finn"))
+    roll(eng, [SKULL, BLANK, BLANK, BLANK] + [BLANK] * 4)
+    eng.execute("p2", "attack orc eld")
+    pend = eng.state.pending[0]
+    assert pend.kind == "warriors_spirit" and "p1/finn" in pend.options
+    eng.execute("p1", "choose p1/finn")
+    assert modifiers.move_value(eng.state, F(eng, "finn")) == before + 1
+
+
+def test_a_spirit_granting_a_power_is_not_built_and_asks_nothing() -> None:
+    misaerx = shared_card("Misaerx the Kyrie Warrior")
+    assert spirits.check_spirit(misaerx.powers[1].values) == "a spirit that grants Life Drain is not built yet"
+    eng = sandbox(fig("mi", "p1", (2, 2), misaerx, wounds=misaerx.life - 1), fig("finn", "p1", (6, 6), FINN),
+                  fig("orc", "p2", (3, 2), card(name="Orc", attack=4)))
+    roll(eng, [SKULL, BLANK, BLANK, BLANK] + [BLANK] * 4)
+    eng.execute("p2", "attack orc mi")
+    assert F(eng, "mi").destroyed and not eng.state.pending

@@ -9,29 +9,52 @@ an effect of the :attr:`~bot.rules.timing.Window.DESTROYED` window, answered wit
 effect that never expires, kept in ``state.effects`` under ``KIND:CARD-OF-THE-SPIRIT``; dice hooks
 read it.
 The options list the player's own cards first (the text allows any Unique card, even an enemy's).
+
+The same block reads the shared card file's pattern ``spirit`` (kind ``spirit``): ``stat``
+(``attack``, ``defense`` or ``move``), ``amount`` and ``target`` ``"any Unique Army Card"``
+(Warrior's Swiftness Spirit raises Move); :func:`check_spirit` names what is not built (a spirit
+that grants a power).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from bot.rules import modifiers
 from bot.rules.modifiers import AttackContext
 from bot.rules.powers._common import card_labels
 from bot.rules.powers._effects import PowerEffect, window_args
-from bot.rules.state import CardInPlay, MatchState
+from bot.rules.state import CardInPlay, Figure, MatchState
 from bot.rules.timing import Expiry, Lasting, Trigger, Window, register
 
 if TYPE_CHECKING:
     from bot.rules.context import RulesContext
 
 #: The power kinds (an Army Card power's ``kind`` in ``data/cards``) this module enforces.
-KINDS = frozenset({"warriors_armor_spirit", "warriors_attack_spirit"})
+KINDS = frozenset({"warriors_armor_spirit", "warriors_attack_spirit", "spirit"})
 
 ATTACK = "warriors_attack_spirit"
 ARMOR = "warriors_armor_spirit"
 #: Power kind -> the statistic its spirit raises.
 STAT = {ATTACK: "attack", ARMOR: "defense"}
+SPIRIT = "spirit"
+
+
+def check_spirit(values: dict[str, Any]) -> str | None:
+    """Why a ``spirit`` power's ``values`` cannot be enforced, or ``None``."""
+    if "grants" in values:
+        return f"a spirit that grants {values['grants']} is not built yet"
+    if values.get("stat") not in ("attack", "defense", "move"):
+        return f"raising '{values.get('stat')}' is not built yet"
+    if not isinstance(values.get("amount"), int):
+        return f"an amount of '{values.get('amount')}' is not understood"
+    if values.get("target") != "any Unique Army Card":
+        return f"the target '{values.get('target')}' is not understood"
+    return None
+
+
+CHECKS: dict[str, Callable[[dict[str, Any]], str | None]] = {SPIRIT: check_spirit}
 
 
 def cards_for(state: MatchState, player: str, exclude: str) -> list[CardInPlay]:
@@ -62,6 +85,12 @@ def _armor_spirit(state: MatchState, ctx: AttackContext) -> tuple[str, int] | No
     return bonus(state, ctx.target.card_key, "defense") if state.effects else None
 
 
+@modifiers.on_move_value
+def _swiftness_spirit(state: MatchState, fig: Figure, value: int) -> int:
+    found = bonus(state, fig.card_key, "move") if state.effects else None
+    return value + found[1] if found else value
+
+
 @register
 class WarriorSpirit(PowerEffect):
     """Either spirit: a trigger names the destroyed figure and, in its ``kind``, which spirit."""
@@ -83,7 +112,8 @@ class WarriorSpirit(PowerEffect):
             return []
         out = []
         for p in st.card_of(fig).powers:
-            if p.kind in STAT and cards_for(st, fig.controller, fig.card_key):
+            spirit = p.kind in STAT or (p.kind == SPIRIT and check_spirit(p.values) is None)
+            if spirit and cards_for(st, fig.controller, fig.card_key):
                 out.append(Trigger(self.name, fig.controller, fig.id, (("kind", p.kind),), source=fig.id))
         return out
 
@@ -93,7 +123,11 @@ class WarriorSpirit(PowerEffect):
 
     def _raise(self, engine: RulesContext, trigger: Trigger) -> tuple[str, int]:
         """The statistic the spirit raises and by how much."""
-        stat = STAT[self.power_kind(trigger)]
+        kind = self.power_kind(trigger)
+        if kind == SPIRIT:
+            power = self.power(engine, trigger)
+            return (str(power.values["stat"]), int(power.values["amount"])) if power else ("attack", 0)
+        stat = STAT[kind]
         return stat, self.value(engine, trigger, stat, 1)
 
     def applies(self, engine: RulesContext, trigger: Trigger) -> bool:
