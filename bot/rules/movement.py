@@ -390,6 +390,19 @@ def reachable(state: MatchState, fig: Figure, fly: bool | None = None,
     return out
 
 
+def reachable_within(state: MatchState, fig: Figure, budget: int,
+                     fly: bool | None = None) -> dict[tuple[Hex, ...], tuple[int, list[Hex]]]:
+    """:func:`reachable` with ``budget`` spaces instead of the Move value: a move a power gives
+    outside the normal move (Eisenek Advance: up to 4 spaces at the start of a round)."""
+    rules = rules_for(state, fig)
+    out: dict[tuple[Hex, ...], tuple[int, list[Hex]]] = {}
+    if rules.can_fly if fly is None else fly:
+        _reach_flying(state, fig, budget, out)
+    else:
+        _reach_walking(state, fig, budget, out, road_only=False)
+    return out
+
+
 def _reach_by_plans(state: MatchState, fig: Figure, fly: bool, power: str | None, spaces: int,
                     out: dict[tuple[Hex, ...], tuple[int, list[Hex]]]) -> None:
     """A special move bounded to a few ``spaces``: try every path of that many spaces or fewer
