@@ -66,7 +66,9 @@ def test_vile_injection_boosts_an_eisenek_in_sight_as_its_turn_begins() -> None:
     h = next(f for f in st.figures.values() if f.card_key.endswith("mandukor"))
     v.hexes, v.level = (Hex(2, 4), Hex(3, 4)), 1
     h.hexes, h.level = (Hex(2, 6), Hex(3, 6)), 1
-    begin_round(m, [20, 1], p1=markers(forge.name), p2=markers("Dummy"))
+    begin_round(m, None, p1=markers(forge.name), p2=markers("Dummy"))
+    m.apply("p1", "choose stay")  # Eisenek Advance: every marker is on an Eisenek card; Hellforge stays
+    begin_round(m, [20, 1])
     pend = m.state.pending[0]
     assert (pend.kind, pend.options) == ("marker_boost", [h.id, "skip"])
     move_before = modifiers.move_value(st, h)
@@ -83,7 +85,9 @@ def test_vile_injection_is_not_offered_out_of_sight_range() -> None:
     h = next(f for f in st.figures.values() if f.card_key.endswith("mandukor"))
     v.hexes, v.level = (Hex(0, 0), Hex(1, 0)), 1
     h.hexes, h.level = (Hex(8, 8), Hex(9, 8)), 1
-    begin_round(m, [20, 1], p1=markers(forge.name), p2=markers("Dummy"))
+    begin_round(m, None, p1=markers(forge.name), p2=markers("Dummy"))
+    m.apply("p1", "choose stay")
+    begin_round(m, [20, 1])
     assert not m.state.pending or m.state.pending[0].kind != "marker_boost"
 
 

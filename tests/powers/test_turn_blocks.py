@@ -11,7 +11,18 @@ from bot.rules.match import Match
 from bot.rules.powers import mind_shackle, spirits, turn_bonding
 from tests.powers.conftest import F, powers
 from tests.powers.shared_cards import shared_card, shared_powers
-from tests.rules.conftest import BLANK, DUMMY, SKULL, card, fig, full_match, markers, roll, sandbox
+from tests.rules.conftest import (
+    BLANK,
+    DUMMY,
+    SKULL,
+    begin_round,
+    card,
+    fig,
+    full_match,
+    markers,
+    roll,
+    sandbox,
+)
 
 PALADINS = shared_card("Frostclaw Paladins")  # Jandar Champion Bonding, before its turn
 IRENE = shared_card("Knight Irene")  # an Ursine Champion that follows Jandar
@@ -22,8 +33,12 @@ FINN = shared_card("Finn the Viking Champion")
 
 
 def match_of(first: Any, *army: Any) -> Match:
-    return full_match({"p1": [first, *army], "p2": [DUMMY]}, orders={"p1": markers(first.name), "p2": markers("Dummy")},
-                      initiative=[20, 1])
+    m = full_match({"p1": [first, *army], "p2": [DUMMY]})
+    begin_round(m, None, p1=markers(first.name), p2=markers("Dummy"))
+    while m.state.pending and m.state.pending[0].kind == "pre_round_move":
+        m.apply("p1", "choose stay")  # Eisenek Advance (Hellforge Mandukor): staying put
+    begin_round(m, [20, 1])
+    return m
 
 
 def test_frostclaw_paladins_let_a_jandar_champion_take_its_turn_first() -> None:
