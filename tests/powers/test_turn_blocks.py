@@ -131,11 +131,27 @@ def test_eldgrims_swiftness_spirit_raises_the_chosen_cards_move() -> None:
     assert modifiers.move_value(eng.state, F(eng, "finn")) == before + 1
 
 
-def test_a_spirit_granting_a_power_is_not_built_and_asks_nothing() -> None:
-    misaerx = shared_card("Misaerx the Kyrie Warrior")
-    assert spirits.check_spirit(misaerx.powers[1].values) == "a spirit that grants Life Drain is not built yet"
-    eng = sandbox(fig("mi", "p1", (2, 2), misaerx, wounds=misaerx.life - 1), fig("finn", "p1", (6, 6), FINN),
-                  fig("orc", "p2", (3, 2), card(name="Orc", attack=4)))
-    roll(eng, [SKULL, BLANK, BLANK, BLANK] + [BLANK] * 4)
+def test_misaerx_life_drain_spirit_gives_a_revna_warrior_hero_life_drain() -> None:
+    misaerx, kilkorax = shared_card("Misaerx the Kyrie Warrior"), shared_card("Kilkorax the Kyrie Warrior")
+    eng = sandbox(fig("mi", "p1", (2, 2), misaerx, wounds=misaerx.life - 1),
+                  fig("kil", "p1", (5, 5), kilkorax, wounds=2, card_key="p1/kil"), fig("finn", "p1", (0, 6), FINN),
+                  fig("orc", "p2", (3, 2), card(name="Orc", attack=4)),
+                  fig("pawn", "p2", (5, 6), card(name="Pawn", life=1, defense=0)))
+    assert spirits.check_spirit(misaerx.powers[1].values) is None
+    roll(eng, [SKULL, BLANK, BLANK, BLANK] + [BLANK] * (misaerx.defense or 0))
     eng.execute("p2", "attack orc mi")
-    assert F(eng, "mi").destroyed and not eng.state.pending
+    pend = eng.state.pending[0]
+    assert pend.kind == "warriors_spirit" and pend.options == ["p1/kil"]  # not Finn: no Revna Warrior
+    eng.execute("p1", "choose p1/kil")
+    roll(eng, [SKULL] + [BLANK] * 6)
+    eng.execute("p1", "attack kil pawn")
+    eng.execute("p1", "choose skip")  # Kilkorax's own Witchcraft Telekinesis, after moving
+    assert F(eng, "pawn").destroyed and F(eng, "kil").wounds == 1  # Life Drain, granted
+
+
+def test_without_the_spirit_kilkorax_has_no_life_drain() -> None:
+    kilkorax = shared_card("Kilkorax the Kyrie Warrior")
+    eng = sandbox(fig("kil", "p1", (5, 5), kilkorax, wounds=2), fig("pawn", "p2", (5, 6), card(name="Pawn", life=1, defense=0)))
+    roll(eng, [SKULL] + [BLANK] * 6)
+    eng.execute("p1", "attack kil pawn")
+    assert not eng.state.pending and F(eng, "pawn").destroyed and F(eng, "kil").wounds == 2

@@ -25,11 +25,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from bot.rules.cards import Power
 from bot.rules.hexes import Hex
 from bot.rules.los import line_of_sight
 from bot.rules.powers._common import holders, spaces_between
 from bot.rules.powers._effects import SKIP, PowerEffect, window_args
 from bot.rules.powers._who import Who, parse_who
+from bot.rules.powers.spirits import granted
 from bot.rules.state import Figure, MatchState
 from bot.rules.terrain import Terrain
 from bot.rules.terrain_effects import terrains_under
@@ -130,13 +132,26 @@ def check_heal(values: dict[str, Any]) -> str | None:
 CHECKS: dict[str, Callable[[dict[str, Any]], str | None]] = {KIND: check_heal}
 
 
+def heal_power(state: MatchState, fig: Figure) -> Power | None:
+    """``fig``'s heal power: its card's, or one a spirit granted its card (Life Drain Spirit)."""
+    return state.card_of(fig).power(KIND) or next(iter(granted(state, fig.card_key, KIND)), None)
+
+
 def spec_of(state: MatchState, fig: Figure) -> HealSpec | None:
     """The readable heal power of ``fig``'s card, or ``None``."""
-    power = state.card_of(fig).power(KIND)
+    power = heal_power(state, fig)
     if power is None:
         return None
     spec = read(power.values)
     return None if isinstance(spec, str) else spec
+
+
+def healers(state: MatchState) -> list[Figure]:
+    """Every figure on the battlefield with a heal power (its card's or a granted one)."""
+    out = [f for f, _ in holders(state, KIND)]
+    if state.effects:
+        out += [f for f in state.on_battlefield() if f not in out and granted(state, f.card_key, KIND)]
+    return out
 
 
 def _on_snow(state: MatchState, fig: Figure) -> bool:
@@ -185,6 +200,9 @@ class _Heal(PowerEffect):
     rule = "HS-SPECIAL-08"
     moment: ClassVar[str] = ""
 
+    def power(self, engine: RulesContext, trigger: Trigger) -> Power | None:
+        return heal_power(engine.state, engine.state.figures[trigger.subject])
+
     def ready(self, engine: RulesContext, healer: Figure, spec: HealSpec) -> bool:
         """Whether the moment has come for ``healer`` (beyond the window being open)."""
         raise NotImplementedError
@@ -192,7 +210,7 @@ class _Heal(PowerEffect):
     def triggers(self, engine: RulesContext) -> list[Trigger]:
         st = engine.state
         out = []
-        for healer, _ in holders(st, KIND):
+        for healer in healers(st):
             spec = spec_of(st, healer)
             if spec is None or spec.moment != self.moment or not self.ready(engine, healer, spec):
                 continue
