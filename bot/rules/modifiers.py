@@ -58,6 +58,8 @@ class MoveRules:
     max_spaces: int | None = None
     free_climb: int | None = None
     through_water: bool = False  # water does not end the move (Slither, HS-TERRAIN-17 set aside)
+    through_lava: bool = False  # molten lava does not end the move (Lava Resistant, HS-TERRAIN-09 set aside)
+    fall_height: int | None = None  # the Height falls are measured with (Climb X2: twice the Height)
     max_climb: int | None = None  # no step may rise more levels than this (Rolling Movement)
     pass_size: int | None = None  # passes through figures up to this size rank (Dismissive Strider)
     swipes_above: int | None = None  # leaving-engagement attacks only from figures above this size rank
@@ -80,6 +82,8 @@ class MoveAnswer:
     max_spaces: int | None = None
     free_climb: int | None = None
     through_water: bool | None = None
+    through_lava: bool | None = None
+    fall_height: int | None = None
     max_climb: int | None = None
     pass_size: int | None = None
     swipes_above: int | None = None
@@ -109,7 +113,7 @@ _ANSWER_FIELDS = tuple(f.name for f in fields(MoveAnswer))
 #: Boolean fields whose "can" is ``False`` (taking no leaving-engagement attacks is the "can").
 _CAN_IS_FALSE = frozenset({"takes_swipes"})
 #: Number fields that widen what a figure may do: of several says the widest wins (not the tightest).
-_WIDEST = frozenset({"pass_size", "swipes_above"})
+_WIDEST = frozenset({"pass_size", "swipes_above", "fall_height"})
 
 
 def combine(core: bool, verdicts: Iterable[bool | None]) -> bool:

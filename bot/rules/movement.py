@@ -295,6 +295,8 @@ def _must_stop(bf: Battlefield, body: tuple[Hex, ...], levels: tuple[int, ...], 
                rules: modifiers.MoveRules | None = None) -> bool:
     if rules is not None and rules.through_water and terrain.is_water:
         return False  # Slither and the like: water does not end the move
+    if rules is not None and rules.through_lava and terrain is Terrain.MOLTEN_LAVA:
+        return False  # Lava Resistant
     if not double:
         return terrain.stops_on_entry
     if terrain in (Terrain.MOLTEN_LAVA, Terrain.COOLING_LAVA):

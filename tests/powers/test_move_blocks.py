@@ -137,3 +137,39 @@ def test_checks_accept_the_shapes_built_and_name_what_is_not() -> None:
     assert move_basic.check_move_through({"who": "friendly figures"}) == "moving through 'friendly figures' is not understood"
     every = [move_basic.CHECKS[p](v) for p in ("flying", "move_through") for _, _, v in shared_powers(p)]
     assert every and all(r is None for r in every)
+
+
+# ---- lava_resistant and climb -----------------------------------------------------------------------------
+
+
+def test_iron_golem_lava_resistant_walks_on_through_molten_lava_without_a_roll() -> None:
+    # rule: HS-TERRAIN-09 (the core rule the power sets aside), HS-TERRAIN-15
+    bf = build(hexes=[space(1, 2, 1, "molten_lava"), space(1, 5, 1, "molten_lava")])
+    eng = sandbox(fig("g", "p1", (0, 2), shared_card("Iron Golem")), fig("s", "p1", (0, 5), SOLDIER), battlefield=bf)
+    move(eng, "g", [(1, 2), (2, 2)])  # no d20 scripted: none is rolled
+    assert at(eng, "g") == ((2, 2),)
+    refused(eng, "p1", "move s path 1,5 2,5", "HS-TERRAIN-09")
+    eng2 = sandbox(fig("g", "p1", (0, 2), shared_card("Iron Golem")), battlefield=bf)
+    move(eng2, "g", [(1, 2)])  # ending on molten lava: no roll either (HS-TERRAIN-10 set aside)
+    assert F(eng2, "g").on_battlefield
+
+
+def test_lava_field_rolls_only_for_figures_that_are_not_lava_resistant() -> None:
+    # rule: HS-TERRAIN-03
+    from bot.rules.terrain_effects import LavaField
+
+    bf = build(hexes=[space(1, 2, 1, "lava_field"), space(3, 2, 1, "lava_field")])
+    eng = sandbox(fig("g", "p1", (1, 2), shared_card("Obsidian Guards")), fig("s", "p1", (3, 2), SOLDIER), battlefield=bf)
+    assert [t.subject for t in LavaField().triggers(eng)] == ["s"]
+
+
+def test_migol_climb_x2_steps_down_4_levels_without_falling_a_height_3_figure_falls() -> None:
+    # rule: DEC-02
+    bf = build(hexes=[space(2, 2, 5, "rock"), space(2, 5, 5, "rock")])
+    eng = sandbox(fig("m", "p1", (2, 2), shared_card("Migol Ironwill")),
+                  fig("s", "p1", (2, 5), card(name="Short", height=3)), battlefield=bf)
+    events = move(eng, "m", [(3, 2)])  # no die scripted
+    assert not kinds(events, "fell") and F(eng, "m").level == 1
+    roll(eng, [BLANK])
+    assert kinds(move(eng, "s", [(3, 5)]), "fell")
+    assert move_basic.check_climb({"add": 2}) is None and move_basic.check_climb({"multiplier": "lots"}) is not None

@@ -157,7 +157,8 @@ def carry_out(eng: Referee, fig: Figure, mp: MovePlan) -> None:
             fig.hexes, fig.level = step.hexes, step.level
             walked.append(hx(step.hexes[0]))
             levels.append(step.level)
-            fall = fall_for(step.drop, height, step.terrain, rules.can_fly)  # flyers never fall (HS-FALL-01)
+            # Flyers never fall (HS-FALL-01); Climb X2 measures the drop against twice the Height.
+            fall = fall_for(step.drop, rules.fall_height or height, step.terrain, rules.can_fly)
             if fall is not None:
                 take_fall(eng, fig, step.drop, fall)
                 if not fig.on_battlefield:

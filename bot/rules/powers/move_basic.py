@@ -13,6 +13,11 @@
 - ``water_move``: water does not end the move (Slither); ``defense_bonus_in_water`` adds defense
   dice while the figure stands on water.
 - ``movement_restriction`` with ``max_climb`` and ``who: "this squad"``: no step rises more levels.
+- ``lava_resistant``: molten lava does not end the move (and no lava rolls:
+  :mod:`bot.rules.terrain_effects`).
+- ``climb``: ``multiplier`` (Climb X2) or ``add`` (Scale 2) to the Height when moving up or down
+  levels. Climbing has no Height limit in these rules, so it changes the drops that make a fall
+  (DEC-02): a Climb X2 figure of Height 5 falls from 10 levels, not 5.
 
 The cards of the first 19 keep their own kinds, read here the same way: ``ghost_walk`` (as
 ``move_through`` all figures), ``grapple_gun`` (as ``alt_move`` of 1 space, ``levels`` up).
@@ -34,7 +39,7 @@ from bot.rules.terrain_effects import terrains_under
 
 #: The power kinds (an Army Card power's ``kind`` in ``data/cards``) this module enforces.
 KINDS = frozenset({"disengage", "ghost_walk", "grapple_gun", "flying", "move_through", "alt_move", "water_move",
-                   "movement_restriction"})
+                   "movement_restriction", "lava_resistant", "climb"})
 
 #: ``move FIG SPACE grapple`` asks for a special move (an ``alt_move`` power, Grapple Gun).
 GRAPPLE = "grapple"
@@ -95,9 +100,16 @@ def check_movement_restriction(values: dict[str, Any]) -> str | None:
     return "slowing or stopping other figures is not built yet"
 
 
+def check_climb(values: dict[str, Any]) -> str | None:
+    """``climb``: an integer ``multiplier`` or ``add``."""
+    if isinstance(values.get("multiplier"), int) or isinstance(values.get("add"), int):
+        return None
+    return "this climbing bonus is not understood"
+
+
 CHECKS: dict[str, Callable[[dict[str, Any]], str | None]] = {
     "flying": check_flying, "move_through": check_move_through, "alt_move": check_alt_move,
-    "water_move": check_water_move, "movement_restriction": check_movement_restriction,
+    "water_move": check_water_move, "movement_restriction": check_movement_restriction, "climb": check_climb,
 }
 
 
@@ -186,6 +198,25 @@ def rolling_movement(state: MatchState, fig: Figure, rules: MoveRules) -> MoveAn
     if power is None or check_movement_restriction(power.values) is not None:
         return None
     return MoveAnswer(max_climb=power.values["max_climb"])
+
+
+@modifiers.on_move_rules
+def lava_resistant(state: MatchState, fig: Figure, rules: MoveRules) -> MoveAnswer | None:
+    """Lava Resistant: molten lava does not end the move."""
+    if power_of(state, fig, "lava_resistant") is None:
+        return None
+    return MoveAnswer(through_lava=True)
+
+
+@modifiers.on_move_rules
+def climb(state: MatchState, fig: Figure, rules: MoveRules) -> MoveAnswer | None:
+    """Climb X2, X3, Scale: the Height falls are measured with."""
+    power = power_of(state, fig, "climb")
+    if power is None or check_climb(power.values) is not None:
+        return None
+    height = state.card_of(fig).stat("height")
+    v = power.values
+    return MoveAnswer(fall_height=height * v["multiplier"] if isinstance(v.get("multiplier"), int) else height + v["add"])
 
 
 @modifiers.on_defense_dice
