@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.rules import modifiers
+from bot.rules.hexes import Hex
 from bot.rules.match import Match
 from bot.rules.powers import mind_shackle, spirits, turn_bonding
 from tests.powers.conftest import F, powers
@@ -155,3 +156,57 @@ def test_without_the_spirit_kilkorax_has_no_life_drain() -> None:
     roll(eng, [SKULL] + [BLANK] * 6)
     eng.execute("p1", "attack kil pawn")
     assert not eng.state.pending and F(eng, "pawn").destroyed and F(eng, "kil").wounds == 2
+
+
+# ---- take_turn_instead ----------------------------------------------------------------------------------------
+
+
+def instead_match(first: Any, *army: Any) -> Match:
+    m = full_match({"p1": [first, *army], "p2": [DUMMY]}, place=True)
+    begin_round(m, [20, 1], p1=markers(first.name), p2=markers("Dummy"))
+    return m
+
+
+def test_minions_of_utgar_give_their_turn_to_a_kyrie_warrior_that_follows_utgar() -> None:
+    # rule: HS-TURN-05
+    minions, loviatak = shared_card("Minions of Utgar"), shared_card("Loviatäk the Kyrie Warrior")
+    m = instead_match(minions, loviatak, shared_card("Raelin the Kyrie Warrior"))
+    pend = m.state.pending[0]
+    assert (pend.kind, pend.options) == ("take_turn_instead", ["p1/loviatak-the-kyrie-warrior", "skip"])  # not Raelin (Jandar)
+    m.apply("p1", "choose p1/loviatak-the-kyrie-warrior")
+    assert m.state.turn is not None and m.state.turn.card_key == "p1/loviatak-the-kyrie-warrior"
+    m.apply("p1", "end-turn")
+    while m.state.pending:
+        m.apply("p1", "choose skip")
+    assert m.state.turn is not None and m.state.turn.player == "p2"  # the Minions took no turn
+
+
+def test_utgars_orders_declined_the_minions_take_their_own_turn() -> None:
+    minions, loviatak = shared_card("Minions of Utgar"), shared_card("Loviatäk the Kyrie Warrior")
+    m = instead_match(minions, loviatak)
+    m.apply("p1", "choose skip")
+    assert m.state.turn is not None and m.state.turn.card_key == "p1/minions-of-utgar"
+
+
+def test_ulginesh_mind_link_gives_his_turn_to_two_elf_wizards_in_sight() -> None:
+    ulginesh, arkmer, kyntela = (shared_card("Ulginesh"), shared_card("Arkmer"), shared_card("Kyntela Gwyn"))
+    m = full_match({"p1": [ulginesh, arkmer, kyntela], "p2": [DUMMY]})
+    st = m.state
+    spots = {"ulginesh": (Hex(4, 4), Hex(5, 4)), "arkmer": (Hex(4, 6),), "kyntela": (Hex(6, 6),)}
+    for f in st.figures.values():
+        for name, hexes in spots.items():
+            if f.card_key.startswith(f"p1/{name}"):
+                f.hexes, f.level = hexes[: st.card_of(f).base], 1
+    begin_round(m, [20, 1], p1=markers(ulginesh.name), p2=markers("Dummy"))
+    pend = m.state.pending[0]
+    assert pend.kind == "take_turn_instead" and set(pend.options) == {"p1/arkmer", "p1/kyntela-gwyn", "skip"}
+    m.apply("p1", "choose p1/arkmer")
+    assert m.state.pending[0].options == ["p1/kyntela-gwyn", "done"]
+    m.apply("p1", "choose p1/kyntela-gwyn")
+    assert m.state.turn is not None and m.state.turn.card_key == "p1/arkmer"
+    assert m.state.turn.card_turns == ["p1/kyntela-gwyn"]
+
+
+def test_take_turn_instead_check_over_the_shared_file() -> None:
+    results = {n: turn_bonding.check_take_turn_instead(v) for n, _, v in shared_powers("take_turn_instead")}
+    assert [n for n, r in results.items() if r is not None] == ["Kato Katsuro"]

@@ -11,11 +11,17 @@ that takes a turn, or ``skip``. ``check_bonding`` names what is not built (a cho
 
 Orc Champion Bonding (Blade Gruts, kind ``orc_champion_bonding``) is this block with ``who``
 "Orc Champion you control".
+
+``take_turn_instead`` (Utgar's Orders, Mind Link, Master of the Elements, Red Flag of Fury):
+instead of this card's turn, turns with up to N other cards ``who`` names, within ``distance``
+spaces in clear sight when said (:class:`TakeTurnInstead`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot.rules.los import line_of_sight
@@ -30,7 +36,7 @@ if TYPE_CHECKING:
     from bot.rules.context import RulesContext
 
 #: The power kinds (an Army Card power's ``kind`` in ``data/cards``) this module enforces.
-KINDS = frozenset({"bonding", "orc_champion_bonding"})
+KINDS = frozenset({"bonding", "orc_champion_bonding", "take_turn_instead"})
 
 #: ``when`` phrases meaning before this card's turn, and after it.
 BEFORE = ("before this card's turn", "before this figure's turn", "after revealing an order marker on this card, before its turn")
@@ -165,3 +171,126 @@ class OrcChampionBonding(BondingBefore):
 
     def prompt(self, engine: RulesContext, trigger: Trigger) -> str:
         return "Orc Champion Bonding: take a turn with an Orc Champion first, then the Blade Gruts?"
+
+
+# ---- take_turn_instead ------------------------------------------------------------------------------------
+
+INSTEAD = "take_turn_instead"
+DONE = "done"
+_MARKER_ON = re.compile(r"Order Marker (\w) is on this card")
+
+
+def check_take_turn_instead(values: dict[str, Any]) -> str | None:
+    """Why a ``take_turn_instead`` power's ``values`` cannot be enforced, or ``None``: ``who`` (with
+    ``up to N``), ``distance`` (spaces, in clear sight), ``condition`` ``"Order Marker 1 is on this
+    card"`` or ``"within clear sight of this figure"``."""
+    condition = values.get("condition")
+    if condition is not None and not _MARKER_ON.fullmatch(str(condition)) and condition != "within clear sight of this figure":
+        return f"the condition '{condition}' is not understood"
+    if "distance" in values and not isinstance(values["distance"], int):
+        return f"a distance of '{values['distance']}' is not understood"
+    return who_problem(values.get("who", ""))
+
+
+CHECKS[INSTEAD] = check_take_turn_instead
+
+
+def instead_who(values: dict[str, Any]) -> Who:
+    """The ``who`` of a take-turn-instead power with its ``distance`` and ``condition`` folded in."""
+    who = parse_who(str(values.get("who", "")))
+    if isinstance(values.get("distance"), int):
+        who = replace(who, within=values["distance"], sight=True)
+    if values.get("condition") == "within clear sight of this figure":
+        who = replace(who, sight=True)
+    return who
+
+
+@register
+class TakeTurnInstead(TurnPower):
+    """Utgar's Orders, Mind Link, Master of the Elements...: as the card's turn begins, its
+    controller may instead take turns with up to N other cards the ``who`` names (one question per
+    card: a card's key, ``skip`` at first, ``done`` once one is chosen); the card itself then takes
+    no turn."""
+
+    name = INSTEAD
+    window = Window.START_OF_TURN
+    immediate = True
+    leaves_window = True
+    rule = "HS-TURN-05"
+
+    def _values(self, engine: RulesContext, key: str) -> dict[str, Any] | None:
+        power = engine.state.cards[key].card.power(INSTEAD)
+        return power.values if power is not None and check_take_turn_instead(power.values) is None else None
+
+    def _choices(self, engine: RulesContext, trigger: Trigger) -> list[CardInPlay]:
+        st = engine.state
+        values = self._values(engine, trigger.subject)
+        if values is None:
+            return []
+        chosen = list(trigger.get("chosen", []))
+        return [c for c in partners(st, st.cards[trigger.subject], instead_who(values)) if c.key not in chosen]
+
+    def offers(self, engine: RulesContext, turn: TurnState, cip: CardInPlay) -> list[Trigger]:
+        values = self._values(engine, cip.key)
+        if values is None or turn.activated or turn.player != cip.controller:
+            return []
+        m = _MARKER_ON.fullmatch(str(values.get("condition") or ""))
+        if m is not None and turn.marker != m.group(1):
+            return []
+        trig = Trigger(self.name, cip.controller, cip.key)
+        return [trig] if self._choices(engine, trig) else []
+
+    def applies(self, engine: RulesContext, trigger: Trigger) -> bool:
+        return bool(self._choices(engine, trigger))
+
+    def options(self, engine: RulesContext, trigger: Trigger) -> list[str]:
+        return [c.key for c in self._choices(engine, trigger)] + [SKIP]
+
+    def labels(self, engine: RulesContext, trigger: Trigger, options: list[str]) -> list[str]:
+        st = engine.state
+        keys = [o for o in options if o in st.cards]
+        shown = dict(zip(keys, card_labels(st, trigger.controller, [st.cards[k] for k in keys]), strict=True))
+        return [shown.get(o, o) for o in options]
+
+    def prompt(self, engine: RulesContext, trigger: Trigger) -> str:
+        values = self._values(engine, trigger.subject) or {}
+        return (f"{self.power_name(engine, trigger)}: instead of the {engine.state.cards[trigger.subject].card.short}'s "
+                f"turn, take a turn with {values.get('who', 'another card')}?")
+
+    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
+        if trigger.get("step") == "more":
+            self._more(engine, trigger, choice)
+            return
+        super().resolve(engine, trigger, choice)
+
+    def use(self, engine: RulesContext, trigger: Trigger, choice: str) -> None:
+        self._more(engine, trigger.with_data(step="more", chosen=[]), choice)
+
+    def _more(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
+        """One more card chosen (or ``done``): ask for the next while the count allows, then go."""
+        st = engine.state
+        chosen = list(trigger.get("chosen", []))
+        if choice in st.cards and choice not in chosen:
+            chosen.append(choice)
+        values = self._values(engine, trigger.subject) or {}
+        step = trigger.with_data(chosen=chosen)
+        left = [c.key for c in self._choices(engine, step)]
+        if choice not in (None, DONE, SKIP) and left and len(chosen) < instead_who(values).count:
+            engine.ask(step, f"{self.power_name(engine, trigger)}: take a turn with another card as well, or done?",
+                       [*left, DONE])
+            return
+        self._go(engine, trigger, chosen)
+
+    def _go(self, engine: RulesContext, trigger: Trigger, chosen: list[str]) -> None:
+        st = engine.state
+        if not chosen:
+            return
+        names = ", ".join(st.cards[k].card.short for k in chosen)
+        engine.emit("power", power=self.power_name(engine, trigger), card=trigger.subject, player=trigger.controller,
+                    success=True, result=f"{names} take{'s' if len(chosen) == 1 else ''} the turn instead")
+        for key in chosen[1:]:
+            engine.add_card_turn(key)
+        engine.add_card_turn(chosen[0], now=True)
+        turn = st.turn
+        if turn is not None and trigger.subject in turn.card_turns:
+            turn.card_turns.remove(trigger.subject)  # instead: the card itself takes no turn
