@@ -210,3 +210,50 @@ def test_ulginesh_mind_link_gives_his_turn_to_two_elf_wizards_in_sight() -> None
 def test_take_turn_instead_check_over_the_shared_file() -> None:
     results = {n: turn_bonding.check_take_turn_instead(v) for n, _, v in shared_powers("take_turn_instead")}
     assert [n for n, r in results.items() if r is not None] == ["Kato Katsuro"]
+
+
+# ---- extra_turn -----------------------------------------------------------------------------------------------
+
+
+def test_eldgrim_overextends_for_a_wound_once_per_round() -> None:
+    # rule: HS-TURN-05
+    eldgrim = shared_card("Eldgrim the Viking Champion")
+    m = full_match({"p1": [eldgrim], "p2": [DUMMY]}, orders={"p1": markers(eldgrim.name), "p2": markers("Dummy")},
+                   initiative=[20, 1])
+    fig = next(f for f in m.state.figures.values() if f.card_key.endswith("eldgrim-the-viking-champion"))
+    m.apply("p1", "end-turn")
+    pend = m.state.pending[0]
+    assert (pend.kind, pend.options) == ("extra_turn", ["take", "skip"])
+    m.apply("p1", "choose take")
+    assert fig.wounds == 1 and m.state.turn is not None and m.state.turn.card_key == fig.card_key
+    assert m.state.turn.player == "p1"
+    m.apply("p1", "end-turn")
+    assert not m.state.pending and m.state.turn is not None and m.state.turn.player == "p2"
+
+
+def test_overextend_declined_costs_nothing() -> None:
+    eldgrim = shared_card("Eldgrim the Viking Champion")
+    m = full_match({"p1": [eldgrim], "p2": [DUMMY]}, orders={"p1": markers(eldgrim.name), "p2": markers("Dummy")},
+                   initiative=[20, 1])
+    m.apply("p1", "end-turn")
+    m.apply("p1", "choose skip")
+    assert all(f.wounds == 0 for f in m.state.figures.values()) and m.state.turn is not None
+    assert m.state.turn.player == "p2"
+
+
+def test_brandis_archers_glory_earns_a_turn_for_a_unique_hero_destroyed_from_afar() -> None:
+    brandis = shared_card("Brandis Skyhunter")
+    m = full_match({"p1": [brandis], "p2": [card(name="Hero", life=1, defense=0)]})
+    st = m.state
+    b = next(f for f in st.figures.values() if f.card_key.startswith("p1/"))
+    h = next(f for f in st.figures.values() if f.card_key.startswith("p2/"))
+    b.hexes, h.hexes = (Hex(2, 2),), (Hex(2, 5),)
+    begin_round(m, [20, 1], p1=markers(brandis.name), p2=markers("Hero"))
+    roll(m, [SKULL] + [BLANK] * 10)
+    m.apply("p1", f"attack {b.id} {h.id}")
+    assert m.state.figures[h.id].destroyed
+    m.apply("p1", "end-turn")
+    pend = m.state.pending[0]
+    assert (pend.kind, pend.options) == ("extra_turn", ["take", "skip"])
+    m.apply("p1", "choose take")
+    assert m.state.turn is not None and m.state.turn.player == "p1" and m.state.turn.card_key == b.card_key
