@@ -61,6 +61,7 @@ class MoveRules:
     through_lava: bool = False  # molten lava does not end the move (Lava Resistant, HS-TERRAIN-09 set aside)
     fall_height: int | None = None  # the Height falls are measured with (Climb X2: twice the Height)
     max_climb: int | None = None  # no step may rise more levels than this (Rolling Movement)
+    max_level_change: int | None = None  # the move ends at most this many levels up or down (Stealth Leap)
     pass_size: int | None = None  # passes through figures up to this size rank (Dismissive Strider)
     swipes_above: int | None = None  # leaving-engagement attacks only from figures above this size rank
 
@@ -85,6 +86,7 @@ class MoveAnswer:
     through_lava: bool | None = None
     fall_height: int | None = None
     max_climb: int | None = None
+    max_level_change: int | None = None
     pass_size: int | None = None
     swipes_above: int | None = None
 

@@ -69,6 +69,7 @@ class MovePlan:
     allowance: int = 0
     fly: bool = False
     road: bool = False
+    power: str | None = None  # the special move asked for by name (its own leaving-engagement rule)
 
     @property
     def end(self) -> tuple[Hex, ...]:
@@ -169,7 +170,7 @@ def _plan(state: MatchState, fig: Figure, path: Sequence[Hex], fly: bool | None,
         raise IllegalCommand(f"with {rules.special_move} {fig.id} moves {rules.max_spaces} space{'' if rules.max_spaces == 1 else 's'} at most")
     height = card.stat("height")
     bf = field_of(state)
-    mp = MovePlan(figure=fig.id, start=fig.hexes, start_level=fig.level, fly=fly)
+    mp = MovePlan(figure=fig.id, start=fig.hexes, start_level=fig.level, fly=fly, power=power)
     occ = _others_at(state, fig)
     body = fig.hexes
     level = fig.level
@@ -254,6 +255,9 @@ def _plan(state: MatchState, fig: Figure, path: Sequence[Hex], fly: bool | None,
             last = mp.steps[-1]
             mp.steps[-1] = Step(last.hexes, last.level, cost, 0, last.terrain, last.levels)
     end = mp.steps[-1]
+    if rules.max_level_change is not None and abs(end.level - fig.level) > rules.max_level_change:
+        raise IllegalCommand(f"with {rules.special_move} {fig.id} changes level by {rules.max_level_change} at most; "
+                             f"{bf.label(end.hexes[0])} is {abs(end.level - fig.level)} levels from where it stands")
     for h in end.hexes:
         other = occ.get((h, end.level))
         if other is not None:

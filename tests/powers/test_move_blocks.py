@@ -5,8 +5,11 @@ water movement, Rolling Movement's climbing limit, alt_move (Grapple Gun) and ea
 
 from __future__ import annotations
 
+import pytest
+
 from bot.rules import modifiers, movement
 from bot.rules.combat import check_target
+from bot.rules.errors import InvalidCommand
 from bot.rules.powers import move_basic
 from tests.powers.conftest import F
 from tests.powers.shared_cards import shared_card, shared_powers
@@ -131,6 +134,7 @@ def test_checks_accept_the_shapes_built_and_name_what_is_not() -> None:
     assert move_basic.check_flying({"leaving_engagement": "sometimes"}) == "leaving_engagement 'sometimes' is not understood"
     assert move_basic.check_alt_move({"move": 1, "max_up": 25, "leaving_engagement": "takes"}) is None
     assert "cost" in (move_basic.check_alt_move(shared_powers("alt_move")[2][2]) or "")  # Abomination's Super Leap
+    assert move_basic.check_alt_move(shared_powers("alt_move")[1][2]) is None  # Shaolin Monks' Stealth Leap
     assert move_basic.check_water_move({"defense_bonus_in_water": 2, "move_bonus_if_starting_in_water": 1}) == \
         "'move_bonus_if_starting_in_water' is not built yet"
     assert move_basic.check_movement_restriction({"max_climb": 2, "who": "this squad"}) is None
@@ -173,3 +177,23 @@ def test_migol_climb_x2_steps_down_4_levels_without_falling_a_height_3_figure_fa
     roll(eng, [BLANK])
     assert kinds(move(eng, "s", [(3, 5)]), "fell")
     assert move_basic.check_climb({"add": 2}) is None and move_basic.check_climb({"multiplier": "lots"}) is not None
+
+
+# ---- alt_move: leaps (Stealth Leap) -----------------------------------------------------------------------
+
+
+def test_shaolin_monk_stealth_leap_flies_3_spaces_with_no_leaving_engagement_attack() -> None:
+    monks = shared_card("Shaolin Monks")
+    bf = build(hexes=[space(1, 2, 1, "water"), space(2, 5, 14, "rock")])
+    eng = sandbox(fig("m", "p1", (0, 2), monks), fig("e", "p2", (0, 3)), fig("e2", "p2", (2, 2)), battlefield=bf)
+    events = eng.execute("p1", "move m 3,2 leap")  # over water and a figure, away from e: no dice
+    assert at(eng, "m") == ((3, 2),) and not kinds(events, "swipe") and kinds(events, "moved")[0]["flew"]
+    refused(sandbox(fig("m", "p1", (0, 2), monks), battlefield=bf), "p1", "move m 0,6 leap")  # 4 spaces
+    err = refused(sandbox(fig("m", "p1", (2, 3), monks), battlefield=bf), "p1", "move m 2,5 leap")
+    assert "13 levels" in str(err)  # 14 - 1: more than 12 levels up
+
+
+def test_a_leap_is_only_for_a_figure_with_the_power() -> None:
+    eng = sandbox(fig("s", "p1", (0, 2), SOLDIER))
+    with pytest.raises(InvalidCommand, match="no special move"):
+        eng.execute("p1", "move s 3,2 leap")

@@ -126,7 +126,7 @@ def carry_out(eng: Referee, fig: Figure, mp: MovePlan) -> None:
     The move stops early if the figure is destroyed on the way (HS-ENGAGE-05, DEC-02).
     """
     st = eng.state
-    rules = modifiers.move_rules(st, fig)
+    rules = modifiers.move_rules(st, fig, mp.power)  # a special move's own rules (Stealth Leap: no attacks)
     height = figure_height(st, fig)
     start = [hx(h) for h in fig.hexes]
     mark = len(eng.events)

@@ -9,7 +9,9 @@
 - ``disengage``: never receives leaving-engagement attacks (HS-ENGAGE-05 set aside).
 - ``alt_move``: a special move asked for by name (``move drake F7 grapple``) instead of the normal
   move: at most ``move`` spaces, each step rising up to ``max_up``/``max_levels`` levels for free;
-  ``leaving_engagement: "ignores"`` spares leaving-engagement attacks.
+  with ``ignore_elevation`` a leap (``move monk F7 leap``): flying at most ``move`` spaces, landing
+  at most ``max_levels`` levels up or down; ``leaving_engagement: "ignores"`` spares
+  leaving-engagement attacks; a ``cost`` is not built.
 - ``water_move``: water does not end the move (Slither); ``defense_bonus_in_water`` adds defense
   dice while the figure stands on water.
 - ``movement_restriction`` with ``max_climb`` and ``who: "this squad"``: no step rises more levels.
@@ -43,6 +45,8 @@ KINDS = frozenset({"disengage", "ghost_walk", "grapple_gun", "flying", "move_thr
 
 #: ``move FIG SPACE grapple`` asks for a special move (an ``alt_move`` power, Grapple Gun).
 GRAPPLE = "grapple"
+#: ``move FIG SPACE leap`` asks for a leap (an ``alt_move`` power that ignores elevation).
+LEAP = "leap"
 
 
 def _sizes_rank(text: object) -> int | None:
@@ -82,8 +86,8 @@ def check_alt_move(values: dict[str, Any]) -> str | None:
         return f"a move of '{values.get('move')}' spaces is not understood"
     if "cost" in values:
         return f"the cost '{values['cost']}' is not built yet"
-    if values.get("ignore_elevation"):
-        return "a leap that ignores elevation (flying over figures and water) is not built yet"
+    if values.get("ignore_elevation") and not isinstance(values.get("max_levels"), int):
+        return f"a leap changing level by '{values.get('max_levels')}' is not understood"
     return _leaving(values)
 
 
@@ -168,8 +172,10 @@ def disengage(state: MatchState, fig: Figure, rules: MoveRules) -> MoveAnswer | 
 
 @modifiers.on_move_rules
 def alt_move(state: MatchState, fig: Figure, rules: MoveRules) -> MoveAnswer | None:
-    """Grapple Gun and its kind: when asked for, ``move`` spaces, climbing up to ``max_up`` levels free."""
-    if rules.request != GRAPPLE:
+    """Grapple Gun and its kind: when asked for, ``move`` spaces, climbing up to ``max_up`` levels
+    free; a leap (``ignore_elevation``, asked for with ``leap``) flies ``move`` spaces and lands at
+    most ``max_levels`` levels up or down (Stealth Leap, Swing Line, Grapple Arm)."""
+    if rules.request not in (GRAPPLE, LEAP):
         return None
     card = state.card_of(fig)
     power = card.power("alt_move") or card.power("grapple_gun")
@@ -178,9 +184,16 @@ def alt_move(state: MatchState, fig: Figure, rules: MoveRules) -> MoveAnswer | N
     v = power.values
     if power.kind == "alt_move" and check_alt_move(v) is not None:
         return None
+    swipes = False if v.get("leaving_engagement") == "ignores" else None
+    if v.get("ignore_elevation"):
+        if rules.request != LEAP:
+            return None
+        return MoveAnswer(special_move=power.name, max_spaces=v.get("move", 1), can_fly=True,
+                          max_level_change=v["max_levels"], takes_swipes=swipes)
+    if rules.request != GRAPPLE:
+        return None
     up = v.get("levels", v.get("max_up", v.get("max_levels", 25)))
-    return MoveAnswer(special_move=power.name, max_spaces=v.get("move", 1), free_climb=up,
-                      takes_swipes=False if v.get("leaving_engagement") == "ignores" else None)
+    return MoveAnswer(special_move=power.name, max_spaces=v.get("move", 1), free_climb=up, takes_swipes=swipes)
 
 
 @modifiers.on_move_rules
