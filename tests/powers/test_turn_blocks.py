@@ -257,3 +257,42 @@ def test_brandis_archers_glory_earns_a_turn_for_a_unique_hero_destroyed_from_afa
     assert (pend.kind, pend.options) == ("extra_turn", ["take", "skip"])
     m.apply("p1", "choose take")
     assert m.state.turn is not None and m.state.turn.player == "p1" and m.state.turn.card_key == b.card_key
+
+
+# ---- linked_fate and initiative_bonus ---------------------------------------------------------------------
+
+
+def test_sonya_takes_2_wounds_when_her_cyprien_is_destroyed() -> None:
+    cyprien, sonya = shared_card("Cyprien Esenwein"), shared_card("Sonya Esenwein")
+    eng = sandbox(fig("cy", "p1", (2, 2), cyprien, wounds=cyprien.life - 1), fig("so", "p1", (6, 6), sonya),
+                  fig("orc", "p2", (3, 2), card(name="Orc", attack=4)), fig("pawn", "p1", (0, 6), card(name="Pawn")),
+                  fig("orc2", "p2", (1, 6), card(name="Orc2", attack=4)))
+    roll(eng, [SKULL, BLANK, BLANK, BLANK] + [BLANK] * (cyprien.defense or 0))
+    events = eng.execute("p2", "attack orc cy")
+    assert F(eng, "cy").destroyed and F(eng, "so").wounds == 2
+    assert powers(events)[-1]["power"] == "Eternal Heartbreak"
+
+
+def test_eternal_heartbreak_is_only_for_cyprien() -> None:
+    sonya = shared_card("Sonya Esenwein")
+    eng = sandbox(fig("so", "p1", (6, 6), sonya), fig("pawn", "p1", (2, 2), card(name="Pawn", life=1, defense=0)),
+                  fig("orc", "p2", (3, 2), card(name="Orc", attack=4)))
+    roll(eng, [SKULL, BLANK, BLANK, BLANK])
+    eng.execute("p2", "attack orc pawn")
+    assert F(eng, "pawn").destroyed and F(eng, "so").wounds == 0
+
+
+def test_mogrimm_combat_leader_adds_3_to_initiative_with_a_marker_on_his_card() -> None:
+    # rule: HS-INIT-01
+    mogrimm = shared_card("Mogrimm Forgehammer")
+    m = full_match({"p1": [mogrimm, card(name="Soldier")], "p2": [DUMMY]})
+    begin_round(m, None, p1=markers(mogrimm.name), p2=markers("Dummy"))
+    roll(m, d20=[10, 12])
+    events = m.apply("p1", "initiative")
+    init = next(e.data for e in events if e.kind == "initiative")
+    assert init["first"] == "p1" and init["rolls"]["p1"] == [13] and init["bonus"]["p1"]["amount"] == 3
+    m2 = full_match({"p1": [mogrimm, card(name="Soldier")], "p2": [DUMMY]})
+    begin_round(m2, None, p1=markers("Soldier"), p2=markers("Dummy"))
+    roll(m2, d20=[10, 12])
+    events = m2.apply("p1", "initiative")
+    assert next(e.data for e in events if e.kind == "initiative")["first"] == "p2"

@@ -10,14 +10,27 @@ Army Card turn and, when none is left, the Player Turn. Between steps the timing
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from bot.rules import checks, lookup
 from bot.rules.capabilities import expire
 from bot.rules.context import Referee
 from bot.rules.errors import IllegalCommand
 from bot.rules.flow.endgame import check_victory
 from bot.rules.moments import Expiry, Window
-from bot.rules.state import MARKERS, NUMBERED, Phase, Stage, TurnState
+from bot.rules.state import MARKERS, NUMBERED, MatchState, Phase, Stage, TurnState
 from bot.rules.windows import continuation, run_window
+
+#: What a player's powers add to their initiative roll (Combat Leader): each function answers
+#: ``(power names, amount)`` or ``None``; power modules register them (``INITIATIVE_BONUSES.append``).
+INITIATIVE_BONUSES: list[Callable[[MatchState, str], tuple[str, int] | None]] = []
+
+
+def initiative_bonus(st: MatchState, player: str) -> tuple[str, int]:
+    """What ``player``'s powers add to their initiative roll now: (power names, total)."""
+    said = [b for b in (f(st, player) for f in INITIATIVE_BONUSES) if b is not None]
+    return " + ".join(n for n, _ in said), sum(a for _, a in said)
 
 
 def start_round(eng: Referee) -> None:
@@ -90,9 +103,10 @@ def initiative(eng: Referee, player: str) -> None:
         raise IllegalCommand("initiative is rolled after Order Markers are placed", "HS-INIT-01")
     rollers = [p.id for p in checks.active_players(st)]
     rolls: dict[str, list[int]] = {p: [] for p in rollers}
+    bonus = {p: initiative_bonus(st, p) for p in rollers}  # powers add to the roll (Combat Leader)
     contenders = list(rollers)
     while True:
-        results = {p: eng.roll_d20() for p in contenders}
+        results = {p: eng.roll_d20() + bonus[p][1] for p in contenders}
         for p, r in results.items():
             rolls[p].append(r)
         top = max(results.values())
@@ -105,7 +119,11 @@ def initiative(eng: Referee, player: str) -> None:
     i = seats.index(winner)
     st.initiative = seats[i:] + seats[:i]  # DEC-04
     st.phase = Phase.TURNS
-    eng.emit("initiative", rolls=rolls, order=list(st.initiative), first=winner)
+    added: dict[str, Any] = {p: {"power": b[0], "amount": b[1]} for p, b in bonus.items() if b[1]}
+    if added:
+        eng.emit("initiative", rolls=rolls, order=list(st.initiative), first=winner, bonus=added)
+    else:
+        eng.emit("initiative", rolls=rolls, order=list(st.initiative), first=winner)
     next_turn(eng)
 
 
