@@ -60,6 +60,8 @@ class MoveRules:
     through_water: bool = False  # water does not end the move (Slither, HS-TERRAIN-17 set aside)
     through_lava: bool = False  # molten lava does not end the move (Lava Resistant, HS-TERRAIN-09 set aside)
     fall_height: int | None = None  # the Height falls are measured with (Climb X2: twice the Height)
+    held_by: str | None = None  # the figure cannot move, and why (Cyberclaw)
+    stop_on: frozenset[Any] = frozenset()  # spaces (hexes) that end its move when entered (Cyberclaw)
     max_climb: int | None = None  # no step may rise more levels than this (Rolling Movement)
     max_level_change: int | None = None  # the move ends at most this many levels up or down (Stealth Leap)
     pass_size: int | None = None  # passes through figures up to this size rank (Dismissive Strider)
@@ -85,6 +87,8 @@ class MoveAnswer:
     through_water: bool | None = None
     through_lava: bool | None = None
     fall_height: int | None = None
+    held_by: str | None = None
+    stop_on: frozenset[Any] | None = None
     max_climb: int | None = None
     max_level_change: int | None = None
     pass_size: int | None = None
@@ -266,8 +270,10 @@ def move_rules(state: MatchState, fig: Figure, request: str | None = None) -> Mo
 
 
 def _combined(name: str, core: Any, values: list[Any]) -> Any:
-    if name == "special_move":
+    if name in ("special_move", "held_by"):
         return values[0]
+    if name == "stop_on":
+        return frozenset().union(core, *values)
     if isinstance(values[0], bool):
         if name in _CAN_IS_FALSE:
             return not combine(not core, [not v for v in values])

@@ -166,6 +166,8 @@ def _plan(state: MatchState, fig: Figure, path: Sequence[Hex], fly: bool | None,
         raise IllegalCommand(f"{fig.id} cannot fly", "HS-FLY-01")
     if not path:
         raise IllegalCommand(f"{fig.id} needs at least one space to move to", "HS-MOVE-03")
+    if rules.held_by:
+        raise IllegalCommand(f"{fig.id} cannot move: {rules.held_by}")
     if rules.max_spaces is not None and len(path) > rules.max_spaces:
         raise IllegalCommand(f"with {rules.special_move} {fig.id} moves {rules.max_spaces} space{'' if rules.max_spaces == 1 else 's'} at most")
     height = card.stat("height")
@@ -235,6 +237,8 @@ def _plan(state: MatchState, fig: Figure, path: Sequence[Hex], fly: bool | None,
         body, level, levels = new_body, land_level, new_levels
         if not fly and terrain is not None and _must_stop(bf, body, levels, terrain, double, rules):
             stopped_at = i
+        if not fly and any(b in rules.stop_on for b in body):
+            stopped_at = i  # next to a figure that holds it (Cyberclaw)
     # Landing (HS-FLY-09): the last space must be one a figure can stand on.
     end = mp.steps[-1]
     if fly:
@@ -383,6 +387,8 @@ def reachable(state: MatchState, fig: Figure, fly: bool | None = None,
     bf = field_of(state)
     budget = allowance(state, fig)
     out: dict[tuple[Hex, ...], tuple[int, list[Hex]]] = {}
+    if rules.held_by:
+        return out
     if rules.max_spaces is not None:
         _reach_by_plans(state, fig, fly, power, rules.max_spaces, out)
         return out
@@ -402,6 +408,8 @@ def reachable_within(state: MatchState, fig: Figure, budget: int,
     outside the normal move (Eisenek Advance: up to 4 spaces at the start of a round)."""
     rules = rules_for(state, fig)
     out: dict[tuple[Hex, ...], tuple[int, list[Hex]]] = {}
+    if rules.held_by:
+        return out
     if rules.can_fly if fly is None else fly:
         _reach_flying(state, fig, budget, out)
     else:
@@ -477,6 +485,8 @@ def _reach_walking(state: MatchState, fig: Figure, budget: int,
             terrain = bf.terrain(body[0], levels[0])
             if terrain is not None and _must_stop(bf, body, levels, terrain, double, rules):
                 continue
+            if any(b in rules.stop_on for b in body):
+                continue
         lead = body[0]
         for h in lead.neighbours():
             if double and h == body[1]:
@@ -537,6 +547,8 @@ def routes(state: MatchState, fig: Figure, fly: bool | None = None) -> dict[tupl
     """
     rules = modifiers.move_rules(state, fig)
     out: dict[tuple[Hex, ...], Route] = {}
+    if rules.held_by:
+        return out
 
     def offer(body: tuple[Hex, ...], route: Route) -> None:
         have = out.get(body)

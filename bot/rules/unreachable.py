@@ -38,6 +38,8 @@ def why_unreachable(state: MatchState, fig: Figure, goal: Hex, fly: bool | None 
     if bf.obstacles_on(goal):
         return f"{lab} holds an obstacle; figures cannot move onto it"
     rules = rules_for(state, fig, power)
+    if rules.held_by:
+        return f"{fig.id} cannot move: {rules.held_by}"
     away = min(h.distance(goal) for h in fig.hexes) if fig.hexes else 0
     if rules.max_spaces is not None:
         name = rules.special_move or "this move"

@@ -197,3 +197,23 @@ def test_a_leap_is_only_for_a_figure_with_the_power() -> None:
     eng = sandbox(fig("s", "p1", (0, 2), SOLDIER))
     with pytest.raises(InvalidCommand, match="no special move"):
         eng.execute("p1", "move s 3,2 leap")
+
+
+# ---- immobilize (Cyberclaw) ---------------------------------------------------------------------------------
+
+
+def test_gladiatron_cyberclaw_holds_an_adjacent_medium_enemy_but_not_a_large_one() -> None:
+    glad = shared_card("Gladiatrons")
+    eng = sandbox(fig("g", "p1", (3, 3), glad), fig("s", "p2", (4, 3), SOLDIER), fig("o", "p2", (3, 4), BIG))
+    err = refused(eng, "p2", "move s 6,3")
+    assert "Cyberclaw" in str(err)
+    assert movement.reachable(eng.state, F(eng, "s")) == {}
+    assert movement.reachable(eng.state, F(eng, "o"))  # Large: not held
+
+
+def test_cyberclaw_stops_a_walk_that_comes_next_to_a_gladiatron() -> None:
+    glad = shared_card("Gladiatrons")
+    eng = sandbox(fig("g", "p1", (3, 3), glad), fig("s", "p2", (3, 0), SOLDIER))
+    refused(eng, "p2", "move s path 3,1 3,2 2,2")  # 3,2 is next to the Gladiatron: the walk ends there
+    move(eng, "s", [(3, 1), (3, 2)])
+    assert at(eng, "s") == ((3, 2),)

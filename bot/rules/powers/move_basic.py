@@ -20,6 +20,9 @@
 - ``climb``: ``multiplier`` (Climb X2) or ``add`` (Scale 2) to the Height when moving up or down
   levels. Climbing has no Height limit in these rules, so it changes the drops that make a fall
   (DEC-02): a Climb X2 figure of Height 5 falls from 10 levels, not 5.
+- ``immobilize`` (Cyberclaw) with ``who`` ``"opponent's Small/Medium figures adjacent to this
+  squad"``: an enemy figure of those sizes next to a figure of the card cannot move (nor be moved
+  by a power), and one that walks onto a space next to it must stop there.
 
 The cards of the first 19 keep their own kinds, read here the same way: ``ghost_walk`` (as
 ``move_through`` all figures), ``grapple_gun`` (as ``alt_move`` of 1 space, ``levels`` up).
@@ -28,12 +31,13 @@ Each kind's ``check(values)`` (:data:`CHECKS`) says why some parameters cannot b
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 from bot.rules import modifiers
 from bot.rules.combat import _core_check
-from bot.rules.engagement import engaged_enemies
+from bot.rules.engagement import adjacent, engaged_enemies
 from bot.rules.modifiers import SIZE_RANK, AttackContext, MoveAnswer, MoveRules, Verdict
 from bot.rules.powers._common import holders, power_of
 from bot.rules.state import Figure, MatchState
@@ -41,7 +45,7 @@ from bot.rules.terrain_effects import terrains_under
 
 #: The power kinds (an Army Card power's ``kind`` in ``data/cards``) this module enforces.
 KINDS = frozenset({"disengage", "ghost_walk", "grapple_gun", "flying", "move_through", "alt_move", "water_move",
-                   "movement_restriction", "lava_resistant", "climb"})
+                   "movement_restriction", "lava_resistant", "climb", "immobilize"})
 
 #: ``move FIG SPACE grapple`` asks for a special move (an ``alt_move`` power, Grapple Gun).
 GRAPPLE = "grapple"
@@ -111,7 +115,16 @@ def check_climb(values: dict[str, Any]) -> str | None:
     return "this climbing bonus is not understood"
 
 
+_HOLDS = re.compile(r"opponent's ([A-Za-z/]+) figures adjacent to this (?:squad|figure)")
+
+
+def check_immobilize(values: dict[str, Any]) -> str | None:
+    """``immobilize``: ``who`` names the sizes of enemy figures held next to the card's figures."""
+    return None if _HOLDS.fullmatch(str(values.get("who", ""))) else f"holding '{values.get('who')}' is not understood"
+
+
 CHECKS: dict[str, Callable[[dict[str, Any]], str | None]] = {
+    "immobilize": check_immobilize,
     "flying": check_flying, "move_through": check_move_through, "alt_move": check_alt_move,
     "water_move": check_water_move, "movement_restriction": check_movement_restriction, "climb": check_climb,
 }
@@ -230,6 +243,27 @@ def climb(state: MatchState, fig: Figure, rules: MoveRules) -> MoveAnswer | None
     height = state.card_of(fig).stat("height")
     v = power.values
     return MoveAnswer(fall_height=height * v["multiplier"] if isinstance(v.get("multiplier"), int) else height + v["add"])
+
+
+@modifiers.on_move_rules
+def cyberclaw(state: MatchState, fig: Figure, rules: MoveRules) -> MoveAnswer | None:
+    """Cyberclaw: held next to an enemy figure of the card; spaces next to one end a walk."""
+    found = holders(state, "immobilize")
+    if not found:
+        return None
+    size = state.card_of(fig).size or ""
+    held: str | None = None
+    stop: set[Any] = set()
+    for holder, power in found:
+        m = _HOLDS.fullmatch(str(power.values.get("who", "")))
+        if m is None or not state.is_enemy(holder, fig) or size not in m.group(1).lower().split("/"):
+            continue
+        if adjacent(state, holder, fig):
+            held = f"{holder.id}'s {power.name} holds it"
+        stop |= {n for h in holder.hexes for n in h.neighbours()} - set(holder.hexes)
+    if held is None and not stop:
+        return None
+    return MoveAnswer(held_by=held, stop_on=frozenset(stop) if stop else None)
 
 
 @modifiers.on_defense_dice

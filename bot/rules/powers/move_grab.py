@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from bot.rules import modifiers
 from bot.rules.events import hx
 from bot.rules.hexes import Hex
 from bot.rules.los import line_of_sight
@@ -104,6 +105,8 @@ def victims(state: MatchState, grabber: Figure) -> list[Figure]:
             continue
         if spaces_between(grabber, f) <= 1 and f.level == grabber.level:
             continue  # already next to it on its level: nowhere nearer to put it
+        if modifiers.move_rules(state, f).held_by:
+            continue  # held where it is (Cyberclaw): no power moves it
         if line_of_sight(state, grabber, f):
             out.append(f)
     return sorted(out, key=lambda f: f.id)

@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
+from bot.rules import modifiers
 from bot.rules.errors import IllegalCommand
 from bot.rules.events import hx
 from bot.rules.hexes import Hex
@@ -91,7 +92,7 @@ def _terrain_is(kind: str | None, terrain: Terrain | None) -> bool:
 
 def destinations(state: MatchState, fig: Figure, values: dict[str, Any]) -> list[Hex]:
     """The spaces ``fig`` may be placed on (single-space figures), in label order."""
-    if len(fig.hexes) != 1:
+    if len(fig.hexes) != 1 or modifiers.move_rules(state, fig).held_by:
         return []
     bf = state.battlefield
     dest = DESTINATIONS[values.get("destination")]
