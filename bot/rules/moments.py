@@ -20,6 +20,7 @@ class Window(StrEnum):
 
     START_OF_ROUND = "start_of_round"
     AFTER_ORDER_MARKERS = "after_order_markers"
+    AFTER_INITIATIVE = "after_initiative"  # initiative rolled, before the first Player Turn (Admiral's Orders)
     BEFORE_REVEAL = "before_reveal"
     START_OF_TURN = "start_of_turn"
     END_OF_MOVE = "end_of_move"

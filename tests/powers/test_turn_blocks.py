@@ -296,3 +296,32 @@ def test_mogrimm_combat_leader_adds_3_to_initiative_with_a_marker_on_his_card() 
     roll(m2, d20=[10, 12])
     events = m2.apply("p1", "initiative")
     assert next(e.data for e in events if e.kind == "initiative")["first"] == "p2"
+
+
+# ---- order_marker_shift (Admiral's Orders) ---------------------------------------------------------------------
+
+
+def test_admiral_moves_his_order_markers_to_a_pirate_card_after_initiative() -> None:
+    admiral, knaves = shared_card("Admiral EJ-1M"), shared_card("Knaves of the Silver Scimitar")
+    m = full_match({"p1": [admiral, knaves], "p2": [DUMMY]})
+    begin_round(m, [20, 1], p1=markers(admiral.name), p2=markers("Dummy"))
+    pend = m.state.pending[0]
+    assert (pend.kind, pend.options) == ("order_marker_shift", ["p1/knaves-of-the-silver-scimitar", "keep"])
+    assert pend.prompt == ("Admiral's Orders: move your next Order Marker on Admiral EJ-1M (in number order) to which "
+                           "card, or keep it there?")  # no marker named: they stay secret
+    events = m.apply("p1", "choose p1/knaves-of-the-silver-scimitar")  # marker 1
+    assert next(e for e in events if e.kind == "orders").to == "p1"
+    for _ in range(3):
+        m.apply("p1", "choose keep")
+    assert m.state.orders["p1"]["1"] == "p1/knaves-of-the-silver-scimitar"
+    assert m.state.orders["p1"]["2"] == "p1/admiral-ej-1m"
+    while m.state.pending:  # the Knaves' own powers as their turn begins
+        m.apply("p1", f"choose {m.state.pending[0].options[-1]}")
+    assert m.state.turn is not None and m.state.turn.card_key == "p1/knaves-of-the-silver-scimitar"
+
+
+def test_admirals_orders_need_a_pirate_or_captain_card() -> None:
+    admiral = shared_card("Admiral EJ-1M")
+    m = full_match({"p1": [admiral, card(name="Soldier")], "p2": [DUMMY]})
+    begin_round(m, [20, 1], p1=markers(admiral.name), p2=markers("Dummy"))
+    assert not m.state.pending and m.state.turn is not None and m.state.turn.card_key == "p1/admiral-ej-1m"

@@ -124,6 +124,12 @@ def initiative(eng: Referee, player: str) -> None:
         eng.emit("initiative", rolls=rolls, order=list(st.initiative), first=winner, bonus=added)
     else:
         eng.emit("initiative", rolls=rolls, order=list(st.initiative), first=winner)
+    run_window(eng, Window.AFTER_INITIATIVE, "first_turn")
+
+
+@continuation("first_turn")
+def first_turn(eng: Referee) -> None:
+    """Continuation: initiative is rolled and its window resolved; the first Player Turn begins."""
     next_turn(eng)
 
 
