@@ -83,8 +83,8 @@ def test_viscerot_alone_ends_his_turn_with_no_question() -> None:
 
 def test_bonding_check_names_what_is_not_built() -> None:
     assert turn_bonding.check_bonding({"who": "Beast you control", "when": "before this card's turn"}) is None
-    assert turn_bonding.check_bonding({"who": "the chosen Lizard King", "when": "before this card's turn"}) == \
-        "the words 'chosen' in 'the chosen Lizard King' are not understood"
+    assert turn_bonding.check_bonding({"who": "the Lizard King's cousin", "when": "before this card's turn"}) == \
+        "the words \"king's\" in 'the Lizard King's cousin' are not understood"
     assert turn_bonding.check_bonding({"who": "Beast you control", "when": "at dawn"}) == "the moment 'at dawn' is not understood"
     accepted = [name for name, _, v in shared_powers("bonding") if turn_bonding.check_bonding(v) is None]
     assert "Frostclaw Paladins" in accepted and "Mohican River Tribe" not in accepted
@@ -325,3 +325,22 @@ def test_admirals_orders_need_a_pirate_or_captain_card() -> None:
     m = full_match({"p1": [admiral, card(name="Soldier")], "p2": [DUMMY]})
     begin_round(m, [20, 1], p1=markers(admiral.name), p2=markers("Dummy"))
     assert not m.state.pending and m.state.turn is not None and m.state.turn.card_key == "p1/admiral-ej-1m"
+
+
+def test_knaves_captains_orders_offer_their_captain_or_a_pirate_hero() -> None:
+    # rule: HS-TURN-05
+    knaves, fia, dorim = (shared_card("Knaves of the Silver Scimitar"), shared_card("Fia Bonny the Void Siren"),
+                          shared_card("Dorim the Bulkhead Brawler"))
+    m = match_of(knaves, fia, dorim, card(name="Soldier"))
+    pend = m.state.pending[0]
+    assert pend.kind == "bonding"
+    assert pend.options == ["p1/dorim-the-bulkhead-brawler", "p1/fia-bonny-the-void-siren", "skip"]  # not the Soldier
+
+
+def test_captains_orders_read_the_captain_chosen_at_the_start() -> None:
+    knaves, fia = shared_card("Knaves of the Silver Scimitar"), shared_card("Fia Bonny the Void Siren")
+    other = card(name="Captain Hook", cls="Captain", rarity="unique")
+    m = full_match({"p1": [knaves, fia, other], "p2": [DUMMY]})
+    m.state.cards["p1/knaves-of-the-silver-scimitar"].data["chosen"] = "p1/fia-bonny-the-void-siren"
+    begin_round(m, [20, 1], p1=markers(knaves.name), p2=markers("Dummy"))
+    assert m.state.pending[0].options == ["p1/fia-bonny-the-void-siren", "skip"]  # not the other Captain

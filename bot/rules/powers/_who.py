@@ -13,22 +13,24 @@ Not a power itself (the leading underscore keeps it out of the package's auto-im
 >>> w = parse_who("Small or Medium Beast you control")
 >>> sorted(w.sizes), w.words, w.unknown
 (['medium', 'small'], ('beast',), ())
->>> parse_who("the chosen Lizard King").unknown
-('chosen',)
+>>> w = parse_who("the chosen Captain or a Pirate Hero you control")
+>>> w.chosen, w.words, sorted(w.kinds)
+('Captain', ('pirate',), ['hero'])
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.rules.cards import ArmyCard
 from bot.rules.powers._common import _word
+from bot.rules.state import CardInPlay, MatchState
 
 SIZES = ("small", "medium", "large", "huge")
 GENERALS = ("jandar", "utgar", "ullar", "vydar", "einar", "aquilla", "valkrill", "revna")
 #: Words that say nothing about which cards match (articles, counts, "figure").
-_FILLER = frozenset({"a", "an", "one", "1", "any", "or", "and", "figure", "figures", "card", "cards", "army",
+_FILLER = frozenset({"a", "an", "the", "one", "1", "any", "or", "and", "figure", "figures", "card", "cards", "army",
                      "of", "your", "you"})
 #: Phrases that need a choice or a rule the vocabulary does not have.
 _UNSUPPORTED = (" chosen ", " per ", " whose ", " this squad ", " this card ", " and or ", " or or ")
@@ -57,6 +59,11 @@ class Who:
     sight: bool = False
     #: ``you control`` / ``friendly``: only the power's controller's figures.
     friendly: bool = False
+    #: ``the chosen Captain``: the card chosen for the power's card at the start (its
+    #: ``CardInPlay.data["chosen"]``, else any Unique card of these words); see :func:`chosen_cards`.
+    chosen: str | None = None
+    #: Nothing but the chosen card (``the chosen Lizard King``, with no "or ...").
+    only_chosen: bool = False
 
     def matches(self, card: ArmyCard) -> bool:
         """Whether ``card`` is one the phrase names (control and ``other`` are the caller's)."""
@@ -75,6 +82,10 @@ class Who:
 def parse_who(text: str) -> Who:
     """Read a ``who`` phrase (see the module doc); never raises: what is not understood is in
     :attr:`Who.unknown`."""
+    m = re.fullmatch(r"\s*the chosen ([\w ]+?)(?: or (?:a |an )?(.+?))?\s*", text, flags=re.IGNORECASE)
+    if m:
+        rest = parse_who(m.group(2) or "")
+        return replace(rest, chosen=m.group(1), only_chosen=m.group(2) is None, friendly=True)
     low = " " + text.lower().replace("/", " or ").replace(",", " or ") + " "
     low = re.sub(r"( or)+", " or", low)
     unknown = tuple(p.strip() for p in _UNSUPPORTED if p in low)
@@ -135,3 +146,18 @@ def who_problem(text: object) -> str | None:
     if who.unknown:
         return f"the words {', '.join(repr(u) for u in who.unknown)} in '{text}' are not understood"
     return None
+
+
+def chosen_cards(state: MatchState, cip: CardInPlay, who: Who) -> list[CardInPlay]:
+    """The card chosen for ``cip`` (``cip.data["chosen"]``, a card key, set by the power that makes
+    the choice at the start, such as The Captain's Way) when it is still its controller's; with no
+    choice recorded, every Unique card of the controller that ``who.chosen``'s words name."""
+    key = cip.data.get("chosen")
+    if isinstance(key, str):
+        c = state.cards.get(key)
+        return [c] if c is not None and c.controller == cip.controller else []
+    if not who.chosen:
+        return []
+    named = parse_who(f"Unique {who.chosen}")
+    return [c for c in state.cards.values() if c.key != cip.key and c.controller == cip.controller
+            and not named.unknown and named.matches(c.card)]

@@ -28,7 +28,7 @@ from bot.rules.los import line_of_sight
 from bot.rules.powers._common import card_labels, spaces_between
 from bot.rules.powers._effects import SKIP, TurnPower
 from bot.rules.powers._turns import flag, living, turn_card
-from bot.rules.powers._who import Who, parse_who, who_problem
+from bot.rules.powers._who import Who, chosen_cards, parse_who, who_problem
 from bot.rules.state import CardInPlay, MatchState, TurnState
 from bot.rules.timing import Trigger, Window, register
 
@@ -61,9 +61,12 @@ def partners(state: MatchState, cip: CardInPlay, who: Who) -> list[CardInPlay]:
     """The other cards of ``cip``'s controller with a figure on the battlefield that ``who`` names
     (within its distance and clear sight of a figure of ``cip`` when it says so), by key."""
     mine = living(state, cip.key)
+    picked = {c.key for c in chosen_cards(state, cip, who)} if who.chosen else set()
     out = []
     for c in sorted(state.cards.values(), key=lambda c: c.key):
-        if c.key == cip.key or c.controller != cip.controller or not who.matches(c.card):
+        if c.key == cip.key or c.controller != cip.controller:
+            continue
+        if c.key not in picked and (who.only_chosen or not who.matches(c.card)):
             continue
         theirs = living(state, c.key)
         if who.sight:
