@@ -13,7 +13,18 @@ from bot.rules.hexes import Hex
 from bot.rules.powers import turn_summon
 from tests.powers.conftest import F, powers
 from tests.powers.shared_cards import SHARED, shared_card
-from tests.rules.conftest import BLANK, DUMMY, SKULL, card, fig, roll, sandbox
+from tests.rules.conftest import (
+    BLANK,
+    DUMMY,
+    SKULL,
+    begin_round,
+    card,
+    fig,
+    full_match,
+    markers,
+    roll,
+    sandbox,
+)
 
 KURROK = shared_card("Kurrok the Elementalist")
 EARTH = shared_card("Earth Elemental")
@@ -82,3 +93,45 @@ def test_marro_rebirth_never_brings_back_grok_riders_or_marro_dividers() -> None
     for f in ("w", "g", "d"):
         eng.destroy(F(eng, f), "earlier")
     assert [f.id for f in turn_summon.returnable(eng.state, F(eng, "h"), power)] == ["w"]
+
+
+def test_iskra_summons_the_rechets_on_14_and_they_may_take_a_turn() -> None:
+    iskra, rechets = shared_card("Iskra Esenwein"), shared_card("Rechets of Bogdan")
+    m = full_match({"p1": [iskra, rechets], "p2": [DUMMY]})
+    bats = sorted(f.id for f in m.state.figures.values() if f.card_key.endswith("rechets-of-bogdan"))
+    assert len(bats) == 3 and all(m.state.figures[b].reserve for b in bats)  # they start off the battlefield
+    begin_round(m, [20, 1], p1=markers(iskra.name), p2=markers("Dummy"))
+    m.apply("p1", "end-turn")
+    pend = m.state.pending[0]
+    assert (pend.kind, pend.options) == ("summon_after_turn", ["roll", "skip"])
+    roll(m, d20=[14])
+    m.apply("p1", "choose roll")
+    for _ in bats:
+        m.apply("p1", f"choose {m.state.pending[0].options[0]}")
+    assert all(m.state.figures[b].on_battlefield for b in bats)
+    pend = m.state.pending[0]
+    assert pend.options == ["p1/rechets-of-bogdan", "skip"]
+    m.apply("p1", "choose p1/rechets-of-bogdan")
+    assert m.state.turn is not None and m.state.turn.card_key == "p1/rechets-of-bogdan"
+
+
+def test_iskra_rolling_under_14_leaves_the_rechets_off_the_battlefield() -> None:
+    iskra, rechets = shared_card("Iskra Esenwein"), shared_card("Rechets of Bogdan")
+    m = full_match({"p1": [iskra, rechets], "p2": [DUMMY]})
+    begin_round(m, [20, 1], p1=markers(iskra.name), p2=markers("Dummy"))
+    m.apply("p1", "end-turn")
+    roll(m, d20=[13])
+    m.apply("p1", "choose roll")
+    assert all(f.reserve for f in m.state.figures.values() if f.card_key.endswith("rechets-of-bogdan"))
+    assert m.state.turn is not None and m.state.turn.player == "p2"
+
+
+def test_the_drop_read_from_the_shared_params_lands_on_13_and_waits_on_12() -> None:
+    elite = shared_card("Airborne Elite")  # The Drop as pattern deploy_delayed
+    for need, lands in ((13, True), (12, False)):
+        m = full_match({"p1": [elite, card(name="Soldier")], "p2": [card(name="Archer", range=7)]}, place=False)
+        m.apply("p1", "place-rest")  # the Elite start off the battlefield
+        roll(m, d20=[need])
+        events = m.apply("p2", "place-rest")
+        assert powers(events)[0]["needed"] == 13 and powers(events)[0]["success"] is lands
+        assert bool(m.state.pending) is lands and (not lands or m.state.pending[0].kind == "the_drop")

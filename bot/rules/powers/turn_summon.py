@@ -12,6 +12,9 @@
   destroys an opponent's Small/Medium non-Undead figure"`` (as that figure is destroyed).
 - where: ``distance`` ``"adjacent"`` or N spaces in clear sight of the summoner; ``destination``
   ``"the destroyed figure's space"`` or ``"adjacent to a Hero you control that follows Revna"``.
+- a whole card still off the battlefield: ``what`` ``"Rechets of Bogdan (3)"`` (its figures start
+  off it, :mod:`bot.rules.powers.the_drop`): all come, one space each (one with no room is
+  destroyed), then ``then`` ``"may take a turn with them"`` offers that card's turn next.
 
 A card whose power is a ``rule_exception`` with ``effect`` ``"cannot be returned by NAME"`` is never
 brought back by the power called NAME (Grok Training, Self-Replicating). A figure brought back
@@ -48,6 +51,9 @@ AT_VICTIM = "the destroyed figure's space"
 _NEXT_TO_HERO = re.compile(r"adjacent to a Hero you control that follows (\w+)")
 _WHAT = re.compile(r"one (?:of your )?destroyed (.+?)(?: figure)?")
 _NOT_BY = re.compile(r"cannot be returned by (.+)")
+#: ``what`` naming a whole card still off the battlefield: ``"Rechets of Bogdan (3)"``.
+_GROUP = re.compile(r"(.+) \((\d+)\)")
+THEN_TURN = "may take a turn with them"
 
 
 def _what(values: dict[str, Any]) -> str | None:
@@ -55,9 +61,15 @@ def _what(values: dict[str, Any]) -> str | None:
     return m.group(1) if m else None
 
 
+def _group(values: dict[str, Any]) -> str | None:
+    """The card name when ``what`` brings on a whole card still off the battlefield."""
+    m = _GROUP.fullmatch(str(values.get("what", "")))
+    return m.group(1) if m else None
+
+
 def check_summon(values: dict[str, Any]) -> str | None:
     """Why a summon power's ``values`` cannot be enforced, or ``None``."""
-    what = _what(values)
+    what = _what(values) or _group(values)
     if what is None:
         return f"bringing back '{values.get('what')}' is not built yet"
     when = str(values.get("window", "")).lower()
@@ -68,7 +80,7 @@ def check_summon(values: dict[str, Any]) -> str | None:
         return f"the distance '{dist}' is not understood"
     if dest is not None and dest != AT_VICTIM and not _NEXT_TO_HERO.fullmatch(str(dest)):
         return f"the destination '{dest}' is not understood"
-    if "then" in values:
+    if "then" in values and not (values["then"] == THEN_TURN and _group(values)):
         return f"'{values['then']}' is not built yet"
     return None if _named_card(what) else who_problem(what)
 
@@ -97,7 +109,13 @@ def _matches(card: ArmyCard, what: str, who: Who | None) -> bool:
 
 
 def returnable(state: MatchState, summoner: Figure, power: Power) -> list[Figure]:
-    """The destroyed figures of ``summoner``'s controller the power may bring back, by id."""
+    """The destroyed figures of ``summoner``'s controller the power may bring back, by id (for a
+    whole card, :func:`_group`, its figures still waiting off the battlefield)."""
+    group = _group(power.values)
+    if group is not None:
+        return sorted((f for f in state.figures.values() if f.reserve and not f.destroyed and not f.set_aside
+                       and f.controller == summoner.controller and _same_name(state.card_of(f).name, group)),
+                      key=lambda f: f.id)
     what = _what(power.values) or ""
     who = None if _named_card(what) else parse_who(what)
     out = []
@@ -186,6 +204,10 @@ class _Summon(PowerEffect):
         power = self._power(engine, summoner)
         if power is None:
             return
+        if trigger.get("step") == "then":
+            if choice in st.cards:
+                engine.add_card_turn(str(choice))
+            return
         if trigger.get("step") == "place":
             back = returnable(st, summoner, power)
             where = parse_spaces(st, choice or "") or []
@@ -194,6 +216,8 @@ class _Summon(PowerEffect):
                 turn = st.turn
                 if turn is not None and turn.card_key == back[0].card_key:
                     engine.forgo_attacks([back[0].id])  # brought back this turn: no attack
+            if _group(power.values) is not None:
+                self._next_of_group(engine, trigger, summoner, power)
             return
         if choice in (None, SKIP):
             return
@@ -208,12 +232,36 @@ class _Summon(PowerEffect):
         back = returnable(st, summoner, power)
         where = spaces(st, summoner, power, self._victim_at(trigger) or None)
         engine.emit("power", power=power.name, figure=summoner.id, player=trigger.controller, success=True,
-                    result=f"{back[0].id} comes back", **extra)
+                    result=f"{back[0].id} comes back" if _group(power.values) is None else
+                    f"the {_group(power.values)} come onto the battlefield", **extra)
+        if _group(power.values) is not None:
+            self._next_of_group(engine, trigger, summoner, power)
+            return
         step = trigger.with_data(step="place")
         if len(where) == 1:  # one space: no question (Zombies Rise Again: the destroyed figure's)
             self.resolve(engine, step, st.battlefield.label(where[0]))
             return
         engine.ask(step, f"{power.name}: where does {back[0].id} come back?", labels(st, where))
+
+    def _next_of_group(self, engine: RulesContext, trigger: Trigger, summoner: Figure, power: Power) -> None:
+        """Place the next waiting figure of the card (all must come; one with no room is destroyed),
+        then offer the card's turn (Summon the Rechets of Bogdan)."""
+        st = engine.state
+        while True:
+            back = returnable(st, summoner, power)
+            if not back:
+                break
+            where = spaces(st, summoner, power)
+            if where:
+                engine.ask(trigger.with_data(step="place"), f"{power.name}: where does {back[0].id} go?", labels(st, where))
+                return
+            back[0].reserve = False
+            engine.destroy(back[0], f"{power.name}: no room")
+        group = _group(power.values)
+        cards = sorted({f.card_key for f in st.figures.values() if f.on_battlefield and f.controller == summoner.controller
+                        and group is not None and _same_name(st.card_of(f).name, group)})
+        if power.values.get("then") == THEN_TURN and cards:
+            engine.ask(trigger.with_data(step="then"), f"{power.name}: take a turn with them now?", [*cards, SKIP])
 
 
 @register
