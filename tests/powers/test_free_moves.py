@@ -6,10 +6,23 @@ are placed) and Hyper Speed 5 (Silver Surfer, after his turn).
 from __future__ import annotations
 
 from bot.rules.errors import IllegalCommand
+from bot.rules.hexes import Hex
 from bot.rules.match import Match
 from bot.rules.powers import move_free
+from tests.powers.conftest import F
 from tests.powers.shared_cards import shared_card, shared_powers
-from tests.rules.conftest import DUMMY, begin_round, card, full_match, markers
+from tests.rules.conftest import (
+    BLANK,
+    DUMMY,
+    SKULL,
+    begin_round,
+    card,
+    fig,
+    full_match,
+    markers,
+    roll,
+    sandbox,
+)
 
 MANDUKOR = shared_card("Hellforge Mandukor")
 SOLDIER = card(name="Soldier")
@@ -62,3 +75,50 @@ def test_free_move_checks_over_the_shared_file() -> None:
               if move_free.CHECKS[k](v) is None}
     assert {"Hellforge Mandukor", "Death Chasers of Thesk", "Silver Surfer", "Blastatrons"} <= gained
     assert "Granite Guardians" not in gained
+
+
+# ---- move_other after an attack (Cover Fire, Scatter) ---------------------------------------------------------
+
+
+def test_agent_skahen_cover_fire_moves_a_tricky_vydar_figure_after_wounding() -> None:
+    skahen, carr = shared_card("Agent Skahen"), shared_card("Agent Carr")
+    eng = sandbox(fig("sk", "p1", (2, 2), skahen), fig("carr", "p1", (2, 5), carr),
+                  fig("soldier", "p1", (3, 5), card(name="Soldier")), fig("dummy", "p2", (3, 2), DUMMY))
+    roll(eng, [SKULL] + [BLANK] * 20)
+    eng.execute("p1", "attack sk dummy")
+    while eng.state.pending and eng.state.pending[0].kind != "move_other_after_attack":
+        eng.execute("p1", "choose skip")  # Double Attack: no second attack
+    pend = eng.state.pending[0]
+    assert pend.options == ["carr", "skip"]  # Tricky and follows Vydar; not Skahen herself nor the Soldier
+    eng.execute("p1", "choose carr")
+    to = eng.state.pending[0]
+    assert to.kind == "move_other_to" and to.options[-1] == "stay"
+    eng.execute("p1", f"choose {to.options[0]}")
+    assert F(eng, "carr").hexes != (Hex(2, 5),)
+
+
+def test_cover_fire_needs_a_wound() -> None:
+    skahen, carr = shared_card("Agent Skahen"), shared_card("Agent Carr")
+    eng = sandbox(fig("sk", "p1", (2, 2), skahen), fig("carr", "p1", (2, 5), carr), fig("dummy", "p2", (3, 2), DUMMY))
+    roll(eng, [BLANK] * 20)
+    eng.execute("p1", "attack sk dummy")
+    assert all(p.kind != "move_other_after_attack" for p in eng.state.pending)
+
+
+def test_deathreavers_scatter_two_of_them_after_defending() -> None:
+    reavers = shared_card("Deathreavers")
+    key = "p1/reavers"
+    eng = sandbox(fig("d1", "p1", (2, 2), reavers, card_key=key), fig("d2", "p1", (5, 5), reavers, card_key=key),
+                  fig("d3", "p1", (6, 6), reavers, card_key=key), fig("orc", "p2", (3, 2), card(name="Orc")))
+    roll(eng, [BLANK] * 3 + [BLANK] * 4)
+    eng.execute("p2", "attack orc d1")
+    pend = eng.state.pending[0]
+    assert (pend.player, pend.kind, pend.options) == ("p1", "move_other_after_attack", ["d1", "d2", "d3", "skip"])
+    eng.execute("p1", "choose d2")
+    assert eng.state.pending[0].options == ["d1", "d3", "done"]
+    eng.execute("p1", "choose d3")
+    for moved in ("d2", "d3"):
+        start = F(eng, moved).hexes
+        eng.execute("p1", f"choose {eng.state.pending[0].options[0]}")
+        assert F(eng, moved).hexes != start
+    assert not eng.state.pending

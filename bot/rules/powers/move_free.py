@@ -7,7 +7,10 @@
   spaces; ``condition`` ``"did not use NAME this turn"`` (Hyper Speed 5: no special attack made).
 - ``move_other`` with ``trigger`` ``"before this card's turn"``: as the card's turn begins, up to
   the number of figures its ``who`` names (``"4 Gladiatrons you control"``) may each move up to
-  ``distance`` spaces (Movement Bonding).
+  ``distance`` spaces (Movement Bonding); ``"after wounding with an attack"`` (Cover Fire: a figure
+  ``who`` names in sight, not the attacker) and ``"after this squad defends against a normal
+  attack"`` (Scatter: ``"any 2 figures of this squad"``): after that attack the player picks the
+  figures, then where each goes.
 
 Every such move follows the normal movement rules (engagement, leaving-engagement attacks, water,
 falls) with ``distance`` instead of the Move value; the player names the space, or ``stay``.
@@ -19,7 +22,9 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from bot.rules.powers._common import holders, is_a
+from bot.rules.los import line_of_sight
+from bot.rules.powers._common import holders, is_a, spaces_between
+from bot.rules.powers._effects import SKIP, PowerEffect, window_args
 from bot.rules.powers._free import FreeMove
 from bot.rules.powers._turns import living
 from bot.rules.powers._who import parse_who
@@ -33,6 +38,7 @@ if TYPE_CHECKING:
 KINDS = frozenset({"pre_round_move", "post_turn_move", "move_other"})
 
 _ALL_ON = re.compile(r"all your Order Markers on (\w+) cards")
+DONE = "done"
 _DID_NOT = re.compile(r"did not use (.+) this turn")
 
 
@@ -60,14 +66,27 @@ def check_post_turn_move(values: dict[str, Any]) -> str | None:
     return None
 
 
+BEFORE_TURN = "before this card's turn"
+AFTER_WOUNDING = "after wounding with an attack"
+AFTER_DEFENDING = "after this squad defends against a normal attack"
+_OF_SQUAD = re.compile(r"any (\d+) figures of this squad")
+
+
 def check_move_other(values: dict[str, Any]) -> str | None:
     """Why a ``move_other`` power's ``values`` cannot be enforced, or ``None``."""
-    if values.get("trigger") != "before this card's turn":
-        return f"the moment '{values.get('trigger')}' is not built yet"
+    trigger = values.get("trigger")
+    if trigger not in (BEFORE_TURN, AFTER_WOUNDING, AFTER_DEFENDING):
+        return f"the moment '{trigger}' is not built yet"
     if not isinstance(values.get("distance"), int):
         return f"a move of '{values.get('distance')}' spaces is not understood"
+    if values.get("leaving_engagement", "takes") != "takes" or "extra" in values or "destination" in values:
+        return "moving without leaving-engagement attacks or other extras is not built yet"
+    if _OF_SQUAD.fullmatch(str(values.get("who", ""))):
+        return None
     who = parse_who(str(values.get("who", "")))
-    return f"'{values.get('who')}' is not understood" if who.unknown or who.sight else None
+    if who.unknown or (who.sight and trigger == BEFORE_TURN):
+        return f"'{values.get('who')}' is not understood"
+    return None
 
 
 CHECKS: dict[str, Callable[[dict[str, Any]], str | None]] = {
@@ -166,10 +185,133 @@ class MovementBonding(FreeMove):
             return []
         cip = st.cards[turn.card_key]
         power = cip.card.power(self.kind)
-        if power is None or check_move_other(power.values) is not None:
+        if power is None or check_move_other(power.values) is not None or power.values["trigger"] != BEFORE_TURN:
             return []
         who = parse_who(str(power.values["who"]))
         movers = [f for c in sorted(st.cards.values(), key=lambda c: c.key)
                   if c.key != cip.key and c.controller == cip.controller and who.matches(c.card)
                   for f in living(st, c.key)]
         return [Trigger(self.name, cip.controller, f.id, (("card", cip.key),)) for f in movers[:who.count]]
+
+
+@register
+class MoveTo(FreeMove):
+    """Where a figure picked by a power after an attack moves (Cover Fire, Scatter): ``subject``
+    the mover; data ``card`` (the power's card), ``queue`` (the movers still to go after it)."""
+
+    name = "move_other_to"
+    kind = "move_other"
+    window = Window.AFTER_ATTACK  # never triggers by itself: only asked for by MoveOtherAfterAttack
+    rule = "HS-SPECIAL-08"
+
+    def triggers(self, engine: RulesContext) -> list[Trigger]:
+        return []
+
+    def budget(self, engine: RulesContext, trigger: Trigger) -> int:
+        power = self.power(engine, trigger)
+        return int(power.values["distance"]) if power else 0
+
+    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
+        was_asked = trigger.get("step") == "to"
+        super().resolve(engine, trigger, choice)
+        if not was_asked and engine.state.pending:
+            return  # the question about this figure was just asked
+        queue = list(trigger.get("queue", []))
+        st = engine.state
+        while queue:
+            nxt = Trigger(self.name, trigger.controller, queue.pop(0), (("card", trigger.get("card")), ("queue", queue)))
+            if st.figures[nxt.subject].on_battlefield:
+                self.resolve(engine, nxt, None)
+                return
+
+
+@register
+class MoveOtherAfterAttack(PowerEffect):
+    """Cover Fire, Scatter: after the attack, the player picks up to N figures (one question each:
+    a figure's id, ``skip`` first, ``done`` once one is picked), then each moves."""
+
+    name = "move_other_after_attack"
+    kind = "move_other"
+    window = Window.AFTER_ATTACK
+    optional = True
+    rule = "HS-SPECIAL-08"
+
+    def card_key(self, engine: RulesContext, trigger: Trigger) -> str:
+        return str(trigger.get("card"))
+
+    def _movers(self, engine: RulesContext, trigger: Trigger) -> list[str]:
+        st = engine.state
+        power = self.power(engine, trigger)
+        if power is None or check_move_other(power.values) is not None:
+            return []
+        picked = list(trigger.get("picked", []))
+        key = self.card_key(engine, trigger)
+        m = _OF_SQUAD.fullmatch(str(power.values["who"]))
+        if m:
+            return [f.id for f in living(st, key) if f.id not in picked]
+        who = parse_who(str(power.values["who"]))
+        holder = st.figures.get(str(trigger.get("holder", "")))
+        if holder is None or not holder.on_battlefield:
+            return []
+        out = []
+        for f in st.on_battlefield():
+            if f is holder or f.id in picked or f.controller != holder.controller or not who.matches(st.card_of(f)):
+                continue
+            if who.sight and not (spaces_between(holder, f) <= (who.within or 10**6) and line_of_sight(st, holder, f)):
+                continue
+            out.append(f.id)
+        return sorted(out)
+
+    def _count(self, engine: RulesContext, trigger: Trigger) -> int:
+        power = self.power(engine, trigger)
+        m = _OF_SQUAD.fullmatch(str(power.values["who"])) if power else None
+        return int(m.group(1)) if m else (parse_who(str(power.values["who"])).count if power else 0)
+
+    def triggers(self, engine: RulesContext) -> list[Trigger]:
+        st = engine.state
+        args = window_args(engine)
+        attacker = st.figures.get(str(args.get("attacker", "")))
+        target = st.figures.get(str(args.get("target", "")))
+        if attacker is None or target is None or "wounds" not in args or not holders(st, self.kind):
+            return []  # a normal attack only ("wounds" is in a normal attack's window)
+        out = []
+        for cip in sorted(st.cards.values(), key=lambda c: c.key):
+            power = cip.card.power(self.kind)
+            if power is None or check_move_other(power.values) is not None:
+                continue
+            when = power.values["trigger"]
+            if when == AFTER_WOUNDING and attacker.card_key == cip.key and int(args.get("wounds") or 0) > 0 \
+                    and st.is_enemy(attacker, target):
+                holder = attacker.id
+            elif when == AFTER_DEFENDING and target.card_key == cip.key and st.is_enemy(attacker, target):
+                holder = target.id
+            else:
+                continue
+            trig = Trigger(self.name, cip.controller, holder, (("card", cip.key), ("holder", holder)))
+            if self._movers(engine, trig):
+                out.append(trig)
+        return out
+
+    def applies(self, engine: RulesContext, trigger: Trigger) -> bool:
+        return bool(self._movers(engine, trigger))
+
+    def options(self, engine: RulesContext, trigger: Trigger) -> list[str]:
+        return [*self._movers(engine, trigger), SKIP]
+
+    def prompt(self, engine: RulesContext, trigger: Trigger) -> str:
+        power = self.power(engine, trigger)
+        return (f"{self.power_name(engine, trigger)}: which figure moves (up to {power.values['distance'] if power else 0} "
+                f"spaces)?")
+
+    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
+        picked = list(trigger.get("picked", []))
+        if choice not in (None, SKIP, DONE) and choice in self._movers(engine, trigger):
+            picked.append(str(choice))
+        nxt = trigger.with_data(picked=picked)
+        if choice not in (None, SKIP, DONE) and len(picked) < self._count(engine, trigger) and self._movers(engine, nxt):
+            engine.ask(nxt, f"{self.power_name(engine, trigger)}: another figure, or done?", [*self._movers(engine, nxt), DONE])
+            return
+        if picked:
+            first = Trigger(MoveTo.name, trigger.controller, picked[0],
+                            (("card", self.card_key(engine, trigger)), ("queue", picked[1:])))
+            MoveTo().resolve(engine, first, None)
