@@ -87,7 +87,7 @@ def test_bonding_check_names_what_is_not_built() -> None:
         "the words \"king's\" in 'the Lizard King's cousin' are not understood"
     assert turn_bonding.check_bonding({"who": "Beast you control", "when": "at dawn"}) == "the moment 'at dawn' is not understood"
     accepted = [name for name, _, v in shared_powers("bonding") if turn_bonding.check_bonding(v) is None]
-    assert "Frostclaw Paladins" in accepted and "Mohican River Tribe" not in accepted
+    assert "Frostclaw Paladins" in accepted and "Marrden Nagrubs" not in accepted
 
 
 # ---- mind_control (Kee-Mo-Shi's Mind Shackle 19, from the shared params) -------------------------------------
@@ -344,3 +344,39 @@ def test_captains_orders_read_the_captain_chosen_at_the_start() -> None:
     m.state.cards["p1/knaves-of-the-silver-scimitar"].data["chosen"] = "p1/fia-bonny-the-void-siren"
     begin_round(m, [20, 1], p1=markers(knaves.name), p2=markers("Dummy"))
     assert m.state.pending[0].options == ["p1/fia-bonny-the-void-siren", "skip"]  # not the other Captain
+
+
+def test_axegrinders_get_2_more_move_when_no_dwarf_hero_takes_a_turn_first() -> None:
+    axes, migol = shared_card("Axegrinders of Burning Forge"), shared_card("Migol Ironwill")
+    m = match_of(axes, migol)
+    assert m.state.pending[0].kind == "bonding"
+    m.apply("p1", "choose skip")
+    fig = next(f for f in m.state.figures.values() if f.card_key == "p1/axegrinders-of-burning-forge")
+    assert modifiers.move_value(m.state, fig) == (axes.move or 0) + 2
+    m2 = match_of(axes, migol)
+    m2.apply("p1", "choose p1/migol-ironwill")
+    m2.apply("p1", "end-turn")
+    while m2.state.pending:
+        m2.apply("p1", "choose skip")
+    fig2 = next(f for f in m2.state.figures.values() if f.card_key == "p1/axegrinders-of-burning-forge")
+    assert m2.state.turn is not None and m2.state.turn.card_key == fig2.card_key
+    assert modifiers.move_value(m2.state, fig2) == axes.move  # Migol took a turn first: no bonus
+
+
+def test_war_cry_needs_two_tribesmen_engaged_as_the_turn_ends() -> None:
+    tribe, arrow = shared_card("Mohican River Tribe"), shared_card("Brave Arrow")
+    m = match_of(tribe, arrow)
+    m.apply("p1", "end-turn")
+    assert all(p.kind != "bonding_after" for p in m.state.pending)  # nobody engaged
+    m2 = full_match({"p1": [tribe, arrow], "p2": [card(name="Orc"), card(name="Troll")]})
+    st = m2.state
+    braves = sorted((f for f in st.figures.values() if f.card_key == "p1/mohican-river-tribe"), key=lambda f: f.id)
+    foes = sorted((f for f in st.figures.values() if f.controller == "p2"), key=lambda f: f.id)
+    for brave, foe, (q, r) in zip(braves, foes, [(2, 2), (6, 2)], strict=False):
+        brave.hexes, brave.level = (Hex(q, r),), 1
+        foe.hexes, foe.level = (Hex(q + 1, r),), 1
+    begin_round(m2, [20, 1], p1=markers(tribe.name), p2=markers("Orc"))
+    m2.apply("p1", "end-turn")
+    while m2.state.pending and m2.state.pending[0].kind != "bonding_after":
+        m2.apply("p1", "choose skip")
+    assert m2.state.pending[0].options == ["p1/brave-arrow", "skip"]

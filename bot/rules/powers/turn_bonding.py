@@ -24,12 +24,14 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from bot.rules import modifiers
+from bot.rules.engagement import engaged_enemies
 from bot.rules.los import line_of_sight
-from bot.rules.powers._common import card_labels, spaces_between
+from bot.rules.powers._common import card_labels, holders, spaces_between
 from bot.rules.powers._effects import SKIP, TurnPower
 from bot.rules.powers._turns import flag, living, turn_card
 from bot.rules.powers._who import Who, chosen_cards, parse_who, who_problem
-from bot.rules.state import CardInPlay, MatchState, TurnState
+from bot.rules.state import CardInPlay, Figure, MatchState, TurnState
 from bot.rules.timing import Trigger, Window, register
 
 if TYPE_CHECKING:
@@ -41,6 +43,8 @@ KINDS = frozenset({"bonding", "orc_champion_bonding", "take_turn_instead"})
 #: ``when`` phrases meaning before this card's turn, and after it.
 BEFORE = ("before this card's turn", "before this figure's turn", "after revealing an order marker on this card, before its turn")
 AFTER = ("after this card's turn", "after this figure's turn")
+_ELSE_MOVE = re.compile(r"\+(\d+) move")
+_ENGAGED = re.compile(r"(\d+)\+ of this squad engaged")
 
 
 def check_bonding(values: dict[str, Any]) -> str | None:
@@ -48,10 +52,34 @@ def check_bonding(values: dict[str, Any]) -> str | None:
     when = str(values.get("when", "")).lower()
     if when not in BEFORE + AFTER:
         return f"the moment '{values.get('when')}' is not understood"
-    for key in ("extra", "else", "condition"):
-        if key in values:
-            return f"'{values[key]}' is not built yet"
+    if "extra" in values:
+        return f"'{values['extra']}' is not built yet"
+    if "else" in values and not _ELSE_MOVE.fullmatch(str(values["else"])):
+        return f"'{values['else']}' is not built yet"
+    if "condition" in values and not (_ENGAGED.fullmatch(str(values["condition"])) and when in AFTER):
+        return f"the condition '{values['condition']}' is not built yet"
     return who_problem(values.get("who", ""))
+
+
+def _condition_holds(state: MatchState, cip: CardInPlay, values: dict[str, Any]) -> bool:
+    """A bonding power's ``condition``: ``"N+ of this squad engaged"`` (War Cry), or none."""
+    m = _ENGAGED.fullmatch(str(values.get("condition", "")))
+    if m is None:
+        return "condition" not in values
+    return sum(1 for f in living(state, cip.key) if engaged_enemies(state, f)) >= int(m.group(1))
+
+
+@modifiers.on_move_value
+def _else_move(state: MatchState, fig: Figure, value: int) -> int:
+    """Dwarven Strategic Bonding: no bonded turn before this card's, +N Move for it."""
+    turn = state.turn
+    if turn is None or turn.card_key != fig.card_key or not holders(state, "bonding"):
+        return value
+    power = state.card_of(fig).power("bonding")
+    m = _ELSE_MOVE.fullmatch(str(power.values.get("else", ""))) if power is not None else None
+    if m is None or turn.data.get(f"bonded:{fig.card_key}"):
+        return value
+    return value + int(m.group(1))
 
 
 CHECKS: dict[str, Callable[[dict[str, Any]], str | None]] = {"bonding": check_bonding}
@@ -105,6 +133,9 @@ class _Bonding(TurnPower):
         who = self.who(engine, cip.key)
         if who is None or turn.player != cip.controller or not partners(engine.state, cip, who):
             return []
+        power = cip.card.power(self.kind)
+        if power is not None and not _condition_holds(engine.state, cip, power.values):
+            return []
         return [Trigger(self.name, cip.controller, cip.key)]
 
     def applies(self, engine: RulesContext, trigger: Trigger) -> bool:
@@ -135,6 +166,9 @@ class _Bonding(TurnPower):
         when = "first" if self.moments is BEFORE else "next"
         engine.emit("power", power=self.power_name(engine, trigger), card=trigger.subject, player=trigger.controller,
                     success=True, result=f"{st.cards[choice].card.short} takes a turn {when}")
+        turn = st.turn
+        if turn is not None:
+            turn.data[f"bonded:{trigger.subject}"] = True  # no "else" bonus (Dwarven Strategic Bonding)
         engine.add_card_turn(choice, now=self.moments is BEFORE)
 
 
