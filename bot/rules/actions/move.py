@@ -169,6 +169,7 @@ def carry_out(eng: Referee, fig: Figure, mp: MovePlan) -> None:
     done = len(walked) - 1
     if st.turn is not None:  # the spaces moved through this turn, for powers (Healing Wing: "passed over")
         st.turn.data.setdefault("paths", {}).setdefault(fig.id, []).extend(walked[1:])
+        st.turn.data.setdefault("from", {}).setdefault(fig.id, start)  # where it stood before (Carry)
     spent = mp.cost if fig.on_battlefield or mp.fly else (mp.steps[done - 1].cost if done else 0)
     moved = Event("moved", {"figure": fig.id, "path": walked, "levels": levels, "cost": spent, "flew": mp.fly,
                             "end": [hx(h) for h in fig.hexes] if fig.on_battlefield else None})
