@@ -389,6 +389,17 @@ def reachable(state: MatchState, fig: Figure, fly: bool | None = None,
     out: dict[tuple[Hex, ...], tuple[int, list[Hex]]] = {}
     if rules.held_by:
         return out
+    if rules.max_spaces is not None and fly and rules.max_level_change is not None:
+        # A leap (Stealth Leap, Super Leap): a short flight; each end checked by its plan (level change).
+        flights: dict[tuple[Hex, ...], tuple[int, list[Hex]]] = {}
+        _reach_flying(state, fig, rules.max_spaces, flights)
+        for end, (cost, path) in flights.items():
+            try:
+                plan(state, fig, path, True, power=power)
+            except IllegalCommand:
+                continue
+            out[end] = (cost, path)
+        return out
     if rules.max_spaces is not None:
         _reach_by_plans(state, fig, fly, power, rules.max_spaces, out)
         return out

@@ -74,7 +74,7 @@ def test_free_move_checks_over_the_shared_file() -> None:
     gained = {n for k in ("pre_round_move", "post_turn_move", "move_other") for n, _, v in shared_powers(k)
               if move_free.CHECKS[k](v) is None}
     assert {"Hellforge Mandukor", "Death Chasers of Thesk", "Silver Surfer", "Blastatrons"} <= gained
-    assert "Granite Guardians" not in gained
+    assert "Granite Guardians" in gained and "Gelryie Vanguards" not in gained
 
 
 # ---- move_other after an attack (Cover Fire, Scatter) ---------------------------------------------------------

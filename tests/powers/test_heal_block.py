@@ -109,6 +109,5 @@ def test_healing_wing_is_for_after_a_normal_move_only() -> None:
 
 def test_heal_checks_over_the_shared_file() -> None:
     results = {(n, p): turn_heal.check_heal(v) for n, p, v in shared_powers("heal")}
-    assert results[("Ana Karithon", "Healing Word")] is not None
-    assert sum(r is None for r in results.values()) == len(results) - 1
+    assert all(r is None for r in results.values()), results
     assert turn_heal.check_heal({"trigger": "at dawn"}) == "the moment 'at dawn' is not understood"

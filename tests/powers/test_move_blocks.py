@@ -133,10 +133,11 @@ def test_checks_accept_the_shapes_built_and_name_what_is_not() -> None:
     assert move_basic.check_flying({"leaving_engagement": "ignores"}) is None
     assert move_basic.check_flying({"leaving_engagement": "sometimes"}) == "leaving_engagement 'sometimes' is not understood"
     assert move_basic.check_alt_move({"move": 1, "max_up": 25, "leaving_engagement": "takes"}) is None
-    assert "cost" in (move_basic.check_alt_move(shared_powers("alt_move")[2][2]) or "")  # Abomination's Super Leap
+    assert move_basic.check_alt_move(shared_powers("alt_move")[2][2]) is None  # Abomination's Super Leap
+    assert move_basic.check_alt_move({"move": 3, "cost": "a song"}) == "the cost 'a song' is not built yet"
     assert move_basic.check_alt_move(shared_powers("alt_move")[1][2]) is None  # Shaolin Monks' Stealth Leap
-    assert move_basic.check_water_move({"defense_bonus_in_water": 2, "move_bonus_if_starting_in_water": 1}) == \
-        "'move_bonus_if_starting_in_water' is not built yet"
+    assert move_basic.check_water_move({"defense_bonus_in_water": 2, "move_bonus_if_starting_in_water": 1}) is None
+    assert move_basic.check_water_move({"swim_speed": 9}) == "'swim_speed' is not built yet"
     assert move_basic.check_movement_restriction({"max_climb": 2, "who": "this squad"}) is None
     assert move_basic.check_move_through({"who": "friendly figures"}) == "moving through 'friendly figures' is not understood"
     every = [move_basic.CHECKS[p](v) for p in ("flying", "move_through") for _, _, v in shared_powers(p)]

@@ -105,7 +105,7 @@ def test_kee_mo_shi_mind_shackle_19_takes_control_of_an_adjacent_unique_card() -
     assert powers(events)[0]["needed"] == 19 and eng.state.cards["p2/finn"].controller == "p1"
 
 
-def test_mind_shackle_19_fails_on_18_and_soul_devour_is_not_built() -> None:
+def test_mind_shackle_19_fails_on_18_and_an_unknown_cost_is_not_built() -> None:
     kee = shared_card("Kee-Mo-Shi")
     eng = sandbox(fig("kee", "p1", (2, 2), kee), fig("finn", "p2", (3, 2), FINN))
     eng.execute("p1", "attack kee finn")
@@ -113,7 +113,8 @@ def test_mind_shackle_19_fails_on_18_and_soul_devour_is_not_built() -> None:
     eng.execute("p1", "choose finn")
     assert eng.state.cards["p2/finn"].controller == "p2"
     soul = next(v for n, _, v in shared_powers("mind_control") if n == "Shades of Bleakewoode")
-    assert mind_shackle.check_mind_control(soul) == "the moment 'before moving' is not built yet"
+    assert mind_shackle.check_mind_control(soul) is None
+    assert mind_shackle.check_mind_control({**soul, "cost": "a favour"}) == "the cost 'a favour' is not built yet"
 
 
 # ---- spirit (Eldgrim's Warrior's Swiftness Spirit, from the shared params) ----------------------------------

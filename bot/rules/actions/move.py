@@ -170,6 +170,8 @@ def carry_out(eng: Referee, fig: Figure, mp: MovePlan) -> None:
     if st.turn is not None:  # the spaces moved through this turn, for powers (Healing Wing: "passed over")
         st.turn.data.setdefault("paths", {}).setdefault(fig.id, []).extend(walked[1:])
         st.turn.data.setdefault("from", {}).setdefault(fig.id, start)  # where it stood before (Carry)
+        if mp.power:  # a special move asked for by name (Super Leap: fewer attack dice that turn)
+            st.turn.data.setdefault("special_moves", {})[fig.id] = mp.power
     spent = mp.cost if fig.on_battlefield or mp.fly else (mp.steps[done - 1].cost if done else 0)
     moved = Event("moved", {"figure": fig.id, "path": walked, "levels": levels, "cost": spent, "flew": mp.fly,
                             "end": [hx(h) for h in fig.hexes] if fig.on_battlefield else None})

@@ -54,6 +54,10 @@ class FreeMove(PowerEffect):
         """How many spaces the figure may move."""
         raise NotImplementedError
 
+    def ends(self, engine: RulesContext, trigger: Trigger, fig: Figure) -> dict[Hex, list[Hex]]:
+        """Where the figure may go, each with a path (:func:`destinations` of :meth:`budget` spaces)."""
+        return destinations(engine.state, fig, self.budget(engine, trigger))
+
     def applies(self, engine: RulesContext, trigger: Trigger) -> bool:
         fig = engine.state.figures.get(trigger.subject)
         return fig is not None and fig.on_battlefield
@@ -68,7 +72,7 @@ class FreeMove(PowerEffect):
         except ValueError:
             return None
         fig = st.figures[trigger.subject]
-        if h not in destinations(st, fig, self.budget(engine, trigger)):
+        if h not in self.ends(engine, trigger, fig):
             raise IllegalCommand(f"{self.power_name(engine, trigger)}: {fig.id} cannot reach {st.battlefield.label(h)} "
                                  f"with a move of {self.budget(engine, trigger)} spaces; name a space it can reach, or "
                                  f"{STAY}", self.rule, actions=("choose",))
@@ -77,7 +81,7 @@ class FreeMove(PowerEffect):
     def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
         st = engine.state
         fig = st.figures[trigger.subject]
-        ends = destinations(st, fig, self.budget(engine, trigger))
+        ends = self.ends(engine, trigger, fig)
         if trigger.get("step") != "to":
             best = suggest(st, fig, ends)
             if best is None:

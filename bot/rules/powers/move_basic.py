@@ -84,11 +84,15 @@ def check_move_through(values: dict[str, Any]) -> str | None:
     return None
 
 
+_DICE_COST = re.compile(r"-(\d+) attack dice that turn")
+
+
 def check_alt_move(values: dict[str, Any]) -> str | None:
-    """``alt_move``: ``move`` spaces with ``max_up``/``max_levels``; no ``cost`` yet."""
+    """``alt_move``: ``move`` spaces with ``max_up``/``max_levels``; a ``cost`` of ``"-N attack dice
+    that turn"``."""
     if not isinstance(values.get("move", values.get("spaces", 1)), int):
         return f"a move of '{values.get('move')}' spaces is not understood"
-    if "cost" in values:
+    if "cost" in values and not _DICE_COST.fullmatch(str(values["cost"])):
         return f"the cost '{values['cost']}' is not built yet"
     if values.get("ignore_elevation") and not isinstance(values.get("max_levels"), int):
         return f"a leap changing level by '{values.get('max_levels')}' is not understood"
@@ -96,8 +100,8 @@ def check_alt_move(values: dict[str, Any]) -> str | None:
 
 
 def check_water_move(values: dict[str, Any]) -> str | None:
-    """``water_move``: optional ``defense_bonus_in_water``; a Move bonus is not built."""
-    extra = sorted(set(values) - {"defense_bonus_in_water"})
+    """``water_move``: optional ``defense_bonus_in_water`` and ``move_bonus_if_starting_in_water``."""
+    extra = sorted(set(values) - {"defense_bonus_in_water", "move_bonus_if_starting_in_water"})
     return f"'{extra[0]}' is not built yet" if extra else None
 
 
@@ -264,6 +268,32 @@ def cyberclaw(state: MatchState, fig: Figure, rules: MoveRules) -> MoveAnswer | 
     if held is None and not stop:
         return None
     return MoveAnswer(held_by=held, stop_on=frozenset(stop) if stop else None)
+
+
+@modifiers.on_move_value
+def amphibious(state: MatchState, fig: Figure, value: int) -> int:
+    """Amphibious: +N Move on a turn the figure starts in water (it has not moved yet)."""
+    if not holders(state, "water_move"):
+        return value
+    power = power_of(state, fig, "water_move")
+    bonus = power.values.get("move_bonus_if_starting_in_water") if power is not None else None
+    turn = state.turn
+    if not bonus or (turn is not None and fig.id in turn.moved):
+        return value
+    return value + int(bonus) if any(t.is_water for t in terrains_under(state, fig)) else value
+
+
+@modifiers.on_attack_dice
+def leap_cost(state: MatchState, ctx: AttackContext) -> tuple[str, int] | None:
+    """Super Leap: N fewer attack dice on a turn the figure leapt."""
+    turn = state.turn
+    if turn is None or not turn.data.get("special_moves") or ctx.special is not None:
+        return None
+    power = power_of(state, ctx.attacker, "alt_move")
+    m = _DICE_COST.fullmatch(str(power.values.get("cost", ""))) if power is not None else None
+    if m is None or turn.data["special_moves"].get(ctx.attacker.id) != LEAP:
+        return None
+    return (power.name if power else "leap", -int(m.group(1)))
 
 
 @modifiers.on_defense_dice

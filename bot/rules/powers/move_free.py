@@ -22,13 +22,17 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from bot.rules import modifiers
+from bot.rules.errors import IllegalCommand
+from bot.rules.hexes import Hex
 from bot.rules.los import line_of_sight
+from bot.rules.movement import plan
 from bot.rules.powers._common import holders, is_a, spaces_between
 from bot.rules.powers._effects import SKIP, PowerEffect, window_args
 from bot.rules.powers._free import FreeMove
 from bot.rules.powers._turns import living
 from bot.rules.powers._who import parse_who
-from bot.rules.state import MatchState
+from bot.rules.state import Figure, MatchState
 from bot.rules.timing import Trigger, Window, register
 
 if TYPE_CHECKING:
@@ -59,8 +63,10 @@ def check_post_turn_move(values: dict[str, Any]) -> str | None:
     """Why a ``post_turn_move`` power's ``values`` cannot be enforced, or ``None``."""
     if not isinstance(values.get("distance"), int):
         return f"a move of '{values.get('distance')}' spaces is not understood"
-    if "max_up" in values:
-        return f"climbing up to {values['max_up']} levels in one space is not built yet"
+    if "max_up" in values and (values["distance"] != 1 or not isinstance(values["max_up"], int)):
+        return f"climbing up to {values['max_up']} levels over {values['distance']} spaces is not built yet"
+    if values.get("who") not in (None, "each figure of this squad"):
+        return f"moving '{values['who']}' is not built yet"
     if values.get("condition") is not None and not _DID_NOT.fullmatch(str(values["condition"])):
         return f"the condition '{values['condition']}' is not understood"
     return None
@@ -147,11 +153,31 @@ class PreRoundMove(_CardMove):
 
 @register
 class PostTurnMove(_CardMove):
-    """Hyper Speed: a move as the card's turn ends (unless it made a special attack, when so said)."""
+    """Hyper Speed: a move as the card's turn ends (unless it made a special attack, when so said);
+    Gain High Ground: 1 space that may be up to ``max_up`` levels higher, climbing for free."""
 
     name = "post_turn_move"
     kind = "post_turn_move"
     window = Window.AFTER_CARD_TURN
+
+    def ends(self, engine: RulesContext, trigger: Trigger, fig: Figure) -> dict[Hex, list[Hex]]:
+        power = self.power(engine, trigger)
+        if power is None or "max_up" not in power.values:
+            return super().ends(engine, trigger, fig)
+        st = engine.state
+        out: dict[Hex, list[Hex]] = {}
+        if len(fig.hexes) != 1 or modifiers.move_rules(st, fig).held_by:
+            return out
+        for h in fig.hexes[0].neighbours():
+            cell = st.battlefield.top_cell(h)
+            if cell is None or cell.top - fig.level > int(power.values["max_up"]) or st.occupant(h) is not None:
+                continue
+            try:
+                plan(st, fig, [h], check_allowance=False)
+            except IllegalCommand:
+                continue
+            out[h] = [h]
+        return out
 
     def ready(self, engine: RulesContext, card_key: str, values: dict[str, Any]) -> bool:
         turn = engine.state.turn

@@ -7,7 +7,11 @@ is not moving: it takes no leaving-engagement attacks.
 
 ``targets`` (default 1): how many different figures each grabber may try; ``limit`` ``"each enemy
 once per turn"``: no figure is grabbed twice in a turn. Every figure of a squad grabs in turn.
-Grapple Grab 8, Chain Grab 9, Witchcraft Telekinesis; ``source``-based grabs (Talon Grab) are not built.
+Grapple Grab 8, Chain Grab 9, Witchcraft Telekinesis.
+
+Talon Grab (``source`` ``"figure passed over while flying"``): as the figure's move ends, it may
+take one enemy figure of the sizes named that stood on a space it flew over this turn and place it
+on an empty space next to it on its level (no roll).
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from bot.rules.events import hx
 from bot.rules.hexes import Hex
 from bot.rules.los import line_of_sight
 from bot.rules.powers._common import spaces_between
-from bot.rules.powers._effects import SKIP, PowerEffect
+from bot.rules.powers._effects import SKIP, PowerEffect, window_args
 from bot.rules.powers._turns import labels, living, parse_spaces
 from bot.rules.state import Figure, MatchState
 from bot.rules.timing import Trigger, Window, register
@@ -37,8 +41,16 @@ _LEVELS = re.compile(r"(\d+) up / (\d+) down")
 _KNOWN = {"range", "threshold", "sizes", "level_limit", "window", "targets", "limit"}
 
 
+PASSED_OVER = "figure passed over while flying"
+SAME_LEVEL = "adjacent same-level space"
+
+
 def check_grab(values: dict[str, Any]) -> str | None:
     """Why a grab power's ``values`` cannot be enforced, or ``None``."""
+    if "source" in values:
+        ok = values["source"] == PASSED_OVER and values.get("destination") == SAME_LEVEL
+        return None if ok and set(values) <= {"source", "destination", "sizes"} else \
+            f"grabbing '{values['source']}' is not understood"
     extra = sorted(set(values) - _KNOWN)
     if extra:
         return f"'{extra[0]}' ({values[extra[0]]}) is not built yet"
@@ -61,8 +73,10 @@ CHECKS: dict[str, Callable[[dict[str, Any]], str | None]] = {KIND: check_grab}
 
 
 def _values(state: MatchState, fig: Figure) -> dict[str, Any] | None:
+    """The card's ranged grab (not Talon Grab), when it can be enforced."""
     power = state.card_of(fig).power(KIND)
-    return power.values if power is not None and check_grab(power.values) is None else None
+    ok = power is not None and check_grab(power.values) is None and "source" not in power.values
+    return power.values if ok and power is not None else None
 
 
 def need(state: MatchState, values: dict[str, Any], victim: Figure) -> int:
@@ -200,3 +214,66 @@ def place(engine: RulesContext, fig: Figure, h: Hex, level: int, cause: str) -> 
     fig.hexes, fig.level = (h,), level
     engine.emit("power", power=cause, figure=fig.id, placed=hx(h), success=True,
                 result=f"{fig.id} is placed at {engine.state.battlefield.label(h)}")
+
+
+def passed_over(state: MatchState, flyer: Figure, values: dict[str, Any]) -> list[Figure]:
+    """Enemy figures of the sizes named on the spaces ``flyer`` moved through this turn, by id."""
+    turn = state.turn
+    path = {Hex(q, r) for q, r in (turn.data.get("paths", {}).get(flyer.id, []) if turn is not None else [])}
+    sizes = {s.strip().lower() for s in str(values.get("sizes", "Small/Medium")).split("/")}
+    return sorted((f for f in state.on_battlefield() if state.is_enemy(flyer, f) and set(f.hexes) & path
+                   and (state.card_of(f).size or "") in sizes and len(f.hexes) == 1
+                   and not modifiers.move_rules(state, f).held_by), key=lambda f: f.id)
+
+
+@register
+class TalonGrab(PowerEffect):
+    """Talon Grab: as the flyer's move ends, pick a figure it flew over (or ``skip``), then the space."""
+
+    name = "talon_grab"
+    kind = KIND
+    per_figure = True
+    optional = True
+    window = Window.END_OF_MOVE
+    rule = "HS-SPECIAL-08"
+
+    def _values(self, engine: RulesContext, trigger: Trigger) -> dict[str, Any] | None:
+        power = self.power(engine, trigger)
+        return power.values if power is not None and "source" in power.values and not check_grab(power.values) else None
+
+    def triggers(self, engine: RulesContext) -> list[Trigger]:
+        st = engine.state
+        fig = st.figures.get(str(window_args(engine).get("figure", "")))
+        if fig is None or not fig.on_battlefield:
+            return []
+        trig = Trigger(self.name, fig.controller, fig.id, source=fig.id)
+        values = self._values(engine, trig)
+        if values is None or not passed_over(st, fig, values) or not free_spaces(st, fig):
+            return []
+        return [trig]
+
+    def applies(self, engine: RulesContext, trigger: Trigger) -> bool:
+        return trigger.get("step") is not None or bool(self.options(engine, trigger)[:-1])
+
+    def options(self, engine: RulesContext, trigger: Trigger) -> list[str]:
+        values = self._values(engine, trigger)
+        fig = engine.state.figures[trigger.subject]
+        return [f.id for f in passed_over(engine.state, fig, values)] + [SKIP] if values else [SKIP]
+
+    def prompt(self, engine: RulesContext, trigger: Trigger) -> str:
+        return f"{self.power_name(engine, trigger)}: which figure that {trigger.subject} flew over does it take along?"
+
+    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
+        st = engine.state
+        fig = st.figures[trigger.subject]
+        if trigger.get("step") == "place":
+            victim = st.figures[str(trigger.get("victim"))]
+            spaces = parse_spaces(st, choice or "") or []
+            if spaces and spaces[0] in free_spaces(st, fig) and victim.on_battlefield:
+                place(engine, victim, spaces[0], fig.level, self.power_name(engine, trigger))
+            return
+        if choice not in self.options(engine, trigger)[:-1]:
+            return
+        engine.ask(trigger.with_data(step="place", victim=choice),
+                   f"{self.power_name(engine, trigger)}: where next to {fig.id} does {choice} go?",
+                   labels(st, free_spaces(st, fig)))

@@ -11,6 +11,8 @@ Moments (``trigger`` or ``window``):
   ``"1 (2 on snow or ice)"``): as its Army Card turn ends.
 - ``window`` ``"before moving"`` (Dragon Healing): as the card's turn begins; ``"after move, before
   attack"`` and ``"after normal move"`` (Lay on Hands, Healing Wing): after moving (HS-TURN-06).
+- a ``target`` ``"... whose marker was just revealed"`` (Healing Word): as the turn of that Hero's
+  card begins, before anything else of it, the healer next to it may heal it.
 
 ``target`` is ``"self"`` (healed at once: a power that only helps needs no question) or a phrase:
 ``adjacent``, ``wounded``, ``within N clear sight spaces``, ``friendly``, ``another``, sizes,
@@ -46,7 +48,9 @@ KINDS = frozenset({"heal"})
 KIND = "heal"
 SNOW_OR_ICE = frozenset({Terrain.SNOW, Terrain.HEAVY_SNOW, Terrain.ICE, Terrain.SLIPPERY_ICE, Terrain.THIN_ICE})
 #: The moment of a heal power -> its window.
-WINDOWS = {"destroys": Window.DESTROYED, "after_turn": Window.AFTER_CARD_TURN, "before_move": Window.START_OF_TURN,
+#: A target phrase naming the Hero whose Order Marker was just revealed (Healing Word).
+REVEALED = "whose marker was just revealed"
+WINDOWS = {"revealed": Window.START_OF_TURN, "destroys": Window.DESTROYED, "after_turn": Window.AFTER_CARD_TURN, "before_move": Window.START_OF_TURN,
            "after_move": Window.AFTER_MOVING}
 
 
@@ -76,7 +80,11 @@ def read(values: dict[str, Any]) -> HealSpec | str:
     """The :class:`HealSpec` of a heal power's ``values``, or why they cannot be enforced."""
     moment_text = str(values.get("trigger") or values.get("window") or "").lower()
     normal_only = adjacent_victim = moved = False
-    if moment_text.startswith("destroys "):
+    if not moment_text and REVEALED in str(values.get("target", "")):
+        moment_text = "revealed"
+    if moment_text == "revealed":
+        moment = "revealed"
+    elif moment_text.startswith("destroys "):
         rest = moment_text.removeprefix("destroys ")
         normal_only = rest.endswith(" with a normal attack")
         rest = rest.removesuffix(" with a normal attack")
@@ -113,7 +121,7 @@ def read(values: dict[str, Any]) -> HealSpec | str:
     low = " " + target.lower() + " "
     flags = {}
     for word, key in ((" (self allowed) ", "self_allowed"), (" or passed over this turn ", "passed_over"),
-                      (" adjacent ", "adjacent"), (" wounded ", "wounded")):
+                      (f" {REVEALED} ", "revealed"), (" adjacent ", "adjacent"), (" wounded ", "wounded")):
         flags[key] = word in low
         low = low.replace(word, " ")
     who = parse_who(low)
@@ -171,9 +179,12 @@ def candidates(state: MatchState, healer: Figure, spec: HealSpec) -> list[Figure
         return [healer] if healer.wounds else []
     who = spec.target
     passed = passed_spaces(state, healer) if spec.passed_over else set()
+    turn = state.turn
     out = []
     for f in state.on_battlefield():
         if not f.wounds or (f is healer and not spec.self_allowed):
+            continue
+        if spec.moment == "revealed" and (turn is None or f.card_key != turn.card_key):
             continue
         if who.friendly and state.is_enemy(healer, f):
             continue
@@ -283,6 +294,22 @@ class HealOnDestroy(_Heal):
         if spec.adjacent_victim:
             return any(Hex(q, r).is_adjacent(h) for q, r in args.get("at", []) for h in healer.hexes)
         return True
+
+
+@register
+class HealOnReveal(_Heal):
+    """Healing Word: as an Order Marker is revealed on a card, a healer next to one of its wounded
+    figures may heal it (before anything else of that turn)."""
+
+    name = "heal_on_reveal"
+    window = Window.START_OF_TURN
+    immediate = True
+    moment = "revealed"
+
+    def ready(self, engine: RulesContext, healer: Figure, spec: HealSpec) -> bool:
+        turn = engine.state.turn
+        return turn is not None and turn.card_key is not None and turn.player == healer.controller \
+            and not turn.activated
 
 
 @register
