@@ -40,7 +40,7 @@ def accepted(pattern: str, values: dict[str, Any]) -> bool:
 def test_the_blocks_accept_most_powers_of_their_patterns() -> None:
     found = [(name, power, p) for p in PATTERNS for name, power, v in shared_powers(p) if accepted(p, v)]
     total = sum(len(shared_powers(p)) for p in PATTERNS)
-    assert total == 227 and len(found) >= 206
+    assert total == 227 and len(found) >= 207
 
 
 def test_every_2024_and_rise_of_the_valkyrie_power_of_these_patterns_but_three_is_accepted() -> None:

@@ -122,3 +122,27 @@ def test_deathreavers_scatter_two_of_them_after_defending() -> None:
         eng.execute("p1", f"choose {eng.state.pending[0].options[0]}")
         assert F(eng, moved).hexes != start
     assert not eng.state.pending
+
+
+def test_tul_bak_ra_teleports_a_marro_squad_figure_next_to_him_per_wound() -> None:
+    tul = shared_card("Tul-Bak-Ra")
+    marro = card(name="Marro Warriors", kind="squad", rarity="common", species="Marro")
+    eng = sandbox(fig("tul", "p1", (2, 2), tul), fig("m1", "p1", (6, 6), marro, card_key="p1/marro"),
+                  fig("s", "p1", (6, 4), card(name="Soldier")), fig("orc", "p2", (3, 2), card(name="Orc", attack=3)))
+    roll(eng, [SKULL, BLANK, BLANK] + [BLANK] * (tul.defense or 0))
+    eng.execute("p2", "attack orc tul")
+    pend = eng.state.pending[0]
+    assert (pend.player, pend.kind, pend.options) == ("p1", "reinforce_when_wounded", ["m1", "skip"])  # not the Soldier
+    eng.execute("p1", "choose m1")
+    eng.execute("p1", f"choose {eng.state.pending[0].options[0]}")
+    assert any(F(eng, "m1").hexes[0].is_adjacent(h) for h in F(eng, "tul").hexes) and not eng.state.pending
+
+
+def test_no_reinforcements_without_a_wound() -> None:
+    tul = shared_card("Tul-Bak-Ra")
+    marro = card(name="Marro Warriors", kind="squad", rarity="common", species="Marro")
+    eng = sandbox(fig("tul", "p1", (2, 2), tul), fig("m1", "p1", (6, 6), marro, card_key="p1/marro"),
+                  fig("orc", "p2", (3, 2), card(name="Orc", attack=3)))
+    roll(eng, [BLANK, BLANK, BLANK] + [BLANK] * (tul.defense or 0))
+    eng.execute("p2", "attack orc tul")
+    assert not eng.state.pending

@@ -10,7 +10,9 @@
   ``distance`` spaces (Movement Bonding); ``"after wounding with an attack"`` (Cover Fire: a figure
   ``who`` names in sight, not the attacker) and ``"after this squad defends against a normal
   attack"`` (Scatter: ``"any 2 figures of this squad"``): after that attack the player picks the
-  figures, then where each goes.
+  figures, then where each goes; ``"wounded but not destroyed by an attack"`` (Teleport
+  Reinforcements: ``"1 friendly Marro Squad figure per wound taken"``, ``destination`` ``"adjacent
+  to this figure"``): that many friendly figures are placed next to it, one question each.
 
 Every such move follows the normal movement rules (engagement, leaving-engagement attacks, water,
 falls) with ``distance`` instead of the Move value; the player names the space, or ``stay``.
@@ -78,9 +80,18 @@ AFTER_DEFENDING = "after this squad defends against a normal attack"
 _OF_SQUAD = re.compile(r"any (\d+) figures of this squad")
 
 
+WOUNDED = "wounded but not destroyed by an attack"
+_PER_WOUND = re.compile(r"1 friendly (.+) figure per wound taken")
+NEXT_TO_ME = "adjacent to this figure"
+
+
 def check_move_other(values: dict[str, Any]) -> str | None:
     """Why a ``move_other`` power's ``values`` cannot be enforced, or ``None``."""
     trigger = values.get("trigger")
+    if trigger == WOUNDED:
+        m = _PER_WOUND.fullmatch(str(values.get("who", "")))
+        ok = m is not None and not parse_who(m.group(1)).unknown and values.get("destination") == NEXT_TO_ME
+        return None if ok else f"'{values.get('who')}' is not understood"
     if trigger not in (BEFORE_TURN, AFTER_WOUNDING, AFTER_DEFENDING):
         return f"the moment '{trigger}' is not built yet"
     if not isinstance(values.get("distance"), int):
@@ -211,7 +222,7 @@ class MovementBonding(FreeMove):
             return []
         cip = st.cards[turn.card_key]
         power = cip.card.power(self.kind)
-        if power is None or check_move_other(power.values) is not None or power.values["trigger"] != BEFORE_TURN:
+        if power is None or check_move_other(power.values) is not None or power.values.get("trigger") != BEFORE_TURN:
             return []
         who = parse_who(str(power.values["who"]))
         movers = [f for c in sorted(st.cards.values(), key=lambda c: c.key)
@@ -306,6 +317,8 @@ class MoveOtherAfterAttack(PowerEffect):
             if power is None or check_move_other(power.values) is not None:
                 continue
             when = power.values["trigger"]
+            if when == WOUNDED:
+                continue  # Teleport Reinforcements: ReinforceWhenWounded
             if when == AFTER_WOUNDING and attacker.card_key == cip.key and int(args.get("wounds") or 0) > 0 \
                     and st.is_enemy(attacker, target):
                 holder = attacker.id
@@ -341,3 +354,86 @@ class MoveOtherAfterAttack(PowerEffect):
             first = Trigger(MoveTo.name, trigger.controller, picked[0],
                             (("card", self.card_key(engine, trigger)), ("queue", picked[1:])))
             MoveTo().resolve(engine, first, None)
+
+
+@register
+class ReinforceWhenWounded(PowerEffect):
+    """Teleport Reinforcements: after a normal attack wounds this figure without destroying it, one
+    friendly figure of the kind named per wound may be placed next to it (a figure's id, ``skip``;
+    then its space). ``subject``: the wounded figure; data ``left``: placements still allowed."""
+
+    name = "reinforce_when_wounded"
+    kind = "move_other"
+    per_figure = True
+    optional = True
+    window = Window.AFTER_ATTACK
+    rule = "HS-SPECIAL-08"
+
+    def _candidates(self, engine: RulesContext, trigger: Trigger) -> list[Figure]:
+        st = engine.state
+        me = st.figures[trigger.subject]
+        power = self.power(engine, trigger)
+        m = _PER_WOUND.fullmatch(str(power.values.get("who", ""))) if power is not None else None
+        if m is None or not me.on_battlefield or not _spaces_next_to(st, me):
+            return []
+        who = parse_who(m.group(1))
+        return sorted((f for f in st.on_battlefield() if f is not me and f.controller == me.controller
+                       and who.matches(st.card_of(f)) and len(f.hexes) == 1
+                       and not modifiers.move_rules(st, f).held_by
+                       and not any(h.is_adjacent(x) for h in f.hexes for x in me.hexes)), key=lambda f: f.id)
+
+    def triggers(self, engine: RulesContext) -> list[Trigger]:
+        st = engine.state
+        args = window_args(engine)
+        target = st.figures.get(str(args.get("target", "")))
+        wounds = int(args.get("wounds") or 0)
+        if target is None or not target.on_battlefield or wounds <= 0 or not holders(st, self.kind):
+            return []
+        power = st.card_of(target).power(self.kind)
+        if power is None or power.values.get("trigger") != WOUNDED or check_move_other(power.values) is not None:
+            return []
+        trig = Trigger(self.name, target.controller, target.id, (("left", wounds),), source=target.id)
+        return [trig] if self._candidates(engine, trig) else []
+
+    def applies(self, engine: RulesContext, trigger: Trigger) -> bool:
+        return trigger.get("step") is not None or bool(self._candidates(engine, trigger))
+
+    def options(self, engine: RulesContext, trigger: Trigger) -> list[str]:
+        return [f.id for f in self._candidates(engine, trigger)] + [SKIP]
+
+    def prompt(self, engine: RulesContext, trigger: Trigger) -> str:
+        return (f"{self.power_name(engine, trigger)}: which figure comes next to {trigger.subject} "
+                f"({trigger.get('left')} at most)?")
+
+    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
+        st = engine.state
+        me = st.figures[trigger.subject]
+        if trigger.get("step") == "place":
+            rider = st.figures[str(trigger.get("rider"))]
+            where = [h for h in _spaces_next_to(st, me) if st.battlefield.label(h) == choice]
+            if where and rider.on_battlefield:
+                cell = st.battlefield.top_cell(where[0])
+                rider.hexes, rider.level = (where[0],), cell.top if cell is not None else me.level
+                engine.emit("power", power=self.power_name(engine, trigger), figure=rider.id, success=True,
+                            result=f"{rider.id} is placed at {st.battlefield.label(where[0])}")
+            left = int(trigger.get("left", 0)) - 1
+            nxt = Trigger(self.name, trigger.controller, trigger.subject, (("left", left),), source=trigger.source)
+            if left > 0 and self._candidates(engine, nxt):
+                engine.ask(nxt, self.prompt(engine, nxt), self.options(engine, nxt))
+            return
+        if choice not in [f.id for f in self._candidates(engine, trigger)]:
+            return
+        engine.ask(trigger.with_data(step="place", rider=choice),
+                   f"{self.power_name(engine, trigger)}: where next to {me.id} does {choice} go?",
+                   [st.battlefield.label(h) for h in _spaces_next_to(st, me)])
+
+
+def _spaces_next_to(state: MatchState, fig: Figure) -> list[Hex]:
+    """Empty spaces next to ``fig`` (any level), in label order."""
+    bf = state.battlefield
+    out = []
+    for h in {n for c in fig.hexes for n in c.neighbours()} - set(fig.hexes):
+        cell = bf.top_cell(h)
+        if cell is not None and not bf.obstacles_on(h) and state.occupant(h) is None:
+            out.append(h)
+    return sorted(out, key=lambda h: (h.r, h.q))
