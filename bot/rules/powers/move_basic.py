@@ -11,7 +11,7 @@
   move: at most ``move`` spaces, each step rising up to ``max_up``/``max_levels`` levels for free;
   with ``ignore_elevation`` a leap (``move monk F7 leap``): flying at most ``move`` spaces, landing
   at most ``max_levels`` levels up or down; ``leaving_engagement: "ignores"`` spares
-  leaving-engagement attacks; a ``cost`` is not built.
+  leaving-engagement attacks; a ``cost`` of ``"-N attack dice that turn"`` (Super Leap) is read.
 - ``water_move``: water does not end the move (Slither); ``defense_bonus_in_water`` adds defense
   dice while the figure stands on water.
 - ``movement_restriction`` with ``max_climb`` and ``who: "this squad"``: no step rises more levels.
