@@ -19,7 +19,7 @@ Game commands, in the order a match uses them:
   move FIG SPACE via SPACE ...    the same, through these spaces in order
   move FIG path SPACE SPACE ...   along exactly these spaces, one step at a time
   move FIG SPACE fly | walk       fly (a figure with Flying) or walk on purpose
-  move FIG SPACE grapple          a power's own way of moving (Grapple Gun)
+  move FIG SPACE grapple | leap   a power's own way of moving (Grapple Gun; Stealth Leap)
   move FIG path S1 fly S2 S3 walk S4   walk, take off, land and walk on in one move (Flying)
   attack FIG TARGET               a normal attack (a figure, or a destructible object by its id)
   special FIG POWER TARGET        a special attack: special deathwalker explosion grimnak,
@@ -55,7 +55,7 @@ Moving (one figure at a time, up to its Move; 'reach FIG' lists where it can go)
   move FIG SPACE                  the bot finds the legal path with the fewest leaving-engagement attacks
   move FIG SPACE via SPACE ...    passes through your waypoints, in order
   move FIG path SPACE SPACE ...   every space entered, in order, each next to the one before
-  add 'fly' or 'walk' to choose for a flying figure; 'grapple' moves by Grapple Gun.
+  add 'fly' or 'walk' to choose for a flying figure; 'grapple' moves by Grapple Gun, 'leap' by a leap.
 Double-space figures (Grimnak, Mimring, ...) stand on two spaces; 'status' names both (grimnak@R5+S5),
 the end that led its last move first. To move one, name the space for its leading end:
   move grimnak R5                 either end may lead; the other end follows through the space the

@@ -59,7 +59,7 @@ CONSOLE = HowTo("console", MappingProxyType({
     "place-rest": "`place-rest`",
     "orders": "`orders 1=CARD 2=CARD 3=CARD X=CARD`",
     "initiative": "`initiative`",
-    "move": "`move FIGURE SPACE [via SPACE ...] [fly|walk] [grapple]` (or `move FIGURE path SPACE SPACE ...`)",
+    "move": "`move FIGURE SPACE [via SPACE ...] [fly|walk] [grapple|leap]` (or `move FIGURE path SPACE SPACE ...`)",
     "attack": "`attack FIGURE TARGET`",
     "special": "`special FIGURE POWER TARGET`",
     "end-turn": "`end-turn`",

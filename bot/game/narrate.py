@@ -69,6 +69,19 @@ def reading_order(events: Sequence[Event]) -> list[Event]:
     return out
 
 
+def _initiative_added(d: dict[str, Any], player: str) -> str:
+    """What was added to ``player``'s initiative rolls, in words (" (+8 from glyphs, +3 from Combat
+    Leader)"), or "": glyphs (Dagmar, Lodin: HS-GLYPH-09, -13) and powers each say their own part."""
+    parts = []
+    glyphs = (d.get("bonuses") or {}).get(player)
+    if glyphs:
+        parts.append(f"+{glyphs} from glyphs")
+    power = (d.get("bonus") or {}).get(player)
+    if power:
+        parts.append(f"+{power['amount']} from {power['power']}")
+    return f" ({', '.join(parts)})" if parts else ""
+
+
 def _dice(d: list[str]) -> str:
     icons = {"skull": "💀", "shield": "🛡", "blank": "·"}
     return "".join(icons.get(x, "?") for x in d) or "-"
@@ -145,9 +158,8 @@ class Narrator:
             m = d["markers"]
             return "Your Order Markers: " + ", ".join(f"{n} on {self._card(m[n])}" for n in ("1", "2", "3", "X") if n in m)
         if k == "initiative":
-            bonus = d.get("bonuses") or {}
-            rolls = "; ".join(f"{self._who(p)} {'/'.join(map(str, r))}"
-                              + (f" (+{bonus[p]} from glyphs)" if bonus.get(p) else "") for p, r in d["rolls"].items())
+            rolls = "; ".join(f"{self._who(p)} {'/'.join(map(str, r))}{_initiative_added(d, p)}"
+                              for p, r in d["rolls"].items())
             return f"Initiative: {rolls}. {self._who(d['first'])} goes first."
         if k == "turn_started":
             return f"{self._who(d['player'])} reveals Order Marker {d['marker']}: {self._card(d['card'])} acts."

@@ -212,7 +212,7 @@ def _orders(rest: list[str]) -> dict[str, Any]:
 
 #: Special moves a ``move`` command may ask for by name; a card power grants them
 #: (:func:`bot.rules.movement.rules_for`).
-MOVE_POWERS = ("grapple",)
+MOVE_POWERS = ("grapple", "leap")
 
 
 def _move(rest: list[str]) -> dict[str, Any]:

@@ -60,6 +60,15 @@ class MoveRules:
     special_move: str | None = None
     max_spaces: int | None = None
     free_climb: int | None = None
+    through_water: bool = False  # water does not end the move (Slither, HS-TERRAIN-17 set aside)
+    through_lava: bool = False  # molten lava does not end the move (Lava Resistant, HS-TERRAIN-09 set aside)
+    fall_height: int | None = None  # the Height falls are measured with (Climb X2: twice the Height)
+    held_by: str | None = None  # the figure cannot move, and why (Cyberclaw)
+    stop_on: frozenset[Any] = frozenset()  # spaces (hexes) that end its move when entered (Cyberclaw)
+    max_climb: int | None = None  # no step may rise more levels than this (Rolling Movement)
+    max_level_change: int | None = None  # the move ends at most this many levels up or down (Stealth Leap)
+    pass_size: int | None = None  # passes through figures up to this size rank (Dismissive Strider)
+    swipes_above: int | None = None  # leaving-engagement attacks only from figures above this size rank
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,11 +87,42 @@ class MoveAnswer:
     special_move: str | None = None
     max_spaces: int | None = None
     free_climb: int | None = None
+    through_water: bool | None = None
+    through_lava: bool | None = None
+    fall_height: int | None = None
+    held_by: str | None = None
+    stop_on: frozenset[Any] | None = None
+    max_climb: int | None = None
+    max_level_change: int | None = None
+    pass_size: int | None = None
+    swipes_above: int | None = None
+
+
+#: A figure's size as a rank, for powers bounded by size ("Small and Medium figures": up to 2).
+SIZE_RANK = {"small": 1, "medium": 2, "large": 3, "huge": 4}
+
+
+def passes_through(state: MatchState, rules: MoveRules, other: Figure) -> bool:
+    """Whether a move under ``rules`` may pass through the enemy ``other``: every enemy (Ghost Walk)
+    or those up to :attr:`MoveRules.pass_size` (Dismissive Strider: Small and Medium)."""
+    if rules.pass_through_enemies:
+        return True
+    return rules.pass_size is not None and SIZE_RANK.get(state.card_of(other).size or "", 9) <= rules.pass_size
+
+
+def swipes_from(state: MatchState, rules: MoveRules, other: Figure) -> bool:
+    """Whether the enemy ``other`` makes a leaving-engagement attack on a figure moving under ``rules``
+    (HS-ENGAGE-05; Dismissive Strider: only figures above Medium)."""
+    if not rules.takes_swipes:
+        return False
+    return rules.swipes_above is None or SIZE_RANK.get(state.card_of(other).size or "", 9) > rules.swipes_above
 
 
 _ANSWER_FIELDS = tuple(f.name for f in fields(MoveAnswer))
 #: Boolean fields whose "can" is ``False`` (taking no leaving-engagement attacks is the "can").
 _CAN_IS_FALSE = frozenset({"takes_swipes"})
+#: Number fields that widen what a figure may do: of several says the widest wins (not the tightest).
+_WIDEST = frozenset({"pass_size", "swipes_above", "fall_height"})
 
 
 def combine(core: bool, verdicts: Iterable[bool | None]) -> bool:
@@ -241,12 +281,16 @@ def move_rules(state: MatchState, fig: Figure, request: str | None = None) -> Mo
 
 
 def _combined(name: str, core: Any, values: list[Any]) -> Any:
-    if name == "special_move":
+    if name in ("special_move", "held_by"):
         return values[0]
+    if name == "stop_on":
+        return frozenset().union(core, *values)
     if isinstance(values[0], bool):
         if name in _CAN_IS_FALSE:
             return not combine(not core, [not v for v in values])
         return combine(bool(core), values)
+    if name in _WIDEST:
+        return max(values)
     return min(values)  # a bound: the tightest wins
 
 

@@ -61,8 +61,15 @@ def leaving(state: MatchState, fig: Figure, before: tuple[Hex, ...], before_leve
     """Enemies ``fig`` is engaged with at ``before`` but not at ``after`` (HS-ENGAGE-04..06)."""
     h = figure_height(state, fig)
     out = []
+    # Dismissive Strider leaves Small and Medium figures freely; asked only of a card whose power
+    # names sizes to disengage from (this is called for every step the computer player weighs).
+    named = any("disengage_from" in p.values for p in state.card_of(fig).powers)
+    rules = modifiers.move_rules(state, fig) if named else None
+    sizes = rules is not None and rules.swipes_above is not None
     for other in state.on_battlefield():
         if other is fig or not state.is_enemy(fig, other):
+            continue
+        if sizes and rules is not None and not modifiers.swipes_from(state, rules, other):
             continue
         oh = figure_height(state, other)
         was = engaged_at(state, before, before_level, h, other.hexes, other.level, oh)
@@ -77,8 +84,9 @@ Body = tuple[tuple[Hex, ...], int, int]
 
 def enemy_bodies(state: MatchState, fig: Figure) -> list[Body]:
     """The bodies of every enemy of ``fig`` on the battlefield (for repeated engagement tests)."""
+    rules = modifiers.move_rules(state, fig)
     return [(o.hexes, o.level, figure_height(state, o)) for o in state.on_battlefield()
-            if o is not fig and state.is_enemy(fig, o)]
+            if o is not fig and state.is_enemy(fig, o) and modifiers.swipes_from(state, rules, o)]
 
 
 def count_leaving(state: MatchState, foes: list[Body], before: tuple[Hex, ...], before_level: int,

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from bot.rules import modifiers
 from bot.rules.battlefield import Battlefield
 from bot.rules.decisions import MOVE_THROUGH_FRIENDS
 from bot.rules.errors import IllegalCommand
@@ -63,6 +64,7 @@ class MovePlan:
     allowance: int = 0
     fly: bool = False
     road: bool = False
+    power: str | None = None  # the special move asked for by name (its own leaving-engagement rule)
 
     @property
     def end(self) -> tuple[Hex, ...]:
@@ -125,12 +127,14 @@ def _plan(state: MatchState, fig: Figure, path: Sequence[Hex], fly: bool | None,
     trapped = glyph_board.stuck(state, fig)
     if trapped:
         raise IllegalCommand(trapped, "HS-GLYPH-14")
+    if rules.held_by:
+        raise IllegalCommand(f"{fig.id} cannot move: {rules.held_by}")
     if rules.max_spaces is not None and len(path) > rules.max_spaces:
         raise IllegalCommand(f"with {rules.special_move} {fig.id} moves {rules.max_spaces} space{'' if rules.max_spaces == 1 else 's'} at most")
     height = card.stat("height")
     climbs = may_climb(str(card.size or ""), len(fig.hexes))
     bf = field_of(state)
-    mp = MovePlan(figure=fig.id, start=fig.hexes, start_level=fig.level, fly=fly)
+    mp = MovePlan(figure=fig.id, start=fig.hexes, start_level=fig.level, fly=fly, power=power)
     occ = others_at(state, fig)
     body = fig.hexes
     level = fig.level
@@ -141,13 +145,13 @@ def _plan(state: MatchState, fig: Figure, path: Sequence[Hex], fly: bool | None,
     cost = 0
     all_road = not fly and all(bf.terrain(h, fig.level) is Terrain.ROAD for h in body)
     stopped_at: int | None = None
-    stop_why = ("that space ends a move", "")
+    stop_why: tuple[str, str | None] = ("that space ends a move", None)  # None: the terrain's rule
     low = fly_start(bf, fig) if fly else None
     for i, h in enumerate(path):
         if stopped_at is not None:
             raise IllegalCommand(
                 f"{fig.id} must stop at {bf.label(path[stopped_at])}: {stop_why[0]}",
-                stop_why[1] or _stop_rule(bf.terrain(path[stopped_at], mp.steps[stopped_at].level)),
+                _stop_rule(bf.terrain(path[stopped_at], mp.steps[stopped_at].level)) if stop_why[1] is None else stop_why[1],
             )
         lead = body[0]
         if not lead.is_adjacent(h):
@@ -184,8 +188,11 @@ def _plan(state: MatchState, fig: Figure, path: Sequence[Hex], fly: bool | None,
                 raise IllegalCommand(refused, "HS-GLYPH-24")
             step_cost, land_level, drop, cell = found
             terrain = cell.terrain
+            if rules.max_climb is not None and land_level - level > rules.max_climb:
+                raise IllegalCommand(f"{_lab(bf, h)} is {land_level - level} levels up: {fig.id} climbs "
+                                     f"{rules.max_climb} levels at most in one step (a power of its card)")
             other = occ.get((h, land_level))
-            if other is not None and state.is_enemy(fig, other) and not rules.pass_through_enemies:
+            if other is not None and state.is_enemy(fig, other) and not modifiers.passes_through(state, rules, other):
                 raise IllegalCommand(f"{fig.id} cannot move through the enemy {other.id} at {bf.label(h)}", "HS-MOVE-07")
             if other is not None and not state.is_enemy(fig, other) and not (MOVE_THROUGH_FRIENDS or rules.pass_through_friends):
                 raise IllegalCommand(f"{fig.id} cannot move through {other.id}", "DEC-03")
@@ -196,8 +203,10 @@ def _plan(state: MatchState, fig: Figure, path: Sequence[Hex], fly: bool | None,
             all_road = False
         mp.steps.append(Step(new_body, land_level, cost, drop, terrain, new_levels))
         body, level, levels = new_body, land_level, new_levels
-        if not fly and terrain is not None and must_stop(bf, body, levels, terrain, double):
+        if not fly and terrain is not None and must_stop(bf, body, levels, terrain, double, rules):
             stopped_at = i
+        elif not fly and any(b in rules.stop_on for b in body):
+            stopped_at, stop_why = i, ("an enemy next to that space holds it there (a power of that enemy's Army Card)", "")
         elif not fly and glyph_board.stop_rule(state, h):
             # A walk ends on a power glyph, either side up (HS-GLYPH-02, -03).
             stopped_at, stop_why = i, ("a glyph lies there, and a figure moving onto a glyph stops on it",
@@ -225,6 +234,9 @@ def _plan(state: MatchState, fig: Figure, path: Sequence[Hex], fly: bool | None,
             last = mp.steps[-1]
             mp.steps[-1] = Step(last.hexes, last.level, cost, 0, last.terrain, last.levels)
     end = mp.steps[-1]
+    if rules.max_level_change is not None and abs(end.level - fig.level) > rules.max_level_change:
+        raise IllegalCommand(f"with {rules.special_move} {fig.id} changes level by {rules.max_level_change} at most; "
+                             f"{bf.label(end.hexes[0])} is {abs(end.level - fig.level)} levels from where it stands")
     for h in end.hexes:
         other = occ.get((h, end.level))
         if other is not None:
@@ -262,7 +274,14 @@ def _stop_rule(t: Terrain | None) -> str:
     return "HS-TERRAIN-17"
 
 
-def must_stop(bf: Battlefield, body: tuple[Hex, ...], levels: tuple[int, ...], terrain: Terrain, double: bool) -> bool:
+def must_stop(bf: Battlefield, body: tuple[Hex, ...], levels: tuple[int, ...], terrain: Terrain, double: bool,
+              rules: modifiers.MoveRules | None = None) -> bool:
+    """True when entering ``terrain`` ends the move (HS-TERRAIN-09, -12, -17, -18; HS-DOUBLE-04),
+    unless a power of ``rules`` lets the figure go on (Slither in water; Lava Resistant in molten lava)."""
+    if rules is not None and rules.through_water and terrain.is_water:
+        return False  # Slither and the like: water does not end the move
+    if rules is not None and rules.through_lava and terrain is Terrain.MOLTEN_LAVA:
+        return False  # Lava Resistant
     if not double:
         return terrain.stops_on_entry
     if terrain in (Terrain.MOLTEN_LAVA, Terrain.COOLING_LAVA):

@@ -35,6 +35,19 @@ def reachable(state: MatchState, fig: Figure, fly: bool | None = None,
     bf = field_of(state)
     budget = allowance(state, fig)
     out: dict[tuple[Hex, ...], tuple[int, list[Hex]]] = {}
+    if rules.held_by:
+        return out
+    if rules.max_spaces is not None and fly and rules.max_level_change is not None:
+        # A leap (Stealth Leap, Super Leap): a short flight; each end checked by its plan (level change).
+        flights: dict[tuple[Hex, ...], tuple[int, list[Hex]]] = {}
+        reach_flying(state, fig, rules.max_spaces, flights)
+        for end, (cost, path) in flights.items():
+            try:
+                plan(state, fig, path, True, power=power)
+            except IllegalCommand:
+                continue
+            out[end] = (cost, path)
+        return out
     if rules.max_spaces is not None:
         _reach_by_plans(state, fig, fly, power, rules.max_spaces, out)
         return out
@@ -45,6 +58,21 @@ def reachable(state: MatchState, fig: Figure, fly: bool | None = None,
     start_road = all(bf.terrain(h, fig.level) is Terrain.ROAD for h in fig.hexes)
     if start_road:
         reach_walking(state, fig, budget + 3, out, road_only=True)
+    return out
+
+
+def reachable_within(state: MatchState, fig: Figure, budget: int,
+                     fly: bool | None = None) -> dict[tuple[Hex, ...], tuple[int, list[Hex]]]:
+    """:func:`reachable` with ``budget`` spaces instead of the Move value: a move a power gives
+    outside the normal move (Eisenek Advance: up to 4 spaces at the start of a round)."""
+    rules = rules_for(state, fig)
+    out: dict[tuple[Hex, ...], tuple[int, list[Hex]]] = {}
+    if rules.held_by:
+        return out
+    if rules.can_fly if fly is None else fly:
+        reach_flying(state, fig, budget, out)
+    else:
+        reach_walking(state, fig, budget, out, road_only=False)
     return out
 
 
@@ -117,8 +145,10 @@ def reach_walking(state: MatchState, fig: Figure, budget: int,
                     if swipes_out is not None:
                         swipes_out[key] = sw
             terrain = bf.terrain(body[0], levels[0])
-            if terrain is not None and must_stop(bf, body, levels, terrain, double):
+            if terrain is not None and must_stop(bf, body, levels, terrain, double, rules):
                 continue
+            if any(b in rules.stop_on for b in body):
+                continue  # next to a figure that holds it (Cyberclaw)
             if glyph_board.stop_rule(state, body[0]):
                 continue  # a walk ends on a glyph (HS-GLYPH-02, -03)
         lead = body[0]
@@ -133,10 +163,12 @@ def reach_walking(state: MatchState, fig: Figure, budget: int,
             step_cost, lb, _drop, cell = found
             if road_only and cell.terrain is not Terrain.ROAD:
                 continue
+            if rules.max_climb is not None and lb - levels[0] > rules.max_climb:
+                continue
             if glyph_board.refuses_entry(state, fig, h):
                 continue  # Kelda (HS-GLYPH-24)
             other = occ.get((h, lb))
-            if other is not None and state.is_enemy(fig, other) and not rules.pass_through_enemies:
+            if other is not None and state.is_enemy(fig, other) and not modifiers.passes_through(state, rules, other):
                 continue
             nc = cost + step_cost
             if nc > budget:

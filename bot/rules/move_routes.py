@@ -43,6 +43,8 @@ def routes(state: MatchState, fig: Figure, fly: bool | None = None) -> dict[tupl
     """
     rules = modifiers.move_rules(state, fig)
     out: dict[tuple[Hex, ...], Route] = {}
+    if rules.held_by:
+        return out
 
     def offer(body: tuple[Hex, ...], route: Route) -> None:
         have = out.get(body)

@@ -33,11 +33,11 @@ from __future__ import annotations
 
 from bot.rules.move_basics import allowance, field_of, leaving, rules_for
 from bot.rules.move_plan import MovePlan, Step, move_cost, plan
-from bot.rules.move_reach import reachable, reachable_hexes
+from bot.rules.move_reach import reachable, reachable_hexes, reachable_within
 from bot.rules.move_routes import Route, best_route, routes, takeoff_swipes
 from bot.rules.steps import fall_for
 
 __all__ = [
     "MovePlan", "Route", "Step", "allowance", "best_route", "fall_for", "field_of", "leaving", "move_cost", "plan",
-    "reachable", "reachable_hexes", "routes", "rules_for", "takeoff_swipes",
+    "reachable", "reachable_hexes", "reachable_within", "routes", "rules_for", "takeoff_swipes",
 ]

@@ -143,7 +143,7 @@ def carry_out(eng: Referee, fig: Figure, mp: MovePlan, planned: drops.Drops | No
     false for a leg of a move that goes on (HS-FLY-10): the end-of-move effects wait for the last.
     """
     st = eng.state
-    rules = modifiers.move_rules(st, fig)
+    rules = modifiers.move_rules(st, fig, mp.power)  # a special move's own rules (Stealth Leap: no attacks)
     height = figure_height(st, fig)
     start = [hx(h) for h in fig.hexes]
     mark = len(eng.events)
@@ -180,7 +180,8 @@ def carry_out(eng: Referee, fig: Figure, mp: MovePlan, planned: drops.Drops | No
             walked.append(hx(step.hexes[0]))
             levels.append(step.level)
             drops.drop_here(eng, fig, planned)
-            fall = fall_for(step.drop, height, step.terrain, rules.can_fly)  # flyers never fall (HS-FALL-01)
+            # Flyers never fall (HS-FALL-01); Climb X2 measures the drop against twice the Height.
+            fall = fall_for(step.drop, rules.fall_height or height, step.terrain, rules.can_fly)
             if fall is not None:
                 take_fall(eng, fig, step.drop, fall)
                 if not fig.on_battlefield:
@@ -189,6 +190,11 @@ def carry_out(eng: Referee, fig: Figure, mp: MovePlan, planned: drops.Drops | No
             if not fig.on_battlefield:
                 break
     done = len(walked) - 1
+    if st.turn is not None:  # the spaces moved through this turn, for powers (Healing Wing: "passed over")
+        st.turn.data.setdefault("paths", {}).setdefault(fig.id, []).extend(walked[1:])
+        st.turn.data.setdefault("from", {}).setdefault(fig.id, start)  # where it stood before (Carry)
+        if mp.power:  # a special move asked for by name (Super Leap: fewer attack dice that turn)
+            st.turn.data.setdefault("special_moves", {})[fig.id] = mp.power
     spent = mp.cost if fig.on_battlefield or mp.fly else (mp.steps[done - 1].cost if done else 0)
     moved = Event("moved", {"figure": fig.id, "path": walked, "levels": levels, "cost": spent, "flew": mp.fly,
                             "end": [hx(h) for h in fig.hexes] if fig.on_battlefield else None})
