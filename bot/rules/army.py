@@ -46,7 +46,7 @@ def summarize(cards: Sequence[ArmyCard]) -> ArmySummary:
     """Totals for a list of drafted cards (incomplete statistics count as 0)."""
     points = sum(c.points or 0 for c in cards)
     figures = sum(c.figures or 0 for c in cards)
-    spaces = sum((c.figures or 0) * c.base for c in cards)
+    spaces = sum((c.figures or 0) * (c.base or 1) for c in cards)
     return ArmySummary(points, figures, spaces)
 
 
@@ -101,6 +101,9 @@ def check_army(cards: Sequence[ArmyCard], fmt: Format, zone_size: int | None = N
                 f"{c.name} is incomplete (missing {', '.join(missing)}); its statistics are not public. "
                 "A server manager can add a complete card file, or pick a stand-in card", "DEC-07",
             )
+        if c.base not in (1, 2):
+            raise ArmyError(f"{c.name} stands on a {c.base}-space piece, which the rules cannot place yet; "
+                            "pick another card", "DEC-07")
         n = c.stat("figures")
         if (c.kind == "hero" and n != 1) or (c.kind == "squad" and n < 2):
             shape = "exactly 1 figure" if c.kind == "hero" else "2 or more figures"
@@ -130,9 +133,9 @@ def check_army(cards: Sequence[ArmyCard], fmt: Format, zone_size: int | None = N
         if c.id not in {d.id for d in cards} or available[c.id] < 0:
             raise ArmyError(f"cannot set aside a {c.name} figure: the army has no more of them", "HS-ARMY-03")
     figures = drafted.figures - len(aside)
-    spaces = drafted.spaces - sum(c.base for c in aside)
+    spaces = drafted.spaces - sum(c.base or 1 for c in aside)
     fig_limit, space_limit, space_rule = _limits(fmt, zone_size)
-    if aside and any(not _over(figures + 1, spaces + c.base, fig_limit, space_limit) for c in aside):
+    if aside and any(not _over(figures + 1, spaces + (c.base or 1), fig_limit, space_limit) for c in aside):
         raise ArmyError(
             f"set figures aside only until the army is at or under its limits; it fits with {len(aside) - 1} "
             "set aside", "HS-ARMY-03",
