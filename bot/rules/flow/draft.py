@@ -120,7 +120,7 @@ def draft_settle(eng: Referee) -> None:
         eng.emit("draft_turn", player=d.next, points_left=drafting.points_left(st, d.next),
                   must_pick=st.scenario.format.draft_first_card if drafting.required_first(st, d.next) else None)
         return
-    armies = {p: summarize(drafting.drafted_cards(st, p)).points for p in d.order if not st.player(p).conceded}
+    armies = {p: summarize(drafting.drafted_cards(st, p), st.scenario.format).points for p in d.order if not st.player(p).conceded}
     eng.emit("draft_ended", armies=armies)
 
 
