@@ -39,6 +39,10 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--draft", action="store_true", help="the computer players draft their armies card by card")
     cases = sub.add_parser("cases", help="run rules cases (files or folders of *.json)")
     cases.add_argument("paths", nargs="+")
+    crd = sub.add_parser("cards", help="the card library: 'coverage' (powers enforced per set) or 'show NAME'")
+    crd.add_argument("action", choices=["coverage", "show"])
+    crd.add_argument("name", nargs="*", help="the card to show (name, short name or id)")
+    crd.add_argument("--summary", action="store_true", help="coverage: only the per-set lines and the total")
     bench = sub.add_parser("bench", help="print benchmark figures, one 'name: value unit' per line")
     bench.add_argument("what", choices=["rules", "render", "bot"])
     return p
@@ -68,6 +72,29 @@ def _has_token() -> bool:
         return True
 
 
+def _cards_cmd(args: argparse.Namespace) -> int:
+    """``cards coverage`` / ``cards show NAME``: print the library's coverage, or one card as text."""
+    from bot.game.card_text import card_block
+    from bot.game.coverage import report
+    from bot.game.session import cards
+
+    _warn_content()
+    if args.action == "coverage":
+        print("\n".join(report(cards(), details=not args.summary)))
+        return 0
+    name = " ".join(args.name)
+    if not name:
+        print("error: name a card: cards show NAME")
+        return 2
+    try:
+        card = cards().get(name)
+    except KeyError as exc:
+        print(f"error: {exc}")
+        return 2
+    print("\n".join(card_block(card)))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit status."""
     args = _parser().parse_args(argv)
@@ -77,6 +104,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bot.cases import main as cases_main
 
         return int(cases_main(args.paths))
+    if args.cmd == "cards":
+        return _cards_cmd(args)
     if args.cmd == "bench":
         from bot.bench import main as bench_main
 

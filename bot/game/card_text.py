@@ -21,6 +21,12 @@ from bot.rules.powers import ENFORCED_KINDS
 #: HS-LINE-*); a special attack carrying anything else is resolved only in part.
 ROLLED_KEYS = frozenset({"range", "attack", "explosion", "line", "extra_spaces", "lob", "uses", "attacks"})
 
+#: Power kinds whose module predates the card file's parameters, with the values it enforces as
+#: written (anything else, such as Counter Strike against every normal attack, is not enforced).
+LEGACY_ACCEPTS: dict[str, tuple[dict[str, object], ...]] = {
+    "counter_strike": ({}, {"vs": "normal attack from an adjacent figure", "exempt": "Samurai"}),
+}
+
 #: The rules core's own verdict per power (None = enforced, else the reason), when it has one.
 _VERDICT: Callable[[Power], str | None] | None = getattr(_powers, "enforcement", None)
 
@@ -36,7 +42,10 @@ def not_enforced_reason(power: Power) -> str | None:
     if _VERDICT is not None:
         return _VERDICT(power)
     if power.kind is not None and power.kind in ENFORCED_KINDS:
-        return None
+        accepts = LEGACY_ACCEPTS.get(power.kind)
+        if accepts is None or power.values in accepts:
+            return None
+        return f"only part of it is enforced ({', '.join(f'{k}: {v}' for k, v in power.values.items())})"
     if power.special_numbers is not None and set(power.values) <= ROLLED_KEYS:
         return None
     if power.kind is None:
@@ -47,6 +56,19 @@ def not_enforced_reason(power: Power) -> str | None:
 def enforced(power: Power) -> bool:
     """Whether the bot applies ``power`` by itself (see the module)."""
     return not_enforced_reason(power) is None
+
+
+def reasons(card: ArmyCard) -> list[str | None]:
+    """One entry per power of ``card``: ``None`` when enforced, else why the players apply it (the
+    marks of the card picture, :func:`bot.render.card.render_card`)."""
+    return [not_enforced_reason(p) for p in card.powers]
+
+
+def card_picture(card: ArmyCard) -> bytes:
+    """The card's picture as PNG bytes (statistics, points, set, powers marked)."""
+    from bot.render.card import card_png
+
+    return card_png(card, reasons(card))
 
 
 def applied_by_players(card: ArmyCard) -> list[Power]:
