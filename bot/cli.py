@@ -30,6 +30,8 @@ def _parser() -> argparse.ArgumentParser:
     loc.add_argument("--vs-computer", action="store_true", help="the computer plays the second seat")
     loc.add_argument("--load", default=None, help="resume a match saved with 'save PATH'")
     loc.add_argument("--draft", action="store_true", help="draft the armies one Army Card at a time, in turn")
+    loc.add_argument("--format", default=None,
+                     help="army format: standard, delta, hasbro, modern, skirmish or epic (points system, limits, lines)")
     demo = sub.add_parser("demo", help="two computer players fight; map images under renders/")
     demo.add_argument("--scenario", default="last-army-standing", help="scenario id (data/scenarios)")
     demo.add_argument("--map", default="cobra-facility", help="map id (data/maps)")

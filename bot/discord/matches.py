@@ -31,9 +31,10 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from bot.content.cards import CardFileError
 from bot.discord.errors import AlreadyDone, NoMatch, NotAPlayer, Stale, UserError
 from bot.game.howto import DISCORD
-from bot.game.session import GameSession, Outcome, snapshot_version
+from bot.game.session import GameSession, Outcome, library_for, set_server_cards, snapshot_version
 from bot.rules import checks, legal
 from bot.rules.errors import RulesError
 from bot.rules.events import Event
@@ -229,10 +230,11 @@ def _session_of(stored: StoredMatch) -> GameSession:
     """
     version = snapshot_version()
     usable = [(snap.seq, snap.state) for snap in stored.snapshots if snap.version == version]
+    library = library_for(stored.meta.guild_id)  # the server's own cards (/cards upload) too
     try:
-        return GameSession.from_record(stored.record(), usable, howto=DISCORD)
+        return GameSession.from_record(stored.record(), usable, howto=DISCORD, library=library)
     except RulesError:
-        session = GameSession.from_record(stored.record(), howto=DISCORD, tolerant=True)
+        session = GameSession.from_record(stored.record(), howto=DISCORD, tolerant=True, library=library)
         for seq, text, reason in session.skipped:
             log.warning("match %s: logged command %d (%s) is refused by the current rules and was skipped: %s",
                         stored.meta.match_id, seq, text.split(" ", 1)[0], reason)
@@ -334,6 +336,7 @@ class MatchManager:
         A match whose log does not replay is logged and left stored but not live.
         """
         count = 0
+        await self.load_server_cards()
         self._floor = await self.storage.last_interaction_id()
         for stored in await self.storage.list_active():
             try:
@@ -361,6 +364,20 @@ class MatchManager:
             count += 1
         return count
 
+    async def load_server_cards(self) -> None:
+        """Give each server its card library: the shipped cards plus the card files it uploaded
+        (``/cards upload``, stored per server). A server whose stored files no longer load (a newer
+        card format) keeps the shipped cards, and the problem is logged."""
+        by_guild: dict[int, list[tuple[str, str]]] = {}
+        for guild_id, name, text in await self.storage.all_server_cards():
+            by_guild.setdefault(guild_id, []).append((name, text))
+        for guild_id, files in by_guild.items():
+            try:
+                set_server_cards(guild_id, files)
+            except CardFileError as exc:
+                log.warning("server %s: its card files do not load, so it plays with the shipped cards: %s",
+                            guild_id, exc)
+
     def _add(self, live: LiveMatch) -> None:
         old = self.in_channel(live.channel_id)
         if old is not None:
@@ -383,7 +400,7 @@ class MatchManager:
             match_id = secrets.token_hex(4)
             try:
                 session = GameSession.create(match_id, map_id=map_id, scenario_id=scenario_id, fmt=fmt, seed=seed,
-                                             howto=DISCORD)
+                                             howto=DISCORD, library=library_for(guild_id))
             except (KeyError, ValueError) as exc:
                 raise UserError(str(exc.args[0]) if exc.args else str(exc)) from None
             meta = MatchMeta(match_id=match_id, guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,

@@ -114,6 +114,21 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
         "ALTER TABLE drafts RENAME TO marker_picks",
     ),
+    # 7: reserved for the server maps (helper "maps", issue 13): the integrator puts its statements
+    # here; until then the version passes with nothing to do.
+    (),
+    # 8: each server's own Army Card files (``/cards upload``): the JSON text as uploaded and
+    # checked, by server and file name; never read by another server.
+    (
+        """CREATE TABLE server_cards (
+            guild_id    INTEGER NOT NULL,
+            name        TEXT NOT NULL,
+            body        TEXT NOT NULL,
+            uploaded_by INTEGER,
+            at          REAL NOT NULL,
+            PRIMARY KEY (guild_id, name)
+        )""",
+    ),
 )
 
 #: The schema version after every migration.

@@ -12,12 +12,12 @@ from bot.discord import autocomplete as ac
 from bot.discord.errors import UserError
 from bot.discord.rules_text import TOPICS
 from bot.game.card_text import card_picture, not_enforced_reason
-from bot.game.session import cards
+from bot.game.session import library_for
 from bot.rules.cards import ArmyCard
 
 
 async def _cards(i: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    return ac.card_names(current)
+    return ac.card_names(current, i.guild_id)
 
 
 def card_text(c: ArmyCard) -> str:
@@ -50,7 +50,7 @@ class InfoCog(commands.Cog):
     @app_commands.autocomplete(name=_cards)
     async def card(self, interaction: discord.Interaction, name: str) -> None:
         try:
-            c = cards().get(name)
+            c = library_for(interaction.guild_id).get(name)
         except KeyError as exc:
             raise UserError(str(exc.args[0]) if exc.args else f"No card {name!r}.") from None
         picture = discord.File(io.BytesIO(card_picture(c)), filename=f"card-{c.id}.png")
