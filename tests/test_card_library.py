@@ -249,3 +249,31 @@ def test_card_models_accept_the_new_fields() -> None:
     assert Power(name="P", text="p", values={"range": 5, "attack": "2 or 3"}).special_numbers is None
     assert Power(name="P", text="p", values={"range": 5, "attack": 3}).special_numbers == (5, 3)
     assert isinstance(CardLibrary.default(), CardLibrary)
+
+
+def test_place_rest_fits_double_space_figures_in_a_nearly_full_zone() -> None:
+    # rule: HS-ARMY-02, HS-DOUBLE-01 - the random library playout found an army that fits its start
+    # zone by count but that "place rest" could not place: first-fit split the pairs it needed.
+    import random
+
+    from bot.game.computer_army import random_army
+    from bot.rules import checks
+    from bot.rules.flow.placement import _first_fit
+
+    s = GameSession.create("lib", map_id="cobra-facility", seed=1, fmt=formats.overrides("standard", {}))
+    rng = random.Random(104729 + len("cobra-facility") + len("standard"))
+    for name in ("Ann", "Bo"):
+        s.apply(name.lower(), f"join {name}")
+    for p in s.state.players:
+        zone = s.state.battlefield.start_zones[p.zone]
+        s.apply(p.id, "army " + "; ".join(c.id for c in random_army(rng, LIB, s.state.scenario.format, len(zone))))
+    s.apply("ann", "start")
+    s.apply("bo", "place goblin1 M5")
+    s.apply("bo", "place goblin2 L6")  # 2 double-space figures and 5 others left for 11 free spaces
+    st = s.state
+    zone = sorted(st.battlefield.start_zones[st.player("bo").zone], key=lambda h: (h.r, h.q))
+    assert _first_fit(st, zone, checks.unplaced(st, "bo")) is None  # first-fit would split a pair
+    s.apply("bo", "place-rest")
+    assert not checks.unplaced(s.state, "bo")
+    swog = s.state.figures["swog1"]
+    assert len(swog.hexes) == 2 and swog.hexes[0].is_adjacent(swog.hexes[1])

@@ -13,7 +13,7 @@ from bot.rules.errors import IllegalCommand
 from bot.rules.events import hx
 from bot.rules.flow.round import start_round
 from bot.rules.hexes import Hex
-from bot.rules.state import Figure, Phase
+from bot.rules.state import Figure, MatchState, Phase
 
 
 def start_zone(eng: Referee, player: str) -> frozenset[Hex]:
@@ -79,31 +79,98 @@ def place_on(eng: Referee, fig: Figure, hexes: tuple[Hex, ...]) -> None:
 
 
 def place_rest(eng: Referee, player: str) -> None:
-    """``place rest``: place every figure of the player not yet placed, first free spaces first.
+    """``place rest``: place every figure of the player not yet placed, first free spaces first;
+    when that would split the pairs of adjacent spaces a nearly full zone needs for its double-space
+    figures, those go first (:func:`_pairs_first`), so that every army that fits the zone is placed.
 
-    :raises IllegalCommand: HS-ARMY-02 when the zone has no room left.
+    :raises IllegalCommand: HS-ARMY-02 when the zone has no room left (nothing is placed then).
     """
     st = eng.state
     checks.seated(st, player)
     if st.phase is not Phase.PLACEMENT:
         raise IllegalCommand("figures are placed after the armies are chosen and before round 1")
     zone = sorted(start_zone(eng, player), key=lambda h: (h.r, h.q))
-    for fig in checks.unplaced(st, player):
-        base = st.card_of(fig).base
-        for h in zone:
-            if st.occupant(h) is not None or st.battlefield.obstacles_on(h):
-                continue
-            if base == 1:
-                place_on(eng, fig, (h,))
-                break
-            mate = next((n for n in h.neighbours() if n in zone and st.occupant(n) is None
-                         and not st.battlefield.obstacles_on(n)
-                         and (st.battlefield.top_cell(n) or st.battlefield.top_cell(h)) == st.battlefield.top_cell(h)
-                         or False), None)
-            if mate is not None:
-                place_on(eng, fig, (h, mate))
-                break
-        else:
-            raise IllegalCommand(f"no room left in your start zone for {fig.id}", "HS-ARMY-02")
+    unplaced = checks.unplaced(st, player)
+    plan = _first_fit(st, zone, unplaced) or _pairs_first(st, zone, unplaced)
+    if isinstance(plan, Figure):
+        raise IllegalCommand(f"no room left in your start zone for {plan.id}", "HS-ARMY-02")
+    for fig, spaces in plan:
+        place_on(eng, fig, spaces)
         if st.phase is not Phase.PLACEMENT:
             break
+
+
+Plan = list[tuple[Figure, tuple[Hex, ...]]]
+#: How many partial placements :func:`_pairs_first` tries before giving up (a zone of 20 spaces
+#: needs a few hundred at most).
+PAIR_SEARCH_BUDGET = 20000
+
+
+def _free(st: MatchState, zone: list[Hex]) -> list[Hex]:
+    return [h for h in zone if st.occupant(h) is None and not st.battlefield.obstacles_on(h)]
+
+
+def _first_fit(st: MatchState, zone: list[Hex], figures: list[Figure]) -> Plan | None:
+    """Every figure on the first free space(s) of the zone, in turn (a double-space figure on the
+    first free space with a free neighbour of the same level); ``None`` when one does not fit."""
+    bf = st.battlefield
+    taken: set[Hex] = set()
+    free = _free(st, zone)
+    plan: Plan = []
+    for fig in figures:
+        spot: tuple[Hex, ...] | None = None
+        for h in free:
+            if h in taken:
+                continue
+            if st.card_of(fig).base != 2:
+                spot = (h,)
+                break
+            mate = next((n for n in h.neighbours() if n in free and n not in taken
+                         and bf.top_cell(n) == bf.top_cell(h)), None)
+            if mate is not None:
+                spot = (h, mate)
+                break
+        if spot is None:
+            return None
+        taken.update(spot)
+        plan.append((fig, spot))
+    return plan
+
+
+def _pairs_first(st: MatchState, zone: list[Hex], figures: list[Figure]) -> Plan | Figure:
+    """A placement when :func:`_first_fit` splits the pairs a full zone needs: the double-space
+    figures first, on disjoint pairs of adjacent free spaces of one level found by a bounded search,
+    then the others on what is left. The figure that does not fit when there is none."""
+    bf = st.battlefield
+    free = _free(st, zone)
+    free_set = set(free)
+    doubles = [f for f in figures if st.card_of(f).base == 2]
+    singles = [f for f in figures if st.card_of(f).base != 2]
+    pairs: list[tuple[Hex, Hex]] = []
+    budget = [PAIR_SEARCH_BUDGET]
+
+    def fit(i: int, start: int, taken: set[Hex]) -> bool:
+        if i == len(doubles):
+            return len(free) - len(taken) >= len(singles)
+        budget[0] -= 1
+        if budget[0] < 0 or len(free) - len(taken) < 2 * (len(doubles) - i) + len(singles):
+            return False
+        for k in range(start, len(free)):
+            h = free[k]
+            if h in taken:
+                continue
+            for n in h.neighbours():
+                if n in free_set and n not in taken and bf.top_cell(n) == bf.top_cell(h):
+                    pairs.append((h, n))
+                    if fit(i + 1, k + 1, taken | {h, n}):
+                        return True
+                    pairs.pop()
+        return False
+
+    if not fit(0, 0, set()):
+        return doubles[-1] if doubles else (singles[-1] if singles else figures[-1])
+    taken = {h for p in pairs for h in p}
+    rest = [h for h in free if h not in taken]
+    plan: Plan = [(f, p) for f, p in zip(doubles, pairs, strict=True)]
+    plan += [(f, (h,)) for f, h in zip(singles, rest, strict=False)]
+    return plan
