@@ -31,10 +31,10 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from bot.content.cards import CardFileError
+from bot.discord import server_cards
 from bot.discord.errors import AlreadyDone, NoMatch, NotAPlayer, Stale, UserError
 from bot.game.howto import DISCORD
-from bot.game.session import GameSession, Outcome, library_for, set_server_cards, snapshot_version
+from bot.game.session import GameSession, Outcome, library_for, snapshot_version
 from bot.rules import checks, legal
 from bot.rules.errors import RulesError
 from bot.rules.events import Event
@@ -365,18 +365,8 @@ class MatchManager:
         return count
 
     async def load_server_cards(self) -> None:
-        """Give each server its card library: the shipped cards plus the card files it uploaded
-        (``/cards upload``, stored per server). A server whose stored files no longer load (a newer
-        card format) keeps the shipped cards, and the problem is logged."""
-        by_guild: dict[int, list[tuple[str, str]]] = {}
-        for guild_id, name, text in await self.storage.all_server_cards():
-            by_guild.setdefault(guild_id, []).append((name, text))
-        for guild_id, files in by_guild.items():
-            try:
-                set_server_cards(guild_id, files)
-            except CardFileError as exc:
-                log.warning("server %s: its card files do not load, so it plays with the shipped cards: %s",
-                            guild_id, exc)
+        """Give each server its card library (:func:`bot.discord.server_cards.load_all`)."""
+        await server_cards.load_all(self.storage)
 
     def _add(self, live: LiveMatch) -> None:
         old = self.in_channel(live.channel_id)
