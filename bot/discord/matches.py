@@ -336,7 +336,7 @@ class MatchManager:
         A match whose log does not replay is logged and left stored but not live.
         """
         count = 0
-        await self.load_server_cards()
+        await server_cards.load_all(self.storage)  # each server's own cards, before its matches
         self._floor = await self.storage.last_interaction_id()
         for stored in await self.storage.list_active():
             try:
@@ -363,10 +363,6 @@ class MatchManager:
                 await self._save_snapshot(live, len(session.match.log), session.snapshot())
             count += 1
         return count
-
-    async def load_server_cards(self) -> None:
-        """Give each server its card library (:func:`bot.discord.server_cards.load_all`)."""
-        await server_cards.load_all(self.storage)
 
     def _add(self, live: LiveMatch) -> None:
         old = self.in_channel(live.channel_id)
