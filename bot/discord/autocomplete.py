@@ -67,7 +67,7 @@ def _in_match(interaction: discord.Interaction, answer: Callable[[LiveMatch, str
 CHOICE_MAX = 100
 
 
-def set_tag(card: ArmyCard) -> str:
+def set_tag(card: ArmyCard) -> str:  # for lists that show the set beside the name
     """A short tag of the card's set for a choice: the initials of its words (``BftW`` for Battle for
     the Wellspring, ``RotV``), or ``""`` when the set is not public."""
     if not card.set:
@@ -77,14 +77,14 @@ def set_tag(card: ArmyCard) -> str:
 
 
 def card_choice(card: ArmyCard, prefix: str, fmt: Format | None) -> tuple[str, str] | None:
-    """One ``/army set`` choice: name ``"PREFIX Short · 80 pts · RotV"`` (the points the match counts,
-    Delta in a Delta match), value ``"PREFIX Short"``; ``None`` when the value would pass Discord's
-    100 characters (the list typed so far is too long to complete: the typed text still works)."""
+    """One ``/army set`` choice: name ``"PREFIX Short (80 pts)"`` (the points the match counts, Delta in
+    a Delta match), value ``"PREFIX Short"``; ``None`` when the value would pass Discord's 100
+    characters (the list typed so far is too long to complete: the typed text still works)."""
     value = f"{prefix}{card.short}"
     if len(value) > CHOICE_MAX:
         return None
     cost = card_cost(card, fmt)
-    label = " · ".join(x for x in (card.short, f"{cost} pts" if cost is not None else "", set_tag(card)) if x)
+    label = f"{card.short} ({cost} pts)" if cost is not None else card.short
     name = f"{prefix}{label}"
     if len(name) > CHOICE_MAX:  # keep the end, where the card being chosen is
         name = "…" + name[-(CHOICE_MAX - 1):]
