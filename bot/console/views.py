@@ -61,12 +61,12 @@ class ConsoleViews(ConsoleIO):
             except KeyError as exc:
                 self.say(f"error: {clip_quoted(str(exc.args[0] if exc.args else exc))}")
                 return
-            self.say(*card_block(c))
-            if self.out is not None:
+            if self.out is not None:  # the picture first: the card's own lines end the answer
                 self.out.mkdir(parents=True, exist_ok=True)
                 path = self.out / f"card-{c.id}.png"
                 path.write_bytes(card_picture(c))
                 self.say(f"card image: {path}")
+            self.say(*card_block(c))
             return
         self.say("Army Cards ([powers enforced]: the bot applies them by itself; other powers are for the "
                  "players to apply; 'cards NAME' shows a card's powers):")
