@@ -79,6 +79,7 @@ OVERRIDES: dict[tuple[str, str], str] = {
     "instead give a turn to up to 3 Small or Medium Elementals of yours within 8 spaces in his clear sight.",
     ("Warforged Soldiers", "Warforged Resolve"): "Every defense roll of a Warforged Soldier, against normal or "
     "special attacks, starts with 1 free shield.",
+    ("Fire Elemental", "Negative Element"): "Standing in water, the Fire Elemental defends with no dice at all.",
     ("Sacred Band", "Disciplined Army Defense Bonus"): "If all your Army Cards are Disciplined, each Sacred Band "
     "soldier defends with 1 more die.",
 }
@@ -134,11 +135,16 @@ def if_(v: Any) -> str:
     return f" if {words(v)}" if v else ""
 
 
+def poss(who: str) -> str:
+    """``Finn's``, ``Venoc Vipers'``."""
+    return f"{who}'" if who.endswith("s") else f"{who}'s"
+
+
 def threshold(v: Any) -> str:
     if isinstance(v, int):
         return f"{v} or more"
     if isinstance(v, dict):
-        return ", ".join(f"{words(x)} for {k.replace('_', ' ')}" if isinstance(x, int) else f"{words(x)} for {k}"
+        return ", ".join(f"{x} or more for a {k.replace('_', ' ')}" if isinstance(x, int) else f"{words(x)} for a {k}"
                          for k, x in v.items())
     return words(v)
 
@@ -160,7 +166,7 @@ def write_text(who: str, name: str, p: dict[str, Any]) -> str:
         return sentence(t + extras(p, {"window", "threshold", "target", "effect", "modifier"}))
     if pat == "special_attack":
         if "range" not in p and "attack" not in p:
-            return sentence(f"{who}'s own special attack; its numbers are not public yet")
+            return sentence(f"{poss(who)} own special attack; its numbers are not public yet")
         t = f"Special attack: Range {words(g('range'))}, Attack {words(g('attack'))}"
         area = g("area")
         if area:
@@ -198,24 +204,26 @@ def write_text(who: str, name: str, p: dict[str, Any]) -> str:
         eff = (f"{signed(amt)} {words(stat)}" if stat and amt is not None else words(g("effect") or stat))
         excl = f" ({who} excluded)" if g("excludes_self") else ""
         near = "next to it" if g("distance") == "adjacent" else spaces(g("distance"))
-        t = f"{who}'s aura: {eff} for {words(g('who'))} {near}{excl}"
+        t = f"{poss(who)} aura: {eff} for {words(g('who'))} {near}{excl}"
         return sentence(t + if_(g("condition")) + extras(p, {"stat", "amount", "who", "distance", "excludes_self",
                                                            "condition", "effect"}))
     if pat == "attack_bonus":
         cap = f", at most {g('max')}" if g("max") else ""
         cond = f"{words(g('condition'))}: " if g("condition") else ""
-        return sentence(f"{cond}{who}'s attack gets {dice(g('amount'), 'attack')}{cap}"
+        return sentence(f"{cond}{poss(who)} attack gets {dice(g('amount'), 'attack')}{cap}"
                         + extras(p, {"amount", "condition", "max"}))
     if pat == "defense_bonus":
         cap = f", at most {g('max')}" if g("max") else ""
         cond = f"{words(g('condition'))}: " if g("condition") else ""
-        return sentence(f"{cond}{who}'s defense gets {dice(g('amount'), 'defense')}{cap}"
+        return sentence(f"{cond}{poss(who)} defense gets {dice(g('amount'), 'defense')}{cap}"
                         + extras(p, {"amount", "condition", "max"}))
     if pat == "bonding":
         return sentence(f"{words(g('when'))}, you may take a turn with one {words(g('who'))} first"
                         + extras(p, {"who", "when"}))
     if pat == "stat_bonus":
-        return sentence(f"{who}'s {words(g('stat'))} {signed(g('amount'))}{when(g('condition'))}"
+        amount = g("amount")
+        change = signed(amount) if isinstance(amount, int) else f"up by {words(amount)}"
+        return sentence(f"{poss(who)} {words(g('stat'))} {change}{when(g('condition'))}"
                         + extras(p, {"stat", "amount", "condition"}))
     if pat == "extra_attack":
         n = g("extra")
@@ -242,7 +250,7 @@ def write_text(who: str, name: str, p: dict[str, Any]) -> str:
         return sentence(f"Against a {words(g('vs'))}, every shield beyond the skulls rolled deals one unblockable "
                         f"wound to the attacker{ex}" + extras(p, {"vs", "exempt"}))
     if pat == "water_move":
-        return sentence(f"Water spaces never end {who}'s move" + extras(p, set()))
+        return sentence(f"Water spaces never end {poss(who)} move" + extras(p, set()))
     if pat == "alt_move":
         t = f"Instead of moving normally, {who} may move {words(g('move'))} space(s)"
         if g("ignore_elevation"):
@@ -279,14 +287,15 @@ def write_text(who: str, name: str, p: dict[str, Any]) -> str:
     if pat == "lava_resistant":
         return sentence(f"Molten lava never harms {who}, and it need not roll for it")
     if pat == "defense_penalty":
-        return sentence(f"{words(g('who'))} lose {words(g('amount'))} defense dice" + when(g("condition") or g("when"))
+        target = who if g("who") == "self" else words(g("who"))
+        return sentence(f"{target} lose(s) {words(g('amount'))} defense dice" + when(g("condition") or g("when"))
                         + extras(p, {"who", "amount", "condition", "when"}))
     if pat == "auto_shield":
         vs = f" against {words(g('vs'))}" if g("vs") else ""
         return sentence(f"{who} counts {words(g('amount'))} shield(s) more on each defense roll{vs}, free"
                         + if_(g("condition")) + extras(p, {"amount", "vs", "condition"}))
     if pat == "marker_resource":
-        return sentence(f"{who}'s card holds {words(g('markers'))} marker(s): {words(g('effect') or g('gain'))}"
+        return sentence(f"{poss(who)} card holds {words(g('markers'))} marker(s): {words(g('effect') or g('gain'))}"
                         + extras(p, {"markers", "effect", "gain"}))
     if pat == "skull_bonus":
         n = g("extra_hits_per_skull")
@@ -319,7 +328,9 @@ def write_text(who: str, name: str, p: dict[str, Any]) -> str:
                         + extras(p, {"move"}))
     if pat in ("pre_round_move", "post_turn_move"):
         at = "at the start of the round" if pat == "pre_round_move" else "after attacking"
-        return sentence(f"{at}: a free move of up to {words(g('distance'))} spaces for {who}" + extras(p, {"distance"}))
+        d = g("distance")
+        unit = "space" if d == 1 else "spaces"
+        return sentence(f"{at}: a free move of up to {words(d)} {unit} for {who}" + extras(p, {"distance"}))
     if pat == "deploy_delayed":
         return sentence(f"{who} is not placed at the start; it arrives later" + extras(p, set()))
     if pat == "carry":
@@ -351,11 +362,11 @@ def write_text(who: str, name: str, p: dict[str, Any]) -> str:
     if pat == "taunt":
         return sentence(f"{words(g('who'))} next to {who} must attack it")
     if pat == "auto_skull":
-        return sentence(f"{words(g('condition')) + ': ' if g('condition') else ''}{words(g('amount'))} skull(s) are added to {who}'s roll, free")
+        return sentence(f"{words(g('condition')) + ': ' if g('condition') else ''}{words(g('amount'))} skull(s) are added to {poss(who)} roll, free")
     if pat == "auto_wound":
         return sentence(f"{words(g('window'))}: deal {words(g('wounds'))} wound(s) to {words(g('target'))}, no roll")
     if pat == "los_proxy":
-        return sentence(f"{words(g('who'))} can see for {who}'s powers")
+        return sentence(f"{words(g('who'))} can see for {poss(who)} powers")
     if pat == "terrain_as":
         return sentence(f"{who} counts as on {words(g('counts_as'))}" + extras(p, {"counts_as"}))
     if pat is None:
