@@ -70,12 +70,12 @@ def render_card(card: ArmyCard, reasons: Sequence[str | None]) -> Image.Image:
     inner = WIDTH - 2 * PAD
     body = 17
     blocks: list[tuple[str, list[str], str | None]] = []
-    height = 300
+    height = 280  # header, statistics, points and set lines (264) and a bottom margin
     for p, reason in zip(card.powers, reasons, strict=True):
         lines = wrap(p.text, body, inner - 12)
         why = wrap(f"Applied by the players: {reason}.", 14, inner - 12) if reason else []
         blocks.append((p.name, lines, reason))
-        height += 34 + 23 * len(lines) + 19 * len(why) + 14
+        height += 32 + 23 * len(lines) + 19 * len(why) + 14
     if not card.complete:
         height += 48
     img = Image.new("RGB", (WIDTH, height), PAPER)
