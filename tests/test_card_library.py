@@ -278,3 +278,19 @@ def test_place_rest_fits_double_space_figures_in_a_nearly_full_zone() -> None:
     assert not checks.unplaced(s.state, "bo")
     swog = s.state.figures["swog1"]
     assert len(swog.hexes) == 2 and swog.hexes[0].is_adjacent(swog.hexes[1])
+
+
+def test_cards_coverage_command(capsys: pytest.CaptureFixture[str]) -> None:
+    from bot import cli
+
+    assert cli.main(["cards", "coverage", "--summary"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Rise of the Valkyrie: 16 cards; powers enforced: 26 / 26"
+    assert out[-1].startswith("TOTAL: 251 complete cards loaded, 29 incomplete; powers enforced: ")
+    assert cli.main(["cards", "coverage"]) == 0
+    full = capsys.readouterr().out
+    assert "Powers not enforced (" in full and "Kelda the Kyrie Warrior - Healing Touch: the rules for" in full
+    assert cli.main(["cards", "show", "kelda"]) == 0
+    assert "Healing Touch (not enforced: apply it yourselves)" in capsys.readouterr().out
+    assert cli.main(["cards", "show", "Nobody Here"]) == 2
+    assert "error: Card 'Nobody Here' not found." in capsys.readouterr().out
