@@ -62,7 +62,10 @@ async def test_server_card_files_stay_with_their_server(fake: FakeDiscord, start
         await run(bob, here, "match", "join")
         fielded = await run(alice, here, "army", "set", cards="Duke")
         assert "Duke" in fielded.content and "incomplete" not in fielded.content
-        await run(alice, there, "match", "new", format="delta")
+        wrong = await run(alice, there, "match", "new", format="vintage")
+        assert wrong.ephemeral and "No army format is called 'vintage'. Known formats: standard, delta" in wrong.content
+        opened = await run(alice, there, "match", "new", format="delta")
+        assert "(format delta: 500 Delta points, 12 rounds)" in opened.content
         refused = await run(alice, there, "army", "set", cards="Duke")
         assert refused.ephemeral and "Duke is incomplete (missing rarity, life, move" in refused.content
 
