@@ -80,7 +80,7 @@ async def test_server_card_files_stay_with_their_server(fake: FakeDiscord, start
         assert delta[0] == {"name": "Carr (60 pts)", "value": "Carr"}
 
         # Removing the file gives the server the shipped cards back.
-        gone = await run(alice, here, "cards", "remove", name="house.json")
+        gone = await run(alice, here, "cards", "delete", name="house.json")
         assert "Removed `house.json`" in gone.content and not library_for(home.id).get("Duke").complete
     finally:
         set_server_cards(home.id, [])

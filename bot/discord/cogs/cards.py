@@ -4,7 +4,8 @@
 ``heroscape-cards/1``), checks it against the shipped cards and the server's other files, and stores
 it for this server only (storage migration 8): its cards join the server's matches created from
 then on, and a card with the id of an incomplete shipped card completes it (the G.I. JOE cards,
-DEC-07). ``/cards list`` names the server's files, ``/cards remove name:`` drops one. Only members
+DEC-07). ``/cards list`` names the server's files, ``/cards delete name:`` drops one (not
+"remove": a command search for "/move" would offer it). Only members
 who may manage the server change its cards; a bad file changes nothing and the answer names the
 file, the card and the field at fault.
 """
@@ -91,9 +92,9 @@ class CardsCog(commands.Cog):
             text = "This server's card files: " + ", ".join(f"`{n}`" for n, _ in files) + "."
         await interaction.response.send_message(text, ephemeral=True)
 
-    @cards.command(name="remove", description="Remove one of this server's card files")
+    @cards.command(name="delete", description="Delete one of this server's card files")
     @app_commands.describe(name="The file name, as /cards list shows it")
-    async def remove(self, interaction: discord.Interaction, name: str) -> None:
+    async def delete(self, interaction: discord.Interaction, name: str) -> None:
         guild = _guild(interaction)
         _may_manage(interaction)
         storage = self.bot.matches.storage

@@ -103,13 +103,12 @@ class MatchCog(commands.Cog):
                            thread_name="Name of that thread (implies thread; up to 100 characters)")
     @app_commands.autocomplete(scenario=_scenarios, map=_maps, format=_formats)
     async def new(self, interaction: discord.Interaction, scenario: str = "last-army-standing", map: str | None = None,
-                  format: str | None = None,
                   points: app_commands.Range[int, 10, 10000] | None = None,
                   figures: app_commands.Range[int, 1, 200] | None = None,
                   spaces: app_commands.Range[int, 1, 200] | None = None,
                   rounds: app_commands.Range[int, 1, 100] | None = None, draft: bool | None = None,
                   seat: bool = True,
-                  thread: bool = False, thread_name: str | None = None) -> None:
+                  thread: bool = False, thread_name: str | None = None, format: str | None = None) -> None:
         if interaction.channel_id is None:
             raise UserError("Matches are played in a server channel.")
         fmt: dict[str, Any] = {k: v for k, v in (("points", points), ("figures", figures), ("spaces", spaces),
