@@ -30,6 +30,8 @@ def _parser() -> argparse.ArgumentParser:
     loc.add_argument("--vs-computer", action="store_true", help="the computer plays the second seat")
     loc.add_argument("--load", default=None, help="resume a match saved with 'save PATH'")
     loc.add_argument("--draft", action="store_true", help="draft the armies one Army Card at a time, in turn")
+    loc.add_argument("--format", default=None,
+                     help="army format: standard, delta, hasbro, modern, skirmish or epic (points system, limits, lines)")
     demo = sub.add_parser("demo", help="two computer players fight; map images under renders/")
     demo.add_argument("--scenario", default="last-army-standing", help="scenario id (data/scenarios)")
     demo.add_argument("--map", default="cobra-facility", help="map id (data/maps)")
@@ -42,6 +44,10 @@ def _parser() -> argparse.ArgumentParser:
     from bot.content.importers.cli import add_arguments as maps_args
 
     maps_args(sub)
+    crd = sub.add_parser("cards", help="the card library: 'coverage' (powers enforced per set) or 'show NAME'")
+    crd.add_argument("action", choices=["coverage", "show"])
+    crd.add_argument("name", nargs="*", help="the card to show (name, short name or id)")
+    crd.add_argument("--summary", action="store_true", help="coverage: only the per-set lines and the total")
     bench = sub.add_parser("bench", help="print benchmark figures, one 'name: value unit' per line")
     bench.add_argument("what", choices=["rules", "render", "bot"])
     return p
@@ -71,6 +77,29 @@ def _has_token() -> bool:
         return True
 
 
+def _cards_cmd(args: argparse.Namespace) -> int:
+    """``cards coverage`` / ``cards show NAME``: print the library's coverage, or one card as text."""
+    from bot.game.card_text import card_block
+    from bot.game.coverage import report
+    from bot.game.session import cards
+
+    _warn_content()
+    if args.action == "coverage":
+        print("\n".join(report(cards(), details=not args.summary)))
+        return 0
+    name = " ".join(args.name)
+    if not name:
+        print("error: name a card: cards show NAME")
+        return 2
+    try:
+        card = cards().get(name)
+    except KeyError as exc:
+        print(f"error: {exc}")
+        return 2
+    print("\n".join(card_block(card)))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit status."""
     args = _parser().parse_args(argv)
@@ -84,6 +113,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bot.content.importers.cli import main as maps_main
 
         return int(maps_main(args))
+    if args.cmd == "cards":
+        return _cards_cmd(args)
     if args.cmd == "bench":
         from bot.bench import main as bench_main
 

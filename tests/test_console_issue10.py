@@ -222,7 +222,7 @@ def test_cards_mark_enforced_powers_and_incomplete_cards(tmp_path: Path) -> None
     assert "    Finn the Viking Champion (Finn): 80 pts, 1 figure, Life 4 Move 5 Range 1 Attack 3 Defense 4 " \
            "[powers enforced]" in text
     assert "    Duke (Duke): 140 pts, 1 figure, incomplete (not public: Rarity, Life, Move, Range, Attack, Defense, " \
-           "Height, Size; it cannot be fielded)" in text
+           "Height, Size, Base, Powers; it cannot be fielded)" in text  # base and powers: shared card file
     assert "[powers not enforced]" in text and " powers enforced]" in text  # "1 of 3 powers enforced"
     con.handle("cards duke")
     assert script.out[-1].startswith("Duke (Duke): 140 pts, 1 figure, incomplete")
@@ -266,3 +266,12 @@ def test_discord_card_marks_enforced_powers_too() -> None:
     text = card_text(cards().get("Grimnak"))
     assert "• **Chomp** (enforced): " in text
     assert "(not enforced: the players apply it)" in card_text(cards().get("Dorim"))
+
+
+def test_cards_name_writes_the_card_picture(tmp_path: Path) -> None:
+    # Issue 14: the console's 'cards NAME' shows a picture of the card too (statistics, powers marked).
+    con, script = console(tmp_path)
+    con.handle("cards kelda")
+    picture = tmp_path / "card-kelda-the-kyrie-warrior.png"
+    assert f"card image: {picture}" in script.text and picture.read_bytes().startswith(b"\x89PNG")
+    assert "  Healing Touch (not enforced: apply it yourselves): " in script.text

@@ -105,12 +105,15 @@ def test_random_playout(scenario: str, map_id: str, draft: bool, seed: int) -> N
         assert cmd is not None, f"no command for {player} in {st.phase}"
         refusal = check(st, player, cmd, s.match.cards, s.match.pool)
         assert refusal is None, f"{cmd!r} listed but refused: {refusal}"
-        s.apply(player, cmd)  # raises when the engine refuses it
+        outcome = s.apply(player, cmd)  # raises when the engine refuses it
         sent += 1
         st = s.state
         for pid, markers in st.orders.items():
             if cmd.startswith("orders") and pid == player:
                 placed[pid] = dict(markers)
+        for e in outcome.events:  # a power that moves Order Markers (Admiral's Orders) tells the player where
+            if e.kind == "orders" and e.data.get("player") in placed and "markers" in e.data:
+                placed[e.data["player"]] = dict(e.data["markers"])
         check_consistent(st, placed)
     again = GameSession.from_record(s.to_record())
     assert again.match.state_json() == s.match.state_json()

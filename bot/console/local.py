@@ -50,6 +50,7 @@ from bot.console.text import (
     shown,
 )
 from bot.console.views import NOTHING_LEFT
+from bot.content import formats
 from bot.game import ai, mapsource
 from bot.game.computer_army import army_plan
 from bot.game.session import GameSession
@@ -283,7 +284,7 @@ class Console(ConsoleSaves):
 
 
 #: Options that ``--load`` cannot honour (the save file fixes them): (option, attribute).
-LOAD_FIXES = (("--map", "map"), ("--scenario", "scenario"), ("--seed", "seed"), ("--draft", "draft"),
+LOAD_FIXES = (("--map", "map"), ("--scenario", "scenario"), ("--seed", "seed"), ("--draft", "draft"), ("--format", "format"),
               ("--vs-computer", "vs_computer"))
 
 
@@ -315,13 +316,14 @@ def main(args: argparse.Namespace) -> int:
             print(f"error: --out {shown(out_arg, PATH_ECHO_MAX)}: {problem}; give a folder you can write to, or --out none for no images")
             return 2
     try:
+        fmt = formats.overrides(getattr(args, "format", None), {"draft": True} if getattr(args, "draft", False) else {})
         session = GameSession.create("local", map_id=None if load else getattr(args, "map", None),
                                      scenario_id="last-army-standing" if load else
                                      getattr(args, "scenario", None) or "last-army-standing",
                                      seed=getattr(args, "seed", None),
                                      # Without --seed every roll is fresh (not foretold by a save file).
                                      fresh_dice=getattr(args, "seed", None) is None,
-                                     fmt={"draft": True} if getattr(args, "draft", False) and not load else None)
+                                     fmt=fmt if fmt and not load else None)
     except (KeyError, ValueError) as exc:
         print(f"error: {exc.args[0] if exc.args else exc}")
         return 2

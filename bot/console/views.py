@@ -10,7 +10,7 @@ from bot.console.help import HELP, HELP_MOVE
 from bot.console.io import ConsoleIO
 from bot.console.text import clip_quoted, label_key, life_text, markers_text, shown
 from bot.game import ai
-from bot.game.card_text import card_block, card_line
+from bot.game.card_text import card_block, card_line, card_picture
 from bot.game.draft_status import draft_status
 from bot.game.glyph_text import explain
 from bot.game.session import cards
@@ -72,6 +72,11 @@ class ConsoleViews(ConsoleIO):
             except KeyError as exc:
                 self.say(f"error: {clip_quoted(str(exc.args[0] if exc.args else exc))}")
                 return
+            if self.out is not None:  # the picture first: the card's own lines end the answer
+                self.out.mkdir(parents=True, exist_ok=True)
+                path = self.out / f"card-{c.id}.png"
+                path.write_bytes(card_picture(c))
+                self.say(f"card image: {path}")
             self.say(*card_block(c))
             return
         self.say("Army Cards ([powers enforced]: the bot applies them by itself; other powers are for the "

@@ -18,13 +18,16 @@ from discord import app_commands
 
 from bot.discord.matches import LiveMatch, MatchManager
 from bot.game.figure_names import figure_named
-from bot.game.session import cards, maps, scenarios
+from bot.game.session import library_for, maps, scenarios
 from bot.game.targets import object_line
 from bot.rules import draft as drafting
 from bot.rules import objects
 from bot.rules.actions.cannon import cannon_named
+from bot.rules.army import card_cost
+from bot.rules.cards import ArmyCard
 from bot.rules.combat import friendly_target
 from bot.rules.legal import Legal, LegalCommands
+from bot.rules.scenario import Format
 from bot.rules.state import Figure, MatchState
 
 log = logging.getLogger(__name__)
@@ -64,16 +67,48 @@ def _in_match(interaction: discord.Interaction, answer: Callable[[LiveMatch, str
     return _safe(lambda: answer(live, pid))
 
 
-def card_list(current: str) -> Choices:
-    """``/army set``: complete the last card of a ``;``-separated list, showing points."""
+#: Discord's limit on a choice's name and value, in characters.
+CHOICE_MAX = 100
+
+
+def set_tag(card: ArmyCard) -> str:  # for lists that show the set beside the name
+    """A short tag of the card's set for a choice: the initials of its words (``BftW`` for Battle for
+    the Wellspring, ``RotV``), or ``""`` when the set is not public."""
+    if not card.set:
+        return ""
+    words = [w for w in card.set.replace(":", " ").replace("(", " ").split() if w[:1].isalpha()]
+    return "".join(w[0] if w.islower() else w[0].upper() for w in words)[:6]
+
+
+def card_choice(card: ArmyCard, prefix: str, fmt: Format | None) -> tuple[str, str] | None:
+    """One ``/army set`` choice: name ``"PREFIX Short (80 pts)"`` (the points the match counts, Delta in
+    a Delta match), value ``"PREFIX Short"``; ``None`` when the value would pass Discord's 100
+    characters (the list typed so far is too long to complete: the typed text still works)."""
+    value = f"{prefix}{card.short}"
+    if len(value) > CHOICE_MAX:
+        return None
+    cost = card_cost(card, fmt)
+    label = f"{card.short} ({cost} pts)" if cost is not None else card.short
+    name = f"{prefix}{label}"
+    if len(name) > CHOICE_MAX:  # keep the end, where the card being chosen is
+        name = "…" + name[-(CHOICE_MAX - 1):]
+    return name, value
+
+
+def card_list(current: str, interaction: discord.Interaction | None = None) -> Choices:
+    """``/army set``: complete the last card of a ``;``-separated list by name, short name or set,
+    showing points (Standard, or Delta in a Delta match) and set; only complete cards the match's
+    format allows (its product lines), from the server's card library."""
     def run() -> Choices:
-        """Up to 25 choices ``"PREFIX CARD (N pts)"`` whose value is the list with the last entry
-        completed to a complete card's short name."""
+        """Up to 25 choices (see :func:`card_choice`)."""
         head, _, last = current.rpartition(";")
         prefix = (head.strip() + "; ") if head.strip() else ""
-        found = cards().search(last.strip(), limit=MAX)
-        return _choices((f"{prefix}{c.short} ({c.points} pts)" if c.points is not None else f"{prefix}{c.short}",
-                         f"{prefix}{c.short}") for c in found if c.complete)
+        live = _live(interaction) if interaction is not None else None
+        fmt = live.state.scenario.format if live is not None else None
+        lib = library_for(interaction.guild_id if interaction is not None else None)
+        found = lib.search(last.strip(), limit=4 * MAX, sets=True)
+        ok = (c for c in found if c.complete and (fmt is None or fmt.lines is None or c.line in fmt.lines))
+        return _choices(pair for c in ok if (pair := card_choice(c, prefix, fmt)) is not None)
     return _safe(run)
 
 
@@ -85,16 +120,17 @@ def draft_cards(interaction: discord.Interaction, current: str) -> Choices:
         st = live.state
         if st.draft is None or st.draft.over or not live.is_player(pid):
             return []
-        fits = live.memo(("draft", pid), lambda: drafting.pickable(st, pid, cards()))
+        fits = live.memo(("draft", pid), lambda: drafting.pickable(st, pid, live.session.library))
         q = current.strip().casefold()
         return _choices((f"{c.name} ({c.points} pts)", c.short) for c in fits
                         if q in c.name.casefold() or q in c.short.casefold())
     return _in_match(interaction, run)
 
 
-def card_names(current: str) -> Choices:
-    """``/card``: any card, with its points."""
-    return _safe(lambda: _choices((f"{c.name} ({c.points} pts)", c.short) for c in cards().search(current, limit=MAX)))
+def card_names(current: str, guild_id: int | None = None) -> Choices:
+    """``/card``: any card of the server's library (by name, short name or set), with its points."""
+    return _safe(lambda: _choices((f"{c.name} ({c.points} pts)", c.short)
+                                  for c in library_for(guild_id).search(current, limit=MAX, sets=True)))
 
 
 def scenario_ids(current: str) -> Choices:

@@ -11,12 +11,14 @@ army that never comes.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from bot.rules.army import check_army, check_pick
 from bot.rules.cards import ArmyCard
 from bot.rules.errors import ArmyError
+from bot.rules.scenario import Format
 from bot.rules.state import MatchState
 
 #: The most Army Cards a computer seat builds an army of (with no points limit, it stops there).
@@ -98,3 +100,23 @@ def army_plan(st: MatchState, player: str, offered: Sequence[str] = (),
     return ArmyPlan("concede", f"{name} (computer) cannot build an army: no complete Army Card in the card "
                                f"library ({len(cards_)} cards) fits {within}. It leaves the seat; check the "
                                "card files (the warnings at start name the ones skipped).")
+
+
+def random_army(rng: random.Random, pool: Iterable[ArmyCard], fmt: Format, zone: int | None = None,
+                max_cards: int = 12) -> list[ArmyCard]:
+    """A random legal army (for playouts and benchmarks): the cards of ``pool`` in a random order,
+    each added when it still fits (:func:`~bot.rules.army.check_pick`: points of the format's system,
+    figure and space caps, start zone ``zone``, Unique, lines, complete cards), up to ``max_cards``.
+    Empty when no card fits. The same ``rng`` state gives the same army."""
+    cards = sorted(pool, key=lambda c: c.id)
+    rng.shuffle(cards)
+    picked: list[ArmyCard] = []
+    for c in cards:
+        if len(picked) >= max_cards:
+            break
+        try:
+            check_pick(picked, c, fmt, zone)
+        except ArmyError:
+            continue
+        picked.append(c)
+    return picked

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from bot.game import narrate_treasure
+from bot.game.card_text import applied_by_players
 from bot.game.howto import HowTo
 from bot.rules.events import Event
 from bot.rules.hexes import Hex
@@ -120,6 +121,20 @@ class Narrator:
         c = self.session.state.cards.get(key)
         return c.card.short if c else key
 
+    def _by_players(self, key: str | None) -> str:
+        """`` Kelda's Healing Touch is applied by the players.`` for the powers of the card ``key`` the
+        rules do not enforce (empty when there are none), so that none is silently ignored."""
+        c = self.session.state.cards.get(key or "")
+        if c is None:
+            return ""
+        mine = applied_by_players(c.card)
+        if not mine:
+            return ""
+        names = [p.name for p in mine]
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        verb = "is" if len(names) == 1 else "are"
+        return f" {c.card.short}'s {listed} {verb} applied by the players (the bot does not enforce {'it' if len(names) == 1 else 'them'})."
+
     def _spaces(self, at: list[Any]) -> str:
         return "+".join(self._space(a) for a in at)
 
@@ -162,7 +177,8 @@ class Narrator:
                               for p, r in d["rolls"].items())
             return f"Initiative: {rolls}. {self._who(d['first'])} goes first."
         if k == "turn_started":
-            return f"{self._who(d['player'])} reveals Order Marker {d['marker']}: {self._card(d['card'])} acts."
+            return (f"{self._who(d['player'])} reveals Order Marker {d['marker']}: {self._card(d['card'])} acts."
+                    + self._by_players(d["card"]))
         if k == "turn_lost":
             who = self._who(d["player"])
             if d.get("controller") == d["player"]:  # taken and taken back: the marker is still gone

@@ -42,11 +42,20 @@ class ArmySummary:
     spaces: int
 
 
-def summarize(cards: Sequence[ArmyCard]) -> ArmySummary:
-    """Totals for a list of drafted cards (incomplete statistics count as 0)."""
-    points = sum(c.points or 0 for c in cards)
+def card_cost(card: ArmyCard, fmt: Format | None = None) -> int | None:
+    """What ``card`` costs in ``fmt``'s point system: its Standard points, or its Delta points in a
+    Delta format (``None`` when that cost is not known, HS-ARMY-01)."""
+    if fmt is not None and fmt.points_system == "delta":
+        return card.delta_points
+    return card.points
+
+
+def summarize(cards: Sequence[ArmyCard], fmt: Format | None = None) -> ArmySummary:
+    """Totals for a list of drafted cards, points in ``fmt``'s point system (Standard without one;
+    incomplete statistics count as 0)."""
+    points = sum(card_cost(c, fmt) or 0 for c in cards)
     figures = sum(c.figures or 0 for c in cards)
-    spaces = sum((c.figures or 0) * c.base for c in cards)
+    spaces = sum((c.figures or 0) * (c.base or 1) for c in cards)
     return ArmySummary(points, figures, spaces)
 
 
@@ -95,12 +104,22 @@ def check_army(cards: Sequence[ArmyCard], fmt: Format, zone_size: int | None = N
     if not cards:
         raise ArmyError("an army needs at least one Army Card", "HS-ARMY-01")
     for c in cards:
+        if fmt.lines is not None and c.line not in fmt.lines:
+            where = c.line or "no known product line"
+            raise ArmyError(f"{c.name} comes from {where}; this match allows only {' and '.join(fmt.lines)} cards",
+                            "HS-ARMY-01")
+        if fmt.points_system == "delta" and c.delta_points is None:
+            raise ArmyError(f"{c.name} has no Delta points, so it cannot join an army in this Delta format; "
+                            "pick another card", "HS-ARMY-01")
         missing = c.missing_fields()
         if missing:
             raise ArmyError(
                 f"{c.name} is incomplete (missing {', '.join(missing)}); its statistics are not public. "
                 "A server manager can add a complete card file, or pick a stand-in card", "DEC-07",
             )
+        if c.base not in (1, 2):
+            raise ArmyError(f"{c.name} stands on a {c.base}-space piece, which the rules cannot place yet; "
+                            "pick another card", "DEC-07")
         n = c.stat("figures")
         if (c.kind == "hero" and n != 1) or (c.kind == "squad" and n < 2):
             shape = "exactly 1 figure" if c.kind == "hero" else "2 or more figures"
@@ -119,9 +138,10 @@ def check_army(cards: Sequence[ArmyCard], fmt: Format, zone_size: int | None = N
             raise ArmyError(f"{c.name} is a Unique card and can be in an army only once", "HS-ARMY-04")
         raise ArmyError(f"{c.name} and {first.name} are the same character, and a Unique card can be in an "
                         "army only once, reprints included: keep one of them", "HS-ARMY-04")
-    drafted = summarize(cards)
+    drafted = summarize(cards, fmt)
     if fmt.points is not None and drafted.points > fmt.points:
-        raise ArmyError(f"the army costs {drafted.points} points; this match allows {fmt.points}", "HS-ARMY-01")
+        system = " Delta" if fmt.points_system == "delta" else ""
+        raise ArmyError(f"the army costs {drafted.points}{system} points; this match allows {fmt.points}", "HS-ARMY-01")
     available = Counter({c.id: 0 for c in cards})
     for c in cards:
         available[c.id] += c.stat("figures")
@@ -130,9 +150,9 @@ def check_army(cards: Sequence[ArmyCard], fmt: Format, zone_size: int | None = N
         if c.id not in {d.id for d in cards} or available[c.id] < 0:
             raise ArmyError(f"cannot set aside a {c.name} figure: the army has no more of them", "HS-ARMY-03")
     figures = drafted.figures - len(aside)
-    spaces = drafted.spaces - sum(c.base for c in aside)
+    spaces = drafted.spaces - sum(c.base or 1 for c in aside)
     fig_limit, space_limit, space_rule = _limits(fmt, zone_size)
-    if aside and any(not _over(figures + 1, spaces + c.base, fig_limit, space_limit) for c in aside):
+    if aside and any(not _over(figures + 1, spaces + (c.base or 1), fig_limit, space_limit) for c in aside):
         raise ArmyError(
             f"set figures aside only until the army is at or under its limits; it fits with {len(aside) - 1} "
             "set aside", "HS-ARMY-03",
@@ -164,11 +184,11 @@ def check_pick(picked: Sequence[ArmyCard], card: ArmyCard, fmt: Format, zone_siz
     :raises ArmyError: naming the rule the pick would break, in words for the player who picks.
     """
     after = [*picked, card]
-    totals = summarize(after)
+    totals = summarize(after, fmt)
     fig_limit, space_limit, space_rule = _limits(fmt, zone_size)
     if fmt.points is not None and totals.points > fmt.points:
-        left = fmt.points - summarize(picked).points
-        raise ArmyError(f"{card.name} costs {card.points or 0} points but your army has only {left} of "
+        left = fmt.points - summarize(picked, fmt).points
+        raise ArmyError(f"{card.name} costs {card_cost(card, fmt) or 0} points but your army has only {left} of "
                         f"{fmt.points} left", "HS-ARMY-01")
     if fig_limit is not None and totals.figures > fig_limit:
         raise ArmyError(f"{card.name} would bring your army to {totals.figures} figures; this match allows "

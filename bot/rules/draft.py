@@ -134,4 +134,4 @@ def points_left(state: MatchState, player: str) -> int | None:
     limit = state.scenario.format.points
     if limit is None:
         return None
-    return limit - summarize(drafted_cards(state, player)).points
+    return limit - summarize(drafted_cards(state, player), state.scenario.format).points

@@ -23,6 +23,9 @@ Level = Literal["rookie", "seasoned", "veteran", "master"]
 class Format(BaseModel):
     """Army limits and length (HS-ARMY-01). ``None`` means no limit. ``round_limit`` in rounds.
 
+    ``points_system`` says which cost of a card counts against ``points`` (Standard or Delta);
+    ``lines`` which product lines may be fielded (:data:`bot.rules.cards.Line`).
+
     ``draft``: armies are drafted, one Army Card per pick in turn (DEC-13), instead of chosen whole.
     ``draft_first``: the side (a :class:`Side` name) that picks first, instead of a d20 roll;
     ``draft_first_card``: the Army Card (name or id) that side's first pick must be
@@ -36,6 +39,12 @@ class Format(BaseModel):
     spaces: int | None = None
     round_limit: int | None = None
     draft: bool = False
+    #: The named army format this one comes from (:mod:`bot.content.formats`), for display.
+    name: str | None = None
+    #: Which points an Army Card costs: its Standard points or its Delta (Valhalla Committee) points.
+    points_system: Literal["standard", "delta"] = "standard"
+    #: The product lines whose cards may be fielded (``None``: every line).
+    lines: tuple[str, ...] | None = None
     draft_first: str | None = None
     draft_first_card: str | None = None
 

@@ -170,7 +170,7 @@ def find_power(st: MatchState, fig: Figure, name: str) -> Power:
         return " ".join(text.lower().replace("_", " ").replace("-", " ").split())
 
     key = norm(name)
-    specials = [p for p in card.powers if "range" in p.values and "attack" in p.values]
+    specials = [p for p in card.powers if p.special_numbers is not None]
     for p in specials:
         names = {norm(p.name), norm(p.kind or "")}
         if key in names or any(n.startswith(key) for n in names if n):
@@ -414,7 +414,7 @@ def attack_options(state: MatchState, attacker: Figure, *, enemies_only: bool = 
     normal = legal_targets(state, attacker, enemies_only=enemies_only)
     out = [AttackOption(NORMAL_ATTACK, False, tuple(Aim(t.id, (t.id,)) for t in normal), tuple(t.id for t in normal))]
     for power in state.card_of(attacker).powers:
-        if "range" in power.values and "attack" in power.values:
+        if power.special_numbers is not None:
             out.append(_special_option(state, attacker, power, enemies_only))
     return out
 

@@ -208,6 +208,18 @@ class Storage(Protocol):
     async def settle_owed(self, match_id: str, player: str, kind: str, upto: int) -> None:
         """Forget what of ``kind`` was owed to ``player`` in rows up to id ``upto`` (delivered)."""
 
+    async def save_server_cards(self, guild_id: int, name: str, body: str, uploaded_by: int | None) -> None:
+        """Store (or replace) the card file ``name`` (JSON text, already checked) of server ``guild_id``."""
+
+    async def delete_server_cards(self, guild_id: int, name: str) -> bool:
+        """Forget a card file of server ``guild_id``; ``False`` when it had none called ``name``."""
+
+    async def server_cards(self, guild_id: int) -> list[tuple[str, str]]:
+        """The card files ``(name, body)`` of server ``guild_id`` (never another server's), oldest first."""
+
+    async def all_server_cards(self) -> list[tuple[int, str, str]]:
+        """Every server's card files ``(guild_id, name, body)``."""
+
     async def get_value(self, key: str) -> str | None:
         """The value stored under ``key``, or ``None``."""
 

@@ -133,6 +133,18 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (guild_id, map_id)
         )""",
     ),
+    # 8: each server's own Army Card files (``/cards upload``): the JSON text as uploaded and
+    # checked, by server and file name; never read by another server.
+    (
+        """CREATE TABLE server_cards (
+            guild_id    INTEGER NOT NULL,
+            name        TEXT NOT NULL,
+            body        TEXT NOT NULL,
+            uploaded_by INTEGER,
+            at          REAL NOT NULL,
+            PRIMARY KEY (guild_id, name)
+        )""",
+    ),
 )
 
 #: Migrations by number, outside the sequence above (play by post, issue 16: 9).

@@ -2,4 +2,5 @@
 
 EXTENSIONS: tuple[str, ...] = ("bot.discord.cogs.match", "bot.discord.cogs.army", "bot.discord.cogs.play", "bot.discord.cogs.info",
                                  "bot.discord.cogs.maps", "bot.discord.cogs.me",
-                                 "bot.discord.resume", "bot.discord.cogs.treasure", "bot.discord.cogs.cannon")
+                                 "bot.discord.resume", "bot.discord.cogs.treasure", "bot.discord.cogs.cannon",
+                                 "bot.discord.cogs.cards")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -9,14 +11,14 @@ from discord.ext import commands
 from bot.discord import autocomplete as ac
 from bot.discord.errors import UserError
 from bot.discord.rules_text import TOPICS
-from bot.game.card_text import enforced
+from bot.game.card_text import card_picture, not_enforced_reason
 from bot.game.glyph_text import explain, glyph_names
-from bot.game.session import cards
+from bot.game.session import library_for
 from bot.rules.cards import ArmyCard
 
 
 async def _cards(i: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    return ac.card_names(current)
+    return ac.card_names(current, i.guild_id)
 
 
 async def _glyphs(i: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -31,12 +33,15 @@ def card_text(c: ArmyCard) -> str:
 
     head = f"**{c.name}** — {c.rarity or ''} {c.kind}".replace("  ", " ")
     facts = [f"{c.set}" if c.set else "", f"{c.general}" if c.general else "", ", ".join(c.species)]
+    delta = f" (Delta {c.delta_points})" if c.delta_points is not None else ""
     lines = [head, " · ".join(f for f in facts if f),
-             f"Points {v(c.points)} · Figures {v(c.figures)} · Life {v(c.life)} · Move {v(c.move)} · "
+             f"Points {v(c.points)}{delta} · Figures {v(c.figures)} · Life {v(c.life)} · Move {v(c.move)} · "
              f"Range {v(c.range)} · Attack {v(c.attack)} · Defense {v(c.defense)} · Height {v(c.height)}"]
     for p in c.powers:
-        mark = "enforced" if enforced(p) else "not enforced: the players apply it"
-        lines.append(f"• **{p.name}** ({mark}): {p.text}")
+        reason = not_enforced_reason(p)
+        mark = "enforced" if reason is None else "not enforced: the players apply it"
+        why = f" _({reason})_" if reason else ""
+        lines.append(f"• **{p.name}** ({mark}): {p.text}{why}")
     if not c.complete:
         lines.append(f"_Incomplete card (missing {', '.join(c.missing_fields())}): it cannot be drafted._")
     return "\n".join(x for x in lines if x)[:1990]
@@ -50,10 +55,11 @@ class InfoCog(commands.Cog):
     @app_commands.autocomplete(name=_cards)
     async def card(self, interaction: discord.Interaction, name: str) -> None:
         try:
-            c = cards().get(name)
+            c = library_for(interaction.guild_id).get(name)
         except KeyError as exc:
             raise UserError(str(exc.args[0]) if exc.args else f"No card {name!r}.") from None
-        await interaction.response.send_message(card_text(c), ephemeral=True)
+        picture = discord.File(io.BytesIO(card_picture(c)), filename=f"card-{c.id}.png")
+        await interaction.response.send_message(card_text(c), file=picture, ephemeral=True)
 
     @app_commands.command(name="glyph", description="What a glyph does")
     @app_commands.describe(name="Glyph name, e.g. Astrid (autocompletes)")

@@ -77,7 +77,7 @@ def attack_value(st: MatchState, attacker: Figure, target: Figure) -> float:
 
 def special_powers(card: ArmyCard) -> list[Power]:
     """The special attacks of ``card`` the computer may use (``special FIG POWER TARGET``)."""
-    return [p for p in card.powers if "range" in p.values and "attack" in p.values
+    return [p for p in card.powers if p.special_numbers is not None
             and (p.kind is not None or any(k in p.values for k in SPECIAL_SHAPES))]
 
 
@@ -87,7 +87,7 @@ def _norm(text: str) -> str:
 
 def power_word(card: ArmyCard, power: Power) -> str:
     """The shortest name of ``power`` in a ``special`` command (``explosion``, ``fire``)."""
-    specials = [p for p in card.powers if "range" in p.values and "attack" in p.values]
+    specials = [p for p in card.powers if p.special_numbers is not None]
     word = _norm(power.name).split(" ")[0]
     # The engine takes the first special attack whose name or kind is or starts with the word.
     first = next((p for p in specials if any(n == word or n.startswith(word)
