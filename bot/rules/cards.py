@@ -14,7 +14,7 @@ holds it is refused, naming the missing fields.
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -63,8 +63,10 @@ class Power(BaseModel):
     name: str
     text: str
     kind: str | None = None
-    #: Numbers the power carries (e.g. ``{"range": 7, "attack": 4, "explosion": 1}``).
-    values: dict[str, int] = Field(default_factory=dict)
+    #: The power's parameters: numbers (``{"range": 7, "attack": 4, "explosion": 1}``) or, for a
+    #: power of the shared card file, its ``params`` sketch as written there (numbers, phrases such
+    #: as ``"target adjacent"``, lists and tables), read by the power's building block.
+    values: dict[str, Any] = Field(default_factory=dict)
 
 
 class ArmyCard(BaseModel):
