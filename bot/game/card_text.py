@@ -10,8 +10,8 @@ reference text that the players apply themselves.
 
 from __future__ import annotations
 
+from bot.rules import powers
 from bot.rules.cards import ArmyCard, Power
-from bot.rules.powers import ENFORCED_KINDS
 
 #: The statistics a card line shows, in the order printed on the card.
 STATS = ("life", "move", "range", "attack", "defense")
@@ -19,9 +19,12 @@ STATS = ("life", "move", "range", "attack", "defense")
 
 def enforced(power: Power) -> bool:
     """Whether the bot applies ``power`` by itself (see the module)."""
+    found = getattr(powers, "enforcement", None)
+    if found is not None:
+        return found(power) is None
     if "range" in power.values and "attack" in power.values:
         return True
-    return power.kind is not None and power.kind in ENFORCED_KINDS
+    return power.kind is not None and power.kind in powers.ENFORCED_KINDS
 
 
 def enforcement(card: ArmyCard) -> str:

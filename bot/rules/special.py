@@ -34,11 +34,11 @@ hit from where it stands (the map's target marks, the console's ``targets``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from bot.rules import lookup
-from bot.rules.cards import Power
+from bot.rules.cards import ArmyCard, Power
 from bot.rules.combat import check_target, defense_dice, wounds_from
 from bot.rules.decisions import LINE_FIGURES_ON_LINE_BLOCK
 from bot.rules.engagement import adjacent, engaged_enemies
@@ -65,6 +65,153 @@ def on_special_check(fn: SpecialCheck) -> SpecialCheck:
     limit such as "once per game"); it looks at ``power.kind`` and ignores other attacks."""
     _checks.append(fn)
     return fn
+
+
+#: The shared card file's ``area`` words this module builds, and the shape each one is.
+AREAS = {None: "target", "explosion": "explosion", "line": "line", "all_adjacent_to_self": "all_adjacent"}
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """A special attack's shape, read from its power (:func:`spec`).
+
+    ``range`` in spaces (``None``: a Line X attack, whose reach is its line); ``attack`` dice, or
+    per target size in ``by_size`` (``(("small", 3), ("medium", 3), ("large", 2), ...)``);
+    ``explosion`` X (0: the target alone); ``line`` X; ``extra_spaces`` (a line drawn on past the
+    target, Twister); ``lob`` X (no sight needed, an arc up to X levels above the thrower);
+    ``no_sight`` (no line of sight needed); ``self_immune`` (the attacker is never affected);
+    ``all_adjacent`` (every figure next to the attacker); ``enemies_only`` (only the attacker's
+    opponents are affected).
+    """
+
+    range: int | None
+    attack: int
+    by_size: tuple[tuple[str, int], ...] = ()
+    explosion: int = 0
+    line: int = 0
+    extra_spaces: int = 0
+    lob: int | None = None
+    no_sight: bool = False
+    self_immune: bool = False
+    all_adjacent: bool = False
+    enemies_only: bool = False
+
+    def dice(self, size: str | None = None) -> int:
+        """The attack dice against a target of ``size`` (the card's ``size``)."""
+        for s, n in self.by_size:
+            if s == size:
+                return n
+        return self.attack
+
+    @property
+    def reach(self) -> int:
+        """How far the attack reaches, in spaces (a Line X: X)."""
+        return self.range if self.range is not None else self.line
+
+    @property
+    def legacy(self) -> dict[str, int]:
+        """The shape in the numbers of the project's own cards (``range``, ``attack``,
+        ``explosion``, ``line``, ``extra_spaces``), for callers that estimate an attack."""
+        out = {"range": self.reach, "attack": self.attack}
+        for key in ("explosion", "line", "extra_spaces"):
+            if getattr(self, key):
+                out[key] = getattr(self, key)
+        return out
+
+
+def _int(v: object) -> int | None:
+    return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+
+def _read_spec(power: Power) -> Spec | None:
+    v = power.values
+    if power.kind != "special_attack":
+        rng, att = _int(v.get("range")), _int(v.get("attack"))
+        if rng is None or att is None:
+            return None
+        return Spec(rng, att, explosion=_int(v.get("explosion")) or 0, line=_int(v.get("line")) or 0,
+                    extra_spaces=_int(v.get("extra_spaces")) or 0, lob=_int(v.get("lob")))
+    area = AREAS.get(v.get("area"))
+    if area is None:
+        return None
+    att = _int(v.get("attack"))
+    by_size: tuple[tuple[str, int], ...] = ()
+    if isinstance(v.get("attack"), dict):
+        table = v["attack"]
+        other, small = _int(table.get("other")), _int(table.get("small_medium"))
+        if other is None or small is None or set(table) != {"small_medium", "other"}:
+            return None
+        att = other
+        by_size = (("small", small), ("medium", small))
+    if att is None:
+        return None
+    rng = _int(v.get("range"))
+    length = _int(v.get("line_length")) or 0
+    affects = " ".join(str(v.get("affects", "")).lower().split())
+    if affects not in ("", "opponent's figures only"):
+        return None
+    common = replace(Spec(0, att), by_size=by_size, lob=_int(v.get("lob")), no_sight=bool(v.get("no_los")),
+                     self_immune=bool(v.get("self_immune")), enemies_only=bool(affects))
+    if area == "line":
+        if not length:
+            return None
+        if rng is None:
+            return replace(common, range=None, line=length) if v.get("range") == "special" else None
+        return replace(common, range=rng, extra_spaces=length)
+    if rng is None:
+        return None
+    if area == "all_adjacent":
+        return replace(common, range=1, all_adjacent=True)
+    return replace(common, range=rng, explosion=(_int(v.get("x")) or 1) if area == "explosion" else 0)
+
+
+#: id(power) -> (power, its spec): powers are frozen, and the spec is asked for often.
+_SPECS: dict[int, tuple[Power, Spec | None]] = {}
+
+
+def spec(power: Power) -> Spec | None:
+    """The shape of ``power`` as a special attack, or ``None`` when it is not one the rules make.
+
+    A power of kind ``special_attack`` (the shared card file) is read from its ``area``
+    (``explosion``, ``line`` with ``line_length``, ``all_adjacent_to_self``, none: the target
+    alone), ``range`` (``"special"`` for a Line X), ``attack`` (or ``{"small_medium": 3, "other":
+    2}``), ``lob``, ``no_los``, ``self_immune`` and ``affects``; any other power with a numeric
+    ``range`` and ``attack`` from the project's numbers (``explosion``, ``line``, ``extra_spaces``,
+    ``lob``). Other area shapes (chain, combined...) are not built: ``None``.
+
+    >>> spec(Power(name="B", text="", kind="special_attack", values={"range": 4, "attack": 3, "area": "explosion",
+    ...     "self_immune": True})).explosion
+    1
+    >>> spec(Power(name="F", text="", kind="special_attack", values={"range": "special", "attack": 4, "area": "line",
+    ...     "line_length": 8})).legacy
+    {'range': 8, 'attack': 4, 'line': 8}
+    """
+    hit = _SPECS.get(id(power))
+    if hit is not None and hit[0] is power:
+        return hit[1]
+    out = _read_spec(power)
+    if len(_SPECS) >= 2048:
+        _SPECS.clear()
+    _SPECS[id(power)] = (power, out)
+    return out
+
+
+def legacy_values(power: Power) -> dict[str, int]:
+    """:attr:`Spec.legacy` of ``power`` (``{}`` when it is no special attack the rules make)."""
+    sp = spec(power)
+    return sp.legacy if sp is not None else {}
+
+
+def dice_against(power: Power, target: ArmyCard) -> int:
+    """The attack dice of special attack ``power`` against a figure of ``target`` (its size may
+    matter, Shuriken); 0 when ``power`` is no special attack the rules make."""
+    sp = spec(power)
+    return sp.dice(target.size) if sp is not None else 0
+
+
+def special_powers(card: ArmyCard) -> list[Power]:
+    """The powers of ``card`` that are special attacks the rules make (:func:`spec`), in card order."""
+    return [p for p in card.powers if spec(p) is not None]
 
 
 @dataclass(slots=True)
@@ -170,7 +317,7 @@ def find_power(st: MatchState, fig: Figure, name: str) -> Power:
         return " ".join(text.lower().replace("_", " ").replace("-", " ").split())
 
     key = norm(name)
-    specials = [p for p in card.powers if "range" in p.values and "attack" in p.values]
+    specials = special_powers(card)
     for p in specials:
         names = {norm(p.name), norm(p.kind or "")}
         if key in names or any(n.startswith(key) for n in names if n):
@@ -190,19 +337,33 @@ def special_attack(where: RulesContext | MatchState, fig: Figure, power_name: st
     power = find_power(st, fig, power_name)
     for check in _checks:
         check(st, fig, power)
-    v = power.values
-    if "line" in v:
-        return _line(st, fig, power, target)
-    if "extra_spaces" in v:
-        return _past_target(st, fig, power, target)
-    return _explosion(st, fig, power, target)
+    return _builder(power)(st, fig, power, target)
+
+
+def _builder(power: Power) -> Callable[[MatchState, Figure, Power, str], SpecialPlan]:
+    sp = _spec(power)
+    if sp.line:
+        return _line
+    if sp.extra_spaces:
+        return _past_target
+    if sp.all_adjacent:
+        return _all_adjacent
+    return _explosion
+
+
+def _spec(power: Power) -> Spec:
+    sp = spec(power)
+    if sp is None:
+        raise InvalidCommand(f"{power.name} is not a special attack the rules can make")
+    return sp
 
 
 def _target(st: MatchState, fig: Figure, power: Power, target: str) -> Figure:
     """The checked first target: in range and sight, or engaged with an engaged attacker."""
     tgt = lookup.figure(st, target)
-    lob = power.values.get("lob")
-    check = check_target(st, fig, tgt, reach=power.values["range"], needs_sight=lob is None,
+    sp = _spec(power)
+    lob = sp.lob
+    check = check_target(st, fig, tgt, reach=sp.reach, needs_sight=lob is None and not sp.no_sight,
                          special=power.name)
     if not check:
         if check.rule == "HS-ENGAGE-07":
@@ -211,6 +372,8 @@ def _target(st: MatchState, fig: Figure, power: Power, target: str) -> Figure:
         raise IllegalCommand(check.reason, check.rule or "HS-EXPLOSION-01")
     if lob is not None:
         _check_lob(st, fig, tgt, power, lob)
+    if sp.enemies_only and not st.is_enemy(fig, tgt):
+        raise IllegalCommand(f"{power.name} affects only {fig.id}'s opponents' figures: aim it at one of them")
     return tgt
 
 
@@ -235,10 +398,11 @@ def _check_lob(st: MatchState, fig: Figure, tgt: Figure, power: Power, lob: int)
 
 def _explosion(st: MatchState, fig: Figure, power: Power, target: str) -> SpecialPlan:
     tgt = _target(st, fig, power, target)  # sight is needed to the target only (HS-EXPLOSION-01)
-    x = power.values.get("explosion", 0)
+    sp = _spec(power)
+    x = sp.explosion
     others = []
-    for f in st.on_battlefield():  # the attacker too (HS-EXPLOSION-06)
-        if f is tgt:
+    for f in st.on_battlefield():  # the attacker too (HS-EXPLOSION-06), unless immune
+        if f is tgt or (f is fig and sp.self_immune) or (sp.enemies_only and not st.is_enemy(fig, f)):
             continue
         if x <= 1:
             # HS-EXPLOSION-02; a figure next to the target behind a wall is hit too (HS-SPECIAL-03).
@@ -249,7 +413,21 @@ def _explosion(st: MatchState, fig: Figure, power: Power, target: str) -> Specia
             others.append(f)
     others.sort(key=lambda f: (min(a.distance(b) for a in f.hexes for b in tgt.hexes), f.id))
     groups = [[tgt.id]] + ([[f.id for f in others]] if others else [])
-    return SpecialPlan(fig.id, power.name, power.values["attack"], groups, tgt.id, "HS-EXPLOSION-05")
+    return SpecialPlan(fig.id, power.name, sp.dice(st.card_of(tgt).size), groups, tgt.id, "HS-EXPLOSION-05")
+
+
+def _all_adjacent(st: MatchState, fig: Figure, power: Power, target: str) -> SpecialPlan:
+    """Every figure next to the attacker (Stomp, Soul Fury): one roll, each defends; ``target`` is
+    any one of them (it defends first), the attacker picks the order of the others (HS-SPECIAL-05)."""
+    tgt = _target(st, fig, power, target)
+    if not adjacent(st, fig, tgt):
+        raise IllegalCommand(f"{power.name} hits the figures next to {fig.id}: {tgt.id} is not next to it",
+                             "HS-ATTACK-07")
+    sp = _spec(power)
+    others = sorted((f for f in st.on_battlefield() if f is not fig and f is not tgt and adjacent(st, fig, f)
+                     and (not sp.enemies_only or st.is_enemy(fig, f))), key=lambda f: f.id)
+    groups = [[tgt.id]] + ([[f.id for f in others]] if others else [])
+    return SpecialPlan(fig.id, power.name, sp.attack, groups, tgt.id, "HS-SPECIAL-05")
 
 
 def _past_target(st: MatchState, fig: Figure, power: Power, target: str) -> SpecialPlan:
@@ -257,6 +435,7 @@ def _past_target(st: MatchState, fig: Figure, power: Power, target: str) -> Spec
     order along the line (HS-SPECIAL-06). The line runs on from the attacker through the target,
     so the target must be in a straight line from the attacker; it always runs its full length."""
     tgt = _target(st, fig, power, target)
+    sp = _spec(power)
     start, aim = min(((a, b) for a in fig.hexes for b in tgt.hexes), key=lambda ab: ab[0].distance(ab[1]))
     direction = _direction(start, aim)
     if direction is None:
@@ -265,18 +444,20 @@ def _past_target(st: MatchState, fig: Figure, power: Power, target: str) -> Spec
     dq, dr = DIRECTIONS[direction]
     groups = [[tgt.id]]
     seen = {tgt.id}
-    for i in range(1, power.values["extra_spaces"] + 1):
+    for i in range(1, sp.extra_spaces + 1):
         h = Hex(aim.q + dq * i, aim.r + dr * i)
-        here = [f.id for f in st.on_battlefield() if h in f.hexes and f.id not in seen]
+        here = [f.id for f in st.on_battlefield() if h in f.hexes and f.id not in seen
+                and not (f is fig and sp.self_immune) and (not sp.enemies_only or st.is_enemy(fig, f))]
         seen.update(here)
         if here:
             groups.append(sorted(here))
-    return SpecialPlan(fig.id, power.name, power.values["attack"], groups, tgt.id, "HS-SPECIAL-06")
+    return SpecialPlan(fig.id, power.name, sp.dice(st.card_of(tgt).size), groups, tgt.id, "HS-SPECIAL-06")
 
 
 def _line(st: MatchState, fig: Figure, power: Power, target: str) -> SpecialPlan:
     bf = st.battlefield
-    length = power.values["line"]
+    sp = _spec(power)
+    length = sp.line
     aimed_at: Figure | None = None
     try:
         aim = lookup.space(st, target)
@@ -298,7 +479,8 @@ def _line(st: MatchState, fig: Figure, power: Power, target: str) -> SpecialPlan
     dq, dr = DIRECTIONS[direction]
     spaces = [Hex(start.q + dq * i, start.r + dr * i) for i in range(1, length + 1)]  # HS-LINE-01
     foes = engaged_enemies(st, fig)
-    on_line = [f for f in st.on_battlefield() if f is not fig and any(h in f.hexes for h in spaces)]
+    on_line = [f for f in st.on_battlefield() if f is not fig and any(h in f.hexes for h in spaces)
+               and (not sp.enemies_only or st.is_enemy(fig, f))]
     see_through = () if LINE_FIGURES_ON_LINE_BLOCK else on_line  # DEC-12
     groups: list[list[str]] = []
     seen: set[str] = set()
@@ -319,7 +501,7 @@ def _line(st: MatchState, fig: Figure, power: Power, target: str) -> SpecialPlan
                              "line", "HS-LINE-01" if far else "HS-LINE-02")
     if foes and not any(st.figures[f] in foes for f in affected):
         raise IllegalCommand(f"{fig.id} is engaged and must aim at a figure it is engaged with", "HS-SPECIAL-04")
-    return SpecialPlan(fig.id, power.name, power.values["attack"], groups, affected[0] if affected else "", "HS-LINE-05",
+    return SpecialPlan(fig.id, power.name, sp.attack, groups, affected[0] if affected else "", "HS-LINE-05",
                        [start, *spaces])
 
 
@@ -413,9 +595,8 @@ def attack_options(state: MatchState, attacker: Figure, *, enemies_only: bool = 
     # but this list is whom to attack (the map's marks, the computer), not whom one may.
     normal = legal_targets(state, attacker, enemies_only=enemies_only)
     out = [AttackOption(NORMAL_ATTACK, False, tuple(Aim(t.id, (t.id,)) for t in normal), tuple(t.id for t in normal))]
-    for power in state.card_of(attacker).powers:
-        if "range" in power.values and "attack" in power.values:
-            out.append(_special_option(state, attacker, power, enemies_only))
+    for power in special_powers(state.card_of(attacker)):
+        out.append(_special_option(state, attacker, power, enemies_only))
     return out
 
 
@@ -425,14 +606,15 @@ def _special_option(st: MatchState, fig: Figure, power: Power, enemies_only: boo
             check(st, fig, power)
     except IllegalCommand as exc:
         return AttackOption(power.name, True, refused=str(exc))
-    if "line" in power.values:
+    sp = _spec(power)
+    if sp.line:
         bf = st.battlefield
         tries = sorted({n for h in fig.hexes for n in h.neighbours() if n not in fig.hexes and n in bf},
                        key=lambda h: (h.r, h.q))
-        build = _line
+        build: Callable[[MatchState, Figure, Power, str], SpecialPlan] = _line
         aims_at = [bf.label(h) for h in tries]
     else:
-        build = _past_target if "extra_spaces" in power.values else _explosion
+        build = _builder(power)
         aims_at = sorted(f.id for f in st.on_battlefield() if f is not fig and (st.is_enemy(fig, f) or not enemies_only))
     aims: list[Aim] = []
     seen: set[tuple[str, ...]] = set()
@@ -444,7 +626,7 @@ def _special_option(st: MatchState, fig: Figure, power: Power, enemies_only: boo
         if affected and affected not in seen:
             seen.add(affected)
             aims.append(Aim(aim, affected, space=build is _line))
-    if "line" in power.values:
+    if sp.line:
         hit = {f for a in aims for f in a.affected if st.is_enemy(fig, st.figures[f])}
         targets = tuple(sorted(hit))
     else:

@@ -20,6 +20,7 @@ import pkgutil
 from collections.abc import Callable
 from typing import Any
 
+from bot.rules import special
 from bot.rules.cards import MOVEMENT_KINDS, Power
 
 _kinds: set[str] = set(MOVEMENT_KINDS)
@@ -45,7 +46,8 @@ def enforcement(power: Power) -> str | None:
 
     A kind no module knows is "not built yet"; a kind of a building block is enforced when its
     check accepts the power's ``values``; any other kind in :data:`ENFORCED_KINDS` is enforced.
-    A power without a kind is enforced only as a special attack read from its numbers.
+    A power whose kind no module names is enforced when it is a special attack read from its
+    numbers (:func:`bot.rules.special.spec`).
 
     >>> from bot.rules.cards import Power
     >>> enforcement(Power(name="Sword", text="", kind="attack_bonus", values={"amount": 4, "condition": "target adjacent"}))
@@ -53,14 +55,11 @@ def enforcement(power: Power) -> str | None:
     "the power kind 'telepathy' is not built yet"
     """
     kind = power.kind
-    if not kind:
-        v = power.values
-        if isinstance(v.get("range"), int) and isinstance(v.get("attack"), int):
-            return None
-        return "this power has no rules kind: it is text for the players"
-    check = CHECKS.get(kind)
+    check = CHECKS.get(kind or "")
     if check is not None:
         return check(dict(power.values))
-    if kind in ENFORCED_KINDS:
-        return None
+    if kind in ENFORCED_KINDS or special.spec(power) is not None:
+        return None  # a special attack is made from its numbers, whatever its kind
+    if not kind:
+        return "this power has no rules kind: it is text for the players"
     return f"the power kind '{kind}' is not built yet"

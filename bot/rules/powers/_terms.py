@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from bot.rules.cards import ArmyCard
 from bot.rules.engagement import adjacent, engaged_enemies, height_advantage_dice
@@ -500,14 +500,15 @@ def amount(value: Any, cap: Any = None) -> tuple[Amount | None, str | None]:
 
 # ---- a cache of read phrases, per power --------------------------------------------------------
 
+_T = TypeVar("_T")
 _READ: dict[tuple[int, str], tuple[Any, Any]] = {}
 
 
-def read(power: Any, key: str, reader: Callable[[Any], Any]) -> Any:
+def read(power: Any, key: str, reader: Callable[[Any], _T]) -> _T:
     """``reader(power)`` once per power object (powers are frozen; the hooks are asked often)."""
     hit = _READ.get((id(power), key))
     if hit is not None and hit[0] is power:
-        return hit[1]
+        return cast(_T, hit[1])
     value = reader(power)
     if len(_READ) >= 4096:
         _READ.clear()

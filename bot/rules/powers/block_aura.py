@@ -84,7 +84,7 @@ def _read(power: Power) -> tuple[dict[str, Any], terms.Who, terms.Reach] | None:
         assert t is not None and w is not None and r is not None
         return t, w, r
 
-    return terms.read(power, "aura", reader)  # type: ignore[no-any-return]
+    return terms.read(power, "aura", reader)
 
 
 def bonus(state: MatchState, fig: Figure, stat: str, ctx: AttackContext | None = None) -> tuple[int, list[str]]:
