@@ -41,6 +41,7 @@ from bot.rules import lookup
 from bot.rules.cards import ArmyCard, Power
 from bot.rules.combat import check_target, defense_dice, wounds_from
 from bot.rules.decisions import LINE_FIGURES_ON_LINE_BLOCK
+from bot.rules.dice import SKULL
 from bot.rules.engagement import adjacent, engaged_enemies
 from bot.rules.errors import IllegalCommand, InvalidCommand
 from bot.rules.hexes import DIRECTIONS, Hex, line
@@ -50,6 +51,12 @@ from bot.rules.state import Figure, MatchState, Pending
 
 if TYPE_CHECKING:
     from bot.rules.context import RulesContext
+
+#: ``turn.data`` key: what the last special attack of the turn came to (attacker, name, wounds
+#: ``dealt``, figures ``destroyed``, ``skulls`` of ``dice`` rolled).
+LAST_SPECIAL = "last_special"
+#: ``turn.data`` key: every special attack made this turn, as ``[attacker, name, first target]``.
+SPECIALS_MADE = "specials_made"
 
 #: The kind of the pending decision "which affected figure defends next?".
 DEFENSE_ORDER = "defense_order"
@@ -280,6 +287,11 @@ def defend(engine: RulesContext, ctx: dict[str, Any]) -> bool:
             return False
         ctx["picked"] = False
         _defend_one(engine, attacker, st.figures[group.pop(0)], ctx)
+    if st.turn is not None:
+        # What the attack came to, for powers that repeat it (Rapid Fire: "while it wounds").
+        st.turn.data[LAST_SPECIAL] = {"attacker": attacker.id, "name": ctx["name"], "dealt": ctx.get("dealt", 0),
+                                      "destroyed": ctx.get("destroyed", 0),
+                                      "skulls": sum(1 for d in ctx["rolled"] if d == SKULL), "dice": len(ctx["rolled"])}
     return True
 
 
@@ -303,6 +315,8 @@ def _defend_one(engine: RulesContext, attacker: Figure, tgt: Figure, ctx: dict[s
                 attack_reasons=[[ctx["name"], ctx["dice"]]], defense_reasons=[list(r) for r in reasons])
     if wounds:
         engine.wound(tgt, wounds, f"{ctx['name']} by {attacker.id}")
+        ctx["dealt"] = ctx.get("dealt", 0) + wounds
+        ctx["destroyed"] = ctx.get("destroyed", 0) + (1 if tgt.destroyed else 0)
 
 
 def find_power(st: MatchState, fig: Figure, name: str) -> Power:

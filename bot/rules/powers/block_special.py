@@ -1,0 +1,261 @@
+"""Building block ``special_attack``: the limits and extras of a special attack of the shared file.
+
+Where it reaches and whom it affects (its area: the target alone, Explosion, Line, a line past
+the target, every adjacent figure; Lob, no sight, self immune) is :func:`bot.rules.special.spec`;
+this module adds what else its ``values`` say:
+
+- ``condition`` about the attacker ("did not move this turn", "within 1 space of a water tile"):
+  the attack is refused when it does not hold.
+- ``limit``: "once per game" (the card's use is recorded when the attack is made).
+- ``targets`` ("not Small figures", "Undead only", "non-adjacent Small/Medium"): whom it may aim at.
+- ``defense_penalty`` (``{"amount": 1}``, optionally ``who``: "Common Squad figures"): the
+  figures it affects roll that many fewer defense dice.
+- ``extra_attacks`` N (Sonic Blast, Machine Pistol): after it, the figure may make it again, up to
+  N more times in the turn and no normal attack (HS-SPECIAL-01); ``different_targets``: each at a
+  target not yet aimed at with it this turn.
+- ``repeat`` "while it inflicts a wound" / "while it destroys a figure" / "while the roll has 2+
+  skulls" (Rapid Fire, Blood Hungry, Blind Rage): it may be made again as long as the last one did so.
+
+Making it again is offered as for Double Attack: the power grants the attack and the player makes
+it (``special``) or ends the turn; no question is asked.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from bot.rules import modifiers, special
+from bot.rules.cards import Power
+from bot.rules.engagement import adjacent
+from bot.rules.errors import IllegalCommand
+from bot.rules.modifiers import AttackContext, Verdict
+from bot.rules.powers import _terms as terms
+from bot.rules.powers._effects import PowerEffect, window_args
+from bot.rules.state import Figure, MatchState
+from bot.rules.timing import Trigger, Window, register
+
+if TYPE_CHECKING:
+    from bot.rules.context import RulesContext
+
+#: The power kinds (a power's ``kind``, the shared file's ``params.pattern``) this module enforces.
+KINDS = frozenset({"special_attack"})
+
+KIND = "special_attack"
+#: ``turn.data`` key: figure id -> the special attack it may make again (and nothing else).
+AGAIN = "special_again"
+#: ``CardInPlay.data`` key prefix: a once-per-game special attack was made.
+USED = "special_used:"
+
+_SHAPE_KEYS = {"range", "attack", "area", "line_length", "lob", "no_los", "self_immune", "affects", "x"}
+_BUILT_KEYS = {"condition", "limit", "targets", "defense_penalty", "extra_attacks", "different_targets", "repeat"}
+_NOT_BUILT = {
+    "bonus": "its extra attack dice are added by the players",
+    "cost": "paying its cost is not built yet",
+    "on_wound": "what it does when it wounds is applied by the players",
+    "on_kill": "what it does when it destroys is applied by the players",
+    "on_fail": "what happens when it fails is applied by the players",
+    "no_defense": "an attack with no defense roll is not built yet",
+    "figures_needed": "an attack made by several figures together is not built yet",
+    "before_each": "placing the figure before each attack is not built yet",
+    "each_figure_attacks": "an attack shared by the squad is not built yet",
+    "extra_targets": "choosing extra targets is not built yet",
+    "chain_distance": "a chained attack is not built yet",
+    "excludes": "figures left out of the area are not built yet",
+    "after_first_attack_on_a_target": "moving a figure after the attack is applied by the players",
+}
+_REPEATS = {
+    "while it inflicts a wound": lambda r: r.get("dealt", 0) > 0,
+    "while it wounds": lambda r: r.get("dealt", 0) > 0,
+    "while it destroys a figure": lambda r: r.get("destroyed", 0) > 0,
+    "while the roll has 2+ skulls": lambda r: r.get("skulls", 0) >= 2,
+    "while every die is a skull": lambda r: r.get("dice", 0) > 0 and r.get("skulls", 0) == r.get("dice", 0),
+}
+
+
+def _targets(text: Any) -> tuple[Callable[[MatchState, Figure, Figure], bool] | None, str | None]:
+    """Read ``targets``: whom the attack may aim at, as a test (state, attacker, target)."""
+    t = terms.norm(text)
+    bad = (None, f"the targets '{text}' are not understood")
+    far = t.startswith("non-adjacent ")
+    if far:
+        t = t[len("non-adjacent "):]
+    negate = t.startswith("not ")
+    if negate:
+        t = t[4:]
+    t = t.removesuffix(" only")
+    if not t.endswith(("figures", "figure")) and re.fullmatch(r"[a-z/ ]+", t):
+        t += " figures"
+    who, _ = terms.who(t)
+    if who is None or "within" in t:
+        return bad
+    who = terms.Who(side="any", any_of=who.any_of, sizes=who.sizes, kind=who.kind, rarity=who.rarity)
+
+    def test(st: MatchState, a: Figure, f: Figure) -> bool:
+        if far and adjacent(st, a, f):
+            return False
+        return who.card_fits(st.card_of(f)) != negate
+
+    return test, None
+
+
+def _penalty(values: Any) -> tuple[tuple[int, terms.Who] | None, str | None]:
+    if not isinstance(values, dict) or not isinstance(values.get("amount"), int) or set(values) - {"amount", "who"}:
+        return None, f"the defense penalty '{values}' is not understood"
+    who, why = terms.who(values.get("who", ""))
+    if who is None:
+        return None, why
+    return (values["amount"], terms.Who(side="any", any_of=who.any_of, sizes=who.sizes, kind=who.kind,
+                                        rarity=who.rarity)), None
+
+
+def check_special_attack(values: dict[str, Any]) -> str | None:
+    """Why a ``special_attack`` cannot be enforced, or ``None``."""
+    power = Power(name="?", text="", kind=KIND, values=values)
+    if special.spec(power) is None:
+        area = values.get("area")
+        if area not in special.AREAS:
+            return f"the area '{area}' is not built yet"
+        return f"its Range '{values.get('range')}' or Attack '{values.get('attack')}' is not understood"
+    for key in values:
+        if key in _SHAPE_KEYS or key in _BUILT_KEYS:
+            continue
+        return _NOT_BUILT.get(key, f"the parameter '{key}' is not understood")
+    cond, why = terms.condition(values.get("condition"))
+    if cond is None:
+        return why
+    if cond.needs_attack:
+        return "a condition about the target is not built yet"
+    if values.get("limit") not in (None, "once per game"):
+        return f"the limit '{values.get('limit')}' is not built yet"
+    if "targets" in values and _targets(values["targets"])[1]:
+        return _targets(values["targets"])[1]
+    if "defense_penalty" in values and _penalty(values["defense_penalty"])[1]:
+        return _penalty(values["defense_penalty"])[1]
+    n = values.get("extra_attacks", 0)
+    if not isinstance(n, int):
+        return f"the extra attacks '{n}' are not understood"
+    if "repeat" in values and terms.norm(values["repeat"]) not in _REPEATS:
+        return f"the repeat '{values['repeat']}' is not built yet"
+    return None
+
+
+def _ok(power: Power) -> bool:
+    return power.kind == KIND and terms.read(power, "ok", lambda p: check_special_attack(p.values) is None)
+
+
+def _power(st: MatchState, fig: Figure, name: str | None) -> Power | None:
+    if name is None:
+        return None
+    for p in st.card_of(fig).powers:
+        if p.name == name and _ok(p):
+            return p
+    return None
+
+
+@special.on_special_check
+def _may_make(st: MatchState, fig: Figure, power: Power) -> None:
+    """The attack's own conditions, once per game, and "only this attack again" after a repeat."""
+    again = st.turn.data.get(AGAIN, {}).get(fig.id) if st.turn is not None else None
+    if again is not None and again != power.name:
+        raise IllegalCommand(f"{fig.id} may only make its {again} again this turn", "HS-SPECIAL-01")
+    if not _ok(power):
+        return
+    cond = terms.read(power, "condition", lambda p: terms.condition(p.values.get("condition"))[0])
+    if cond is not None and not cond.holds(st, fig, None, "special"):
+        raise IllegalCommand(f"{power.name} may be made only when: {cond.text}")
+    if power.values.get("limit") == "once per game" and st.cards[fig.card_key].data.get(USED + power.name):
+        raise IllegalCommand(f"{power.name} may be used once per game, and was used already")
+
+
+@modifiers.on_target_check
+def _may_aim(state: MatchState, ctx: AttackContext) -> Verdict | None:
+    """Whom the attack may aim at (``targets``, ``different_targets``), and no normal attack once
+    the figure is making a special attack again."""
+    turn = state.turn
+    again = turn.data.get(AGAIN, {}).get(ctx.attacker.id) if turn is not None else None
+    if ctx.special is None:
+        if again is not None:
+            return Verdict(False, f"{ctx.attacker.id} may only make its {again} again this turn", "HS-SPECIAL-01")
+        return None
+    power = _power(state, ctx.attacker, ctx.special)
+    if power is None:
+        return None
+    if "targets" in power.values:
+        test = terms.read(power, "targets", lambda p: _targets(p.values["targets"])[0])
+        if test is not None and not test(state, ctx.attacker, ctx.target):
+            return Verdict(False, f"{power.name} may target only {power.values['targets']}")
+    if power.values.get("different_targets") and turn is not None:
+        made = [t for a, n, t in turn.data.get(special.SPECIALS_MADE, ()) if a == ctx.attacker.id and n == power.name]
+        if ctx.target.id in made:
+            return Verdict(False, f"each {power.name} of a turn must target a different figure: "
+                                  f"{ctx.target.id} was a target already")
+    return None
+
+
+@modifiers.on_defense_dice
+def _defense_penalty(state: MatchState, ctx: AttackContext) -> modifiers.Reason | None:
+    """The figures a special attack with ``defense_penalty`` affects roll fewer defense dice."""
+    power = _power(state, ctx.attacker, ctx.special)
+    if power is None or "defense_penalty" not in power.values:
+        return None
+    read = terms.read(power, "penalty", lambda p: _penalty(p.values["defense_penalty"])[0])
+    if read is None or not read[1].card_fits(state.card_of(ctx.target)):
+        return None
+    return (power.name, -read[0])
+
+
+@register
+class SpecialAgain(PowerEffect):
+    """After a special attack with ``extra_attacks``, ``repeat`` or ``limit``: record a
+    once-per-game use, and grant the attack again when the power allows it (HS-TIMING-04: it
+    leaves the window, so it resolves last)."""
+
+    name = "special_again"
+    kind = KIND
+    window = Window.AFTER_ATTACK
+    per_figure = True
+    leaves_window = True
+    rule = "HS-SPECIAL-01"
+
+    def triggers(self, engine: RulesContext) -> list[Trigger]:
+        st = engine.state
+        turn = st.turn
+        if turn is None:
+            return []
+        attacker = st.figures.get(window_args(engine).get("attacker", ""))
+        last = turn.data.get(special.LAST_SPECIAL)
+        if attacker is None or last is None or last.get("attacker") != attacker.id or last.get("done"):
+            return []
+        power = _power(st, attacker, last.get("name"))
+        if power is None or not (power.values.get("limit") or power.values.get("extra_attacks")
+                                 or power.values.get("repeat")):
+            return []
+        return [Trigger(self.name, attacker.controller, attacker.id, (("power", power.name),))]
+
+    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
+        st = engine.state
+        turn = st.turn
+        attacker = st.figures[trigger.subject]
+        power = _power(st, attacker, str(trigger.get("power")))
+        if turn is None or power is None:
+            return
+        last = turn.data.get(special.LAST_SPECIAL, {})
+        last["done"] = True  # one resolution per attack made
+        if power.values.get("limit") == "once per game":
+            st.cards[attacker.card_key].data[USED + power.name] = True
+        if not attacker.on_battlefield:
+            return
+        made = sum(1 for a, n, _ in turn.data.get(special.SPECIALS_MADE, ()) if a == attacker.id and n == power.name)
+        repeat = _REPEATS.get(terms.norm(power.values.get("repeat", "")))
+        if made > power.values.get("extra_attacks", 0) and not (repeat is not None and repeat(last)):
+            return
+        turn.data.setdefault(AGAIN, {})[attacker.id] = power.name
+        engine.emit("power", power=power.name, figure=attacker.id, player=trigger.controller, success=True,
+                    result=f"{attacker.id} may make {power.name} again")
+        engine.attack_again(attacker.id, power.name)
+
+
+#: Per kind: why its parameters cannot be enforced (``None``: they can).
+CHECKS: dict[str, Callable[[dict[str, Any]], str | None]] = {"special_attack": check_special_attack}
