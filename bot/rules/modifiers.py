@@ -148,6 +148,9 @@ _range_hooks: list[ValueHook] = []
 _target_hooks: list[TargetHook] = []
 _skull_hooks: list[SkullHook] = []
 _wound_hooks: list[WoundHook] = []
+#: Wounds a leaving-engagement attack deals: (state, attacker, target, wounds) -> wounds.
+SwipeHook = Callable[["MatchState", "Figure", "Figure", int], int]
+_swipe_hooks: list[SwipeHook] = []
 
 
 def on_attack_dice(fn: DiceHook) -> DiceHook:
@@ -189,6 +192,20 @@ def on_wounds(fn: WoundHook) -> WoundHook:
     """Register a hook that changes the :class:`Tally` of a rolled attack (Stealth Dodge)."""
     _wound_hooks.append(fn)
     return fn
+
+
+def on_swipe_wounds(fn: SwipeHook) -> SwipeHook:
+    """Register a hook that changes the wounds of a leaving-engagement attack (Twist the Blade)."""
+    _swipe_hooks.append(fn)
+    return fn
+
+
+def swipe_wounds(state: MatchState, attacker: Figure, target: Figure, wounds: int) -> int:
+    """The wounds a leaving-engagement attack of ``attacker`` on ``target`` deals once its die
+    showed ``wounds`` skulls (HS-ENGAGE-05), after the hooks."""
+    for hook in _swipe_hooks:
+        wounds = hook(state, attacker, target, wounds)
+    return max(0, wounds)
 
 
 def on_move_value(fn: ValueHook) -> ValueHook:
@@ -327,9 +344,11 @@ __all__ = [
     "on_move_value",
     "on_range_value",
     "on_target_check",
+    "on_swipe_wounds",
     "on_wounds",
     "range_value",
     "replace",
     "resolve_wounds",
+    "swipe_wounds",
     "target_verdicts",
 ]

@@ -370,9 +370,17 @@ def check_bonus_wounds(values: dict[str, Any]) -> str | None:
     c = terms.norm(values.get("condition", ""))
     if c not in ("normal attack that wounds", "normal or leaving-engagement attack that wounds"):
         return f"the condition '{values.get('condition')}' is not understood"
-    if "leaving" in c:
-        return "the extra wound of a leaving-engagement attack is not built yet"
     return None
+
+
+@modifiers.on_swipe_wounds
+def bonus_wounds_swipe(state: MatchState, attacker: Figure, target: Figure, wounds: int) -> int:
+    """``bonus_wounds`` on leaving-engagement attacks (Twist the Blade): more wounds when it wounds."""
+    if wounds:
+        for p in own(state, attacker, "bonus_wounds"):
+            if ok(p) and "leaving" in terms.norm(p.values.get("condition", "")):
+                wounds += int(p.values["per_attack"])
+    return wounds
 
 
 def _with(count: Tally, name: str, **changes: int) -> Tally:

@@ -1,0 +1,233 @@
+"""The dice building blocks (``bot.rules.powers.block_dice``) with real cards of the shared card file:
+each block at work, and idle when its condition fails.
+
+The default field is 8 x 8 grass at level 1; (q, r) axial coordinates; (2, 2) and (3, 2) are adjacent.
+"""
+
+from __future__ import annotations
+
+from bot.rules import combat, modifiers
+from bot.rules.engine import Engine
+from bot.rules.modifiers import AttackContext
+from bot.rules.powers import enforcement
+from tests.powers.conftest import F
+from tests.powers.shared_cards import shared
+from tests.rules.conftest import BLANK, SHIELD, SKULL, build, card, fig, roll, sandbox
+from tests.rules.helpers_geo import attack, kinds
+
+SOLDIER = card(name="Soldier")  # Range 1, Attack 3, Defense 3
+ARCHER = card(name="Archer", range=7, life=9)
+TARGET = card(name="Target", life=20, defense=0)
+HUGE = card(name="Colossus", size="huge", height=14, life=20, defense=0)
+
+
+def att(eng: Engine, a: str, t: str) -> tuple[int, list[tuple[str, int]]]:
+    return combat.attack_dice(eng.state, F(eng, a), F(eng, t))
+
+
+def dfn(eng: Engine, a: str, t: str, special: str | None = None) -> tuple[int, list[tuple[str, int]]]:
+    return combat.defense_dice(eng.state, F(eng, a), F(eng, t), special=special)
+
+
+def count(eng: Engine, a: str, t: str, skulls: int, shields: int, special: str | None = None) -> modifiers.Tally:
+    return modifiers.resolve_wounds(eng.state, AttackContext(F(eng, a), F(eng, t), special), skulls, shields)
+
+
+# ---- attack_bonus ---------------------------------------------------------------------------------
+
+
+def test_attack_bonus_agent_carr_adds_4_dice_against_an_adjacent_target() -> None:
+    carr = shared("Agent Carr")
+    assert enforcement(carr.power("attack_bonus")) is None  # type: ignore[arg-type]
+    eng = sandbox(fig("carr", "p1", (2, 2), carr), fig("t", "p2", (3, 2), TARGET))
+    n, reasons = att(eng, "carr", "t")
+    assert n == carr.attack + 4 and ("Sword of Reckoning 4", 4) in reasons
+
+
+def test_attack_bonus_agent_carr_adds_nothing_at_range_or_to_a_special_attack() -> None:
+    carr = shared("Agent Carr")
+    eng = sandbox(fig("carr", "p1", (2, 2), carr), fig("t", "p2", (2, 5), TARGET))
+    assert att(eng, "carr", "t")[0] == carr.attack
+    assert combat.attack_dice(eng.state, F(eng, "carr"), F(eng, "t"), special=("Blast", 2))[0] == 2
+
+
+def test_attack_bonus_giant_killer_only_against_a_huge_figure() -> None:
+    denrick = shared("Sir Denrick")
+    eng = sandbox(fig("d", "p1", (2, 2), denrick), fig("huge", "p2", (3, 2), HUGE), fig("s", "p2", (2, 3), TARGET))
+    assert ("Giant Killer", 2) in att(eng, "d", "huge")[1]
+    assert all(r[0] != "Giant Killer" for r in att(eng, "d", "s")[1])
+
+
+def test_attack_bonus_per_wound_on_the_defender_is_capped_by_max() -> None:
+    troll = shared("Feral Troll")  # Blood Frenzy: 1 per wound on defender, max 3
+    eng = sandbox(fig("troll", "p1", (2, 2), troll), fig("t", "p2", (3, 2), TARGET, wounds=5),
+                  fig("fresh", "p2", (2, 3), TARGET))
+    assert ("Blood Frenzy", 3) in att(eng, "troll", "t")[1]
+    assert all(r[0] != "Blood Frenzy" for r in att(eng, "troll", "fresh")[1])
+
+
+def test_attack_bonus_with_height_advantage_microcorp_sighting() -> None:
+    hill = build(hexes=[{"at": [2, 2], "level": 3, "terrain": "rock"}])
+    agents = shared("Microcorp Agents")
+    eng = sandbox(fig("a", "p1", (2, 2), agents), fig("low", "p2", (5, 2), TARGET), fig("high", "p2", (2, 3), TARGET,
+                  level=3), battlefield=hill)
+    assert ("Sighting", 1) in att(eng, "a", "low")[1]
+    assert all(r[0] != "Sighting" for r in att(eng, "a", "high")[1])
+
+
+def test_an_attack_bonus_the_rules_cannot_read_says_why_and_adds_nothing() -> None:
+    knaves = shared("Knaves of the Silver Scimitar")
+    first = next(p for p in knaves.powers if p.name == "First Assault 1")
+    assert enforcement(first) == ("the condition 'defender was not adjacent at the start of the turn' is not "
+                                  "understood")
+    eng = sandbox(fig("k", "p1", (2, 2), knaves), fig("t", "p2", (3, 2), TARGET))
+    assert att(eng, "k", "t")[0] == knaves.attack
+
+
+# ---- defense_bonus ---------------------------------------------------------------------------------
+
+
+def test_defense_bonus_melee_defense_against_an_adjacent_normal_attack_only() -> None:
+    x17 = shared("Major X17")  # Melee Defense 4
+    eng = sandbox(fig("x", "p1", (2, 2), x17), fig("near", "p2", (3, 2), SOLDIER), fig("far", "p2", (2, 6), ARCHER))
+    base = x17.defense
+    assert dfn(eng, "near", "x")[0] == base + 4
+    assert dfn(eng, "far", "x")[0] == base
+    assert dfn(eng, "near", "x", special="Blast")[0] == base
+
+
+def test_defense_bonus_evasive_against_a_distant_attacker_only() -> None:
+    vipers = shared("Elite Onyx Vipers")  # Evasive 8 vs non-adjacent attacker
+    eng = sandbox(fig("v", "p1", (2, 2), vipers), fig("near", "p2", (3, 2), SOLDIER), fig("far", "p2", (2, 6), ARCHER))
+    assert ("Evasive 8", 8) in dfn(eng, "far", "v")[1]
+    assert all(r[0] != "Evasive 8" for r in dfn(eng, "near", "v")[1])
+
+
+# ---- stat_bonus --------------------------------------------------------------------------------------
+
+
+def test_stat_bonus_ordo_borealis_reload_adds_6_range_until_it_moves() -> None:
+    ordo = shared("Ordo Borealis")
+    assert enforcement(ordo.power("stat_bonus")) is None  # type: ignore[arg-type]
+    eng = sandbox(fig("o", "p1", (2, 2), ordo), fig("t", "p2", (2, 7), TARGET))
+    assert modifiers.range_value(eng.state, F(eng, "o")) == ordo.range + 6
+    eng.execute("p1", "move o 3,2")
+    assert modifiers.range_value(eng.state, F(eng, "o")) == ordo.range
+
+
+def test_stat_bonus_water_elemental_on_water_only() -> None:
+    pond = build(hexes=[{"at": [2, 2], "level": 1, "terrain": "water"}])
+    elemental = shared("Water Elemental")
+    eng = sandbox(fig("w", "p1", (2, 2), elemental), fig("t", "p2", (3, 2), TARGET), fig("w2", "p1", (5, 5), elemental),
+                  fig("t2", "p2", (5, 6), TARGET), battlefield=pond)
+    assert att(eng, "w", "t")[0] == elemental.attack + 1 and dfn(eng, "t", "w")[0] == elemental.defense + 1
+    assert att(eng, "w2", "t2")[0] == elemental.attack and dfn(eng, "t2", "w2")[0] == elemental.defense
+
+
+def test_stat_bonus_with_a_cost_is_not_enforced() -> None:
+    run = shared("Knight Irene").power("stat_bonus")
+    assert run is not None and enforcement(run) == "choosing to pay a cost for the bonus is not built yet"
+
+
+# ---- defense_penalty ---------------------------------------------------------------------------------
+
+
+def test_defense_penalty_soul_weapons_takes_2_dice_from_whom_the_squad_attacks() -> None:
+    knights = shared("Death Knights of Valkrill")
+    eng = sandbox(fig("k", "p1", (2, 2), knights), fig("t", "p2", (3, 2), SOLDIER), fig("o", "p2", (5, 5), ARCHER))
+    assert dfn(eng, "k", "t")[0] == 3 - 2
+    assert dfn(eng, "o", "t")[0] == 3  # another attacker
+
+
+def test_defense_penalty_water_weakness_only_on_water() -> None:
+    pond = build(hexes=[{"at": [2, 2], "level": 1, "terrain": "water"}])
+    guards = shared("Obsidian Guards")
+    eng = sandbox(fig("g", "p1", (2, 2), guards), fig("e", "p2", (3, 2), SOLDIER), fig("g2", "p1", (5, 5), guards),
+                  fig("e2", "p2", (5, 6), SOLDIER), battlefield=pond)
+    assert dfn(eng, "e", "g")[0] == max(0, guards.defense - 2)
+    assert dfn(eng, "e2", "g2")[0] == guards.defense
+
+
+def test_defense_penalty_negative_element_takes_every_die() -> None:
+    pond = build(hexes=[{"at": [2, 2], "level": 1, "terrain": "water"}])
+    fire = shared("Fire Elemental")
+    eng = sandbox(fig("f", "p1", (2, 2), fire), fig("e", "p2", (3, 2), SOLDIER), battlefield=pond)
+    assert dfn(eng, "e", "f")[0] == 0
+
+
+# ---- skulls and shields ------------------------------------------------------------------------------
+
+
+def test_skull_bonus_loviatak_deadly_strike_doubles_her_hits() -> None:
+    lov = shared("Loviatäk the Kyrie Warrior")
+    eng = sandbox(fig("l", "p1", (2, 2), lov), fig("t", "p2", (3, 2), TARGET))
+    assert count(eng, "l", "t", 2, 1).wounds == 3
+    roll(eng, [SKULL, SKULL] + [BLANK] * (lov.attack - 2))
+    attack(eng, "l", "t")
+    assert F(eng, "t").wounds == 4
+
+
+def test_skull_bonus_not_for_another_figure() -> None:
+    eng = sandbox(fig("s", "p1", (2, 2), SOLDIER), fig("l", "p2", (3, 2), shared("Loviatäk the Kyrie Warrior")))
+    assert count(eng, "s", "l", 2, 1).wounds == 1
+
+
+def test_auto_shield_tough_adds_a_shield_against_normal_attacks_only() -> None:
+    gor = shared("Gorillinators")
+    eng = sandbox(fig("g", "p1", (2, 2), gor), fig("e", "p2", (3, 2), SOLDIER))
+    assert count(eng, "e", "g", 2, 0).wounds == 1
+    assert count(eng, "e", "g", 2, 0, special="Blast").wounds == 2
+
+
+def test_auto_shield_iron_tough_against_special_attacks_only() -> None:
+    golem = shared("Iron Golem")
+    eng = sandbox(fig("g", "p1", (2, 2), golem), fig("e", "p2", (3, 2), SOLDIER))
+    assert count(eng, "e", "g", 3, 0, special="Blast").wounds == 1
+    assert count(eng, "e", "g", 3, 0).wounds == 3
+
+
+def test_one_shield_blocks_all_defensive_agility_against_an_adjacent_normal_attack() -> None:
+    ashra = shared("Warriors of Ashra")
+    eng = sandbox(fig("w", "p1", (2, 2), ashra), fig("near", "p2", (3, 2), SOLDIER), fig("far", "p2", (2, 6), ARCHER))
+    assert count(eng, "near", "w", 4, 1).wounds == 0
+    assert count(eng, "far", "w", 4, 1).wounds == 3
+    assert count(eng, "near", "w", 4, 0).wounds == 4  # no shield, nothing blocked
+
+
+def test_wound_cap_one_shield_defense() -> None:
+    crixus = shared("Crixus")
+    eng = sandbox(fig("c", "p1", (2, 2), crixus), fig("e", "p2", (3, 2), SOLDIER))
+    assert count(eng, "e", "c", 5, 1).wounds == 1
+    assert count(eng, "e", "c", 5, 0).wounds == 5
+
+
+def test_shield_bonus_shields_of_valor_block_two_each() -> None:
+    sentinels = shared("Sentinels of Jandar")
+    eng = sandbox(fig("s", "p1", (2, 2), sentinels), fig("e", "p2", (3, 2), SOLDIER), fig("x", "p1", (5, 5), SOLDIER))
+    assert count(eng, "e", "s", 4, 1).wounds == 2
+    assert count(eng, "e", "x", 4, 1).wounds == 3  # a figure without the power
+
+
+def test_auto_skull_shocking_grasp_adds_a_skull_to_normal_attacks() -> None:
+    sharwin = shared("Sharwin Wildborn")
+    eng = sandbox(fig("s", "p1", (2, 2), sharwin), fig("t", "p2", (3, 2), TARGET))
+    assert count(eng, "s", "t", 0, 0).wounds == 1
+    assert count(eng, "s", "t", 0, 0, special="Arcane Bolt Special Attack").wounds == 0
+
+
+def test_bonus_wounds_twist_the_blade_on_a_wounding_normal_attack_and_a_swipe() -> None:
+    raelin = shared("Raelin the Kyrie Warrior (AoA)")
+    assert enforcement(next(p for p in raelin.powers if p.kind == "bonus_wounds")) is None
+    eng = sandbox(fig("r", "p1", (2, 2), raelin), fig("t", "p2", (3, 2), TARGET))
+    assert count(eng, "r", "t", 2, 1).wounds == 2
+    assert count(eng, "r", "t", 1, 1).wounds == 0  # no wound, no extra
+    roll(eng, [SKULL])
+    events = eng.execute("p2", "move t 4,2")
+    assert kinds(events, "swipe")[0]["wounds"] == 2 and F(eng, "t").wounds == 2
+
+
+def test_bonus_wounds_swipe_without_a_skull_deals_nothing() -> None:
+    eng = sandbox(fig("r", "p1", (2, 2), shared("Raelin the Kyrie Warrior (AoA)")), fig("t", "p2", (3, 2), TARGET))
+    roll(eng, [SHIELD])
+    eng.execute("p2", "move t 4,2")
+    assert F(eng, "t").wounds == 0
