@@ -631,14 +631,16 @@ def _special_option(st: MatchState, fig: Figure, power: Power, enemies_only: boo
         build = _builder(power)
         aims_at = sorted(f.id for f in st.on_battlefield() if f is not fig and (st.is_enemy(fig, f) or not enemies_only))
     aims: list[Aim] = []
-    seen: set[tuple[str, ...]] = set()
+    seen: set[tuple[str, ...] | frozenset[str]] = set()
     for aim in aims_at:
         try:
             affected = tuple(build(st, fig, power, aim).affected)
         except (IllegalCommand, InvalidCommand):
             continue
-        if affected and affected not in seen:
-            seen.add(affected)
+        # The same figures in another order are the same attack (every figure next to the attacker).
+        key = frozenset(affected) if sp.all_adjacent else affected
+        if affected and key not in seen:
+            seen.add(key)
             aims.append(Aim(aim, affected, space=build is _line))
     if sp.line:
         hit = {f for a in aims for f in a.affected if st.is_enemy(fig, st.figures[f])}

@@ -1,0 +1,192 @@
+"""The special-attack building block with real cards of the shared card file: every built area
+shape (target alone, Explosion with and without the attacker, Line X, a line past the target, every
+adjacent figure, opponents only), dice by target size, conditions, targets, defense penalties,
+extra attacks and repeats; and what the legal moves offer.
+
+The default field is 8 x 8 grass at level 1; (q, r) axial coordinates; (2, 2) and (3, 2) are adjacent.
+"""
+
+from __future__ import annotations
+
+from bot.rules import combat, special
+from bot.rules.engine import Engine
+from bot.rules.legal import LegalCommands
+from bot.rules.powers import enforcement
+from bot.rules.special import special_attack
+from tests.powers.conftest import F, powers
+from tests.powers.shared_cards import shared
+from tests.rules.conftest import BLANK, SKULL, build, card, fig, refused, roll, sandbox
+
+SOLDIER = card(name="Soldier")
+TARGET = card(name="Target", life=20, defense=0)
+SMALL = card(name="Kobold", size="small", height=3, life=20, defense=0)
+UNDEAD = card(name="Skeleton", species="Undead", life=20, defense=0)
+
+
+def affected(eng: Engine, attacker: str, power: str, target: str) -> list[str]:
+    return special_attack(eng, F(eng, attacker), power, target).affected
+
+
+def specials(eng: Engine, attacker: str, player: str = "p1") -> list[str]:
+    return [c.command for c in LegalCommands(eng.state, player).specials(attacker)]
+
+
+# ---- shapes ----------------------------------------------------------------------------------------
+
+
+def test_explosion_self_immune_killian_is_never_caught_in_his_blunderbuss() -> None:
+    killian = shared("Killian Vane III")
+    power = killian.power("special_attack")
+    assert power is not None and enforcement(power) is None
+    eng = sandbox(fig("k", "p1", (2, 2), killian), fig("t", "p2", (3, 2), TARGET), fig("u", "p2", (4, 2), TARGET))
+    assert affected(eng, "k", "Blunderbuss", "t") == ["t", "u"]
+
+
+def test_explosion_without_self_immunity_catches_the_attacker() -> None:
+    deathwalker = shared("Deathwalker 9000")
+    eng = sandbox(fig("d", "p1", (2, 2), deathwalker), fig("t", "p2", (3, 2), TARGET))
+    assert affected(eng, "d", "Explosion", "t") == ["t", "d"]
+
+
+def test_explosion_affecting_opponents_only_heirloom_force_orb() -> None:
+    heirloom = shared("Heirloom")
+    eng = sandbox(fig("h", "p1", (0, 2), heirloom), fig("t", "p2", (4, 2), TARGET), fig("u", "p2", (5, 2), TARGET),
+                  fig("pal", "p1", (4, 3), TARGET))
+    assert affected(eng, "h", "Force Orb", "t") == ["t", "u"]
+    refused(eng, "p1", "special h Force pal")
+
+
+def test_line_x_with_range_special_rhogar_dragon_breath_covers_3_spaces() -> None:
+    rhogar = shared("Rhogar Dragonspine")
+    eng = sandbox(fig("r", "p1", (2, 2), rhogar), fig("a", "p2", (3, 2), TARGET), fig("b", "p2", (5, 2), TARGET),
+                  fig("c", "p2", (6, 2), TARGET))
+    assert affected(eng, "r", "Dragon Breath", "3,2") == ["a", "b"]
+
+
+def test_line_past_the_target_ewashia_twister_and_its_water_condition() -> None:
+    pond = build(hexes=[{"at": [1, 2], "level": 1, "terrain": "water"}])
+    ewashia = shared("Ewashia, Master of Tides")
+    power = ewashia.power("special_attack")
+    assert power is not None and enforcement(power) is None
+    eng = sandbox(fig("e", "p1", (2, 2), ewashia), fig("t", "p2", (5, 2), TARGET), fig("u", "p2", (7, 2), TARGET),
+                  battlefield=pond)
+    assert affected(eng, "e", "Twister", "t") == ["t", "u"]
+    dry = sandbox(fig("e", "p1", (2, 2), ewashia), fig("t", "p2", (5, 2), TARGET))
+    refused(dry, "p1", "special e Twister t")
+
+
+def test_all_adjacent_soul_fury_hits_every_figure_next_to_raakchott() -> None:
+    raak = shared("Raakchott, Steward of Death")
+    power = raak.power("special_attack")
+    assert power is not None and special.spec(power) is not None
+    assert enforcement(power) == "its extra attack dice are added by the players"
+    eng = sandbox(fig("r", "p1", (2, 2), raak), fig("a", "p2", (3, 2), TARGET), fig("b", "p2", (2, 3), TARGET),
+                  fig("pal", "p1", (1, 2), TARGET), fig("far", "p2", (5, 5), TARGET))
+    assert sorted(affected(eng, "r", "Soul Fury", "a")) == ["a", "b", "pal"]
+    refused(eng, "p1", "special r Soul far")
+
+
+def test_all_adjacent_stomp_is_offered_once_by_the_legal_moves() -> None:
+    hulk = shared("Incredible Hulk")
+    eng = sandbox(fig("h", "p1", (2, 2), hulk), fig("a", "p2", (3, 2), TARGET), fig("b", "p2", (2, 3), TARGET))
+    stomps = [t for t in specials(eng, "h") if "Stomp" in t]
+    assert len(stomps) == 1
+
+
+def test_dice_by_target_size_shiori_shuriken() -> None:
+    shiori = shared("Shiori")
+    eng = sandbox(fig("s", "p1", (2, 2), shiori), fig("small", "p2", (2, 5), SMALL),
+                  fig("big", "p2", (5, 2), card(name="Ogre", size="large", height=7, life=20, defense=0)))
+    assert special_attack(eng, F(eng, "s"), "Shuriken", "small").dice == 3
+    assert special_attack(eng, F(eng, "s"), "Shuriken", "big").dice == 2
+
+
+def test_an_unbuilt_area_is_not_offered_and_says_why() -> None:
+    xen = shared("Xenithrax the Vineweaver")
+    power = xen.power("special_attack")
+    assert power is not None and enforcement(power) == "the area 'chain' is not built yet"
+    eng = sandbox(fig("x", "p1", (2, 2), xen), fig("t", "p2", (3, 2), TARGET))
+    assert specials(eng, "x") == []
+
+
+# ---- targets, conditions, penalties -----------------------------------------------------------------
+
+
+def test_targets_restriction_turn_undead_only_at_undead() -> None:
+    ana = shared("Ana Karithon")
+    eng = sandbox(fig("a", "p1", (2, 2), ana), fig("u", "p2", (2, 5), UNDEAD), fig("s", "p2", (4, 2), TARGET))
+    assert affected(eng, "a", "Turn Undead", "u") == ["u"]
+    refused(eng, "p1", "special a Turn s")
+
+
+def test_targets_restriction_evisceraxe_not_at_small_figures() -> None:
+    warden = shared("Warden 816")
+    eng = sandbox(fig("w", "p1", (2, 2), warden), fig("k", "p2", (3, 2), SMALL), fig("s", "p2", (2, 3), TARGET))
+    refused(eng, "p1", "special w Evisceraxe k")
+    assert affected(eng, "w", "Evisceraxe", "s") == ["s"]
+
+
+def test_special_defense_penalty_web_takes_a_defense_die() -> None:
+    spidey = shared("Spider-Man")
+    eng = sandbox(fig("sp", "p1", (2, 2), spidey), fig("s", "p2", (2, 5), SOLDIER))
+    assert combat.defense_dice(eng.state, F(eng, "sp"), F(eng, "s"), special="Web Special Attack")[0] == 2
+    assert combat.defense_dice(eng.state, F(eng, "sp"), F(eng, "s"))[0] == 3
+
+
+def test_special_defense_penalty_for_common_squads_only() -> None:
+    zelrig = shared("Zelrig")
+    squad = card(name="Grunts", kind="squad", rarity="common", defense=3)
+    eng = sandbox(fig("z", "p1", (0, 0), zelrig), fig("g", "p2", (2, 5), squad), fig("s", "p2", (5, 2), SOLDIER))
+    name = "Majestic Fires Special Attack"
+    assert combat.defense_dice(eng.state, F(eng, "z"), F(eng, "g"), special=name)[0] == 1
+    assert combat.defense_dice(eng.state, F(eng, "z"), F(eng, "s"), special=name)[0] == 3
+
+
+# ---- extra attacks and repeats -----------------------------------------------------------------------
+
+
+def test_extra_attacks_onshu_makes_sonic_blast_twice_and_no_normal_attack() -> None:
+    onshu = shared("Onshu the Welkineye")
+    eng = sandbox(fig("o", "p1", (2, 2), onshu), fig("t", "p2", (2, 5), TARGET), fig("u", "p2", (5, 2), TARGET))
+    roll(eng, [BLANK, BLANK])
+    events = eng.execute("p1", "special o Sonic t")
+    assert powers(events)[-1]["result"] == "o may make Sonic Blast Special Attack again"
+    refused(eng, "p1", "attack o u")
+    roll(eng, [SKULL, SKULL])
+    eng.execute("p1", "special o Sonic u")
+    assert F(eng, "u").wounds == 2
+    refused(eng, "p1", "special o Sonic t", "HS-SPECIAL-01")
+
+
+def test_extra_attacks_different_targets_captain_america_shield_throw() -> None:
+    cap = shared("Captain America")
+    eng = sandbox(fig("c", "p1", (2, 2), cap), fig("t", "p2", (2, 5), TARGET), fig("u", "p2", (5, 2), TARGET))
+    roll(eng, [BLANK] * 4)
+    eng.execute("p1", "special c Shield t")
+    refused(eng, "p1", "special c Shield t")
+    roll(eng, [BLANK] * 4)
+    eng.execute("p1", "special c Shield u")
+
+
+def test_repeat_rapid_fire_again_while_it_wounds() -> None:
+    dw = shared("Deathwalker 8000")
+    eng = sandbox(fig("d", "p1", (2, 2), dw), fig("t", "p2", (2, 5), TARGET))
+    roll(eng, [SKULL, BLANK, BLANK])
+    events = eng.execute("p1", "special d Rapid t")
+    assert powers(events)[-1]["result"] == "d may make Rapid Fire Special Attack again"
+    roll(eng, [BLANK, BLANK, BLANK])
+    events = eng.execute("p1", "special d Rapid t")
+    assert not powers(events)
+    refused(eng, "p1", "special d Rapid t", "HS-SPECIAL-01")
+
+
+def test_condition_deadeye_style_did_not_move_refuses_after_a_move() -> None:
+    onshu = shared("Onshu the Welkineye")
+    values = {**onshu.powers[0].values, "condition": "did not move this turn"}
+    power = {"name": "Still Shot", "text": "t", "kind": "special_attack", "values": values}
+    shooter = card(name="Shooter", powers=[power], range=1)
+    assert enforcement(shooter.powers[0]) is None
+    eng = sandbox(fig("s", "p1", (2, 2), shooter), fig("t", "p2", (2, 5), TARGET))
+    assert affected(eng, "s", "Still", "t") == ["t"]
+    eng.execute("p1", "move s 3,2")
+    refused(eng, "p1", "special s Still t")
