@@ -148,6 +148,9 @@ _range_hooks: list[ValueHook] = []
 _target_hooks: list[TargetHook] = []
 _skull_hooks: list[SkullHook] = []
 _wound_hooks: list[WoundHook] = []
+#: The most defense dice a figure may roll against an attack: ``(power, cap)`` or ``None``.
+CapHook = Callable[["MatchState", AttackContext], "Reason | None"]
+_cap_hooks: list[CapHook] = []
 #: Wounds a leaving-engagement attack deals: (state, attacker, target, wounds) -> wounds.
 SwipeHook = Callable[["MatchState", "Figure", "Figure", int], int]
 _swipe_hooks: list[SwipeHook] = []
@@ -192,6 +195,23 @@ def on_wounds(fn: WoundHook) -> WoundHook:
     """Register a hook that changes the :class:`Tally` of a rolled attack (Stealth Dodge)."""
     _wound_hooks.append(fn)
     return fn
+
+
+def on_defense_cap(fn: CapHook) -> CapHook:
+    """Register a hook that caps the defense dice of an attack: ``(power, most dice)`` or ``None``
+    (Heart Finder Spear: "at most 1 defense die")."""
+    _cap_hooks.append(fn)
+    return fn
+
+
+def defense_cap(state: MatchState, ctx: AttackContext) -> Reason | None:
+    """The tightest cap on the defense dice of this attack, ``(power, dice)``, or ``None``."""
+    best: Reason | None = None
+    for hook in _cap_hooks:
+        said = hook(state, ctx)
+        if said is not None and (best is None or said[1] < best[1]):
+            best = said
+    return best
 
 
 def on_swipe_wounds(fn: SwipeHook) -> SwipeHook:
@@ -333,11 +353,13 @@ __all__ = [
     "Verdict",
     "attack_reasons",
     "combine",
+    "defense_cap",
     "defense_reasons",
     "hits_per_skull",
     "move_rules",
     "move_value",
     "on_attack_dice",
+    "on_defense_cap",
     "on_defense_dice",
     "on_hits_per_skull",
     "on_move_rules",

@@ -67,6 +67,19 @@ SpecialCheck = Callable[[MatchState, Figure, Power], None]
 _checks: list[SpecialCheck] = []
 
 
+#: A defender's reaction to the dice of a special attack, before it is wounded: (engine, attacker,
+#: defender, special attack's name, skulls, wounds) -> the wounds it takes (may roll the d20).
+Reaction = Callable[["RulesContext", Figure, Figure, str, int, int], int]
+_reactions: list[Reaction] = []
+
+
+def on_special_defense(fn: Reaction) -> Reaction:
+    """Register a reaction every figure defending against a special attack goes through (a power
+    that rolls the d20 to ignore wounds); it returns the wounds unchanged when it has nothing to do."""
+    _reactions.append(fn)
+    return fn
+
+
 def on_special_check(fn: SpecialCheck) -> SpecialCheck:
     """Register a check every special attack goes through before it is made (a power module's
     limit such as "once per game"); it looks at ``power.kind`` and ignores other attacks."""
@@ -310,6 +323,8 @@ def _defend_one(engine: RulesContext, attacker: Figure, tgt: Figure, ctx: dict[s
     defense = engine.roll_combat(n)
     # Powers judge the dice too (Stealth Dodge, Deadly Shot), as for normal attacks.
     skulls, shields, wounds = wounds_from(rolled, defense, state=st, ctx=AttackContext(attacker, tgt, ctx["name"]))
+    for react in _reactions:  # a defender's own roll against the wounds (Concealment)
+        wounds = react(engine, attacker, tgt, ctx["name"], skulls, wounds)
     engine.emit("attack", attacker=attacker.id, target=tgt.id, special=ctx["name"], attack_dice=rolled,
                 defense_dice=defense, skulls=skulls, shields=shields, wounds=wounds,
                 attack_reasons=[[ctx["name"], ctx["dice"]]], defense_reasons=[list(r) for r in reasons])

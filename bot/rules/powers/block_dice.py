@@ -408,7 +408,8 @@ def skulls_and_shields(state: MatchState, ctx: AttackContext, count: Tally) -> T
         if ok(p):
             blocks += p.values["extra_blocks_per_shield"]
             out = modifiers.replace(out, reasons=(*out.reasons, p.name))
-    wounds = max(0, out.hits - out.shields * blocks)
+    changed = out.skulls != count.skulls or out.shields != count.shields or blocks != 1
+    wounds = max(0, out.hits - out.shields * blocks) if changed else count.wounds
     for p in own(state, target, "one_shield_blocks_all"):
         vs = terms.read(p, "vs", lambda q: _vs(q.values)[0])
         if wounds and out.shields and vs is not None and ok(p) and vs.holds(state, target, attacker, kind):

@@ -1,0 +1,161 @@
+"""The d20 building blocks (``d20_trigger``, ``d20_table``) with real cards of the shared card file:
+each moment and effect at work on a high roll, and idle on a low one or when its condition fails.
+The d20 comes from the scripted dice source.
+
+The default field is 8 x 8 grass at level 1; (q, r) axial coordinates; (2, 2) and (3, 2) are adjacent.
+"""
+
+from __future__ import annotations
+
+from bot.rules.powers import enforcement
+from tests.powers.conftest import F, powers
+from tests.powers.shared_cards import shared
+from tests.rules.conftest import BLANK, SHIELD, SKULL, build, card, dice, fig, roll, sandbox
+from tests.rules.helpers_geo import attack
+
+SOLDIER = card(name="Soldier")  # Range 1, Attack 3, Defense 3
+ARCHER = card(name="Archer", range=7, life=9)
+TARGET = card(name="Target", life=20, defense=0)
+BLASTER = card(name="Blaster", range=1, powers=[{"name": "Blast", "text": "t", "kind": None,
+                                                 "values": {"range": 7, "attack": 3}}])
+
+
+def d20_power(name: str, card_name: str):  # type: ignore[no-untyped-def]
+    return next(p for p in shared(card_name).powers if p.name == name)
+
+
+# ---- against wounds --------------------------------------------------------------------------------
+
+
+def test_concealment_glinerva_ignores_the_wounds_of_a_distant_attack_with_spaces_added() -> None:
+    glinerva = shared("Glinerva the Kyrie Warrior")
+    assert enforcement(d20_power("Concealment 17", "Glinerva the Kyrie Warrior")) is None
+    eng = sandbox(fig("g", "p1", (2, 1), glinerva), fig("a", "p2", (2, 6), ARCHER))
+    roll(eng, [SKULL, SKULL, BLANK] + [BLANK] * glinerva.defense, d20=[12])  # 12 + 5 spaces = 17
+    events = attack(eng, "a", "g")
+    assert powers(events)[0]["success"] and powers(events)[0]["total"] == 17
+    assert F(eng, "g").wounds == 0 and dice(eng).left == 0
+
+
+def test_concealment_fails_on_a_low_roll_and_against_an_adjacent_attacker() -> None:
+    glinerva = shared("Glinerva the Kyrie Warrior")
+    eng = sandbox(fig("g", "p1", (2, 1), glinerva), fig("a", "p2", (2, 6), ARCHER), fig("s", "p2", (3, 1), SOLDIER))
+    roll(eng, [SKULL, SKULL, BLANK] + [BLANK] * glinerva.defense, d20=[11])
+    attack(eng, "a", "g")
+    assert F(eng, "g").wounds == 2
+    roll(eng, [SKULL, BLANK, BLANK] + [BLANK] * glinerva.defense)
+    events = attack(eng, "s", "g")
+    assert not powers(events) and F(eng, "g").wounds == 3
+
+
+def test_stealth_armor_microcorp_rolls_against_a_special_attack_too() -> None:
+    agents = shared("Microcorp Agents")
+    eng = sandbox(fig("m", "p1", (2, 2), agents), fig("b", "p2", (2, 6), BLASTER))
+    roll(eng, [SKULL, SKULL, SKULL] + [BLANK] * agents.defense, d20=[15])
+    eng.execute("p2", "special b Blast m")
+    assert not F(eng, "m").destroyed and F(eng, "m").wounds == 0
+
+
+def test_stealth_armor_below_15_the_wound_stands() -> None:
+    agents = shared("Microcorp Agents")
+    eng = sandbox(fig("m", "p1", (2, 2), agents), fig("b", "p2", (2, 6), BLASTER))
+    roll(eng, [SKULL, SKULL, SKULL] + [BLANK] * agents.defense, d20=[14])
+    eng.execute("p2", "special b Blast m")
+    assert F(eng, "m").destroyed
+
+
+def test_hide_in_darkness_adds_6_on_a_shadow_space() -> None:
+    dark = build(hexes=[{"at": [2, 2], "level": 1, "terrain": "shadow"}])
+    drow = shared("Drow Chainfighter")
+    eng = sandbox(fig("d", "p1", (2, 2), drow), fig("s", "p2", (3, 2), card(name="Brute", life=9, attack=6)),
+                  battlefield=dark)
+    roll(eng, [SKULL] * 6 + [BLANK] * (drow.defense + 1), d20=[10])  # 10 + 6 = 16 (shadow adds a defense die)
+    attack(eng, "s", "d")
+    assert F(eng, "d").wounds == 0
+
+
+# ---- the holder's attacks ----------------------------------------------------------------------------
+
+
+def test_battle_frenzy_thyraxis_attacks_again_on_16() -> None:
+    thyraxis = shared("Thyraxis Dragoon")
+    assert enforcement(d20_power("Battle Frenzy 16", "Thyraxis Dragoon")) is None
+    eng = sandbox(fig("t", "p1", (2, 2), thyraxis), fig("e", "p2", (3, 2), TARGET))
+    roll(eng, [BLANK] * thyraxis.attack, d20=[16])
+    events = attack(eng, "t", "e")
+    assert powers(events)[-1]["result"] == "t may attack again"
+    roll(eng, [SKULL] + [BLANK] * (thyraxis.attack - 1), d20=[3])
+    attack(eng, "t", "e")
+    assert F(eng, "e").wounds == 1
+
+
+def test_battle_frenzy_below_16_no_second_attack() -> None:
+    thyraxis = shared("Thyraxis Dragoon")
+    eng = sandbox(fig("t", "p1", (2, 2), thyraxis), fig("e", "p2", (3, 2), TARGET))
+    roll(eng, [BLANK] * thyraxis.attack, d20=[15])
+    attack(eng, "t", "e")
+    assert "t" in (eng.state.turn.attacked if eng.state.turn else [])
+
+
+def test_heart_finder_spear_caps_the_defense_at_1_die_on_12() -> None:
+    qhyrion = shared("Queen Qhyrion")
+    eng = sandbox(fig("q", "p1", (2, 2), qhyrion), fig("e", "p2", (3, 2), SOLDIER))
+    roll(eng, [BLANK] * qhyrion.attack + [BLANK], d20=[12])
+    events = attack(eng, "q", "e")
+    assert [len(e.data["defense_dice"]) for e in events if e.kind == "attack"] == [1]
+
+
+def test_heart_finder_spear_below_12_the_defense_is_whole() -> None:
+    qhyrion = shared("Queen Qhyrion")
+    eng = sandbox(fig("q", "p1", (2, 2), qhyrion), fig("e", "p2", (3, 2), SOLDIER))
+    roll(eng, [BLANK] * qhyrion.attack + [BLANK] * 3, d20=[11])
+    events = attack(eng, "q", "e")
+    assert [len(e.data["defense_dice"]) for e in events if e.kind == "attack"] == [3]
+
+
+def test_toxic_skin_rolls_for_each_adjacent_figure_but_soulborg() -> None:
+    kee = shared("Kee-Mo-Shi")
+    borg = card(name="Borg", species="Soulborg", life=9)
+    eng = sandbox(fig("k", "p1", (2, 2), kee), fig("e", "p2", (3, 2), TARGET), fig("b", "p2", (2, 3), borg),
+                  fig("f", "p1", (1, 2), TARGET))
+    roll(eng, [BLANK] * kee.attack, d20=[17, 16])  # e then f, in id order; the Soulborg is spared
+    attack(eng, "k", "e")
+    assert (F(eng, "e").wounds, F(eng, "f").wounds, F(eng, "b").wounds) == (1, 0, 0)
+
+
+def test_coil_crush_destroys_after_2_wounds_only() -> None:
+    wosaga = shared("Wo-Sa-Ga")
+    eng = sandbox(fig("w", "p1", (2, 2), wosaga), fig("e", "p2", (3, 2), TARGET), fig("g", "p2", (2, 3), TARGET))
+    roll(eng, [SKULL, SKULL] + [BLANK] * (wosaga.attack - 2), d20=[15])
+    attack(eng, "w", "e")
+    assert F(eng, "e").destroyed
+    eng2 = sandbox(fig("w", "p1", (2, 2), wosaga), fig("g", "p2", (2, 3), TARGET))
+    roll(eng2, [SKULL] + [BLANK] * (wosaga.attack - 1))
+    events = attack(eng2, "w", "g")
+    assert not powers(events) and F(eng2, "g").wounds == 1
+
+
+# ---- after moving ------------------------------------------------------------------------------------
+
+
+def test_marro_plague_wounds_each_adjacent_figure_on_16_after_moving() -> None:
+    hounds = shared("Marrden Hounds")
+    eng = sandbox(fig("h1", "p1", (2, 2), hounds, card_key="p1/h"), fig("h2", "p1", (5, 5), hounds, card_key="p1/h"),
+                  fig("e", "p2", (3, 2), TARGET), fig("f", "p2", (5, 6), TARGET))
+    roll(eng, [BLANK] * hounds.attack, d20=[16, 15])  # e, then f
+    attack(eng, "h1", "e")
+    assert (F(eng, "e").wounds, F(eng, "f").wounds) == (1, 0)
+
+
+def test_javelin_is_not_enforced_and_says_why() -> None:
+    why = enforcement(d20_power("Javelin", "Master of the Hunt"))
+    assert why is not None and why.startswith("a Range bonus rolled after moving is not built yet")
+
+
+def test_net_trip_caps_small_and_medium_defenders_this_turn() -> None:
+    ret = shared("Retiarius")
+    assert enforcement(d20_power("Net Trip 14", "Retiarius")) is None
+    eng = sandbox(fig("r", "p1", (2, 2), ret), fig("e", "p2", (3, 2), SOLDIER))
+    roll(eng, [BLANK] * ret.attack + [SHIELD], d20=[14])
+    events = attack(eng, "r", "e")
+    assert [len(e.data["defense_dice"]) for e in events if e.kind == "attack"] == [1]
