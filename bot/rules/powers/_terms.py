@@ -231,6 +231,11 @@ def who(text: Any) -> tuple[Who | None, str | None]:
             return bad
         out["attacked_by"] = groups
         t = t[: m.start()]
+    m = re.search(r"\s*that follows? (\w+)$", t)
+    general = None
+    if m:
+        general = singular(m.group(1))
+        t = t[: m.start()]
     if t in ("this squad", "this card", "self"):
         return Who(side="friendly", same_card=True, **out), None
     side = "any" if "attacked_by" in out else "friendly"
@@ -246,11 +251,6 @@ def who(text: Any) -> tuple[Who | None, str | None]:
             out["range_min"] = n
         else:
             out["range_max"] = n
-        t = t[: m.start()]
-    m = re.search(r"\s*that follows? (\w+)$", t)
-    general = None
-    if m:
-        general = singular(m.group(1))
         t = t[: m.start()]
     sizes: list[str] = []
     m = re.match(r"^((?:small|medium|large|huge)(?:\s*(?:/|,|or|and)\s*(?:small|medium|large|huge))*)\s+", t)

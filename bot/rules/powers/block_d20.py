@@ -276,6 +276,10 @@ class RollAgainstWounds(Effect):
         attacker, target = st.figures.get(args.get("attacker", "")), st.figures.get(args.get("target", ""))
         if attacker is None or target is None or "defense_dice" not in args or not _mine(st, target, "defense"):
             return []
+        count = tally(st, AttackContext(attacker, target), args["attack_dice"], args["defense_dice"])
+        if not any(_defends(st, target, attacker, terms.norm(p.values.get("window", "")), count.skulls, count.wounds)
+                   for p, _ in _mine(st, target, "defense")):
+            return []
         return [Trigger(self.name, target.controller, target.id, source=target.id)]
 
     def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:

@@ -1,10 +1,15 @@
-"""Building block ``extra_attack`` (Double Attack, Triple Attack, Feral Rage, Swashbuckler, Hydra
+"""Building blocks ``extra_attack`` and ``attack_all_adjacent``.
+
+``extra_attack`` (Double Attack, Triple Attack, Feral Rage, Swashbuckler, Hydra
 Heads): after a normal attack, the figure may make ``extra`` more normal attacks in the turn.
 
 ``values``: ``extra`` (N more attacks), ``reduced_by`` "1 per wound on this card" (Hydra Heads),
 ``condition`` "target adjacent" (the attack before and the extra one are on adjacent figures),
 ``different_targets`` (each attack at a figure not yet attacked this turn), ``bonus`` "+N attack
 on the second attack" (Swashbuckler), ``limit`` "once per turn" (the same as N = 1).
+
+``attack_all_adjacent`` (Shaolin Assault, Whirlwind Assault): after a normal attack on an adjacent
+figure, the figure may attack each other adjacent figure once, one attack each.
 
 As Double Attack (HS-TIMING-04): the extra attack leaves the "after attacking" window, so it is
 granted after every other effect there; the player makes it with ``attack`` or ends the turn.
@@ -29,9 +34,11 @@ if TYPE_CHECKING:
     from bot.rules.context import RulesContext
 
 #: The power kinds (a power's ``kind``, the shared file's ``params.pattern``) this module enforces.
-KINDS = frozenset({"extra_attack"})
+KINDS = frozenset({"extra_attack", "attack_all_adjacent"})
 
 KIND = "extra_attack"
+#: Shaolin Assault, Whirlwind Assault: one normal attack on each adjacent figure (no values).
+ALL_ADJACENT = "attack_all_adjacent"
 _BONUS = re.compile(r"\+(\d+) (?:attack|dice|die) on the second attack")
 
 
@@ -53,6 +60,50 @@ def check_extra_attack(values: dict[str, Any]) -> str | None:
         if key not in ("condition", "limit", "reduced_by", "bonus"):
             return f"the parameter '{key}' is not understood"
     return None
+
+
+def _adjacent_left(st: MatchState, fig: Figure) -> list[Figure]:
+    """The figures next to ``fig`` it has not attacked this turn."""
+    done = {t for a, t in st.turn.data.get("attacks", ()) if a == fig.id} if st.turn is not None else set()
+    return [f for f in st.on_battlefield() if f is not fig and f.id not in done and adjacent(st, fig, f)]
+
+
+def check_attack_all_adjacent(values: dict[str, Any]) -> str | None:
+    """Why an ``attack_all_adjacent`` cannot be enforced (it has no parameters), or ``None``."""
+    return f"the parameter '{sorted(values)[0]}' is not understood" if values else None
+
+
+@register
+class AttackAllAdjacent(PowerEffect):
+    """After a normal attack on an adjacent figure: another on an adjacent figure not attacked yet."""
+
+    name = ALL_ADJACENT
+    window = Window.AFTER_ATTACK
+    per_figure = True
+    leaves_window = True
+    rule = "HS-TIMING-04"
+
+    def triggers(self, engine: RulesContext) -> list[Trigger]:
+        st = engine.state
+        args = window_args(engine)
+        attacker, target = st.figures.get(args.get("attacker", "")), st.figures.get(args.get("target", ""))
+        if st.turn is None or attacker is None or target is None or not attacker.on_battlefield:
+            return []
+        if st.card_of(attacker).power(ALL_ADJACENT) is None or attacker.id in st.turn.data.get("special", []):
+            return []
+        if not adjacent(st, attacker, target) or not _adjacent_left(st, attacker):
+            return []
+        return [Trigger(self.name, attacker.controller, attacker.id, source=attacker.id)]
+
+    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
+        turn = engine.state.turn
+        if turn is None:
+            return
+        turn.data[f"{ALL_ADJACENT}:{trigger.subject}"] = True
+        name = self.power_name(engine, trigger)
+        engine.emit("power", power=name, figure=trigger.subject, player=trigger.controller, success=True,
+                    result=f"{trigger.subject} may attack another adjacent figure")
+        engine.attack_again(trigger.subject, name)
 
 
 def _power(st: MatchState, fig: Figure) -> Power | None:
@@ -117,7 +168,11 @@ class ExtraAttack(PowerEffect):
 def extra_attack_targets(state: MatchState, ctx: AttackContext) -> Verdict | None:
     """An extra attack granted by the power: on an adjacent figure (``condition``), at a figure
     not attacked yet this turn (``different_targets``)."""
-    if ctx.special is not None or state.turn is None or not _granted(state, ctx.attacker):
+    if ctx.special is not None or state.turn is None:
+        return None
+    if state.turn.data.get(f"{ALL_ADJACENT}:{ctx.attacker.id}") and ctx.target not in _adjacent_left(state, ctx.attacker):
+        return Verdict(False, f"{ctx.attacker.id} may attack again only a figure next to it not attacked yet this turn")
+    if not _granted(state, ctx.attacker):
         return None
     p = _power(state, ctx.attacker)
     if p is None:
@@ -145,4 +200,7 @@ def extra_attack_bonus(state: MatchState, ctx: AttackContext) -> modifiers.Reaso
 
 
 #: Per kind: why its parameters cannot be enforced (``None``: they can).
-CHECKS: dict[str, Callable[[dict[str, Any]], str | None]] = {"extra_attack": check_extra_attack}
+CHECKS: dict[str, Callable[[dict[str, Any]], str | None]] = {
+    "extra_attack": check_extra_attack,
+    "attack_all_adjacent": check_attack_all_adjacent,
+}
