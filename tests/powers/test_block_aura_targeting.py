@@ -181,3 +181,18 @@ def test_extra_attack_feral_rage_each_at_a_different_figure() -> None:
     roll(eng, [BLANK] * hunters.attack)
     attack(eng, "h", "u")
     assert eng.state.turn is not None and eng.state.turn.data["extra_attack:h"] == 2
+
+
+def test_aura_dynastic_leadership_needs_another_unique_utgar_kyrie_hero() -> None:
+    lov = shared("Loviatäk the Kyrie Warrior")
+    lead = next(p for p in lov.powers if p.name == "Dynastic Leadership")
+    assert enforcement(lead) is None
+    orc = card(name="Orc", general="Utgar")
+    kyrie = card(name="Kyrie Hero", species="Kyrie", general="Utgar")
+    alone = sandbox(fig("l", "p1", (0, 0), lov), fig("o", "p1", (5, 5), orc))
+    assert modifiers.move_value(alone.state, F(alone, "o")) == 5
+    eng = sandbox(fig("l", "p1", (0, 0), lov), fig("o", "p1", (5, 5), orc), fig("k", "p1", (7, 7), kyrie),
+                  fig("foe", "p2", (7, 0), orc))
+    assert modifiers.move_value(eng.state, F(eng, "o")) == 6
+    assert modifiers.move_value(eng.state, F(eng, "l")) == lov.move + 1  # she follows Utgar too
+    assert modifiers.move_value(eng.state, F(eng, "foe")) == 5

@@ -76,12 +76,12 @@ def test_attack_bonus_with_height_advantage_microcorp_sighting() -> None:
 
 
 def test_an_attack_bonus_the_rules_cannot_read_says_why_and_adds_nothing() -> None:
-    knaves = shared("Knaves of the Silver Scimitar")
-    first = next(p for p in knaves.powers if p.name == "First Assault 1")
-    assert enforcement(first) == ("the condition 'defender was not adjacent at the start of the turn' is not "
-                                  "understood")
-    eng = sandbox(fig("k", "p1", (2, 2), knaves), fig("t", "p2", (3, 2), TARGET))
-    assert att(eng, "k", "t")[0] == knaves.attack
+    cavalry = shared("Templar Cavalry")
+    charge = next(p for p in cavalry.powers if p.name == "Galloping Charge")
+    assert enforcement(charge) == ("the condition 'target was 4+ clear sight spaces away at the start of the turn' "
+                                   "is not understood")
+    eng = sandbox(fig("c", "p1", (2, 2), cavalry), fig("t", "p2", (3, 2), TARGET))
+    assert att(eng, "c", "t")[0] == cavalry.attack
 
 
 # ---- defense_bonus ---------------------------------------------------------------------------------
@@ -231,3 +231,24 @@ def test_bonus_wounds_swipe_without_a_skull_deals_nothing() -> None:
     roll(eng, [SHIELD])
     eng.execute("p2", "move t 4,2")
     assert F(eng, "t").wounds == 0
+
+
+# ---- "not adjacent at the start of the turn" (First Assault) ------------------------------------------
+
+
+def test_first_assault_knaves_add_a_die_against_a_figure_they_were_not_next_to() -> None:
+    knaves = shared("Knaves of the Silver Scimitar")
+    first = next(p for p in knaves.powers if p.name == "First Assault 1")
+    assert enforcement(first) is None
+    eng = sandbox(fig("k", "p1", (2, 2), knaves), fig("t", "p2", (4, 2), TARGET))
+    eng.execute("p1", "move k 3,2")
+    assert ("First Assault 1", 1) in att(eng, "k", "t")[1]
+
+
+def test_first_assault_not_against_a_figure_adjacent_when_the_turn_began() -> None:
+    cornelius = shared("Cornelius Breech, The Derelict Prince")
+    assert enforcement(cornelius.power("stat_bonus")) is None  # type: ignore[arg-type]
+    eng = sandbox(fig("c", "p1", (2, 2), cornelius), fig("t", "p2", (3, 2), TARGET), fig("u", "p2", (5, 2), TARGET))
+    assert att(eng, "c", "t")[0] == cornelius.attack
+    eng.execute("p1", "move c 4,1")
+    assert att(eng, "c", "u")[0] == cornelius.attack + 2

@@ -129,6 +129,8 @@ def carry_out(eng: Referee, fig: Figure, mp: MovePlan) -> None:
     rules = modifiers.move_rules(st, fig)
     height = figure_height(st, fig)
     start = [hx(h) for h in fig.hexes]
+    if st.turn is not None:  # where each figure stood when the turn began, for powers (First Assault)
+        st.turn.data.setdefault("started_at", {}).setdefault(fig.id, start)
     mark = len(eng.events)
     walked: list[list[int]] = [start[0]]
     levels = [fig.level]

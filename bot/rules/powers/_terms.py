@@ -327,6 +327,18 @@ def _moved(st: MatchState, fig: Figure) -> bool:
     return turn is not None and (fig.id in turn.moved or fig.id in turn.spent or fig.id in turn.data.get("moved_any", ()))
 
 
+def adjacent_at_start(state: MatchState, a: Figure, b: Figure) -> bool:
+    """Whether ``a`` and ``b`` were adjacent when the turn began: their spaces then (the turn
+    records where a figure stood before its first move) one space apart, or, for figures that
+    did not move, whether they are adjacent now."""
+    started = state.turn.data.get("started_at", {}) if state.turn is not None else {}
+    if a.id not in started and b.id not in started:
+        return adjacent(state, a, b)
+    ha = [Hex(q, r) for q, r in started.get(a.id, [[h.q, h.r] for h in a.hexes])]
+    hb = [Hex(q, r) for q, r in started.get(b.id, [[h.q, h.r] for h in b.hexes])]
+    return min(x.distance(y) for x in ha for y in hb) == 1
+
+
 def _clause(c: str) -> tuple[Test | None, bool]:
     """One clause of a condition: its test and whether it needs the attack's other figure."""
     sizes_re = r"((?:small|medium|large|huge)(?:\s*(?:/|or|and)\s*(?:small|medium|large|huge))*)"
@@ -401,6 +413,15 @@ def _clause(c: str) -> tuple[Test | None, bool]:
     if m:
         n = int(m.group(1))
         return (lambda st, h, o, a: h.wounds >= n), False
+    if re.fullmatch(r"(defender|target) (was )?not adjacent at the start of the turn", c):
+        return (lambda st, h, o, a: o is not None and not adjacent_at_start(st, h, o)), True
+    m = re.fullmatch(r"you control another (unique )?([a-z ]+?) (hero|squad) that follows (\w+)", c)
+    if m:
+        rarity, words, kind, general = m.group(1), m.group(2).split(), m.group(3), singular(m.group(4))
+        w = Who(side="friendly", any_of=((*(singular(x) for x in words), general),), kind=kind,
+                rarity="unique" if rarity else None)
+        return (lambda st, h, o, a: any(f.card_key != h.card_key and f.controller == h.controller
+                                        and w.card_fits(st.card_of(f)) for f in st.on_battlefield())), False
     if c in ("this figure did not move this turn", "did not move this turn", "this figure has not moved this turn"):
         return (lambda st, h, o, a: not _moved(st, h)), False
     if c in ("this figure moved at least 1 space this turn", "this figure moved this turn"):

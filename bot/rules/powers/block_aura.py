@@ -5,15 +5,17 @@
 for an enemy aura such as Terrifying Aura), ``who`` (read by :func:`bot.rules.powers._terms.who`:
 "friendly Orc Warriors", "figures you control", "opponent's figures", "friendly figures with Range
 1", "Small/Medium figures attacked by your Captains or Pirates"), ``distance`` ("adjacent", a
-number of spaces in the holder's clear sight, HS-LOS-03, or "any"), ``excludes_self``.
+number of spaces in the holder's clear sight, HS-LOS-03, or "any"), ``excludes_self``, and a ``condition`` about the holder's side ("you control another Unique Kyrie
+Hero that follows Utgar").
 
 - Attack: the reached figure's normal attacks (a special attack's dice are its own, HS-SPECIAL-02).
 - Defense: its defense rolls against any attack (HS-ATTACK-10).
 - Range and Move: its Range and Move values (an aura that lasts beyond its holder, a ``duration``,
   or one with a ``condition``, is not built yet).
 
-The holder never gives its own aura to itself (the cards' "other figures", "Raelin herself is
-excluded"); auras of different figures add up (HS-ATTACK-09).
+The holder gives its aura to itself too when it is one of the figures named, unless the power says
+``excludes_self`` (the cards' "other figures", "Raelin herself is excluded") or reaches only
+adjacent figures; auras of different figures add up (HS-ATTACK-09).
 """
 
 from __future__ import annotations
@@ -54,8 +56,11 @@ def check_aura(values: dict[str, Any]) -> str | None:
     """Why an ``aura`` cannot be enforced, or ``None``."""
     if "effect" in values:
         return "an aura that rolls its own dice is not built yet"
+    cond, why = terms.condition(values.get("condition"))
+    if cond is None or cond.needs_attack:
+        return f"the condition '{values.get('condition')}' of the aura is not built yet"
     for key in values:
-        if key not in ("stat", "amount", "who", "distance", "excludes_self"):
+        if key not in ("stat", "amount", "who", "distance", "excludes_self", "condition"):
             return {"source": "choosing the figure the aura comes from is not built yet",
                     "condition": f"the condition '{values.get('condition')}' of the aura is not built yet",
                     "duration": "an aura that lasts after its moment is not built yet",
@@ -74,15 +79,16 @@ def check_aura(values: dict[str, Any]) -> str | None:
     return terms.reach(values.get("distance", "adjacent"))[1]
 
 
-def _read(power: Power) -> tuple[dict[str, Any], terms.Who, terms.Reach] | None:
-    def reader(p: Power) -> tuple[dict[str, Any], terms.Who, terms.Reach] | None:
+def _read(power: Power) -> tuple[dict[str, Any], terms.Who, terms.Reach, terms.Cond] | None:
+    def reader(p: Power) -> tuple[dict[str, Any], terms.Who, terms.Reach, terms.Cond] | None:
         if check_aura(p.values) is not None:
             return None
         t = table(p.values)
         w = terms.who(p.values.get("who", ""))[0]
         r = terms.reach(p.values.get("distance", "adjacent"))[0]
-        assert t is not None and w is not None and r is not None
-        return t, w, r
+        c = terms.condition(p.values.get("condition"))[0]
+        assert t is not None and w is not None and r is not None and c is not None
+        return t, w, r, c
 
     return terms.read(power, "aura", reader)
 
@@ -96,10 +102,12 @@ def bonus(state: MatchState, fig: Figure, stat: str, ctx: AttackContext | None =
     total, names = 0, []
     for holder, power in found:
         read = _read(power)
-        if read is None or holder is fig:
+        if read is None:
             continue
-        t, w, r = read
-        if stat not in t or not w.fits(state, holder, fig):
+        t, w, r, c = read
+        if holder is fig and (power.values.get("excludes_self") or r.adjacent or w.side == "enemy"):
+            continue
+        if stat not in t or not w.fits(state, holder, fig) or not c.holds(state, holder, None, ""):
             continue
         if w.attack and (ctx is None or ctx.attacker is not fig or ctx.special is not None):
             continue
@@ -111,7 +119,7 @@ def bonus(state: MatchState, fig: Figure, stat: str, ctx: AttackContext | None =
             words = terms.card_words(state.card_of(ctx.attacker))
             if not any(all(x in words for x in g) for g in w.attacked_by):
                 continue
-        if not r.reaches(state, holder, fig):
+        if holder is not fig and not r.reaches(state, holder, fig):
             continue
         total += t[stat]
         names.append(f"{state.card_of(holder).short}'s {power.name}")
