@@ -159,3 +159,24 @@ def test_net_trip_caps_small_and_medium_defenders_this_turn() -> None:
     roll(eng, [BLANK] * ret.attack + [SHIELD], d20=[14])
     events = attack(eng, "r", "e")
     assert [len(e.data["defense_dice"]) for e in events if e.kind == "attack"] == [1]
+
+
+# ---- protecting another figure -----------------------------------------------------------------------
+
+
+def test_amulet_of_paivatar_leaves_one_wound_on_8_to_16_for_a_friendly_ullar_kyrie() -> None:
+    xiamara = shared("Xiamara the Kyrie Warrior")
+    kyrie = card(name="Kyrie", species="Kyrie", general="Ullar", defense=0, life=9)
+    eng = sandbox(fig("x", "p1", (0, 0), xiamara), fig("k", "p1", (2, 2), kyrie), fig("e", "p2", (3, 2), SOLDIER))
+    roll(eng, [SKULL, SKULL, SKULL], d20=[10])
+    events = attack(eng, "e", "k")
+    assert powers(events)[0]["protects"] == "k" and F(eng, "k").wounds == 1
+
+
+def test_amulet_of_paivatar_not_for_xiamara_herself_nor_a_figure_of_another_general() -> None:
+    xiamara = shared("Xiamara the Kyrie Warrior")
+    other = card(name="Kyrie", species="Kyrie", general="Utgar", defense=0, life=9)
+    eng = sandbox(fig("x", "p1", (0, 0), xiamara), fig("k", "p1", (2, 2), other), fig("e", "p2", (3, 2), SOLDIER))
+    roll(eng, [SKULL, SKULL, SKULL])
+    events = attack(eng, "e", "k")
+    assert not powers(events) and F(eng, "k").wounds == 3

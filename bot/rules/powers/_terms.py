@@ -75,16 +75,29 @@ def singular(word: str) -> str:
     return w
 
 
+_CARD_WORDS: dict[int, tuple[ArmyCard, frozenset[str]]] = {}
+#: Words of a card's name that never name a kind of figure.
+_NAME_NOISE = frozenset({"the", "of", "a", "an", "and", "x", "i", "ii", "iii"})
+
+
 def card_words(card: ArmyCard) -> frozenset[str]:
-    """Every word a ``who`` phrase may name a card by: species, class, personality and general,
-    singular, lower case (``Orc``, ``Warrior``, ``Wild``, ``Utgar``)."""
-    words = [*card.species, *card.class_, card.personality or "", card.general or ""]
+    """Every word a ``who`` phrase may name a card by: species, class, personality, general and the
+    words of its name, singular, lower case (``Orc``, ``Warrior``, ``Wild``, ``Utgar``, ``Sacred``,
+    ``Band``). Read once per card."""
+    hit = _CARD_WORDS.get(id(card))
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    words = [*card.species, *card.class_, card.personality or "", card.general or "", card.name]
     out = set()
     for w in words:
-        for part in re.split(r"[\s/]+", w):
-            if part:
+        for part in re.split(r"[\s/,()]+", w.lower()):
+            if part and part not in _NAME_NOISE:
                 out.add(singular(part))
-    return frozenset(out)
+    found = frozenset(out)
+    if len(_CARD_WORDS) >= 2048:
+        _CARD_WORDS.clear()
+    _CARD_WORDS[id(card)] = (card, found)
+    return found
 
 
 # ---- terrain and places -------------------------------------------------------------------------

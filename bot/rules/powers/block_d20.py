@@ -6,7 +6,9 @@ The moments and effects built (``window`` and ``effect`` phrases of the shared c
 - Against wounds (the holder defending): "this figure is wounded", "wounded by a non-adjacent
   attacker", "this figure is wounded by an attack", "normal attack with at least 1 skull" with
   "ignore the wounds" / "ignore all damage" (Stealth Armor, Concealment, Hide in Darkness), and the
-  table "ignore all but 1 wound" / "ignore all the wounds". ``modifier``: "+ spaces between attacker
+  table "ignore all but 1 wound" / "ignore all the wounds"; also for another figure the holder
+  protects: "friendly Ullar Kyrie within 6 clear sight spaces is wounded", "adjacent Sacred Band
+  figure is wounded" (Amulet of Paivatar, Defy Death; the holder rolls). ``modifier``: "+ spaces between attacker
   and defender", "+3 on dungeon, +6 on shadow space", "+2 if on ice or snow". Rolled for normal
   attacks after the defense roll (an effect of that window) and for special attacks as each
   figure defends. Rolling can only help the defender, so it is always rolled.
@@ -34,6 +36,7 @@ from bot.rules.combat import tally
 from bot.rules.engagement import adjacent
 from bot.rules.modifiers import AttackContext, Tally
 from bot.rules.powers import _terms as terms
+from bot.rules.powers._common import holders
 from bot.rules.powers._effects import window_args
 from bot.rules.state import Figure, MatchState
 from bot.rules.terrain import Terrain
@@ -125,6 +128,20 @@ def _immune(text: Any) -> Callable[[MatchState, Figure], bool]:
     return lambda st, f: any(all(w in terms.card_words(st.card_of(f)) for w in g) for g in groups)
 
 
+def _protected(window: str) -> tuple[terms.Who, terms.Reach] | None:
+    """A moment "friendly Ullar Kyrie within 6 clear sight spaces is wounded" / "adjacent Sacred
+    Band figure is wounded": the figures the holder protects, or ``None``."""
+    m = re.fullmatch(r"(friendly |adjacent )?(.+?)( within (\d+) clear sight spaces)? is wounded", window)
+    if not m or m.group(2).startswith("this ") or m.group(2).startswith("wounded"):
+        return None
+    who, _ = terms.who(("friendly " if m.group(1) == "friendly " else "") + m.group(2))
+    if who is None:
+        return None
+    rch = terms.Reach(adjacent=True) if m.group(1) == "adjacent " else terms.Reach(spaces=int(m.group(4))) \
+        if m.group(4) else None
+    return (who, rch) if rch is not None else None
+
+
 def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, str | None]:
     """What a power does: ``("defense", cap table)``, ``("again", None)``, ``("toxic", None)``,
     ``("crush", sizes)``, ``("poison", sizes)``, ``("cap_before", 1)``, ``("area_wound", who)``,
@@ -139,17 +156,22 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
         return None, f"the parameter '{sorted(extra)[0]}' is not understood"
     if "modifier" in values and _modifier(values["modifier"])[1]:
         return None, _modifier(values["modifier"])[1]
+    guard = _protected(window)
     if kind == TABLE:
         rows, why = _table(values.get("table"))
         if rows is None:
             return None, why
         if window in _DEFENSE_WINDOWS and not target and all(e in _IGNORE for _, _, e in rows):
             return ("defense", [(lo, hi, _IGNORE[e]) for lo, hi, e in rows]), None
+        if guard is not None and not target and all(e in _IGNORE for _, _, e in rows):
+            return ("protect", ([(lo, hi, _IGNORE[e]) for lo, hi, e in rows], guard)), None
         return None, f"a table rolled at the moment '{values.get('window')}' is not built yet"
     if _threshold(values.get("threshold")) is None:
         return None, f"the d20 result needed '{values.get('threshold')}' is not understood"
     if window in _DEFENSE_WINDOWS and not target and effect in ("ignore the wounds", "ignore all damage"):
         return ("defense", [(0, 99, 0)]), None
+    if guard is not None and not target and effect in ("ignore the wounds", "ignore all damage"):
+        return ("protect", ([(0, 99, 0)], guard)), None
     if window == "after attacking" and effect == "attack again" and not target:
         return ("again", None), None
     if window == "after attacking (mandatory)" and effect == "1 wound" and target == "each adjacent figure":
@@ -232,25 +254,46 @@ def _defends(st: MatchState, holder: Figure, attacker: Figure, window: str, skul
     return skulls > 0  # normal_skull: the caller says whether the attack is a normal one
 
 
+def _guards(st: MatchState, holder: Figure, attacker: Figure, normal: bool, skulls: int,
+            wounds: int) -> list[tuple[Figure, Power, Any]]:
+    """Every roll against this attack's wounds on ``holder``: its own powers, and those of the
+    figures protecting it (Amulet of Paivatar), as ``(roller, power, table of caps)``."""
+    out: list[tuple[Figure, Power, Any]] = []
+    for p, rows in _mine(st, holder, "defense"):
+        window = terms.norm(p.values.get("window", ""))
+        if _DEFENSE_WINDOWS[window] == "normal_skull" and not normal:
+            continue
+        if _defends(st, holder, attacker, window, skulls, wounds):
+            out.append((holder, p, rows))
+    if wounds <= 0:
+        return out
+    for kind in KINDS:
+        for guard, p in holders(st, kind):
+            read = _read(p)
+            if guard is holder or read is None or read[0] != "protect":
+                continue
+            rows, (who, rch) = read[1]
+            if who.fits(st, guard, holder) and rch.reaches(st, guard, holder):
+                out.append((guard, p, rows))
+    return out
+
+
 def _cap_after_roll(engine: RulesContext, holder: Figure, attacker: Figure, normal: bool, skulls: int,
                     wounds: int) -> tuple[str, int] | None:
     """Roll each of the holder's powers against this attack's dice; ``(power, most wounds)`` kept."""
     st = engine.state
     best: tuple[str, int] | None = None
-    for p, rows in _mine(st, holder, "defense"):
-        window = terms.norm(p.values.get("window", ""))
-        if _DEFENSE_WINDOWS[window] == "normal_skull" and not normal:
-            continue
-        if not _defends(st, holder, attacker, window, skulls, wounds):
-            continue
-        roll, total = _roll(engine, holder, p, attacker)
-        need = _threshold(p.values.get("threshold"), st.card_of(holder)) if p.kind == TRIGGER else 0
+    for roller, p, rows in _guards(st, holder, attacker, normal, skulls, wounds):
+        roll, total = _roll(engine, roller, p, attacker)
+        need = _threshold(p.values.get("threshold"), st.card_of(roller)) if p.kind == TRIGGER else 0
         cap = next((c for lo, hi, c in rows if lo <= total <= hi), None) if need is not None and total >= need else None
         result = "no effect" if cap is None else ("the wounds are ignored" if cap == 0 else f"at most {cap} wound")
         shown: dict[str, Any] = {"target": attacker.id, "result": result}
         if total != roll:
             shown["total"] = total
-        engine.emit("power", power=p.name, figure=holder.id, player=holder.controller, d20=roll, success=cap is not None,
+        if roller is not holder:
+            shown["protects"] = holder.id
+        engine.emit("power", power=p.name, figure=roller.id, player=roller.controller, d20=roll, success=cap is not None,
                     **shown)
         if cap is not None and (best is None or cap < best[1]):
             best = (p.name, cap)
@@ -274,11 +317,12 @@ class RollAgainstWounds(Effect):
         args = window_args(engine)
         st = engine.state
         attacker, target = st.figures.get(args.get("attacker", "")), st.figures.get(args.get("target", ""))
-        if attacker is None or target is None or "defense_dice" not in args or not _mine(st, target, "defense"):
+        if attacker is None or target is None or "defense_dice" not in args:
+            return []
+        if not _mine(st, target, "defense") and not holders(st, TRIGGER) and not holders(st, TABLE):
             return []
         count = tally(st, AttackContext(attacker, target), args["attack_dice"], args["defense_dice"])
-        if not any(_defends(st, target, attacker, terms.norm(p.values.get("window", "")), count.skulls, count.wounds)
-                   for p, _ in _mine(st, target, "defense")):
+        if not _guards(st, target, attacker, True, count.skulls, count.wounds):
             return []
         return [Trigger(self.name, target.controller, target.id, source=target.id)]
 
@@ -307,7 +351,7 @@ def ignored_wounds(state: MatchState, ctx: AttackContext, count: Tally) -> Tally
 def special_roll_against_wounds(engine: RulesContext, attacker: Figure, target: Figure, name: str, skulls: int,
                                 wounds: int) -> int:
     """The same roll when the figure defends against a special attack."""
-    if not _mine(engine.state, target, "defense"):
+    if not _guards(engine.state, target, attacker, False, skulls, wounds):
         return wounds
     best = _cap_after_roll(engine, target, attacker, False, skulls, wounds)
     return wounds if best is None else min(wounds, best[1])
