@@ -42,7 +42,7 @@ def destroy(eng: Referee, fig: Figure, cause: str) -> None:
     fig.hexes = ()
     fig.wounds = 0
     eng.emit("destroyed", figure=fig.id, at=at, cause=cause, wounds=wounds)
-    run_inside(eng, Window.DESTROYED, figure=fig.id)  # Warrior's Attack Spirit and the like
+    run_inside(eng, Window.DESTROYED, figure=fig.id, at=at)  # Warrior's Attack Spirit, Feed the Forge
 
 
 def add_lasting(eng: Referee, name: str, controller: str, until: Expiry, source: str = "", **data: Any) -> Lasting:

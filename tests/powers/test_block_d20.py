@@ -180,3 +180,28 @@ def test_amulet_of_paivatar_not_for_xiamara_herself_nor_a_figure_of_another_gene
     roll(eng, [SKULL, SKULL, SKULL])
     events = attack(eng, "e", "k")
     assert not powers(events) and F(eng, "k").wounds == 3
+
+
+# ---- a figure next to the holder destroyed -------------------------------------------------------------
+
+
+def test_feed_the_forge_adds_8_against_a_soulborg_and_removes_a_wound() -> None:
+    forge = shared("Hellforge Mandukor")
+    assert enforcement(d20_power("Feed the Forge 15", "Hellforge Mandukor")) is None
+    borg = card(name="Borg", species="Soulborg", life=1, defense=0)
+    eng = sandbox(fig("h", "p1", (2, 2), forge, wounds=2), fig("b", "p2", (3, 2), borg), fig("s", "p1", (4, 2), SOLDIER))
+    roll(eng, [SKULL, BLANK, BLANK], d20=[7])  # 7 + 8 = 15
+    attack(eng, "s", "b")
+    assert F(eng, "b").destroyed and F(eng, "h").wounds == 1
+
+
+def test_feed_the_forge_fails_below_15_and_ignores_a_figure_destroyed_far_away() -> None:
+    forge = shared("Hellforge Mandukor")
+    eng = sandbox(fig("h", "p1", (2, 2), forge, wounds=2), fig("b", "p2", (3, 2), card(name="Grunt", life=1, defense=0)),
+                  fig("far", "p2", (6, 6), card(name="Grunt", life=1, defense=0)), fig("s", "p1", (4, 2), SOLDIER),
+                  fig("t", "p1", (6, 5), SOLDIER))
+    roll(eng, [SKULL, BLANK, BLANK], d20=[14])
+    attack(eng, "s", "b")
+    roll(eng, [SKULL, BLANK, BLANK])
+    attack(eng, "t", "far")
+    assert F(eng, "far").destroyed and F(eng, "h").wounds == 2

@@ -15,6 +15,8 @@ The moments and effects built (``window`` and ``effect`` phrases of the shared c
 - After the holder attacks: "attack again" (Battle Frenzy); "after attacking (mandatory)" with
   "1 wound" to "each adjacent figure" (Toxic Skin); "after inflicting 2+ wounds on a ... figure":
   "destroy the defender" (Coil Crush); "after wounding a ... Hero": "1 extra wound" (Poison Weapons).
+- A figure next to the holder is destroyed: "remove 1 wound from self" (Feed the Forge; ``modifier``
+  "+8 vs Eisenek, Soulborg or destructible object" reads the destroyed figure's card).
 - Before the holder attacks: "defenders roll at most 1 defense die" (Heart Finder Spear).
 - After moving, before attacking (the holder's card's turn): "1 wound" to "each figure adjacent
   to your ..." (Marro Plague, Searing Intensity), "Small/Medium defenders roll at most 1 defense die
@@ -34,6 +36,7 @@ from bot.rules import modifiers, special
 from bot.rules.cards import Power
 from bot.rules.combat import tally
 from bot.rules.engagement import adjacent
+from bot.rules.hexes import Hex
 from bot.rules.modifiers import AttackContext, Tally
 from bot.rules.powers import _terms as terms
 from bot.rules.powers._common import holders
@@ -94,6 +97,12 @@ def _modifier(text: Any) -> tuple[_Mod | None, str | None]:
         dungeon, shadow = int(m.group(1)), int(m.group(2))
         return (lambda st, h, o: shadow if terms.on_terrain(st, h, (Terrain.SHADOW,)) else
                 dungeon if terms.on_terrain(st, h, (Terrain.DUNGEON,)) else 0), None
+    m = re.fullmatch(r"\+(\d+) vs ([a-z ,]+)", t)
+    if m:
+        n = int(m.group(1))
+        groups = [tuple(terms.singular(w) for w in g.split()) for g in re.split(r"\s*,\s*|\s+or\s+", m.group(2)) if g]
+        return (lambda st, h, o: n if o is not None and any(all(w in terms.card_words(st.card_of(o)) for w in g)
+                                                           for g in groups) else 0), None
     m = re.fullmatch(r"\+(\d+) if on ice or snow", t)
     if m:
         n = int(m.group(1))
@@ -172,6 +181,9 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
         return ("defense", [(0, 99, 0)]), None
     if guard is not None and not target and effect in ("ignore the wounds", "ignore all damage"):
         return ("protect", ([(0, 99, 0)], guard)), None
+    m = re.fullmatch(r"remove (\d+) wounds? from self", effect)
+    if re.fullmatch(r"adjacent figure( or object)? destroyed", window) and m and not target:
+        return ("forge", int(m.group(1))), None
     if window == "after attacking" and effect == "attack again" and not target:
         return ("again", None), None
     if window == "after attacking (mandatory)" and effect == "1 wound" and target == "each adjacent figure":
@@ -505,6 +517,40 @@ class RollAfterMoving(Effect):
                         engine.wound(f, 1, f"{p.name} of {cip.card.short}")
             elif plan == "cap_turn" and _try(engine, lead, p, None, "it works this turn"):
                 turn.data.setdefault(THIS_TURN, {}).setdefault(f"cap_turn:{cip.key}", []).append([p.name, list(arg), 1])
+
+
+@register
+class RollWhenDestroyed(Effect):
+    """A figure next to the holder is destroyed: Feed the Forge (on the roll, the holder loses wounds)."""
+
+    name = "d20_when_destroyed"
+    window = Window.DESTROYED
+    source = Source.UNIT
+
+    def _near(self, engine: RulesContext) -> list[tuple[Figure, Power, int]]:
+        st = engine.state
+        args = window_args(engine)
+        gone = st.figures.get(args.get("figure", ""))
+        at = [Hex(q, r) for q, r in args.get("at", ())]
+        if gone is None or not at:
+            return []
+        out = []
+        for kind in KINDS:
+            for holder, p in holders(st, kind):
+                read = _read(p)
+                if read is not None and read[0] == "forge" and holder.wounds > 0 and holder is not gone \
+                        and min(a.distance(b) for a in holder.hexes for b in at) == 1:
+                    out.append((holder, p, int(read[1])))
+        return out
+
+    def triggers(self, engine: RulesContext) -> list[Trigger]:
+        return [Trigger(self.name, h.controller, h.id, source=h.id) for h, _, _ in self._near(engine)]
+
+    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
+        gone = engine.state.figures.get(window_args(engine).get("figure", ""))
+        for holder, p, n in self._near(engine):
+            if holder.id == trigger.subject and _try(engine, holder, p, gone, f"{holder.id} loses {n} wound"):
+                holder.wounds = max(0, holder.wounds - n)  # the power event above says so
 
 
 #: Per kind: why its parameters cannot be enforced (``None``: they can).
