@@ -74,7 +74,7 @@ def _amount(power: Power) -> terms.Amount | None:
 
 def ok(power: Power) -> bool:
     """Whether ``power``'s parameters are enforced by its kind's check (read once per power)."""
-    return terms.read(power, "ok", lambda p: CHECKS[p.kind or ""](p.values) is None if p.kind in CHECKS else False)
+    return terms.read(power, "ok:dice", lambda p: CHECKS[p.kind or ""](p.values) is None if p.kind in CHECKS else False)
 
 
 def _first(*reasons: str | None) -> str | None:

@@ -108,7 +108,7 @@ class AttackAllAdjacent(PowerEffect):
 
 def _power(st: MatchState, fig: Figure) -> Power | None:
     p = st.card_of(fig).power(KIND)
-    if p is None or not terms.read(p, "ok", lambda q: check_extra_attack(q.values) is None):
+    if p is None or not terms.read(p, "ok:extra", lambda q: check_extra_attack(q.values) is None):
         return None
     return p
 

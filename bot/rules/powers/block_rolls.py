@@ -82,7 +82,7 @@ def check_all_skulls(values: dict[str, Any]) -> str | None:
 
 def _ok(p: Power) -> bool:
     check = check_reroll if p.kind == REROLL else check_all_skulls
-    return terms.read(p, "ok", lambda q: check(q.values) is None)
+    return terms.read(p, f"ok:{p.kind}", lambda q: check(q.values) is None)
 
 
 def _rerolls(st: MatchState, roller: Figure, other: Figure, which: str) -> list[tuple[Figure, Power, int]]:

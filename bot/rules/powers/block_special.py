@@ -142,7 +142,7 @@ def check_special_attack(values: dict[str, Any]) -> str | None:
 
 
 def _ok(power: Power) -> bool:
-    return power.kind == KIND and terms.read(power, "ok", lambda p: check_special_attack(p.values) is None)
+    return power.kind == KIND and terms.read(power, "ok:special", lambda p: check_special_attack(p.values) is None)
 
 
 def _power(st: MatchState, fig: Figure, name: str | None) -> Power | None:
@@ -200,7 +200,7 @@ def _defense_penalty(state: MatchState, ctx: AttackContext) -> modifiers.Reason 
     power = _power(state, ctx.attacker, ctx.special)
     if power is None or "defense_penalty" not in power.values:
         return None
-    read = terms.read(power, "penalty", lambda p: _penalty(p.values["defense_penalty"])[0])
+    read = terms.read(power, "special_penalty", lambda p: _penalty(p.values["defense_penalty"])[0])
     if read is None or not read[1].card_fits(state.card_of(ctx.target)):
         return None
     return (power.name, -read[0])
