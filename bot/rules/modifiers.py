@@ -22,6 +22,9 @@ Questions:
   they are rolled: how many hits each skull is worth (Deadly Shot), then any change to the count
   (Stealth Dodge: one shield blocks everything).
 
+- :func:`defense_cap` -> the most defense dice a figure may roll ("at most 1 defense die").
+- :func:`swipe_wounds` -> the wounds of a leaving-engagement attack (Twist the Blade).
+
 Every question is asked often (the AI asks them for each candidate attack), so a hook must answer
 ``None`` quickly when no card on the battlefield has its power; see
 :func:`bot.rules.powers._common.holders`.

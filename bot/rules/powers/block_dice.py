@@ -30,7 +30,8 @@ rest of ``params``); the phrases are read by :mod:`bot.rules.powers._terms`.
 - ``shield_bonus`` (Shields of Valor): each shield blocks ``1 + extra_blocks_per_shield`` hits.
 - ``auto_skull`` (Shocking Grasp): ``amount`` skulls added to the holder's normal attack rolls.
 - ``bonus_wounds`` with ``per_attack`` (Twist the Blade): a normal attack of the holder that
-  wounds deals ``per_attack`` more wounds.
+  wounds deals ``per_attack`` more wounds, and so does its leaving-engagement attack when the
+  condition names those.
 
 A figure may hold several powers of one kind (Sir Denrick: two attack bonuses): each counts.
 """

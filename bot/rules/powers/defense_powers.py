@@ -6,7 +6,9 @@
   ``shields`` shield(s) on the defense roll block all the damage.
 - Counter Strike (Izumi Samurai, ``counter_strike``): after the defense roll against a normal
   attack by an adjacent figure that is not a Samurai, each shield beyond the hits is an
-  unblockable wound on the attacker (an effect in the after-defense-roll window).
+  unblockable wound on the attacker (an effect in the after-defense-roll window). With the shared
+  card file's values it is a building block: ``vs`` "normal attack from an adjacent figure" /
+  "... from a non-adjacent figure" / "any normal attack", ``exempt`` the attackers it spares.
 """
 
 from __future__ import annotations
