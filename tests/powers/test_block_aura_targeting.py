@@ -196,3 +196,15 @@ def test_aura_dynastic_leadership_needs_another_unique_utgar_kyrie_hero() -> Non
     assert modifiers.move_value(eng.state, F(eng, "o")) == 6
     assert modifiers.move_value(eng.state, F(eng, "l")) == lov.move + 1  # she follows Utgar too
     assert modifiers.move_value(eng.state, F(eng, "foe")) == 5
+
+
+def test_extra_attack_dragon_assault_first_attack_gets_a_die_after_flying() -> None:
+    sonlen = shared("Sonlen (AoA)")
+    assert enforcement(sonlen.power("extra_attack")) is None  # type: ignore[arg-type]
+    eng = sandbox(fig("s", "p1", (0, 2), sonlen), fig("t", "p2", (3, 2), TARGET))
+    assert att(eng, "s", "t") == sonlen.attack
+    eng.execute("p1", "move s 2,2 fly")
+    assert att(eng, "s", "t") == sonlen.attack + 1
+    roll(eng, [BLANK] * (sonlen.attack + 1))
+    attack(eng, "s", "t")
+    assert att(eng, "s", "t") == sonlen.attack  # the second attack: no bonus

@@ -6,7 +6,8 @@ Heads): after a normal attack, the figure may make ``extra`` more normal attacks
 ``values``: ``extra`` (N more attacks), ``reduced_by`` "1 per wound on this card" (Hydra Heads),
 ``condition`` "target adjacent" (the attack before and the extra one are on adjacent figures),
 ``different_targets`` (each attack at a figure not yet attacked this turn), ``bonus`` "+N attack
-on the second attack" (Swashbuckler), ``limit`` "once per turn" (the same as N = 1).
+on the second attack" (Swashbuckler) or "+1 die on first attack if Flying was used this turn"
+(Dragon Assault), ``limit`` "once per turn" (the same as N = 1).
 
 ``attack_all_adjacent`` (Shaolin Assault, Whirlwind Assault): after a normal attack on an adjacent
 figure, the figure may attack each other adjacent figure once, one attack each.
@@ -40,6 +41,8 @@ KIND = "extra_attack"
 #: Shaolin Assault, Whirlwind Assault: one normal attack on each adjacent figure (no values).
 ALL_ADJACENT = "attack_all_adjacent"
 _BONUS = re.compile(r"\+(\d+) (?:attack|dice|die) on the second attack")
+#: Dragon Assault: the first attack's bonus when the figure flew this turn.
+_FLOWN = re.compile(r"\+(\d+) (?:attack|dice|die) on first attack if flying was used this turn")
 
 
 def check_extra_attack(values: dict[str, Any]) -> str | None:
@@ -55,7 +58,7 @@ def check_extra_attack(values: dict[str, Any]) -> str | None:
             return f"the limit '{value}' is not built yet"
         if key == "reduced_by" and terms.norm(value) != "1 per wound on this card":
             return f"the reduction '{value}' is not understood"
-        if key == "bonus" and not _BONUS.fullmatch(terms.norm(value)):
+        if key == "bonus" and not (_BONUS.fullmatch(terms.norm(value)) or _FLOWN.fullmatch(terms.norm(value))):
             return f"the bonus '{value}' is not built yet"
         if key not in ("condition", "limit", "reduced_by", "bonus"):
             return f"the parameter '{key}' is not understood"
@@ -190,13 +193,20 @@ def extra_attack_targets(state: MatchState, ctx: AttackContext) -> Verdict | Non
 @modifiers.on_attack_dice
 def extra_attack_bonus(state: MatchState, ctx: AttackContext) -> modifiers.Reason | None:
     """Swashbuckler: the extra attack's ``bonus`` dice."""
-    if ctx.special is not None or not _granted(state, ctx.attacker):
+    if ctx.special is not None:
         return None
     p = _power(state, ctx.attacker)
     if p is None or not p.values.get("bonus"):
         return None
-    m = _BONUS.fullmatch(terms.norm(p.values["bonus"]))
-    return (p.name, int(m.group(1))) if m else None
+    bonus = terms.norm(p.values["bonus"])
+    m = _BONUS.fullmatch(bonus)
+    if m and _granted(state, ctx.attacker):
+        return (p.name, int(m.group(1)))
+    m = _FLOWN.fullmatch(bonus)
+    turn = state.turn
+    if m and turn is not None and not _granted(state, ctx.attacker) and ctx.attacker.id in turn.data.get("flew", ()):
+        return (p.name, int(m.group(1)))
+    return None
 
 
 #: Per kind: why its parameters cannot be enforced (``None``: they can).
