@@ -252,3 +252,37 @@ def test_first_assault_not_against_a_figure_adjacent_when_the_turn_began() -> No
     assert att(eng, "c", "t")[0] == cornelius.attack
     eng.execute("p1", "move c 4,1")
     assert att(eng, "c", "u")[0] == cornelius.attack + 2
+
+
+# ---- conditions about other figures ---------------------------------------------------------------------
+
+
+def test_zettian_targeting_from_the_shared_file_second_guard_on_the_same_target() -> None:
+    guards = shared("Zettian Guards")
+    assert enforcement(guards.power("attack_bonus")) is None  # type: ignore[arg-type]
+    eng = sandbox(fig("z1", "p1", (2, 2), guards, card_key="p1/z"), fig("z2", "p1", (2, 4), guards, card_key="p1/z"),
+                  fig("t", "p2", (5, 3), TARGET), fig("u", "p2", (6, 6), TARGET))
+    assert att(eng, "z2", "t")[0] == guards.attack
+    roll(eng, [BLANK] * guards.attack)
+    attack(eng, "z1", "t")
+    assert att(eng, "z2", "t")[0] == guards.attack + 1
+    assert att(eng, "z2", "u")[0] == guards.attack
+
+
+def test_sneak_attack_darrak_when_the_defender_is_next_to_another_friend() -> None:
+    darrak = shared("Darrak Ambershard")
+    eng = sandbox(fig("d", "p1", (2, 2), darrak), fig("t", "p2", (3, 2), TARGET), fig("pal", "p1", (4, 2), SOLDIER),
+                  fig("u", "p2", (2, 3), TARGET))
+    assert ("Sneak Attack 2", 2) in att(eng, "d", "t")[1]
+    assert all(r[0] != "Sneak Attack 2" for r in att(eng, "d", "u")[1])
+
+
+def test_adjacent_tough_hatamoto_next_to_a_friendly_einar_figure() -> None:
+    taro = shared("Hatamoto Taro")
+    tough = next(p for p in taro.powers if p.kind == "auto_shield")
+    assert enforcement(tough) is None
+    einar = card(name="Samurai", general="Einar")
+    eng = sandbox(fig("h", "p1", (2, 2), taro), fig("s", "p1", (1, 2), einar), fig("e", "p2", (3, 2), SOLDIER),
+                  fig("h2", "p1", (6, 6), taro), fig("e2", "p2", (6, 5), SOLDIER))
+    assert count(eng, "e", "h", 2, 0).wounds == 1
+    assert count(eng, "e2", "h2", 2, 0).wounds == 2

@@ -426,6 +426,28 @@ def _clause(c: str) -> tuple[Test | None, bool]:
     if m:
         n = int(m.group(1))
         return (lambda st, h, o, a: h.wounds >= n), False
+    if c == "second guard attacks the same figure as the first" or c == "another figure of this card attacked the target this turn":
+        return (lambda st, h, o, a: o is not None and st.turn is not None and any(
+            x != h.id and t == o.id and x in st.figures and st.figures[x].card_key == h.card_key
+            for x, t in st.turn.data.get("attacks", ()))), True
+    m = re.fullmatch(r"(?:(target|defender) )?(?:is )?adjacent to (?:an?|another) (friendly )?([a-z' ]+?)"
+                     r"( you control)?( that follows (\w+))?", c)
+    if m and (m.group(2) or m.group(4) or m.group(3).endswith("figure")):
+        whose, words = m.group(1), m.group(3)
+        groups = _words_groups(words) or ()
+        general = singular(m.group(6)) if m.group(6) else None
+        if general:
+            groups = tuple((*g, general) for g in groups) or ((general,),)
+        w = Who(side="friendly", any_of=groups)
+
+        def next_to(st: MatchState, h: Figure, o: Figure | None, a: str, whose: str | None = whose) -> bool:
+            subject = o if whose else h
+            if subject is None:
+                return False
+            return any(f is not subject and f is not h and w.fits(st, h, f) and adjacent(st, subject, f)
+                       for f in st.on_battlefield())
+
+        return next_to, bool(whose)
     if re.fullmatch(r"(defender|target) (was )?not adjacent at the start of the turn", c):
         return (lambda st, h, o, a: o is not None and not adjacent_at_start(st, h, o)), True
     m = re.fullmatch(r"you control another (unique )?([a-z ]+?) (hero|squad) that follows (\w+)", c)
