@@ -317,8 +317,11 @@ def _all_adjacent(st: MatchState, fig: Figure, power: Power, target: str) -> Spe
         raise IllegalCommand(f"{power.name} hits the figures next to {fig.id}: {tgt.id} is not next to it",
                              "HS-ATTACK-07")
     sp = _spec(power)
+    if sp.spares_flying and st.card_of(tgt).flies:
+        raise IllegalCommand(f"{power.name} does not affect figures with Flying such as {tgt.id}")
     others = sorted((f for f in st.on_battlefield() if f is not fig and f is not tgt and adjacent(st, fig, f)
-                     and (not sp.enemies_only or st.is_enemy(fig, f))), key=lambda f: f.id)
+                     and (not sp.enemies_only or st.is_enemy(fig, f))
+                     and not (sp.spares_flying and st.card_of(f).flies)), key=lambda f: f.id)
     groups = [[tgt.id]] + ([[f.id for f in others]] if others else [])
     return SpecialPlan(fig.id, power.name, sp.attack, groups, tgt.id, "HS-SPECIAL-05")
 

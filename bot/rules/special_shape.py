@@ -27,7 +27,7 @@ class Spec:
     target, Twister); ``lob`` X (no sight needed, an arc up to X levels above the thrower);
     ``no_sight`` (no line of sight needed); ``self_immune`` (the attacker is never affected);
     ``all_adjacent`` (every figure next to the attacker); ``enemies_only`` (only the attacker's
-    opponents are affected).
+    opponents are affected); ``spares_flying`` (figures with Flying are not affected).
     """
 
     range: int | None
@@ -41,6 +41,7 @@ class Spec:
     self_immune: bool = False
     all_adjacent: bool = False
     enemies_only: bool = False
+    spares_flying: bool = False
 
     def dice(self, size: str | None = None) -> int:
         """The attack dice against a target of ``size`` (the card's ``size``)."""
@@ -97,7 +98,8 @@ def _read_spec(power: Power) -> Spec | None:
     if affects not in ("", "opponent's figures only"):
         return None
     common = replace(Spec(0, att), by_size=by_size, lob=_int(v.get("lob")), no_sight=bool(v.get("no_los")),
-                     self_immune=bool(v.get("self_immune")), enemies_only=bool(affects))
+                     self_immune=bool(v.get("self_immune")), enemies_only=bool(affects),
+                     spares_flying=" ".join(str(v.get("excludes", "")).lower().split()) == "figures with flying")
     if area == "line":
         if not length:
             return None

@@ -190,3 +190,23 @@ def test_condition_deadeye_style_did_not_move_refuses_after_a_move() -> None:
     assert affected(eng, "s", "Still", "t") == ["t"]
     eng.execute("p1", "move s 3,2")
     refused(eng, "p1", "special s Still t")
+
+
+def test_no_defense_deadeye_dans_rifle_at_a_distant_small_or_medium_figure_after_standing_still() -> None:
+    dan = shared("Deadeye Dan")
+    rifle = dan.power("special_attack")
+    assert rifle is not None and enforcement(rifle) is None
+    eng = sandbox(fig("d", "p1", (0, 0), dan), fig("s", "p2", (0, 6), SOLDIER), fig("n", "p2", (1, 0), SOLDIER))
+    assert combat.defense_dice(eng.state, F(eng, "d"), F(eng, "s"), special=rifle.name)[0] == 0
+    refused(eng, "p1", "special d Ullar n")  # adjacent: not a target
+    eng.execute("p1", "move d 0,1")
+    refused(eng, "p1", "special d Ullar s")  # he moved
+
+
+def test_earth_slam_spares_flying_figures() -> None:
+    earth = shared("Earth Elemental")
+    assert enforcement(earth.power("special_attack")) is None  # type: ignore[arg-type]
+    flier = card(name="Flier", keywords=["flying"], life=20, defense=0)
+    eng = sandbox(fig("e", "p1", (2, 2), earth), fig("a", "p2", (3, 2), TARGET), fig("f", "p2", (2, 3), flier))
+    assert affected(eng, "e", "Earth Slam", "a") == ["a"]
+    refused(eng, "p1", "special e Earth f")

@@ -8,6 +8,8 @@ this module adds what else its ``values`` say:
   the attack is refused when it does not hold.
 - ``limit``: "once per game" (the card's use is recorded when the attack is made).
 - ``targets`` ("not Small figures", "Undead only", "non-adjacent Small/Medium"): whom it may aim at.
+- ``no_defense``: the figures it affects roll no defense dice.
+- ``excludes`` "figures with Flying" (Earth Slam): flying figures are not affected.
 - ``defense_penalty`` (``{"amount": 1}``, optionally ``who``: "Common Squad figures"): the
   figures it affects roll that many fewer defense dice.
 - ``extra_attacks`` N (Sonic Blast, Machine Pistol): after it, the figure may make it again, up to
@@ -49,20 +51,19 @@ AGAIN = "special_again"
 USED = "special_used:"
 
 _SHAPE_KEYS = {"range", "attack", "area", "line_length", "lob", "no_los", "self_immune", "affects", "x"}
-_BUILT_KEYS = {"condition", "limit", "targets", "defense_penalty", "extra_attacks", "different_targets", "repeat"}
+_BUILT_KEYS = {"condition", "limit", "targets", "defense_penalty", "extra_attacks", "different_targets", "repeat",
+               "no_defense", "excludes"}
 _NOT_BUILT = {
     "bonus": "its extra attack dice are added by the players",
     "cost": "paying its cost is not built yet",
     "on_wound": "what it does when it wounds is applied by the players",
     "on_kill": "what it does when it destroys is applied by the players",
     "on_fail": "what happens when it fails is applied by the players",
-    "no_defense": "an attack with no defense roll is not built yet",
     "figures_needed": "an attack made by several figures together is not built yet",
     "before_each": "placing the figure before each attack is not built yet",
     "each_figure_attacks": "an attack shared by the squad is not built yet",
     "extra_targets": "choosing extra targets is not built yet",
     "chain_distance": "a chained attack is not built yet",
-    "excludes": "figures left out of the area are not built yet",
     "after_first_attack_on_a_target": "moving a figure after the attack is applied by the players",
 }
 _REPEATS = {
@@ -122,6 +123,8 @@ def check_special_attack(values: dict[str, Any]) -> str | None:
         if key in _SHAPE_KEYS or key in _BUILT_KEYS:
             continue
         return _NOT_BUILT.get(key, f"the parameter '{key}' is not understood")
+    if values.get("excludes") is not None and terms.norm(values["excludes"]) != "figures with flying":
+        return f"leaving out '{values['excludes']}' is not built yet"
     cond, why = terms.condition(values.get("condition"))
     if cond is None:
         return why
@@ -204,6 +207,13 @@ def _defense_penalty(state: MatchState, ctx: AttackContext) -> modifiers.Reason 
     if read is None or not read[1].card_fits(state.card_of(ctx.target)):
         return None
     return (power.name, -read[0])
+
+
+@modifiers.on_defense_cap
+def _no_defense(state: MatchState, ctx: AttackContext) -> modifiers.Reason | None:
+    """A special attack with ``no_defense`` (Ullar Enhanced Rifle): its targets roll no defense dice."""
+    power = _power(state, ctx.attacker, ctx.special)
+    return (power.name, 0) if power is not None and power.values.get("no_defense") else None
 
 
 @register
