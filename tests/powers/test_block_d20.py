@@ -10,7 +10,7 @@ from __future__ import annotations
 from bot.rules.powers import enforcement
 from tests.powers.conftest import F, powers
 from tests.powers.shared_cards import shared
-from tests.rules.conftest import BLANK, SHIELD, SKULL, build, card, dice, fig, roll, sandbox
+from tests.rules.conftest import BLANK, SHIELD, SKULL, build, card, dice, fig, refused, roll, sandbox
 from tests.rules.helpers_geo import attack
 
 SOLDIER = card(name="Soldier")  # Range 1, Attack 3, Defense 3
@@ -205,3 +205,30 @@ def test_feed_the_forge_fails_below_15_and_ignores_a_figure_destroyed_far_away()
     roll(eng, [SKULL, BLANK, BLANK])
     attack(eng, "t", "far")
     assert F(eng, "far").destroyed and F(eng, "h").wounds == 2
+
+
+# ---- targeted by a Squad figure -------------------------------------------------------------------------
+
+
+def test_master_of_disguise_fia_bonny_on_13_the_squads_attack_does_nothing_and_no_other_may_target_her() -> None:
+    fia = shared("Fia Bonny the Void Siren")
+    assert enforcement(d20_power("Master of Disguise 13", "Fia Bonny the Void Siren")) is None
+    grunts = card(name="Grunts", kind="squad", rarity="common", life=1, attack=3)
+    eng = sandbox(fig("f", "p1", (2, 2), fia), fig("g", "p2", (3, 2), grunts, card_key="p2/g"),
+                  fig("g2", "p2", (2, 3), grunts, card_key="p2/g"))
+    roll(eng, [SKULL] * 3 + [BLANK] * fia.defense, d20=[13])
+    attack(eng, "g", "f")
+    assert F(eng, "f").wounds == 0
+    refused(eng, "p2", "attack g2 f")
+
+
+def test_master_of_disguise_not_against_a_hero_and_fails_below_13() -> None:
+    fia = shared("Fia Bonny the Void Siren")
+    grunts = card(name="Grunts", kind="squad", rarity="common", life=1, attack=3)
+    eng = sandbox(fig("f", "p1", (2, 2), fia), fig("s", "p2", (3, 2), SOLDIER), fig("g", "p2", (2, 3), grunts))
+    roll(eng, [SKULL] * 3 + [BLANK] * fia.defense)
+    events = attack(eng, "s", "f")
+    assert not powers(events) and F(eng, "f").wounds == 3
+    roll(eng, [SKULL, BLANK, BLANK] + [BLANK] * fia.defense, d20=[12])
+    attack(eng, "g", "f")
+    assert F(eng, "f").wounds == 4

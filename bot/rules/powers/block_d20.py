@@ -17,6 +17,8 @@ The moments and effects built (``window`` and ``effect`` phrases of the shared c
   "destroy the defender" (Coil Crush); "after wounding a ... Hero": "1 extra wound" (Poison Weapons).
 - A figure next to the holder is destroyed: "remove 1 wound from self" (Feed the Forge; ``modifier``
   "+8 vs Eisenek, Soulborg or destructible object" reads the destroyed figure's card).
+- The first time each turn a Squad figure targets the holder: "cannot be targeted for the rest of
+  the turn" (Master of Disguise; the attack under way does nothing to it).
 - Before the holder attacks: "defenders roll at most 1 defense die" (Heart Finder Spear).
 - After moving, before attacking (the holder's card's turn): "1 wound" to "each figure adjacent
   to your ..." (Marro Plague, Searing Intensity), "Small/Medium defenders roll at most 1 defense die
@@ -194,6 +196,9 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
     m = re.fullmatch(r"after wounding a ([a-z/]+) hero", window)
     if m and effect == "1 extra wound" and not target:
         return ("poison", tuple(s for s in ("small", "medium", "large", "huge") if s in m.group(1))), None
+    m = re.fullmatch(r"first time each turn targeted by an? (squad|hero) figure", window)
+    if m and effect == "cannot be targeted for the rest of the turn" and not target:
+        return ("disguise", m.group(1)), None
     if window == "before attacking" and effect == "defenders roll at most 1 defense die" and not target:
         return ("cap_before", 1), None
     if window in _AFTER_MOVING:
@@ -443,6 +448,70 @@ class RollBeforeAttacking(Effect):
             if _try(engine, me, p, None, f"defenders roll at most {cap} defense die") and st.turn is not None:
                 n = len(st.turn.data.get("attacks", ())) + len(st.turn.data.get(special.SPECIALS_MADE, ()))
                 st.turn.data.setdefault(THIS_TURN, {})[f"{me.id}#{n}"] = [p.name, cap]
+
+
+#: ``turn.data`` key: figure id -> the power that makes it an illegal target for the rest of the turn.
+HIDDEN = "d20_hidden"
+
+
+@register
+class RollWhenTargeted(Effect):
+    """The first time each turn a figure of the named kind targets the holder: on the roll, the
+    holder is no target for that attack (it does nothing to it) nor for any other this turn
+    (Master of Disguise)."""
+
+    name = "d20_when_targeted"
+    window = Window.BEFORE_ATTACK
+    source = Source.UNIT
+
+    def _aimed(self, engine: RulesContext) -> list[tuple[Figure, Power]]:
+        st = engine.state
+        args = window_args(engine)
+        attacker = st.figures.get(args.get("attacker", ""))
+        if attacker is None or st.turn is None:
+            return []
+        ids = [args["target"]] if "target" in args else [f for g in args.get("groups", ()) for f in g]
+        out = []
+        for fid in ids:
+            f = st.figures.get(fid)
+            if f is None or f is attacker or st.turn.data.get(f"{self.name}:{fid}"):
+                continue
+            for p, kind in _mine(st, f, "disguise"):
+                if st.card_of(attacker).kind == kind:
+                    out.append((f, p))
+        return out
+
+    def triggers(self, engine: RulesContext) -> list[Trigger]:
+        return [Trigger(self.name, f.controller, f.id, source=f.id) for f, _ in self._aimed(engine)]
+
+    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
+        st = engine.state
+        for f, p in self._aimed(engine):
+            if f.id != trigger.subject or st.turn is None:
+                continue
+            st.turn.data[f"{self.name}:{f.id}"] = True
+            attacker = st.figures.get(window_args(engine).get("attacker", ""))
+            if _try(engine, f, p, attacker, f"{f.id} cannot be targeted for the rest of the turn"):
+                st.turn.data.setdefault(HIDDEN, {})[f.id] = p.name
+
+
+@modifiers.on_target_check
+def hidden_target(state: MatchState, ctx: AttackContext) -> modifiers.Verdict | None:
+    """Master of Disguise: no attack may target the figure for the rest of the turn."""
+    name = state.turn.data.get(HIDDEN, {}).get(ctx.target.id) if state.turn is not None else None
+    if name is None:
+        return None
+    return modifiers.Verdict(False, f"{ctx.target.id} cannot be targeted for the rest of this turn ({name})")
+
+
+@modifiers.on_wounds
+def hidden_wounds(state: MatchState, ctx: AttackContext, count: Tally) -> Tally | None:
+    """The attack under way when the roll succeeded does nothing to the figure."""
+    turn = state.turn
+    name = turn.data.get(HIDDEN, {}).get(ctx.target.id) if turn is not None else None
+    if name is None or not count.wounds:
+        return None
+    return modifiers.replace(count, wounds=0, reasons=(*count.reasons, name))
 
 
 def _this_attack(st: MatchState, fig: Figure) -> list[Any] | None:
