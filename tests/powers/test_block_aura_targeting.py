@@ -86,6 +86,7 @@ def test_aura_with_a_chosen_source_or_own_dice_is_not_enforced() -> None:
 
 
 def test_targeting_restriction_apparition_kita_only_from_within_2_spaces() -> None:
+    # rule: HS-SPECIAL-09
     kita = shared("Kita the Springrunner")
     assert enforcement(kita.power("targeting_restriction")) is None  # type: ignore[arg-type]
     eng = sandbox(fig("kita", "p1", (2, 2), kita), fig("far", "p2", (2, 6), ARCHER), fig("near", "p2", (4, 2), ARCHER))
@@ -144,6 +145,7 @@ def test_backlash_does_nothing_when_the_shields_do_not_outnumber_the_skulls() ->
 
 
 def test_extra_attack_mielki_attacks_twice_and_no_more() -> None:
+    # rule: HS-TIMING-04
     mielki = shared("Mielki the Kyrie Warrior")
     assert enforcement(mielki.power("extra_attack")) is None  # type: ignore[arg-type]
     eng = sandbox(fig("m", "p1", (2, 2), mielki), fig("t", "p2", (3, 2), TARGET))

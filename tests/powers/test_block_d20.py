@@ -78,6 +78,7 @@ def test_hide_in_darkness_adds_6_on_a_shadow_space() -> None:
 
 
 def test_battle_frenzy_thyraxis_attacks_again_on_16() -> None:
+    # rule: HS-TIMING-04
     thyraxis = shared("Thyraxis Dragoon")
     assert enforcement(d20_power("Battle Frenzy 16", "Thyraxis Dragoon")) is None
     eng = sandbox(fig("t", "p1", (2, 2), thyraxis), fig("e", "p2", (3, 2), TARGET))

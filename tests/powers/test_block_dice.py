@@ -37,6 +37,7 @@ def count(eng: Engine, a: str, t: str, skulls: int, shields: int, special: str |
 
 
 def test_attack_bonus_agent_carr_adds_4_dice_against_an_adjacent_target() -> None:
+    # rule: HS-ATTACK-09
     carr = shared("Agent Carr")
     assert enforcement(carr.power("attack_bonus")) is None  # type: ignore[arg-type]
     eng = sandbox(fig("carr", "p1", (2, 2), carr), fig("t", "p2", (3, 2), TARGET))
@@ -45,6 +46,7 @@ def test_attack_bonus_agent_carr_adds_4_dice_against_an_adjacent_target() -> Non
 
 
 def test_attack_bonus_agent_carr_adds_nothing_at_range_or_to_a_special_attack() -> None:
+    # rule: HS-SPECIAL-02
     carr = shared("Agent Carr")
     eng = sandbox(fig("carr", "p1", (2, 2), carr), fig("t", "p2", (2, 5), TARGET))
     assert att(eng, "carr", "t")[0] == carr.attack
@@ -88,6 +90,7 @@ def test_an_attack_bonus_the_rules_cannot_read_says_why_and_adds_nothing() -> No
 
 
 def test_defense_bonus_melee_defense_against_an_adjacent_normal_attack_only() -> None:
+    # rule: HS-ATTACK-10
     x17 = shared("Major X17")  # Melee Defense 4
     eng = sandbox(fig("x", "p1", (2, 2), x17), fig("near", "p2", (3, 2), SOLDIER), fig("far", "p2", (2, 6), ARCHER))
     base = x17.defense
@@ -159,6 +162,7 @@ def test_defense_penalty_negative_element_takes_every_die() -> None:
 
 
 def test_skull_bonus_loviatak_deadly_strike_doubles_her_hits() -> None:
+    # rule: HS-ATTACK-11
     lov = shared("Loviatäk the Kyrie Warrior")
     eng = sandbox(fig("l", "p1", (2, 2), lov), fig("t", "p2", (3, 2), TARGET))
     assert count(eng, "l", "t", 2, 1).wounds == 3
@@ -216,6 +220,7 @@ def test_auto_skull_shocking_grasp_adds_a_skull_to_normal_attacks() -> None:
 
 
 def test_bonus_wounds_twist_the_blade_on_a_wounding_normal_attack_and_a_swipe() -> None:
+    # rule: HS-ENGAGE-05
     raelin = shared("Raelin the Kyrie Warrior (AoA)")
     assert enforcement(next(p for p in raelin.powers if p.kind == "bonus_wounds")) is None
     eng = sandbox(fig("r", "p1", (2, 2), raelin), fig("t", "p2", (3, 2), TARGET))

@@ -43,6 +43,7 @@ def test_explosion_self_immune_killian_is_never_caught_in_his_blunderbuss() -> N
 
 
 def test_explosion_without_self_immunity_catches_the_attacker() -> None:
+    # rule: HS-EXPLOSION-06
     deathwalker = shared("Deathwalker 9000")
     eng = sandbox(fig("d", "p1", (2, 2), deathwalker), fig("t", "p2", (3, 2), TARGET))
     assert affected(eng, "d", "Explosion", "t") == ["t", "d"]
@@ -57,6 +58,7 @@ def test_explosion_affecting_opponents_only_heirloom_force_orb() -> None:
 
 
 def test_line_x_with_range_special_rhogar_dragon_breath_covers_3_spaces() -> None:
+    # rule: HS-LINE-01
     rhogar = shared("Rhogar Dragonspine")
     eng = sandbox(fig("r", "p1", (2, 2), rhogar), fig("a", "p2", (3, 2), TARGET), fig("b", "p2", (5, 2), TARGET),
                   fig("c", "p2", (6, 2), TARGET))
@@ -76,6 +78,7 @@ def test_line_past_the_target_ewashia_twister_and_its_water_condition() -> None:
 
 
 def test_all_adjacent_soul_fury_hits_every_figure_next_to_raakchott() -> None:
+    # rule: HS-SPECIAL-05
     raak = shared("Raakchott, Steward of Death")
     power = raak.power("special_attack")
     assert power is not None and special.spec(power) is not None
@@ -146,6 +149,7 @@ def test_special_defense_penalty_for_common_squads_only() -> None:
 
 
 def test_extra_attacks_onshu_makes_sonic_blast_twice_and_no_normal_attack() -> None:
+    # rule: HS-SPECIAL-01
     onshu = shared("Onshu the Welkineye")
     eng = sandbox(fig("o", "p1", (2, 2), onshu), fig("t", "p2", (2, 5), TARGET), fig("u", "p2", (5, 2), TARGET))
     roll(eng, [BLANK, BLANK])
