@@ -22,6 +22,8 @@ Questions:
   they are rolled: how many hits each skull is worth (Deadly Shot), then any change to the count
   (Stealth Dodge: one shield blocks everything).
 
+- :func:`on_wound_cap` -> the most wounds an attack deals, after every other say (a roll that
+  ignores the wounds).
 - :func:`defense_cap` -> the most defense dice a figure may roll ("at most 1 defense die").
 - :func:`swipe_wounds` -> the wounds of a leaving-engagement attack (Twist the Blade).
 
@@ -151,6 +153,10 @@ _range_hooks: list[ValueHook] = []
 _target_hooks: list[TargetHook] = []
 _skull_hooks: list[SkullHook] = []
 _wound_hooks: list[WoundHook] = []
+#: The most wounds an attack may deal once every wound hook has had its say: ``(power, wounds)``
+#: or ``None`` (a roll that ignores the wounds; applied last, so nothing adds them back).
+WoundCapHook = Callable[["MatchState", AttackContext, Tally], "Reason | None"]
+_wound_cap_hooks: list[WoundCapHook] = []
 #: The most defense dice a figure may roll against an attack: ``(power, cap)`` or ``None``.
 CapHook = Callable[["MatchState", AttackContext], "Reason | None"]
 _cap_hooks: list[CapHook] = []
@@ -197,6 +203,13 @@ def on_hits_per_skull(fn: SkullHook) -> SkullHook:
 def on_wounds(fn: WoundHook) -> WoundHook:
     """Register a hook that changes the :class:`Tally` of a rolled attack (Stealth Dodge)."""
     _wound_hooks.append(fn)
+    return fn
+
+
+def on_wound_cap(fn: WoundCapHook) -> WoundCapHook:
+    """Register a hook that caps the wounds of an attack after every :func:`on_wounds` hook:
+    ``(power, most wounds)`` or ``None`` (Concealment: the wounds are ignored)."""
+    _wound_cap_hooks.append(fn)
     return fn
 
 
@@ -335,6 +348,10 @@ def resolve_wounds(state: MatchState, ctx: AttackContext, skulls: int, shields: 
         changed = hook(state, ctx, tally)
         if changed is not None:
             tally = changed
+    for cap in _wound_cap_hooks:
+        said = cap(state, ctx, tally)
+        if said is not None and said[1] < tally.wounds:
+            tally = replace(tally, wounds=max(0, said[1]), reasons=(*tally.reasons, said[0]))
     return tally
 
 
@@ -370,6 +387,7 @@ __all__ = [
     "on_range_value",
     "on_target_check",
     "on_swipe_wounds",
+    "on_wound_cap",
     "on_wounds",
     "range_value",
     "replace",

@@ -233,3 +233,43 @@ def test_master_of_disguise_not_against_a_hero_and_fails_below_13() -> None:
     roll(eng, [SKULL, BLANK, BLANK] + [BLANK] * fia.defense, d20=[12])
     attack(eng, "g", "f")
     assert F(eng, "f").wounds == 4
+
+
+# ---- a roll at a picked figure (block_d20_pick) ----------------------------------------------------------
+
+
+def test_sharpshooter_deadeye_dan_destroys_a_distant_figure_on_19_instead_of_attacking() -> None:
+    # rule: HS-TURN-06
+    dan = shared("Deadeye Dan")
+    assert enforcement(d20_power("Sharpshooter", "Deadeye Dan")) is None
+    eng = sandbox(fig("d", "p1", (0, 0), dan), fig("t", "p2", (0, 6), TARGET), fig("n", "p2", (1, 0), TARGET))
+    attack(eng, "d", "n")  # declaring an attack opens the "after moving" window
+    pend = eng.state.pending[0]
+    assert (pend.kind, pend.options) == ("d20_pick", ["t", "skip"])  # not the adjacent figure
+    roll(eng, d20=[19])
+    events = eng.execute("p1", "choose t")
+    assert F(eng, "t").destroyed and "attack_cancelled" in [e.kind for e in events]
+    refused(eng, "p1", "attack d n")  # instead of attacking
+
+
+def test_sharpshooter_not_offered_after_moving_and_fails_below_19() -> None:
+    dan = shared("Deadeye Dan")
+    eng = sandbox(fig("d", "p1", (0, 0), dan), fig("t", "p2", (0, 6), TARGET), fig("n", "p2", (2, 0), TARGET))
+    eng.execute("p1", "move d 1,0")
+    roll(eng, [BLANK] * dan.attack)
+    attack(eng, "d", "n")
+    assert not eng.state.pending
+    eng2 = sandbox(fig("d", "p1", (0, 0), dan), fig("t", "p2", (0, 6), TARGET), fig("n", "p2", (1, 0), TARGET))
+    attack(eng2, "d", "n")
+    roll(eng2, d20=[18])
+    eng2.execute("p1", "choose t")
+    assert not F(eng2, "t").destroyed
+
+
+def test_whip_james_murphy_leaves_the_picked_figure_no_defense_against_him() -> None:
+    murphy = shared("James Murphy")
+    eng = sandbox(fig("j", "p1", (2, 2), murphy), fig("s", "p2", (3, 2), SOLDIER))
+    attack(eng, "j", "s")
+    roll(eng, [BLANK] * murphy.attack, d20=[12])
+    events = eng.execute("p1", "choose s")
+    assert [len(e.data["defense_dice"]) for e in events if e.kind == "attack"] == [0]
