@@ -91,6 +91,26 @@ def on_special_defense(fn: Reaction) -> Reaction:
     return fn
 
 
+#: The dice a special attack's own text adds (HS-SPECIAL-02: only its own text may):
+#: (state, attacker, power, first target or None) -> extra dice.
+SpecialDice = Callable[[MatchState, Figure, Power, "Figure | None"], int]
+_dice_hooks: list[SpecialDice] = []
+
+
+def on_special_dice(fn: SpecialDice) -> SpecialDice:
+    """Register the extra dice a special attack's own text gives (Fire Strike: +1 per other Elf
+    Wizard nearby); it answers 0 for other attacks."""
+    _dice_hooks.append(fn)
+    return fn
+
+
+def _dice(st: MatchState, fig: Figure, power: Power, tgt: Figure | None) -> int:
+    """The attack dice of ``power`` against ``tgt`` (its size may matter), with its own bonuses."""
+    sp = _spec(power)
+    base = sp.dice(st.card_of(tgt).size) if tgt is not None else sp.attack
+    return max(0, base + sum(hook(st, fig, power, tgt) for hook in _dice_hooks))
+
+
 def on_special_check(fn: SpecialCheck) -> SpecialCheck:
     """Register a check every special attack goes through before it is made (a power module's
     limit such as "once per game"); it looks at ``power.kind`` and ignores other attacks."""
@@ -306,7 +326,7 @@ def _explosion(st: MatchState, fig: Figure, power: Power, target: str) -> Specia
             others.append(f)
     others.sort(key=lambda f: (min(a.distance(b) for a in f.hexes for b in tgt.hexes), f.id))
     groups = [[tgt.id]] + ([[f.id for f in others]] if others else [])
-    return SpecialPlan(fig.id, power.name, sp.dice(st.card_of(tgt).size), groups, tgt.id, "HS-EXPLOSION-05")
+    return SpecialPlan(fig.id, power.name, _dice(st, fig, power, tgt), groups, tgt.id, "HS-EXPLOSION-05")
 
 
 def _all_adjacent(st: MatchState, fig: Figure, power: Power, target: str) -> SpecialPlan:
@@ -323,7 +343,7 @@ def _all_adjacent(st: MatchState, fig: Figure, power: Power, target: str) -> Spe
                      and (not sp.enemies_only or st.is_enemy(fig, f))
                      and not (sp.spares_flying and st.card_of(f).flies)), key=lambda f: f.id)
     groups = [[tgt.id]] + ([[f.id for f in others]] if others else [])
-    return SpecialPlan(fig.id, power.name, sp.attack, groups, tgt.id, "HS-SPECIAL-05")
+    return SpecialPlan(fig.id, power.name, _dice(st, fig, power, tgt), groups, tgt.id, "HS-SPECIAL-05")
 
 
 def _past_target(st: MatchState, fig: Figure, power: Power, target: str) -> SpecialPlan:
@@ -347,7 +367,7 @@ def _past_target(st: MatchState, fig: Figure, power: Power, target: str) -> Spec
         seen.update(here)
         if here:
             groups.append(sorted(here))
-    return SpecialPlan(fig.id, power.name, sp.dice(st.card_of(tgt).size), groups, tgt.id, "HS-SPECIAL-06")
+    return SpecialPlan(fig.id, power.name, _dice(st, fig, power, tgt), groups, tgt.id, "HS-SPECIAL-06")
 
 
 def _line(st: MatchState, fig: Figure, power: Power, target: str) -> SpecialPlan:
@@ -397,7 +417,7 @@ def _line(st: MatchState, fig: Figure, power: Power, target: str) -> SpecialPlan
                              "line", "HS-LINE-01" if far else "HS-LINE-02")
     if foes and not any(st.figures[f] in foes for f in affected):
         raise IllegalCommand(f"{fig.id} is engaged and must aim at a figure it is engaged with", "HS-SPECIAL-04")
-    return SpecialPlan(fig.id, power.name, sp.attack, groups, affected[0] if affected else "", "HS-LINE-05",
+    return SpecialPlan(fig.id, power.name, _dice(st, fig, power, None), groups, affected[0] if affected else "", "HS-LINE-05",
                        [start, *spaces])
 
 

@@ -82,7 +82,7 @@ def test_all_adjacent_soul_fury_hits_every_figure_next_to_raakchott() -> None:
     raak = shared("Raakchott, Steward of Death")
     power = raak.power("special_attack")
     assert power is not None and special.spec(power) is not None
-    assert enforcement(power) == "its extra attack dice are added by the players"
+    assert enforcement(power) == "paying its cost is not built yet"  # its Consume Markers
     eng = sandbox(fig("r", "p1", (2, 2), raak), fig("a", "p2", (3, 2), TARGET), fig("b", "p2", (2, 3), TARGET),
                   fig("pal", "p1", (1, 2), TARGET), fig("far", "p2", (5, 5), TARGET))
     assert sorted(affected(eng, "r", "Soul Fury", "a")) == ["a", "b", "pal"]
@@ -214,3 +214,29 @@ def test_earth_slam_spares_flying_figures() -> None:
     eng = sandbox(fig("e", "p1", (2, 2), earth), fig("a", "p2", (3, 2), TARGET), fig("f", "p2", (2, 3), flier))
     assert affected(eng, "e", "Earth Slam", "a") == ["a"]
     refused(eng, "p1", "special e Earth f")
+
+
+# ---- the attack's own bonus dice (HS-SPECIAL-02) -----------------------------------------------------------
+
+
+def test_bonus_overwhelm_irene_second_attack_on_the_same_figure_rolls_a_die_more() -> None:
+    # rule: HS-SPECIAL-02
+    irene = shared("Knight Irene")
+    power = irene.power("special_attack")
+    assert power is not None and enforcement(power) is None
+    eng = sandbox(fig("i", "p1", (2, 2), irene), fig("t", "p2", (3, 2), TARGET), fig("u", "p2", (2, 3), TARGET))
+    assert special_attack(eng, F(eng, "i"), "Overwhelm", "t").dice == 3
+    roll(eng, [BLANK] * 3)
+    eng.execute("p1", "special i Overwhelm t")
+    assert special_attack(eng, F(eng, "i"), "Overwhelm", "t").dice == 4
+    assert special_attack(eng, F(eng, "i"), "Overwhelm", "u").dice == 3
+
+
+def test_bonus_fire_strike_one_die_per_other_elf_wizard_nearby_at_most_3() -> None:
+    chardris = shared("Chardris")
+    wizard = card(name="Wizard", species="Elf", cls="Wizard")
+    far = sandbox(fig("c", "p1", (0, 0), chardris), fig("t", "p2", (0, 5), TARGET), fig("w", "p1", (7, 7), wizard))
+    assert special_attack(far, F(far, "c"), "Fire Strike", "t").dice == 2
+    eng = sandbox(fig("c", "p1", (3, 3), chardris), fig("t", "p2", (3, 0), TARGET),
+                  *(fig(f"w{i}", "p1", at, wizard) for i, at in enumerate([(4, 3), (3, 4), (2, 4), (2, 3)])))
+    assert special_attack(eng, F(eng, "c"), "Fire Strike", "t").dice == 2 + 3

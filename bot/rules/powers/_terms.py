@@ -457,6 +457,10 @@ def _clause(c: str) -> tuple[Test | None, bool]:
                 rarity="unique" if rarity else None)
         return (lambda st, h, o, a: any(f.card_key != h.card_key and f.controller == h.controller
                                         and w.card_fits(st.card_of(f)) for f in st.on_battlefield())), False
+    m = re.fullmatch(r"([a-z' ]+) not used this turn", c)
+    if m:  # a power of the card, recorded by its module when used (``used:<name>`` in turn.data)
+        name = m.group(1)
+        return (lambda st, h, o, a: st.turn is None or not st.turn.data.get(f"used:{name}:{h.card_key}")), False
     if c in ("this figure did not move this turn", "did not move this turn", "this figure has not moved this turn"):
         return (lambda st, h, o, a: not _moved(st, h)), False
     if c in ("this figure moved at least 1 space this turn", "this figure moved this turn"):

@@ -8,6 +8,9 @@ this module adds what else its ``values`` say:
   the attack is refused when it does not hold.
 - ``limit``: "once per game" (the card's use is recorded when the attack is made).
 - ``targets`` ("not Small figures", "Undead only", "non-adjacent Small/Medium"): whom it may aim at.
+- ``bonus`` (its own extra dice, HS-SPECIAL-02): "+1 per other Elf Wizard you control within 3
+  clear sight spaces, max +3", "+1 die vs a figure engaged with your Pirate or Captain", "+1 die
+  if the second attack targets the same figure".
 - ``no_defense``: the figures it affects roll no defense dice.
 - ``excludes`` "figures with Flying" (Earth Slam): flying figures are not affected.
 - ``defense_penalty`` (``{"amount": 1}``, optionally ``who``: "Common Squad figures"): the
@@ -30,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.rules import modifiers, special
 from bot.rules.cards import Power
-from bot.rules.engagement import adjacent
+from bot.rules.engagement import adjacent, engaged
 from bot.rules.errors import IllegalCommand
 from bot.rules.modifiers import AttackContext, Verdict
 from bot.rules.powers import _terms as terms
@@ -52,9 +55,8 @@ USED = "special_used:"
 
 _SHAPE_KEYS = {"range", "attack", "area", "line_length", "lob", "no_los", "self_immune", "affects", "x"}
 _BUILT_KEYS = {"condition", "limit", "targets", "defense_penalty", "extra_attacks", "different_targets", "repeat",
-               "no_defense", "excludes"}
+               "no_defense", "excludes", "bonus"}
 _NOT_BUILT = {
-    "bonus": "its extra attack dice are added by the players",
     "cost": "paying its cost is not built yet",
     "on_wound": "what it does when it wounds is applied by the players",
     "on_kill": "what it does when it destroys is applied by the players",
@@ -111,6 +113,48 @@ def _penalty(values: Any) -> tuple[tuple[int, terms.Who] | None, str | None]:
                                         rarity=who.rarity)), None
 
 
+_Bonus = Callable[[MatchState, Figure, Power, "Figure | None"], int]
+
+
+def _bonus(text: Any) -> _Bonus | None:
+    """Read a special attack's ``bonus``: "+1 per other Elf Wizard you control within 3 clear sight
+    spaces, max +3", "+1 die vs a figure engaged with your Pirate or Captain", "+1 die if the second
+    attack targets the same figure"."""
+    t = terms.norm(text)
+    m = re.fullmatch(r"\+(\d+) per other (.+?) you control within (\d+) clear sight spaces, max \+(\d+)", t)
+    if m:
+        amt, _ = terms.amount(f"{m.group(1)} per {m.group(2)} you control within {m.group(3)} clear sight spaces",
+                              int(m.group(4)))
+        return (lambda st, f, p, tgt: amt(st, f, tgt)) if amt is not None else None
+    m = re.fullmatch(r"\+(\d+) (?:die|dice) vs a figure engaged with your (.+)", t)
+    if m:
+        n, who = int(m.group(1)), terms.who(f"your {m.group(2)}")[0]
+        if who is None:
+            return None
+        return lambda st, f, p, tgt: n if tgt is not None and any(
+            g is not tgt and who.fits(st, f, g) and engaged(st, g, tgt) for g in st.on_battlefield()) else 0
+    m = re.fullmatch(r"\+(\d+) (?:die|dice) if the second attack targets the same figure", t)
+    if m:
+        n = int(m.group(1))
+
+        def same(st: MatchState, f: Figure, p: Power, tgt: Figure | None) -> int:
+            made = [x for a, name, x in st.turn.data.get(special.SPECIALS_MADE, ()) if a == f.id and name == p.name] \
+                if st.turn is not None else []
+            return n if tgt is not None and len(made) == 1 and made[0] == tgt.id else 0
+
+        return same
+    return None
+
+
+@special.on_special_dice
+def _bonus_dice(st: MatchState, fig: Figure, power: Power, tgt: Figure | None) -> int:
+    """A special attack's ``bonus`` dice (its own text, HS-SPECIAL-02)."""
+    if power.kind != KIND or "bonus" not in power.values or not _ok(power):
+        return 0
+    bonus = terms.read(power, "special_bonus", lambda p: _bonus(p.values["bonus"]))
+    return bonus(st, fig, power, tgt) if bonus is not None else 0
+
+
 def check_special_attack(values: dict[str, Any]) -> str | None:
     """Why a ``special_attack`` cannot be enforced, or ``None``."""
     power = Power(name="?", text="", kind=KIND, values=values)
@@ -136,6 +180,8 @@ def check_special_attack(values: dict[str, Any]) -> str | None:
         return _targets(values["targets"])[1]
     if "defense_penalty" in values and _penalty(values["defense_penalty"])[1]:
         return _penalty(values["defense_penalty"])[1]
+    if "bonus" in values and _bonus(values["bonus"]) is None:
+        return "its extra attack dice are added by the players"
     n = values.get("extra_attacks", 0)
     if not isinstance(n, int):
         return f"the extra attacks '{n}' are not understood"
