@@ -291,3 +291,18 @@ def test_adjacent_tough_hatamoto_next_to_a_friendly_einar_figure() -> None:
                   fig("h2", "p1", (6, 6), taro), fig("e2", "p2", (6, 5), SOLDIER))
     assert count(eng, "e", "h", 2, 0).wounds == 1
     assert count(eng, "e2", "h2", 2, 0).wounds == 2
+
+
+# ---- Order Markers ---------------------------------------------------------------------------------------
+
+
+def test_concentrated_will_shiori_with_exactly_one_unrevealed_marker_on_her_card() -> None:
+    shiori = shared("Shiori")
+    assert enforcement(shiori.power("stat_bonus")) is None  # type: ignore[arg-type]
+    eng = sandbox(fig("s", "p1", (2, 2), shiori), fig("t", "p2", (3, 2), TARGET))
+    key = F(eng, "s").card_key
+    eng.state.orders["p1"] = {"1": key, "2": key}
+    assert att(eng, "s", "t")[0] == shiori.attack  # two unrevealed
+    eng.state.revealed["p1"] = ["1"]
+    assert att(eng, "s", "t")[0] == shiori.attack + 1
+    assert dfn(eng, "t", "s")[0] == shiori.defense + 1

@@ -457,6 +457,26 @@ def _clause(c: str) -> tuple[Test | None, bool]:
                 rarity="unique" if rarity else None)
         return (lambda st, h, o, a: any(f.card_key != h.card_key and f.controller == h.controller
                                         and w.card_fits(st.card_of(f)) for f in st.on_battlefield())), False
+    m = re.fullmatch(r"exactly (\d+) unrevealed order markers? on this card", c)
+    if m:
+        n = int(m.group(1))
+
+        def unrevealed(st: MatchState, h: Figure, o: Figure | None, a: str) -> bool:
+            shown = st.revealed.get(h.controller, [])
+            return sum(1 for mk, key in st.orders.get(h.controller, {}).items()
+                       if key == h.card_key and mk not in shown) == n
+
+        return unrevealed, False
+    m = re.fullmatch(r"all order markers on ([a-z]+) cards, one on [a-z' ]+", c)
+    if m:
+        word = singular(m.group(1))
+
+        def all_on(st: MatchState, h: Figure, o: Figure | None, a: str) -> bool:
+            placed = st.orders.get(h.controller, {})
+            return bool(placed) and h.card_key in placed.values() and all(
+                key in st.cards and word in card_words(st.cards[key].card) for key in placed.values())
+
+        return all_on, False
     m = re.fullmatch(r"([a-z' ]+) not used this turn", c)
     if m:  # a power of the card, recorded by its module when used (``used:<name>`` in turn.data)
         name = m.group(1)

@@ -105,7 +105,8 @@ def bonus(state: MatchState, fig: Figure, stat: str, ctx: AttackContext | None =
         if read is None:
             continue
         t, w, r, c = read
-        if holder is fig and (power.values.get("excludes_self") or r.adjacent or w.side == "enemy"):
+        if holder is fig and (power.values.get("excludes_self") or r.adjacent or w.side == "enemy"
+                              or "other" in terms.norm(power.values.get("who", "")).split()):
             continue
         if stat not in t or not w.fits(state, holder, fig) or not c.holds(state, holder, None, ""):
             continue
