@@ -210,3 +210,17 @@ def test_extra_attack_dragon_assault_first_attack_gets_a_die_after_flying() -> N
     roll(eng, [BLANK] * (sonlen.attack + 1))
     attack(eng, "s", "t")
     assert att(eng, "s", "t") == sonlen.attack  # the second attack: no bonus
+
+
+# ---- taunt -----------------------------------------------------------------------------------------
+
+
+def test_taunt_combat_challenge_an_adjacent_opponent_must_attack_tandros() -> None:
+    tandros = shared("Tandros Kreel")
+    assert enforcement(tandros.power("taunt")) is None  # type: ignore[arg-type]
+    eng = sandbox(fig("t", "p1", (2, 2), tandros), fig("e", "p2", (3, 2), SOLDIER), fig("pal", "p1", (4, 2), SOLDIER),
+                  fig("far", "p2", (6, 6), SOLDIER), fig("pal2", "p1", (6, 5), SOLDIER))
+    check = combat.check_target(eng.state, F(eng, "e"), F(eng, "pal"))
+    assert not check and "Combat Challenge" in check.reason
+    assert combat.check_target(eng.state, F(eng, "e"), F(eng, "t"))
+    assert combat.check_target(eng.state, F(eng, "far"), F(eng, "pal2"))  # not next to Tandros

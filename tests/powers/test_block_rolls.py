@@ -108,3 +108,17 @@ def test_attack_all_adjacent_with_one_adjacent_figure_is_one_attack() -> None:
     events = attack(eng, "m", "a")
     assert not powers(events)
     refused(eng, "p1", "attack m a", "HS-ATTACK-12")
+
+
+def test_all_skulls_lethal_sting_destroys_a_small_or_medium_defender() -> None:
+    rechets = shared("Rechets of Bogdan")
+    assert enforcement(rechets.power("all_skulls_bonus")) is None  # type: ignore[arg-type]
+    big = card(name="Ogre", size="large", height=7, life=9, defense=0)
+    eng = sandbox(fig("r", "p1", (2, 2), rechets), fig("s", "p2", (3, 2), SOLDIER), fig("o", "p2", (2, 3), big))
+    roll(eng, [SKULL] * rechets.attack)
+    attack(eng, "r", "s")
+    assert F(eng, "s").destroyed and dice(eng).left == 0
+    eng2 = sandbox(fig("r", "p1", (2, 2), rechets), fig("o", "p2", (2, 3), big))
+    roll(eng2, [SKULL] * rechets.attack)
+    attack(eng2, "r", "o")
+    assert not F(eng2, "o").destroyed and F(eng2, "o").wounds == rechets.attack

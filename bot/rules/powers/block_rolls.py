@@ -7,8 +7,9 @@
   adjacent figure", "Kyrie you control that follow Einar"); ``limit`` "once per turn". Re-rolling
   a die that did not hit (or block) can only help, so it is always done. The dice come from the
   dice source; the roll's window arguments are changed, so the next step reads the new dice.
-- ``all_skulls_bonus`` (Venomous Sting, Maul): when every die of the holder's normal attack is a
-  skull (against a figure of ``targets`` size), the defender rolls no defense dice.
+- ``all_skulls_bonus`` (Venomous Sting, Maul, Lethal Sting): when every die of the holder's normal
+  attack is a skull (against a figure of ``targets`` size), the defender rolls no defense dice (and
+  with "destroy the defender" is destroyed at once).
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ def check_reroll(values: dict[str, Any]) -> str | None:
 def check_all_skulls(values: dict[str, Any]) -> str | None:
     """Why an ``all_skulls_bonus`` cannot be enforced, or ``None``."""
     effect = terms.norm(values.get("effect", ""))
-    if effect not in ("no defense roll", "no defense roll; 1 wound per skull"):
+    if effect not in ("no defense roll", "no defense roll; 1 wound per skull", "destroy the defender, no defense roll"):
         return f"the effect '{values.get('effect')}' is not built yet"
     if set(values) - {"effect", "targets"}:
         return "a parameter is not understood"
@@ -211,8 +212,13 @@ class AllSkulls(Effect):
         me, p = found
         n = len(st.turn.data.get("attacks", ())) + len(st.turn.data.get(special.SPECIALS_MADE, ()))
         st.turn.data.setdefault(THIS_TURN, {})[f"{me.id}#{n}"] = [p.name, 0]
-        engine.emit("power", power=p.name, figure=me.id, player=me.controller, success=True,
-                    result="every die is a skull: no defense roll")
+        target = st.figures[window_args(engine)["target"]]
+        kill = terms.norm(p.values.get("effect", "")).startswith("destroy")
+        engine.emit("power", power=p.name, figure=me.id, target=target.id, player=me.controller, success=True,
+                    result=f"every die is a skull: {target.id} is destroyed" if kill else
+                    "every die is a skull: no defense roll")
+        if kill:
+            engine.destroy(target, f"{p.name} by {me.id}")
 
 
 #: Per kind: why its parameters cannot be enforced (``None``: they can).

@@ -5,6 +5,7 @@
   special attack (``normal_and_special_only_from``) only from "adjacent figures" or "figures
   within N spaces"; ``condition`` (about the holder: "on a shadow space") says when it holds.
   A targeting hook: "cannot" beats "can" (HS-SPECIAL-09).
+- ``taunt`` (Combat Challenge): an opponent's figure next to the holder may attack only the holder.
 - ``backlash`` (Lumbering Bully): when the holder makes a normal attack, each shield its target
   rolls beyond the hits is a wound on the holder (an effect after the defense roll).
 """
@@ -20,7 +21,7 @@ from bot.rules.combat import tally
 from bot.rules.engagement import adjacent
 from bot.rules.modifiers import AttackContext, Verdict
 from bot.rules.powers import _terms as terms
-from bot.rules.powers._common import power_of
+from bot.rules.powers._common import holders, power_of
 from bot.rules.powers._effects import window_args
 from bot.rules.state import MatchState
 from bot.rules.timing import Effect, Source, Trigger, Window, register
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from bot.rules.context import RulesContext
 
 #: The power kinds (a power's ``kind``, the shared file's ``params.pattern``) this module enforces.
-KINDS = frozenset({"targeting_restriction", "backlash"})
+KINDS = frozenset({"targeting_restriction", "backlash", "taunt"})
 
 _FROM = ("normal_attacks_only_from", "normal_and_special_only_from")
 
@@ -91,6 +92,26 @@ def targeting_restriction(state: MatchState, ctx: AttackContext) -> Verdict | No
     return Verdict(False, f"{ctx.target.id} has {power.name}: only a figure {where} may aim {what} at it", "HS-SPECIAL-09")
 
 
+def check_taunt(values: dict[str, Any]) -> str | None:
+    """Why a ``taunt`` cannot be enforced, or ``None``: ``who`` must be "adjacent opponent's figures"."""
+    if terms.norm(values.get("who", "")) != "adjacent opponent's figures" or set(values) - {"who"}:
+        return f"the figures named '{values.get('who')}' are not understood"
+    return None
+
+
+@modifiers.on_target_check
+def taunt(state: MatchState, ctx: AttackContext) -> Verdict | None:
+    """Combat Challenge: an opponent's figure next to the holder that attacks must attack the holder
+    (or another figure holding the power next to it)."""
+    found = [(h, p) for h, p in holders(state, "taunt") if check_taunt(p.values) is None
+             and state.is_enemy(ctx.attacker, h) and adjacent(state, ctx.attacker, h)]
+    if not found or any(ctx.target is h for h, _ in found):
+        return None
+    names = " or ".join(h.id for h, _ in found)
+    return Verdict(False, f"{ctx.attacker.id} is next to {names}, whose {found[0][1].name} makes it attack {names}",
+                   "HS-SPECIAL-09")
+
+
 def check_backlash(values: dict[str, Any]) -> str | None:
     """Why a ``backlash`` cannot be enforced, or ``None``."""
     effect = terms.norm(values.get("effect", ""))
@@ -139,4 +160,5 @@ class Backlash(Effect):
 CHECKS: dict[str, Callable[[dict[str, Any]], str | None]] = {
     "targeting_restriction": check_targeting_restriction,
     "backlash": check_backlash,
+    "taunt": check_taunt,
 }
