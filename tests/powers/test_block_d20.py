@@ -273,3 +273,24 @@ def test_whip_james_murphy_leaves_the_picked_figure_no_defense_against_him() -> 
     roll(eng, [BLANK] * murphy.attack, d20=[12])
     events = eng.execute("p1", "choose s")
     assert [len(e.data["defense_dice"]) for e in events if e.kind == "attack"] == [0]
+
+
+def test_chilling_touch_table_at_a_picked_adjacent_figure_never_a_soulborg() -> None:
+    cyprien = shared("Cyprien Esenwein")
+    assert enforcement(d20_power("Chilling Touch", "Cyprien Esenwein")) is None
+    borg = card(name="Borg", species="Soulborg", life=9)
+    eng = sandbox(fig("c", "p1", (2, 2), cyprien), fig("t", "p2", (3, 2), TARGET), fig("b", "p2", (2, 3), borg))
+    attack(eng, "c", "t")
+    assert eng.state.pending[0].options == ["t", "skip"]
+    roll(eng, [BLANK] * (cyprien.attack + 1), d20=[16])  # 16-17: 2 wounds
+    eng.execute("p1", "choose t")
+    assert F(eng, "t").wounds == 2
+
+
+def test_acid_breath_table_below_11_does_nothing() -> None:
+    wyrm = shared("Black Wyrmling")
+    eng = sandbox(fig("w", "p1", (0, 0), wyrm), fig("t", "p2", (0, 3), TARGET), fig("n", "p2", (1, 0), TARGET))
+    attack(eng, "w", "n")
+    roll(eng, d20=[10])
+    eng.execute("p1", "choose t")
+    assert F(eng, "t").wounds == 0

@@ -190,7 +190,10 @@ class Who:
         return self.range_min is None or rng >= self.range_min
 
     def fits(self, state: MatchState, holder: Figure, fig: Figure) -> bool:
-        """Whether ``fig`` is one of the figures named, seen from ``holder``."""
+        """Whether ``fig`` is one of the figures named, seen from ``holder`` (``flags``: words of
+        figures left out, "soulborg")."""
+        if self.flags and any(all(w in card_words(state.card_of(fig)) for w in f.split()) for f in self.flags):
+            return False
         if self.same_card and fig.card_key != holder.card_key:
             return False
         if self.side == "friendly" and state.is_enemy(holder, fig):

@@ -176,6 +176,9 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
             return ("defense", [(lo, hi, _IGNORE[e]) for lo, hi, e in rows]), None
         if guard is not None and not target and all(e in _IGNORE for _, _, e in rows):
             return ("protect", ([(lo, hi, _IGNORE[e]) for lo, hi, e in rows], guard)), None
+        picked, why = pick.plan(values)
+        if picked is not None:
+            return ("pick", picked), None
         return None, f"a table rolled at the moment '{values.get('window')}' is not built yet"
     if _threshold(values.get("threshold")) is None:
         return None, f"the d20 result needed '{values.get('threshold')}' is not understood"

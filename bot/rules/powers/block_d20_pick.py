@@ -57,6 +57,12 @@ def _target(text: Any) -> tuple[tuple[terms.Who, terms.Reach, bool] | None, str 
     t = t.removeprefix("non-adjacent ")
     near = t.startswith("adjacent ")
     t = t.removeprefix("adjacent ")
+    spared: tuple[tuple[str, ...], ...] = ()
+    m = re.fullmatch(r"(.+?) \(not (.+)\)", t)
+    if m:  # "adjacent figure (not Soulborg or destructible object)": objects are no figures anyway
+        t = m.group(1)
+        spared = tuple(tuple(terms.singular(w) for w in g.split()) for g in re.split(r"\s+or\s+", m.group(2))
+                       if g != "destructible object")
     m = re.fullmatch(r"(.+?) within (\d+) clear sight spaces", t)
     rch = terms.Reach(adjacent=True) if near else terms.Reach(spaces=int(m.group(2))) if m else None
     if rch is None:
@@ -69,7 +75,8 @@ def _target(text: Any) -> tuple[tuple[terms.Who, terms.Reach, bool] | None, str 
     who, _ = terms.who(words)
     if who is None or " or " in words or "," in words:
         return bad
-    return (terms.Who(side=side, any_of=who.any_of, sizes=who.sizes, kind=who.kind, rarity=who.rarity), rch, far), None
+    return (terms.Who(side=side, any_of=who.any_of, sizes=who.sizes, kind=who.kind, rarity=who.rarity,
+                      flags=frozenset(" ".join(g) for g in spared)), rch, far), None
 
 
 def _effect(text: Any) -> tuple[str, int] | None:
@@ -82,9 +89,32 @@ def _effect(text: Any) -> tuple[str, int] | None:
     return ("wound", int(m.group(1))) if m else None
 
 
+def _rows(table: Any) -> list[tuple[int, int, tuple[str, int] | None]] | None:
+    """A ``table`` of results (``{"1-10": "nothing", "11-15": "1 wound", "16+": "2 wounds"}``)."""
+    if not isinstance(table, dict):
+        return None
+    rows = []
+    for key, effect in table.items():
+        m = re.fullmatch(r"(\d+)(?:-(\d+)|(\+))?", str(key).strip())
+        if not m:
+            return None
+        eff = None if terms.norm(effect) in ("nothing", "no effect") else _effect(effect)
+        if eff is None and terms.norm(effect) not in ("nothing", "no effect"):
+            return None
+        rows.append((int(m.group(1)), 99 if m.group(3) else int(m.group(2) or m.group(1)), eff))
+    return rows
+
+
 def plan(values: dict[str, Any]) -> tuple[tuple[Any, ...] | None, str | None]:
-    """The pick's reading: ``(when, once per game, still only, target, effect)`` or the reason."""
+    """The pick's reading: ``(when, once per game, still only, target, effect)`` or the reason; the
+    effect of a table is ``("table", rows)``."""
     window = terms.norm(values.get("window", ""))
+    if window in _WINDOWS and "table" in values and "target" in values and set(values) == {"window", "target", "table"}:
+        target, why = _target(values["target"])
+        rows = _rows(values["table"])
+        if target is None or rows is None:
+            return None, why or "the table of results is not understood"
+        return (*_WINDOWS[window], target, ("table", rows)), None
     if window not in _WINDOWS or not isinstance(values.get("effect"), str) or "target" not in values:
         return None, None
     if set(values) - {"window", "threshold", "target", "effect"}:
@@ -100,11 +130,11 @@ def plan(values: dict[str, Any]) -> tuple[tuple[Any, ...] | None, str | None]:
 
 
 def _read(p: Power) -> tuple[Any, ...] | None:
-    return terms.read(p, "d20pick", lambda q: plan(q.values)[0] if q.kind == "d20_trigger" else None)
+    return terms.read(p, "d20pick", lambda q: plan(q.values)[0] if q.kind in D20_KINDS else None)
 
 
 def _need(p: Power, card: Any) -> int:
-    t = p.values["threshold"]
+    t = p.values.get("threshold", 0)
     return int(t if isinstance(t, int) else t.get(card.kind, t["hero"]))
 
 
@@ -180,7 +210,7 @@ class D20Pick(Effect):
 
     def prompt(self, engine: RulesContext, trigger: Trigger) -> str:
         found = self._power(engine, trigger)
-        what = found[0].values["effect"] if found else "its effect"
+        what = found[0].values.get("effect", "a table of results") if found else "its effect"
         instead = " instead of attacking" if found and found[1][0] == "instead" else ""
         return f"{trigger.get('power')}: {trigger.subject} may pick a figure and roll the d20{instead} ({what}). Which one?"
 
@@ -201,7 +231,12 @@ class D20Pick(Effect):
         need = _need(p, st.card_of(victim))
         roll = engine.roll_d20()
         ok = roll >= need
-        kind, n = read[4]
+        effect = read[4]
+        if effect[0] == "table":
+            effect = next((e for lo, hi, e in effect[1] if lo <= roll <= hi), None)
+            ok = effect is not None
+            effect = effect or ("wound", 0)
+        kind, n = effect
         result = {"destroy": f"{victim.id} is destroyed", "wound": f"{victim.id} takes {n} wound{'s' if n != 1 else ''}",
                   "nodef": f"{victim.id} rolls no defense dice against {fig.id} this turn"}[kind]
         engine.emit("power", power=p.name, figure=fig.id, target=victim.id, player=fig.controller, d20=roll, needed=need,
