@@ -224,3 +224,27 @@ def test_taunt_combat_challenge_an_adjacent_opponent_must_attack_tandros() -> No
     assert not check and "Combat Challenge" in check.reason
     assert combat.check_target(eng.state, F(eng, "e"), F(eng, "t"))
     assert combat.check_target(eng.state, F(eng, "far"), F(eng, "pal2"))  # not next to Tandros
+
+
+def test_aura_charge_dorim_after_attacking_an_opponent_every_card_moves_one_more_even_after_he_falls() -> None:
+    # rule: HS-DESTROY-06
+    dorim = shared("Dorim the Bulkhead Brawler")
+    charge = next(p for p in dorim.powers if p.name == "Charge!!!")
+    assert enforcement(charge) is None
+    eng = sandbox(fig("d", "p1", (2, 2), dorim), fig("s", "p1", (6, 6), SOLDIER), fig("t", "p2", (3, 2), TARGET),
+                  fig("foe", "p2", (7, 0), SOLDIER))
+    assert modifiers.move_value(eng.state, F(eng, "s")) == 5
+    roll(eng, [BLANK] * (dorim.attack + 1))  # Chain Axe re-rolls a die
+    attack(eng, "d", "t")
+    assert modifiers.move_value(eng.state, F(eng, "s")) == 6
+    assert modifiers.move_value(eng.state, F(eng, "foe")) == 5
+    eng.destroy(F(eng, "d"), "test")
+    assert modifiers.move_value(eng.state, F(eng, "s")) == 6
+
+
+def test_aura_charge_not_after_attacking_a_friend() -> None:
+    dorim = shared("Dorim the Bulkhead Brawler")
+    eng = sandbox(fig("d", "p1", (2, 2), dorim), fig("s", "p1", (6, 6), SOLDIER), fig("pal", "p1", (3, 2), TARGET))
+    roll(eng, [BLANK] * (dorim.attack + 1))  # Chain Axe re-rolls a die
+    eng.execute("p1", "attack d pal")
+    assert modifiers.move_value(eng.state, F(eng, "s")) == 5

@@ -255,6 +255,7 @@ def who(text: Any) -> tuple[Who | None, str | None]:
     if t in ("this squad", "this card", "self"):
         return Who(side="friendly", same_card=True, **out), None
     side = "any" if "attacked_by" in out else "friendly"
+    t = re.sub(r"^all (?=your |friendly |opponent's |enemy )", "", t)
     for pat, s in ((r"^friendly\s+", "friendly"), (r"\s+you control$", "friendly"), (r"^your\s+", "friendly"),
                    (r"^(opponent's|opponents'|opposing|enemy)\s+", "enemy"), (r"^all\s+", "any")):
         if re.search(pat, t):

@@ -21,15 +21,21 @@ adjacent figures; auras of different figures add up (HS-ATTACK-09).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.rules import modifiers
 from bot.rules.cards import Power
 from bot.rules.engagement import adjacent
 from bot.rules.modifiers import AttackContext
+from bot.rules.moments import Expiry, Lasting
 from bot.rules.powers import _terms as terms
 from bot.rules.powers._common import holders
+from bot.rules.powers._effects import window_args
 from bot.rules.state import Figure, MatchState
+from bot.rules.timing import Effect, Source, Trigger, Window, register
+
+if TYPE_CHECKING:
+    from bot.rules.context import RulesContext
 
 #: The power kinds (a power's ``kind``, the shared file's ``params.pattern``) this module enforces.
 KINDS = frozenset({"aura"})
@@ -56,6 +62,11 @@ def check_aura(values: dict[str, Any]) -> str | None:
     """Why an ``aura`` cannot be enforced, or ``None``."""
     if "effect" in values:
         return "an aura that rolls its own dice is not built yet"
+    if "duration" in values:
+        if (terms.norm(values["duration"]) != "until your next order marker reveal"
+                or terms.norm(values.get("condition", "")) != "this figure attacked an opponent this turn"):
+            return "an aura that lasts after its moment is not built yet"
+        values = {k: v for k, v in values.items() if k not in ("duration", "condition")}
     cond, why = terms.condition(values.get("condition"))
     if cond is None or cond.needs_attack:
         return f"the condition '{values.get('condition')}' of the aura is not built yet"
@@ -79,6 +90,11 @@ def check_aura(values: dict[str, Any]) -> str | None:
     return terms.reach(values.get("distance", "adjacent"))[1]
 
 
+def _lasting(power: Power) -> bool:
+    """An aura switched on by an attack that lasts until the next Order Marker reveal (Charge!!!)."""
+    return "duration" in power.values
+
+
 def _read(power: Power) -> tuple[dict[str, Any], terms.Who, terms.Reach, terms.Cond] | None:
     def reader(p: Power) -> tuple[dict[str, Any], terms.Who, terms.Reach, terms.Cond] | None:
         if check_aura(p.values) is not None:
@@ -86,7 +102,7 @@ def _read(power: Power) -> tuple[dict[str, Any], terms.Who, terms.Reach, terms.C
         t = table(p.values)
         w = terms.who(p.values.get("who", ""))[0]
         r = terms.reach(p.values.get("distance", "adjacent"))[0]
-        c = terms.condition(p.values.get("condition"))[0]
+        c = terms.ALWAYS if _lasting(p) else terms.condition(p.values.get("condition"))[0]
         assert t is not None and w is not None and r is not None and c is not None
         return t, w, r, c
 
@@ -97,10 +113,19 @@ def bonus(state: MatchState, fig: Figure, stat: str, ctx: AttackContext | None =
     """What auras give ``fig`` now for ``stat``, and the names of the powers (``"Finn's Attack
     Aura 1"``); ``ctx`` is the attack when the stat is Attack or Defense."""
     found = holders(state, KIND)
-    if not found:
+    lasting = [(e, e.data) for e in state.effects.values() if isinstance(e, Lasting) and e.data.get("block") == KIND]
+    if not found and not lasting:
         return 0, []
     total, names = 0, []
+    for e, data in lasting:  # Charge!!!: on until the next reveal, even after its figure is gone
+        t = table(data["values"])
+        w = terms.who(data["values"].get("who", ""))[0]
+        if t and w and stat in t and fig.controller == e.controller and w.card_fits(state.card_of(fig)):
+            total += t[stat]
+            names.append(f"{data['card']}'s {data['power']}")
     for holder, power in found:
+        if _lasting(power):
+            continue  # it acts through its lasting effect
         read = _read(power)
         if read is None:
             continue
@@ -153,6 +178,41 @@ def aura_range(state: MatchState, fig: Figure, value: int) -> int:
 def aura_move(state: MatchState, fig: Figure, value: int) -> int:
     """Move auras."""
     return value + bonus(state, fig, "move")[0]
+
+
+@register
+class AuraSwitchedOn(Effect):
+    """After the holder attacks an opponent's figure: its lasting aura (Charge!!!) starts, until its
+    controller next reveals an Order Marker (HS-DESTROY-06: it outlives its figure)."""
+
+    name = "aura_switched_on"
+    window = Window.AFTER_ATTACK
+    source = Source.UNIT
+
+    def triggers(self, engine: RulesContext) -> list[Trigger]:
+        st = engine.state
+        args = window_args(engine)
+        attacker, target = st.figures.get(args.get("attacker", "")), st.figures.get(args.get("target", ""))
+        if attacker is None or target is None or not st.is_enemy(attacker, target):
+            return []
+        out = []
+        for p in st.card_of(attacker).powers:
+            if p.kind == KIND and _lasting(p) and _read(p) is not None \
+                    and f"{KIND}:{attacker.card_key}:{p.name}" not in st.effects:
+                out.append(Trigger(self.name, attacker.controller, attacker.id, (("power", p.name),)))
+        return out
+
+    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
+        st = engine.state
+        fig = st.figures[trigger.subject]
+        p = next((q for q in st.card_of(fig).powers if q.name == trigger.get("power")), None)
+        key = f"{KIND}:{fig.card_key}:{trigger.get('power')}"
+        if p is None or key in st.effects:
+            return
+        engine.add_lasting(key, fig.controller, Expiry.NEXT_REVEAL, fig.id, block=KIND, values=dict(p.values),
+                           card=st.card_of(fig).short, power=p.name)
+        engine.emit("power", power=p.name, figure=fig.id, player=fig.controller, success=True,
+                    result="it lasts until the next Order Marker is revealed")
 
 
 #: Per kind: why its parameters cannot be enforced (``None``: they can).
