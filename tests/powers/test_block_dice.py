@@ -306,3 +306,31 @@ def test_concentrated_will_shiori_with_exactly_one_unrevealed_marker_on_her_card
     eng.state.revealed["p1"] = ["1"]
     assert att(eng, "s", "t")[0] == shiori.attack + 1
     assert dfn(eng, "t", "s")[0] == shiori.defense + 1
+
+
+# ---- where the turn began ----------------------------------------------------------------------------------
+
+
+def test_shadow_ambush_mika_after_starting_unengaged_on_shadow() -> None:
+    dark = build(hexes=[{"at": [2, 2], "level": 1, "terrain": "shadow"}])
+    mika = shared("Mika Connour")
+    eng = sandbox(fig("m", "p1", (2, 2), mika), fig("t", "p2", (4, 2), TARGET), battlefield=dark)
+    eng.execute("p1", "move m 3,2")
+    assert ("Shadow Ambush", 3) in att(eng, "m", "t")[1]
+
+
+def test_shadow_ambush_not_when_engaged_at_the_start_or_off_shadow() -> None:
+    dark = build(hexes=[{"at": [2, 2], "level": 1, "terrain": "shadow"}])
+    mika = shared("Mika Connour")
+    eng = sandbox(fig("m", "p1", (2, 2), mika), fig("t", "p2", (2, 3), TARGET), battlefield=dark)
+    assert all(r[0] != "Shadow Ambush" for r in att(eng, "m", "t")[1])
+    plain = sandbox(fig("m", "p1", (5, 5), mika), fig("t", "p2", (5, 6), TARGET))
+    assert all(r[0] != "Shadow Ambush" for r in att(plain, "m", "t")[1])
+
+
+def test_tricky_speed_otonashi_starting_next_to_a_tricky_friend() -> None:
+    otonashi = shared("Otonashi")
+    tricky = card(name="Ninja", personality="Tricky")
+    eng = sandbox(fig("o", "p1", (2, 2), otonashi), fig("n", "p1", (3, 2), tricky), fig("o2", "p1", (6, 6), otonashi))
+    assert modifiers.move_value(eng.state, F(eng, "o")) == otonashi.move + 4
+    assert modifiers.move_value(eng.state, F(eng, "o2")) == otonashi.move

@@ -356,6 +356,30 @@ def adjacent_at_start(state: MatchState, a: Figure, b: Figure) -> bool:
     return min(x.distance(y) for x in ha for y in hb) == 1
 
 
+def start_hexes(state: MatchState, fig: Figure) -> list[Hex]:
+    """The spaces ``fig`` stood on when the turn began (before its first move), else where it stands."""
+    started = state.turn.data.get("started_at", {}) if state.turn is not None else {}
+    return [Hex(q, r) for q, r in started.get(fig.id, [[h.q, h.r] for h in fig.hexes])]
+
+
+def _unengaged_on_at_start(words: list[str]) -> Test | None:
+    kinds: tuple[Terrain, ...] = ()
+    for w in words:
+        if w not in _TERRAIN_WORDS:
+            return None
+        kinds += _TERRAIN_WORDS[w]
+
+    def test(st: MatchState, h: Figure, o: Figure | None, a: str) -> bool:
+        bf = field_of(st)
+        mine = start_hexes(st, h)
+        cells = [bf.top_cell(x) for x in mine if x in bf]
+        if not any(c is not None and bf.terrain(x, c.top) in kinds for x, c in zip(mine, cells, strict=False)):
+            return False
+        return not any(st.is_enemy(h, f) and adjacent_at_start(st, h, f) for f in st.on_battlefield())
+
+    return test
+
+
 def _clause(c: str) -> tuple[Test | None, bool]:
     """One clause of a condition: its test and whether it needs the attack's other figure."""
     sizes_re = r"((?:small|medium|large|huge)(?:\s*(?:/|or|and)\s*(?:small|medium|large|huge))*)"
@@ -461,6 +485,17 @@ def _clause(c: str) -> tuple[Test | None, bool]:
                 rarity="unique" if rarity else None)
         return (lambda st, h, o, a: any(f.card_key != h.card_key and f.controller == h.controller
                                         and w.card_fits(st.card_of(f)) for f in st.on_battlefield())), False
+    m = re.fullmatch(r"started turn unengaged on (?:an? )?([a-z ]+?)(?: space)?", c)
+    if m:
+        test = _unengaged_on_at_start([w.strip() for w in re.split(r"\s+or\s+", m.group(1))])
+        if test is not None:
+            return test, False
+    m = re.fullmatch(r"started turn adjacent to an? ([a-z]+) figure you control", c)
+    if m:
+        pers = m.group(1)
+        return (lambda st, h, o, a: any(
+            f is not h and not st.is_enemy(h, f) and (st.card_of(f).personality or "").lower() == pers
+            and adjacent_at_start(st, h, f) for f in st.on_battlefield())), False
     m = re.fullmatch(r"exactly (\d+) unrevealed order markers? on this card", c)
     if m:
         n = int(m.group(1))
