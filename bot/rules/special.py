@@ -167,6 +167,10 @@ def defend(engine: RulesContext, ctx: dict[str, Any]) -> bool:
     st = engine.state
     attacker = st.figures[ctx["attacker"]]
     groups: list[list[str]] = ctx["groups"]
+    if "around" not in ctx and ctx.get("first") in st.figures:
+        # The figures next to the target as the attack begins, for a chain's next attack.
+        first = st.figures[ctx["first"]]
+        ctx["around"] = sorted(f.id for f in st.on_battlefield() if f is not first and adjacent(st, f, first))
     while groups:
         group = [f for f in groups[0] if st.figures[f].on_battlefield]
         groups[0] = group
@@ -187,6 +191,7 @@ def defend(engine: RulesContext, ctx: dict[str, Any]) -> bool:
     if st.turn is not None:
         # What the attack came to, for powers that repeat it (Rapid Fire: "while it wounds").
         st.turn.data[LAST_SPECIAL] = {"attacker": attacker.id, "name": ctx["name"], "dealt": ctx.get("dealt", 0),
+                                      "around": ctx.get("around", []),
                                       "destroyed": ctx.get("destroyed", 0),
                                       "skulls": sum(1 for d in ctx["rolled"] if d == SKULL), "dice": len(ctx["rolled"])}
     return True

@@ -14,7 +14,8 @@ from dataclasses import dataclass, replace
 from bot.rules.cards import ArmyCard, Power
 
 #: The shared card file's ``area`` words this module builds, and the shape each one is.
-AREAS = {None: "target", "explosion": "explosion", "line": "line", "all_adjacent_to_self": "all_adjacent"}
+AREAS = {None: "target", "explosion": "explosion", "line": "line", "all_adjacent_to_self": "all_adjacent",
+         "chain": "chain"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +28,8 @@ class Spec:
     target, Twister); ``lob`` X (no sight needed, an arc up to X levels above the thrower);
     ``no_sight`` (no line of sight needed); ``self_immune`` (the attacker is never affected);
     ``all_adjacent`` (every figure next to the attacker); ``enemies_only`` (only the attacker's
-    opponents are affected); ``spares_flying`` (figures with Flying are not affected).
+    opponents are affected); ``spares_flying`` (figures with Flying are not affected); ``chain``
+    (each attack after the first goes to a figure next to the one before: its block says how).
     """
 
     range: int | None
@@ -42,6 +44,7 @@ class Spec:
     all_adjacent: bool = False
     enemies_only: bool = False
     spares_flying: bool = False
+    chain: bool = False
 
     def dice(self, size: str | None = None) -> int:
         """The attack dice against a target of ``size`` (the card's ``size``)."""
@@ -108,6 +111,11 @@ def _read_spec(power: Power) -> Spec | None:
         return replace(common, range=rng, extra_spaces=length)
     if rng is None:
         return None
+    if area == "chain":
+        # Only chains made attack by attack (Erupting Earth, Arcane Bolt); not extra targets of one roll.
+        if "extra_targets" in v or "chain_distance" in v:
+            return None
+        return replace(common, range=rng, chain=True)
     if area == "all_adjacent":
         return replace(common, range=1, all_adjacent=True)
     return replace(common, range=rng, explosion=(_int(v.get("x")) or 1) if area == "explosion" else 0)

@@ -105,11 +105,11 @@ def test_dice_by_target_size_shiori_shuriken() -> None:
 
 
 def test_an_unbuilt_area_is_not_offered_and_says_why() -> None:
-    xen = shared("Xenithrax the Vineweaver")
-    power = xen.power("special_attack")
-    assert power is not None and enforcement(power) == "the area 'chain' is not built yet"
-    eng = sandbox(fig("x", "p1", (2, 2), xen), fig("t", "p2", (3, 2), TARGET))
-    assert specials(eng, "x") == []
+    oni = shared("Gurei-Oni")
+    power = next(p for p in oni.powers if p.kind == "special_attack")
+    assert enforcement(power) == "the area 'target_plus_adjacent' is not built yet"
+    eng = sandbox(fig("o", "p1", (2, 2), oni), fig("t", "p2", (3, 2), TARGET))
+    assert specials(eng, "o") == []
 
 
 # ---- targets, conditions, penalties -----------------------------------------------------------------
@@ -240,3 +240,33 @@ def test_bonus_fire_strike_one_die_per_other_elf_wizard_nearby_at_most_3() -> No
     eng = sandbox(fig("c", "p1", (3, 3), chardris), fig("t", "p2", (3, 0), TARGET),
                   *(fig(f"w{i}", "p1", at, wizard) for i, at in enumerate([(4, 3), (3, 4), (2, 4), (2, 3)])))
     assert special_attack(eng, F(eng, "c"), "Fire Strike", "t").dice == 2 + 3
+
+
+# ---- chains ----------------------------------------------------------------------------------------------
+
+
+def test_chain_erupting_earth_goes_on_to_a_figure_next_to_the_last_target_with_a_die_less() -> None:
+    xen = shared("Xenithrax the Vineweaver")
+    power = xen.power("special_attack")
+    assert power is not None and enforcement(power) is None
+    eng = sandbox(fig("x", "p1", (0, 0), xen), fig("a", "p2", (0, 4), TARGET), fig("b", "p2", (0, 5), TARGET),
+                  fig("c", "p2", (0, 6), TARGET), fig("far", "p2", (7, 7), TARGET))
+    roll(eng, [BLANK] * 4)
+    events = eng.execute("p1", "special x Erupting a")
+    assert powers(events)[-1]["result"] == "x may make Erupting Earth Special Attack again"
+    refused(eng, "p1", "special x Erupting far")  # not next to a
+    refused(eng, "p1", "special x Erupting a")  # a target already
+    assert special_attack(eng, F(eng, "x"), "Erupting", "b").dice == 3  # 6 spaces away: the chain reaches it
+    roll(eng, [SKULL] * 3)
+    eng.execute("p1", "special x Erupting b")
+    assert F(eng, "b").wounds == 3
+    assert special_attack(eng, F(eng, "x"), "Erupting", "c").dice == 2
+
+
+def test_chain_arcane_bolt_stops_when_it_does_not_wound() -> None:
+    sharwin = shared("Sharwin Wildborn")
+    eng = sandbox(fig("s", "p1", (0, 0), sharwin), fig("a", "p2", (0, 4), TARGET), fig("b", "p2", (0, 5), TARGET))
+    roll(eng, [BLANK] * 3)
+    events = eng.execute("p1", "special s Arcane a")
+    assert not [p for p in powers(events) if "again" in p.get("result", "")]
+    refused(eng, "p1", "special s Arcane b", "HS-SPECIAL-01")

@@ -18,6 +18,10 @@ this module adds what else its ``values`` say:
 - ``extra_attacks`` N (Sonic Blast, Machine Pistol): after it, the figure may make it again, up to
   N more times in the turn and no normal attack (HS-SPECIAL-01); ``different_targets``: each at a
   target not yet aimed at with it this turn.
+- ``area`` "chain" (Erupting Earth, Arcane Bolt): after each attack it may be made again at a
+  figure that was next to the last target when that attack began (wherever it stands), each at a
+  different figure; ``repeat`` "up to 4 attacks, -1 die each, next target adjacent to previous" or
+  "while it wounds; next target adjacent to previous".
 - ``repeat`` "while it inflicts a wound" / "while it destroys a figure" / "while the roll has 2+
   skulls" (Rapid Fire, Blood Hungry, Blind Rage): it may be made again as long as the last one did so.
 
@@ -67,6 +71,11 @@ _NOT_BUILT = {
     "extra_targets": "choosing extra targets is not built yet",
     "chain_distance": "a chained attack is not built yet",
     "after_first_attack_on_a_target": "moving a figure after the attack is applied by the players",
+}
+#: A chain's ``repeat``: (most attacks or None, dice lost per attack, only while it wounds).
+_CHAINS = {
+    "up to 4 attacks, -1 die each, next target adjacent to previous": (4, 1, False),
+    "while it wounds; next target adjacent to previous": (None, 0, True),
 }
 _REPEATS = {
     "while it inflicts a wound": lambda r: r.get("dealt", 0) > 0,
@@ -149,10 +158,17 @@ def _bonus(text: Any) -> _Bonus | None:
 @special.on_special_dice
 def _bonus_dice(st: MatchState, fig: Figure, power: Power, tgt: Figure | None) -> int:
     """A special attack's ``bonus`` dice (its own text, HS-SPECIAL-02)."""
-    if power.kind != KIND or "bonus" not in power.values or not _ok(power):
+    if power.kind != KIND or not _ok(power):
         return 0
-    bonus = terms.read(power, "special_bonus", lambda p: _bonus(p.values["bonus"]))
-    return bonus(st, fig, power, tgt) if bonus is not None else 0
+    n = 0
+    chain = _CHAINS.get(terms.norm(power.values.get("repeat", ""))) if power.values.get("area") == "chain" else None
+    if chain is not None and st.turn is not None:  # each link of the chain rolls fewer dice
+        made = sum(1 for a, name, _ in st.turn.data.get(special.SPECIALS_MADE, ()) if a == fig.id and name == power.name)
+        n -= chain[1] * made
+    if "bonus" in power.values:
+        bonus = terms.read(power, "special_bonus", lambda p: _bonus(p.values["bonus"]))
+        n += bonus(st, fig, power, tgt) if bonus is not None else 0
+    return n
 
 
 def check_special_attack(values: dict[str, Any]) -> str | None:
@@ -162,6 +178,8 @@ def check_special_attack(values: dict[str, Any]) -> str | None:
         area = values.get("area")
         if area not in special.AREAS:
             return f"the area '{area}' is not built yet"
+        if area == "chain":
+            return "a chain whose extra targets share one roll is not built yet"
         return f"its Range '{values.get('range')}' or Attack '{values.get('attack')}' is not understood"
     for key in values:
         if key in _SHAPE_KEYS or key in _BUILT_KEYS:
@@ -185,7 +203,10 @@ def check_special_attack(values: dict[str, Any]) -> str | None:
     n = values.get("extra_attacks", 0)
     if not isinstance(n, int):
         return f"the extra attacks '{n}' are not understood"
-    if "repeat" in values and terms.norm(values["repeat"]) not in _REPEATS:
+    if values.get("area") == "chain":
+        if terms.norm(values.get("repeat", "")) not in _CHAINS:
+            return f"the chain '{values.get('repeat')}' is not built yet"
+    elif "repeat" in values and terms.norm(values["repeat"]) not in _REPEATS:
         return f"the repeat '{values['repeat']}' is not built yet"
     return None
 
@@ -231,6 +252,14 @@ def _may_aim(state: MatchState, ctx: AttackContext) -> Verdict | None:
     power = _power(state, ctx.attacker, ctx.special)
     if power is None:
         return None
+    chain = _CHAINS.get(terms.norm(power.values.get("repeat", ""))) if power.values.get("area") == "chain" else None
+    if chain is not None and again == power.name and turn is not None:
+        last = turn.data.get(special.LAST_SPECIAL, {})
+        made = [t for a, n, t in turn.data.get(special.SPECIALS_MADE, ()) if a == ctx.attacker.id and n == power.name]
+        if ctx.target.id in made or ctx.target.id not in last.get("around", ()):
+            return Verdict(False, f"{power.name}: the next attack goes to a figure that was next to the last target "
+                                  "and was not a target yet")
+        return Verdict(True)  # the chain reaches it wherever it stands (Range "+ special")
     if "targets" in power.values:
         test = terms.read(power, "targets", lambda p: _targets(p.values["targets"])[0])
         if test is not None and not test(state, ctx.attacker, ctx.target):
@@ -305,7 +334,16 @@ class SpecialAgain(PowerEffect):
             return
         made = sum(1 for a, n, _ in turn.data.get(special.SPECIALS_MADE, ()) if a == attacker.id and n == power.name)
         repeat = _REPEATS.get(terms.norm(power.values.get("repeat", "")))
-        if made > power.values.get("extra_attacks", 0) and not (repeat is not None and repeat(last)):
+        chain = _CHAINS.get(terms.norm(power.values.get("repeat", ""))) if power.values.get("area") == "chain" else None
+        if chain is not None:
+            most, _, while_wounds = chain
+            if (most is not None and made >= most) or (while_wounds and not last.get("dealt")):
+                return
+            if not any(f in engine.state.figures and engine.state.figures[f].on_battlefield
+                       and f not in [t for a, n, t in turn.data.get(special.SPECIALS_MADE, ()) if a == attacker.id]
+                       for f in last.get("around", ())):
+                return  # no figure to carry the chain on to
+        elif made > power.values.get("extra_attacks", 0) and not (repeat is not None and repeat(last)):
             return
         turn.data.setdefault(AGAIN, {})[attacker.id] = power.name
         engine.emit("power", power=power.name, figure=attacker.id, player=trigger.controller, success=True,
