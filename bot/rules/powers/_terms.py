@@ -11,6 +11,7 @@ applied by hand.
   attacks, the attacker when it defends). Clauses joined by ``and`` must all hold.
 - :func:`who` reads a ``who`` phrase into a :class:`Who`: which figures an aura or penalty
   reaches (side, species, class, personality, general, size, Range, Hero/Squad, Unique/Common).
+- Amounts ("1 per wound on this card") are :mod:`bot.rules.powers._amounts`.
 - :func:`reach` reads a ``distance``: ``"adjacent"``, a number of spaces in clear sight (an aura
   "within 4 clear-sight spaces", HS-LOS-03) or ``"any"``.
 
@@ -558,63 +559,6 @@ def condition(text: Any) -> tuple[Cond | None, str | None]:
         tests.append(test)
         needs = needs or other
     return Cond(tuple(tests), needs, t), None
-
-
-# ---- amounts ------------------------------------------------------------------------------------
-
-#: How many dice (or points) a power gives now: (state, holder, other figure or None) -> int.
-Amount = Callable[[MatchState, Figure, "Figure | None"], int]
-
-
-def amount(value: Any, cap: Any = None) -> tuple[Amount | None, str | None]:
-    """Read an ``amount``: a number, or ``"1 per wound on this card"``, ``"1 per wound on
-    defender"``, ``"1 per adjacent Legionnaire"``, ``"1 per Knight you control within 4 clear sight
-    spaces"``; ``cap`` (the power's ``max``) bounds it.
-
-    >>> a, _ = amount(4); a(None, None, None)
-    4
-    >>> amount("1 per Experience Marker")[1]
-    "the amount '1 per Experience Marker' is not understood"
-    """
-    limit = cap if isinstance(cap, int) and not isinstance(cap, bool) else None
-
-    def capped(fn: Amount) -> Amount:
-        if limit is None:
-            return fn
-        return lambda st, h, o: min(limit, fn(st, h, o))
-
-    if isinstance(value, int) and not isinstance(value, bool):
-        n = value
-        return capped(lambda st, h, o: n), None
-    bad = (None, f"the amount '{value}' is not understood")
-    if not isinstance(value, str):
-        return bad
-    t = norm(value)
-    m = re.fullmatch(r"(\d+) per wound on (this card|this figure|self)", t)
-    if m:
-        k = int(m.group(1))
-        return capped(lambda st, h, o: k * h.wounds), None
-    m = re.fullmatch(r"(\d+) per wound on (the )?(defender|target)", t)
-    if m:
-        k = int(m.group(1))
-        return capped(lambda st, h, o: k * (o.wounds if o is not None else 0)), None
-    m = re.fullmatch(r"(\d+) per adjacent ([a-z' ]+?)( you control)?", t)
-    if m:
-        k, groups = int(m.group(1)), _words_groups(m.group(2))
-        if groups is None:
-            return bad
-        w = Who(side="friendly", any_of=groups)
-        return capped(lambda st, h, o: k * sum(1 for f in st.on_battlefield() if f is not h and adjacent(st, h, f)
-                                               and w.fits(st, h, f))), None
-    m = re.fullmatch(r"(\d+) per ([a-z' ]+?) you control within (\d+) clear sight spaces", t)
-    if m:
-        k, groups, n = int(m.group(1)), _words_groups(m.group(2)), int(m.group(3))
-        if groups is None:
-            return bad
-        w, r = Who(side="friendly", any_of=groups), Reach(spaces=n)
-        return capped(lambda st, h, o: k * sum(1 for f in st.on_battlefield() if f is not h and w.fits(st, h, f)
-                                               and r.reaches(st, h, f))), None
-    return bad
 
 
 # ---- a cache of read phrases, per power --------------------------------------------------------

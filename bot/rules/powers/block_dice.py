@@ -44,6 +44,7 @@ from typing import Any
 from bot.rules import modifiers
 from bot.rules.cards import Power
 from bot.rules.modifiers import AttackContext, Tally
+from bot.rules.powers import _amounts as amounts
 from bot.rules.powers import _terms as terms
 from bot.rules.state import Figure, MatchState
 
@@ -69,8 +70,8 @@ def _cond(power: Power, key: str = "condition") -> terms.Cond | None:
     return terms.read(power, key, lambda p: terms.condition(p.values.get(key))[0])
 
 
-def _amount(power: Power) -> terms.Amount | None:
-    return terms.read(power, "amount", lambda p: terms.amount(p.values.get("amount"), p.values.get("max"))[0])
+def _amount(power: Power) -> amounts.Amount | None:
+    return terms.read(power, "amount", lambda p: amounts.amount(p.values.get("amount"), p.values.get("max"))[0])
 
 
 def ok(power: Power) -> bool:
@@ -106,13 +107,13 @@ def _unbuilt(values: dict[str, Any], known: set[str]) -> str | None:
 def check_attack_bonus(values: dict[str, Any]) -> str | None:
     """Why an ``attack_bonus`` cannot be enforced, or ``None``."""
     return _first(_unbuilt(values, {"amount", "condition", "max", "also_defense"}),
-                  terms.amount(values.get("amount"), values.get("max"))[1], terms.condition(values.get("condition"))[1])
+                  amounts.amount(values.get("amount"), values.get("max"))[1], terms.condition(values.get("condition"))[1])
 
 
 def check_defense_bonus(values: dict[str, Any]) -> str | None:
     """Why a ``defense_bonus`` cannot be enforced, or ``None``."""
     return _first(_unbuilt(values, {"amount", "condition", "max"}),
-                  terms.amount(values.get("amount"), values.get("max"))[1], terms.condition(values.get("condition"))[1])
+                  amounts.amount(values.get("amount"), values.get("max"))[1], terms.condition(values.get("condition"))[1])
 
 
 def _bonus(state: MatchState, holder: Figure, other: Figure, kind: str, attack: str,
@@ -178,7 +179,7 @@ def check_stat_bonus(values: dict[str, Any]) -> str | None:
     if cond is None:
         return why
     for stat, amt in table.items():
-        reason = terms.amount(amt)[1]
+        reason = amounts.amount(amt)[1]
         if reason:
             return reason
         if stat in ("range", "move") and cond.needs_attack:
@@ -193,7 +194,7 @@ def _stat_bonus(state: MatchState, holder: Figure, other: Figure | None, stat: s
         if not table or stat not in table or not ok(p):
             continue
         cond = _cond(p)
-        amt = terms.read(p, f"amount:{stat}", lambda q: terms.amount((_stat_table(q.values) or {}).get(stat))[0])
+        amt = terms.read(p, f"amount:{stat}", lambda q: amounts.amount((_stat_table(q.values) or {}).get(stat))[0])
         if cond is None or amt is None or not cond.holds(state, holder, other, attack):
             continue
         n = amt(state, holder, other)
@@ -263,8 +264,8 @@ def check_defense_penalty(values: dict[str, Any]) -> str | None:
         return bad
     if values.get("when") not in (None, "attacked by this figure"):
         return f"the moment '{values.get('when')}' is not understood"
-    if values.get("amount") != "all" and terms.amount(values.get("amount"))[1]:
-        return terms.amount(values.get("amount"))[1]
+    if values.get("amount") != "all" and amounts.amount(values.get("amount"))[1]:
+        return amounts.amount(values.get("amount"))[1]
     return _penalty_target(values)[2]
 
 
@@ -334,7 +335,7 @@ def _vs(values: dict[str, Any]) -> tuple[terms.Cond | None, str | None]:
 
 def check_auto_shield(values: dict[str, Any]) -> str | None:
     """Why an ``auto_shield`` cannot be enforced, or ``None``."""
-    return _first(_unbuilt(values, {"amount", "vs", "condition"}), terms.amount(values.get("amount"))[1],
+    return _first(_unbuilt(values, {"amount", "vs", "condition"}), amounts.amount(values.get("amount"))[1],
                   _vs(values)[1])
 
 
@@ -359,7 +360,7 @@ def check_shield_bonus(values: dict[str, Any]) -> str | None:
 
 def check_auto_skull(values: dict[str, Any]) -> str | None:
     """Why an ``auto_skull`` cannot be enforced, or ``None``."""
-    return _first(_unbuilt(values, {"amount", "condition"}), terms.amount(values.get("amount"))[1],
+    return _first(_unbuilt(values, {"amount", "condition"}), amounts.amount(values.get("amount"))[1],
                   terms.condition(values.get("condition"))[1])
 
 

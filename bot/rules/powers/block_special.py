@@ -40,6 +40,7 @@ from bot.rules.cards import Power
 from bot.rules.engagement import adjacent, engaged
 from bot.rules.errors import IllegalCommand
 from bot.rules.modifiers import AttackContext, Verdict
+from bot.rules.powers import _amounts as amounts
 from bot.rules.powers import _terms as terms
 from bot.rules.powers._effects import PowerEffect, window_args
 from bot.rules.state import Figure, MatchState
@@ -132,7 +133,7 @@ def _bonus(text: Any) -> _Bonus | None:
     t = terms.norm(text)
     m = re.fullmatch(r"\+(\d+) per other (.+?) you control within (\d+) clear sight spaces, max \+(\d+)", t)
     if m:
-        amt, _ = terms.amount(f"{m.group(1)} per {m.group(2)} you control within {m.group(3)} clear sight spaces",
+        amt, _ = amounts.amount(f"{m.group(1)} per {m.group(2)} you control within {m.group(3)} clear sight spaces",
                               int(m.group(4)))
         return (lambda st, f, p, tgt: amt(st, f, tgt)) if amt is not None else None
     m = re.fullmatch(r"\+(\d+) (?:die|dice) vs a figure engaged with your (.+)", t)
