@@ -25,7 +25,8 @@ Questions:
 - :func:`on_wound_cap` -> the most wounds an attack deals, after every other say (a roll that
   ignores the wounds).
 - :func:`defense_cap` -> the most defense dice a figure may roll ("at most 1 defense die").
-- :func:`swipe_wounds` -> the wounds of a leaving-engagement attack (Twist the Blade).
+- :func:`swipe_dice` and :func:`swipe_wounds` -> the dice and wounds of a leaving-engagement
+  attack (A Coward's Reward, Twist the Blade).
 
 Every question is asked often (the AI asks them for each candidate attack), so a hook must answer
 ``None`` quickly when no card on the battlefield has its power; see
@@ -236,6 +237,27 @@ def on_swipe_wounds(fn: SwipeHook) -> SwipeHook:
     return fn
 
 
+#: Extra dice of a leaving-engagement attack: (state, attacker, target) -> (power, dice) or None.
+SwipeDiceHook = Callable[["MatchState", "Figure", "Figure"], "Reason | None"]
+_swipe_dice_hooks: list[SwipeDiceHook] = []
+
+
+def on_swipe_dice(fn: SwipeDiceHook) -> SwipeDiceHook:
+    """Register a hook that adds dice to a leaving-engagement attack (A Coward's Reward)."""
+    _swipe_dice_hooks.append(fn)
+    return fn
+
+
+def swipe_dice(state: MatchState, attacker: Figure, target: Figure) -> int:
+    """The dice of a leaving-engagement attack: one (HS-ENGAGE-05), plus the hooks' say."""
+    n = 1
+    for hook in _swipe_dice_hooks:
+        said = hook(state, attacker, target)
+        if said is not None:
+            n += said[1]
+    return max(0, n)
+
+
 def swipe_wounds(state: MatchState, attacker: Figure, target: Figure, wounds: int) -> int:
     """The wounds a leaving-engagement attack of ``attacker`` on ``target`` deals once its die
     showed ``wounds`` skulls (HS-ENGAGE-05), after the hooks."""
@@ -386,12 +408,14 @@ __all__ = [
     "on_move_value",
     "on_range_value",
     "on_target_check",
+    "on_swipe_dice",
     "on_swipe_wounds",
     "on_wound_cap",
     "on_wounds",
     "range_value",
     "replace",
     "resolve_wounds",
+    "swipe_dice",
     "swipe_wounds",
     "target_verdicts",
 ]

@@ -334,3 +334,52 @@ def test_tricky_speed_otonashi_starting_next_to_a_tricky_friend() -> None:
     eng = sandbox(fig("o", "p1", (2, 2), otonashi), fig("n", "p1", (3, 2), tricky), fig("o2", "p1", (6, 6), otonashi))
     assert modifiers.move_value(eng.state, F(eng, "o")) == otonashi.move + 4
     assert modifiers.move_value(eng.state, F(eng, "o2")) == otonashi.move
+
+
+# ---- leaving-engagement attacks, mobs, homing, either-or ----------------------------------------------------
+
+
+def test_a_cowards_reward_two_dice_on_a_leaving_engagement_attack() -> None:
+    # rule: HS-ENGAGE-05
+    denrick = shared("Sir Denrick")
+    eng = sandbox(fig("d", "p1", (2, 2), denrick), fig("t", "p2", (3, 2), TARGET))
+    roll(eng, [BLANK, SKULL])
+    events = eng.execute("p2", "move t 4,2")
+    assert kinds(events, "swipe")[0]["dice"] == [BLANK, SKULL] and F(eng, "t").wounds == 1
+
+
+def test_a_swipe_without_the_power_rolls_one_die_and_an_attack_bonus_does_not_add_to_it() -> None:
+    carr = shared("Agent Carr")  # Sword of Reckoning: normal attacks only
+    eng = sandbox(fig("c", "p1", (2, 2), carr), fig("t", "p2", (3, 2), TARGET))
+    roll(eng, [BLANK])
+    events = eng.execute("p2", "move t 4,2")
+    assert kinds(events, "swipe")[0]["dice"] == [BLANK]
+
+
+def test_mob_attack_goblin_cutters_two_others_engaged_with_the_defender() -> None:
+    cutters = shared("Goblin Cutters")
+    assert enforcement(cutters.power("defense_penalty")) is None  # type: ignore[arg-type]
+    eng = sandbox(fig("g1", "p1", (2, 2), cutters, card_key="p1/g"), fig("g2", "p1", (3, 1), cutters, card_key="p1/g"),
+                  fig("g3", "p1", (4, 1), cutters, card_key="p1/g"), fig("t", "p2", (3, 2), SOLDIER))
+    assert dfn(eng, "g1", "t")[0] == 3 - 2
+    eng.destroy(F(eng, "g3"), "test")
+    assert dfn(eng, "g1", "t")[0] == 3
+
+
+def test_homing_device_one_die_per_vydar_soulborg_next_to_a_distant_target() -> None:
+    blast = shared("Blastatrons")
+    borg = card(name="Borg", species="Soulborg", general="Vydar")
+    eng = sandbox(fig("b", "p1", (0, 0), blast), fig("t", "p2", (3, 3), TARGET), fig("s1", "p1", (4, 3), borg),
+                  fig("s2", "p1", (3, 4), borg), fig("n", "p2", (1, 0), TARGET))
+    assert ("Homing Device", 2) in att(eng, "b", "t")[1]
+    assert all(r[0] != "Homing Device" for r in att(eng, "b", "n")[1])  # adjacent target
+
+
+def test_indomitable_move_when_unengaged_attack_when_engaged() -> None:
+    giant = shared("Frost Giant of Morh")
+    assert enforcement(giant.power("stat_bonus")) is None  # type: ignore[arg-type]
+    eng = sandbox(fig("g", "p1", (2, 2), giant), fig("t", "p2", (5, 5), TARGET))
+    assert modifiers.move_value(eng.state, F(eng, "g")) == giant.move + 2
+    near = sandbox(fig("g", "p1", (2, 2), giant), fig("t", "p2", (3, 2), TARGET))
+    assert modifiers.move_value(near.state, F(near, "g")) == giant.move
+    assert att(near, "g", "t")[0] == giant.attack + 2

@@ -186,7 +186,7 @@ def carry_out(eng: Referee, fig: Figure, mp: MovePlan) -> None:
 
 def swipe(eng: Referee, enemy: Figure, fig: Figure) -> None:
     """A leaving-engagement attack by ``enemy`` on ``fig``: one die, a skull wounds (HS-ENGAGE-05)."""
-    dice = eng.roll_combat(1)
+    dice = eng.roll_combat(modifiers.swipe_dice(eng.state, enemy, fig))  # powers: A Coward's Reward
     wounds = modifiers.swipe_wounds(eng.state, enemy, fig, dice.count("skull"))  # powers: Twist the Blade
     eng.emit("swipe", attacker=enemy.id, target=fig.id, dice=dice, wounds=wounds, rule="HS-ENGAGE-05")
     if wounds:

@@ -59,6 +59,14 @@ def amount(value: Any, cap: Any = None) -> tuple[Amount | None, str | None]:
         w = Who(side="friendly", any_of=groups)
         return capped(lambda st, h, o: k * sum(1 for f in st.on_battlefield() if f is not h and adjacent(st, h, f)
                                                and w.fits(st, h, f))), None
+    m = re.fullmatch(r"(\d+) per ([a-z' ]+?) you control adjacent to the (?:defender|target)", t)
+    if m:
+        k, groups = int(m.group(1)), _words_groups(m.group(2))
+        if groups is None:
+            return bad
+        near = Who(side="friendly", any_of=groups)
+        return capped(lambda st, h, o: k * sum(1 for f in st.on_battlefield() if o is not None and f is not h
+                                               and f is not o and near.fits(st, h, f) and adjacent(st, f, o))), None
     m = re.fullmatch(r"(\d+) per ([a-z' ]+?) you control within (\d+) clear sight spaces", t)
     if m:
         k, groups, n = int(m.group(1)), _words_groups(m.group(2)), int(m.group(3))

@@ -393,6 +393,8 @@ def _clause(c: str) -> tuple[Test | None, bool]:
         return (lambda st, h, o, a: o is not None and not adjacent(st, h, o)), True
     if c in ("normal attacks", "normal attack", "vs normal attacks", "a normal attack"):
         return (lambda st, h, o, a: a == "normal"), False
+    if c in ("leaving-engagement attacks", "leaving-engagement attack"):
+        return (lambda st, h, o, a: a == "swipe"), False
     if c in ("special attacks", "vs special attacks"):
         return (lambda st, h, o, a: a == "special"), False
     m = re.fullmatch(r"vs (a )?normal attacks? from an? (non-)?adjacent (figure|attacker)", c)

@@ -13,12 +13,14 @@ rest of ``params``); the phrases are read by :mod:`bot.rules.powers._terms`.
   ``condition`` holds against the attacker (HS-ATTACK-10).
 - ``stat_bonus`` (Road Strength, Water Mastery, Reload, Lava Throw...): the holder's ``stat``
   (``attack``, ``defense``, ``range``, ``move``, a list of them, or a table ``{stat: amount}``)
-  changes by ``amount`` while ``condition`` holds. Attack is for normal attacks; Range and Move
+  changes by ``amount`` while ``condition`` holds (Indomitable: "+2 move if unengaged at turn
+  start, else +2 attack"). Attack is for normal attacks; Range and Move
   take only conditions about the holder itself. A bonus the player chooses ("optional", a
   ``cost``) is not built yet.
 - ``defense_penalty`` (Soul Weapons, Air Mastery, Water Weakness...): a defender rolls ``amount``
   fewer defense dice (``"all"``: none): the holder itself (``who``: ``self``) while ``condition``
-  holds, or the figures the holder attacks (``who``: "figures attacked by this squad", "defenders
+  holds, or the figures the holder attacks ("defender engaged with 2+ other Goblin Cutters you
+  control") (``who``: "figures attacked by this squad", "defenders
   with Flying or Stealth Flying").
 - ``skull_bonus`` (Deadly Strike, Deadly Shot): each skull of the holder's normal attack is worth
   ``1 + extra_hits_per_skull`` hits.
@@ -38,11 +40,13 @@ A figure may hold several powers of one kind (Sir Denrick: two attack bonuses): 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from bot.rules import modifiers
 from bot.rules.cards import Power
+from bot.rules.engagement import adjacent
 from bot.rules.modifiers import AttackContext, Tally
 from bot.rules.powers import _amounts as amounts
 from bot.rules.powers import _terms as terms
@@ -141,6 +145,14 @@ def attack_bonus(state: MatchState, ctx: AttackContext) -> modifiers.Reason | No
     return (" + ".join(names), n) if n else None
 
 
+@modifiers.on_swipe_dice
+def attack_bonus_swipe(state: MatchState, attacker: Figure, target: Figure) -> modifiers.Reason | None:
+    """``attack_bonus`` on leaving-engagement attacks (A Coward's Reward)."""
+    n, names = _bonus(state, attacker, target, "attack_bonus", "swipe",
+                      lambda p: "leaving-engagement" in terms.norm(p.values.get("condition", "")))
+    return (" + ".join(names), n) if n else None
+
+
 @modifiers.on_defense_dice
 def defense_bonus(state: MatchState, ctx: AttackContext) -> modifiers.Reason | None:
     """``defense_bonus`` (and an ``attack_bonus`` with ``also_defense``): more defense dice."""
@@ -151,6 +163,15 @@ def defense_bonus(state: MatchState, ctx: AttackContext) -> modifiers.Reason | N
 
 
 # ---- stat_bonus ----------------------------------------------------------------------------------
+
+
+_EITHER = re.compile(r"\+(\d+) move if unengaged at turn start, else \+(\d+) attack")
+
+
+def _either(values: dict[str, Any]) -> tuple[int, int] | None:
+    """Indomitable: ``(move, attack)`` for "+2 move if unengaged at turn start, else +2 attack"."""
+    m = _EITHER.fullmatch(terms.norm(values.get("condition", "")))
+    return (int(m.group(1)), int(m.group(2))) if m and values.get("stat") == "move or attack" else None
 
 
 def _stat_table(values: dict[str, Any]) -> dict[str, Any] | None:
@@ -172,6 +193,8 @@ def check_stat_bonus(values: dict[str, Any]) -> str | None:
     bad = _unbuilt(values, {"stat", "amount", "condition"})
     if bad:
         return bad
+    if _either(values) is not None:
+        return None
     table = _stat_table(values)
     if table is None:
         return f"the statistic '{values.get('stat')}' is not understood"
@@ -190,6 +213,14 @@ def check_stat_bonus(values: dict[str, Any]) -> str | None:
 def _stat_bonus(state: MatchState, holder: Figure, other: Figure | None, stat: str, attack: str) -> tuple[int, list[str]]:
     total, names = 0, []
     for p in own(state, holder, "stat_bonus"):
+        either = _either(p.values)
+        if either is not None and stat in ("move", "attack"):
+            engaged_then = any(state.is_enemy(holder, f) and terms.adjacent_at_start(state, holder, f)
+                               for f in state.on_battlefield())
+            if (stat == "move") != engaged_then:
+                total += either[0] if stat == "move" else either[1]
+                names.append(p.name)
+            continue
         table = terms.read(p, "stat_table", lambda q: _stat_table(q.values))
         if not table or stat not in table or not ok(p):
             continue
@@ -245,6 +276,16 @@ def _penalty_target(values: dict[str, Any]) -> tuple[str, terms.Cond | None, str
     cond, why = terms.condition(values.get("condition"))
     if w == "self":
         return "self", cond, why
+    m = re.fullmatch(r"defenders? engaged with (\d+)\+ other ([a-z' ]+?) you control", w)
+    if m and cond is not None:
+        n, words = int(m.group(1)), tuple(terms.singular(x) for x in m.group(2).split())
+
+        def mob(st: MatchState, h: Figure, o: Figure | None, a: str) -> bool:
+            return o is not None and sum(
+                1 for f in st.on_battlefield() if f is not h and f is not o and not st.is_enemy(h, f)
+                and all(x in terms.card_words(st.card_of(f)) for x in words) and adjacent(st, f, o)) >= n
+
+        return "victim", terms.Cond((*cond.tests, mob), True), None
     for prefix in _VICTIMS:
         if w == prefix:
             return "victim", cond, why
