@@ -122,3 +122,22 @@ def test_all_skulls_lethal_sting_destroys_a_small_or_medium_defender() -> None:
     roll(eng2, [SKULL] * rechets.attack)
     attack(eng2, "r", "o")
     assert not F(eng2, "o").destroyed and F(eng2, "o").wounds == rechets.attack
+
+
+def test_mortal_strike_rolls_a_die_per_wound_on_an_opponents_unique_hero() -> None:
+    master = shared("Master of the Hunt")
+    strike = next(p for p in master.powers if p.name == "Mortal Strike")
+    assert enforcement(strike) is None
+    eng = sandbox(fig("m", "p1", (2, 2), master), fig("h", "p2", (3, 2), TARGET))
+    roll(eng, [SKULL, SKULL] + [BLANK] * (master.attack - 2) + [SKULL, BLANK])
+    attack(eng, "m", "h")
+    assert F(eng, "h").wounds == 3 and dice(eng).left == 0
+
+
+def test_mortal_strike_not_against_a_squad_figure() -> None:
+    master = shared("Master of the Hunt")
+    tough = card(name="Brutes", kind="squad", rarity="common", life=9, defense=0)
+    eng = sandbox(fig("m", "p1", (2, 2), master), fig("g", "p2", (3, 2), tough))
+    roll(eng, [SKULL] + [BLANK] * (master.attack - 1))
+    events = attack(eng, "m", "g")
+    assert not [p for p in powers(events) if p["power"] == "Mortal Strike"] and dice(eng).left == 0

@@ -409,6 +409,9 @@ def check_bonus_wounds(values: dict[str, Any]) -> str | None:
     """Why a ``bonus_wounds`` cannot be enforced, or ``None``: only ``per_attack`` on normal attacks
     that wound (leaving-engagement attacks are the players' to count)."""
     if "per_attack" not in values:
+        if (terms.norm(values.get("dice", "")) == "1 per wound inflicted" and values.get("per_skull") == 1
+                and terms.norm(values.get("condition", "")) == "normal attack vs an opponent's unique hero"):
+            return None  # Mortal Strike: rolled after the attack (block_rolls)
         return "extra wounds rolled on dice are not built yet"
     c = terms.norm(values.get("condition", ""))
     if c not in ("normal attack that wounds", "normal or leaving-engagement attack that wounds"):
@@ -421,7 +424,7 @@ def bonus_wounds_swipe(state: MatchState, attacker: Figure, target: Figure, woun
     """``bonus_wounds`` on leaving-engagement attacks (Twist the Blade): more wounds when it wounds."""
     if wounds:
         for p in own(state, attacker, "bonus_wounds"):
-            if ok(p) and "leaving" in terms.norm(p.values.get("condition", "")):
+            if ok(p) and "per_attack" in p.values and "leaving" in terms.norm(p.values.get("condition", "")):
                 wounds += int(p.values["per_attack"])
     return wounds
 
@@ -465,7 +468,7 @@ def skulls_and_shields(state: MatchState, ctx: AttackContext, count: Tally) -> T
             out = modifiers.replace(out, reasons=(*out.reasons, p.name))
     if kind == "normal" and wounds:
         for p in own(state, attacker, "bonus_wounds"):
-            if ok(p):
+            if ok(p) and "per_attack" in p.values:
                 wounds += int(p.values["per_attack"])
                 out = modifiers.replace(out, reasons=(*out.reasons, p.name))
     if out is count and wounds == count.wounds:

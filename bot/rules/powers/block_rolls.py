@@ -7,6 +7,8 @@
   adjacent figure", "Kyrie you control that follow Einar"); ``limit`` "once per turn". Re-rolling
   a die that did not hit (or block) can only help, so it is always done. The dice come from the
   dice source; the roll's window arguments are changed, so the next step reads the new dice.
+- ``bonus_wounds`` with ``dice`` "1 per wound inflicted" (Mortal Strike): after a normal attack that
+  wounds an opponent's Unique Hero, one die per wound; each skull is one more wound.
 - ``all_skulls_bonus`` (Venomous Sting, Maul, Lethal Sting): when every die of the holder's normal
   attack is a skull (against a figure of ``targets`` size), the defender rolls no defense dice (and
   with "destroy the defender" is destroyed at once).
@@ -26,6 +28,7 @@ from bot.rules.powers import _terms as terms
 from bot.rules.powers._common import holders
 from bot.rules.powers._effects import window_args
 from bot.rules.powers.block_d20 import THIS_TURN
+from bot.rules.powers.block_dice import check_bonus_wounds
 from bot.rules.state import Figure, MatchState
 from bot.rules.timing import Effect, Source, Trigger, Window, register
 
@@ -219,6 +222,47 @@ class AllSkulls(Effect):
                     "every die is a skull: no defense roll")
         if kill:
             engine.destroy(target, f"{p.name} by {me.id}")
+
+
+@register
+class MortalStrike(Effect):
+    """``bonus_wounds`` with ``dice`` "1 per wound inflicted" (Mortal Strike): after a normal attack
+    that wounded an opponent's Unique Hero, one die per wound; each skull is one more wound."""
+
+    name = "bonus_wounds_rolled"
+    window = Window.AFTER_ATTACK
+    source = Source.UNIT
+
+    def _power(self, engine: RulesContext) -> tuple[Figure, Figure, Power, int] | None:
+        st = engine.state
+        args = window_args(engine)
+        a, t = st.figures.get(args.get("attacker", "")), st.figures.get(args.get("target", ""))
+        wounds = int(args.get("wounds", 0) or 0)
+        if a is None or t is None or not wounds or st.turn is None or a.id in st.turn.data.get("special", []):
+            return None
+        card = st.card_of(t)
+        if not st.is_enemy(a, t) or card.kind != "hero" or card.rarity != "unique" or not t.on_battlefield:
+            return None
+        for p in st.card_of(a).powers:
+            if p.kind == "bonus_wounds" and "dice" in p.values and check_bonus_wounds(p.values) is None:
+                return a, t, p, wounds
+        return None
+
+    def triggers(self, engine: RulesContext) -> list[Trigger]:
+        found = self._power(engine)
+        return [Trigger(self.name, found[0].controller, found[0].id)] if found else []
+
+    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
+        found = self._power(engine)
+        if found is None:
+            return
+        me, target, p, n = found
+        rolled = engine.roll_combat(n)
+        extra = rolled.count(SKULL)
+        engine.emit("power", power=p.name, figure=me.id, target=target.id, player=me.controller, dice=rolled,
+                    success=extra > 0, result=f"{target.id} takes {extra} more wound{'s' if extra != 1 else ''}")
+        if extra:
+            engine.wound(target, extra, f"{p.name} by {me.id}")
 
 
 #: Per kind: why its parameters cannot be enforced (``None``: they can).
