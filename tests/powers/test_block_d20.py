@@ -294,3 +294,36 @@ def test_acid_breath_table_below_11_does_nothing() -> None:
     roll(eng, d20=[10])
     eng.execute("p1", "choose t")
     assert F(eng, "t").wounds == 0
+
+
+# ---- asked after moving -------------------------------------------------------------------------------------
+
+
+def test_ice_troll_charge_on_13_moves_again_and_skip_rolls_nothing() -> None:
+    # rule: HS-TURN-06
+    troll = shared("Ice Troll Berserker")
+    eng = sandbox(fig("i", "p1", (0, 0), troll), fig("t", "p2", (0, 6), TARGET), fig("n", "p2", (1, 1), TARGET))
+    eng.execute("p1", "move i 0,1")
+    attack(eng, "i", "n")
+    pend = eng.state.pending[0]
+    assert (pend.kind, pend.options) == ("d20_after_moving_asked", ["roll", "skip"])
+    roll(eng, d20=[13])
+    events = eng.execute("p1", "choose roll")
+    assert "attack_cancelled" in [e.kind for e in events]
+    eng.execute("p1", "move i 0,2")  # the second move
+    other = sandbox(fig("i", "p1", (0, 0), troll), fig("n", "p2", (1, 0), TARGET))
+    attack(other, "i", "n")
+    roll(other, [BLANK] * troll.attack)
+    events = other.execute("p1", "choose skip")
+    assert not powers(events) and "attack" in [e.kind for e in events]
+
+
+def test_helm_of_mitonsoul_on_20_destroys_every_figure_within_3_but_runa() -> None:
+    runa = shared("Runa")
+    eng = sandbox(fig("r", "p1", (2, 2), runa), fig("a", "p2", (2, 4), TARGET), fig("pal", "p1", (3, 2), TARGET),
+                  fig("far", "p2", (7, 7), TARGET))
+    attack(eng, "r", "pal")
+    roll(eng, d20=[20])
+    eng.execute("p1", "choose roll")
+    assert F(eng, "a").destroyed and F(eng, "pal").destroyed and not F(eng, "far").destroyed
+    assert not F(eng, "r").destroyed

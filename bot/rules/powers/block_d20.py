@@ -21,7 +21,8 @@ The moments and effects built (``window`` and ``effect`` phrases of the shared c
   the turn" (Master of Disguise; the attack under way does nothing to it).
 - Before the holder attacks: "defenders roll at most 1 defense die" (Heart Finder Spear).
 - After moving, before attacking (the holder's card's turn): "1 wound" to "each figure adjacent
-  to your ..." (Marro Plague, Searing Intensity), "Small/Medium defenders roll at most 1 defense die
+  to your ..." (Marro Plague, Searing Intensity); asked first: "move again" (Ice Troll Charge),
+  "destroy" "every figure within 3 clear sight spaces (not Runa)" (Helm of Mitonsoul); "Small/Medium defenders roll at most 1 defense die
   this turn" (Net Trip).
 
 ``immune`` names the figures an area effect spares (card words, or "Lava Resistant").
@@ -105,7 +106,7 @@ def _modifier(text: Any) -> tuple[_Mod | None, str | None]:
         groups = [tuple(terms.singular(w) for w in g.split()) for g in re.split(r"\s*,\s*|\s+or\s+", m.group(2)) if g]
         return (lambda st, h, o: n if o is not None and any(all(w in terms.card_words(st.card_of(o)) for w in g)
                                                            for g in groups) else 0), None
-    m = re.fullmatch(r"\+(\d+) if on ice or snow", t)
+    m = re.fullmatch(r"\+(\d+) (?:if )?on (?:ice or snow|snow or ice)", t)
     if m:
         n = int(m.group(1))
         kinds = (Terrain.ICE, Terrain.SLIPPERY_ICE, Terrain.SNOW, Terrain.HEAVY_SNOW)
@@ -205,6 +206,11 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
     if window == "before attacking" and effect == "defenders roll at most 1 defense die" and not target:
         return ("cap_before", 1), None
     if window in _AFTER_MOVING:
+        if effect == "move again" and not target:
+            return ("move_again", None), None
+        m = re.fullmatch(r"every figure within (\d+) clear sight spaces \(not [a-z' ]+\)", target)
+        if m and effect == "destroy":
+            return ("area_destroy", int(m.group(1))), None
         m = re.fullmatch(r"each (?:figure )?adjacent to your ([a-z' ]+)", target)
         if m and effect == "1 wound":
             return ("area_wound", m.group(1)), None

@@ -6,13 +6,15 @@ destroyed (Feed the Forge).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.rules import modifiers
 from bot.rules.cards import Power
 from bot.rules.engagement import adjacent
 from bot.rules.hexes import Hex
+from bot.rules.los import clear_sight
 from bot.rules.modifiers import AttackContext, Tally
+from bot.rules.powers import _terms as terms
 from bot.rules.powers._common import holders
 from bot.rules.powers._effects import window_args
 from bot.rules.powers.block_d20 import KINDS as D20_KINDS
@@ -78,6 +80,68 @@ class RollAfterMoving(Effect):
                         engine.wound(f, 1, f"{p.name} of {cip.card.short}")
             elif plan == "cap_turn" and _try(engine, lead, p, None, "it works this turn"):
                 turn.data.setdefault(THIS_TURN, {}).setdefault(f"cap_turn:{cip.key}", []).append([p.name, list(arg), 1])
+
+
+@register
+class RollAfterMovingAsked(Effect):
+    """The turn's card, after moving and before attacking, when the player chooses to roll (a
+    success may cost them: the declared attack is called off to move again, friends are destroyed
+    too): Ice Troll Charge (move again), Helm of Mitonsoul (destroy every figure near)."""
+
+    name = "d20_after_moving_asked"
+    window = Window.AFTER_MOVING
+    source = Source.UNIT
+    optional = True
+    leaves_window = True  # moving again leaves the window (HS-TIMING-04)
+
+    def _found(self, engine: RulesContext) -> list[tuple[Figure, Power, str, Any]]:
+        st = engine.state
+        turn = st.turn
+        if turn is None or turn.card_key is None or turn.card_key not in st.cards:
+            return []
+        out = []
+        for f in st.figures_of(turn.card_key):
+            if not f.on_battlefield:
+                continue
+            for p in st.card_of(f).powers:
+                read = _read(p) if p.kind in D20_KINDS else None
+                if read is not None and read[0] in ("move_again", "area_destroy") \
+                        and not turn.data.get(f"{self.name}:{f.id}:{p.name}"):
+                    out.append((f, p, read[0], read[1]))
+        return out
+
+    def triggers(self, engine: RulesContext) -> list[Trigger]:
+        return [Trigger(self.name, f.controller, f.id, (("power", p.name),), source=f.id)
+                for f, p, _, _ in self._found(engine)]
+
+    def options(self, engine: RulesContext, trigger: Trigger) -> list[str]:
+        return ["roll", "skip"]
+
+    def title(self, engine: RulesContext, trigger: Trigger) -> str:
+        return str(trigger.get("power"))
+
+    def prompt(self, engine: RulesContext, trigger: Trigger) -> str:
+        return f"{trigger.get('power')}: roll the d20 for {trigger.subject}?"
+
+    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
+        st = engine.state
+        turn = st.turn
+        found = [x for x in self._found(engine) if x[0].id == trigger.subject and x[1].name == trigger.get("power")]
+        if turn is None or not found:
+            return
+        fig, p, plan, arg = found[0]
+        turn.data[f"{self.name}:{fig.id}:{p.name}"] = True
+        if choice != "roll":
+            return
+        if plan == "move_again":
+            if _try(engine, fig, p, None, f"{fig.id} may move again"):
+                engine.move_again([fig.id], p.name)
+            return
+        near = [f for f in st.on_battlefield() if f is not fig and terms.spaces(fig, f) <= arg
+                and clear_sight(st, fig, f)]
+        if _try(engine, fig, p, None, f"every figure within {arg} clear sight spaces is destroyed"):
+            for f in near:
+                engine.destroy(f, f"{p.name} of {fig.id}")
 
 
 #: ``turn.data`` key: figure id -> the power that makes it an illegal target for the rest of the turn.
