@@ -121,6 +121,7 @@ def test_toxic_skin_rolls_for_each_adjacent_figure_but_soulborg() -> None:
                   fig("f", "p1", (1, 2), TARGET))
     roll(eng, [BLANK] * kee.attack, d20=[17, 16])  # e then f, in id order; the Soulborg is spared
     attack(eng, "k", "e")
+    eng.execute("p1", "choose skip")  # her Mind Shackle 19 is offered first
     assert (F(eng, "e").wounds, F(eng, "f").wounds, F(eng, "b").wounds) == (1, 0, 0)
 
 
