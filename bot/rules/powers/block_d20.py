@@ -166,6 +166,9 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
     extra = set(values) - {"window", "threshold", "effect", "target", "modifier", "immune", "table"}
     if extra:
         return None, f"the parameter '{sorted(extra)[0]}' is not understood"
+    classic = _classic(window, effect, target, values, kind)
+    if classic is not None:
+        return classic, None
     if "modifier" in values and _modifier(values["modifier"])[1]:
         return None, _modifier(values["modifier"])[1]
     guard = _protected(window)
@@ -226,6 +229,31 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
     if why:
         return None, why
     return None, f"the roll at the moment '{values.get('window')}' with the effect '{values.get('effect')}' is not built yet"
+
+
+def water_need(text: Any) -> int | None:
+    """The d20 result needed in water of a modifier "10+ if the rolling Warrior is on water"."""
+    m = re.fullmatch(r"(\d+)\+ if the rolling [a-z' ]+ is (?:on|in) water", terms.norm(text or ""))
+    return int(m.group(1)) if m else None
+
+
+def _classic(window: str, effect: str, target: str, values: dict[str, Any], kind: str) -> tuple[str, Any] | None:
+    """The three Rise of the Valkyrie powers built as modules of their own before the blocks
+    (:mod:`block_d20_classic`): ``("chomp", None)``, ``("berserker", None)``, ``("clone", water
+    result needed)``; ``None`` for any other power."""
+    if kind != TRIGGER or _threshold(values.get("threshold")) is None:
+        return None
+    if window == "before attacking" and effect == "destroy" and target == "adjacent small/medium figure" \
+            and "modifier" not in values:
+        return ("chomp", None)
+    if window in _AFTER_MOVING and effect == "move all figures of this squad again" and not target \
+            and "modifier" not in values:
+        return ("berserker", None)
+    m = re.fullmatch(r"return a destroyed ([a-z' ]+) adjacent", effect)
+    if window == "after moving, instead of attacking" and m and not target:
+        water = water_need(values["modifier"]) if "modifier" in values else _threshold(values.get("threshold"))
+        return ("clone", water) if water is not None else None
+    return None
 
 
 def check_d20(values: dict[str, Any]) -> str | None:
