@@ -158,6 +158,21 @@ def test_defense_penalty_negative_element_takes_every_die() -> None:
     assert dfn(eng, "e", "f")[0] == 0
 
 
+def test_defense_penalty_rouse_the_glade_halushia_only_against_a_defender_next_to_a_tree() -> None:
+    # rule: HS-ATTACK-10
+    halushia = shared("Halushia, Scion of the Wild")
+    rouse = halushia.power("defense_penalty")
+    assert rouse is not None and enforcement(rouse) is None
+    glade = build(obstacles=[{"kind": "tree", "at": [[4, 2]], "height": 10},
+                             {"kind": "underbrush", "at": [[1, 5]], "height": 10}])
+    eng = sandbox(fig("h", "p1", [(2, 2), (2, 3)], halushia), fig("t", "p2", (3, 2), SOLDIER),
+                  fig("u", "p2", (2, 4), SOLDIER), fig("o", "p2", (6, 6), SOLDIER), battlefield=glade)
+    assert dfn(eng, "h", "t")[0] == 3 - 1  # a tree on the next space
+    assert dfn(eng, "h", "u")[0] == 3 - 1  # underbrush (a bush), the attacker adjacent
+    assert dfn(eng, "h", "o")[0] == 3  # in the open
+    assert dfn(eng, "o", "t")[0] == 3  # another attacker
+
+
 # ---- skulls and shields ------------------------------------------------------------------------------
 
 

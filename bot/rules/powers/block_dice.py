@@ -21,7 +21,8 @@ rest of ``params``); the phrases are read by :mod:`bot.rules.powers._terms`.
   fewer defense dice (``"all"``: none): the holder itself (``who``: ``self``) while ``condition``
   holds, or the figures the holder attacks ("defender engaged with 2+ other Goblin Cutters you
   control") (``who``: "figures attacked by this squad", "defenders
-  with Flying or Stealth Flying").
+  with Flying or Stealth Flying", "defender adjacent to a tree or bush": a tree or the Laur
+  underbrush on a space next to it, Rouse the Glade).
 - ``skull_bonus`` (Deadly Strike, Deadly Shot): each skull of the holder's normal attack is worth
   ``1 + extra_hits_per_skull`` hits.
 - ``auto_shield`` (Tough, Iron Tough, Warforged Resolve): ``amount`` shields added to each of the
@@ -51,6 +52,7 @@ from bot.rules.modifiers import AttackContext, Tally
 from bot.rules.powers import _amounts as amounts
 from bot.rules.powers import _terms as terms
 from bot.rules.state import Figure, MatchState
+from bot.rules.terrain import ObstacleKind
 
 #: The power kinds (a power's ``kind``, the shared file's ``params.pattern``) this module enforces.
 KINDS = frozenset({"attack_bonus", "defense_bonus", "stat_bonus", "defense_penalty", "skull_bonus", "auto_shield",
@@ -269,6 +271,23 @@ _VICTIMS = ("figures attacked by this squad", "figures attacked by this figure",
             "figures attacked by this card")
 
 
+#: Trees (evergreens, Laur jungle trees) and, with bushes, the Laur underbrush (Rouse the Glade).
+_TREES = frozenset({ObstacleKind.TREE, ObstacleKind.JUNGLE_TREE})
+_GREENERY = _TREES | {ObstacleKind.UNDERBRUSH}
+
+
+def next_to_obstacle(state: MatchState, fig: Figure, kinds: frozenset[ObstacleKind]) -> bool:
+    """Whether an obstacle of ``kinds`` stands on a space next to ``fig`` or on an edge of its spaces."""
+    bf = state.battlefield
+    for h in fig.hexes:
+        if any(o.kind in kinds for o in bf.obstacles_touching(h)):
+            return True
+        if any(n in bf and n not in fig.hexes and any(o.kind in kinds for o in bf.obstacles_on(n))
+               for n in h.neighbours()):
+            return True
+    return False
+
+
 def _penalty_target(values: dict[str, Any]) -> tuple[str, terms.Cond | None, str | None]:
     """Whose defense a ``defense_penalty`` lowers: ``("self", cond, None)``, ``("victim", cond,
     None)`` (the figures the holder attacks, the condition on them) or ``("", None, reason)``."""
@@ -286,6 +305,14 @@ def _penalty_target(values: dict[str, Any]) -> tuple[str, terms.Cond | None, str
                 and all(x in terms.card_words(st.card_of(f)) for x in words) and adjacent(st, f, o)) >= n
 
         return "victim", terms.Cond((*cond.tests, mob), True), None
+    m = re.fullmatch(r"defenders? adjacent to an? (tree or bush|tree|bush)", w)
+    if m and cond is not None:
+        kinds = _GREENERY if "bush" in m.group(1) else _TREES
+
+        def glade(st: MatchState, h: Figure, o: Figure | None, a: str) -> bool:
+            return o is not None and next_to_obstacle(st, o, kinds)
+
+        return "victim", terms.Cond((*cond.tests, glade), True), None
     for prefix in _VICTIMS:
         if w == prefix:
             return "victim", cond, why
