@@ -127,9 +127,11 @@ def test_stat_bonus_water_elemental_on_water_only() -> None:
     assert att(eng, "w2", "t2")[0] == elemental.attack and dfn(eng, "t2", "w2")[0] == elemental.defense
 
 
-def test_stat_bonus_with_a_cost_is_not_enforced() -> None:
+def test_stat_bonus_with_a_cost_goes_to_the_paid_block_which_says_what_it_cannot_pay() -> None:
     run = shared("Knight Irene").power("stat_bonus")
-    assert run is not None and enforcement(run) == "choosing to pay a cost for the bonus is not built yet"
+    assert run is not None and enforcement(run) is None  # built in block_stat_choice
+    odd = run.model_copy(update={"values": {**run.values, "cost": {"stat": "life", "amount": -1}}})
+    assert enforcement(odd) == "paying the cost '{'stat': 'life', 'amount': -1}' for the bonus is not understood"
 
 
 # ---- defense_penalty ---------------------------------------------------------------------------------

@@ -15,8 +15,8 @@ rest of ``params``); the phrases are read by :mod:`bot.rules.powers._terms`.
   (``attack``, ``defense``, ``range``, ``move``, a list of them, or a table ``{stat: amount}``)
   changes by ``amount`` while ``condition`` holds (Indomitable: "+2 move if unengaged at turn
   start, else +2 attack"). Attack is for normal attacks; Range and Move
-  take only conditions about the holder itself. A bonus the player chooses ("optional", a
-  ``cost``) is not built yet.
+  take only conditions about the holder itself. A bonus the player chooses to pay a ``cost`` for
+  (Run 3) is :mod:`block_stat_choice`'s.
 - ``defense_penalty`` (Soul Weapons, Air Mastery, Water Weakness...): a defender rolls ``amount``
   fewer defense dice (``"all"``: none): the holder itself (``who``: ``self``) while ``condition``
   holds, or the figures the holder attacks ("defender engaged with 2+ other Goblin Cutters you
@@ -51,6 +51,7 @@ from bot.rules.engagement import adjacent
 from bot.rules.modifiers import AttackContext, Tally
 from bot.rules.powers import _amounts as amounts
 from bot.rules.powers import _terms as terms
+from bot.rules.powers import block_stat_choice as paid
 from bot.rules.state import Figure, MatchState
 from bot.rules.terrain import ObstacleKind
 
@@ -191,7 +192,10 @@ def _stat_table(values: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def check_stat_bonus(values: dict[str, Any]) -> str | None:
-    """Why a ``stat_bonus`` cannot be enforced, or ``None``."""
+    """Why a ``stat_bonus`` cannot be enforced, or ``None`` (one with a ``cost``: see
+    :mod:`block_stat_choice`)."""
+    if "cost" in values:
+        return paid.check_paid_bonus(values)
     bad = _unbuilt(values, {"stat", "amount", "condition"})
     if bad:
         return bad
@@ -224,7 +228,7 @@ def _stat_bonus(state: MatchState, holder: Figure, other: Figure | None, stat: s
                 names.append(p.name)
             continue
         table = terms.read(p, "stat_table", lambda q: _stat_table(q.values))
-        if not table or stat not in table or not ok(p):
+        if "cost" in p.values or not table or stat not in table or not ok(p):
             continue
         cond = _cond(p)
         amt = terms.read(p, f"amount:{stat}", lambda q: amounts.amount((_stat_table(q.values) or {}).get(stat))[0])
