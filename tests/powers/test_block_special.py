@@ -270,3 +270,39 @@ def test_chain_arcane_bolt_stops_when_it_does_not_wound() -> None:
     events = eng.execute("p1", "special s Arcane a")
     assert not [p for p in powers(events) if "again" in p.get("result", "")]
     refused(eng, "p1", "special s Arcane b", "HS-SPECIAL-01")
+
+
+# ---- a once-per-game attack of the whole squad -------------------------------------------------------
+
+
+def test_grenade_airborne_elite_every_elite_throws_in_that_one_turn_and_never_again() -> None:
+    # rule: HS-SPECIAL-01
+    elite = shared("Airborne Elite")
+    grenade = elite.power("special_attack")
+    assert grenade is not None and enforcement(grenade) is None
+    eng = sandbox(fig("e1", "p1", (0, 2), elite, card_key="p1/elite"), fig("e2", "p1", (0, 4), elite, card_key="p1/elite"),
+                  fig("t", "p2", (4, 2), TARGET), fig("u", "p2", (4, 4), TARGET))
+    roll(eng, [SKULL, BLANK])
+    events = eng.execute("p1", "special e1 Grenade t")
+    assert [e.data["target"] for e in events if e.kind == "attack"] == ["t"]
+    roll(eng, [SKULL, SKULL])
+    eng.execute("p1", "special e2 Grenade u")  # the same turn: the other Elite throws too
+    assert F(eng, "u").wounds == 2
+    eng.execute("p1", "end-turn")
+    err = refused(eng, "p1", "special e1 Grenade t")
+    assert "once per game" in str(err)
+    refused(eng, "p1", "special e2 Grenade u")
+
+
+def test_a_once_per_game_attack_without_each_figure_stops_the_other_figures_of_the_squad() -> None:
+    elite = shared("Airborne Elite")
+    grenade = elite.power("special_attack")
+    assert grenade is not None
+    alone = grenade.model_copy(update={"values": {k: v for k, v in grenade.values.items() if k != "each_figure_attacks"}})
+    lone = elite.model_copy(update={"powers": [alone]})
+    eng = sandbox(fig("e1", "p1", (0, 2), lone, card_key="p1/elite"), fig("e2", "p1", (0, 4), lone, card_key="p1/elite"),
+                  fig("t", "p2", (4, 2), TARGET), fig("u", "p2", (4, 4), TARGET))
+    roll(eng, [SKULL, BLANK])
+    eng.execute("p1", "special e1 Grenade t")
+    err = refused(eng, "p1", "special e2 Grenade u")
+    assert "once per game" in str(err)

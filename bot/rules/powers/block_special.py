@@ -6,7 +6,8 @@ this module adds what else its ``values`` say:
 
 - ``condition`` about the attacker ("did not move this turn", "within 1 space of a water tile"):
   the attack is refused when it does not hold.
-- ``limit``: "once per game" (the card's use is recorded when the attack is made).
+- ``limit``: "once per game" (the card's use is recorded when the attack is made); with
+  ``each_figure_attacks`` (Grenade) every figure of the squad may make it in that one turn.
 - ``targets`` ("not Small figures", "Undead only", "non-adjacent Small/Medium"): whom it may aim at.
 - ``bonus`` (its own extra dice, HS-SPECIAL-02): "+1 per other Elf Wizard you control within 3
   clear sight spaces, max +3", "+1 die vs a figure engaged with your Pirate or Captain", "+1 die
@@ -60,7 +61,7 @@ USED = "special_used:"
 
 _SHAPE_KEYS = {"range", "attack", "area", "line_length", "lob", "no_los", "self_immune", "affects", "x"}
 _BUILT_KEYS = {"condition", "limit", "targets", "defense_penalty", "extra_attacks", "different_targets", "repeat",
-               "no_defense", "excludes", "bonus"}
+               "no_defense", "excludes", "bonus", "each_figure_attacks"}
 _NOT_BUILT = {
     "cost": "paying its cost is not built yet",
     "on_wound": "what it does when it wounds is applied by the players",
@@ -68,7 +69,6 @@ _NOT_BUILT = {
     "on_fail": "what happens when it fails is applied by the players",
     "figures_needed": "an attack made by several figures together is not built yet",
     "before_each": "placing the figure before each attack is not built yet",
-    "each_figure_attacks": "an attack shared by the squad is not built yet",
     "extra_targets": "choosing extra targets is not built yet",
     "chain_distance": "a chained attack is not built yet",
     "after_first_attack_on_a_target": "moving a figure after the attack is applied by the players",
@@ -236,7 +236,9 @@ def _may_make(st: MatchState, fig: Figure, power: Power) -> None:
     cond = terms.read(power, "condition", lambda p: terms.condition(p.values.get("condition"))[0])
     if cond is not None and not cond.holds(st, fig, None, "special"):
         raise IllegalCommand(f"{power.name} may be made only when: {cond.text}")
-    if power.values.get("limit") == "once per game" and st.cards[fig.card_key].data.get(USED + power.name):
+    if power.values.get("limit") == "once per game" and st.cards[fig.card_key].data.get(USED + power.name) \
+            and not (power.values.get("each_figure_attacks") and st.turn is not None
+                     and st.turn.data.get(f"{USED}{power.name}:{fig.card_key}")):
         raise IllegalCommand(f"{power.name} may be used once per game, and was used already")
 
 
@@ -331,6 +333,8 @@ class SpecialAgain(PowerEffect):
         last["done"] = True  # one resolution per attack made
         if power.values.get("limit") == "once per game":
             st.cards[attacker.card_key].data[USED + power.name] = True
+            if power.values.get("each_figure_attacks"):  # the whole squad throws in this one turn
+                turn.data[f"{USED}{power.name}:{attacker.card_key}"] = True
         if not attacker.on_battlefield:
             return
         made = sum(1 for a, n, _ in turn.data.get(special.SPECIALS_MADE, ()) if a == attacker.id and n == power.name)
