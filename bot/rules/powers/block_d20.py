@@ -240,7 +240,8 @@ def water_need(text: Any) -> int | None:
 def _classic(window: str, effect: str, target: str, values: dict[str, Any], kind: str) -> tuple[str, Any] | None:
     """The three Rise of the Valkyrie powers built as modules of their own before the blocks
     (:mod:`block_d20_classic`): ``("chomp", None)``, ``("berserker", None)``, ``("clone", water
-    result needed)``; ``None`` for any other power."""
+    result needed)``; and Maddening Chitter (:mod:`block_d20_orders`): ``("chitter", spaces)``;
+    ``None`` for any other power."""
     if kind != TRIGGER or _threshold(values.get("threshold")) is None:
         return None
     if window == "before attacking" and effect == "destroy" and target == "adjacent small/medium figure" \
@@ -249,6 +250,10 @@ def _classic(window: str, effect: str, target: str, values: dict[str, Any], kind
     if window in _AFTER_MOVING and effect == "move all figures of this squad again" and not target \
             and "modifier" not in values:
         return ("berserker", None)
+    m = re.fullmatch(r"enemy figure within (\d+) clear sight spaces", target)
+    if window == "once per round, before this figure's turn" and m \
+            and effect == "peek at and relocate one unrevealed order marker" and "modifier" not in values:
+        return ("chitter", int(m.group(1)))
     m = re.fullmatch(r"return a destroyed ([a-z' ]+) adjacent", effect)
     if window == "after moving, instead of attacking" and m and not target:
         water = water_need(values["modifier"]) if "modifier" in values else _threshold(values.get("threshold"))
