@@ -29,6 +29,7 @@ from bot.rules.engagement import adjacent
 from bot.rules.modifiers import AttackContext
 from bot.rules.moments import Expiry, Lasting
 from bot.rules.powers import _terms as terms
+from bot.rules.powers import block_aura_source as from_source
 from bot.rules.powers._common import holders
 from bot.rules.powers._effects import window_args
 from bot.rules.state import Figure, MatchState
@@ -59,7 +60,10 @@ def table(values: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def check_aura(values: dict[str, Any]) -> str | None:
-    """Why an ``aura`` cannot be enforced, or ``None``."""
+    """Why an ``aura`` cannot be enforced, or ``None`` (one with a ``source``: see
+    :mod:`block_aura_source`)."""
+    if "source" in values and "effect" not in values:
+        return from_source.check_source_aura(values)
     if "effect" in values:
         return "an aura that rolls its own dice is not built yet"
     if "duration" in values:
@@ -124,8 +128,8 @@ def bonus(state: MatchState, fig: Figure, stat: str, ctx: AttackContext | None =
             total += t[stat]
             names.append(f"{data['card']}'s {data['power']}")
     for holder, power in found:
-        if _lasting(power):
-            continue  # it acts through its lasting effect
+        if _lasting(power) or "source" in power.values:
+            continue  # it acts through its lasting effect, or from its named source (block_aura_source)
         read = _read(power)
         if read is None:
             continue
