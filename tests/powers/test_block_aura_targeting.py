@@ -74,10 +74,11 @@ def test_aura_attack_for_friendly_figures_with_range_1_adjacent_sir_gilbert() ->
     assert att(eng, "a", "t") == 3  # Range 7
 
 
-def test_aura_with_a_chosen_source_or_own_dice_is_not_enforced() -> None:
+def test_aura_with_a_source_not_understood_or_own_dice_is_not_enforced() -> None:
     knaves = shared("Knaves of the Silver Scimitar")
     way = next(p for p in knaves.powers if p.kind == "aura")
-    assert enforcement(way) == "choosing the figure the aura comes from is not built yet"
+    odd = way.model_copy(update={"values": {**way.values, "source": "the nearest Captain"}})
+    assert enforcement(odd) == "the aura from 'the nearest Captain' to 'this squad vs non-adjacent attackers' is not understood"
     ornak = shared("Ornak").power("aura")
     assert ornak is not None and enforcement(ornak) == "an aura that rolls its own dice is not built yet"
 
