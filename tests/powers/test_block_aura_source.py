@@ -52,6 +52,8 @@ def test_with_two_captains_the_player_names_one_at_the_start_and_it_never_change
     refused(m, "p2", "choose fia")
     m.apply("p1", "choose fia")
     st = m.state
+    # the card chosen, where Captain's Orders (Bonding) reads it too
+    assert st.cards["p1/knaves-of-the-silver-scimitar"].data["chosen"] == "p1/fia-bonny-the-void-siren"
     knave, dummy = st.figures["knaves4"], st.figures["dummy"]  # Fia 1 space away, Bok-Bur-Na 2
     assert combat.defense_dice(st, dummy, knave)[0] == KNAVES.defense + 1
     m.engine.destroy(st.figures["fia"], "test")

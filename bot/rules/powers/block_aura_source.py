@@ -7,7 +7,7 @@ Scimitar: "chosen Unique Captain"; Loyalty to the Lizard King of the Greenscale 
 ``source`` "chosen <figures>" (read by :func:`bot.rules.powers._terms.who` as figures the holder's
 controller controls), ``distance`` (spaces in the source's clear sight, HS-LOS-03, or "adjacent").
 
-The source is named once, at the start of the first round (a pending decision of the squad's
+The source is named once (``CardInPlay.data["chosen"]``: its card key), at the start of the first round (a pending decision of the squad's
 controller, in the start-of-round window) when they control several such figures; with only one
 it is that one without a question. Once named it never changes; when it is destroyed the aura is
 gone. Attack is for normal attacks; Defense for any attack (HS-ATTACK-09, -10).
@@ -34,8 +34,9 @@ if TYPE_CHECKING:
 #: No kind of its own: it carries out ``aura`` powers with a ``source`` (``block_aura`` checks).
 KINDS: frozenset[str] = frozenset()
 
-#: ``CardInPlay.data`` key prefix: the figure named as the source of the power.
-CHOSEN = "aura_source:"
+#: ``CardInPlay.data`` key: the card key of the figure named for the squad (shared with the
+#: movement/turn blocks' Bonding, "the chosen Captain": one choice serves both powers).
+CHOSEN = "chosen"
 _STATS = ("attack", "defense")
 
 
@@ -84,10 +85,9 @@ def candidates(state: MatchState, cip: CardInPlay, power: Power) -> list[Figure]
 def source_of(state: MatchState, cip: CardInPlay, power: Power) -> Figure | None:
     """The figure the aura comes from now: the one named, else the only candidate; ``None`` when
     there is none (or several and none named yet, or the named one is gone)."""
-    named = cip.data.get(CHOSEN + power.name)
+    named = cip.data.get(CHOSEN)
     if named is not None:
-        fig = state.figures.get(named)
-        return fig if fig is not None and fig.on_battlefield else None
+        return next((f for f in candidates(state, cip, power) if f.card_key == named), None)
     found = candidates(state, cip, power)
     return found[0] if len(found) == 1 else None
 
@@ -145,7 +145,7 @@ class NameTheSource(Effect):
         for cip in sorted(st.cards.values(), key=lambda c: c.key):
             for p in cip.card.powers:
                 if p.kind == "aura" and "source" in p.values and _parsed(p) is not None \
-                        and CHOSEN + p.name not in cip.data and len(candidates(st, cip, p)) > 1:
+                        and CHOSEN not in cip.data and len(candidates(st, cip, p)) > 1:
                     out.append((cip, p))
         return out
 
@@ -178,7 +178,7 @@ class NameTheSource(Effect):
         if p is None or not options:
             return
         named = choice if choice in options else options[0]
-        cip.data[CHOSEN + p.name] = named
+        cip.data[CHOSEN] = st.figures[named].card_key
         engine.emit("power", power=p.name, card=cip.key, player=cip.controller, success=True,
                     result=f"{named} is named for the {cip.card.name}")
 
