@@ -523,6 +523,9 @@ def _clause(c: str) -> tuple[Test | None, bool]:
     if m:  # a power of the card, recorded by its module when used (``used:<name>`` in turn.data)
         name = m.group(1)
         return (lambda st, h, o, a: st.turn is None or not st.turn.data.get(f"used:{name}:{h.card_key}")), False
+    if c == "x order marker revealed this round":  # revealed on this card (block_x_marker asks)
+        return (lambda st, h, o, a: "X" in st.revealed.get(h.controller, [])
+                and st.orders.get(h.controller, {}).get("X") == h.card_key), False
     if c in ("this figure did not move this turn", "did not move this turn", "this figure has not moved this turn"):
         return (lambda st, h, o, a: not _moved(st, h)), False
     if c in ("this figure moved at least 1 space this turn", "this figure moved this turn"):

@@ -21,6 +21,7 @@ from bot.rules.combat import tally
 from bot.rules.engagement import adjacent
 from bot.rules.modifiers import AttackContext, Verdict
 from bot.rules.powers import _terms as terms
+from bot.rules.powers import block_x_marker as x_marker
 from bot.rules.powers._common import holders, power_of
 from bot.rules.powers._effects import window_args
 from bot.rules.state import MatchState
@@ -53,7 +54,10 @@ def _from(values: dict[str, Any]) -> tuple[str, int] | None:
 
 
 def check_targeting_restriction(values: dict[str, Any]) -> str | None:
-    """Why a ``targeting_restriction`` cannot be enforced, or ``None``."""
+    """Why a ``targeting_restriction`` cannot be enforced, or ``None`` (one switched on by the X
+    Order Marker: see :mod:`block_x_marker`)."""
+    if "activation" in values:
+        return x_marker.check_x_restriction(values)
     for key in values:
         if key not in (*_FROM, "condition"):
             return {"who": "a restriction shielding other figures is not built yet",
@@ -74,7 +78,7 @@ def check_targeting_restriction(values: dict[str, Any]) -> str | None:
 def targeting_restriction(state: MatchState, ctx: AttackContext) -> Verdict | None:
     """An opponent's figure may target the holder only from near enough."""
     power = power_of(state, ctx.target, "targeting_restriction")
-    if power is None or not state.is_enemy(ctx.attacker, ctx.target):
+    if power is None or "activation" in power.values or not state.is_enemy(ctx.attacker, ctx.target):
         return None
     read = terms.read(power, "targeting", lambda p: (None if check_targeting_restriction(p.values) else
                                                      (_from(p.values), terms.condition(p.values.get("condition"))[0])))
