@@ -42,6 +42,7 @@ from bot.rules.engagement import adjacent
 from bot.rules.modifiers import AttackContext, Tally
 from bot.rules.powers import _terms as terms
 from bot.rules.powers import block_d20_pick as pick
+from bot.rules.powers import block_roll_modifier as roll_modifier
 from bot.rules.powers._common import holders
 from bot.rules.powers._effects import window_args
 from bot.rules.state import Figure, MatchState
@@ -289,7 +290,8 @@ def _roll(engine: RulesContext, holder: Figure, power: Power, other: Figure | No
     """Roll the d20 for ``power``: ``(roll, total with the power's modifier)``."""
     mod = terms.read(power, "d20mod", lambda p: _modifier(p.values.get("modifier"))[0])
     roll = engine.roll_d20()
-    return roll, roll + (mod(engine.state, holder, other) if mod is not None else 0)
+    extra = roll_modifier.roll_bonus(engine.state, holder.controller, power.name, holder.card_key)[0]
+    return roll, roll + extra + (mod(engine.state, holder, other) if mod is not None else 0)
 
 
 def _try(engine: RulesContext, holder: Figure, power: Power, other: Figure | None, result: str) -> bool:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot.rules.cards import Power
+from bot.rules.powers import block_roll_modifier as roll_modifier
 from bot.rules.powers._turns import flag
 from bot.rules.powers.berserker_charge import BerserkerCharge
 from bot.rules.powers.block_d20 import TRIGGER, _read, _threshold
@@ -68,12 +69,15 @@ class _Classic:
         power = self.power(engine, trigger)
         if power is None:
             return default
+        cip = engine.state.cards[self.card_key(engine, trigger)]  # type: ignore[attr-defined]
+        # a roll modifier (Berserker Charge Enhancement) lowers the result needed as much as it adds
+        extra = roll_modifier.roll_bonus(engine.state, cip.controller, power.name, cip.key)[0]
         if key == "roll":
             need = _threshold(power.values.get("threshold"))
-            return need if need is not None else default
+            return (need if need is not None else default) - extra
         if key == "water_roll":
             read = _read(power)
-            return int(read[1]) if read is not None and read[1] is not None else default
+            return (int(read[1]) if read is not None and read[1] is not None else default) - extra
         got: Any = power.values.get(key, default)
         return int(got)
 

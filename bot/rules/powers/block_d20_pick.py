@@ -25,6 +25,7 @@ from bot.rules.cards import Power
 from bot.rules.engagement import adjacent
 from bot.rules.modifiers import AttackContext
 from bot.rules.powers import _terms as terms
+from bot.rules.powers import block_roll_modifier as roll_modifier
 from bot.rules.powers._effects import SKIP
 from bot.rules.state import Figure, MatchState
 from bot.rules.timing import Effect, Source, Trigger, Window, register
@@ -230,17 +231,20 @@ class D20Pick(Effect):
             st.cards[fig.card_key].data[USED + p.name] = True
         need = _need(p, st.card_of(victim))
         roll = engine.roll_d20()
-        ok = roll >= need
+        extra, _ = roll_modifier.roll_bonus(st, fig.controller, p.name, fig.card_key)  # Eternal Strength
+        total = roll + extra
+        ok = total >= need
         effect = read[4]
         if effect[0] == "table":
-            effect = next((e for lo, hi, e in effect[1] if lo <= roll <= hi), None)
+            effect = next((e for lo, hi, e in effect[1] if lo <= total <= hi), None)
             ok = effect is not None
             effect = effect or ("wound", 0)
         kind, n = effect
         result = {"destroy": f"{victim.id} is destroyed", "wound": f"{victim.id} takes {n} wound{'s' if n != 1 else ''}",
                   "nodef": f"{victim.id} rolls no defense dice against {fig.id} this turn"}[kind]
+        shown: dict[str, Any] = {"total": total} if extra else {}
         engine.emit("power", power=p.name, figure=fig.id, target=victim.id, player=fig.controller, d20=roll, needed=need,
-                    success=ok, result=result if ok else "no effect")
+                    success=ok, result=result if ok else "no effect", **shown)
         if not ok:
             return
         if kind == "destroy":
