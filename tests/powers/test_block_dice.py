@@ -400,3 +400,28 @@ def test_indomitable_move_when_unengaged_attack_when_engaged() -> None:
     near = sandbox(fig("g", "p1", (2, 2), giant), fig("t", "p2", (3, 2), TARGET))
     assert modifiers.move_value(near.state, F(near, "g")) == giant.move
     assert att(near, "g", "t")[0] == giant.attack + 2
+
+
+# ---- a Range bonus against some targets ---------------------------------------------------------------
+
+
+def test_rock_throw_granite_guardians_reach_2_further_with_height_advantage() -> None:
+    # rule: HS-ATTACK-07
+    guardians = shared("Granite Guardians")
+    rock = guardians.power("stat_bonus")
+    assert rock is not None and enforcement(rock) is None
+    hill = build(hexes=[{"at": [2, 2], "level": 4, "terrain": "rock"}])
+    eng = sandbox(fig("g", "p1", (2, 2), guardians, level=4), fig("t", "p2", (2, 5), TARGET),
+                  fig("far", "p2", (2, 6), TARGET), battlefield=hill)
+    assert combat.check_target(eng.state, F(eng, "g"), F(eng, "t"))  # 3 spaces: Range 1 + 2
+    assert not combat.check_target(eng.state, F(eng, "g"), F(eng, "far"))  # 4 spaces
+    roll(eng, [SKULL] * (guardians.attack + 1))  # height advantage: a die more (HS-ATTACK-09)
+    events = attack(eng, "g", "t")
+    assert [e.data["wounds"] for e in events if e.kind == "attack"] == [guardians.attack + 1]
+
+
+def test_rock_throw_without_height_advantage_keeps_range_1() -> None:
+    guardians = shared("Granite Guardians")
+    eng = sandbox(fig("g", "p1", (2, 2), guardians), fig("t", "p2", (2, 5), TARGET))
+    check = combat.check_target(eng.state, F(eng, "g"), F(eng, "t"))
+    assert not check and check.rule == "HS-ATTACK-07"

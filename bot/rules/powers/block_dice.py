@@ -45,10 +45,10 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from bot.rules import modifiers
+from bot.rules import combat, modifiers
 from bot.rules.cards import Power
 from bot.rules.engagement import adjacent
-from bot.rules.modifiers import AttackContext, Tally
+from bot.rules.modifiers import AttackContext, Tally, Verdict
 from bot.rules.powers import _amounts as amounts
 from bot.rules.powers import _terms as terms
 from bot.rules.powers import block_stat_choice as paid
@@ -211,7 +211,7 @@ def check_stat_bonus(values: dict[str, Any]) -> str | None:
         reason = amounts.amount(amt)[1]
         if reason:
             return reason
-        if stat in ("range", "move") and cond.needs_attack:
+        if stat == "move" and cond.needs_attack or stat == "range" and cond.needs_attack and set(table) != {"range"}:
             return f"a {stat.title()} bonus that depends on the target is not built yet"
     return None
 
@@ -259,8 +259,32 @@ def stat_bonus_defense(state: MatchState, ctx: AttackContext) -> modifiers.Reaso
 
 @modifiers.on_range_value
 def stat_bonus_range(state: MatchState, fig: Figure, value: int) -> int:
-    """``stat_bonus`` on Range (conditions about the holder only)."""
+    """``stat_bonus`` on Range (conditions about the holder only; about the target: see
+    :func:`stat_bonus_range_vs_target`)."""
     return value + _stat_bonus(state, fig, None, "range", "")[0]
+
+
+@modifiers.on_target_check
+def stat_bonus_range_vs_target(state: MatchState, ctx: AttackContext) -> Verdict | None:
+    """A Range bonus against some targets only (Rock Throw: +2 with height advantage on the target):
+    the normal attack is allowed when the target is within the Range so raised (the rest of the core
+    check, sight and engagement, as usual); otherwise the core rules answer (HS-ATTACK-07)."""
+    if ctx.special is not None:
+        return None
+    extra = 0
+    for p in own(state, ctx.attacker, "stat_bonus"):
+        table = terms.read(p, "stat_table", lambda q: _stat_table(q.values))
+        cond = _cond(p)
+        if "cost" in p.values or not table or set(table) != {"range"} or cond is None or not cond.needs_attack \
+                or not ok(p) or not cond.holds(state, ctx.attacker, ctx.target, "normal"):
+            continue
+        amt = terms.read(p, "amount:range", lambda q: amounts.amount((_stat_table(q.values) or {}).get("range"))[0])
+        extra += amt(state, ctx.attacker, ctx.target) if amt is not None else 0
+    if extra <= 0:
+        return None
+    reach = modifiers.range_value(state, ctx.attacker) + extra
+    # the core check with the longer reach (check_target itself would ask this hook again)
+    return Verdict(True) if combat._core_check(state, ctx.attacker, ctx.target, reach, True) else None
 
 
 @modifiers.on_move_value
