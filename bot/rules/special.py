@@ -266,6 +266,8 @@ def _builder(power: Power) -> Callable[[MatchState, Figure, Power, str], Special
         return _past_target
     if sp.all_adjacent:
         return _all_adjacent
+    if sp.common_adjacent:
+        return _common_adjacent
     return _explosion
 
 
@@ -347,6 +349,20 @@ def _all_adjacent(st: MatchState, fig: Figure, power: Power, target: str) -> Spe
     others = sorted((f for f in st.on_battlefield() if f is not fig and f is not tgt and adjacent(st, fig, f)
                      and (not sp.enemies_only or st.is_enemy(fig, f))
                      and not (sp.spares_flying and st.card_of(f).flies)), key=lambda f: f.id)
+    groups = [[tgt.id]] + ([[f.id for f in others]] if others else [])
+    return SpecialPlan(fig.id, power.name, _dice(st, fig, power, tgt), groups, tgt.id, "HS-SPECIAL-05")
+
+
+def _common_adjacent(st: MatchState, fig: Figure, power: Power, target: str) -> SpecialPlan:
+    """The target (next to the attacker) and every figure next to both of them (Sweeping Sword):
+    one roll, each defends in turn (HS-SPECIAL-05)."""
+    tgt = _target(st, fig, power, target)
+    if not adjacent(st, fig, tgt):
+        raise IllegalCommand(f"{power.name} is made at a figure next to {fig.id}: {tgt.id} is not next to it",
+                             "HS-ATTACK-07")
+    sp = _spec(power)
+    others = sorted((f for f in st.on_battlefield() if f is not fig and f is not tgt and adjacent(st, fig, f)
+                     and adjacent(st, tgt, f) and (not sp.enemies_only or st.is_enemy(fig, f))), key=lambda f: f.id)
     groups = [[tgt.id]] + ([[f.id for f in others]] if others else [])
     return SpecialPlan(fig.id, power.name, _dice(st, fig, power, tgt), groups, tgt.id, "HS-SPECIAL-05")
 

@@ -15,7 +15,7 @@ from bot.rules.cards import ArmyCard, Power
 
 #: The shared card file's ``area`` words this module builds, and the shape each one is.
 AREAS = {None: "target", "explosion": "explosion", "line": "line", "all_adjacent_to_self": "all_adjacent",
-         "chain": "chain"}
+         "chain": "chain", "target_plus_common_adjacent": "common_adjacent"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +29,8 @@ class Spec:
     ``no_sight`` (no line of sight needed); ``self_immune`` (the attacker is never affected);
     ``all_adjacent`` (every figure next to the attacker); ``enemies_only`` (only the attacker's
     opponents are affected); ``spares_flying`` (figures with Flying are not affected); ``chain``
-    (each attack after the first goes to a figure next to the one before: its block says how).
+    (each attack after the first goes to a figure next to the one before: its block says how);
+    ``common_adjacent`` (the target and every figure next to both it and the attacker: Sweeping Sword).
     """
 
     range: int | None
@@ -45,6 +46,7 @@ class Spec:
     enemies_only: bool = False
     spares_flying: bool = False
     chain: bool = False
+    common_adjacent: bool = False
 
     def dice(self, size: str | None = None) -> int:
         """The attack dice against a target of ``size`` (the card's ``size``)."""
@@ -118,6 +120,8 @@ def _read_spec(power: Power) -> Spec | None:
         return replace(common, range=rng, chain=True)
     if area == "all_adjacent":
         return replace(common, range=1, all_adjacent=True)
+    if area == "common_adjacent":
+        return replace(common, range=1, common_adjacent=True)
     return replace(common, range=rng, explosion=(_int(v.get("x")) or 1) if area == "explosion" else 0)
 
 

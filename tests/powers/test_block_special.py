@@ -306,3 +306,29 @@ def test_a_once_per_game_attack_without_each_figure_stops_the_other_figures_of_t
     eng.execute("p1", "special e1 Grenade t")
     err = refused(eng, "p1", "special e2 Grenade u")
     assert "once per game" in str(err)
+
+
+# ---- the target and the figures next to both ------------------------------------------------------------
+
+
+def test_sweeping_sword_shurrak_hits_the_target_and_figures_next_to_both() -> None:
+    # rule: HS-SPECIAL-05
+    shurrak = shared("Shurrak")
+    sword = shurrak.power("special_attack")
+    assert sword is not None and enforcement(sword) is None
+    eng = sandbox(fig("s", "p1", [(2, 2), (3, 2)], shurrak), fig("t", "p2", (2, 1), TARGET),
+                  fig("u", "p2", (3, 1), TARGET), fig("v", "p1", (1, 2), TARGET),
+                  fig("w", "p2", (2, 3), TARGET), fig("x", "p2", (2, 0), TARGET))
+    assert affected(eng, "s", "Sweeping Sword", "t") == ["t", "u", "v"]  # not w (next to Shurrak only), not x
+    roll(eng, [SKULL, SKULL, BLANK, BLANK, BLANK])
+    events = eng.execute("p1", "special s Sweeping Sword t")
+    assert eng.state.pending[0].options == ["u", "v"]  # the attacker picks who defends next
+    events += eng.execute("p1", "choose v")
+    assert [e.data["target"] for e in events if e.kind == "attack"] == ["t", "v", "u"]
+    assert [F(eng, f).wounds for f in ("t", "u", "v", "w", "x")] == [2, 2, 2, 0, 0]
+
+
+def test_sweeping_sword_needs_an_adjacent_target() -> None:
+    shurrak = shared("Shurrak")
+    eng = sandbox(fig("s", "p1", [(2, 2), (3, 2)], shurrak), fig("t", "p2", (2, 5), TARGET))
+    refused(eng, "p1", "special s Sweeping Sword t", "HS-ATTACK-07")
