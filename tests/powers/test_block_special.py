@@ -105,10 +105,10 @@ def test_dice_by_target_size_shiori_shuriken() -> None:
 
 
 def test_an_unbuilt_area_is_not_offered_and_says_why() -> None:
-    oni = shared("Gurei-Oni")
-    power = next(p for p in oni.powers if p.kind == "special_attack")
-    assert enforcement(power) == "the area 'target_plus_adjacent' is not built yet"
-    eng = sandbox(fig("o", "p1", (2, 2), oni), fig("t", "p2", (3, 2), TARGET))
+    archers = shared("Roman Archers")  # Tetsubo's area is built now (see the end of this file)
+    power = next(p for p in archers.powers if p.kind == "special_attack")
+    assert enforcement(power) == "the area 'combined' is not built yet"
+    eng = sandbox(fig("o", "p1", (2, 2), archers), fig("t", "p2", (3, 2), TARGET))
     assert specials(eng, "o") == []
 
 
@@ -332,3 +332,39 @@ def test_sweeping_sword_needs_an_adjacent_target() -> None:
     shurrak = shared("Shurrak")
     eng = sandbox(fig("s", "p1", [(2, 2), (3, 2)], shurrak), fig("t", "p2", (2, 5), TARGET))
     refused(eng, "p1", "special s Sweeping Sword t", "HS-ATTACK-07")
+
+
+# ---- extra targets next to the target ----------------------------------------------------------------
+
+
+def test_acid_spray_othkurik_adds_up_to_2_figures_next_to_the_target_to_one_roll() -> None:
+    # rule: HS-SPECIAL-05
+    dragon = shared("Othkurik the Black Dragon")
+    spray = dragon.power("special_attack")
+    assert spray is not None and enforcement(spray) is None
+    eng = sandbox(fig("o", "p1", [(0, 2), (0, 3)], dragon), fig("t", "p2", (4, 2), TARGET),
+                  fig("u", "p2", (5, 2), TARGET), fig("v", "p2", (4, 3), TARGET), fig("w", "p2", (5, 1), TARGET),
+                  fig("far", "p2", (7, 7), TARGET))
+    eng.execute("p1", "special o Acid Spray t")
+    pend = eng.state.pending[0]
+    assert (pend.player, pend.kind, pend.options) == ("p1", "special_extra_targets", ["u", "v", "w", "none"])
+    refused(eng, "p2", "choose u")
+    eng.execute("p1", "choose v")
+    assert eng.state.pending[0].options == ["u", "w", "none"]
+    roll(eng, [SKULL, SKULL, SKULL, BLANK])
+    events = eng.execute("p1", "choose u")  # the second and last: the roll follows
+    assert [e.data["target"] for e in events if e.kind == "attack"] == ["t", "v", "u"]
+    assert [F(eng, f).wounds for f in ("t", "v", "u", "w", "far")] == [3, 3, 3, 0, 0]
+
+
+def test_tetsubo_gurei_oni_adds_one_figure_or_none() -> None:
+    oni = shared("Gurei-Oni")
+    tetsubo = next(p for p in oni.powers if p.kind == "special_attack")
+    assert enforcement(tetsubo) is None
+    eng = sandbox(fig("g", "p1", [(2, 2), (3, 2)], oni), fig("t", "p2", (2, 1), TARGET),
+                  fig("u", "p2", (1, 1), TARGET))
+    eng.execute("p1", "special g Tetsubo t")
+    roll(eng, [SKULL, SKULL, BLANK])
+    events = eng.execute("p1", "choose none")
+    assert [e.data["target"] for e in events if e.kind == "attack"] == ["t"]
+    assert F(eng, "u").wounds == 0 and F(eng, "t").wounds == 2

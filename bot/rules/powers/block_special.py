@@ -185,6 +185,9 @@ def check_special_attack(values: dict[str, Any]) -> str | None:
     for key in values:
         if key in _SHAPE_KEYS or key in _BUILT_KEYS:
             continue
+        if key == "extra_targets" and values.get("area") == "target_plus_adjacent" \
+                and isinstance(values[key], int) and values[key] > 0:
+            continue  # picked as the attack is made (block_special_extra)
         return _NOT_BUILT.get(key, f"the parameter '{key}' is not understood")
     if values.get("excludes") is not None and terms.norm(values["excludes"]) != "figures with flying":
         return f"leaving out '{values['excludes']}' is not built yet"
