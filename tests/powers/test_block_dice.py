@@ -425,3 +425,32 @@ def test_rock_throw_without_height_advantage_keeps_range_1() -> None:
     eng = sandbox(fig("g", "p1", (2, 2), guardians), fig("t", "p2", (2, 5), TARGET))
     check = combat.check_target(eng.state, F(eng, "g"), F(eng, "t"))
     assert not check and check.rule == "HS-ATTACK-07"
+
+
+# ---- next to obstacles -------------------------------------------------------------------------------
+
+
+def test_jungle_tracking_quasatch_hunters_move_2_more_from_beside_a_tree() -> None:
+    hunters = shared("Quasatch Hunters")
+    tracking = next(p for p in hunters.powers if p.name == "Jungle Tracking")
+    assert enforcement(tracking) is None
+    woods = build(obstacles=[{"kind": "tree", "at": [[3, 2]], "height": 10}])
+    eng = sandbox(fig("q1", "p1", (2, 2), hunters, card_key="p1/q"), fig("q2", "p1", (6, 6), hunters, card_key="p1/q"),
+                  battlefield=woods)
+    assert modifiers.move_value(eng.state, F(eng, "q1")) == hunters.move + 2
+    assert modifiers.move_value(eng.state, F(eng, "q2")) == hunters.move  # in the open
+
+
+def test_glacier_camouflage_dzu_teh_only_adjacent_attackers_beside_a_glacier() -> None:
+    # rule: HS-SPECIAL-09
+    yeti = shared("Dzu-Teh")
+    camo = next(p for p in yeti.powers if p.name == "Glacier Camouflage")
+    assert enforcement(camo) is None
+    ice = build(obstacles=[{"kind": "glacier", "at": [[1, 2]], "height": 5}])
+    eng = sandbox(fig("d", "p1", (2, 2), yeti), fig("a", "p2", (2, 6), ARCHER), fig("s", "p2", (3, 2), SOLDIER),
+                  battlefield=ice)
+    check = combat.check_target(eng.state, F(eng, "a"), F(eng, "d"))
+    assert not check and check.reason == "d has Glacier Camouflage: only a figure next to it may aim a normal attack at it"
+    assert combat.check_target(eng.state, F(eng, "s"), F(eng, "d"))
+    eng = sandbox(fig("d", "p1", (2, 2), yeti), fig("a", "p2", (2, 6), ARCHER))
+    assert combat.check_target(eng.state, F(eng, "a"), F(eng, "d"))  # no glacier: any attacker in range

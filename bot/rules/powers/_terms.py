@@ -31,6 +31,7 @@ from bot.rules.engagement import adjacent, engaged_enemies, height_advantage_dic
 from bot.rules.hexes import Hex
 from bot.rules.los import clear_sight
 from bot.rules.movement import field_of
+from bot.rules.powers import _places as places
 from bot.rules.state import Figure, MatchState
 from bot.rules.terrain import Terrain
 
@@ -523,6 +524,10 @@ def _clause(c: str) -> tuple[Test | None, bool]:
     if m:  # a power of the card, recorded by its module when used (``used:<name>`` in turn.data)
         name = m.group(1)
         return (lambda st, h, o, a: st.turn is None or not st.turn.data.get(f"used:{name}:{h.card_key}")), False
+    m = re.fullmatch(r"(started turn )?adjacent to an? ([a-z ]+)", c)
+    if m and m.group(2) in places.WORDS:  # Glacier Camouflage, Jungle Tracking (where the turn began)
+        kinds, start = places.WORDS[m.group(2)], bool(m.group(1))
+        return (lambda st, h, o, a: places.next_to_obstacle(st, start_hexes(st, h) if start else h.hexes, kinds)), False
     if c == "x order marker revealed this round":  # revealed on this card (block_x_marker asks)
         return (lambda st, h, o, a: "X" in st.revealed.get(h.controller, [])
                 and st.orders.get(h.controller, {}).get("X") == h.card_key), False

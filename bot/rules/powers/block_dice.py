@@ -50,10 +50,10 @@ from bot.rules.cards import Power
 from bot.rules.engagement import adjacent
 from bot.rules.modifiers import AttackContext, Tally, Verdict
 from bot.rules.powers import _amounts as amounts
+from bot.rules.powers import _places as places
 from bot.rules.powers import _terms as terms
 from bot.rules.powers import block_stat_choice as paid
 from bot.rules.state import Figure, MatchState
-from bot.rules.terrain import ObstacleKind
 
 #: The power kinds (a power's ``kind``, the shared file's ``params.pattern``) this module enforces.
 KINDS = frozenset({"attack_bonus", "defense_bonus", "stat_bonus", "defense_penalty", "skull_bonus", "auto_shield",
@@ -299,23 +299,6 @@ _VICTIMS = ("figures attacked by this squad", "figures attacked by this figure",
             "figures attacked by this card")
 
 
-#: Trees (evergreens, Laur jungle trees) and, with bushes, the Laur underbrush (Rouse the Glade).
-_TREES = frozenset({ObstacleKind.TREE, ObstacleKind.JUNGLE_TREE})
-_GREENERY = _TREES | {ObstacleKind.UNDERBRUSH}
-
-
-def next_to_obstacle(state: MatchState, fig: Figure, kinds: frozenset[ObstacleKind]) -> bool:
-    """Whether an obstacle of ``kinds`` stands on a space next to ``fig`` or on an edge of its spaces."""
-    bf = state.battlefield
-    for h in fig.hexes:
-        if any(o.kind in kinds for o in bf.obstacles_touching(h)):
-            return True
-        if any(n in bf and n not in fig.hexes and any(o.kind in kinds for o in bf.obstacles_on(n))
-               for n in h.neighbours()):
-            return True
-    return False
-
-
 def _penalty_target(values: dict[str, Any]) -> tuple[str, terms.Cond | None, str | None]:
     """Whose defense a ``defense_penalty`` lowers: ``("self", cond, None)``, ``("victim", cond,
     None)`` (the figures the holder attacks, the condition on them) or ``("", None, reason)``."""
@@ -335,10 +318,10 @@ def _penalty_target(values: dict[str, Any]) -> tuple[str, terms.Cond | None, str
         return "victim", terms.Cond((*cond.tests, mob), True), None
     m = re.fullmatch(r"defenders? adjacent to an? (tree or bush|tree|bush)", w)
     if m and cond is not None:
-        kinds = _GREENERY if "bush" in m.group(1) else _TREES
+        kinds = places.WORDS[m.group(1)]
 
         def glade(st: MatchState, h: Figure, o: Figure | None, a: str) -> bool:
-            return o is not None and next_to_obstacle(st, o, kinds)
+            return o is not None and places.next_to_obstacle(st, o.hexes, kinds)
 
         return "victim", terms.Cond((*cond.tests, glade), True), None
     for prefix in _VICTIMS:
