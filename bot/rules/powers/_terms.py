@@ -526,8 +526,8 @@ def _clause(c: str) -> tuple[Test | None, bool]:
         return (lambda st, h, o, a: st.turn is None or not st.turn.data.get(f"used:{name}:{h.card_key}")), False
     m = re.fullmatch(r"(started turn )?adjacent to an? ([a-z ]+)", c)
     if m and m.group(2) in places.WORDS:  # Glacier Camouflage, Jungle Tracking (where the turn began)
-        kinds, start = places.WORDS[m.group(2)], bool(m.group(1))
-        return (lambda st, h, o, a: places.next_to_obstacle(st, start_hexes(st, h) if start else h.hexes, kinds)), False
+        pieces, start = places.WORDS[m.group(2)], bool(m.group(1))
+        return (lambda st, h, o, a: places.next_to_obstacle(st, start_hexes(st, h) if start else h.hexes, pieces)), False
     if c == "x order marker revealed this round":  # revealed on this card (block_x_marker asks)
         return (lambda st, h, o, a: "X" in st.revealed.get(h.controller, [])
                 and st.orders.get(h.controller, {}).get("X") == h.card_key), False
