@@ -454,3 +454,21 @@ def test_glacier_camouflage_dzu_teh_only_adjacent_attackers_beside_a_glacier() -
     assert combat.check_target(eng.state, F(eng, "s"), F(eng, "d"))
     eng = sandbox(fig("d", "p1", (2, 2), yeti), fig("a", "p2", (2, 6), ARCHER))
     assert combat.check_target(eng.state, F(eng, "a"), F(eng, "d"))  # no glacier: any attacker in range
+
+
+def test_combined_arbalest_protectors_of_ullar_a_die_per_wound_the_squad_dealt_that_defender() -> None:
+    # rule: HS-ATTACK-09
+    protectors = shared("Protectors of Ullar")
+    arbalest = protectors.power("attack_bonus")
+    assert arbalest is not None and enforcement(arbalest) is None
+    eng = sandbox(fig("p1a", "p1", (2, 2), protectors, card_key="p1/pu"), fig("p1b", "p1", (4, 2), protectors,
+                  card_key="p1/pu"), fig("p1c", "p1", (0, 3), protectors, card_key="p1/pu"),
+                  fig("t", "p2", (2, 6), TARGET), fig("o", "p2", (5, 5), TARGET))
+    assert att(eng, "p1a", "t")[0] == protectors.attack
+    roll(eng, [SKULL, SKULL, BLANK])
+    attack(eng, "p1a", "t")  # 2 wounds
+    assert att(eng, "p1b", "t")[0] == protectors.attack + 2
+    assert att(eng, "p1b", "o")[0] == protectors.attack  # another defender
+    roll(eng, [BLANK] * (protectors.attack + 2))
+    attack(eng, "p1b", "t")  # no wound: still 2
+    assert att(eng, "p1c", "t")[0] == protectors.attack + 2

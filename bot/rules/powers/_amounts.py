@@ -1,6 +1,7 @@
 """Amounts in the power building blocks' parameters: a number, or "1 per wound on this card",
 "1 per wound on defender", "1 per adjacent Legionnaire", "1 per Knight you control within 4 clear
-sight spaces", bounded by the power's ``max``. Not a power itself (leading underscore).
+sight spaces", "1 per wound this squad already dealt the defender this turn", bounded by the power's
+``max``. Not a power itself (leading underscore).
 """
 
 from __future__ import annotations
@@ -17,6 +18,22 @@ from bot.rules.state import Figure, MatchState
 
 #: How many dice (or points) a power gives now: (state, holder, other figure or None) -> int.
 Amount = Callable[[MatchState, Figure, "Figure | None"], int]
+
+
+#: ``turn.data`` key: "card key>figure id" -> wounds the card's normal attacks dealt it this turn.
+DEALT = "wounds_dealt"
+
+
+def counts_dealt(value: Any) -> bool:
+    """Whether an ``amount`` counts the wounds a card's attacks dealt this turn (who must record them)."""
+    return isinstance(value, str) and "already dealt" in norm(value)
+
+
+def dealt(state: MatchState, card_key: str, target: str) -> int:
+    """The wounds the attacks of ``card_key`` dealt ``target`` this turn (normal attacks)."""
+    if state.turn is None:
+        return 0
+    return int(state.turn.data.get(DEALT, {}).get(f"{card_key}>{target}", 0))
 
 
 def amount(value: Any, cap: Any = None) -> tuple[Amount | None, str | None]:
@@ -51,6 +68,10 @@ def amount(value: Any, cap: Any = None) -> tuple[Amount | None, str | None]:
     if m:
         k = int(m.group(1))
         return capped(lambda st, h, o: k * (o.wounds if o is not None else 0)), None
+    m = re.fullmatch(r"(\d+) per wound (?:this squad|this card) already dealt the (?:defender|target) this turn", t)
+    if m:  # Combined Arbalest: block_dice records the wounds each card's attacks dealt this turn
+        k = int(m.group(1))
+        return capped(lambda st, h, o: k * dealt(st, h.card_key, o.id) if o is not None else 0), None
     m = re.fullmatch(r"(\d+) per adjacent ([a-z' ]+?)( you control)?", t)
     if m:
         k, groups = int(m.group(1)), _words_groups(m.group(2))

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.rules import combat, modifiers
 from bot.rules.cards import Power
@@ -53,7 +53,12 @@ from bot.rules.powers import _amounts as amounts
 from bot.rules.powers import _places as places
 from bot.rules.powers import _terms as terms
 from bot.rules.powers import block_stat_choice as paid
+from bot.rules.powers._effects import window_args
 from bot.rules.state import Figure, MatchState
+from bot.rules.timing import Effect, Source, Trigger, Window, register
+
+if TYPE_CHECKING:
+    from bot.rules.context import RulesContext
 
 #: The power kinds (a power's ``kind``, the shared file's ``params.pattern``) this module enforces.
 KINDS = frozenset({"attack_bonus", "defense_bonus", "stat_bonus", "defense_penalty", "skull_bonus", "auto_shield",
@@ -512,6 +517,38 @@ def skulls_and_shields(state: MatchState, ctx: AttackContext, count: Tally) -> T
     if out is count and wounds == count.wounds:
         return None
     return modifiers.replace(out, wounds=wounds)
+
+
+# ---- wounds dealt this turn -----------------------------------------------------------------------
+
+
+@register
+class WoundsDealt(Effect):
+    """After a normal attack by a card whose bonus counts the wounds it dealt this turn (Combined
+    Arbalest): record them, per card and defender (``_amounts.DEALT``)."""
+
+    name = "wounds_dealt"
+    window = Window.AFTER_ATTACK
+    source = Source.UNIT
+
+    def triggers(self, engine: RulesContext) -> list[Trigger]:
+        st = engine.state
+        args = window_args(engine)
+        attacker = st.figures.get(str(args.get("attacker", "")))
+        if attacker is None or not int(args.get("wounds", 0) or 0) or "target" not in args:
+            return []
+        if not any(amounts.counts_dealt(p.values.get("amount")) for p in st.card_of(attacker).powers):
+            return []
+        return [Trigger(self.name, attacker.controller, attacker.id, source=attacker.id)]
+
+    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
+        st = engine.state
+        args = window_args(engine)
+        if st.turn is None:
+            return
+        key = f"{st.figures[trigger.subject].card_key}>{args['target']}"
+        book = st.turn.data.setdefault(amounts.DEALT, {})
+        book[key] = int(book.get(key, 0)) + int(args.get("wounds", 0) or 0)
 
 
 #: Per kind: why its parameters cannot be enforced (``None``: they can). See ``enforcement``.
