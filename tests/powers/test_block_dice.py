@@ -472,3 +472,22 @@ def test_combined_arbalest_protectors_of_ullar_a_die_per_wound_the_squad_dealt_t
     roll(eng, [BLANK] * (protectors.attack + 2))
     attack(eng, "p1b", "t")  # no wound: still 2
     assert att(eng, "p1c", "t")[0] == protectors.attack + 2
+
+
+# ---- a bonus given to other figures -------------------------------------------------------------------
+
+
+def test_targeting_beacon_repulsors_give_jandar_soulborgs_a_die_against_a_distant_target_next_to_one() -> None:
+    # rule: HS-ATTACK-09
+    repulsors = shared("Omnicron Repulsors")
+    beacon = next(p for p in repulsors.powers if p.name == "Targeting Beacon")
+    assert enforcement(beacon) is None
+    snipers, deathwalker = shared("Omnicron Snipers"), shared("Deathwalker 9000")
+    eng = sandbox(fig("r1", "p1", (4, 3), repulsors, card_key="p1/rep"), fig("r2", "p1", (7, 7), repulsors,
+                  card_key="p1/rep"), fig("s", "p1", (0, 2), snipers), fig("d", "p1", (0, 5), deathwalker),
+                  fig("t", "p2", (4, 2), TARGET), fig("far", "p2", (7, 0), TARGET))
+    assert att(eng, "s", "t")[0] == snipers.attack + 1  # the target is next to a Repulsor
+    assert att(eng, "r2", "t")[0] == repulsors.attack + 1  # a Repulsor is a Jandar Soulborg too
+    assert att(eng, "s", "far")[0] == snipers.attack  # no Repulsor next to it
+    assert att(eng, "d", "t")[0] == deathwalker.attack  # a Soulborg that follows Utgar
+    assert att(eng, "r1", "t")[0] == repulsors.attack  # an adjacent attacker

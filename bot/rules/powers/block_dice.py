@@ -52,6 +52,7 @@ from bot.rules.modifiers import AttackContext, Tally, Verdict
 from bot.rules.powers import _amounts as amounts
 from bot.rules.powers import _places as places
 from bot.rules.powers import _terms as terms
+from bot.rules.powers import block_given_bonus as given
 from bot.rules.powers import block_stat_choice as paid
 from bot.rules.powers._effects import window_args
 from bot.rules.state import Figure, MatchState
@@ -117,7 +118,10 @@ def _unbuilt(values: dict[str, Any], known: set[str]) -> str | None:
 
 
 def check_attack_bonus(values: dict[str, Any]) -> str | None:
-    """Why an ``attack_bonus`` cannot be enforced, or ``None``."""
+    """Why an ``attack_bonus`` cannot be enforced, or ``None`` (one given to other figures, ``who``:
+    see :mod:`block_given_bonus`)."""
+    if "who" in values:
+        return given.check_given_bonus(values)
     return _first(_unbuilt(values, {"amount", "condition", "max", "also_defense"}),
                   amounts.amount(values.get("amount"), values.get("max"))[1], terms.condition(values.get("condition"))[1])
 
@@ -132,7 +136,7 @@ def _bonus(state: MatchState, holder: Figure, other: Figure, kind: str, attack: 
            only: Callable[[Power], bool] = lambda p: True) -> tuple[int, list[str]]:
     total, names = 0, []
     for p in own(state, holder, kind):
-        if not only(p) or not ok(p):
+        if not only(p) or not ok(p) or "who" in p.values:  # given to others: block_given_bonus
             continue
         cond, amt = _cond(p), _amount(p)
         if cond is None or amt is None or not cond.holds(state, holder, other, attack):
