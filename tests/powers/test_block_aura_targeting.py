@@ -249,3 +249,19 @@ def test_aura_charge_not_after_attacking_a_friend() -> None:
     roll(eng, [BLANK] * (dorim.attack + 1))  # Chain Axe re-rolls a die
     eng.execute("p1", "attack d pal")
     assert modifiers.move_value(eng.state, F(eng, "s")) == 5
+
+
+def test_protection_from_evil_ana_karithon_only_against_attackers_that_follow_utgar() -> None:
+    # rule: HS-ATTACK-10
+    ana = shared("Ana Karithon")
+    aura = ana.power("aura")
+    assert aura is not None and enforcement(aura) is None
+    evil = shared("Deathwalker 9000")  # follows Utgar
+    big = card(name="Giant", size="large", height=8)
+    eng = sandbox(fig("ana", "p1", (2, 2), ana), fig("s", "p1", (2, 4), SOLDIER), fig("g", "p1", (3, 3), big),
+                  fig("dw", "p2", (6, 4), evil), fig("a", "p2", (6, 5), ARCHER))
+    dfn = lambda a, t: combat.defense_dice(eng.state, F(eng, a), F(eng, t))[0]  # noqa: E731
+    assert dfn("dw", "s") == SOLDIER.defense + 1
+    assert dfn("a", "s") == SOLDIER.defense  # an attacker that does not follow Utgar
+    assert dfn("dw", "g") == big.defense  # a Large figure
+    assert dfn("dw", "ana") == ana.defense  # not Ana herself

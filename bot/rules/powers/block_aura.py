@@ -20,6 +20,7 @@ adjacent figures; auras of different figures add up (HS-ATTACK-09).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -86,12 +87,22 @@ def check_aura(values: dict[str, Any]) -> str | None:
     for amt in t.values():
         if not isinstance(amt, int) or isinstance(amt, bool):
             return f"the amount '{amt}' is not understood"
-    w, why = terms.who(values.get("who", ""))
+    who_text, vs = split_vs(values.get("who", ""))
+    w, why = terms.who(who_text)
     if w is None:
         return why
+    if vs and set(t) != {"defense"}:
+        return "an aura against some attackers only is built for Defense only"
     if (w.attack or w.attacked_by) and any(s in t for s in ("range", "move")):
         return "a Range or Move aura that depends on an attack is not understood"
     return terms.reach(values.get("distance", "adjacent"))[1]
+
+
+def split_vs(text: Any) -> tuple[str, str]:
+    """A ``who`` "Small/Medium figures you control, vs attackers that follow Utgar" as the figures
+    named and the general the attackers follow (``"utgar"``); ``(text, "")`` without "vs"."""
+    m = re.fullmatch(r"(.+?),? vs attackers that follow (\w+)", terms.norm(text or ""))
+    return (m.group(1), m.group(2)) if m else (str(text or ""), "")
 
 
 def _lasting(power: Power) -> bool:
@@ -104,7 +115,7 @@ def _read(power: Power) -> tuple[dict[str, Any], terms.Who, terms.Reach, terms.C
         if check_aura(p.values) is not None:
             return None
         t = table(p.values)
-        w = terms.who(p.values.get("who", ""))[0]
+        w = terms.who(split_vs(p.values.get("who", ""))[0])[0]
         r = terms.reach(p.values.get("distance", "adjacent"))[0]
         c = terms.ALWAYS if _lasting(p) else terms.condition(p.values.get("condition"))[0]
         assert t is not None and w is not None and r is not None and c is not None
@@ -141,6 +152,9 @@ def bonus(state: MatchState, fig: Figure, stat: str, ctx: AttackContext | None =
             continue
         if w.attack and (ctx is None or ctx.attacker is not fig or ctx.special is not None):
             continue
+        vs = terms.read(power, "aura_vs", lambda p: split_vs(p.values.get("who", ""))[1])
+        if vs and (ctx is None or ctx.target is not fig or (state.card_of(ctx.attacker).general or "").lower() != vs):
+            continue  # Protection from Evil: only against attackers that follow that general
         if w.attack == "adjacent" and (ctx is None or not adjacent(state, fig, ctx.target)):
             continue
         if w.attacked_by:
