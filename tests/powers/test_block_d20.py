@@ -328,3 +328,27 @@ def test_helm_of_mitonsoul_on_20_destroys_every_figure_within_3_but_runa() -> No
     eng.execute("p1", "choose roll")
     assert F(eng, "a").destroyed and F(eng, "pal").destroyed and not F(eng, "far").destroyed
     assert not F(eng, "r").destroyed
+
+
+def test_commanders_strike_mogrimm_wounds_an_enemy_engaged_with_another_of_his_figures_on_15() -> None:
+    # rule: HS-TURN-06
+    mogrimm = shared("Mogrimm Forgehammer")
+    assert enforcement(d20_power("Commander's Strike", "Mogrimm Forgehammer")) is None
+    eng = sandbox(fig("m", "p1", (0, 0), mogrimm), fig("n", "p2", (1, 0), TARGET), fig("t", "p2", (0, 4), TARGET),
+                  fig("s", "p1", (0, 5), SOLDIER), fig("u", "p2", (4, 0), TARGET))
+    attack(eng, "m", "n")  # declaring an attack opens the "after moving" window
+    pend = eng.state.pending[0]
+    assert (pend.player, pend.kind, pend.options) == ("p1", "d20_pick", ["t", "skip"])  # not u: nobody engages it
+    roll(eng, [BLANK] * (mogrimm.attack + 3), d20=[15])
+    eng.execute("p1", "choose t")
+    assert F(eng, "t").wounds == 1
+
+
+def test_commanders_strike_fails_on_14() -> None:
+    mogrimm = shared("Mogrimm Forgehammer")
+    eng = sandbox(fig("m", "p1", (0, 0), mogrimm), fig("n", "p2", (1, 0), TARGET), fig("t", "p2", (0, 4), TARGET),
+                  fig("s", "p1", (0, 5), SOLDIER))
+    attack(eng, "m", "n")
+    roll(eng, [BLANK] * (mogrimm.attack + 3), d20=[14])
+    eng.execute("p1", "choose t")
+    assert F(eng, "t").wounds == 0

@@ -50,10 +50,13 @@ D20_KINDS = frozenset({"d20_trigger", "d20_table"})
 THIS_TURN = "d20_this_turn"
 
 
-def _target(text: Any) -> tuple[tuple[terms.Who, terms.Reach, bool] | None, str | None]:
-    """``(who, reach, non-adjacent only)`` from a ``target`` phrase."""
+def _target(text: Any) -> tuple[tuple[terms.Who, terms.Reach, bool, bool] | None, str | None]:
+    """``(who, reach, non-adjacent only, engaged with another of the holder's figures)`` from a
+    ``target`` phrase."""
     t = terms.norm(text)
     bad = (None, f"the target '{text}' is not understood")
+    engaged = t.endswith(" engaged with another of your figures")  # Commander's Strike
+    t = t.removesuffix(" engaged with another of your figures")
     far = t.startswith("non-adjacent ")
     t = t.removeprefix("non-adjacent ")
     near = t.startswith("adjacent ")
@@ -77,7 +80,7 @@ def _target(text: Any) -> tuple[tuple[terms.Who, terms.Reach, bool] | None, str 
     if who is None or " or " in words or "," in words:
         return bad
     return (terms.Who(side=side, any_of=who.any_of, sizes=who.sizes, kind=who.kind, rarity=who.rarity,
-                      flags=frozenset(" ".join(g) for g in spared)), rch, far), None
+                      flags=frozenset(" ".join(g) for g in spared)), rch, far, engaged), None
 
 
 def _effect(text: Any) -> tuple[str, int] | None:
@@ -165,9 +168,11 @@ class D20Pick(Effect):
 
     def candidates(self, st: MatchState, fig: Figure, read: tuple[Any, ...]) -> list[Figure]:
         """The figures ``fig`` may pick with the power read as ``read``, enemies first."""
-        who, rch, far = read[3]
+        who, rch, far, engaged = read[3]
         found = [f for f in st.on_battlefield() if f is not fig and who.fits(st, fig, f) and rch.reaches(st, fig, f)
-                 and not (far and adjacent(st, fig, f))]
+                 and not (far and adjacent(st, fig, f))
+                 and (not engaged or any(g is not fig and g.controller == fig.controller and st.is_enemy(g, f)
+                                         and adjacent(st, g, f) for g in st.on_battlefield()))]
         return sorted(found, key=lambda f: (not st.is_enemy(fig, f), f.id))
 
     def triggers(self, engine: RulesContext) -> list[Trigger]:
