@@ -352,3 +352,23 @@ def test_commanders_strike_fails_on_14() -> None:
     roll(eng, [BLANK] * (mogrimm.attack + 3), d20=[14])
     eng.execute("p1", "choose t")
     assert F(eng, "t").wounds == 0
+
+
+def test_poisonous_acid_breath_braxas_rolls_for_up_to_3_figures_one_after_another() -> None:
+    # rule: HS-TURN-06
+    braxas = shared("Braxas")
+    assert enforcement(d20_power("Poisonous Acid Breath", "Braxas")) is None
+    minion = card(name="Minion", kind="squad", rarity="common", defense=0)
+    eng = sandbox(fig("b", "p1", [(0, 0), (1, 0)], braxas), fig("n", "p2", (2, 0), TARGET),
+                  fig("m", "p2", (0, 3), minion, card_key="p2/minion"), fig("t", "p2", (2, 3), TARGET),
+                  fig("h", "p2", (3, 1), TARGET), fig("far", "p2", (7, 7), TARGET))
+    attack(eng, "b", "n")  # declaring an attack opens the "after moving" window
+    assert eng.state.pending[0].options == ["h", "m", "n", "t", "skip"]
+    roll(eng, d20=[8, 17, 16])
+    eng.execute("p1", "choose m")  # a Squad figure: 8 is enough
+    assert F(eng, "m").destroyed and eng.state.pending[0].options == ["h", "n", "t", "skip"]
+    eng.execute("p1", "choose t")  # a Hero: 17
+    assert F(eng, "t").destroyed
+    eng.execute("p1", "choose h")  # 16: it survives; three figures: no more
+    assert not F(eng, "h").destroyed and not eng.state.pending
+    refused(eng, "p1", "attack b n")  # instead of attacking

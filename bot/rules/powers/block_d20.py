@@ -164,6 +164,9 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
         return None, "an effect that depends on the kind of figure is not built yet"
     effect = terms.norm(values.get("effect", ""))
     target = terms.norm(values.get("target", ""))
+    if "targets" in values:  # several figures picked one after another (block_d20_pick)
+        picked, why = pick.plan(values)
+        return (("pick", picked), None) if picked is not None else (None, why or "the parameter 'targets' is not understood")
     extra = set(values) - {"window", "threshold", "effect", "target", "modifier", "immune", "table"}
     if extra:
         return None, f"the parameter '{sorted(extra)[0]}' is not understood"

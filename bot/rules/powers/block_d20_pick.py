@@ -110,9 +110,14 @@ def _rows(table: Any) -> list[tuple[int, int, tuple[str, int] | None]] | None:
 
 
 def plan(values: dict[str, Any]) -> tuple[tuple[Any, ...] | None, str | None]:
-    """The pick's reading: ``(when, once per game, still only, target, effect)`` or the reason; the
-    effect of a table is ``("table", rows)``."""
+    """The pick's reading: ``(when, once per game, still only, target, effect)`` (and the most
+    figures, for ``targets`` "up to N ...") or the reason; the effect of a table is ``("table", rows)``."""
     window = terms.norm(values.get("window", ""))
+    m = re.fullmatch(r"up to (\d+) (.+)", terms.norm(values.get("targets", ""))) if "target" not in values else None
+    if m:  # "up to 3 Small/Medium figures within 4 clear sight spaces" (Poisonous Acid Breath): one after another
+        one = {k: v for k, v in values.items() if k != "targets"} | {"target": m.group(2)}
+        read, why = plan(one)
+        return ((*read, int(m.group(1))) if read is not None else None), why
     if window in _WINDOWS and "table" in values and "target" in values and set(values) == {"window", "target", "table"}:
         target, why = _target(values["target"])
         rows = _rows(values["table"])
@@ -258,6 +263,20 @@ class D20Pick(Effect):
             engine.wound(victim, n, f"{p.name} by {fig.id}")
         else:
             st.turn.data.setdefault(THIS_TURN, {})[f"nodef:{fig.id}>{victim.id}"] = p.name
+        self._next(engine, trigger, read, victim.id)
+
+    def _next(self, engine: RulesContext, trigger: Trigger, read: tuple[Any, ...], victim: str) -> None:
+        """With "up to N" figures: ask for the next different one, while any is left."""
+        st = engine.state
+        picked = [*trigger.get("picked", []), victim]
+        fig = st.figures[trigger.subject]
+        if len(read) < 6 or len(picked) >= read[5] or not fig.on_battlefield:
+            return
+        left = [f.id for f in self.candidates(st, fig, read) if f.id not in picked]
+        if left:
+            follow = trigger.with_data(picked=picked)
+            engine.ask(follow, f"{trigger.get('power')}: {trigger.subject} may pick another figure "
+                               f"({len(picked)} of {read[5]} so far). Which one?", left + [SKIP], self.rule)
 
 
 @modifiers.on_defense_cap
