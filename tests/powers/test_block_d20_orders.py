@@ -61,3 +61,28 @@ def test_maddening_chitter_on_13_does_nothing_and_needs_a_figure_within_6() -> N
 
     far = chitter(closer=False)  # every enemy 8 spaces away
     assert not far.state.pending
+
+
+HAWTHORNE = shared("Sir Hawthorne")
+
+
+def test_stab_in_the_back_sir_hawthorne_on_exactly_1_goes_over_to_the_opponent() -> None:
+    # rule: HS-ARMY-10
+    power = next(p for p in HAWTHORNE.powers if p.name == "Stab in the Back")
+    assert enforcement(power) is None
+    m = full_match({"p1": [HAWTHORNE], "p2": [DUMMY]},
+                   orders={"p1": markers("Sir Hawthorne"), "p2": markers("Dummy")}, initiative=[20, 1])
+    roll(m, d20=[1])
+    events = m.apply("p1", "end-turn")
+    assert [e.data["d20"] for e in events if e.kind == "power"] == [1]
+    assert m.state.cards["p1/sir-hawthorne"].controller == "p2"
+
+
+def test_stab_in_the_back_on_2_he_stays() -> None:
+    m = full_match({"p1": [HAWTHORNE], "p2": [DUMMY]},
+                   orders={"p1": markers("Sir Hawthorne"), "p2": markers("Dummy")}, initiative=[20, 1])
+    roll(m, d20=[2])
+    m.apply("p1", "end-turn")
+    assert m.state.cards["p1/sir-hawthorne"].controller == "p1"
+    m.apply("p2", "end-turn")  # the opponent's turn: no roll for Hawthorne
+    assert m.state.cards["p1/sir-hawthorne"].controller == "p1"

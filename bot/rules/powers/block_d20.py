@@ -170,6 +170,10 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
     extra = set(values) - {"window", "threshold", "effect", "target", "modifier", "immune", "table"}
     if extra:
         return None, f"the parameter '{sorted(extra)[0]}' is not understood"
+    if kind == TRIGGER and window == "after this figure's turn (mandatory)" and not target \
+            and terms.norm(str(values.get("threshold"))) == "1 (exactly)" \
+            and effect == "an opponent you choose takes permanent control":
+        return ("betray", 1), None  # Stab in the Back (block_d20_orders)
     classic = _classic(window, effect, target, values, kind)
     if classic is not None:
         return classic, None

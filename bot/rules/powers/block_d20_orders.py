@@ -9,6 +9,9 @@ the same player with a figure on the battlefield (HS-ORDER-05: markers stay secr
 within N clear sight spaces", ``effect`` "peek at and relocate one unrevealed Order Marker",
 ``threshold``. The markers of a card are offered in the order their owner placed them (their
 places on the card), never by number, so the choice tells nothing.
+
+Also Stab in the Back (Sir Hawthorne): after the Player Turn in which his card took its turn, a
+mandatory d20; on exactly 1 an opponent takes control of his card for good.
 """
 
 from __future__ import annotations
@@ -169,6 +172,77 @@ class MaddeningChitter(Effect):
         st.orders[owner][hidden[index]] = choice
         engine.emit("power", power=str(trigger.get("power")), player=trigger.controller, success=True,
                     result=f"an Order Marker moves from {st.cards[key].card.short} to {st.cards[choice].card.short}")
+
+
+
+# ---- Stab in the Back --------------------------------------------------------------------------------
+
+
+def _betrayers(st: MatchState) -> list[tuple[Figure, Power]]:
+    """Figures whose card's turn this Player Turn was and that carry Stab in the Back."""
+    turn = st.turn
+    if turn is None:
+        return []
+    out = []
+    for cip in sorted(st.cards.values(), key=lambda c: c.key):
+        if cip.controller != turn.player:
+            continue
+        for p in cip.card.powers:
+            read = _read(p) if p.kind == TRIGGER else None
+            if read is None or read[0] != "betray":
+                continue
+            for f in st.figures_of(cip.key):
+                if f.on_battlefield and (cip.key == turn.card_key or f.id in turn.activated) \
+                        and not turn.data.get(f"betray:{f.id}"):
+                    out.append((f, p))
+    return out
+
+
+def _opponents(st: MatchState, fig: Figure) -> list[str]:
+    me = st.player(fig.controller)
+    return [p.id for p in st.players if p.id != me.id and not p.conceded and p.side != me.side]
+
+
+@register
+class StabInTheBack(Effect):
+    """After the Player Turn in which the holder's card took its turn (mandatory): a d20; on a 1
+    an opponent (the controller names one when there are several) takes control of the card for
+    good (HS-ARMY-10)."""
+
+    name = "d20_betray"
+    window = Window.END_OF_TURN
+    source = Source.UNIT
+    rule = "HS-ARMY-10"
+
+    def triggers(self, engine: RulesContext) -> list[Trigger]:
+        return [Trigger(self.name, f.controller, f.id, (("power", p.name),), source=f.id)
+                for f, p in _betrayers(engine.state)]
+
+    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
+        st = engine.state
+        fig = st.figures[trigger.subject]
+        if trigger.get("step") == "who":
+            if choice in _opponents(st, fig):
+                self._betray(engine, fig, str(trigger.get("power")), choice)
+            return
+        if st.turn is not None:
+            st.turn.data[f"betray:{fig.id}"] = True
+        roll = engine.roll_d20()
+        ok = roll == 1
+        engine.emit("power", power=str(trigger.get("power")), figure=fig.id, player=fig.controller, d20=roll,
+                    needed=1, success=ok, result="an opponent takes control of him" if ok else "no effect")
+        foes = _opponents(st, fig)
+        if not ok or not foes:
+            return
+        if len(foes) == 1:
+            self._betray(engine, fig, str(trigger.get("power")), foes[0])
+            return
+        engine.ask(trigger.with_data(step="who"), f"{trigger.get('power')}: which opponent takes control of "
+                   f"{st.card_of(fig).name}?", foes, self.rule, labels=[st.player(p).name for p in foes])
+
+    @staticmethod
+    def _betray(engine: RulesContext, fig: Figure, power: str, player: str) -> None:
+        engine.take_control(fig.card_key, player, power)
 
 
 #: Checks of this shape are ``block_d20``'s ``d20_trigger`` check.
