@@ -200,10 +200,13 @@ def test_coverage_counts_every_complete_card() -> None:
 def test_not_enforced_reasons() -> None:
     assert not_enforced_reason(LIB.get("Grimnak").powers[0]) is None  # Chomp, a module of its own
     healing = LIB.get("Kelda").powers[0]
-    assert not_enforced_reason(healing) == "the rules for 'd20 table' powers are not built yet"
+    assert not_enforced_reason(healing) == "a table rolled at the moment 'after move, before attack' is not built yet"
     assert not_enforced_reason(LIB.get("Killian Vane").powers[0]) is None  # Explosion rolled from its numbers
-    partial = Power(name="X", text="x", kind="counter_strike", values={"vs": "any normal attack"})
-    assert "only part of it is enforced" in (not_enforced_reason(partial) or "")
+    # Counter Strike against any normal attack: the attack-side block enforces it since the merge;
+    # what it does not understand is told in the players' words.
+    assert not_enforced_reason(Power(name="X", text="x", kind="counter_strike", values={"vs": "any normal attack"})) is None
+    odd = Power(name="X", text="x", kind="counter_strike", values={"vs": "special attacks from the moon"})
+    assert not_enforced_reason(odd) == "the attacks 'special attacks from the moon' are not understood"
     assert not_enforced_reason(Power(name="Y", text="y")) is not None
 
 
@@ -289,7 +292,7 @@ def test_cards_coverage_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert out[-1].startswith("TOTAL: 251 complete cards loaded, 29 incomplete; powers enforced: ")
     assert cli.main(["cards", "coverage"]) == 0
     full = capsys.readouterr().out
-    assert "Powers not enforced (" in full and "Kelda the Kyrie Warrior - Healing Touch: the rules for" in full
+    assert "Powers not enforced (" in full and "Kelda the Kyrie Warrior - Healing Touch: a table rolled at the moment" in full
     assert cli.main(["cards", "show", "kelda"]) == 0
     assert "Healing Touch (not enforced: apply it yourselves)" in capsys.readouterr().out
     assert cli.main(["cards", "show", "Nobody Here"]) == 2

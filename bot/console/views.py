@@ -27,6 +27,7 @@ from bot.rules import draft as drafting
 from bot.rules.glyphs import POWER_GLYPHS
 from bot.rules.hexes import natural_key
 from bot.rules.odds import attack_odds
+from bot.rules.special import dice_against
 from bot.rules.state import Figure, Phase, TurnState
 from bot.rules.treasure.catalogue import title as glyph_title
 from bot.rules.views import public_view
@@ -226,7 +227,7 @@ class ConsoleViews(ConsoleIO):
                 if aim.space:
                     continue  # a Line attack: several figures, listed on the line above
                 t = st.figures[aim.aim]
-                special = (power.name, power.values["attack"]) if power is not None else None
+                special = (power.name, dice_against(power, st.card_of(t))) if power is not None else None
                 odds = attack_odds(st, fig, t, special=special)
                 self.say(f"    {t.id} at {st.battlefield.label(t.hex)}: {odds.attack_dice} attack vs "
                          f"{odds.defense_dice} defense dice, {odds_text(odds)}")

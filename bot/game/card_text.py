@@ -3,19 +3,15 @@
 
 A power is *enforced* when the rules core applies it by itself: a special attack the engine
 resolves from its numbers alone (``range``, ``attack`` and the shapes it knows,
-:mod:`bot.rules.special`), or a power the power modules accept: ``bot.rules.powers.enforcement``
-when the rules core has it (each building block checks the parameters it can enforce), else a
-``kind`` in :data:`bot.rules.powers.ENFORCED_KINDS`. Other powers are applied by the players, and
+:mod:`bot.rules.special`), or a power :func:`bot.rules.powers.enforcement` accepts (each building
+block checks the parameters it can enforce). Other powers are applied by the players, and
 :func:`not_enforced_reason` says why.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from bot.rules import powers as _powers
 from bot.rules.cards import ArmyCard, Power
-from bot.rules.powers import ENFORCED_KINDS
 
 #: The numbers of a special attack the rules resolve by themselves (HS-SPECIAL-*, HS-EXPLOSION-*,
 #: HS-LINE-*); a special attack carrying anything else is resolved only in part.
@@ -27,30 +23,26 @@ LEGACY_ACCEPTS: dict[str, tuple[dict[str, object], ...]] = {
     "counter_strike": ({}, {"vs": "normal attack from an adjacent figure", "exempt": "Samurai"}),
 }
 
-#: The rules core's own verdict per power (None = enforced, else the reason), when it has one.
-_VERDICT: Callable[[Power], str | None] | None = getattr(_powers, "enforcement", None)
-
 #: The statistics a card line shows, in the order printed on the card.
 STATS = ("life", "move", "range", "attack", "defense")
 
 
 def not_enforced_reason(power: Power) -> str | None:
     """``None`` when the bot applies ``power`` by itself, else why not, in the players' words
-    (``"the rules for 'aura' powers are not built yet"``)."""
-    if power.kind is None and power.special_numbers is not None and set(power.values) <= ROLLED_KEYS:
-        return None  # a special attack rolled from its numbers alone
-    if _VERDICT is not None:
-        return _VERDICT(power)
-    if power.kind is not None and power.kind in ENFORCED_KINDS:
-        accepts = LEGACY_ACCEPTS.get(power.kind)
-        if accepts is None or power.values in accepts:
-            return None
-        return f"only part of it is enforced ({', '.join(f'{k}: {v}' for k, v in power.values.items())})"
-    if power.special_numbers is not None and set(power.values) <= ROLLED_KEYS:
-        return None
+    (``"the power kind 'telepathy' is not built yet"``).
+
+    A power without a kind is enforced only as a special attack rolled from its numbers alone
+    (:data:`ROLLED_KEYS`); any other power is what :func:`bot.rules.powers.enforcement` says, and a
+    kind of :data:`LEGACY_ACCEPTS` no building block checks is enforced only with the values listed.
+    """
     if power.kind is None:
+        if power.special_numbers is not None and set(power.values) <= ROLLED_KEYS:
+            return None  # a special attack rolled from its numbers alone
         return "only part of this power is known, so the rules cannot apply it"
-    return f"the rules for '{power.kind.replace('_', ' ')}' powers are not built yet"
+    accepts = LEGACY_ACCEPTS.get(power.kind)
+    if accepts is not None and power.kind not in _powers.CHECKS and power.values not in accepts:
+        return f"only part of it is enforced ({', '.join(f'{k}: {v}' for k, v in power.values.items())})"
+    return _powers.enforcement(power)
 
 
 def enforced(power: Power) -> bool:

@@ -45,7 +45,7 @@ def destroy(eng: Referee, fig: Figure, cause: str) -> None:
     fig.hexes = ()
     fig.wounds = 0
     eng.emit("destroyed", figure=fig.id, at=at, cause=cause, wounds=wounds)
-    # Warrior's Attack Spirit, Life Drain (``cause`` names who destroyed it); ``at`` where it stood
+    # Warrior's Attack Spirit, Life Drain, Feed the Forge (``cause`` names who destroyed it); ``at`` where it stood
     # (where a carrier's glyphs fall, HS-TREASURE-09)
     run_inside(eng, Window.DESTROYED, figure=fig.id, cause=cause, at=at)
 

@@ -170,8 +170,14 @@ def defense_dice(state: MatchState, attacker: Figure, target: Figure, special: s
     ha = height_advantage_dice(state, target, attacker)
     if ha:
         reasons.append(("height advantage", ha))
-    reasons.extend(modifiers.defense_reasons(state, AttackContext(attacker, target, special)))
-    return max(0, sum(n for _, n in reasons)), reasons
+    ctx = AttackContext(attacker, target, special)
+    reasons.extend(modifiers.defense_reasons(state, ctx))
+    total = max(0, sum(n for _, n in reasons))
+    cap = modifiers.defense_cap(state, ctx)
+    if cap is not None and cap[1] < total:  # "rolls at most N defense dice" (Heart Finder Spear)
+        reasons.append((cap[0], cap[1] - total))
+        total = cap[1]
+    return total, reasons
 
 
 def wounds_from(

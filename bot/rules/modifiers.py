@@ -25,6 +25,12 @@ Questions:
   they are rolled: how many hits each skull is worth (Deadly Shot), then any change to the count
   (Stealth Dodge: one shield blocks everything).
 
+- :func:`on_wound_cap` -> the most wounds an attack deals, after every other say (a roll that
+  ignores the wounds).
+- :func:`defense_cap` -> the most defense dice a figure may roll ("at most 1 defense die").
+- :func:`swipe_dice` and :func:`swipe_wounds` -> the dice and wounds of a leaving-engagement
+  attack (A Coward's Reward, Twist the Blade).
+
 Every question is asked often (the AI asks them for each candidate attack), so a hook must answer
 ``None`` quickly when no card on the battlefield has its power; see
 :func:`bot.rules.powers._common.holders`.
@@ -191,6 +197,16 @@ _range_hooks: list[ValueHook] = []
 _target_hooks: list[TargetHook] = []
 _skull_hooks: list[SkullHook] = []
 _wound_hooks: list[WoundHook] = []
+#: The most wounds an attack may deal once every wound hook has had its say: ``(power, wounds)``
+#: or ``None`` (a roll that ignores the wounds; applied last, so nothing adds them back).
+WoundCapHook = Callable[["MatchState", AttackContext, Tally], "Reason | None"]
+_wound_cap_hooks: list[WoundCapHook] = []
+#: The most defense dice a figure may roll against an attack: ``(power, cap)`` or ``None``.
+CapHook = Callable[["MatchState", AttackContext], "Reason | None"]
+_cap_hooks: list[CapHook] = []
+#: Wounds a leaving-engagement attack deals: (state, attacker, target, wounds) -> wounds.
+SwipeHook = Callable[["MatchState", "Figure", "Figure", int], int]
+_swipe_hooks: list[SwipeHook] = []
 
 
 def on_attack_dice(fn: DiceHook) -> DiceHook:
@@ -240,6 +256,65 @@ def on_wounds(fn: WoundHook) -> WoundHook:
     """Register a hook that changes the :class:`Tally` of a rolled attack (Stealth Dodge)."""
     _wound_hooks.append(fn)
     return fn
+
+
+def on_wound_cap(fn: WoundCapHook) -> WoundCapHook:
+    """Register a hook that caps the wounds of an attack after every :func:`on_wounds` hook:
+    ``(power, most wounds)`` or ``None`` (Concealment: the wounds are ignored)."""
+    _wound_cap_hooks.append(fn)
+    return fn
+
+
+def on_defense_cap(fn: CapHook) -> CapHook:
+    """Register a hook that caps the defense dice of an attack: ``(power, most dice)`` or ``None``
+    (Heart Finder Spear: "at most 1 defense die")."""
+    _cap_hooks.append(fn)
+    return fn
+
+
+def defense_cap(state: MatchState, ctx: AttackContext) -> Reason | None:
+    """The tightest cap on the defense dice of this attack, ``(power, dice)``, or ``None``."""
+    best: Reason | None = None
+    for hook in _cap_hooks:
+        said = hook(state, ctx)
+        if said is not None and (best is None or said[1] < best[1]):
+            best = said
+    return best
+
+
+def on_swipe_wounds(fn: SwipeHook) -> SwipeHook:
+    """Register a hook that changes the wounds of a leaving-engagement attack (Twist the Blade)."""
+    _swipe_hooks.append(fn)
+    return fn
+
+
+#: Extra dice of a leaving-engagement attack: (state, attacker, target) -> (power, dice) or None.
+SwipeDiceHook = Callable[["MatchState", "Figure", "Figure"], "Reason | None"]
+_swipe_dice_hooks: list[SwipeDiceHook] = []
+
+
+def on_swipe_dice(fn: SwipeDiceHook) -> SwipeDiceHook:
+    """Register a hook that adds dice to a leaving-engagement attack (A Coward's Reward)."""
+    _swipe_dice_hooks.append(fn)
+    return fn
+
+
+def swipe_dice(state: MatchState, attacker: Figure, target: Figure) -> int:
+    """The dice of a leaving-engagement attack: one (HS-ENGAGE-05), plus the hooks' say."""
+    n = 1
+    for hook in _swipe_dice_hooks:
+        said = hook(state, attacker, target)
+        if said is not None:
+            n += said[1]
+    return max(0, n)
+
+
+def swipe_wounds(state: MatchState, attacker: Figure, target: Figure, wounds: int) -> int:
+    """The wounds a leaving-engagement attack of ``attacker`` on ``target`` deals once its die
+    showed ``wounds`` skulls (HS-ENGAGE-05), after the hooks."""
+    for hook in _swipe_hooks:
+        wounds = hook(state, attacker, target, wounds)
+    return max(0, wounds)
 
 
 def on_move_value(fn: ValueHook) -> ValueHook:
@@ -369,6 +444,10 @@ def resolve_wounds(state: MatchState, ctx: AttackContext, skulls: int, shields: 
         changed = hook(state, ctx, tally)
         if changed is not None:
             tally = changed
+    for cap in _wound_cap_hooks:
+        said = cap(state, ctx, tally)
+        if said is not None and said[1] < tally.wounds:
+            tally = replace(tally, wounds=max(0, said[1]), reasons=(*tally.reasons, said[0]))
     return tally
 
 
@@ -390,22 +469,29 @@ __all__ = [
     "Verdict",
     "attack_reasons",
     "combine",
+    "defense_cap",
     "defense_reasons",
     "hits_per_skull",
     "move_rules",
     "move_value",
     "on_attack_dice",
+    "on_defense_cap",
     "on_defense_dice",
     "on_hits_per_skull",
     "on_move_rules",
     "on_move_value",
     "on_range_value",
     "on_target_check",
+    "on_swipe_dice",
+    "on_swipe_wounds",
+    "on_wound_cap",
     "on_wounds",
     "range_value",
     "replace",
     "resolve_wounds",
     "stat_value",
+    "swipe_dice",
+    "swipe_wounds",
     "target_verdicts",
     "whatever_the_target",
 ]

@@ -50,6 +50,8 @@ def test_frostclaw_paladins_let_a_jandar_champion_take_its_turn_first() -> None:
     assert pend.prompt.startswith("Jandar Champion Bonding: take a turn with a Champion you control that follows Jandar")
     m.apply("p1", "choose p1/knight-irene")
     assert m.state.turn is not None and m.state.turn.card_key == "p1/knight-irene"
+    while m.state.pending:  # her own Run 3 question (the attack-side stat_bonus block): not now
+        m.apply("p1", "choose skip")
     m.apply("p1", "end-turn")
     while m.state.pending:
         m.apply("p1", "choose skip")
@@ -58,7 +60,9 @@ def test_frostclaw_paladins_let_a_jandar_champion_take_its_turn_first() -> None:
 
 def test_frostclaw_paladins_without_a_jandar_champion_are_asked_nothing() -> None:
     m = match_of(PALADINS, GRIMNAK)
-    assert not m.state.pending and m.state.turn is not None and m.state.turn.card_key == "p1/frostclaw-paladins"
+    # no Bonding question: only their own Run 3 (the attack-side stat_bonus block) as their turn begins
+    assert [p.kind for p in m.state.pending] == ["stat_bonus_paid"]
+    assert m.state.turn is not None and m.state.turn.card_key == "p1/frostclaw-paladins"
 
 
 def test_viscerot_lets_another_unique_eisenek_take_a_turn_after_his() -> None:
@@ -109,7 +113,7 @@ def test_mind_shackle_19_fails_on_18_and_an_unknown_cost_is_not_built() -> None:
     kee = shared_card("Kee-Mo-Shi")
     eng = sandbox(fig("kee", "p1", (2, 2), kee), fig("finn", "p2", (3, 2), FINN))
     eng.execute("p1", "attack kee finn")
-    roll(eng, [BLANK] * 12, d20=[18])
+    roll(eng, [BLANK] * 12, d20=[18, 1])  # the Shackle, then Kee-Mo-Shi's Toxic Skin after the attack
     eng.execute("p1", "choose finn")
     assert eng.state.cards["p2/finn"].controller == "p2"
     soul = next(v for n, _, v in shared_powers("mind_control") if n == "Shades of Bleakewoode")
@@ -342,6 +346,8 @@ def test_captains_orders_read_the_captain_chosen_at_the_start() -> None:
     knaves, fia = shared_card("Knaves of the Silver Scimitar"), shared_card("Fia Bonny the Void Siren")
     other = card(name="Captain Hook", cls="Captain", rarity="unique")
     m = full_match({"p1": [knaves, fia, other], "p2": [DUMMY]})
+    while m.state.pending and m.state.pending[0].kind == "aura_source":  # The Captain's Way names her
+        m.apply("p1", "choose fia")
     m.state.cards["p1/knaves-of-the-silver-scimitar"].data["chosen"] = "p1/fia-bonny-the-void-siren"
     begin_round(m, [20, 1], p1=markers(knaves.name), p2=markers("Dummy"))
     assert m.state.pending[0].options == ["p1/fia-bonny-the-void-siren", "skip"]  # not the other Captain

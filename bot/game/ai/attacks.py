@@ -9,6 +9,7 @@ import shlex
 from collections.abc import Iterable
 from functools import lru_cache
 
+from bot.rules import special
 from bot.rules.actions import cannon
 from bot.rules.cards import ArmyCard, Power
 from bot.rules.engagement import adjacent
@@ -77,8 +78,8 @@ def attack_value(st: MatchState, attacker: Figure, target: Figure) -> float:
 
 def special_powers(card: ArmyCard) -> list[Power]:
     """The special attacks of ``card`` the computer may use (``special FIG POWER TARGET``)."""
-    return [p for p in card.powers if p.special_numbers is not None
-            and (p.kind is not None or any(k in p.values for k in SPECIAL_SHAPES))]
+    return [p for p in special.special_powers(card)
+            if (p.kind is not None or any(k in special.legacy_values(p) for k in SPECIAL_SHAPES))]
 
 
 def _norm(text: str) -> str:
@@ -87,7 +88,7 @@ def _norm(text: str) -> str:
 
 def power_word(card: ArmyCard, power: Power) -> str:
     """The shortest name of ``power`` in a ``special`` command (``explosion``, ``fire``)."""
-    specials = [p for p in card.powers if p.special_numbers is not None]
+    specials = special.special_powers(card)
     word = _norm(power.name).split(" ")[0]
     # The engine takes the first special attack whose name or kind is or starts with the word.
     first = next((p for p in specials if any(n == word or n.startswith(word)
@@ -97,7 +98,8 @@ def power_word(card: ArmyCard, power: Power) -> str:
 
 def signed_wounds(st: MatchState, attacker: Figure, fig: Figure, power: Power) -> float:
     """Wounds ``power`` is expected to do to ``fig``: positive on an enemy, negative on a friend."""
-    ew = odds_score(attack_odds(st, attacker, fig, special=(power.name, power.values["attack"])))
+    dice = special.dice_against(power, st.card_of(fig))
+    ew = odds_score(attack_odds(st, attacker, fig, special=(power.name, dice)))
     return ew if st.is_enemy(attacker, fig) else -FRIENDLY_FIRE * ew
 
 

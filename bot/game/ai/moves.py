@@ -33,7 +33,7 @@ from bot.rules.hexes import DIRECTIONS, Hex
 from bot.rules.legal import LegalCommands
 from bot.rules.movement import leaving, plan, reachable
 from bot.rules.odds import life_left
-from bot.rules.special import special_attack
+from bot.rules.special import legacy_values, special_attack
 from bot.rules.state import Figure, MatchState
 
 
@@ -171,7 +171,7 @@ def best_move(st: MatchState, fig: Figure) -> str | None:
     # Explosion: the wounds around each possible target, the attacker itself left out.
     blasts: dict[str, dict[str, float]] = {}
     for sp in specials:
-        x = sp.values.get("explosion", 0)
+        x = legacy_values(sp).get("explosion", 0)
         sv = signed[sp.name]
         blasts[sp.name] = {foe.id: sv[foe.id] + (sum(sv[f.id] for f in others if f is not foe
                                                         and figure_distance(f, foe) <= x) if x else 0.0)
@@ -201,7 +201,7 @@ def best_move(st: MatchState, fig: Figure) -> str | None:
                 push(ATTACK_BONUS + attack_score(a, d, foe_life[foe.id]) - penalty, i, 0, foe)
         for sp in specials:
             sv = signed[sp.name]
-            v = sp.values
+            v = legacy_values(sp)
             if "line" in v:
                 for start in e.body:
                     for dirn in DIRECTIONS:

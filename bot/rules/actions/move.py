@@ -146,6 +146,10 @@ def carry_out(eng: Referee, fig: Figure, mp: MovePlan, planned: drops.Drops | No
     rules = modifiers.move_rules(st, fig, mp.power)  # a special move's own rules (Stealth Leap: no attacks)
     height = figure_height(st, fig)
     start = [hx(h) for h in fig.hexes]
+    if st.turn is not None:  # where each figure stood when the turn began, for powers (First Assault)
+        st.turn.data.setdefault("started_at", {}).setdefault(fig.id, start)
+        if mp.fly:  # for powers that care whether it flew (Dragon Assault)
+            st.turn.data.setdefault("flew", []).append(fig.id)
     mark = len(eng.events)
     walked: list[list[int]] = [start[0]]
     levels = [fig.level]
@@ -211,8 +215,8 @@ def carry_out(eng: Referee, fig: Figure, mp: MovePlan, planned: drops.Drops | No
 
 def swipe(eng: Referee, enemy: Figure, fig: Figure) -> None:
     """A leaving-engagement attack by ``enemy`` on ``fig``: one die, a skull wounds (HS-ENGAGE-05)."""
-    dice = eng.roll_combat(1)
-    wounds = dice.count("skull")
+    dice = eng.roll_combat(modifiers.swipe_dice(eng.state, enemy, fig))  # powers: A Coward's Reward
+    wounds = modifiers.swipe_wounds(eng.state, enemy, fig, dice.count("skull"))  # powers: Twist the Blade
     eng.emit("swipe", attacker=enemy.id, target=fig.id, dice=dice, wounds=wounds, rule="HS-ENGAGE-05")
     if wounds:
         eng.wound(fig, wounds, f"leaving-engagement attack by {enemy.id}")

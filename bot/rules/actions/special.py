@@ -45,6 +45,8 @@ def special_declared(eng: Referee, attacker: str, power: str, target: str) -> No
     if st.turn is not None:
         st.turn.attacked.append(attacker)
         st.turn.data.setdefault("special", []).append(attacker)
+        # Which special attack, at whom: for powers that allow more of them (Extra attacks).
+        st.turn.data.setdefault(specials.SPECIALS_MADE, []).append([attacker, plan_.name, plan_.first])
     run_window(eng, Window.BEFORE_ATTACK, "special_roll", **plan_.to_args())
 
 
