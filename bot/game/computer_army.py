@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bot.rules.army import check_army, check_pick
+from bot.rules.army import check_army, check_pick, required_cards
 from bot.rules.cards import ArmyCard
 from bot.rules.errors import ArmyError
 from bot.rules.state import MatchState
@@ -61,7 +61,7 @@ def army_plan(st: MatchState, player: str, offered: Sequence[str] = (),
 
         pool = cards()
     cards_ = list(pool)
-    fmt = st.scenario.format
+    fmt = st.scenario.format_for(st.player(player).role)
     zone = _zone_size(st, player)
     name = st.player(player).name
     found = [_find(cards_, n) for n in offered]
@@ -73,7 +73,7 @@ def army_plan(st: MatchState, player: str, offered: Sequence[str] = (),
             pass
         else:
             return ArmyPlan(_command(chosen))
-    picked: list[ArmyCard] = []
+    picked: list[ArmyCard] = required_cards(cards_, fmt)
     while len(picked) < MAX_CARDS:
         fits = []
         for c in cards_:

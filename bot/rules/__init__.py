@@ -24,6 +24,7 @@ from bot.rules.glyphs import permanent as _glyph_permanent  # noqa: F401  (regis
 from bot.rules.hexes import Hex
 from bot.rules.match import Match
 from bot.rules.scenario import Scenario
+from bot.rules import scenarios as _scenarios  # noqa: F401  (registers scenario special rules)
 from bot.rules.state import MatchState, Phase
 
 __all__ = [

@@ -49,6 +49,8 @@ def join(eng: Referee, player: str, name: str) -> None:
     st.players = [p for p in st.players if p.id != player]
     p = seat_player(st, player, name)
     p.role, p.zone = seat_for(eng, seated)
+    # Sides the scenario makes unbreakable allies play as one team (HS-SCEN-DUMUTEF-MASTER-08).
+    p.team = next(("+".join(t) for t in st.scenario.teams if p.role in t), p.team)
     eng.emit("joined", player=player, name=name, role=p.role, zone=p.zone)
 
 
@@ -104,7 +106,7 @@ def army(eng: Referee, player: str, cards: list[str]) -> None:
     for name, into in [(n, chosen) for n in names] + [(n, aside) for n in aside_names]:
         into.append(lookup.card_named(eng.cards, name))
     zone = st.battlefield.start_zones.get(st.player(player).zone)
-    summary = check_army(chosen, st.scenario.format, len(zone) if zone else None, aside)
+    summary = check_army(chosen, st.scenario.format_for(st.player(player).role), len(zone) if zone else None, aside)
     # Choosing again replaces the earlier army.
     remove_army(st, player)
     keys = add_army(st, player, chosen, aside)
