@@ -43,6 +43,13 @@ def _find(pool: Sequence[ArmyCard], name: str) -> ArmyCard | None:
     return next((c for c in pool if key in (c.id, c.name.casefold(), c.short.casefold())), None)
 
 
+def _library() -> list[ArmyCard]:
+    """The whole card library (the computer's pool may be a part of it)."""
+    from bot.game.session import cards
+
+    return list(cards())
+
+
 def _command(cards: Iterable[ArmyCard]) -> str:
     # Ids: card names may hold commas, which the army command reads as separators.
     return "army " + "; ".join(c.id for c in cards)
@@ -73,7 +80,9 @@ def army_plan(st: MatchState, player: str, offered: Sequence[str] = (),
             pass
         else:
             return ArmyPlan(_command(chosen))
-    picked: list[ArmyCard] = required_cards(cards_, fmt)
+    # The cards a scenario makes every army spend points on come first, from the whole library
+    # when the pool lacks them (HS-SCEN-BRIDGE-MASTER-04).
+    picked: list[ArmyCard] = required_cards([*cards_, *_library()], fmt) if fmt.spend else []
     while len(picked) < MAX_CARDS:
         fits = []
         for c in cards_:

@@ -58,15 +58,17 @@ def check(state: MatchState, end_of_round: bool) -> tuple[list[str], str] | None
     for rule in rules_of(state, KIND):
         zone = str(getattr(rule, "zone", "bridge"))
         mine, theirs = held(state, rule)
-        names = " and ".join(getattr(rule, "attackers", []) or [])
+        sides = list(getattr(rule, "attackers", []) or [])
+        names = " and ".join(sides)
+        verb = "solely occupies" if len(sides) == 1 else "solely occupy"
         if mine and not theirs:
-            return _winners(state, rule, True), (f"the end of round {state.round}: {names} solely occupy the {zone} "
-                                                 f"({mine} space{'s' if mine != 1 else ''}) and win")
+            return _winners(state, rule, True), (f"the end of round {state.round}: {names} {verb} the {zone} "
+                                                 f"({mine} space{'s' if mine != 1 else ''})")
         final = getattr(rule, "final_round", None)
         if final is not None and state.round >= int(final):
             if mine > theirs:
                 return _winners(state, rule, True), (f"the end of round {final}: {names} hold more of the {zone} "
-                                                     f"({mine} spaces against {theirs}) and win")
+                                                     f"({mine} spaces against {theirs})")
             why = ("nobody occupies it" if not mine and not theirs else f"they hold it alone ({theirs} spaces)"
                    if not mine else f"they hold as many or more of its spaces ({theirs} against {mine})")
             return _winners(state, rule, False), (f"the end of round {final}: the defenders of the {zone} win: "
