@@ -7,8 +7,8 @@ at or above the result, the points of reinforcements (1 none; 2-5 25; 6-10 75; 1
 175; 20 200). The points are kept in ``MatchState.reinforcements`` (player -> points) while the
 player chooses Army Cards from the card library, one at a time (a pending decision: each card
 that fits the points left and whose figures all find empty spaces of the zone, or ``done``).
-Each chosen card's figures enter the battlefield at once on the zone's empty spaces, in the zone's
-order (the Blue Starting Spaces, HS-SCEN-DUMUTEF-MASTER-11). Points not spent are lost once the
+Each chosen card's figures enter the battlefield at once on the zone's first empty spaces, row by
+row from the top (the Blue Starting Spaces, HS-SCEN-DUMUTEF-MASTER-11). Points not spent are lost once the
 player says ``done`` or nothing more fits.
 """
 
@@ -57,9 +57,10 @@ def _player(state: MatchState, rule: ScenarioRule) -> str | None:
 
 
 def free_spaces(state: MatchState, zone: str) -> list[Hex]:
-    """The zone's spaces where nothing stands, in the zone's order."""
+    """The zone's spaces where nothing stands, from the map's top row down, each row west to east."""
     bf = state.battlefield
-    return [h for h in bf.start_zones.get(zone, ()) if state.occupant(h) is None and not bf.obstacles_on(h)]
+    spaces = sorted(bf.start_zones.get(zone, ()), key=lambda h: (h.r, h.q))
+    return [h for h in spaces if state.occupant(h) is None and not bf.obstacles_on(h)]
 
 
 def spaces_for(state: MatchState, zone: str, card: ArmyCard) -> list[tuple[Hex, ...]] | None:
