@@ -284,7 +284,7 @@ def add_card(state: MatchState, player: str, card: ArmyCard) -> str:
     state.cards[key] = cip
     base = _base_id(card)
     for _ in range(card.stat("figures")):
-        fid = _free_id(state.figures, base, squad=True)
+        fid = _free_id(state.figures, base, squad=card.kind == "squad" or card.rarity == "common" or n > 1, start=n)
         state.figures[fid] = Figure(id=fid, card_key=key, owner=player, controller=player, reserve=True)
         cip.figure_ids.append(fid)
     return key
