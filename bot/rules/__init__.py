@@ -11,6 +11,7 @@ for what one player may see. Powers, terrain and scenario rules act through
 """
 
 from bot.rules import powers as _powers  # noqa: F401  (registers card powers)
+from bot.rules import scenarios as _scenarios  # noqa: F401  (registers scenario special rules)
 from bot.rules import terrain_effects as _terrain_effects  # noqa: F401  (registers terrain effects)
 from bot.rules.battlefield import Battlefield, Cell, GlyphSpot, Obstacle
 from bot.rules.cards import ArmyCard, Power
@@ -24,7 +25,6 @@ from bot.rules.glyphs import permanent as _glyph_permanent  # noqa: F401  (regis
 from bot.rules.hexes import Hex
 from bot.rules.match import Match
 from bot.rules.scenario import Scenario
-from bot.rules import scenarios as _scenarios  # noqa: F401  (registers scenario special rules)
 from bot.rules.state import MatchState, Phase
 
 __all__ = [
