@@ -94,11 +94,16 @@ def test_the_bridge_is_the_five_space_road_deck_over_the_river() -> None:
     assert len(walls) == 2
 
 
-def test_glyphs_are_power_side_up_and_one_lies_under_the_bridge() -> None:
+def test_glyphs_are_power_side_up_and_one_lies_in_the_river_by_the_bridge() -> None:
     # rule: HS-SCEN-BRIDGE-MASTER-02, HS-SCEN-DUMUTEF-MASTER-02
+    # Under the deck a glyph would be taken by figures crossing the deck (glyphs have no level in
+    # the engine), so it lies in the river beside the deck's middle space (the map's notes).
     bf = forest()
     assert bf.glyphs and all(g.side == "power" for g in bf.glyphs)
-    assert any(g.at in set(bridge_spaces(bf)) for g in bf.glyphs)
+    middle = bridge_spaces(bf)[2]
+    beside = [g for g in bf.glyphs if g.at in middle.neighbours()]
+    assert len(beside) == 1 and bf.top_cell(beside[0].at).terrain.value == "water"  # type: ignore[union-attr]
+    assert not any(g.at in set(bridge_spaces(bf)) for g in bf.glyphs)
 
 
 def test_start_zones_of_each_side() -> None:
