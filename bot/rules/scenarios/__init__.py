@@ -5,8 +5,8 @@ A scenario file (``data/scenarios/*.json``) lists its special rules as data
 this package handles some kinds and hooks in through the engine's ordinary seams only: timing-window
 effects (:mod:`bot.rules.timing`), the entering hook of :mod:`bot.rules.terrain_effects` and the
 victory checks of :mod:`bot.rules.victory`; it acts through
-:class:`~bot.rules.context.RulesContext`. Every effect first asks :func:`rules_of` whether the
-match's scenario has a rule of its kind, so the engine never names a scenario.
+:class:`~bot.rules.context.RulesContext`. Every effect first asks the match's scenario for rules of
+its kind (:meth:`bot.rules.scenario.Scenario.rules_of`), so the engine never names a scenario.
 
 Importing this package imports every module in it whose name does not start with ``_`` (as
 :mod:`bot.rules.powers` does); each names the rule kinds it handles in ``KINDS``. :data:`KINDS`
@@ -18,16 +18,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from bot.rules.scenario import ScenarioRule
-from bot.rules.state import MatchState
-
-__all__ = ["KINDS", "rules_of"]
-
-
-def rules_of(state: MatchState, kind: str) -> list[ScenarioRule]:
-    """The special rules of ``kind`` of the match's scenario (empty: the scenario has none)."""
-    return [r for r in state.scenario.rules if r.kind == kind]
-
+__all__ = ["KINDS"]
 
 _kinds: set[str] = set()
 for _mod in sorted(m.name for m in pkgutil.iter_modules(__path__)):

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from bot.rules import victory
 from bot.rules.scenario import ScenarioRule
-from bot.rules.scenarios import rules_of
 from bot.rules.state import MatchState
 
 KIND = "hold_zone"
@@ -55,7 +54,7 @@ def check(state: MatchState, end_of_round: bool) -> tuple[list[str], str] | None
     """The hold-zone victory at the end of a round (see module doc), or ``None``."""
     if not end_of_round:
         return None
-    for rule in rules_of(state, KIND):
+    for rule in state.scenario.rules_of(KIND):
         zone = str(getattr(rule, "zone", "bridge"))
         mine, theirs = held(state, rule)
         sides = list(getattr(rule, "attackers", []) or [])

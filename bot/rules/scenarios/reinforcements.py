@@ -20,7 +20,6 @@ from bot.rules.army import add_card
 from bot.rules.cards import ArmyCard
 from bot.rules.hexes import Hex
 from bot.rules.scenario import ScenarioRule
-from bot.rules.scenarios import rules_of
 from bot.rules.state import MatchState
 from bot.rules.timing import Effect, Source, Trigger, Window, register
 
@@ -47,7 +46,7 @@ def points_for(rule: ScenarioRule, roll: int) -> int:
 
 
 def _rule(state: MatchState) -> ScenarioRule | None:
-    found = rules_of(state, KIND)
+    found = state.scenario.rules_of(KIND)
     return found[0] if found else None
 
 

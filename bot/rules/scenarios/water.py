@@ -18,7 +18,6 @@ from bot.rules.hexes import Hex
 from bot.rules.moments import Expiry, Lasting
 from bot.rules.movement import field_of
 from bot.rules.scenario import ScenarioRule
-from bot.rules.scenarios import rules_of
 from bot.rules.state import Figure
 
 if TYPE_CHECKING:
@@ -64,7 +63,7 @@ def _memory(engine: RulesContext, fig: Figure) -> Lasting:
 
 def on_enter(engine: RulesContext, fig: Figure) -> None:
     """Roll for ``fig`` entering water, when the scenario has the rule (see module doc)."""
-    rules = rules_of(engine.state, KIND)
+    rules = engine.state.scenario.rules_of(KIND)
     if not rules:
         return
     rule = rules[0]
