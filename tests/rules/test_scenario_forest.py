@@ -415,3 +415,14 @@ def test_a_roll_of_1_brings_nothing() -> None:
     eng.execute("p3", "end-round")
     assert not eng.state.pending and eng.state.reinforcements == {"p3": 0}
     assert eng.state.phase is Phase.FREE
+
+
+def test_without_the_scenario_the_forest_seats_four_players_in_separate_zones() -> None:
+    # rule: HS-SCEN-DUMUTEF-MASTER-05
+    # Player 3's "blue-orange" area overlaps blue and orange, and "bridge" is a small named area:
+    # neither is given to a player as a start zone when no scenario side names it.
+    from bot.rules.scenario import SANDBOX
+    from tests.rules.conftest import seated
+
+    m = seated(("p1", "p2", "p3", "p4"), battlefield=forest(), scenario=SANDBOX)
+    assert [p.zone for p in m.state.players] == ["red", "blue", "orange", "purple"]

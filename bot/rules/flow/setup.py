@@ -58,9 +58,13 @@ def seat_for(eng: Referee, seated: list[Player]) -> tuple[str, str]:
     """The scenario side (role) and start zone of a player joining after ``seated``.
 
     The n-th player takes the scenario's n-th side, or else the n-th of the usual table
-    colours (red, blue, green, yellow, then any other zone; round again when there are more
-    players than zones). When a player left the table before the battle, that player's side
-    or zone is free again and the newcomer takes the first free one instead of a taken one.
+    colours (red, blue, green, yellow, then any other zone by name; round again when there are
+    more players than zones). Areas a scenario names on the map are no seats of their own: a zone
+    sharing a space with one before it (Player 3's "blue-orange") is skipped, and a zone with
+    fewer than half the spaces of the smallest usual colour present (the five-space "bridge")
+    comes after the others.
+    When a player left the table before the battle, that player's side or zone is free again and
+    the newcomer takes the first free one instead of a taken one.
     """
     st = eng.state
     n = len(seated)
@@ -73,8 +77,14 @@ def seat_for(eng: Referee, seated: list[Player]) -> tuple[str, str]:
             side = next((s for s in sides if s.name not in roles), side)
         return side.name, side.zone
     usual = ["red", "blue", "green", "yellow"]
-    zones = [z for z in usual if z in st.battlefield.start_zones]
-    zones += sorted(z for z in st.battlefield.start_zones if z not in usual)
+    areas = st.battlefield.start_zones
+    listed = [z for z in usual if z in areas]
+    smallest = min((len(areas[z]) for z in listed), default=0)
+    listed += sorted(sorted(z for z in areas if z not in usual), key=lambda z: 2 * len(areas[z]) < smallest)
+    zones: list[str] = []
+    for z in listed:
+        if not any(set(areas[z]) & set(areas[y]) for y in zones):
+            zones.append(z)
     if not zones:
         return "", ""
     zone = zones[n % len(zones)]
