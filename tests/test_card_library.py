@@ -325,3 +325,23 @@ def test_place_rest_arranges_the_army_again_when_hand_placed_figures_split_the_p
     ann_spaces = [h for f in st.figures.values() if f.owner == "ann" for h in f.hexes]
     assert len(ann_spaces) == len(set(ann_spaces)) == 12 and set(ann_spaces) <= zone
     assert any(e.kind == "placed_again" for e in out.events)  # the moved figures are told
+
+
+def test_an_army_fits_only_the_start_zone_spaces_without_an_obstacle() -> None:
+    # rule: HS-ARMY-02, HS-OBSTACLE-01 - the Forgotten Forest's first start zone has 24 spaces, one
+    # under an obstacle: an army of 24 spaces was accepted and then could not be placed.
+    from bot.rules.army import zone_room
+    from bot.rules.errors import RulesError
+
+    s = GameSession.create("lib", map_id="forgotten-forest", seed=1, fmt=formats.overrides("epic", {}))
+    for name in ("Ann", "Bo"):
+        s.apply(name.lower(), f"join {name}")
+    st = s.state
+    zone = st.battlefield.start_zones[st.player("ann").zone]
+    assert (len(zone), zone_room(st, "ann")) == (24, 23)
+    army = ("horned-skull-brutes; marrden-nagrubs; kato-katsuro; su-bak-na; nerak-the-glacian-swog-rider; jorhdawn; "
+            "ashigaru-yari; misaerx-the-kyrie-warrior; zombies-of-morindan; eldgrim-the-viking-champion; "
+            "greenscale-warriors")  # 24 spaces
+    with pytest.raises(RulesError, match="23"):
+        s.apply("ann", f"army {army}")
+    assert not [c for c in s.state.cards.values() if c.owner == "ann"]  # nothing changed

@@ -22,6 +22,7 @@ AREAS = (
     "GLYPH",
     "TREASURE", "TECH",  # issue 12: Treasure Glyphs, Ancient Artifacts, Tech Glyphs
     "DESTRUCT", "LADDER",  # destructible objects and rope ladders (issue 12)
+    "SCEN-FOREST-ALL", "SCEN-BRIDGE-MASTER", "SCEN-DUMUTEF-MASTER",  # the Forgotten Forest scenarios (issue 15)
 )
 
 _CLAUSE = re.compile(r"^- (HS-(" + "|".join(AREAS) + r")-\d{2})\b", re.MULTILINE)

@@ -76,9 +76,10 @@ OFFICIAL = ["heshva-basin", "howling-pass", "shattered-table", "spire-at-mount-t
 
 def test_library_holds_the_shipped_maps() -> None:
     lib = MapLibrary.from_directory(MAPS)
-    assert lib.ids() == sorted(["cobra-facility", "practice-field", *OFFICIAL])
-    assert [spec.name for spec in lib] == ["COBRA Facility", "Heshva Basin", "The Howling Pass", "Practice Field",
-                                           "The Shattered Table", "Spire at Mount Tildept", "Vengalla Gulch"]
+    assert lib.ids() == sorted(["cobra-facility", "forgotten-forest", "practice-field", *OFFICIAL])
+    assert [spec.name for spec in lib] == ["COBRA Facility", "The Forgotten Forest", "Heshva Basin", "The Howling Pass",
+                                           "Practice Field", "The Shattered Table", "Spire at Mount Tildept",
+                                           "Vengalla Gulch"]
     assert lib.get("Practice Field").name == "Practice Field"
     assert lib.get("COBRA_FACILITY") is lib.get("cobra-facility")
     assert "practice field" in lib and "nowhere" not in lib
@@ -354,7 +355,7 @@ def test_map_id_defaults_to_file_name_and_env_folder_adds_maps(tmp_path: Path, m
     write(tmp_path, map_doc(name="Little Square"), "little-square.json")
     monkeypatch.setenv("HEROSCAPE_MAPS_DIR", str(tmp_path))
     lib = MapLibrary.default()
-    assert lib.ids() == sorted(["cobra-facility", "little-square", "practice-field", *OFFICIAL])
+    assert lib.ids() == sorted(["cobra-facility", "forgotten-forest", "little-square", "practice-field", *OFFICIAL])
     assert len(lib.get("little square")) == 16
 
 
@@ -373,7 +374,8 @@ def test_unknown_map_name_suggests_the_close_one() -> None:
 
 def test_scenarios_load() -> None:
     lib = ScenarioLibrary.from_directory(SCENARIOS)
-    assert lib.ids() == ["last-army-standing", "rumble-at-the-rift-seasoned"]
+    assert lib.ids() == ["bridge-to-the-forgotten-forest", "fall-of-the-dumutef-bridge", "last-army-standing",
+                         "rumble-at-the-rift-seasoned"]
     lib.check_maps(MapLibrary.from_directory(MAPS))
 
     las = lib.get("Last army standing")

@@ -182,6 +182,8 @@ class TurnRecorder:
                 parts.append(f"{who + ' ' if who else ''}attacks {d['target']} {result}".strip())
             elif ev.kind == "destroyed":
                 parts.append(f"{d['figure']} destroyed")
+            elif ev.kind == "scenario_rule" and d.get("text"):  # the river's roll, reinforcements...
+                parts.append(str(d["text"]))
             elif ev.kind == "power":
                 parts.append(self.power_part(d))
             elif ev.kind == "control":
@@ -293,6 +295,19 @@ def play(session: GameSession, recorder: TurnRecorder | None = None, rounds: int
     return n
 
 
+def _scenario_map(args: argparse.Namespace) -> str:
+    """The map a demo plays on when ``--map`` is not given: the scenario's own when it has sides
+    (their start zones are on that map), else the COBRA Facility."""
+    from bot.game.session import scenarios
+
+    sid = getattr(args, "scenario", None) or "last-army-standing"
+    try:
+        scen = scenarios().get(sid)
+    except KeyError:
+        return "cobra-facility"  # the session says the scenario is unknown
+    return scen.map if scen.sides and scen.map else "cobra-facility"
+
+
 def main(args: argparse.Namespace) -> int:
     """Run the demo; returns the exit status."""
     out_arg = str(getattr(args, "out", "renders/demo") or "")
@@ -306,7 +321,7 @@ def main(args: argparse.Namespace) -> int:
         print(f"error: --rounds must be 1 or more (got {rounds}); leave it out to play to the end")
         return 2
     try:
-        session = GameSession.create("demo", map_id=getattr(args, "map", None) or "cobra-facility",
+        session = GameSession.create("demo", map_id=getattr(args, "map", None) or _scenario_map(args),
                                      scenario_id=getattr(args, "scenario", None) or "last-army-standing",
                                      seed=getattr(args, "seed", None),
                                      fmt={"draft": True} if getattr(args, "draft", False) else None)

@@ -15,7 +15,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bot.rules.army import check_army, check_pick
+from bot.rules.army import check_army, check_pick, required_cards, zone_room
 from bot.rules.cards import ArmyCard
 from bot.rules.errors import ArmyError
 from bot.rules.scenario import Format
@@ -36,13 +36,19 @@ class ArmyPlan:
 
 
 def _zone_size(st: MatchState, player: str) -> int | None:
-    zone = st.battlefield.start_zones.get(st.player(player).zone)
-    return len(zone) if zone else None
+    return zone_room(st, player)
 
 
 def _find(pool: Sequence[ArmyCard], name: str) -> ArmyCard | None:
     key = name.casefold()
     return next((c for c in pool if key in (c.id, c.name.casefold(), c.short.casefold())), None)
+
+
+def _library() -> list[ArmyCard]:
+    """The whole card library (the computer's pool may be a part of it)."""
+    from bot.game.session import cards
+
+    return list(cards())
 
 
 def _command(cards: Iterable[ArmyCard]) -> str:
@@ -63,7 +69,7 @@ def army_plan(st: MatchState, player: str, offered: Sequence[str] = (),
 
         pool = cards()
     cards_ = list(pool)
-    fmt = st.scenario.format
+    fmt = st.scenario.format_for(st.player(player).role)
     zone = _zone_size(st, player)
     name = st.player(player).name
     found = [_find(cards_, n) for n in offered]
@@ -75,7 +81,9 @@ def army_plan(st: MatchState, player: str, offered: Sequence[str] = (),
             pass
         else:
             return ArmyPlan(_command(chosen))
-    picked: list[ArmyCard] = []
+    # The cards a scenario makes every army spend points on come first, from the whole library
+    # when the pool lacks them (HS-SCEN-BRIDGE-MASTER-04).
+    picked: list[ArmyCard] = required_cards([*cards_, *_library()], fmt) if fmt.spend else []
     while len(picked) < MAX_CARDS:
         fits = []
         for c in cards_:

@@ -221,6 +221,8 @@ class Narrator:
                     f"{result}.")
         if k == "terrain":
             return self._terrain(d)
+        if k == "scenario_rule":  # a scenario's special rule says what it did (bot.rules.scenarios)
+            return str(d["text"]) if d.get("text") else None
         if k == "destroyed":
             return f"☠ {d['figure']} is destroyed ({d['cause']})."
         if k == "pending":

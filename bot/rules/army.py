@@ -93,11 +93,53 @@ def _over(figures: int, spaces: int, fig_limit: int | None, space_limit: int | N
     return (fig_limit is not None and figures > fig_limit) or (space_limit is not None and spaces > space_limit)
 
 
+def _is_card(card: ArmyCard, name: str) -> bool:
+    """Whether ``card`` is the Army Card a scenario names (by name or id, any case)."""
+    return name.casefold() in {card.name.casefold(), card.id.casefold()}
+
+
+def check_spend(cards: Sequence[ArmyCard], fmt: Format) -> None:
+    """Check the format's spending rules on a whole army ("spend at least 25 points on Dumutef
+    Guards", HS-SCEN-BRIDGE-MASTER-04, HS-SCEN-DUMUTEF-MASTER-03).
+
+    :raises ArmyError: naming the card and the points still to spend on it.
+    """
+    for rule in fmt.spend:
+        spent = sum(card_cost(c, fmt) or 0 for c in cards if _is_card(c, rule.card))
+        if spent < rule.points:
+            raise ArmyError(f"this scenario wants at least {rule.points} points of your army spent on {rule.card} "
+                            f"(you spend {spent}): add {rule.card} to your army", "HS-SCEN-BRIDGE-MASTER-04",
+                            actions=("army",))
+
+
+def required_cards(pool: Sequence[ArmyCard], fmt: Format) -> list[ArmyCard]:
+    """The fewest copies of the cards the format's spending rules name (from ``pool``) that meet
+    them, for an army built by the computer; empty when the format has none or the pool lacks them."""
+    out: list[ArmyCard] = []
+    for rule in fmt.spend:
+        card = next((c for c in pool if _is_card(c, rule.card)), None)
+        cost = card_cost(card, fmt) if card is not None else None
+        if card is None or not cost:
+            continue
+        out += [card] * -(-rule.points // cost)
+    return out
+
+
+def zone_room(state: MatchState, player: str) -> int | None:
+    """How many spaces of ``player``'s start zone a figure may stand on (no obstacle on them,
+    HS-OBSTACLE-01): the most spaces the army may take (HS-ARMY-02); ``None`` without a zone."""
+    zone = state.battlefield.start_zones.get(state.player(player).zone)
+    if not zone:
+        return None
+    return sum(1 for h in zone if not state.battlefield.obstacles_on(h))
+
+
 def check_army(cards: Sequence[ArmyCard], fmt: Format, zone_size: int | None = None,
-               aside: Sequence[ArmyCard] = ()) -> ArmySummary:
+               aside: Sequence[ArmyCard] = (), *, partial: bool = False) -> ArmySummary:
     """Check an army, with the figures its owner sets aside (one card per figure); return its totals.
 
     The totals count the figures and spaces that will fight; the points count every drafted card.
+    ``partial``: the army is still being drafted, so the format's spending rules wait (:func:`check_spend`).
 
     :raises ArmyError: naming the first rule broken and what would fix it.
     """
@@ -142,6 +184,8 @@ def check_army(cards: Sequence[ArmyCard], fmt: Format, zone_size: int | None = N
     if fmt.points is not None and drafted.points > fmt.points:
         system = " Delta" if fmt.points_system == "delta" else ""
         raise ArmyError(f"the army costs {drafted.points}{system} points; this match allows {fmt.points}", "HS-ARMY-01")
+    if not partial:
+        check_spend(cards, fmt)
     available = Counter({c.id: 0 for c in cards})
     for c in cards:
         available[c.id] += c.stat("figures")
@@ -197,7 +241,7 @@ def check_pick(picked: Sequence[ArmyCard], card: ArmyCard, fmt: Format, zone_siz
         where = "your start zone has" if space_rule == "HS-ARMY-02" else "this match allows"
         raise ArmyError(f"{card.name} would bring your army to {totals.spaces} spaces; {where} "
                         f"{space_limit}", space_rule)
-    return check_army(after, fmt, zone_size)
+    return check_army(after, fmt, zone_size, partial=True)
 
 
 #: Power kinds whose figures start the battle off the battlefield and enter by their power (The
@@ -255,6 +299,25 @@ def add_army(state: MatchState, player: str, cards: Sequence[ArmyCard], aside: S
                 state.figures[left[-1]].set_aside = True
                 break
     return keys
+
+
+def add_card(state: MatchState, player: str, card: ArmyCard) -> str:
+    """Bring one more Army Card into ``player``'s army during the battle (reinforcements,
+    HS-SCEN-DUMUTEF-MASTER-09..11): its own card in play (a key not yet used: ``#2``, ``#3``...)
+    and its figures, off the battlefield (``reserve``) until put on. Returns the card's key."""
+    n = 1
+    key = f"{player}/{card.id}"
+    while key in state.cards:
+        n += 1
+        key = f"{player}/{card.id}#{n}"
+    cip = CardInPlay(key=key, card=card, owner=player, controller=player)
+    state.cards[key] = cip
+    base = _base_id(card)
+    for _ in range(card.stat("figures")):
+        fid = _free_id(state.figures, base, squad=card.kind == "squad" or card.rarity == "common" or n > 1, start=n)
+        state.figures[fid] = Figure(id=fid, card_key=key, owner=player, controller=player, reserve=True)
+        cip.figure_ids.append(fid)
+    return key
 
 
 def remove_army(state: MatchState, player: str) -> None:

@@ -20,6 +20,15 @@ from bot.rules.terrain import ObstacleKind, Terrain
 Level = Literal["rookie", "seasoned", "veteran", "master"]
 
 
+class Spend(BaseModel):
+    """An army must spend at least ``points`` points on copies of the Army Card ``card`` (name or id)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    card: str
+    points: int = Field(ge=1)
+
+
 class Format(BaseModel):
     """Army limits and length (HS-ARMY-01). ``None`` means no limit. ``round_limit`` in rounds.
 
@@ -47,6 +56,9 @@ class Format(BaseModel):
     lines: tuple[str, ...] | None = None
     draft_first: str | None = None
     draft_first_card: str | None = None
+    #: Army Cards an army must spend points on: ``[{"card": "Dumutef Guard", "points": 25}]``
+    #: (HS-SCEN-BRIDGE-MASTER-04, HS-SCEN-DUMUTEF-MASTER-03). Checked on a whole army.
+    spend: list[Spend] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _first_card_needs_a_side(self) -> Format:
@@ -56,13 +68,29 @@ class Format(BaseModel):
 
 
 class Side(BaseModel):
-    """A scenario side: its name (``COBRA``), start zone on the map, and fixed army if any."""
+    """A scenario side: its name (``COBRA``), start zone on the map, and fixed army if any.
+
+    ``points`` and ``spend`` replace the format's for this side's army (uneven points: 425 against
+    525 and "spend 25 points on Dumutef Guards", HS-SCEN-BRIDGE-MASTER-03/04).
+    """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     name: str
     zone: str
     army: list[str] = Field(default_factory=list)
+    points: int | None = None
+    spend: list[Spend] = Field(default_factory=list)
+
+
+class ScenarioRule(BaseModel):
+    """A special rule of a scenario, done by a plug-in of :mod:`bot.rules.scenarios` that handles
+    rules of this ``kind`` (``water_survival``, ``hold_zone``, ``reinforcements``...); the other
+    keys are that plug-in's parameters, read by it. The engine never names a scenario."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    kind: str
 
 
 class VictoryRule(BaseModel):
@@ -146,6 +174,11 @@ class Scenario(BaseModel):
     #: What the Glyph of Brandar does in this scenario (HS-GLYPH-07): ``none`` (a figure moving onto
     #: it only stops) or ``swept_away`` (the figure is removed from the battlefield: The Rift).
     brandar: Literal["none", "swept_away"] = "none"
+    #: Special rules done by the scenario plug-ins (:class:`ScenarioRule`, :mod:`bot.rules.scenarios`).
+    rules: list[ScenarioRule] = Field(default_factory=list)
+    #: Teams fixed by the scenario: lists of side names whose players are unbreakable allies
+    #: (HS-SCEN-DUMUTEF-MASTER-08).
+    teams: list[list[str]] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _draft_first_is_a_side(self) -> Scenario:
@@ -155,6 +188,27 @@ class Scenario(BaseModel):
             raise ValueError(f"format.draft_first is {first!r}, which is not a side of this scenario "
                              f"(sides: {', '.join(names) or 'none'})")
         return self
+
+    def side_named(self, name: str) -> Side | None:
+        """The side called ``name`` (as written in the file), or ``None``."""
+        return next((s for s in self.sides if s.name == name), None)
+
+    def format_for(self, side: str) -> Format:
+        """The format an army of ``side`` is built to: the scenario's, with the side's own points and
+        spending rules when it has them (HS-SCEN-BRIDGE-MASTER-03/04)."""
+        found = self.side_named(side)
+        if found is None or (found.points is None and not found.spend):
+            return self.format
+        update: dict[str, object] = {}
+        if found.points is not None:
+            update["points"] = found.points
+        if found.spend:
+            update["spend"] = [*self.format.spend, *found.spend]
+        return self.format.model_copy(update=update)
+
+    def rules_of(self, kind: str) -> list[ScenarioRule]:
+        """The scenario's special rules of ``kind``."""
+        return [r for r in self.rules if r.kind == kind]
 
     @property
     def round_limit(self) -> int | None:

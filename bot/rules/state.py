@@ -282,6 +282,9 @@ class MatchState:
     #: Destructible objects touched so far or made by a scenario rule: obstacle id -> wounds
     #: (:mod:`bot.rules.objects`); the others are as the battlefield lists them, unwounded.
     objects: dict[str, ObjectState] = field(default_factory=dict)
+    #: Points of reinforcements each player may still bring in now (player -> points), while a
+    #: scenario's reinforcement choice is under way (:mod:`bot.rules.scenarios.reinforcements`).
+    reinforcements: dict[str, int] = field(default_factory=dict)
     #: Bumped by every applied command; a stale button carries an old version (boardgame.io _stateID).
     version: int = 0
 

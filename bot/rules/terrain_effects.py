@@ -19,6 +19,7 @@ for molten lava (and molten lava does not end its move: :mod:`bot.rules.powers.m
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from bot.rules import modifiers
@@ -185,11 +186,20 @@ class CoolingLavaStart(Effect):
             engine.wound(fig, wounds, "cooling lava")
 
 
+#: More effects of entering a space, ``hook(engine, fig)`` after the figure stands on its new
+#: spaces (scenario rules: the water-survival roll, :mod:`bot.rules.scenarios.water`).
+ENTER_HOOKS: list[Callable[[RulesContext, Figure], None]] = []
+
+
 def on_enter(engine: RulesContext, fig: Figure, terrain: Terrain | None) -> None:
-    """Effects of entering a space while walking or landing: cooling lava wounds (HS-TERRAIN-13, -15)."""
+    """Effects of entering a space while walking or landing: cooling lava wounds (HS-TERRAIN-13, -15),
+    then each of :data:`ENTER_HOOKS` while the figure is still on the battlefield."""
     if terrain is Terrain.COOLING_LAVA and not lava_resistant(engine.state, fig):
         engine.emit("terrain", figure=fig.id, terrain="cooling_lava", wounds=1, rule="HS-TERRAIN-13")
         engine.wound(fig, 1, "cooling lava")
+    for hook in ENTER_HOOKS:
+        if fig.on_battlefield:
+            hook(engine, fig)
 
 
 def on_end_of_move(engine: RulesContext, fig: Figure) -> None:

@@ -6,7 +6,14 @@ effects. Several sides meeting a condition at the same check is a draw (HS-VICTO
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.rules.state import MatchState
+
+#: Scenario victory checks (:mod:`bot.rules.scenarios`): ``check(state, end_of_round)`` returns the
+#: winners and a sentence, or ``None``. Asked after "last army standing" and before the round limit.
+Check = Callable[[MatchState, bool], "tuple[list[str], str] | None"]
+CHECKS: list[Check] = []
 
 
 def sides_standing(state: MatchState) -> list[str]:
@@ -60,6 +67,10 @@ def check_victory(state: MatchState, end_of_round: bool) -> tuple[list[str], str
             return players_of(state, alive[0]), "last army standing"
         if len(sides) > 1 and not alive:
             return [], "draw: no figures are left on the battlefield"
+    for check in CHECKS:
+        found = check(state, end_of_round)
+        if found is not None:
+            return found
     if not end_of_round:
         return None
     for v in rules:
