@@ -20,6 +20,10 @@ class Dice(Protocol):
         """Shuffle ``items`` in place (initiative cards, DDO-INIT-02/03; the loot bag)."""
         ...
 
+    def copy(self) -> Dice:
+        """An independent copy at the same position (what a trial command rolls with)."""
+        ...
+
 
 class SeededDice:
     """Dice from a seed: the same seed gives the same rolls and shuffles (replay equality)."""
@@ -34,6 +38,12 @@ class SeededDice:
     def shuffle(self, items: list[T]) -> None:
         """Shuffle ``items`` in place."""
         self._rng.shuffle(items)
+
+    def copy(self) -> SeededDice:
+        """An independent copy at the same position."""
+        twin = SeededDice(0)
+        twin._rng.setstate(self._rng.getstate())
+        return twin
 
 
 class ScriptedDice:
@@ -54,3 +64,7 @@ class ScriptedDice:
 
     def shuffle(self, items: list[T]) -> None:
         """Leave ``items`` as they are."""
+
+    def copy(self) -> ScriptedDice:
+        """An independent copy with the same faces left."""
+        return ScriptedDice(self.faces)

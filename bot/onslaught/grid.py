@@ -139,10 +139,30 @@ def _crosses_edge(p: tuple[int, int], q: tuple[int, int], side: Edge) -> bool:
 
 
 def line_squares(p: tuple[int, int], q: tuple[int, int]) -> list[Square]:
-    """The squares whose interior the segment p-q passes through."""
-    xs = range(min(p[0], q[0]) - 1, max(p[0], q[0]) + 1)
-    ys = range(min(p[1], q[1]) - 1, max(p[1], q[1]) + 1)
-    return [(x, y) for x in xs for y in ys if _crosses_box(p, q, (x, y))]
+    """The squares whose interior the segment p-q passes through.
+
+    The segment is cut where it crosses grid lines; the middle of each piece lies inside exactly one
+    square, or on a grid line when the segment runs along one (DDO-LOS-04: then it enters no square).
+
+    >>> line_squares((0, 0), (2, 1))
+    [(0, 0), (1, 0)]
+    >>> line_squares((0, 0), (0, 2))
+    []
+    """
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    ts = {Fraction(0), Fraction(1)}
+    for k in range(min(p[0], q[0]) + 1, max(p[0], q[0])):
+        ts.add(Fraction(k - p[0], dx))
+    for k in range(min(p[1], q[1]) + 1, max(p[1], q[1])):
+        ts.add(Fraction(k - p[1], dy))
+    cuts = sorted(ts)
+    out: list[Square] = []
+    for a, b in zip(cuts, cuts[1:], strict=False):
+        t = (a + b) / 2
+        x, y = p[0] + dx * t, p[1] + dy * t
+        if x.denominator != 1 and y.denominator != 1:
+            out.append((x.numerator // x.denominator, y.numerator // y.denominator))
+    return out
 
 
 def corners_reached(

@@ -23,9 +23,11 @@ from bot.onslaught.state import GameState
 
 def clone(game: Game) -> Game:
     """A deep copy of a game that shares the read-only content (library, map, scenario)."""
-    st = game.st
-    memo: dict[int, Any] = {id(st.library): st.library, id(st.map): st.map, id(st.scenario): st.scenario}
-    return copy.deepcopy(game, memo)
+    twin = copy.copy(game)
+    twin.st = game.st.copy()
+    twin.dice = game.dice.copy()
+    twin.events = []
+    return twin
 
 
 class Match:

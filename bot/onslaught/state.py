@@ -6,6 +6,7 @@ the wheel, conditions and items (speed, armor class) live here so that every mod
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -123,6 +124,26 @@ class GameState:
     awaiting: str = ""
     group_queue: list[str] = field(default_factory=list)
     group_stage: str = "move"
+
+    def copy(self) -> GameState:
+        """An independent copy sharing only the read-only content (library, map, scenario)."""
+        twin = copy.copy(self)
+        twin.minis = {k: copy.copy(m) for k, m in self.minis.items()}
+        for m in twin.minis.values():
+            m.squares, m.dials, m.loot = list(m.squares), dict(m.dials), list(m.loot)
+            m.equipped, m.conditions = list(m.equipped), list(m.conditions)
+        twin.hands = {k: list(v) for k, v in self.hands.items()}
+        twin.assigned, twin.revealed = dict(self.assigned), set(self.revealed)
+        twin.set_aside = {k: list(v) for k, v in self.set_aside.items()}
+        twin.slots = list(self.slots)
+        twin.activation = None if self.activation is None else copy.deepcopy(self.activation)
+        twin.pending = copy.deepcopy(self.pending)
+        twin.chests, twin.pool = list(self.chests), list(self.pool)
+        twin.map_loot = {k: list(v) for k, v in self.map_loot.items()}
+        twin.open_doors, twin.spikes, twin.vp = set(self.open_doors), dict(self.spikes), dict(self.vp)
+        twin.held = {k: list(v) for k, v in self.held.items()}
+        twin.group_queue = list(self.group_queue)
+        return twin
 
     # --- cards and stats -------------------------------------------------------------------------
     def character_card(self, mini: Mini) -> CharacterCard:
