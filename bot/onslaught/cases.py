@@ -176,7 +176,7 @@ def value(g: Game, key: str, last: list[Event]) -> str:
     if key == "pool":
         return str(len(st.pool))
     if key == "events":
-        return ",".join(e.kind for e in last)
+        return ",".join(e.kind.replace(" ", "_") for e in last)
     if key == "hand.A" or key == "hand.B":
         return ",".join(str(c) for c in sorted(st.hands[key[5:]]))
     if key == "order":
