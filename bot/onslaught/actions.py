@@ -304,8 +304,8 @@ def _use(g: Game, player: str, words: tuple[str, ...]) -> None:
         raise RulesError(f"{m.name} is in Wolf form: no cooldown abilities or item cards")
     if ab.name == m.level_up and ab.once and m.level_used:
         raise RulesError(f"{ab.name} has been used; it is face down")
-    dial = m.dials.get(ab.name)
-    if ab.cooldown is not None and ab.name in m.dials and dial != READY:
+    dial = m.dials.get(ab.name, READY)
+    if ab.cooldown is not None and dial != READY:
         raise RulesError(f"{ab.name}'s cooldown dial is at {dial}, not ready")
     spent = plan_cost(st, m, ab.actions)
     arg = words[2] if len(words) > 2 else None
@@ -354,7 +354,7 @@ def _use(g: Game, player: str, words: tuple[str, ...]) -> None:
         if kinds & {"exchange", "push", "pull"} and target is None:
             raise RulesError(f"{ab.name} needs a target mini")
     _pay(st, spent)
-    if ab.cooldown is not None and ab.name in m.dials:
+    if ab.cooldown is not None:
         m.dials[ab.name] = EXHAUSTED if ab.cooldown == 0 else ab.cooldown
     if ab.name == m.level_up and ab.once:
         m.level_used = True  # DDO-XP-08

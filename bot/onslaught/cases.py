@@ -170,7 +170,7 @@ def value(g: Game, key: str, last: list[Event]) -> str:
     if key == "pending":
         return ",".join(d.kind for d in st.pending) or "none"
     if key == "options":
-        return ",".join(st.pending[0].options) if st.pending else ""
+        return ",".join(o.replace(" ", "_") for o in st.pending[0].options) if st.pending else ""
     if key == "chests":
         return ",".join(name(c) for c in st.chests) or "none"
     if key == "pool":
@@ -202,7 +202,7 @@ def value(g: Game, key: str, last: list[Event]) -> str:
     simple: dict[str, Any] = {
         "hp": m.hp, "xp": m.xp, "defeated": str(m.defeated).lower(), "square": name(m.square),
         "squares": ",".join(name(s) for s in m.squares), "speed": st.speed(m), "ac": st.ac(m),
-        "bloodied": str(st.bloodied(m)).lower(), "level_up": m.level_up or "none",
+        "bloodied": str(st.bloodied(m)).lower(), "level_up": m.level_up.replace(" ", "_") or "none",
         "conditions": ",".join(sorted(c.name for c in m.conditions)) or "none",
         "loot": ",".join(m.loot) or "none", "equipped": ",".join(m.equipped) or "none",
     }
