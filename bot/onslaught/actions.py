@@ -6,7 +6,7 @@ Every check comes before any change, so a refused command changes nothing but th
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from bot.onslaught.board import best_route, can_end, reach, sheltered, sight
 from bot.onslaught.combat import (
@@ -23,10 +23,22 @@ from bot.onslaught.commands import Command
 from bot.onslaught.content import Ability
 from bot.onslaught.events import Event, RulesError
 from bot.onslaught.grid import Square, SquareError, around, cone, distance, name, parse_square
+from bot.onslaught.dice import Dice
 from bot.onslaught.state import EXHAUSTED, MONSTERS, READY, Decision, GameState, Mini
 
-if TYPE_CHECKING:
-    from bot.onslaught.engine import Game
+
+class Game(Protocol):
+    """What the handlers need of :class:`bot.onslaught.engine.Game` (named here so that this module
+    does not import the engine, which imports it)."""
+
+    st: GameState
+    dice: Dice
+    events: list[Event]
+
+    def begin_actions(self) -> None: ...
+    def start_activation(self, mini: Mini) -> None: ...
+    def end_activation(self) -> None: ...
+    def run_group(self, choice: str | None) -> None: ...
 
 #: Which slot pays for an action kind, in order of preference: the standard action may stand in for
 #: any action, and the move action for a bonus action (DDO-ACTION-03).

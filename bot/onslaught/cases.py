@@ -18,7 +18,7 @@ from bot.onslaught.engine import Game
 from bot.onslaught.events import Event, ParseError, RulesError
 from bot.onslaught.grid import name, parse_square
 from bot.onslaught.match import clone
-from bot.onslaught.state import Activation, Condition
+from bot.onslaught.state import Condition
 
 _KEYS = ("title", "rules", "map", "elevation", "barriers", "doors", "portals", "A", "B", "monster", "chests",
          "pool", "events", "control", "active", "set", "d20", "do", "refuse", "expect", "activate", "rounds")
@@ -220,7 +220,8 @@ def run_case(case: Case, library: Library) -> list[str]:
     """Run a case; return its failures as sentences (an empty list means it passed)."""
     g = build(case, library)
     dice = g.dice
-    assert isinstance(dice, ScriptedDice)
+    if not isinstance(dice, ScriptedDice):
+        raise CaseError("a case runs on scripted dice")
     failures: list[str] = []
     last: list[Event] = list(g.events)
     for no, key, val in case.steps:
@@ -238,7 +239,8 @@ def run_case(case: Case, library: Library) -> list[str]:
                 trial = clone(g)
                 last = trial.apply(key.split()[1], val)
                 g = trial
-                dice = g.dice  # type: ignore[assignment]
+                if isinstance(g.dice, ScriptedDice):
+                    dice = g.dice
             elif head == "refuse":
                 text, _, why = val.partition("::")
                 try:

@@ -11,7 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.onslaught.board import can_end, footprint, range_to
-from bot.onslaught.conditions import CONDITIONS, CURSED_HEAL, INSPIRING_DAMAGE, INSPIRING_RANGE, INSPIRING_ROLL
+from bot.onslaught.conditions import (
+    CONDITIONS,
+    CURSED_HEAL,
+    INSPIRING_DAMAGE,
+    INSPIRING_RANGE,
+    INSPIRING_ROLL,
+)
 from bot.onslaught.content import Ability, Effect
 from bot.onslaught.dice import Dice
 from bot.onslaught.events import Event

@@ -59,11 +59,14 @@ class Game:
                 dials = {a.name: READY for a in card.abilities + (card.reaction,)}
                 st.minis[n] = Mini(n, side, n, [sq], card.wheel.hp, dials)
             st.held[side] = names
+        counts: dict[str, int] = {}
         for gi, g in enumerate(sc.monsters):
-            card = library.monsters[g.monster]
-            for k, sq in enumerate(g.at):
-                nm = f"{g.monster.split()[0]}{k + 1}" if len(sc.monsters) == 1 else f"{g.monster.split()[0]}{gi + 1}-{k + 1}"
-                st.minis[nm] = Mini(nm, MONSTERS, g.monster, footprint(sq, card.size), card.wheel.hp, group=gi)
+            mcard = library.monsters[g.monster]
+            for sq in g.at:
+                word = g.monster.split()[0]
+                counts[word] = counts.get(word, 0) + 1
+                nm = f"{word}{counts[word]}"  # Gloomrat1, Gloomrat2, Cinder1
+                st.minis[nm] = Mini(nm, MONSTERS, g.monster, footprint(sq, mcard.size), mcard.wheel.hp, group=gi)
         st.chests = list(sc.chests)
         st.pool = list(sc.loot_pool)  # DDO-LOOT-01
         self.events: list[Event] = []

@@ -126,16 +126,16 @@ def _crosses_edge(p: tuple[int, int], q: tuple[int, int], side: Edge) -> bool:
     """Whether segment p-q properly crosses the side between two squares (a barrier or a closed door)."""
     a, b = sorted(side)
     if a[0] == b[0]:  # stacked vertically: the side is horizontal at y = b[1], from x to x+1
-        y = b[1]
-        if (p[1] - y) * (q[1] - y) >= 0:
+        line_y = b[1]
+        if (p[1] - line_y) * (q[1] - line_y) >= 0:
             return False
-        x = p[0] + Fraction(q[0] - p[0]) * Fraction(y - p[1], q[1] - p[1])
-        return a[0] < x < a[0] + 1
-    x = b[0]
-    if (p[0] - x) * (q[0] - x) >= 0:
+        at_x = p[0] + Fraction(q[0] - p[0]) * Fraction(line_y - p[1], q[1] - p[1])
+        return a[0] < at_x < a[0] + 1
+    line_x = b[0]
+    if (p[0] - line_x) * (q[0] - line_x) >= 0:
         return False
-    y = p[1] + Fraction(q[1] - p[1]) * Fraction(x - p[0], q[0] - p[0])
-    return a[1] < y < a[1] + 1
+    at_y = p[1] + Fraction(q[1] - p[1]) * Fraction(line_x - p[0], q[0] - p[0])
+    return a[1] < at_y < a[1] + 1
 
 
 def line_squares(p: tuple[int, int], q: tuple[int, int]) -> list[Square]:

@@ -13,10 +13,10 @@ import itertools
 from collections.abc import Iterator
 
 from bot.onslaught.board import reach
+from bot.onslaught.engine import Game
 from bot.onslaught.events import ParseError, RulesError
 from bot.onslaught.grid import around, name, orthogonal
 from bot.onslaught.match import clone
-from bot.onslaught.engine import Game
 from bot.onslaught.state import MONSTERS, GameState
 
 

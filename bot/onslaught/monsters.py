@@ -115,9 +115,13 @@ def attack_targets(st: GameState, m: Mini) -> list[Mini]:
             found.append((r[0], c))
     if not found:
         return []
-    key = (lambda fc: fc[1].hp) if behaviour(st, m) == "weakest" else (lambda fc: fc[0])
+    weakest = behaviour(st, m) == "weakest"
+
+    def key(fc: tuple[int, Mini]) -> int:
+        return fc[1].hp if weakest else fc[0]
+
     low = min(key(f) for f in found)
-    tied = [c for f in found if key(f) == low for c in [f[1]]]
+    tied = [f[1] for f in found if key(f) == low]
     mine = [c for c in tied if c.side == st.active]
     return sorted(mine or tied, key=lambda c: c.name)
 

@@ -11,7 +11,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.onslaught.conditions import SLOWED_SPEED
-from bot.onslaught.content import Ability, CharacterCard, ItemCard, Library, MapData, MonsterCard, Scenario
+from bot.onslaught.content import (
+    Ability,
+    CharacterCard,
+    ItemCard,
+    Library,
+    MapData,
+    MonsterCard,
+    Scenario,
+    Wheel,
+)
 from bot.onslaught.grid import Square
 
 SIDES = ("A", "B")
@@ -170,23 +179,23 @@ class GameState:
     def bloodied(self, mini: Mini) -> bool:
         """At or below the wheel's bloodied threshold (DDO-DAMAGE-02, DDO-CHAMPION-02)."""
         w = self.wheel(mini)
-        return 0 < mini.hp <= w.bloodied_at
+        return 0 < mini.hp <= int(w.bloodied_at)
 
-    def wheel(self, mini: Mini) -> Any:
+    def wheel(self, mini: Mini) -> Wheel:
         """The battle wheel of the mini's card."""
         return (self.monster_card(mini) if mini.side == MONSTERS else self.character_card(mini)).wheel
 
     def speed(self, mini: Mini) -> int:
         """Current speed: the wheel (bloodied or not), items, Wolf +2; Slowed makes it 2 (DDO-COND-04)."""
         w = self.wheel(mini)
-        base = w.bloodied_speed if self.bloodied(mini) else w.speed
+        base = int(w.bloodied_speed if self.bloodied(mini) else w.speed)
         base += self.bonus(mini, "speed") + (2 if mini.has("wolf") else 0)
         return SLOWED_SPEED if mini.has("slowed") else base
 
     def ac(self, mini: Mini) -> int:
         """Current armor class: wheel (bloodied or not), items, Wolf +2, Reckless -2 (DDO-COND-13/18)."""
         w = self.wheel(mini)
-        base = w.bloodied_ac if self.bloodied(mini) else w.ac
+        base = int(w.bloodied_ac if self.bloodied(mini) else w.ac)
         return base + self.bonus(mini, "ac") + (2 if mini.has("wolf") else 0) - (2 if mini.has("reckless") else 0)
 
     def max_hp(self, mini: Mini) -> int:

@@ -7,7 +7,17 @@ import pytest
 from bot.onslaught.board import reach, sight
 from bot.onslaught.cases import build, parse_case
 from bot.onslaught.files import load
-from bot.onslaught.grid import SquareError, around, cone, corners_reached, distance, edge, line_squares, name, parse_square
+from bot.onslaught.grid import (
+    SquareError,
+    around,
+    cone,
+    corners_reached,
+    distance,
+    edge,
+    line_squares,
+    name,
+    parse_square,
+)
 
 LIB = load()
 
