@@ -21,9 +21,9 @@ from bot.onslaught.combat import (
 )
 from bot.onslaught.commands import Command
 from bot.onslaught.content import Ability
+from bot.onslaught.dice import Dice
 from bot.onslaught.events import Event, RulesError
 from bot.onslaught.grid import Square, SquareError, around, cone, distance, name, parse_square
-from bot.onslaught.dice import Dice
 from bot.onslaught.state import EXHAUSTED, MONSTERS, READY, Decision, GameState, Mini
 
 
