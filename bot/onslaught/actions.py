@@ -39,6 +39,7 @@ class Game(Protocol):
     def start_activation(self, mini: Mini) -> None: ...
     def end_activation(self) -> None: ...
     def run_group(self, choice: str | None) -> None: ...
+    def spawn(self, group: int, sq: Square) -> Mini: ...
 
 #: Which slot pays for an action kind, in order of preference: the standard action may stand in for
 #: any action, and the move action for a bonus action (DDO-ACTION-03).
@@ -523,6 +524,17 @@ def answer(g: Game, player: str, cmd: Command, d: Decision) -> None:
         plan = d.data.get("plan")
         if plan is not None and not any(p.kind == "react" and p.data.get("plan") is plan for p in st.pending):
             resolve(g, plan)
+    elif d.kind == "place":  # DDO-MONSTER-03
+        if cmd.verb != "choose" or w[0].upper() not in d.options:
+            raise RulesError(f"choose where a {d.mini} spawns: 'choose SQUARE' with one of {d.options}")
+        sq = parse_square(w[0])
+        if st.at(sq) is not None:
+            raise RulesError(f"{w[0].upper()} is taken; choose another of {d.options}")
+        g.spawn(d.data["group"], sq)
+        d.options.remove(w[0].upper())
+        d.data["left"] -= 1
+        if d.data["left"] == 0:
+            st.pending.pop(0)
     else:  # approach / target: monster ties the non-active player decides (DDO-MONSTER-06/07)
         if cmd.verb != "choose" or w[0] not in d.options:
             raise RulesError(f"choose which character {d.mini} goes for: 'choose NAME' with one of {d.options}")

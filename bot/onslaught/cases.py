@@ -96,7 +96,8 @@ def build(case: Case, library: Library) -> Game:
     for line in s.get("monster", []):
         words = line.split()
         nm, _, at = words[0].partition("@")
-        groups.append(MonsterGroup(nm.replace("_", " "), float(words[1]), tuple(parse_square(a) for a in at.split(","))))
+        count = int(words[2]) if len(words) > 2 else 0
+        groups.append(MonsterGroup(nm.replace("_", " "), float(words[1]), tuple(parse_square(a) for a in at.split(",")), count))
     events = {}
     for line in s.get("events", []):
         ev, _, rest = line.partition(" ")

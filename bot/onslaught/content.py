@@ -152,11 +152,14 @@ class MapData:
 
 @dataclass(frozen=True)
 class MonsterGroup:
-    """A scenario's monster group: card name, decimal initiative (DDO-MONSTER-02), start squares."""
+    """A scenario's monster group: card name, decimal initiative (DDO-MONSTER-02), start squares and
+    how many monsters spawn there (``count`` below the number of squares: the non-active player
+    chooses the squares, DDO-MONSTER-03; 0 means one on every square)."""
 
     monster: str
     initiative: float
     at: tuple[Square, ...]
+    count: int = 0
 
 
 @dataclass(frozen=True)
@@ -377,7 +380,8 @@ def scenario(d: Mapping[str, Any]) -> Scenario:
     first = d.get("first_active", "A")
     if first not in ("A", "B"):
         raise ContentError(f"{w}: first_active is 'A' or 'B', not {first!r}")
-    groups = tuple(MonsterGroup(str(g["monster"]), float(g["initiative"]), tuple(_square(s, w) for s in g["at"]))
+    groups = tuple(MonsterGroup(str(g["monster"]), float(g["initiative"]), tuple(_square(s, w) for s in g["at"]),
+                                int(g.get("count", 0)))
                    for g in d.get("monsters", []))
     for g in groups:
         if g.initiative == int(g.initiative):

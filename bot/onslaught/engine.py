@@ -18,6 +18,7 @@ from bot.onslaught.commands import Command, parse
 from bot.onslaught.content import Library
 from bot.onslaught.dice import Dice
 from bot.onslaught.events import Event, RulesError
+from bot.onslaught.grid import Square, name
 from bot.onslaught.monsters import activate_one, northwest_order
 from bot.onslaught.state import MONSTERS, READY, Activation, Decision, GameState, Mini, other
 
@@ -42,6 +43,7 @@ class Game:
             raise RulesError(f"there is no scenario {scenario!r}; scenarios: {', '.join(library.scenarios)}")
         sc = library.scenarios[scenario]
         self.dice = dice
+        self.events: list[Event] = []
         self.st = GameState(sc, library.maps[sc.map], library, active=sc.first_active)
         st = self.st
         for side in ("A", "B"):
@@ -59,18 +61,28 @@ class Game:
                 dials = {a.name: READY for a in card.abilities + (card.reaction,)}
                 st.minis[n] = Mini(n, side, n, [sq], card.wheel.hp, dials)
             st.held[side] = names
-        counts: dict[str, int] = {}
         for gi, g in enumerate(sc.monsters):
-            mcard = library.monsters[g.monster]
+            if 0 < g.count < len(g.at):  # a choice of placements: the non-active player decides (DDO-MONSTER-03)
+                st.pending.append(Decision("place", other(st.active), g.monster, [name(s) for s in g.at],
+                                           {"group": gi, "left": g.count}))
+                continue
             for sq in g.at:
-                word = g.monster.split()[0]
-                counts[word] = counts.get(word, 0) + 1
-                nm = f"{word}{counts[word]}"  # Gloomrat1, Gloomrat2, Cinder1
-                st.minis[nm] = Mini(nm, MONSTERS, g.monster, footprint(sq, mcard.size), mcard.wheel.hp, group=gi)
+                self.spawn(gi, sq)
         st.chests = list(sc.chests)
         st.pool = list(sc.loot_pool)  # DDO-LOOT-01
-        self.events: list[Event] = []
         self.start_round()
+
+    def spawn(self, group: int, sq: Square) -> Mini:
+        """Place a monster of scenario group ``group`` with its origin on ``sq`` (Gloomrat1, Gloomrat2...)."""
+        st = self.st
+        g = st.scenario.monsters[group]
+        card = st.library.monsters[g.monster]
+        word = g.monster.split()[0]
+        n = 1 + sum(1 for m in st.minis.values() if m.side == MONSTERS and m.name.startswith(word))
+        mini = Mini(f"{word}{n}", MONSTERS, g.monster, footprint(sq, card.size), card.wheel.hp, group=group)
+        st.minis[mini.name] = mini
+        self.events.append(Event("spawned", {"mini": mini.name, "square": sq}))
+        return mini
 
     # --- rounds ----------------------------------------------------------------------------------
     def start_round(self) -> None:

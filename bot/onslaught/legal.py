@@ -62,7 +62,8 @@ def candidates(st: GameState, player: str) -> Iterator[str]:
         return
     if st.pending:
         d = st.pending[0]
-        verb = {"levelup": f"levelup {d.mini}", "keep": "keep", "react": "", "approach": "choose", "target": "choose"}[d.kind]
+        verb = {"levelup": f"levelup {d.mini}", "keep": "keep", "react": "", "approach": "choose", "target": "choose",
+                "place": "choose"}[d.kind]
         if d.kind == "react":
             yield f"react {d.mini}"
             yield "pass"

@@ -99,3 +99,18 @@ def test_legal_answers_agree_with_apply() -> None:
     for cmd in legal_commands(m.game, "A"):
         assert check(m.game, "A", cmd) is None
     assert check(m.game, "B", "activate Grell") is not None
+
+
+def test_end_phase_scores_the_active_player_first_and_skips_defeated_characters() -> None:
+    # rule: DDO-ROUND-03, DDO-INIT-04
+    g = build(parse_case("map:\n  ......\nA: Brask@A1 Kestra@B1\nB: Grell@F1 Vexa@E1\ncontrol: A1 F1\nactive: B\n", "t"), LIB)
+    g.st.minis["Kestra"].defeated = True
+    g.apply("B", "assign Grell=1 Vexa=5")
+    g.apply("A", "assign Brask=2 Kestra=3")
+    events = []
+    for player, who in (("B", "Grell"), ("A", "Brask"), ("B", "Vexa")):
+        g.apply(player, f"activate {who}")
+        events += g.apply(player, "end")
+    assert [e.data["side"] for e in events if e.kind == "control point"] == ["B", "A"]
+    assert g.st.vp == {"A": 1, "B": 1} and g.st.round == 2 and g.st.active == "A"
+    assert any(e.kind == "skipped" and e.data["mini"] == "Kestra" for e in events)
