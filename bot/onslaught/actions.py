@@ -73,6 +73,8 @@ def _acting(g: Game, player: str, word: str) -> Mini:
         raise RulesError(f"{m.name} is not activating; {act.mini} is")
     if m.side != player:
         raise RulesError(f"{m.name} is not yours")
+    if m.defeated:
+        raise RulesError(f"{m.name} is defeated; 'end' the activation")
     return m
 
 
