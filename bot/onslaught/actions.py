@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from bot.onslaught.board import best_route, can_end, reach, sheltered, sight
+from bot.onslaught.board import best_route, can_end, range_to, reach, sheltered, sight
 from bot.onslaught.combat import (
     apply_effects,
     attack_damage,
@@ -230,6 +230,11 @@ def check_target(st: GameState, m: Mini, target: Mini, ab: Ability) -> bool:
     if target is m:
         if lo > 0:
             raise RulesError(f"{ab.name} cannot be used on {m.name} itself (its minimum range is {lo})")
+        return False
+    if not ab.attack:  # healing and other effects need range only (DDO-HEAL-01)
+        d = range_to(st, m, target)
+        if not lo <= d <= hi:
+            raise RulesError(f"{target.name} is at range {d}; {ab.name} reaches {lo}-{hi}")
         return False
     r = best_route(st, m, target.squares)
     if r is None:
