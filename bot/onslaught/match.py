@@ -108,3 +108,18 @@ def player_view(st: GameState, player: str) -> dict[str, Any]:
 def visible_events(events: Sequence[Event], player: str) -> list[Event]:
     """The events ``player`` may see: secret ones only by the party they belong to."""
     return [e for e in events if not e.secret_to or e.secret_to == player]
+
+
+#: Commands whose words are secret to the other party: initiative assignments (DDO-INIT-06) and the
+#: item token kept from a chest (DDO-LOOT-03).
+SECRET_VERBS = ("assign", "keep")
+
+
+def visible_log(log: Sequence[tuple[str, str]], player: str) -> list[tuple[str, str]]:
+    """The command log as ``player`` may read it: the other party's secret commands keep their verb
+    only (``("A", "assign ...")``).
+
+    >>> visible_log([("A", "assign Brask=1"), ("B", "assign Grell=2"), ("A", "activate Brask")], "B")
+    [('A', 'assign ...'), ('B', 'assign Grell=2'), ('A', 'activate Brask')]
+    """
+    return [(p, t if p == player or t.split()[0] not in SECRET_VERBS else f"{t.split()[0]} ...") for p, t in log]
