@@ -1,5 +1,6 @@
 """The last powers of the 2024+ sets enforced with the shipped library cards (``data/cards/``), not
-the shared file: Overwhelm (Knight Irene) as the special-attack block reads it.
+the shared file: Overwhelm (Knight Irene) and Boarding Party (Admiral EJ-1M) as the special-attack
+blocks read them.
 
 The default field is 8 x 8 grass at level 1; (q, r) axial coordinates; (2, 2) and (3, 2) are adjacent.
 """
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 from bot.game.card_text import not_enforced_reason
 from bot.game.coverage import coverage
+from bot.rules.hexes import Hex
 from bot.rules.special import special_attack
 from tests.powers.conftest import LIB, F
 from tests.rules.conftest import BLANK, card, fig, refused, roll, sandbox
@@ -43,6 +45,47 @@ def test_overwhelm_library_irene_not_in_a_turn_she_used_run() -> None:
 
 
 def test_the_library_enforced_figure_does_not_fall_back() -> None:
-    # 2026-12-01: 452 / 548 once Overwhelm's parameters came from the card file.
+    # 2026-12-01: 452 / 548 once Overwhelm's parameters came from the card file, 453 with
+    # Boarding Party's.
     _, total = coverage(LIB)
-    assert total.powers == 548 and total.enforced >= 452
+    assert total.powers == 548 and total.enforced >= 453
+
+
+PIRATE = card(name="Deck Hand", cls="Pirate")
+
+
+def test_boarding_party_library_ej_1m_first_attack_at_a_figure_moves_a_pirate_up_to_4() -> None:
+    # rule: HS-SPECIAL-02, HS-SPECIAL-08
+    ej = LIB.get("Admiral EJ-1M")
+    power = next(p for p in ej.powers if p.name.startswith("Boarding Party"))
+    assert not_enforced_reason(power) is None
+    eng = sandbox(fig("e", "p1", (2, 2), ej), fig("t", "p2", (2, 6), TARGET), fig("p", "p1", (0, 4), PIRATE))
+    assert special_attack(eng, F(eng, "e"), "Boarding Party Special Attack", "t").dice == 2
+    roll(eng, [BLANK] * 2)
+    eng.execute("p1", "special e Boarding t")
+    pend = eng.state.pending[0]
+    assert (pend.player, pend.kind, pend.options) == ("p1", "special_move_after_attack", ["p", "skip"])
+    assert pend.prompt == "Boarding Party Special Attack: which figure moves (up to 4 spaces), or skip?"
+    eng.execute("p1", "choose p")
+    where = eng.state.pending[0]
+    assert where.prompt.startswith("Boarding Party Special Attack: where does p move (up to 4 spaces)?")
+    refused(eng, "p1", "choose " + eng.state.battlefield.label(Hex(7, 7)))  # too far: nothing changes
+    to = eng.state.battlefield.label(Hex(1, 6))  # next to the target
+    eng.execute("p1", "choose " + to)
+    assert F(eng, "p").hexes == (Hex(1, 6),)
+    # the pirate is now engaged with the target: the next attack rolls 1 die more (HS-SPECIAL-02)
+    assert special_attack(eng, F(eng, "e"), "Boarding Party Special Attack", "t").dice == 3
+
+
+def test_boarding_party_library_ej_1m_no_move_after_a_second_attack_at_the_same_figure() -> None:
+    ej = LIB.get("Admiral EJ-1M")
+    eng = sandbox(fig("e", "p1", (2, 2), ej), fig("t", "p2", (2, 6), TARGET), fig("p", "p1", (0, 0), PIRATE),
+                  fig("n", "p1", (7, 0), TARGET))  # not a Pirate or Captain: never offered
+    roll(eng, [BLANK] * 2)
+    eng.execute("p1", "special e Boarding t")
+    assert eng.state.pending[0].options == ["p", "skip"]
+    eng.execute("p1", "choose skip")
+    roll(eng, [BLANK] * 2)
+    eng.execute("p1", "special e Boarding t")
+    assert not [p for p in eng.state.pending if p.kind == "special_move_after_attack"]
+    assert F(eng, "p").hexes == (Hex(0, 0),)

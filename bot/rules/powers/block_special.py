@@ -23,6 +23,8 @@ this module adds what else its ``values`` say:
   figure that was next to the last target when that attack began (wherever it stands), each at a
   different figure; ``repeat`` "up to 4 attacks, -1 die each, next target adjacent to previous" or
   "while it wounds; next target adjacent to previous".
+- ``after_first_attack_on_a_target`` "move one Pirate/Captain up to 4" (Boarding Party): a free
+  move after the first attack at each figure, :mod:`block_special_move`.
 - ``repeat`` "while it inflicts a wound" / "while it destroys a figure" / "while the roll has 2+
   skulls" (Rapid Fire, Blood Hungry, Blind Rage): it may be made again as long as the last one did so.
 
@@ -44,6 +46,7 @@ from bot.rules.modifiers import AttackContext, Verdict
 from bot.rules.powers import _amounts as amounts
 from bot.rules.powers import _terms as terms
 from bot.rules.powers._effects import PowerEffect, window_args
+from bot.rules.powers.block_special_move import read_move
 from bot.rules.state import Figure, MatchState
 from bot.rules.timing import Trigger, Window, register
 
@@ -61,7 +64,7 @@ USED = "special_used:"
 
 _SHAPE_KEYS = {"range", "attack", "area", "line_length", "lob", "no_los", "self_immune", "affects", "x"}
 _BUILT_KEYS = {"condition", "limit", "targets", "defense_penalty", "extra_attacks", "different_targets", "repeat",
-               "no_defense", "excludes", "bonus", "each_figure_attacks"}
+               "no_defense", "excludes", "bonus", "each_figure_attacks", "after_first_attack_on_a_target"}
 _NOT_BUILT = {
     "cost": "paying its cost is not built yet",
     "on_wound": "what it does when it wounds is applied by the players",
@@ -71,7 +74,6 @@ _NOT_BUILT = {
     "before_each": "placing the figure before each attack is not built yet",
     "extra_targets": "choosing extra targets is not built yet",
     "chain_distance": "a chained attack is not built yet",
-    "after_first_attack_on_a_target": "moving a figure after the attack is applied by the players",
 }
 #: A chain's ``repeat``: (most attacks or None, dice lost per attack, only while it wounds).
 _CHAINS = {
@@ -202,6 +204,8 @@ def check_special_attack(values: dict[str, Any]) -> str | None:
         return _targets(values["targets"])[1]
     if "defense_penalty" in values and _penalty(values["defense_penalty"])[1]:
         return _penalty(values["defense_penalty"])[1]
+    if "after_first_attack_on_a_target" in values and read_move(values["after_first_attack_on_a_target"]) is None:
+        return "moving a figure after the attack is applied by the players"
     if "bonus" in values and _bonus(values["bonus"]) is None:
         return "its extra attack dice are added by the players"
     n = values.get("extra_attacks", 0)
