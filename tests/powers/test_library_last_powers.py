@@ -1,6 +1,6 @@
 """The last powers of the 2024+ sets enforced with the shipped library cards (``data/cards/``), not
 the shared file: Overwhelm (Knight Irene) and Boarding Party (Admiral EJ-1M) as the special-attack
-blocks read them.
+blocks read them; the d20 getaways Stealthy 13 (Exiles of the Sundered Sea) and Kieru 14 (Shiori).
 
 The default field is 8 x 8 grass at level 1; (q, r) axial coordinates; (2, 2) and (3, 2) are adjacent.
 """
@@ -12,7 +12,7 @@ from bot.game.coverage import coverage
 from bot.rules.hexes import Hex
 from bot.rules.special import special_attack
 from tests.powers.conftest import LIB, F
-from tests.rules.conftest import BLANK, card, fig, refused, roll, sandbox
+from tests.rules.conftest import BLANK, SKULL, card, fig, refused, roll, sandbox
 
 TARGET = card(name="Target", life=20, defense=0)
 
@@ -46,9 +46,9 @@ def test_overwhelm_library_irene_not_in_a_turn_she_used_run() -> None:
 
 def test_the_library_enforced_figure_does_not_fall_back() -> None:
     # 2026-12-01: 452 / 548 once Overwhelm's parameters came from the card file, 453 with
-    # Boarding Party's.
+    # Boarding Party's, 455 with Stealthy 13 and Kieru 14.
     _, total = coverage(LIB)
-    assert total.powers == 548 and total.enforced >= 453
+    assert total.powers == 548 and total.enforced >= 455
 
 
 PIRATE = card(name="Deck Hand", cls="Pirate")
@@ -89,3 +89,66 @@ def test_boarding_party_library_ej_1m_no_move_after_a_second_attack_at_the_same_
     eng.execute("p1", "special e Boarding t")
     assert not [p for p in eng.state.pending if p.kind == "special_move_after_attack"]
     assert F(eng, "p").hexes == (Hex(0, 0),)
+
+
+SHOOTER = card(name="Shooter", range=6, attack=3)
+
+
+def _exiles(attacker_at: tuple[int, int]):  # type: ignore[no-untyped-def]
+    exiles = LIB.get("Exiles of the Sundered Sea")
+    return sandbox(fig("x", "p1", (2, 2), exiles), fig("s", "p2", attacker_at, SHOOTER))
+
+
+def test_stealthy_13_library_exiles_13_or_more_no_damage_then_move_up_to_3() -> None:
+    # rule: HS-SPECIAL-08
+    stealthy = next(p for p in LIB.get("Exiles of the Sundered Sea").powers if p.name == "Stealthy 13")
+    assert not_enforced_reason(stealthy) is None
+    eng = _exiles((2, 6))
+    roll(eng, [SKULL, SKULL, BLANK, BLANK, BLANK], d20=[13])  # 3 attack dice, 2 defense dice
+    eng.execute("p2", "attack s x")
+    assert F(eng, "x").wounds == 0 and F(eng, "x").on_battlefield
+    pend = eng.state.pending[0]
+    assert (pend.player, pend.kind) == ("p1", "d20_escape")
+    assert pend.prompt.startswith("Stealthy 13: where does x move (up to 3 spaces)?")
+    refused(eng, "p1", "choose " + eng.state.battlefield.label(Hex(2, 6)))  # 4 spaces: too far
+    eng.execute("p1", "choose " + eng.state.battlefield.label(Hex(5, 2)))
+    assert F(eng, "x").hexes == (Hex(5, 2),)
+
+
+def test_stealthy_13_library_exiles_below_13_or_an_adjacent_attacker_defends_as_usual() -> None:
+    eng = _exiles((2, 6))
+    roll(eng, [SKULL, SKULL, BLANK, BLANK, BLANK], d20=[12])
+    eng.execute("p2", "attack s x")
+    assert not F(eng, "x").on_battlefield and not eng.state.pending  # 1 Life: destroyed
+    eng = _exiles((2, 3))  # adjacent: no roll at all (no d20 scripted)
+    roll(eng, [SKULL, SKULL, BLANK, BLANK, BLANK])
+    eng.execute("p2", "attack s x")
+    assert not F(eng, "x").on_battlefield
+
+
+def _shiori(q: int = 2, r: int = 6):  # type: ignore[no-untyped-def]
+    return sandbox(fig("k", "p1", (2, 2), LIB.get("Shiori (AoA)")), fig("s", "p2", (q, r), SHOOTER))
+
+
+def test_kieru_14_library_shiori_ignores_the_wounds_and_is_placed_within_2_spaces() -> None:
+    # rule: HS-SPECIAL-08
+    kieru = next(p for p in LIB.get("Shiori (AoA)").powers if p.name == "Kieru 14")
+    assert not_enforced_reason(kieru) is None
+    eng = _shiori()
+    roll(eng, [SKULL, SKULL, SKULL, BLANK, BLANK, BLANK], d20=[14])  # 3 attack dice, 3 defense dice
+    eng.execute("p2", "attack s k")
+    assert F(eng, "k").wounds == 0
+    pend = eng.state.pending[0]
+    assert (pend.player, pend.kind) == ("p1", "d20_escape")
+    assert pend.prompt == "Kieru 14: place k on a space within 2 spaces? Name the space, or stay."
+    err = refused(eng, "p1", "choose " + eng.state.battlefield.label(Hex(2, 5)))  # 3 spaces away
+    assert "cannot be placed on" in str(err)
+    eng.execute("p1", "choose " + eng.state.battlefield.label(Hex(0, 2)))
+    assert F(eng, "k").hexes == (Hex(0, 2),)
+
+
+def test_kieru_14_library_shiori_below_14_takes_the_wounds_and_stays() -> None:
+    eng = _shiori()
+    roll(eng, [SKULL, SKULL, SKULL, BLANK, BLANK, BLANK], d20=[13])
+    eng.execute("p2", "attack s k")
+    assert F(eng, "k").wounds == 3 and F(eng, "k").hexes == (Hex(2, 2),) and not eng.state.pending
