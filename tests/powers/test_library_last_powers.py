@@ -1,6 +1,7 @@
 """The last powers of the 2024+ sets enforced with the shipped library cards (``data/cards/``), not
 the shared file: Overwhelm (Knight Irene) and Boarding Party (Admiral EJ-1M) as the special-attack
-blocks read them; the d20 getaways Stealthy 13 (Exiles of the Sundered Sea) and Kieru 14 (Shiori).
+blocks read them; the d20 getaways Stealthy 13 (Exiles of the Sundered Sea) and Kieru 14 (Shiori); Mutiny (Cornelius
+Breech).
 
 The default field is 8 x 8 grass at level 1; (q, r) axial coordinates; (2, 2) and (3, 2) are adjacent.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 from bot.game.card_text import not_enforced_reason
 from bot.game.coverage import coverage
 from bot.rules.hexes import Hex
+from bot.rules.powers.block_aura_source import source_of
 from bot.rules.special import special_attack
 from tests.powers.conftest import LIB, F
 from tests.rules.conftest import BLANK, SKULL, card, fig, refused, roll, sandbox
@@ -46,9 +48,9 @@ def test_overwhelm_library_irene_not_in_a_turn_she_used_run() -> None:
 
 def test_the_library_enforced_figure_does_not_fall_back() -> None:
     # 2026-12-01: 452 / 548 once Overwhelm's parameters came from the card file, 453 with
-    # Boarding Party's, 455 with Stealthy 13 and Kieru 14.
+    # Boarding Party's, 455 with Stealthy 13 and Kieru 14, 456 with Mutiny.
     _, total = coverage(LIB)
-    assert total.powers == 548 and total.enforced >= 455
+    assert total.powers == 548 and total.enforced >= 456
 
 
 PIRATE = card(name="Deck Hand", cls="Pirate")
@@ -152,3 +154,48 @@ def test_kieru_14_library_shiori_below_14_takes_the_wounds_and_stays() -> None:
     roll(eng, [SKULL, SKULL, SKULL, BLANK, BLANK, BLANK], d20=[13])
     eng.execute("p2", "attack s k")
     assert F(eng, "k").wounds == 3 and F(eng, "k").hexes == (Hex(2, 2),) and not eng.state.pending
+
+
+CAPTAIN = card(name="Captain Hook", cls="Captain", life=5, defense=0)
+
+
+def _mutiny(wounds_of_cornelius: int = 2):  # type: ignore[no-untyped-def]
+    knaves = LIB.get("Knaves of the Silver Scimitar")
+    cornelius = LIB.get("Cornelius Breech, The Derelict Prince")
+    return sandbox(fig("c", "p1", (0, 0), cornelius, wounds=wounds_of_cornelius),
+                   fig("h", "p1", (2, 2), CAPTAIN), fig("k", "p1", (4, 4), knaves, card_key="p1/knaves"),
+                   fig("s", "p2", (2, 6), SHOOTER), fig("s2", "p2", (1, 6), SHOOTER), fig("s3", "p2", (0, 6), SHOOTER))
+
+
+def test_mutiny_library_cornelius_becomes_the_knaves_captain_and_heals() -> None:
+    # rule: HS-SPECIAL-08
+    cornelius = LIB.get("Cornelius Breech, The Derelict Prince")
+    power = next(p for p in cornelius.powers if p.name == "Mutiny")
+    assert not_enforced_reason(power) is None
+    eng = _mutiny()
+    knaves = eng.state.cards["p1/knaves"]
+    aura = next(p for p in knaves.card.powers if p.kind == "aura")
+    assert source_of(eng.state, knaves, aura) is F(eng, "h")  # the only Captain
+    roll(eng, [SKULL, BLANK, BLANK])  # 1 wound on the Captain (Defense 0)
+    eng.execute("p2", "attack s h")
+    assert F(eng, "h").wounds == 1
+    pend = eng.state.pending[0]
+    assert (pend.player, pend.kind, pend.options) == ("p1", "mutiny", ["switch", "keep"])
+    eng.execute("p1", "choose switch")
+    assert knaves.data["chosen"] == F(eng, "c").card_key and F(eng, "c").wounds == 0
+    assert source_of(eng.state, knaves, aura) is F(eng, "c")  # The Captain's Way now comes from him
+
+
+def test_mutiny_library_keep_or_an_unhurt_captain_changes_nothing() -> None:
+    eng = _mutiny()
+    knaves = eng.state.cards["p1/knaves"]
+    roll(eng, [BLANK, BLANK, BLANK])  # no wound: no question
+    eng.execute("p2", "attack s h")
+    assert not eng.state.pending
+    roll(eng, [SKULL, BLANK, BLANK])
+    eng.execute("p2", "attack s2 h")
+    eng.execute("p1", "choose keep")
+    assert "chosen" not in knaves.data and F(eng, "c").wounds == 2
+    roll(eng, [BLANK, BLANK, BLANK])  # asked once per wound taken
+    eng.execute("p2", "attack s3 h")
+    assert not eng.state.pending
