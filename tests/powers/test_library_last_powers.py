@@ -1,7 +1,7 @@
 """The last powers of the 2024+ sets enforced with the shipped library cards (``data/cards/``), not
 the shared file: Overwhelm (Knight Irene) and Boarding Party (Admiral EJ-1M) as the special-attack
 blocks read them; the d20 getaways Stealthy 13 (Exiles of the Sundered Sea) and Kieru 14 (Shiori); Mutiny (Cornelius
-Breech).
+Breech); Blast Furnace 15 (Hellforge Mandukor).
 
 The default field is 8 x 8 grass at level 1; (q, r) axial coordinates; (2, 2) and (3, 2) are adjacent.
 """
@@ -48,9 +48,9 @@ def test_overwhelm_library_irene_not_in_a_turn_she_used_run() -> None:
 
 def test_the_library_enforced_figure_does_not_fall_back() -> None:
     # 2026-12-01: 452 / 548 once Overwhelm's parameters came from the card file, 453 with
-    # Boarding Party's, 455 with Stealthy 13 and Kieru 14, 456 with Mutiny.
+    # Boarding Party's, 455 with Stealthy 13 and Kieru 14, 456 with Mutiny, 457 with Blast Furnace.
     _, total = coverage(LIB)
-    assert total.powers == 548 and total.enforced >= 456
+    assert total.powers == 548 and total.enforced >= 457
 
 
 PIRATE = card(name="Deck Hand", cls="Pirate")
@@ -199,3 +199,38 @@ def test_mutiny_library_keep_or_an_unhurt_captain_changes_nothing() -> None:
     roll(eng, [BLANK, BLANK, BLANK])  # asked once per wound taken
     eng.execute("p2", "attack s3 h")
     assert not eng.state.pending
+
+
+FRIEND = card(name="Stoker", life=5, defense=0)
+
+
+def _forge():  # type: ignore[no-untyped-def]
+    hellforge = LIB.get("Hellforge Mandukor")
+    return sandbox(fig("h", "p1", (2, 2), hellforge), fig("a", "p1", (2, 1), FRIEND), fig("b", "p2", (3, 4), FRIEND))
+
+
+def test_blast_furnace_15_library_hellforge_burns_before_moving_and_on_each_space_entered() -> None:
+    # rule: HS-SPECIAL-08
+    furnace = next(p for p in LIB.get("Hellforge Mandukor").powers if p.name == "Blast Furnace 15")
+    assert not_enforced_reason(furnace) is None
+    eng = _forge()
+    roll(eng, d20=[15, 20])  # before moving: a (next to it); then b, once it enters the space next to b
+    eng.execute("p1", "move h " + eng.state.battlefield.label(Hex(2, 4)))
+    assert F(eng, "h").hexes == (Hex(2, 4),)
+    assert F(eng, "a").wounds == 1 and F(eng, "b").wounds == 1  # its own figures too: every adjacent figure
+    rolls = [(e.data["target"], e.data["d20"]) for e in eng.events
+             if e.kind == "power" and e.data.get("power") == "Blast Furnace 15"]
+    assert rolls == [("a", 15), ("b", 20)]
+
+
+def test_blast_furnace_15_library_below_15_no_wound_and_each_figure_rolled_once_a_turn() -> None:
+    eng = _forge()
+    roll(eng, d20=[14, 3])
+    eng.execute("p1", "move h " + eng.state.battlefield.label(Hex(2, 4)))
+    assert F(eng, "a").wounds == 0 and F(eng, "b").wounds == 0
+    turn = eng.state.turn
+    assert turn is not None
+    turn.moved.remove("h")  # a second move in the same turn (as a power would give)
+    roll(eng, [BLANK])  # b's leaving-engagement attack misses
+    eng.execute("p1", "move h " + eng.state.battlefield.label(Hex(2, 2)))  # back next to a: no roll again
+    assert F(eng, "h").hexes == (Hex(2, 2),) and F(eng, "a").wounds == 0

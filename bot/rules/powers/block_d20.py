@@ -21,6 +21,8 @@ The moments and effects built (``window`` and ``effect`` phrases of the shared c
   "+8 vs Eisenek, Soulborg or destructible object" reads the destroyed figure's card).
 - The first time each turn a Squad figure targets the holder: "cannot be targeted for the rest of
   the turn" (Master of Disguise; the attack under way does nothing to it).
+- "own turn: before moving and on each space entered": "1 wound" to "each adjacent figure"
+  (Blast Furnace), :mod:`block_d20_furnace`.
 - Before the holder attacks: "defenders roll at most 1 defense die" (Heart Finder Spear).
 - After moving, before attacking (the holder's card's turn): "1 wound" to "each figure adjacent
   to your ..." (Marro Plague, Searing Intensity); asked first: "move again" (Ice Troll Charge),
@@ -44,6 +46,7 @@ from bot.rules.engagement import adjacent
 from bot.rules.modifiers import AttackContext, Tally
 from bot.rules.powers import _terms as terms
 from bot.rules.powers import block_d20_escape as escape
+from bot.rules.powers import block_d20_furnace as furnace
 from bot.rules.powers import block_d20_pick as pick
 from bot.rules.powers import block_roll_modifier as roll_modifier
 from bot.rules.powers._common import holders
@@ -178,6 +181,8 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
             and terms.norm(str(values.get("threshold"))) == "1 (exactly)" \
             and effect == "an opponent you choose takes permanent control":
         return ("betray", 1), None  # Stab in the Back (block_d20_orders)
+    if kind == TRIGGER and furnace.is_furnace(values):
+        return ("furnace", None), None  # rolled as the holder moves (block_d20_furnace)
     classic = _classic(window, effect, target, values, kind)
     if classic is not None:
         return classic, None
