@@ -1,7 +1,7 @@
 """The last powers of the 2024+ sets enforced with the shipped library cards (``data/cards/``), not
 the shared file: Overwhelm (Knight Irene) and Boarding Party (Admiral EJ-1M) as the special-attack
 blocks read them; the d20 getaways Stealthy 13 (Exiles of the Sundered Sea) and Kieru 14 (Shiori); Mutiny (Cornelius
-Breech); Blast Furnace 15 (Hellforge Mandukor).
+Breech); Blast Furnace 15 (Hellforge Mandukor); Ninjutsu Mastery (Shiori).
 
 The default field is 8 x 8 grass at level 1; (q, r) axial coordinates; (2, 2) and (3, 2) are adjacent.
 """
@@ -48,9 +48,10 @@ def test_overwhelm_library_irene_not_in_a_turn_she_used_run() -> None:
 
 def test_the_library_enforced_figure_does_not_fall_back() -> None:
     # 2026-12-01: 452 / 548 once Overwhelm's parameters came from the card file, 453 with
-    # Boarding Party's, 455 with Stealthy 13 and Kieru 14, 456 with Mutiny, 457 with Blast Furnace.
+    # Boarding Party's, 455 with Stealthy 13 and Kieru 14, 456 with Mutiny, 457 with Blast Furnace,
+    # 458 with Ninjutsu Mastery.
     _, total = coverage(LIB)
-    assert total.powers == 548 and total.enforced >= 457
+    assert total.powers == 548 and total.enforced >= 458
 
 
 PIRATE = card(name="Deck Hand", cls="Pirate")
@@ -234,3 +235,40 @@ def test_blast_furnace_15_library_below_15_no_wound_and_each_figure_rolled_once_
     roll(eng, [BLANK])  # b's leaving-engagement attack misses
     eng.execute("p1", "move h " + eng.state.battlefield.label(Hex(2, 2)))  # back next to a: no roll again
     assert F(eng, "h").hexes == (Hex(2, 2),) and F(eng, "a").wounds == 0
+
+
+NINJUTSU = "Ninjutsu Mastery Special Attack"
+
+
+def _ninja():  # type: ignore[no-untyped-def]
+    return sandbox(fig("k", "p1", (2, 2), LIB.get("Shiori (AoA)")), fig("t", "p2", (2, 4), TARGET),
+                   fig("u", "p2", (6, 2), TARGET))
+
+
+def test_ninjutsu_mastery_library_shiori_is_placed_next_to_an_enemy_2_spaces_away_then_attacks() -> None:
+    # rule: HS-SPECIAL-08, HS-SPECIAL-02
+    power = next(p for p in LIB.get("Shiori (AoA)").powers if p.name == NINJUTSU)
+    assert not_enforced_reason(power) is None
+    eng = _ninja()
+    assert special_attack(eng, F(eng, "k"), NINJUTSU, "t").dice == 2
+    eng.state.orders["p1"] = {"3": F(eng, "k").card_key}  # exactly 1 unrevealed marker on her card
+    assert special_attack(eng, F(eng, "k"), NINJUTSU, "t").dice == 3
+    eng.state.orders["p1"] = {}
+    roll(eng, [BLANK] * 2)
+    eng.execute("p1", "special k Ninjutsu t")
+    pend = eng.state.pending[0]
+    lab = eng.state.battlefield.label
+    assert (pend.player, pend.kind) == ("p1", "special_place_before_attack")
+    assert pend.prompt == f"{NINJUTSU}: on which space next to t is k placed before the attack?"
+    assert lab(Hex(2, 3)) in pend.options and "stay" not in pend.options
+    eng.execute("p1", "choose " + lab(Hex(1, 4)))
+    assert F(eng, "k").hexes == (Hex(1, 4),)
+    refused(eng, "p1", "special k Ninjutsu u")  # 5 spaces away: out of reach
+
+
+def test_ninjutsu_mastery_library_shiori_not_beyond_2_spaces_nor_after_moving() -> None:
+    eng = _ninja()
+    err = refused(eng, "p1", "special k Ninjutsu u")
+    assert str(err).startswith(f"{NINJUTSU}: the target must be an enemy in clear sight within 2 spaces")
+    eng.execute("p1", "move k " + eng.state.battlefield.label(Hex(1, 2)))
+    refused(eng, "p1", "special k Ninjutsu t")  # she made her normal move
