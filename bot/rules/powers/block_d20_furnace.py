@@ -4,8 +4,8 @@ Hellforge Mandukor).
 
 On the holder's own turn, before it moves and after each space it enters (:mod:`bot.rules.step_hooks`),
 the d20 is rolled once for each figure next to it that was not rolled against yet this turn; on
-the ``threshold`` or more that figure takes 1 wound. ``immune`` ("Lava Resistant") names the
-figures spared. :mod:`block_d20` accepts these values when :func:`is_furnace` says so.
+the ``threshold`` or more that figure takes 1 wound. Lava Resistant figures are spared (the
+card says so; the card file's sketch has no ``immune``, which may say "Lava Resistant"). :mod:`block_d20` accepts these values when :func:`is_furnace` says so.
 """
 
 from __future__ import annotations
@@ -55,8 +55,8 @@ def _burn(engine: RulesContext, fig: Figure) -> None:
     for other in sorted(st.on_battlefield(), key=lambda f: f.id):
         if other is fig or other.id in rolled or not adjacent(st, fig, other):
             continue
-        if "immune" in power.values and lava_resistant(st, other):
-            continue
+        if lava_resistant(st, other):
+            continue  # the card spares them, whether or not its values say "immune"
         rolled.append(other.id)
         roll = engine.roll_d20()
         ok = roll >= int(power.values["threshold"])
