@@ -8,7 +8,7 @@ attacks, falls and terrain effects (:mod:`bot.rules.terrain_effects`).
 
 from __future__ import annotations
 
-from bot.rules import checks, modifiers, terrain_effects
+from bot.rules import checks, modifiers, step_hooks, terrain_effects
 from bot.rules.context import Referee
 from bot.rules.decisions import ZERO_SPACE_MOVES
 from bot.rules.engagement import figure_height
@@ -154,7 +154,8 @@ def carry_out(eng: Referee, fig: Figure, mp: MovePlan, planned: drops.Drops | No
     walked: list[list[int]] = [start[0]]
     levels = [fig.level]
     drops.drop_here(eng, fig, planned)  # a glyph dropped where the move starts
-    if mp.fly:
+    step_hooks.before_move(eng, fig)  # powers (Blast Furnace)
+    if mp.fly and fig.on_battlefield:
         # Taking off: every engaged enemy may swipe, unless Stealth Flying (HS-FLY-02, -11).
         if rules.takes_swipes and not rules.stealth:
             for enemy in leaving(st, fig, fig.hexes, fig.level, (), fig.level):
@@ -171,7 +172,8 @@ def carry_out(eng: Referee, fig: Figure, mp: MovePlan, planned: drops.Drops | No
                     if glyph in fig.carries and h not in st.glyphs:
                         carry.drop(eng, fig, glyph, h)
             terrain_effects.on_enter(eng, fig, last.terrain)
-    else:
+            step_hooks.entered(eng, fig)
+    elif fig.on_battlefield:
         for step in mp.steps:
             if rules.takes_swipes:
                 for enemy in leaving(st, fig, fig.hexes, fig.level, step.hexes, step.level):
@@ -191,6 +193,7 @@ def carry_out(eng: Referee, fig: Figure, mp: MovePlan, planned: drops.Drops | No
                 if not fig.on_battlefield:
                     break
             terrain_effects.on_enter(eng, fig, step.terrain)
+            step_hooks.entered(eng, fig)
             if not fig.on_battlefield:
                 break
     done = len(walked) - 1

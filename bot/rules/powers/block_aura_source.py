@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from bot.rules import modifiers
-from bot.rules.cards import Power
+from bot.rules.cards import ArmyCard, Power
 from bot.rules.engagement import adjacent
 from bot.rules.modifiers import AttackContext
 from bot.rules.powers import _terms as terms
@@ -82,12 +82,23 @@ def candidates(state: MatchState, cip: CardInPlay, power: Power) -> list[Figure]
                    and w.card_fits(state.card_of(f))), key=lambda f: f.id)
 
 
+def _mutineer(card: ArmyCard) -> bool:
+    """Whether ``card`` has Mutiny (a squad may name it though it is no Captain)."""
+    return any(p.kind == "rule_exception" and "switch their chosen captain" in terms.norm(p.values.get("effect", ""))
+               for p in card.powers)
+
+
 def source_of(state: MatchState, cip: CardInPlay, power: Power) -> Figure | None:
     """The figure the aura comes from now: the one named, else the only candidate; ``None`` when
     there is none (or several and none named yet, or the named one is gone)."""
     named = cip.data.get(CHOSEN)
     if named is not None:
-        return next((f for f in candidates(state, cip, power) if f.card_key == named), None)
+        one = next((f for f in candidates(state, cip, power) if f.card_key == named), None)
+        if one is None and named in state.cards and _mutineer(state.cards[named].card):
+            # Mutiny (turn_mutiny) made a figure that is no Captain the squad's chosen one
+            one = next((f for f in state.figures_of(named) if f.on_battlefield
+                        and f.controller == cip.controller), None)
+        return one
     found = candidates(state, cip, power)
     return found[0] if len(found) == 1 else None
 

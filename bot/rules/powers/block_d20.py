@@ -6,7 +6,9 @@ The moments and effects built (``window`` and ``effect`` phrases of the shared c
 - Against wounds (the holder defending): "this figure is wounded", "wounded by a non-adjacent
   attacker", "this figure is wounded by an attack", "normal attack with at least 1 skull" with
   "ignore the wounds" / "ignore all damage" (Stealth Armor, Concealment, Hide in Darkness), and the
-  table "ignore all but 1 wound" / "ignore all the wounds"; also for another figure the holder
+  table "ignore all but 1 wound" / "ignore all the wounds"; "attacked by a non-adjacent figure with
+  at least 1 skull" and the getaways "no damage; move up to 3" (Stealthy), "ignore the wounds; place
+  within 2 spaces, 6 levels" (Kieru), :mod:`block_d20_escape`; also for another figure the holder
   protects: "friendly Ullar Kyrie within 6 clear sight spaces is wounded", "adjacent Sacred Band
   figure is wounded" (Amulet of Paivatar, Defy Death; the holder rolls). ``modifier``: "+ spaces between attacker
   and defender", "+3 on dungeon, +6 on shadow space", "+2 if on ice or snow". Rolled for normal
@@ -19,6 +21,8 @@ The moments and effects built (``window`` and ``effect`` phrases of the shared c
   "+8 vs Eisenek, Soulborg or destructible object" reads the destroyed figure's card).
 - The first time each turn a Squad figure targets the holder: "cannot be targeted for the rest of
   the turn" (Master of Disguise; the attack under way does nothing to it).
+- "own turn: before moving and on each space entered": "1 wound" to "each adjacent figure"
+  (Blast Furnace), :mod:`block_d20_furnace`.
 - Before the holder attacks: "defenders roll at most 1 defense die" (Heart Finder Spear).
 - After moving, before attacking (the holder's card's turn): "1 wound" to "each figure adjacent
   to your ..." (Marro Plague, Searing Intensity); asked first: "move again" (Ice Troll Charge),
@@ -41,6 +45,8 @@ from bot.rules.combat import tally
 from bot.rules.engagement import adjacent
 from bot.rules.modifiers import AttackContext, Tally
 from bot.rules.powers import _terms as terms
+from bot.rules.powers import block_d20_escape as escape
+from bot.rules.powers import block_d20_furnace as furnace
 from bot.rules.powers import block_d20_pick as pick
 from bot.rules.powers import block_roll_modifier as roll_modifier
 from bot.rules.powers._common import holders
@@ -67,6 +73,7 @@ _DEFENSE_WINDOWS = {
     "wounded by a normal or special attack": "wounded",
     "wounded by a non-adjacent attacker": "wounded_far",
     "normal attack with at least 1 skull": "normal_skull",
+    "attacked by a non-adjacent figure with at least 1 skull": "far_skull",
 }
 _IGNORE = {"ignore the wounds": 0, "ignore all damage": 0, "ignore all the wounds": 0, "ignore all but 1 wound": 1,
            "no effect": None, "nothing": None}
@@ -174,6 +181,8 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
             and terms.norm(str(values.get("threshold"))) == "1 (exactly)" \
             and effect == "an opponent you choose takes permanent control":
         return ("betray", 1), None  # Stab in the Back (block_d20_orders)
+    if kind == TRIGGER and furnace.is_furnace(values):
+        return ("furnace", None), None  # rolled as the holder moves (block_d20_furnace)
     classic = _classic(window, effect, target, values, kind)
     if classic is not None:
         return classic, None
@@ -194,8 +203,9 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
         return None, f"a table rolled at the moment '{values.get('window')}' is not built yet"
     if _threshold(values.get("threshold")) is None:
         return None, f"the d20 result needed '{values.get('threshold')}' is not understood"
-    if window in _DEFENSE_WINDOWS and not target and effect in ("ignore the wounds", "ignore all damage"):
-        return ("defense", [(0, 99, 0)]), None
+    if window in _DEFENSE_WINDOWS and not target and (effect in ("ignore the wounds", "ignore all damage")
+                                                      or escape.read(effect) is not None):
+        return ("defense", [(0, 99, 0)]), None  # a getaway after the attack: block_d20_escape
     if guard is not None and not target and effect in ("ignore the wounds", "ignore all damage"):
         return ("protect", ([(0, 99, 0)], guard)), None
     m = re.fullmatch(r"remove (\d+) wounds? from self", effect)
@@ -324,6 +334,8 @@ def _defends(st: MatchState, holder: Figure, attacker: Figure, window: str, skul
         return wounds > 0
     if kind == "wounded_far":
         return wounds > 0 and not adjacent(st, attacker, holder)
+    if kind == "far_skull":
+        return skulls > 0 and not adjacent(st, attacker, holder)
     return skulls > 0  # normal_skull: the caller says whether the attack is a normal one
 
 
@@ -370,6 +382,8 @@ def _cap_after_roll(engine: RulesContext, holder: Figure, attacker: Figure, norm
                     **shown)
         if cap is not None and (best is None or cap < best[1]):
             best = (p.name, cap)
+        if cap is not None and roller is holder:
+            escape.record(st, holder, p.name, p.values.get("effect"))
     return best
 
 

@@ -23,6 +23,11 @@ this module adds what else its ``values`` say:
   figure that was next to the last target when that attack began (wherever it stands), each at a
   different figure; ``repeat`` "up to 4 attacks, -1 die each, next target adjacent to previous" or
   "while it wounds; next target adjacent to previous".
+- ``before_each`` "place next to an enemy within 2 clear sight spaces and 6 levels" (Ninjutsu
+  Mastery): the attacker is placed next to the target before each roll, :mod:`block_special_place`;
+  ``bonus`` "+1 die with exactly 1 unrevealed Order Marker on this card".
+- ``after_first_attack_on_a_target`` "move one Pirate/Captain up to 4" (Boarding Party): a free
+  move after the first attack at each figure, :mod:`block_special_move`.
 - ``repeat`` "while it inflicts a wound" / "while it destroys a figure" / "while the roll has 2+
   skulls" (Rapid Fire, Blood Hungry, Blind Rage): it may be made again as long as the last one did so.
 
@@ -44,6 +49,8 @@ from bot.rules.modifiers import AttackContext, Verdict
 from bot.rules.powers import _amounts as amounts
 from bot.rules.powers import _terms as terms
 from bot.rules.powers._effects import PowerEffect, window_args
+from bot.rules.powers.block_special_move import read_move
+from bot.rules.powers.block_special_place import read_place
 from bot.rules.state import Figure, MatchState
 from bot.rules.timing import Trigger, Window, register
 
@@ -61,17 +68,16 @@ USED = "special_used:"
 
 _SHAPE_KEYS = {"range", "attack", "area", "line_length", "lob", "no_los", "self_immune", "affects", "x"}
 _BUILT_KEYS = {"condition", "limit", "targets", "defense_penalty", "extra_attacks", "different_targets", "repeat",
-               "no_defense", "excludes", "bonus", "each_figure_attacks"}
+               "no_defense", "excludes", "bonus", "each_figure_attacks", "after_first_attack_on_a_target",
+               "before_each"}
 _NOT_BUILT = {
     "cost": "paying its cost is not built yet",
     "on_wound": "what it does when it wounds is applied by the players",
     "on_kill": "what it does when it destroys is applied by the players",
     "on_fail": "what happens when it fails is applied by the players",
     "figures_needed": "an attack made by several figures together is not built yet",
-    "before_each": "placing the figure before each attack is not built yet",
     "extra_targets": "choosing extra targets is not built yet",
     "chain_distance": "a chained attack is not built yet",
-    "after_first_attack_on_a_target": "moving a figure after the attack is applied by the players",
 }
 #: A chain's ``repeat``: (most attacks or None, dice lost per attack, only while it wounds).
 _CHAINS = {
@@ -143,6 +149,12 @@ def _bonus(text: Any) -> _Bonus | None:
             return None
         return lambda st, f, p, tgt: n if tgt is not None and any(
             g is not tgt and who.fits(st, f, g) and engaged(st, g, tgt) for g in st.on_battlefield()) else 0
+    m = re.fullmatch(r"\+(\d+) (?:die|dice) with exactly (\d+) unrevealed order markers? on this card", t)
+    if m:  # Ninjutsu Mastery: the markers still face down on the attacker's card
+        n, left = int(m.group(1)), int(m.group(2))
+        return lambda st, f, p, tgt: n if sum(
+            1 for mk, key in st.orders.get(f.controller, {}).items()
+            if key == f.card_key and mk not in st.revealed.get(f.controller, [])) == left else 0
     m = re.fullmatch(r"\+(\d+) (?:die|dice) if the second attack targets the same figure", t)
     if m:
         n = int(m.group(1))
@@ -202,6 +214,10 @@ def check_special_attack(values: dict[str, Any]) -> str | None:
         return _targets(values["targets"])[1]
     if "defense_penalty" in values and _penalty(values["defense_penalty"])[1]:
         return _penalty(values["defense_penalty"])[1]
+    if "before_each" in values and read_place(values["before_each"]) is None:
+        return "placing the figure before each attack is not built yet"
+    if "after_first_attack_on_a_target" in values and read_move(values["after_first_attack_on_a_target"]) is None:
+        return "moving a figure after the attack is applied by the players"
     if "bonus" in values and _bonus(values["bonus"]) is None:
         return "its extra attack dice are added by the players"
     n = values.get("extra_attacks", 0)

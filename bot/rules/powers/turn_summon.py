@@ -34,6 +34,7 @@ from bot.rules.powers._common import _word, holders
 from bot.rules.powers._effects import ROLL, SKIP, PowerEffect, window_args
 from bot.rules.powers._turns import labels, parse_spaces
 from bot.rules.powers._who import Who, parse_who, who_problem
+from bot.rules.powers.turn_mutiny import is_mutiny
 from bot.rules.state import Figure, MatchState
 from bot.rules.timing import Trigger, Window, register
 
@@ -86,8 +87,11 @@ def check_summon(values: dict[str, Any]) -> str | None:
 
 
 def check_rule_exception(values: dict[str, Any]) -> str | None:
-    """``rule_exception``: only "cannot be returned by NAME" (read by the summon block)."""
-    return None if _NOT_BY.fullmatch(str(values.get("effect", ""))) else f"'{values.get('effect')}' is not built yet"
+    """``rule_exception``: "cannot be returned by NAME" (read by the summon block), and Mutiny
+    (:mod:`turn_mutiny`)."""
+    if _NOT_BY.fullmatch(str(values.get("effect", ""))) or is_mutiny(values):
+        return None
+    return f"'{values.get('effect')}' is not built yet"
 
 
 CHECKS: dict[str, Callable[[dict[str, Any]], str | None]] = {KIND: check_summon, "rule_exception": check_rule_exception}
