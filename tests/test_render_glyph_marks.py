@@ -1,0 +1,38 @@
+"""Glyph marks on pictures: every glyph family draws (no crash on Treasure/Tech/Artifact glyphs) and
+treasure marks never read like a power glyph's letter (qa1 findings 1 and 13)."""
+
+from __future__ import annotations
+
+from bot.render.glyph_key import glyph_block, glyph_lines
+from bot.render.glyph_marks import glyph_mark
+from bot.rules.glyphs import POWER_GLYPHS
+from bot.rules.treasure.catalogue import CATALOGUE
+from tests.test_render import small_state
+
+
+def test_the_glyph_key_names_treasure_tech_and_artifact_glyphs() -> None:
+    # rule: HS-TREASURE-01, HS-TECH-01
+    state = small_state()
+    bf = state.battlefield
+    spots = sorted((h for h in bf.hexes() if state.occupant(h) is None), key=lambda h: (h.r, h.q))[:4]
+    for h, name in zip(spots, ("heroic_rune", "jump_pack", "bolt_of_the_witherwood", "astrid"), strict=True):
+        state.glyphs[h] = (name, "power")
+    lines = glyph_lines(state)
+    texts = {words.split(" ", 1)[1]: letter for letter, _, words in lines}
+    assert texts["Heroic Rune (treasure)"] == "HR"
+    assert texts["Jump Pack (tech)"] == "JP"
+    assert texts["Bolt of the Witherwood (artifact)"] == "BW"
+    assert texts["Glyph of Astrid (Attack +1)"] == "A"
+    block = glyph_block(state, 400, 1)
+    assert block is not None and block.height > 0
+
+
+def test_treasure_marks_differ_from_power_glyph_letters_and_each_other() -> None:
+    power = {glyph_mark(n, "power")[0] for n in POWER_GLYPHS}
+    treasure = [glyph_mark(n, "power") for n in CATALOGUE]
+    letters = [t[0] for t in treasure]
+    assert len(set(letters)) == len(letters)
+    assert not power & set(letters)
+    assert {t[1] for t in treasure} == {glyph_mark("heroic_rune", "power")[1]}
+    assert glyph_mark("heroic_rune", "power")[1] != glyph_mark("haukeland", "power")[1]
+    assert glyph_mark("heroic_rune", "symbol")[0] == "?"
