@@ -96,6 +96,7 @@ from bot.content.library import (
     validate,
 )
 from bot.rules.battlefield import Battlefield, Cell, Destructible, GlyphSpot, Ladder, Obstacle
+from bot.rules.glyphs import known_name
 from bot.rules.hexes import Hex
 from bot.rules.terrain import STANDARD_HEIGHTS, ObstacleKind, Terrain
 
@@ -276,6 +277,12 @@ class GlyphSpec(_Spec):
     name: str = Field(min_length=1)
     at: Coord
     side: Literal["power", "symbol"] = "power"
+
+    @field_validator("name")
+    @classmethod
+    def _known(cls, name: str) -> str:
+        # A misspelt glyph would lie on the map and do nothing; refuse it, listing the names.
+        return known_name(name)
 
 
 def _zone_items(value: object) -> object:
