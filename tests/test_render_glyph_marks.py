@@ -3,11 +3,16 @@ treasure marks never read like a power glyph's letter (qa1 findings 1 and 13).""
 
 from __future__ import annotations
 
+from bot.render import layout_for, render_map
+from bot.render import palette as pal
 from bot.render.glyph_key import glyph_block, glyph_lines
 from bot.render.glyph_marks import glyph_mark
+from bot.rules.battlefield import Battlefield, Cell
 from bot.rules.glyphs import POWER_GLYPHS
+from bot.rules.terrain import Terrain
 from bot.rules.treasure.catalogue import CATALOGUE
-from tests.test_render import small_state
+from tests.test_render import at, small_state
+from tests.test_render_issue10 import _ink_box
 
 
 def test_the_glyph_key_names_treasure_tech_and_artifact_glyphs() -> None:
@@ -36,3 +41,19 @@ def test_treasure_marks_differ_from_power_glyph_letters_and_each_other() -> None
     assert {t[1] for t in treasure} == {glyph_mark("heroic_rune", "power")[1]}
     assert glyph_mark("heroic_rune", "power")[1] != glyph_mark("haukeland", "power")[1]
     assert glyph_mark("heroic_rune", "symbol")[0] == "?"
+
+
+def test_the_glyph_key_is_not_covered_by_the_legend_on_a_wide_map() -> None:
+    # A wide map puts the panel under it; the legend went beside the two player blocks, over the
+    # glyph key's column (qa1 finding 5). rule: HS-GLYPH-01
+    state = small_state()
+    columns = {at(c, r): [Cell(top=1, terrain=Terrain.GRASS)] for c in range(40) for r in range(8)}
+    state.battlefield = Battlefield.build("wide", columns)
+    free = at(30, 6)
+    state.glyphs = {free: ("astrid", "symbol")}
+    lay = layout_for(state.battlefield)
+    assert lay.panel == "bottom"
+    img = render_map(state).convert("RGB")
+    found = _ink_box(img, (0, lay.map_h + 1, img.width, img.height), pal.GLYPH_SYMBOL, tol=12)
+    assert found is not None  # the key's violet "?" disc is drawn in the panel
+    assert found[2] - found[0] >= 10
