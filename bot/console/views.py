@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import shutil
 
-from bot.console.help import HELP, HELP_MOVE
+from bot.console.help import HELP, TOPICS
 from bot.console.io import ConsoleIO
 from bot.console.text import clip_quoted, label_key, life_text, markers_text, shown
 from bot.game import ai
@@ -55,10 +55,11 @@ class ConsoleViews(ConsoleIO):
         included. Another topic is refused with the ones there are."""
         if not topic:
             self.say(HELP)
-        elif topic.lower() in ("move", "moving", "double", "double-space"):
-            self.say(HELP_MOVE)
+        elif topic.lower() in TOPICS:
+            self.say(TOPICS[topic.lower()])
         else:
-            self.say(f"error: there is no help on '{shown(topic)}'; type 'help' (every command) or 'help move'")
+            self.say(f"error: there is no help on '{shown(topic)}'; type 'help' (every command), 'help move', "
+                     "'help use' (glyphs, drop) or 'help cannon'")
 
     def cmd_cards(self, name: str = "") -> None:
         """``cards [NAME]``: one card's statistics and powers, each marked enforced or not, or one line
