@@ -42,7 +42,7 @@ def summary_lines(bf: Battlefield) -> list[str]:
     for o in bf.obstacles:
         covered[o.kind.value] += len(o.hexes)
     edges = Counter(o.kind.value for o in bf.obstacles if o.between is not None)
-    parts = [f"{k}={n} (on {covered[k]} hexes)" for k, n in sorted(on.items())]
+    parts = [f"{k}={n} (on {covered[k]} hex{'' if covered[k] == 1 else 'es'})" for k, n in sorted(on.items())]
     parts += [f"{k}={n} edges" for k, n in sorted(edges.items())]
     lines.append("obstacles: " + (" ".join(parts) if parts else "none"))
     glyphs = [f"{g.name} ({g.side}) at {bf.label(g.at)}" for g in bf.glyphs]
