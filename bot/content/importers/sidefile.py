@@ -122,8 +122,10 @@ def propose_start_zones(bf: Battlefield, size: int) -> tuple[dict[str, list[Hex]
 
 
 def with_start_zones(bf: Battlefield, zones: dict[str, list[Hex]]) -> Battlefield:
-    """``bf`` with these start zones (the rest unchanged)."""
-    return Battlefield.build(bf.name, bf.columns, bf.obstacles, zones, bf.glyphs, bf.description)
+    """``bf`` with these start zones (the rest unchanged: ladders, destructible objects and holed
+    tiles too)."""
+    return Battlefield.build(bf.name, bf.columns, bf.obstacles, zones, bf.glyphs, bf.description,
+                             bf.ladders, bf.destructibles, bf.holed)
 
 
 #: Start zones proposed for a map without any: this many spaces each, fewer on a small map.

@@ -49,4 +49,7 @@ def summary_lines(bf: Battlefield) -> list[str]:
     lines.append("glyphs: " + (", ".join(glyphs) if glyphs else "none"))
     zones = [f"{z}={len(hexes)}" for z, hexes in sorted(bf.start_zones.items())]
     lines.append("start_zones: " + (" ".join(zones) if zones else "none"))
+    if bf.ladders:
+        # Rope ladders are no obstacles: listed on their own, bottom space to top (HS-LADDER-*).
+        lines.append("ladders: " + ", ".join(f"{bf.label(lad.bottom)} up to {bf.label(lad.top)}" for lad in bf.ladders))
     return lines
