@@ -1,0 +1,23 @@
+"""Map and side file errors in plain words, not pydantic's (qa1 finding 15)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.content.importers.errors import MapImportError
+from bot.content.importers.sidefile import parse_side_file
+from bot.content.maps import MapFileError, parse_map_spec
+
+GROUND = {"q": [0, 1], "r": [0, 1], "level": 1, "terrain": "grass"}
+
+
+def test_a_number_out_of_range_and_a_non_object_read_plainly() -> None:
+    doc = {"format": "heroscape-map/1", "fill": [GROUND],
+           "objects": [{"id": "a", "at": [[0, 0]], "height": 7, "life": 3, "defense": 300}]}
+    with pytest.raises(MapFileError) as info:
+        parse_map_spec(doc)
+    assert info.value.problem == "expected a number less than or equal to 100 (got 300)"
+    with pytest.raises(MapImportError) as side:
+        parse_side_file(b'{"format": "heroscape-map-side/1", "glyphs": [5]}', "side.json")
+    assert side.value.field == "glyphs #1" and side.value.problem == "expected a JSON object ({...}) (got 5)"
+    assert "Input should" not in str(info.value) + str(side.value)
