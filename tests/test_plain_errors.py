@@ -21,3 +21,15 @@ def test_a_number_out_of_range_and_a_non_object_read_plainly() -> None:
         parse_side_file(b'{"format": "heroscape-map-side/1", "glyphs": [5]}', "side.json")
     assert side.value.field == "glyphs #1" and side.value.problem == "expected a JSON object ({...}) (got 5)"
     assert "Input should" not in str(info.value) + str(side.value)
+
+
+def test_a_drop_without_its_space_says_what_is_missing() -> None:
+    # rule: HS-TREASURE-07
+    from bot.rules.commands import Command
+    from bot.rules.errors import InvalidCommand
+
+    with pytest.raises(InvalidCommand) as info:
+        Command.parse("move finn D2 drop bolt_of_the_witherwood")
+    assert info.value.message.startswith("'drop bolt_of_the_witherwood' needs the space to drop it on: "
+                                         "drop bolt_of_the_witherwood@SPACE")
+    assert Command.parse("move finn D2 drop bolt_of_the_witherwood@D2").args["drop"] == ["bolt_of_the_witherwood@D2"]
