@@ -287,3 +287,15 @@ def test_help_on_use_cannon_drop_and_glyph(tmp_path: Path) -> None:
     assert "cannon FIG CANNON TARGET" in script.text and "Range 8" in script.text
     con.handle("help nonsense")
     assert "'help use' (glyphs, drop) or 'help cannon'" in script.text
+
+
+def test_glyph_lists_and_names_treasure_glyphs_too(tmp_path: Path) -> None:
+    # qa1 finding 16: 'glyph' listed only power glyphs; an unknown name named only them
+    con, script = console(tmp_path)
+    con.handle("glyph")
+    assert "Treasure, Artifact and Tech Glyphs" in script.text and "  Heroic Rune (treasure)" in script.text
+    assert "  Jump Pack (tech)" in script.text
+    con.handle("glyph nonsense")
+    assert "the Treasure, Artifact and Tech Glyphs are belt_of_giant_strength" in script.text
+    con.handle("glyph heroic rnue")
+    assert "did you mean heroic_rune?" in script.text

@@ -39,7 +39,7 @@ Double-space figures (Grimnak, Mimring, ...) stand on two spaces; 'help move' ex
 Console commands:
   help | help TOPIC               this list | more on one topic: help move, help use, help cannon
   cards | cards NAME              every Army Card (and which powers the bot enforces) | one card
-  glyph | glyph NAME              every power glyph | what one glyph does (e.g. glyph astrid)
+  glyph | glyph NAME              every glyph (power, treasure) | what one does (glyph astrid)
   status                          the round, whose turn, every figure's space and wounds
   map                             write the battlefield image
   reach FIG | targets FIG         where a figure can go | whom it can attack, with the odds
