@@ -57,3 +57,25 @@ def test_the_glyph_key_is_not_covered_by_the_legend_on_a_wide_map() -> None:
     found = _ink_box(img, (0, lay.map_h + 1, img.width, img.height), pal.GLYPH_SYMBOL, tol=12)
     assert found is not None  # the key's violet "?" disc is drawn in the panel
     assert found[2] - found[0] >= 10
+
+
+def test_cannon_fire_is_drawn_from_the_cannon() -> None:
+    # qa1 finding 22: the shot counts from the cannon (HS-OBSTACLE-07), so its arc starts there
+    from bot.render.layout import layout_for as lay_for
+    from bot.render.overlays import plan
+    from bot.rules.events import Event
+
+    state = small_state()
+    lay = lay_for(state.battlefield)
+    finn, target = state.figures["finn"], state.figures["syvarris"]
+    cannon = at(4, 0)
+    events = [Event("cannon_fire", {"figure": "finn", "cannon": "c1", "target": "syvarris", "at": [[cannon.q, cannon.r]]}),
+              Event("attack", {"attacker": "finn", "target": "syvarris", "special": "Cannon Fire", "wounds": 0,
+                               "skulls": 1, "shields": 1})]
+    tokens = {f.id: (lay.xy(f.hexes[0]), lay.xy(f.hexes[-1]), lay.r * 0.8) for f in (finn, target)}
+    shots = plan(lay, state, events, {}, {}, tokens, list(tokens.values())).shots
+    assert len(shots) == 1
+    start = shots[0].pts[0]
+    cx, cy = lay.xy(cannon)
+    fx, fy = lay.xy(finn.hexes[0])
+    assert abs(start[0] - cx) + abs(start[1] - cy) < abs(start[0] - fx) + abs(start[1] - fy)
