@@ -33,3 +33,13 @@ def test_a_drop_without_its_space_says_what_is_missing() -> None:
     assert info.value.message.startswith("'drop bolt_of_the_witherwood' needs the space to drop it on: "
                                          "drop bolt_of_the_witherwood@SPACE")
     assert Command.parse("move finn D2 drop bolt_of_the_witherwood@D2").args["drop"] == ["bolt_of_the_witherwood@D2"]
+
+
+def test_cards_name_shows_the_card_and_coverage_refuses_a_name(capsys: pytest.CaptureFixture[str]) -> None:
+    # qa1 finding 23: 'cards finn' was an argparse error; 'cards coverage finn' ignored 'finn'
+    from bot.cli import main
+
+    assert main(["cards", "finn"]) == 0
+    assert capsys.readouterr().out.startswith("Finn the Viking Champion (Finn): 80 pts")
+    assert main(["cards", "coverage", "finn"]) == 2
+    assert "coverage takes no card name; to see one card: cards show finn" in capsys.readouterr().out
