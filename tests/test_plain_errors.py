@@ -43,3 +43,16 @@ def test_cards_name_shows_the_card_and_coverage_refuses_a_name(capsys: pytest.Ca
     assert capsys.readouterr().out.startswith("Finn the Viking Champion (Finn): 80 pts")
     assert main(["cards", "coverage", "finn"]) == 2
     assert "coverage takes no card name; to see one card: cards show finn" in capsys.readouterr().out
+
+
+def test_an_incomplete_card_says_how_to_complete_it_in_the_terminal_too() -> None:
+    # qa1 finding 15: "A server manager can add ..." read oddly in the terminal
+    from bot.game.session import GameSession
+    from bot.rules.errors import ArmyError
+
+    s = GameSession.create("local", map_id="cobra-facility", seed=1)
+    s.apply("alice", "join Alice")
+    with pytest.raises(ArmyError) as info:
+        s.apply("alice", "army Duke")
+    assert "Add a complete card file to the card library (on Discord: a server manager, with /cards upload)" in str(
+        info.value)
