@@ -44,8 +44,9 @@ def _parser() -> argparse.ArgumentParser:
     from bot.content.importers.cli import add_arguments as maps_args
 
     maps_args(sub)
-    crd = sub.add_parser("cards", help="the card library: 'coverage' (powers enforced per set) or 'show NAME'")
-    crd.add_argument("action", choices=["coverage", "show"])
+    crd = sub.add_parser("cards", help="the card library: 'coverage' (powers enforced per set) or 'show NAME' "
+                                       "('cards NAME' shows it too)")
+    crd.add_argument("action", metavar="coverage|show|NAME", help="coverage, show NAME, or a card's name")
     crd.add_argument("name", nargs="*", help="the card to show (name, short name or id)")
     crd.add_argument("--summary", action="store_true", help="coverage: only the per-set lines and the total")
     bench = sub.add_parser("bench", help="print benchmark figures, one 'name: value unit' per line")
@@ -85,9 +86,13 @@ def _cards_cmd(args: argparse.Namespace) -> int:
 
     _warn_content()
     if args.action == "coverage":
+        if args.name:
+            print(f"error: coverage takes no card name; to see one card: cards show {' '.join(args.name)}")
+            return 2
         print("\n".join(report(cards(), details=not args.summary)))
         return 0
-    name = " ".join(args.name)
+    # ``cards finn`` reads as ``cards show finn``.
+    name = " ".join(args.name if args.action == "show" else [args.action, *args.name])
     if not name:
         print("error: name a card: cards show NAME")
         return 2

@@ -275,3 +275,27 @@ def test_cards_name_writes_the_card_picture(tmp_path: Path) -> None:
     picture = tmp_path / "card-kelda-the-kyrie-warrior.png"
     assert f"card image: {picture}" in script.text and picture.read_bytes().startswith(b"\x89PNG")
     assert "  Healing Touch (not enforced: apply it yourselves): " in script.text
+
+
+def test_help_on_use_cannon_drop_and_glyph(tmp_path: Path) -> None:
+    # qa1 finding 16: these commands had no help topic
+    con, script = console(tmp_path, "help use", "help cannon", "help drop", "help glyph")
+    for topic in ("use", "cannon", "drop", "glyph"):
+        con.handle(f"help {topic}")
+    assert "no help on" not in script.text
+    assert "use FIG GLYPH [TARGET]" in script.text and "drop GLYPH@SPACE" in script.text
+    assert "cannon FIG CANNON TARGET" in script.text and "Range 8" in script.text
+    con.handle("help nonsense")
+    assert "'help use' (glyphs, drop) or 'help cannon'" in script.text
+
+
+def test_glyph_lists_and_names_treasure_glyphs_too(tmp_path: Path) -> None:
+    # qa1 finding 16: 'glyph' listed only power glyphs; an unknown name named only them
+    con, script = console(tmp_path)
+    con.handle("glyph")
+    assert "Treasure, Artifact and Tech Glyphs" in script.text and "  Heroic Rune (treasure)" in script.text
+    assert "  Jump Pack (tech)" in script.text
+    con.handle("glyph nonsense")
+    assert "the Treasure, Artifact and Tech Glyphs are belt_of_giant_strength" in script.text
+    con.handle("glyph heroic rnue")
+    assert "did you mean heroic_rune?" in script.text

@@ -26,7 +26,7 @@ from bot.game.session import GameSession
 from bot.rules.errors import ArmyError, RulesError
 from bot.rules.events import Event
 from bot.rules.hexes import Hex
-from bot.rules.state import Phase
+from bot.rules.state import MatchState, Phase
 from bot.rules.views import public_view
 
 #: Classic armies (Rise of the Valkyrie), one per seat: (player name, cards).
@@ -137,6 +137,7 @@ class TurnRecorder:
         view = public_view(self.session.state)
         if name is None:
             path = write_turn_png(view, list(events), self.out, self.turn_number)
+            self.write_closeup(view, events, path)
         else:
             self.out.mkdir(parents=True, exist_ok=True)
             path = self.out / name
@@ -145,6 +146,21 @@ class TurnRecorder:
         if name is None:
             self.images.append(path)
         return path
+
+    def write_closeup(self, view: MatchState, events: Sequence[Event], path: Path) -> Path | None:
+        """On a big map, ``turn-NNN-close.png`` beside the turn picture ``path``: the turn's action
+        enlarged to read at phone width (:func:`bot.render.closeup.closeup`); ``None`` when there is none."""
+        from PIL import Image
+
+        from bot.render.closeup import closeup
+
+        with Image.open(path) as whole:
+            part = closeup(view, events, whole.convert("RGB"))
+        if part is None:
+            return None
+        close = path.with_name(f"{path.stem}-close.png")
+        part.save(close, optimize=True)
+        return close
 
     def summary(self, events: Sequence[Event], player: str) -> str:
         """``R1 T2 Alice: Tarn Vikings: tarn1 moves F7→H9, attacks marro2 1 wound`` for one turn."""

@@ -37,9 +37,9 @@ Game commands, in the order a match uses them:
 Spaces: a column letter and a row number as on the map image (F7), or axial coordinates q,r.
 Double-space figures (Grimnak, Mimring, ...) stand on two spaces; 'help move' explains how they move.
 Console commands:
-  help | help move                this list | how moving works, double-space figures included
+  help | help TOPIC               this list | more on one topic: help move, help use, help cannon
   cards | cards NAME              every Army Card (and which powers the bot enforces) | one card
-  glyph | glyph NAME              every power glyph | what one glyph does (e.g. glyph astrid)
+  glyph | glyph NAME              every glyph (power, treasure) | what one does (glyph astrid)
   status                          the round, whose turn, every figure's space and wounds
   map                             write the battlefield image
   reach FIG | targets FIG         where a figure can go | whom it can attack, with the odds
@@ -63,3 +63,28 @@ the end that led its last move first. To move one, name the space for its leadin
   move grimnak path T5 S5 R5      the first space must be next to the end you want to lead
 It must end on two spaces of the same level, not astride an obstacle. Place one with both spaces:
   place grimnak U5 V5"""
+
+
+#: ``help use`` (also ``help glyph``, ``help drop``, ``help treasure``): glyphs lying on the battlefield
+#: and carried Treasure Glyphs (HS-GLYPH-02, HS-TREASURE-05..07, HS-TREASURE-31).
+HELP_USE = """\
+Glyphs ('glyph' lists the power glyphs, 'glyph NAME' says what any glyph does):
+  A figure moving onto a power glyph stops and turns it over; it works while a figure stands on it.
+  A Unique Hero ending its move on a Treasure Glyph may pick it up and carry it; squad figures may not.
+  use FIG GLYPH [TARGET]          use a carried glyph in FIG's own Player Turn: use finn elixir_of_speed,
+                                    use finn bolt_of_the_witherwood grimnak ('status' lists what each carries)
+  move FIG SPACE drop GLYPH@SPACE drop a carried Treasure Glyph on a space the move passes
+                                    (move finn D4 drop heroic_rune@D3); the @SPACE is needed"""
+
+#: ``help cannon``: Cannon Fire (HS-OBSTACLE-04..09).
+HELP_CANNON = """\
+Cannons (a map's cannon has an id such as c1, drawn on its space):
+  cannon FIG CANNON TARGET        instead of FIG's attack, fire the cannon next to it: cannon finn c1 grimnak
+  FIG must be next to the cannon and not engaged; the shot counts from the cannon: Range 8, sight from its
+  barrel, Attack 3, Explosion 1; each cannon fires once per Player Turn. The cannon may be named by its
+  space instead of its id (cannon finn F2 grimnak)."""
+
+#: The help topics and their texts, by every word a player may type for them.
+TOPICS = {**dict.fromkeys(("move", "moving", "double", "double-space"), HELP_MOVE),
+          **dict.fromkeys(("use", "glyph", "glyphs", "drop", "treasure"), HELP_USE),
+          **dict.fromkeys(("cannon", "cannons"), HELP_CANNON)}

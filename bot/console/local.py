@@ -59,6 +59,10 @@ from bot.rules import draft as drafting
 from bot.rules.state import Phase
 
 #: Game commands after which the console checks whether anything is left to do in the turn.
+#: Said when every seat would be the computer's (a person types the commands, even 'start').
+ALL_COMPUTER = ("every other seat is the computer's: this seat needs a person (type your name); to watch the "
+                "computer play itself, quit and run 'python -m bot demo'")
+
 TURN_VERBS = ("move", "attack", "special", "choose", "use", "cannon")
 
 __all__ = ["COMMANDS_BRIEF", "HELP", "HELP_MOVE", "NAME_MAX", "NOTHING_LEFT", "Console", "label_key", "line_editing",
@@ -96,8 +100,12 @@ class Console(ConsoleSaves):
                 if line is None:
                     return False
             else:
-                line = self.ask(f"Player {seat}{side} name ({cpu_hint}; empty line to start with {len(names)} players): ")
+                to_start = "" if all(c for _, c in names) else f"; empty line to start with {len(names)} players"
+                line = self.ask(f"Player {seat}{side} name ({cpu_hint}{to_start}): ")
                 if line is None or not line.strip():
+                    if line is not None and names and all(c for _, c in names):
+                        self.say(ALL_COMPUTER)
+                        continue
                     break
             line = line.strip()
             if line.lower() in ("quit", "exit"):
@@ -119,6 +127,10 @@ class Console(ConsoleSaves):
                 problem = name_problem(name, seated)
             if problem:
                 self.say(f"{problem}; please choose another name")
+                continue
+            if is_cpu and seat == seats and all(c for _, c in names):
+                # Nobody would be left to type 'start' and the players' commands.
+                self.say(ALL_COMPUTER)
                 continue
             names.append((name, is_cpu))
         if vs_computer:

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import shutil
 
-from bot.console.help import HELP, HELP_MOVE
+from bot.console.help import HELP, TOPICS
 from bot.console.io import ConsoleIO
 from bot.console.text import clip_quoted, label_key, life_text, markers_text, shown
 from bot.game import ai
 from bot.game.card_text import card_block, card_line, card_picture
 from bot.game.draft_status import draft_status
-from bot.game.glyph_text import explain
+from bot.game.glyph_text import explain, treasure_names
 from bot.game.session import cards
 from bot.game.targets import (
     cannon_targets,
@@ -24,7 +24,7 @@ from bot.game.targets import (
     reach_of,
 )
 from bot.rules import draft as drafting
-from bot.rules.glyphs import POWER_GLYPHS
+from bot.rules.glyphs import POWER_GLYPHS, describe
 from bot.rules.hexes import natural_key
 from bot.rules.odds import attack_odds
 from bot.rules.special import dice_against
@@ -56,10 +56,11 @@ class ConsoleViews(ConsoleIO):
         included. Another topic is refused with the ones there are."""
         if not topic:
             self.say(HELP)
-        elif topic.lower() in ("move", "moving", "double", "double-space"):
-            self.say(HELP_MOVE)
+        elif topic.lower() in TOPICS:
+            self.say(TOPICS[topic.lower()])
         else:
-            self.say(f"error: there is no help on '{shown(topic)}'; type 'help' (every command) or 'help move'")
+            self.say(f"error: there is no help on '{shown(topic)}'; type 'help' (every command), 'help move', "
+                     "'help use' (glyphs, drop) or 'help cannon'")
 
     def cmd_cards(self, name: str = "") -> None:
         """``cards [NAME]``: one card's statistics and powers, each marked enforced or not, or one line
@@ -102,6 +103,9 @@ class ConsoleViews(ConsoleIO):
         self.say("Power glyphs ('glyph NAME' tells what one does):",
                  *(f"  {g.letter} {g.title} ({g.power}), {'permanent' if g.permanent else 'temporary'}"
                    for g in sorted(POWER_GLYPHS.values(), key=lambda g: g.name)))
+        treasure = [describe(n) for n in treasure_names()]
+        self.say("Treasure, Artifact and Tech Glyphs (carried by a Unique Hero; 'help use'):",
+                 *(f"  {t.title} ({t.family})" for t in treasure if t is not None))
 
     def cmd_status(self) -> None:
         """``status``: phase and round, the current turn, each player's cards with their figures (space

@@ -95,7 +95,9 @@ from bot.content.library import (
     read_json_object,
     validate,
 )
+from bot.content.map_checks import piece_clash, zone_clash
 from bot.rules.battlefield import Battlefield, Cell, Destructible, GlyphSpot, Ladder, Obstacle
+from bot.rules.glyphs import known_name
 from bot.rules.hexes import Hex
 from bot.rules.terrain import STANDARD_HEIGHTS, ObstacleKind, Terrain
 
@@ -276,6 +278,12 @@ class GlyphSpec(_Spec):
     name: str = Field(min_length=1)
     at: Coord
     side: Literal["power", "symbol"] = "power"
+
+    @field_validator("name")
+    @classmethod
+    def _known(cls, name: str) -> str:
+        # A misspelt glyph would lie on the map and do nothing; refuse it, listing the names.
+        return known_name(name)
 
 
 def _zone_items(value: object) -> object:
@@ -462,7 +470,7 @@ def build_battlefield(spec: MapSpec, name: str | None = None, *, source: str | N
     glyphs = _glyphs(spec, columns, src)
     zones = _zones(spec, columns, src)
     try:
-        return Battlefield.build(
+        bf = Battlefield.build(
             name=name or spec.title,
             columns=columns,
             obstacles=obstacles,
@@ -475,6 +483,10 @@ def build_battlefield(spec: MapSpec, name: str | None = None, *, source: str | N
         )
     except ValueError as exc:  # ids, ladders, outcrops and walls are checked there
         raise MapFileError(src, "map", str(exc)) from None
+    clash = piece_clash(obstacles, glyphs) or zone_clash(bf, zones)
+    if clash is not None:
+        raise MapFileError(src, *clash)
+    return bf
 
 
 def parse_map_spec(doc: object, source: str = "map") -> MapSpec:

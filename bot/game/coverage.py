@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from bot.game.card_text import not_enforced_reason
+from bot.game.narrate import plural
 from bot.rules.cards import ArmyCard
 
 
@@ -67,7 +68,7 @@ def report(cards: Iterable[ArmyCard], *, details: bool = True) -> list[str]:
     lines = []
     for s in sets:
         extra = f", {s.incomplete} incomplete" if s.incomplete else ""
-        lines.append(f"{s.name}: {s.complete} cards{extra}; powers enforced: {s.enforced} / {s.powers}")
+        lines.append(f"{s.name}: {plural(s.complete, 'card')}{extra}; powers enforced: {s.enforced} / {s.powers}")
     lines.append(f"TOTAL: {total.complete} complete cards loaded, {total.incomplete} incomplete; "
                  f"powers enforced: {total.enforced} / {total.powers} ({total.share:.0%})")
     if details and total.missing:

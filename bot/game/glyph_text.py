@@ -28,11 +28,21 @@ def explain(name: str) -> tuple[str, str]:
     info = describe(name)
     if info is None:
         key = key_of(name)
-        close = difflib.get_close_matches(key, names(), n=3, cutoff=0.7)
-        hint = f"did you mean {', '.join(close)}?" if close else f"the power glyphs are {', '.join(names())}"
+        every = names() + treasure_names()
+        close = difflib.get_close_matches(key, every, n=3, cutoff=0.7)
+        hint = (f"did you mean {', '.join(close)}?" if close else
+                f"the power glyphs are {', '.join(names())}; the Treasure, Artifact and Tech Glyphs are "
+                f"{', '.join(treasure_names())}")
         raise KeyError(f"no glyph is called '{name.strip()}': {hint}")
     rule = getattr(info, "rule", "")
     return heading(info), f"{info.text} ({rule})" if rule else info.text
+
+
+def treasure_names() -> list[str]:
+    """Every Treasure, Artifact and Tech Glyph name, alphabetically (HS-TREASURE-*, HS-TECH-*)."""
+    from bot.rules.treasure.catalogue import CATALOGUE
+
+    return sorted(CATALOGUE)
 
 
 def glyph_names(current: str = "") -> list[str]:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from bot.render.text import RGB, fit, text, width
+from bot.render.text import RGB, Weight, fit, text, width
 from bot.rules.cards import ArmyCard
 
 #: Picture width in pixels; the height follows the powers' text.
@@ -37,13 +37,14 @@ BY_PLAYERS: RGB = (176, 104, 16)
 STATS = ("life", "move", "range", "attack", "defense")
 
 
-def wrap(words: str, size: float, max_width: float) -> list[str]:
-    """``words`` broken into lines no wider than ``max_width`` pixels at ``size`` (greedy)."""
+def wrap(words: str, size: float, max_width: float, weight: Weight = "regular") -> list[str]:
+    """``words`` broken into lines no wider than ``max_width`` pixels at ``size`` in ``weight``
+    (greedy; measured in the weight they are drawn in, bold being wider)."""
     lines: list[str] = []
     line = ""
     for word in words.split():
         trial = f"{line} {word}".strip()
-        if line and width(trial, size) > max_width:
+        if line and width(trial, size, weight) > max_width:
             lines.append(line)
             line = word
         else:
@@ -128,7 +129,7 @@ def render_card(card: ArmyCard, reasons: Sequence[str | None]) -> Image.Image:
         y += 14
     if not card.complete:
         missing = ", ".join(card.missing_fields())
-        for line in wrap(f"Incomplete card: {missing} not public, so it cannot join an army.", 15, inner):
+        for line in wrap(f"Incomplete card: {missing} not public, so it cannot join an army.", 15, inner, "bold"):
             text(d, (PAD, y + 10), line, 15, (160, 30, 30), weight="bold", anchor="lm")
             y += 22
     return img

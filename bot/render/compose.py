@@ -146,9 +146,11 @@ def render_map(
         head_w = min(full_w, PANEL_DRAWN)
         grow = full_w / head_w
         ncols = max(1, head_w // PANEL_W)
-        left = head_w - len(state.players) * PANEL_W
+        # The glyph key is a column of its own beside the player blocks: the legend must not cover it.
+        columns = len(state.players) + (1 if state.glyphs else 0)
+        left = head_w - columns * PANEL_W
         # A long legend in a narrow column would tower over the blocks: it goes under them.
-        if (len(state.players) < ncols and left >= LEGEND_BESIDE
+        if (columns < ncols and left >= LEGEND_BESIDE
                 and legend_height(bf, left) <= pn.block_height_estimate(state) * LEGEND_TALLER):
             beside, small_legend = st.legend_for(left)
             small[id(beside)] = small_legend

@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 
 from bot.render import palette as pal
 from bot.render import text as tx
-from bot.rules.glyphs import describe
+from bot.render.glyph_marks import glyph_mark, glyph_words
 from bot.rules.hexes import Hex
 from bot.rules.state import MatchState
 
@@ -24,7 +24,8 @@ ROW = 26
 
 def glyph_lines(state: MatchState) -> list[tuple[str, str, str]]:
     """``(letter, side, words)`` for each glyph on the battlefield, in label order: ``("A", "power",
-    "F7 Glyph of Astrid (Attack +1), for alice's army")``, ``("?", "symbol", "B3 face down")``."""
+    "F7 Glyph of Astrid (Attack +1), for alice's army")``, ``("HR", "power", "D3 Heroic Rune (treasure)")``,
+    ``("?", "symbol", "B3 face down")``. Treasure, Artifact and Tech Glyphs get two letters (:mod:`glyph_marks`)."""
     bf = state.battlefield
     out = []
     for h, (name, side) in sorted(state.glyphs.items(), key=lambda kv: (kv[0].r, kv[0].q)):
@@ -32,12 +33,11 @@ def glyph_lines(state: MatchState) -> list[tuple[str, str, str]]:
         if side != "power":
             out.append(("?", side, f"{where} face down"))
             continue
-        info = describe(name)
-        title = info.title if info else name.replace("_", " ").capitalize()
-        power = f" ({info.power})" if info else ""
-        holder = _holder(state, h)
-        whose = f", for {holder}'s army" if holder and info and info.permanent and info.family == "power" else ""
-        out.append((info.letter if info else name[:1].upper(), side, f"{where} {title}{power}{whose}"))
+        title, what, for_holder = glyph_words(name)
+        holder = _holder(state, h) if for_holder else ""
+        whose = f", for {holder}'s army" if holder else ""
+        power = f" ({what})" if what else ""
+        out.append((glyph_mark(name, side)[0], side, f"{where} {title}{power}{whose}"))
     return out
 
 
@@ -60,11 +60,12 @@ def glyph_block(state: MatchState, width: int, ss: int) -> Image.Image | None:
     draw = ImageDraw.Draw(img)
     tx.text(draw, (PAD * s, (PAD + TITLE / 2) * s), "Glyphs", TITLE * s, pal.INK, weight="bold", anchor="lm")
     y = PAD + TITLE + 6 + ROW / 2
-    for letter, side, words in lines:
-        fill = pal.GLYPH if side == "power" else pal.GLYPH_SYMBOL
+    names = [name for _, (name, _) in sorted(state.glyphs.items(), key=lambda kv: (kv[0].r, kv[0].q))]
+    for (letter, side, words), name in zip(lines, names, strict=True):
+        fill = glyph_mark(name, side)[1]
         cx, cy, r = (PAD + 10) * s, y * s, 10 * s
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=(20, 20, 20), width=s)
-        tx.text(draw, (cx, cy), letter, 13 * s, pal.ink_on(fill), weight="bold")
+        tx.text(draw, (cx, cy), letter, (13 if len(letter) < 2 else 10) * s, pal.ink_on(fill), weight="bold")
         room = (width - PAD * 2 - 28) * s
         tx.text(draw, ((PAD + 28) * s, cy), tx.fit(words, BODY * s, room), BODY * s, pal.INK, anchor="lm")
         y += ROW

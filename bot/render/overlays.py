@@ -244,9 +244,12 @@ def plan(lay: MapLayout, state: MatchState, events: Sequence[Event], names: Mapp
     results: dict[str, Result] = {}
     blobs = list(tokens.values())
     lines: set[tuple[str, str]] = set()  # (attacker, special) of Line attacks: drawn as their spaces
+    cannon_at: dict[str, Hex] = {}  # figure firing a cannon -> the cannon's space (HS-OBSTACLE-07)
     for i, ev in enumerate(events):
         pos = where[i]
         d = ev.data
+        if ev.kind == "cannon_fire" and _hexes(d.get("at")):
+            cannon_at[str(d.get("figure"))] = _hexes(d.get("at"))[0]
         if ev.kind == "special_roll" and d.get("line"):
             course = _hexes(d["line"])
             spaces = [h for h in course[1:] if h in state.battlefield]
@@ -259,6 +262,10 @@ def plan(lay: MapLayout, state: MatchState, events: Sequence[Event], names: Mapp
             if not a or not t:
                 continue
             pa, ba = spot(aid, a)
+            if d.get("special") == "Cannon Fire" and aid in cannon_at:
+                # The shot counts from the cannon, not from the figure firing it: drawn from there.
+                pa = lay.xy(cannon_at[aid])
+                ba = (pa, pa, r * 0.5)
             pt, bt = spot(tid, t)
             swipe = ev.kind == "swipe"
             colour: RGB = SWIPE if swipe else pal.TARGET

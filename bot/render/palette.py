@@ -32,6 +32,8 @@ REACH: RGB = (120, 240, 255)
 PATH: RGB = (250, 250, 250)
 GLYPH: RGB = (238, 196, 56)
 GLYPH_SYMBOL: RGB = (150, 110, 210)
+#: Treasure, Artifact and Tech Glyphs lying power side up: teal, apart from the gold power glyphs.
+GLYPH_TREASURE: RGB = (72, 196, 170)
 MARKER_HIDDEN: RGB = (70, 76, 92)
 MARKER_SHOWN: RGB = (238, 196, 56)
 DESTROYED: RGB = (230, 30, 30)

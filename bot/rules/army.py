@@ -157,7 +157,8 @@ def check_army(cards: Sequence[ArmyCard], fmt: Format, zone_size: int | None = N
         if missing:
             raise ArmyError(
                 f"{c.name} is incomplete (missing {', '.join(missing)}); its statistics are not public. "
-                "A server manager can add a complete card file, or pick a stand-in card", "DEC-07",
+                "Add a complete card file to the card library (on Discord: a server manager, with /cards "
+                "upload), or pick a stand-in card", "DEC-07",
             )
         if c.base not in (1, 2):
             raise ArmyError(f"{c.name} stands on a {c.base}-space piece, which the rules cannot place yet; "

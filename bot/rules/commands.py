@@ -224,7 +224,13 @@ def _move(rest: list[str]) -> dict[str, Any]:
     if "drop" in lowered:  # ``drop GLYPH@SPACE ...`` closes the command (HS-TREASURE-07)
         at = lowered.index("drop")
         dropped = words[at + 1:]
-        if not dropped or any("@" not in w for w in dropped):
+        bare = next((w for w in dropped if "@" not in w), None)
+        if dropped and bare is not None:
+            # Say what is missing rather than the whole move's form (HS-TREASURE-07).
+            raise InvalidCommand(f"'drop {bare}' needs the space to drop it on: drop {bare}@SPACE, a space the "
+                                 f"move passes (move {fig} {' '.join(words[:at]) or 'SPACE'} drop {bare}@SPACE)",
+                                 "HS-TREASURE-07", actions=("move",))
+        if not dropped:
             raise ValueError
         power["drop"] = dropped
         words = words[:at]

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from bot.rules.glyphs import known_name
 from bot.rules.terrain import ObstacleKind, Terrain
 
 Level = Literal["rookie", "seasoned", "veteran", "master"]
@@ -119,6 +120,12 @@ class ScenarioGlyph(BaseModel):
     name: str
     at: tuple[int, int]
     side: Literal["power", "symbol"] = "power"
+
+    @field_validator("name")
+    @classmethod
+    def _known(cls, name: str) -> str:
+        # A misspelt glyph would lie on the map and do nothing; refuse it, listing the names.
+        return known_name(name)
 
     @model_validator(mode="after")
     def _kelda_power_side(self) -> ScenarioGlyph:

@@ -181,3 +181,14 @@ def test_a_file_covering_too_many_hexes_is_refused() -> None:
     wide = _header(300) + b"".join(_tile(1024, x=(i % 30) * 8, y=(i // 30) * 8) for i in range(300))
     with pytest.raises(MapImportError, match="at most 5,000 are accepted"):
         read_map_bytes(wide, "wide.hsc")
+
+
+@needs_shared
+def test_descriptions_keep_no_rtf_font_tables_nor_control_characters() -> None:
+    # qa1 finding 14: 'MS Shell Dlg;\n;\n\x00' was ladders.hsc's whole description
+    assert read_map_file(SHARED / "ladders.hsc").spec.description == ""
+    rotten = read_map_file(SHARED / "Rotten_Ice.hsc").spec.description
+    assert rotten.startswith("By Sean Malloy. For 2 players. Victory conditions:")
+    for path in FILES:
+        text = read_map_file(path).spec.description
+        assert "MS Shell Dlg" not in text and not any(ord(ch) < 32 and ch not in "\n\t" for ch in text), path.name

@@ -477,3 +477,17 @@ def test_the_bolt_ends_the_moving_part_of_the_turn_like_an_attack() -> None:
     assert [e.data["stage"] for e in events if e.kind == "stage"] == ["attack"]
     assert not eng.state.figures["foe"].destroyed and eng.state.figures["hero"].carries == []
     refused(eng, "p1", "move hero path 2,3", "HS-TURN-02")  # after moving: no more moving
+
+
+def test_using_a_glyph_outside_its_player_turn_says_when_it_may() -> None:
+    # rule: HS-TREASURE-31 (qa1 finding 15: the refusal read "uses a glyph in the turn of its own Army Card")
+    from bot.rules.state import Phase
+    from bot.rules.treasure.use import why_not
+
+    eng = sandbox(fig("finn", "p1", (1, 1)), fig("grim", "p2", (5, 5)))
+    eng.state.phase = Phase.ORDERS
+    finn = carrying(eng, "finn", "elixir_of_speed")
+    refusal = why_not(eng.state, "p1", finn, "elixir_of_speed")
+    assert refusal is not None
+    assert refusal[0].startswith("finn may use a carried glyph only in its own Player Turn (when the Order Marker on "
+                                 "its Army Card is revealed), not now: ")

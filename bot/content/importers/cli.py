@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,19 @@ from bot.content.importers.sidefile import ZONE_SIZE, with_proposed_zones
 from bot.content.importers.summary import summary_lines
 from bot.content.maps import MapFileError, MapLibrary
 from bot.rules.battlefield import Battlefield
+
+
+def _at_least(low: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``low`` (else a one-line usage error)."""
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if n < low:
+            raise argparse.ArgumentTypeError(f"expected a whole number of at least {low}, got {n}")
+        return n
+    return parse
 
 
 def add_arguments(sub: Any) -> None:
@@ -31,14 +45,15 @@ def add_arguments(sub: Any) -> None:
     imp.add_argument("--out", default="renders/maps", help="folder for the converted maps (default renders/maps)")
     imp.add_argument("--side", default=None, help="a side file with start zones and glyphs (one FILE only; "
                      "default: NAME.side.json next to each file)")
-    imp.add_argument("--zone-size", type=int, default=ZONE_SIZE,
+    imp.add_argument("--zone-size", type=_at_least(1), default=ZONE_SIZE,
                      help=f"spaces per proposed start zone for a map without any (default {ZONE_SIZE})")
     show = msub.add_parser("show", help="print a map's spaces, levels, terrain, ... and write its picture")
     show.add_argument("file", help="a map file (.hsc, .json) or a map id (data/maps)")
     show.add_argument("--png", default=None, help="where to write the picture (default renders/maps/ID.png; 'none': no picture)")
     show.add_argument("--area", default=None, help="a close-up around this space (F7) instead of the whole map")
-    show.add_argument("--radius", type=int, default=5, help="the close-up's radius in spaces (default 5)")
-    show.add_argument("--zone-size", type=int, default=ZONE_SIZE, help="spaces per proposed start zone")
+    show.add_argument("--radius", type=_at_least(0), default=None,
+                      help="the close-up's radius in spaces, with --area (default 5)")
+    show.add_argument("--zone-size", type=_at_least(1), default=ZONE_SIZE, help="spaces per proposed start zone")
 
 
 def proposed(bf: Battlefield, size: int) -> tuple[Battlefield, str | None]:
@@ -61,6 +76,9 @@ def _import(args: argparse.Namespace) -> int:
     if args.side and len(args.files) > 1:
         print("--side goes with one FILE only: give one map file, or put NAME.side.json next to each", file=sys.stderr)
         return 2
+    if out.exists() and not out.is_dir():
+        print(f"--out {out} is a file; --out names the folder the converted maps go to", file=sys.stderr)
+        return 2
     status = 0
     for f in args.files:
         try:
@@ -71,22 +89,34 @@ def _import(args: argparse.Namespace) -> int:
             continue
         bf, text = proposed(imp.battlefield, args.zone_size)
         doc = _doc_with_zones(imp, bf, text) if text else imp.doc
-        out.mkdir(parents=True, exist_ok=True)
         target = out / f"{imp.spec.id}.json"
-        target.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        replaced = target.is_file()
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+            target.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        except OSError as exc:
+            print(f"cannot write {target}: {exc.strerror or exc}; --out must name a folder you may write to",
+                  file=sys.stderr)
+            return 1
         lines = summary_lines(bf)
-        print(f"{f} -> {target} ({imp.source_format}): {lines[1]}, {lines[2]}")
+        again = " (replaced the earlier import)" if replaced else ""
+        print(f"{f} -> {target}{again} ({imp.source_format}): {lines[1]}, {lines[2]}")
         if text:
             print(f"  {text}")
-        for what in imp.left_out:
-            print(f"  left out: {what}")
-        for what, n in sorted(imp.extras.items()):
-            print(f"  not part of the battlefield: {n} {what}")
+        for line in _dropped(imp):
+            print(f"  {line}")
     return status
 
 
-def load_any(what: str) -> tuple[Battlefield, str]:
-    """A map file (imported) or a shipped or user map id, and its id.
+def _dropped(imp: ImportedMap) -> list[str]:
+    """What the import of a map file left out, one line each (``left out: ladder (tile #183) ...``)."""
+    return ([f"left out: {what}" for what in imp.left_out]
+            + [f"not part of the battlefield: {n} {what}" for what, n in sorted(imp.extras.items())])
+
+
+def load_any(what: str) -> tuple[Battlefield, str, list[str]]:
+    """A map file (imported) or a shipped or user map id: its battlefield, id and what the import
+    left out (one line each, empty for a library map).
 
     :raises MapFileError: the file cannot be read; :raises KeyError: no map has that id.
     """
@@ -94,23 +124,29 @@ def load_any(what: str) -> tuple[Battlefield, str]:
     if p.suffix.lower() in (".hsc", ".json") or p.exists():
         imp = read_map_file(p)
         assert imp.spec.id is not None
-        return imp.battlefield, imp.spec.id
+        return imp.battlefield, imp.spec.id, _dropped(imp)
     lib = MapLibrary.default()
     spec = lib.spec(what)
     assert spec.id is not None
-    return lib.get(what), spec.id
+    return lib.get(what), spec.id, []
 
 
 def _show(args: argparse.Namespace) -> int:
     try:
-        bf, map_id = load_any(args.file)
+        bf, map_id, dropped = load_any(args.file)
     except MapFileError as exc:
         print(f"refused: {exc}", file=sys.stderr)
         return 1
     except KeyError as exc:
         print(str(exc.args[0]) if exc.args else str(exc), file=sys.stderr)
         return 1
+    if args.radius is not None and not args.area:
+        print("--radius goes with --area: give the space to centre the close-up on, e.g. --area F7 --radius 3",
+              file=sys.stderr)
+        return 2
     for line in summary_lines(bf):
+        print(line)
+    for line in dropped:
         print(line)
     shown, text = proposed(bf, args.zone_size)
     if text:
@@ -121,7 +157,7 @@ def _show(args: argparse.Namespace) -> int:
 
     if args.area:
         try:
-            img = area_picture(shown, bf.parse_space(args.area), args.radius)
+            img = area_picture(shown, bf.parse_space(args.area), 5 if args.radius is None else args.radius)
         except ValueError as exc:
             print(str(exc), file=sys.stderr)
             return 1

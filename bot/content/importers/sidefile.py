@@ -106,7 +106,8 @@ def propose_start_zones(bf: Battlefield, size: int) -> tuple[dict[str, list[Hex]
     if len(usable) < 2 * size:
         usable = [h for h in bf.hexes() if not bf.blocked(h, bf.columns[h][-1].top)]
     if len(usable) < 2 * size or size < 1:
-        raise ValueError(f"the map has {len(usable)} free spaces; two start zones of {size} need {2 * size}")
+        raise ValueError(f"the map has {len(usable)} free space{'' if len(usable) == 1 else 's'}; two start zones "
+                         f"of {size} need {2 * size}")
     xs = [h.center()[0] for h in usable]
     ys = [h.center()[1] for h in usable]
     wide = (max(xs) - min(xs)) >= (max(ys) - min(ys))
@@ -116,13 +117,15 @@ def propose_start_zones(bf: Battlefield, size: int) -> tuple[dict[str, list[Hex]
     blue = ordered[-size:]
     names = ("west", "east") if wide else ("north", "south")
     text = (f"The map has no start zones: proposed red on the {names[0]} edge and blue on the "
-            f"{names[1]} edge, {size} spaces each.")
+            f"{names[1]} edge, {size} space{'' if size == 1 else 's'} each.")
     return {"red": red, "blue": blue}, text
 
 
 def with_start_zones(bf: Battlefield, zones: dict[str, list[Hex]]) -> Battlefield:
-    """``bf`` with these start zones (the rest unchanged)."""
-    return Battlefield.build(bf.name, bf.columns, bf.obstacles, zones, bf.glyphs, bf.description)
+    """``bf`` with these start zones (the rest unchanged: ladders, destructible objects and holed
+    tiles too)."""
+    return Battlefield.build(bf.name, bf.columns, bf.obstacles, zones, bf.glyphs, bf.description,
+                             bf.ladders, bf.destructibles, bf.holed)
 
 
 #: Start zones proposed for a map without any: this many spaces each, fewer on a small map.

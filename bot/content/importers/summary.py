@@ -42,11 +42,14 @@ def summary_lines(bf: Battlefield) -> list[str]:
     for o in bf.obstacles:
         covered[o.kind.value] += len(o.hexes)
     edges = Counter(o.kind.value for o in bf.obstacles if o.between is not None)
-    parts = [f"{k}={n} (on {covered[k]} hexes)" for k, n in sorted(on.items())]
+    parts = [f"{k}={n} (on {covered[k]} hex{'' if covered[k] == 1 else 'es'})" for k, n in sorted(on.items())]
     parts += [f"{k}={n} edges" for k, n in sorted(edges.items())]
     lines.append("obstacles: " + (" ".join(parts) if parts else "none"))
     glyphs = [f"{g.name} ({g.side}) at {bf.label(g.at)}" for g in bf.glyphs]
     lines.append("glyphs: " + (", ".join(glyphs) if glyphs else "none"))
     zones = [f"{z}={len(hexes)}" for z, hexes in sorted(bf.start_zones.items())]
     lines.append("start_zones: " + (" ".join(zones) if zones else "none"))
+    if bf.ladders:
+        # Rope ladders are no obstacles: listed on their own, bottom space to top (HS-LADDER-*).
+        lines.append("ladders: " + ", ".join(f"{bf.label(lad.bottom)} up to {bf.label(lad.top)}" for lad in bf.ladders))
     return lines

@@ -114,8 +114,38 @@ def _version(value: float, what: str, known: range, r: _Reader, at: int) -> int:
     return n
 
 
+#: RTF groups that hold no text of the scenario: font, colour and style tables, document info.
+_TABLES = ("fonttbl", "colortbl", "stylesheet", "info")
+
+
+def _drop_tables(rtf: str) -> str:
+    """``rtf`` without its :data:`_TABLES` groups (nested braces included), whose font names
+    ("MS Shell Dlg 2;") would otherwise end up in the map's description."""
+    out: list[str] = []
+    i = 0
+    while i < len(rtf):
+        m = re.match(r"\{\\(" + "|".join(_TABLES) + r")\b", rtf[i:])
+        if m is None:
+            out.append(rtf[i])
+            i += 1
+            continue
+        depth = 0
+        while i < len(rtf):
+            depth += {"{": 1, "}": -1}.get(rtf[i], 0)
+            i += 1
+            if depth == 0:
+                break
+    return "".join(out)
+
+
 def rtf_text(rtf: str) -> str:
-    """The plain text of an RTF scenario (control words and groups removed, whitespace joined)."""
+    r"""The plain text of an RTF scenario (control words, font/colour tables and groups removed,
+    control characters such as NUL dropped, whitespace joined).
+
+    >>> rtf_text("{\\rtf1{\\fonttbl{\\f0\\fnil MS Shell Dlg 2;}}{\\colortbl ;\\red0;}\\pard Win.\\par}\x00")
+    'Win.'
+    """
+    rtf = "".join(ch for ch in _drop_tables(rtf) if ch in "\n\t" or ord(ch) >= 32)
     text = re.sub(r"\{\\\*[^{}]*\}", "", rtf)
     text = re.sub(r"\\par[d]?\b", "\n", text)
     text = re.sub(r"\\'[0-9a-fA-F]{2}", "", text)

@@ -18,7 +18,7 @@ import importlib
 
 from bot.rules.glyphs.catalogue import POWER_GLYPHS, UNKNOWN, GlyphInfo
 
-__all__ = ["POWER_GLYPHS", "GlyphInfo", "describe", "key_of", "names"]
+__all__ = ["POWER_GLYPHS", "GlyphInfo", "describe", "key_of", "known_name", "names"]
 
 
 def key_of(text: str) -> str:
@@ -58,3 +58,28 @@ def describe(name: str) -> GlyphInfo | None:
 def names() -> list[str]:
     """Every power glyph name, alphabetically (for autocomplete and listings)."""
     return sorted(POWER_GLYPHS)
+
+
+def known_name(name: str) -> str:
+    """The key of the glyph ``name`` names (any spelling :func:`describe` reads), for map, side and
+    scenario files: ``known_name("Glyph of Astrid") == "astrid"``, ``known_name("Heroic Rune") ==
+    "heroic_rune"``; ``unknown`` stays ``unknown`` (a glyph the map file left unnamed).
+
+    :raises ValueError: no glyph has that name; the message lists every accepted name.
+    """
+    info = describe(name)
+    if info is not None:
+        return info.name
+    treasure = sorted(_treasure_names())
+    raise ValueError(f"{name!r} is not a glyph name; write a power glyph ({', '.join(names())}), "
+                     + (f"a Treasure, Artifact or Tech Glyph ({', '.join(treasure)}), " if treasure else "")
+                     + f"or {UNKNOWN.name!r} for a glyph whose name the map does not give")
+
+
+def _treasure_names() -> list[str]:
+    """The treasure catalogue's keys, when that package is present."""
+    try:
+        mod = importlib.import_module("bot.rules.treasure.catalogue")
+    except ImportError:
+        return []
+    return list(getattr(mod, "CATALOGUE", {}))

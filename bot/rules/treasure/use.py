@@ -88,7 +88,8 @@ def why_not(state: MatchState, player: str, fig: Figure, glyph: str, target: str
     try:
         turn = checks.turn_for(state, player, fig)
     except IllegalCommand as exc:
-        return f"{fig.id} uses a glyph in the turn of its own Army Card: {exc.message}", exc.rule or "HS-TREASURE-31"
+        return (f"{fig.id} may use a carried glyph only in its own Player Turn (when the Order Marker on its "
+                f"Army Card is revealed), not now: {exc.message}", exc.rule or "HS-TREASURE-31")
     if not fig.on_battlefield:
         return f"{fig.id} is not on the battlefield", "HS-TREASURE-31"
     rule = info.rules[0]
