@@ -4,6 +4,7 @@ form opens, before anything is typed."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -66,4 +67,23 @@ def test_clearing_a_field_asks_the_bot_again(sandbox: SandboxThread, browser: An
     field.fill("")
     expect(listing.locator(".ac-choice")).to_have_count(len(everything), timeout=WAIT_MS)
     assert listing.locator(".ac-choice").all_inner_texts() == everything
+    context.close()
+
+
+def test_maps_upload_sends_the_file_chosen_in_the_picker(sandbox: SandboxThread, browser: Any) -> None:
+    """QA2 finding 1: an attachment option is a file picker; the chosen file reaches the bot."""
+    ladders = Path(__file__).resolve().parents[2].parent / "shared" / "maps" / "virtualscape" / "ladders.hsc"
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    tab = Player(context.new_page()).open(sandbox.sandbox.url, "alice")
+    tab.channel("tavern")
+    tab.page.fill("#composer", "/maps upload")
+    expect(tab.page.locator("#command-menu .command-item").first).to_have_attribute("data-command", "maps upload")
+    tab.page.press("#composer", "Enter")
+    picker = tab.page.locator('#command-form [data-option="file"]')
+    expect(picker).to_have_attribute("type", "file")
+    picker.set_input_files(str(ladders))
+    tab.page.click("#command-form .send")
+    expect(tab.page.locator("#command-form")).to_be_hidden(timeout=WAIT_MS)
+    expect(tab.last_message("to this server's maps, from")).to_contain_text("ladders.hsc")
+    assert tab.errors == []
     context.close()
