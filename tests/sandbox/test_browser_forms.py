@@ -87,3 +87,17 @@ def test_maps_upload_sends_the_file_chosen_in_the_picker(sandbox: SandboxThread,
     expect(tab.last_message("to this server's maps, from")).to_contain_text("ladders.hsc")
     assert tab.errors == []
     context.close()
+
+
+def test_escaped_markdown_is_text_and_links_leave_trailing_punctuation(sandbox: SandboxThread, browser: Any) -> None:
+    """QA2 finding 2: a backslash-escaped ``\\*\\*bold\\*\\*`` (how the bot quotes a player's words)
+    shows as ``**bold**``; a link keeps a closing ``)`` or ``:`` after it out of its address."""
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    tab = Player(context.new_page()).open(sandbox.sandbox.url, "alice")
+    names = {"users": {}, "channels": {}, "roles": {}}
+    html = tab.page.evaluate("([t, n]) => Markdown.render(t, n)",
+                             [r"(\*\*bold\*\* \|\|s\|\| https://a.example/x): then https://b.example/y:", names])
+    assert "<strong>" not in html and "**bold** ||s||" in html
+    assert '<a href="https://a.example/x" target="_blank" rel="noopener">https://a.example/x</a>):' in html
+    assert '<a href="https://b.example/y" target="_blank" rel="noopener">https://b.example/y</a>:' in html
+    context.close()

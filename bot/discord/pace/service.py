@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord.errors import UserError
+from bot.discord.outgoing import echo
 from bot.discord.pace import history, texts
 from bot.discord.pace.clock import Clock, SystemClock
 from bot.discord.pace.durations import POLICY_WORDS, Pace, PlayerPrefs, format_duration
@@ -459,7 +460,7 @@ class PaceService:
             for row in await self.store.player_deadlines(player):
                 await self.store.move_due(row.id, row.due + shift)
                 await self._plan_reminders(row.id, player, until, row.due + shift)
-        why = f" ({reason})" if reason else ""
+        why = f" ({echo(reason)})" if reason else ""  # the player's words, shown as typed (no markdown, no pings)
         for live in mine:
             name = live.session.name(player)
             await self._post(live, f"💤 {name} is away until {when_words(until)}{why}: {name}'s deadlines in this "
