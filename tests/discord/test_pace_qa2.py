@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from test_play_by_post import channel_msgs, last_id, pinged, post_table
+from bot_table import Table
+from test_play_by_post import POST, channel_msgs, last_id, pinged, post_table
 
 from bot.discord.pace.clock import FakeClock
 
@@ -27,3 +28,22 @@ async def test_the_away_reason_is_quoted_as_typed(fake: FakeDiscord, world: Worl
     assert len(told) == 1
     assert r"(@​everyone \*\*bold\*\* <@​&157700000000000001> \|\|spoiler\|\|)" in told[0].content
     assert not pinged(told[0]) and not told[0].pings.roles
+
+
+async def test_dms_and_me_games_name_the_channel_in_a_masked_link_and_setup_is_no_round(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    table = await post_table(fake, world, start_bot, tmp_path / "db.sqlite", FakeClock(), everywhere=True)
+    alice, bob = table.players
+    url = f"https://discord.com/channels/{world.guild.id}/{table.channel.id}"
+    dms = [m.content for m in fake.dm_messages(alice) if "Your move" in m.content]
+    assert dms and dms[-1].startswith(f"⏰ **Your move** in [#{table.channel.name}]({url}): ")
+    # A second match of the same scenario, still in setup (nobody joined), in another channel.
+    other = fake.create_channel(world.guild, "slow-games")
+    await table.settle()
+    await Table(fake, table.bot, other, [alice, bob]).reply(alice, "match", "new", **POST)
+    lines = (await table.reply(alice, "me", "games")).content.split("\n")
+    assert lines[0] == "Your matches (2):"
+    setup = next(line for line in lines if "#slow-games" in line)
+    assert ", setup — " in setup and "round -" not in setup and "your move" not in setup
+    playing = next(line for line in lines if f"[#{table.channel.name}]({url})" in line)
+    assert ", round 1 — ⏰ **your move**, deadline <t:" in playing

@@ -23,7 +23,7 @@ from bot.discord.pace.durations import (
     parse_quiet,
     parse_reminders,
 )
-from bot.discord.pace.texts import link, split_words, summarise, when_words
+from bot.discord.pace.texts import match_link, split_words, summarise, when_words
 from bot.rules import legal
 from bot.rules.state import Phase
 from bot.rules.views import public_view
@@ -210,10 +210,16 @@ async def games(interaction: discord.Interaction) -> str:
         guild = bot.get_guild(live.meta.guild_id) if live.meta.guild_id else None
         server = guild.name if guild is not None else "a server"
         due = [r.due for r in await service.current(live) if r.player == pid]
-        mark = "⏰ **your move**" + (f", deadline {when_words(due[0])}" if due else "") if waiting else "waiting on others"
         st = live.state
-        rows.append((not waiting, f"• {st.scenario.name} on {st.battlefield.name} in {server}, round {st.round or '-'} "
-                                  f"— {mark}: {link(live.meta.guild_id, live.channel_id)}"))
+        when = f"round {st.round}" if st.round else "setup"
+        if not waiting:
+            mark = "waiting on others"
+        elif not st.round and not due:  # setup without a deadline: no "move" to make yet
+            mark = "your part of the setup is open"
+        else:
+            mark = "⏰ **your move**" + (f", deadline {when_words(due[0])}" if due else "")
+        rows.append((not waiting, f"• {st.scenario.name} on {st.battlefield.name} in {server}, {when} "
+                                  f"— {mark}: {match_link(bot, live.meta.guild_id, live.channel_id)}"))
     if not rows:
         return "You are in no match under way. Start one with `/match new`, or join one with `/match join`."
     rows.sort(key=lambda r: r[0])

@@ -27,7 +27,7 @@ from bot.discord.pace import history, texts
 from bot.discord.pace.clock import Clock, SystemClock
 from bot.discord.pace.durations import POLICY_WORDS, Pace, PlayerPrefs, format_duration
 from bot.discord.pace.store import ACTED, CANCELLED, DONE, Deadline, PaceStore
-from bot.discord.pace.texts import LATE_AFTER, link, stamp, when_words
+from bot.discord.pace.texts import LATE_AFTER, match_link, stamp, when_words
 from bot.discord.respond import Responder
 from bot.game import ai
 from bot.rules import legal
@@ -235,7 +235,7 @@ class PaceService:
         if not prefs.dms:
             return ""
         since = await history.lines(self.store, live, history.last_acted(live, row.player))
-        body = [f"⏰ **Your move** in {link(live.meta.guild_id, live.channel_id)}: {row.expected}.",
+        body = [f"⏰ **Your move** in {match_link(self.bot, live.meta.guild_id, live.channel_id)}: {row.expected}.",
                 f"Deadline: {when_words(row.due)}."]
         if since:
             body.append("Since you last acted:")
@@ -336,7 +336,7 @@ class PaceService:
         if away_until > now or (prefs.quiet is not None and prefs.quiet.contains(now)):
             return 0  # late after a restart and now inside quiet hours (or away): better none than at night
         late = " (late: I was offline when it was due)" if now - due > LATE_AFTER else ""
-        text = (f"⏳ Reminder: {row.expected} in {link(live.meta.guild_id, live.channel_id)} — deadline "
+        text = (f"⏳ Reminder: {row.expected} in {match_link(self.bot, live.meta.guild_id, live.channel_id)} — deadline "
                 f"{when_words(row.due)}, {format_duration(max(0.0, row.due - now))} left.{late}")
         if prefs.dms and row.player not in live.dm_closed:
             note = await self._dm(live, row.player, text)
