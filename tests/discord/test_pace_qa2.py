@@ -47,3 +47,23 @@ async def test_dms_and_me_games_name_the_channel_in_a_masked_link_and_setup_is_n
     assert ", setup — " in setup and "round -" not in setup and "your move" not in setup
     playing = next(line for line in lines if f"[#{table.channel.name}]({url})" in line)
     assert ", round 1 — ⏰ **your move**, deadline <t:" in playing
+
+
+async def test_away_off_ends_an_away_early_and_the_deadline_runs_again(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    clock = FakeClock()
+    table = await post_table(fake, world, start_bot, tmp_path / "db.sqlite", clock)
+    bob = table.players[1]
+    answer = await table.reply(bob, "me", "away", duration="off")
+    assert answer.content == "You are not away, so there is nothing to end. Nothing was changed."
+    before = {r.player: r.due for r in await table.bot.pace.current(table.live)}[str(bob.id)]
+    await table.reply(bob, "me", "away", duration="3d")
+    clock.advance(days=1)
+    mark = last_id(fake)
+    answer = await table.reply(bob, "me", "away", duration="off")
+    assert answer.content.startswith("Welcome back: you are no longer away and your deadlines run again.")
+    after = {r.player: r.due for r in await table.bot.pace.current(table.live)}[str(bob.id)]
+    assert after == before + 86400  # pushed 3 days, back after one: one day later than planned
+    assert await table.bot.pace.store.away(str(bob.id)) == (clock.now(), "")
+    told = [m.content for m in channel_msgs(table, mark) if "is back early" in m.content]
+    assert told == ["👋 bob is back early: bob's deadlines in this match run again."]

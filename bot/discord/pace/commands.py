@@ -185,11 +185,17 @@ async def _store_prefs(service: PaceService, pid: str, prefs: PlayerPrefs) -> No
 
 
 async def away(interaction: discord.Interaction, duration: str, reason: str | None) -> str:
-    """``/me away``: pause the player's deadlines everywhere.
+    """``/me away``: pause the player's deadlines everywhere; ``duration:off`` ends an away early.
 
     :raises UserError: an unreadable duration, or longer than a match of theirs allows.
     """
     service = service_of(interaction)
+    if duration.strip().lower() == "off":  # back early
+        back = await service.end_away(str(interaction.user.id))
+        if back is None:
+            return "You are not away, so there is nothing to end. Nothing was changed."
+        where = f" The other players of {len(back)} match{'es' if len(back) != 1 else ''} were told." if back else ""
+        return f"Welcome back: you are no longer away and your deadlines run again.{where}"
     seconds = parse_duration(duration, what="how long you are away")
     if seconds > AWAY_LIMIT:
         raise UserError("Away can last at most 60 days (`60d`). Nothing was changed.")

@@ -25,7 +25,7 @@ from bot.discord.errors import UserError
 from bot.discord.outgoing import echo
 from bot.discord.pace import history, texts
 from bot.discord.pace.clock import Clock, SystemClock
-from bot.discord.pace.durations import POLICY_WORDS, Pace, PlayerPrefs, format_duration
+from bot.discord.pace.durations import HOUR, POLICY_WORDS, Pace, PlayerPrefs, format_duration
 from bot.discord.pace.store import ACTED, CANCELLED, DONE, Deadline, PaceStore
 from bot.discord.pace.texts import LATE_AFTER, match_link, stamp, when_words
 from bot.discord.respond import Responder
@@ -43,6 +43,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 #: Seconds between two runs of the due-work loop.
+#: Seconds a player back early from away keeps at least before a deadline (one hour).
+BACK_GRACE = HOUR
 TICK_SECONDS = 60.0
 #: Commands the computer may send for one passed deadline (a whole Player Turn is a handful).
 AI_STEPS = 60
@@ -465,6 +467,28 @@ class PaceService:
             name = live.session.name(player)
             await self._post(live, f"💤 {name} is away until {when_words(until)}{why}: {name}'s deadlines in this "
                                    "match are paused until then.", [])
+        return mine
+
+    async def end_away(self, player: str) -> list[LiveMatch] | None:
+        """End ``player``'s away now (``/me away duration:off``): their deadlines move back by the
+        away time left, keeping at least :data:`BACK_GRACE` seconds from now; the other players are
+        told. ``None`` when the player was not away (nothing changes)."""
+        if self.store is None:
+            raise UserError("Play by post needs the bot's database, which this bot does not have.")
+        now = self.clock.now()
+        until, _ = await self.store.away(player)
+        if until <= now:
+            return None
+        await self.store.set_away(player, now, "")
+        for row in await self.store.player_deadlines(player):
+            due = max(now + BACK_GRACE, row.due - (until - now))
+            if due < row.due:
+                await self.store.move_due(row.id, due)
+                await self._plan_reminders(row.id, player, now, due)
+        mine = [m for m in self.matches_of(player) if self.is_post(m)]
+        for live in mine:
+            name = live.session.name(player)
+            await self._post(live, f"👋 {name} is back early: {name}'s deadlines in this match run again.", [])
         return mine
 
     # --- statistics -----------------------------------------------------------------------------
