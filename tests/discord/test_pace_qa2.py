@@ -67,3 +67,31 @@ async def test_away_off_ends_an_away_early_and_the_deadline_runs_again(
     assert await table.bot.pace.store.away(str(bob.id)) == (clock.now(), "")
     told = [m.content for m in channel_msgs(table, mark) if "is back early" in m.content]
     assert told == ["👋 bob is back early: bob's deadlines in this match run again."]
+
+
+async def test_a_decided_undo_request_has_its_buttons_off_and_the_acceptance_comes_first(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    table = await post_table(fake, world, start_bot, tmp_path / "db.sqlite", FakeClock())
+    alice, bob = table.players
+    for user in table.players:
+        await table.place_markers(user)
+    turn = table.state.turn
+    assert turn is not None
+    mover = table.user(turn.player)
+    other = bob if mover is alice else alice
+    fig = next(f for f in table._acting(turn.player))
+    dest = table._step_toward_enemy(fig)
+    assert dest is not None
+    for answer, told in ((":yes", "accepted."), (":no", "refused to take back")):
+        await table.reply(mover, "move", figure=fig.id, to=dest)
+        await table.reply(mover, "match", "undo")
+        question = [m for m in table.channel.history() if "asks to take back" in m.content][-1]
+        await table.click(other, question, next(c for c in question.custom_ids if c.endswith(answer)))
+        await table.settle()
+        buttons = [question.find_component(c) for c in question.custom_ids]
+        assert len(buttons) == 2 and all(b is not None and b.get("disabled") for b in buttons), answer
+        after = [m.content for m in table.channel.history() if m.id > question.id]
+        assert told in after[0], after
+    said = [m.content for m in table.channel.history()]
+    accepted = next(i for i, c in enumerate(said) if c.endswith("accepted."))
+    assert "Undone by agreement" in said[accepted + 1]
