@@ -101,3 +101,18 @@ def test_escaped_markdown_is_text_and_links_leave_trailing_punctuation(sandbox: 
     assert '<a href="https://a.example/x" target="_blank" rel="noopener">https://a.example/x</a>):' in html
     assert '<a href="https://b.example/y" target="_blank" rel="noopener">https://b.example/y</a>:' in html
     context.close()
+
+
+def test_a_narrow_window_keeps_the_chat_column_usable(sandbox: SandboxThread, browser: Any) -> None:
+    """QA2 finding 3: at 420 px wide the chat column keeps most of the width (it collapsed to one
+    character per line) and the channel list stays reachable."""
+    context = browser.new_context(viewport={"width": 420, "height": 800})
+    tab = Player(context.new_page()).open(sandbox.sandbox.url, "alice")
+    tab.channel("battles")
+    tab.page.fill("#composer", "hello from a narrow window")
+    tab.page.press("#composer", "Enter")
+    body = tab.last_message("hello from a narrow window").locator(".body")
+    box = body.bounding_box()
+    assert box is not None and box["width"] >= 230 and box["height"] < 80, box
+    expect(tab.page.locator('#channel-list .channel').first).to_be_visible()
+    context.close()
