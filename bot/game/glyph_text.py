@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 
 from bot.rules.glyphs import GlyphInfo, describe, key_of, names
+from bot.rules.treasure.catalogue import CATALOGUE
 
 
 def heading(info: GlyphInfo) -> str:
@@ -28,15 +29,22 @@ def explain(name: str) -> tuple[str, str]:
     info = describe(name)
     if info is None:
         key = key_of(name)
-        close = difflib.get_close_matches(key, names(), n=3, cutoff=0.7)
-        hint = f"did you mean {', '.join(close)}?" if close else f"the power glyphs are {', '.join(names())}"
+        close = difflib.get_close_matches(key, all_names(), n=3, cutoff=0.7)
+        hint = (f"did you mean {', '.join(close)}?" if close else
+                f"the power glyphs are {', '.join(names())}; the Treasure, Tech and Artifact glyphs are "
+                f"{', '.join(sorted(CATALOGUE))}")
         raise KeyError(f"no glyph is called '{name.strip()}': {hint}")
     rule = getattr(info, "rule", "")
     return heading(info), f"{info.text} ({rule})" if rule else info.text
 
 
+def all_names() -> list[str]:
+    """Every glyph ``/glyph`` explains: the power glyphs, then the Treasure, Tech and Artifact glyphs."""
+    return names() + sorted(CATALOGUE)
+
+
 def glyph_names(current: str = "") -> list[str]:
-    """Power glyph names starting with (else containing) ``current``, for autocomplete."""
+    """Glyph names (power glyphs first) starting with (else containing) ``current``, for autocomplete."""
     want = key_of(current) if current.strip() else ""
-    first = [n for n in names() if n.startswith(want)]
-    return first + [n for n in names() if want in n and n not in first]
+    first = [n for n in all_names() if n.startswith(want)]
+    return first + [n for n in all_names() if want in n and n not in first]
