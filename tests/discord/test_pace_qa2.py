@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot_table import Table
-from test_play_by_post import POST, channel_msgs, last_id, pinged, post_table
+from test_play_by_post import POST, channel_msgs, last_id, pinged, post_table, tick
 
 from bot.discord.pace.clock import FakeClock
 
@@ -95,3 +95,21 @@ async def test_a_decided_undo_request_has_its_buttons_off_and_the_acceptance_com
     said = [m.content for m in table.channel.history()]
     accepted = next(i for i, c in enumerate(said) if c.endswith("accepted."))
     assert "Undone by agreement" in said[accepted + 1]
+
+
+async def test_a_reminder_is_dated_and_none_comes_after_the_deadline(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    clock = FakeClock()
+    table = await post_table(fake, world, start_bot, tmp_path / "db.sqlite", clock, extend="12h")
+    alice = table.players[0]
+    start = clock.now()
+    mark = last_id(fake)
+    clock.set(start + 12 * 3600 + 60)  # half time: one reminder each
+    assert (await tick(table))["reminded"] == 2
+    said = [m.content for m in fake.dm_messages(alice) if m.id > mark and "Reminder" in m.content]
+    assert len(said) == 1 and said[0].endswith("; sent with 11h 59m left.")
+    # The bot was down across the hour-before reminder and the deadline: no reminder comes late.
+    mark = last_id(fake)
+    clock.set(start + 24 * 3600 + 120)
+    assert (await tick(table))["reminded"] == 0
+    assert not [m for m in fake.dm_messages(alice) if m.id > mark and "Reminder" in m.content]

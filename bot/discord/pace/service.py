@@ -330,16 +330,16 @@ class PaceService:
         assert self.store is not None
         row = await self.store.deadline(deadline_id)
         live = self.bot.matches.get(row.match_id) if row is not None else None
-        if row is None or live is None or row.state != "open" or live.over:
-            return 0
         now = self.clock.now()
+        if row is None or live is None or row.state != "open" or live.over or now >= row.due:
+            return 0  # a reminder after the deadline (the bot was down) would only contradict it
         prefs = await self.store.prefs(row.player)
         away_until, _ = await self.store.away(row.player)
         if away_until > now or (prefs.quiet is not None and prefs.quiet.contains(now)):
             return 0  # late after a restart and now inside quiet hours (or away): better none than at night
         late = " (late: I was offline when it was due)" if now - due > LATE_AFTER else ""
         text = (f"⏳ Reminder: {row.expected} in {match_link(self.bot, live.meta.guild_id, live.channel_id)} — deadline "
-                f"{when_words(row.due)}, {format_duration(max(0.0, row.due - now))} left.{late}")
+                f"{when_words(row.due)}; sent with {format_duration(row.due - now)} left.{late}")
         if prefs.dms and row.player not in live.dm_closed:
             note = await self._dm(live, row.player, text)
             if not note and row.player not in live.dm_closed:
