@@ -113,3 +113,15 @@ async def test_a_reminder_is_dated_and_none_comes_after_the_deadline(
     clock.set(start + 24 * 3600 + 120)
     assert (await tick(table))["reminded"] == 0
     assert not [m for m in fake.dm_messages(alice) if m.id > mark and "Reminder" in m.content]
+
+
+async def test_match_since_from_someone_not_in_the_match_is_refused(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    table = await post_table(fake, world, start_bot, tmp_path / "db.sqlite", FakeClock())
+    for user in table.players:
+        await table.place_markers(user)
+    carol = fake.create_user("carol")
+    fake.add_member(world.guild, carol)
+    answer = await table.reply(carol, "match", "since")
+    assert answer.ephemeral and answer.content.startswith("You are not playing in this match")
+    assert "`/match log`" in answer.content

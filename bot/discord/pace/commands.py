@@ -77,9 +77,15 @@ async def change_pace(interaction: discord.Interaction, live: LiveMatch, options
 
 async def since(interaction: discord.Interaction, live: LiveMatch) -> None:
     """``/match since``: the public events since the asking player last acted, the maps before and
-    after, and what is expected now; ephemeral, within Discord's limits."""
+    after, and what is expected now; ephemeral, within Discord's limits.
+
+    :raises UserError: the asker is not a player of the match.
+    """
     service = service_of(interaction)
     pid = str(interaction.user.id)
+    if not live.is_player(pid):  # "since you last acted" means nothing to someone who never acts here
+        raise UserError("You are not playing in this match, so there is nothing \"since you last acted\". "
+                        "`/match log` shows anyone the whole public history.")
     await interaction.response.defer(ephemeral=True, thinking=True)
     last = catchup.last_acted(live, pid)
     lines = await catchup.history(service, live, last)
