@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 
 from bot.rules.glyphs import GlyphInfo, describe, key_of, names
+from bot.rules.treasure.catalogue import CATALOGUE
 
 
 def heading(info: GlyphInfo) -> str:
@@ -40,13 +41,16 @@ def explain(name: str) -> tuple[str, str]:
 
 def treasure_names() -> list[str]:
     """Every Treasure, Artifact and Tech Glyph name, alphabetically (HS-TREASURE-*, HS-TECH-*)."""
-    from bot.rules.treasure.catalogue import CATALOGUE
-
     return sorted(CATALOGUE)
 
 
+def all_names() -> list[str]:
+    """Every glyph ``/glyph`` explains: the power glyphs, then the Treasure, Tech and Artifact glyphs."""
+    return names() + sorted(CATALOGUE)
+
+
 def glyph_names(current: str = "") -> list[str]:
-    """Power glyph names starting with (else containing) ``current``, for autocomplete."""
+    """Glyph names (power glyphs first) starting with (else containing) ``current``, for autocomplete."""
     want = key_of(current) if current.strip() else ""
-    first = [n for n in names() if n.startswith(want)]
-    return first + [n for n in names() if want in n and n not in first]
+    first = [n for n in all_names() if n.startswith(want)]
+    return first + [n for n in all_names() if want in n and n not in first]

@@ -39,6 +39,7 @@ async def test_use_offers_carried_glyphs_and_targets_and_refuses_what_is_not_car
     refused = await table.reply(bob, "use", figure=syv.id, glyph="potion_of_healing")
     assert refused.ephemeral and "does not carry Potion of Healing" in refused.content
     assert "HS-TREASURE-31" in refused.content
+    assert "Use `/use`" not in refused.content  # QA2: no hint to the command just used
     assert table.state.figures[syv.id].carries == ["elixir_of_speed", "heroic_rune", "bolt_of_the_witherwood"]
 
     used = await table.reply(bob, "use", figure=syv.id, glyph="Elixir of Speed")

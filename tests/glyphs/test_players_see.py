@@ -63,3 +63,12 @@ def test_the_pictures_turn_summary_says_what_the_glyph_did() -> None:
     said = actions(eng.state, events, {"a": "SOL"})
     assert said[1:] == ["turned over the Glyph of Gerda",
                         "Glyph of Gerda: Defense +1 works for p1's army while a stands on it"]
+
+
+def test_an_unknown_glyph_lists_the_treasure_glyphs_too() -> None:
+    """QA2 finding 7: ``/glyph`` explains Treasure glyphs, so its refusal and suggestions name them."""
+    with pytest.raises(KeyError) as err:
+        explain("zzz")
+    said = str(err.value.args[0])
+    assert "the power glyphs are astrid" in said and "elixir_of_speed" in said and len(said) < 1900
+    assert glyph_names("elixir") == ["elixir_of_speed"]

@@ -22,7 +22,7 @@ async def _cards(i: discord.Interaction, current: str) -> list[app_commands.Choi
 
 
 async def _glyphs(i: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=n.capitalize(), value=n) for n in glyph_names(current)][:25]
+    return [app_commands.Choice(name=n.replace("_", " ").capitalize(), value=n) for n in glyph_names(current)][:25]
 
 
 def card_text(c: ArmyCard) -> str:

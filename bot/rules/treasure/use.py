@@ -200,7 +200,8 @@ def use(eng: RulesContext, player: str, figure: str, glyph: str, target: str | N
         name = info.name
     why = why_not(st, player, fig, name, target)
     if why is not None:
-        raise IllegalCommand(why[0], why[1], actions=("use",))
+        # No "Use /use." hint: the player just used it, and the reason says what is wrong.
+        raise IllegalCommand(why[0], why[1])
     rule = info.rules[0] if info else ""
     if name in ("jump_pack", "elixir_of_speed"):
         carry.spend(eng, fig, name, rule=rule)
