@@ -11,6 +11,7 @@ for what one player may see. Powers, terrain and scenario rules act through
 """
 
 from bot.rules import powers as _powers  # noqa: F401  (registers card powers)
+from bot.rules import scenarios as _scenarios  # noqa: F401  (registers scenario special rules)
 from bot.rules import terrain_effects as _terrain_effects  # noqa: F401  (registers terrain effects)
 from bot.rules.battlefield import Battlefield, Cell, GlyphSpot, Obstacle
 from bot.rules.cards import ArmyCard, Power

@@ -11,7 +11,7 @@ DEC-13 in :mod:`bot.rules.decisions`).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -137,6 +137,12 @@ class Scenario(BaseModel):
     #: What the Glyph of Brandar does in this scenario (HS-GLYPH-07): ``none`` (a figure moving onto
     #: it only stops) or ``swept_away`` (the figure is removed from the battlefield: The Rift).
     brandar: Literal["none", "swept_away"] = "none"
+    #: Special rules the scenario plays with: rule id -> parameters; each is a plug-in of
+    #: :mod:`bot.rules.scenarios` (``{"the_rift": {}}``). No scenario name is in the engine.
+    rules: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    #: The book scenario this file is one level of (``rumble-at-the-rift``): files of one family are
+    #: offered together, one per level, when a match is created (empty: a scenario on its own).
+    family: str = ""
 
     @model_validator(mode="after")
     def _draft_first_is_a_side(self) -> Scenario:
