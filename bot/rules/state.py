@@ -232,11 +232,13 @@ class DraftState:
 
 def starting_glyphs(bf: Battlefield, scenario: Scenario) -> dict[Hex, tuple[str, str]]:
     """The glyphs at the start of a match: the map's, then the scenario's (a scenario glyph on a space
-    of the map's replaces it; one off the battlefield is left out): hex -> (name, side)."""
+    of the map's replaces it; one off the battlefield is left out; one the map already places, by
+    name, stays where the map has it, as a map made for the scenario shows its place): hex -> (name, side)."""
     out = {g.at: (g.name.lower(), g.side) for g in bf.glyphs}
+    on_map = {g.name.lower() for g in bf.glyphs}
     for sg in scenario.glyphs:
         h = Hex(*sg.at)
-        if h in bf:
+        if h in bf and sg.name.lower() not in on_map:
             out[h] = (sg.name.lower(), sg.side)
     return out
 
