@@ -63,13 +63,17 @@ class VictoryRule(BaseModel):
     - ``round_limit_score``: at the end of ``round`` (default the format's limit), the highest score
       wins and equal top scores draw (HS-SCORE-*).
     - ``round_limit_side``: at the end of ``round``, the side named ``side`` wins (HS-SCEN-RIFT1-ALL-04).
+    - ``tracker``: a player whose tracker (:attr:`Scenario.trackers`) is on space ``reach`` wins,
+      checked with the others at the end of each Player Turn and round (HS-SCEN-CRIT2-ALL-04).
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    kind: Literal["last_standing", "round_limit_score", "round_limit_side"]
+    kind: Literal["last_standing", "round_limit_score", "round_limit_side", "tracker"]
     round: int | None = None
     side: str | None = None
+    #: ``tracker``: a player whose scenario tracker reaches this space wins (HS-SCEN-CRIT2-ALL-04).
+    reach: int | None = None
 
 
 class ScenarioGlyph(BaseModel):
@@ -135,8 +139,12 @@ class Scenario(BaseModel):
     #: space where the map has one replaces it (HS-GLYPH-01).
     glyphs: list[ScenarioGlyph] = Field(default_factory=list)
     #: What the Glyph of Brandar does in this scenario (HS-GLYPH-07): ``none`` (a figure moving onto
-    #: it only stops) or ``swept_away`` (the figure is removed from the battlefield: The Rift).
-    brandar: Literal["none", "swept_away"] = "none"
+    #: it only stops), ``swept_away`` (the figure is removed from the battlefield: The Rift) or
+    #: ``picked_up`` (a figure ending its move on it puts it on its Army Card: the Nanite Vial).
+    brandar: Literal["none", "swept_away", "picked_up"] = "none"
+    #: Trackers the scenario gives sides: side name -> tracker name (``{"COBRA": "Activation"}``);
+    #: each such player's tracker starts on space 0 (``MatchState.trackers``, HS-SCEN-CRIT2-ALL-03).
+    trackers: dict[str, str] = Field(default_factory=dict)
     #: Special rules the scenario plays with: rule id -> parameters; each is a plug-in of
     #: :mod:`bot.rules.scenarios` (``{"the_rift": {}}``). No scenario name is in the engine.
     rules: dict[str, dict[str, Any]] = Field(default_factory=dict)

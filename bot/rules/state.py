@@ -286,6 +286,12 @@ class MatchState:
     objects: dict[str, ObjectState] = field(default_factory=dict)
     #: Bumped by every applied command; a stale button carries an old version (boardgame.io _stateID).
     version: int = 0
+    # (Kept last: fields added later go after the older ones, so older pickles keep their order.)
+    #: Scenario trackers: player -> space (Mission Critical's Activation and Deactivation, 0-4;
+    #: :attr:`bot.rules.scenario.Scenario.trackers`), shown to everyone (HS-SCEN-CRIT2-ALL-03).
+    trackers: dict[str, int] = field(default_factory=dict)
+    #: What scenario special rules remember between windows (:mod:`bot.rules.scenarios`): rule id -> data.
+    scenario_data: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # The glyphs start where the map and the scenario put them, on the side they say (HS-GLYPH-01).

@@ -60,6 +60,12 @@ def check_victory(state: MatchState, end_of_round: bool) -> tuple[list[str], str
             return players_of(state, alive[0]), "last army standing"
         if len(sides) > 1 and not alive:
             return [], "draw: no figures are left on the battlefield"
+    for v in rules:
+        if v.kind == "tracker" and v.reach is not None:
+            full = [p.id for p in state.players if state.trackers.get(p.id, -1) >= v.reach and not p.conceded]
+            if full:
+                names = " and ".join(state.scenario.trackers.get(state.player(pid).role, "tracker") for pid in full)
+                return full, f"the {names} tracker reached {v.reach}"
     if not end_of_round:
         return None
     for v in rules:

@@ -239,10 +239,12 @@ def end_turn(eng: Referee, player: str) -> None:
     checks.seated(st, player)
     checks.require_on(st, player)
     if st.phase is Phase.FREE:
-        if st.turn is None:
+        if st.turn is None or not st.scenario.rules:
+            # Free mode tests one rule at a time: the turn ends without its window...
+            st.turn = None
             check_victory(eng, end_of_round=False)
             return
-        # The end-of-turn window happens in free mode too (scenario rules such as The Rift hook it).
+        # ...unless the scenario plays special rules, which happen at every turn's end (The Rift).
         st.turn.stage = Stage.DONE
         run_window(eng, Window.END_OF_TURN, "after_turn_free")
         return

@@ -24,6 +24,8 @@ def seat_player(st: MatchState, pid: str, name: str | None = None, team: str = "
     st.players.append(p)
     st.orders.setdefault(pid, {})
     st.revealed.setdefault(pid, [])
+    if role in st.scenario.trackers:  # the side's tracker starts on space 0 (HS-SCEN-CRIT2-ALL-03)
+        st.trackers[pid] = 0
     return p
 
 
