@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from bot.content.standins import parse as parse_stand_in
 from bot.game import ai, mapsource
 from bot.game.computer_army import army_plan
 from bot.game.session import GameSession
@@ -63,17 +64,35 @@ def out_problem(out: Path) -> str | None:
 
 
 
+def scenario_for_level(scenario: str, level: str) -> str:
+    """The scenario id of ``scenario`` (an id or a family: ``mission-critical``) at ``level``, or a
+    line starting ``error: `` saying why there is none (a Rookie level needs the Basic Game, DEC-06)."""
+    from bot.content.scenario_menu import level_of
+
+    return level_of(scenario, level)
+
+
 def armies_for(session: GameSession, players: int = 2) -> list[tuple[str, list[str]]]:
-    """Names and armies for the first ``players`` seats of this session's scenario."""
+    """Names and armies for the first ``players`` seats of this session's scenario. A side's named
+    cards (Wherever There's Trouble) are played by stand-ins picked by points when incomplete (DEC-07)."""
+    from bot.content.standins import army_names
+    from bot.game.session import cards as library
+
     scen = session.scenario
-    base = RIFT_ARMIES if scen.id.startswith("rumble-at-the-rift") else CLASSIC_ARMIES
+    four = scen.format.figures == 4 and scen.max_players == 2  # the Rumble at the Rift book: 4 figures a side
+    base = RIFT_ARMIES if four or scen.id.startswith("rumble-at-the-rift") else CLASSIC_ARMIES
     out = []
     for seat in range(players):
         name, cards = base[seat % len(base)]
         if seat < len(scen.sides) and scen.sides[seat].army:
-            cards = list(scen.sides[seat].army)
+            lib = library()
+            cards = army_names(scen.sides[seat].army, lib.get, [c for c in lib if not _in_sides(scen, c.name)])
         out.append((name, cards))
     return out
+
+
+def _in_sides(scen: Any, name: str) -> bool:
+    return any(name.lower() == n.lower() for side in scen.sides for n in side.army)
 
 
 def player_id(name: str, taken: Iterable[str] = ()) -> str:
@@ -245,6 +264,9 @@ def setup(session: GameSession, armies: Sequence[tuple[str, list[str]]]) -> list
         draft(session)
     else:
         for pid, (_name, cards) in zip(pids, armies, strict=True):
+            if any(parse_stand_in(c) for c in cards):  # a scenario's named cards, played by stand-ins (DEC-07)
+                session.apply(pid, "army " + "; ".join(cards))
+                continue
             # The usual army, or one built from the card library when its cards are missing there.
             plan = army_plan(session.state, pid, cards)
             if plan.command == "concede":
@@ -305,9 +327,17 @@ def main(args: argparse.Namespace) -> int:
     if rounds is not None and rounds < 1:
         print(f"error: --rounds must be 1 or more (got {rounds}); leave it out to play to the end")
         return 2
+    scenario_id = getattr(args, "scenario", None) or "last-army-standing"
+    level = getattr(args, "level", None)
+    if level is not None:
+        found = scenario_for_level(scenario_id, level)
+        if isinstance(found, str) and found.startswith("error: "):
+            print(found)
+            return 2
+        scenario_id = found
+    map_id = getattr(args, "map", None) or ("cobra-facility" if scenario_id == "last-army-standing" else None)
     try:
-        session = GameSession.create("demo", map_id=getattr(args, "map", None) or "cobra-facility",
-                                     scenario_id=getattr(args, "scenario", None) or "last-army-standing",
+        session = GameSession.create("demo", map_id=map_id, scenario_id=scenario_id,
                                      seed=getattr(args, "seed", None),
                                      fmt={"draft": True} if getattr(args, "draft", False) else None)
     except (KeyError, ValueError) as exc:

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.content.cards import CardLibrary
+from bot.content.standins import with_stand_ins
 from bot.content.maps import MapLibrary
 from bot.content.scenarios import ScenarioLibrary
 from bot.game import mapsource
@@ -94,7 +95,8 @@ def snapshot_version() -> str:
 
 
 def _card_lookup(name: str) -> ArmyCard:
-    return cards().get(name)
+    # A stand-in name (``Duke (played by Syvarris)``) builds the stand-in card (DEC-07).
+    return with_stand_ins(cards().get)(name)
 
 
 def _card_pool() -> list[ArmyCard]:
