@@ -29,9 +29,9 @@ from pathlib import Path
 from typing import Any
 
 from bot.content.cards import CardLibrary
-from bot.content.standins import with_stand_ins
 from bot.content.maps import MapLibrary
 from bot.content.scenarios import ScenarioLibrary
+from bot.content.standins import with_stand_ins
 from bot.game import mapsource
 from bot.game.howto import CONSOLE, HowTo
 from bot.game.narrate import Narrator
