@@ -9,6 +9,7 @@ needs the Basic Game, which the seeds do not give (DEC-06, HS-SCEN-BOOK-02). Use
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from bot.content.scenarios import ScenarioLibrary
@@ -29,6 +30,8 @@ class Entry:
     name: str
     line: str
     levels: dict[str, str] = field(default_factory=dict)
+    #: One line per level (its ``summary``, else the first sentence of its description).
+    lines: dict[str, str] = field(default_factory=dict)
 
     @property
     def offered(self) -> list[str]:
@@ -47,7 +50,8 @@ def _base_name(s: Scenario) -> str:
 
 
 def _first_sentence(text: str, limit: int = 90) -> str:
-    one = text.split(". ")[0].rstrip(".")
+    # A full stop after a lone capital is an initial (G.I. JOE), not the end of the sentence.
+    one = re.split(r"(?<![A-Z])(?<!\b[A-Z])\.\s", text)[0].rstrip(".")
     # Drop "Scenario 2 of the ... book, Seasoned level:" style openings to keep the goal.
     if ":" in one[:80]:
         one = one.split(":", 1)[1].strip()
@@ -63,8 +67,9 @@ def entries(lib: ScenarioLibrary) -> list[Entry]:
     out = []
     for key, group in groups.items():
         pick = next((s for s in group if s.level == "seasoned"), group[0])
-        out.append(Entry(key, _base_name(pick), _first_sentence(pick.description or pick.name),
-                         {s.level: s.id for s in group}))
+        out.append(Entry(key, _base_name(pick), pick.summary or _first_sentence(pick.description or pick.name),
+                         {s.level: s.id for s in group}, {s.level: s.summary or _first_sentence(s.description or s.name)
+                                                          for s in group}))
     return sorted(out, key=lambda e: e.name.lower())
 
 

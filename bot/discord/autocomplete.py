@@ -98,9 +98,22 @@ def card_names(current: str) -> Choices:
 
 
 def scenario_ids(current: str) -> Choices:
-    """``/match new scenario``."""
+    """``/match new scenario``: one choice per scenario and level on offer, with a one-line description
+    (``Mission Critical, Veteran: COBRA must activate ...``); a Rookie level is never offered (DEC-06)."""
+    from bot.content.scenario_menu import entries
+
     q = current.casefold()
-    return _safe(lambda: _choices((s.name, s.id) for s in scenarios() if q in s.id or q in s.name.casefold()))
+
+    def listed() -> Iterable[tuple[str, str]]:
+        for e in entries(scenarios()):
+            levels = e.offered or list(e.levels)
+            for lv in levels:
+                sid = e.levels[lv]
+                if q in sid or q in e.name.casefold() or q in lv:
+                    head = f"{e.name}, {lv.title()}" if len(levels) > 1 or e.key != sid else e.name
+                    text = f"{head}: {e.lines.get(lv, e.line)}"
+                    yield (text if len(text) <= 100 else text[:99] + "…"), sid
+    return _safe(lambda: _choices(listed()))
 
 
 def map_ids(current: str, guild_id: int | None = None) -> Choices:

@@ -28,6 +28,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from bot.content import scenario_menu
 from bot.content.cards import CardLibrary
 from bot.content.maps import MapLibrary
 from bot.content.scenarios import ScenarioLibrary
@@ -181,6 +182,9 @@ class GameSession:
         :raises KeyError: (UnknownMapError / UnknownScenarioError) with suggestions for unknown ids.
         """
         scen = scenarios().get(scenario_id)
+        refused = scenario_menu.refusal(scen)
+        if refused is not None:  # a Rookie level: listed, never played (DEC-06)
+            raise ValueError(refused)
         chosen_map = map_id or scen.map or "practice-field"
         bf = battlefield_for(chosen_map)  # fails early, with suggestions, on an unknown map
         zones = set(bf.start_zones)

@@ -123,6 +123,8 @@ class Scenario(BaseModel):
     id: str
     name: str
     description: str = ""
+    #: One line for menus (``/match new`` autocomplete): the goal and what this level adds.
+    summary: str = ""
     level: Level = "master"
     map: str | None = None
     min_players: int = 2
