@@ -55,6 +55,13 @@ OOPS = special_rule(
     "on a space within 1 space; a figure on that space picks it up at once.",
     "HS-SCEN-CRIT2-SEAS-04", "HS-SCEN-CRIT2-VET-04", "HS-SCEN-CRIT2-VET-05", "HS-SCEN-CRIT2-VET-06",
     "HS-SCEN-CRIT2-VET-07",
+    variants={
+        "seasoned": "When the Vial's holder takes 1 or more wounds, the opposing player puts the Vial on an empty space "
+                    "within 1 space of it.",
+        "veteran": "When the Vial's holder takes 1 or more wounds, its controller rolls the d20 less 5 for each wound on "
+                   "it (at most 20 less); on 5 or less, or if the holder is destroyed, the Vial drops and the opposing "
+                   "player puts it on a space within 1 space; a figure on that space picks it up at once.",
+    },
 )
 
 

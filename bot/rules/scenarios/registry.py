@@ -22,14 +22,21 @@ class SpecialRule:
     title: str
     text: str
     ledger: tuple[str, ...] = field(default_factory=tuple)
+    #: Texts by the ``level`` parameter a scenario gives the rule (Oops! differs at Seasoned and Veteran).
+    variants: tuple[tuple[str, str], ...] = ()
+
+    def text_for(self, given: dict[str, Any]) -> str:
+        """The text for a scenario giving the parameters ``given`` (its ``level`` variant, if any)."""
+        return dict(self.variants).get(str(given.get("level", "")), self.text)
 
 
 RULES: dict[str, SpecialRule] = {}
 
 
-def special_rule(id: str, title: str, text: str, *ledger: str) -> SpecialRule:
-    """Register (or replace, on re-import) the special rule ``id``; returns it."""
-    rule = SpecialRule(id, title, text, tuple(ledger))
+def special_rule(id: str, title: str, text: str, *ledger: str, variants: dict[str, str] | None = None) -> SpecialRule:
+    """Register (or replace, on re-import) the special rule ``id``; returns it. ``variants``: texts by
+    the rule's ``level`` parameter (see :meth:`SpecialRule.text_for`)."""
+    rule = SpecialRule(id, title, text, tuple(ledger), tuple(sorted((variants or {}).items())))
     RULES[id] = rule
     return rule
 
