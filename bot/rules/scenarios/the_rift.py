@@ -139,9 +139,12 @@ class TheRift(Effect):
         return [Trigger(self.name, st.turn.player)]
 
     def options(self, engine: RulesContext, trigger: Trigger) -> list[str]:
+        # The best pulls only (at most 24 and "skip", as many as buttons can show); any other pull
+        # is typed (FIGURE SPACE) and read by ``accept``.
         moves = pulls(engine.state, trigger.controller)
         foes = [m for m in moves if engine.state.figures[m.split()[0]].controller != trigger.controller]
-        return foes + [SKIP] + [m for m in moves if m not in foes]
+        own = [m for m in moves if m not in foes]
+        return foes[:16] + [SKIP] + own[: 24 - min(16, len(foes))]
 
     def labels(self, engine: RulesContext, trigger: Trigger, options: list[str]) -> list[str]:
         st = engine.state
