@@ -373,7 +373,12 @@ def test_unknown_map_name_suggests_the_close_one() -> None:
 
 def test_scenarios_load() -> None:
     lib = ScenarioLibrary.from_directory(SCENARIOS)
-    assert lib.ids() == ["last-army-standing", "rumble-at-the-rift-seasoned"]
+    # Every level of the Rumble at the Rift book (other helpers add the Forgotten Forest's files).
+    assert {"last-army-standing", "rumble-at-the-rift-seasoned", "rumble-at-the-rift-veteran", "rumble-at-the-rift-rookie",
+            "mission-critical-seasoned", "mission-critical-veteran", "mission-critical-rookie",
+            "wherever-theres-trouble-seasoned", "wherever-theres-trouble-veteran",
+            "wherever-theres-trouble-rookie"} <= set(lib.ids())
+    assert lib.ids()[:2] == ["last-army-standing", "mission-critical-rookie"]
     lib.check_maps(MapLibrary.from_directory(MAPS))
 
     las = lib.get("Last army standing")
