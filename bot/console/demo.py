@@ -185,6 +185,10 @@ class TurnRecorder:
                 parts.append(f"marker {d['marker']} lost ({d['reason']})")
             elif ev.kind == "moved" and len(d["path"]) > 1:
                 parts.append(f"{d['figure']} {'flies' if d.get('flew') else 'moves'} {lab(d['path'][0])}→{lab(d['path'][-1])}")
+            elif ev.kind == "pulled":  # The Rift (a scenario rule)
+                parts.append(f"the Rift pulls {d['figure']} {lab(d['start'])}→{lab(d['at'])}")
+            elif ev.kind == "tracker":
+                parts.append(f"{d['tracker']} tracker {d['value']}/{d['end']}")
             elif ev.kind == "swipe" and d["wounds"]:
                 parts.append(f"swiped by {d['attacker']} {d['wounds']} wound{'s' if d['wounds'] != 1 else ''}")
             elif ev.kind == "fell" and d["wounds"]:
