@@ -71,14 +71,17 @@ def columns_of(hexes: frozenset[Hex]) -> set[int]:
 # --- the shipped maps -------------------------------------------------------------------------
 
 
+#: The Rumble at the Rift book's maps 2 and 3, reconstructed from the box's tiles (DEC-08).
+BOOK_MAPS = ["toxic-pool", "waypoint-waylay"]
 OFFICIAL = ["heshva-basin", "howling-pass", "shattered-table", "spire-at-mount-tildept", "vengalla-gulch"]
 
 
 def test_library_holds_the_shipped_maps() -> None:
     lib = MapLibrary.from_directory(MAPS)
-    assert lib.ids() == sorted(["cobra-facility", "practice-field", *OFFICIAL])
+    assert lib.ids() == sorted(["cobra-facility", "practice-field", *OFFICIAL, *BOOK_MAPS])
     assert [spec.name for spec in lib] == ["COBRA Facility", "Heshva Basin", "The Howling Pass", "Practice Field",
-                                           "The Shattered Table", "Spire at Mount Tildept", "Vengalla Gulch"]
+                                           "The Shattered Table", "Spire at Mount Tildept", "Toxic Pool",
+                                           "Vengalla Gulch", "Waypoint Waylay"]
     assert lib.get("Practice Field").name == "Practice Field"
     assert lib.get("COBRA_FACILITY") is lib.get("cobra-facility")
     assert "practice field" in lib and "nowhere" not in lib
@@ -354,7 +357,7 @@ def test_map_id_defaults_to_file_name_and_env_folder_adds_maps(tmp_path: Path, m
     write(tmp_path, map_doc(name="Little Square"), "little-square.json")
     monkeypatch.setenv("HEROSCAPE_MAPS_DIR", str(tmp_path))
     lib = MapLibrary.default()
-    assert lib.ids() == sorted(["cobra-facility", "little-square", "practice-field", *OFFICIAL])
+    assert lib.ids() == sorted(["cobra-facility", "little-square", "practice-field", *OFFICIAL, *BOOK_MAPS])
     assert len(lib.get("little square")) == 16
 
 

@@ -86,9 +86,7 @@ def level_of(scenario: str, level: str, lib: ScenarioLibrary | None = None) -> s
     """The scenario id of ``scenario`` (an entry key, name or id) at ``level``, or a line starting
     ``error: `` saying what is wrong and what would be right."""
     if lib is None:
-        from bot.game.session import scenarios
-
-        lib = scenarios()
+        lib = ScenarioLibrary.default()
     entry = find(lib, scenario)
     if entry is None:
         known = ", ".join(e.key for e in entries(lib))
