@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from bot.rules.cards import ArmyCard
 
 #: ``NAMED (played by PLAYING)``.
-STAND_IN = re.compile(r"^\s*(?P<named>.+?)\s*\(played by\s+(?P<actor>.+?)\s*\)\s*$", re.IGNORECASE)
+STAND_IN = re.compile(r"^\s*(?P<named>.+?)\s*\(played by\s+(?P<actor>.+)\)\s*$", re.IGNORECASE)
 
 
 def stand_in_name(named: str, actor: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+import re
 from collections.abc import Callable, Iterable
 
 import discord
@@ -71,10 +72,39 @@ def card_list(current: str) -> Choices:
         completed to a complete card's short name."""
         head, _, last = current.rpartition(";")
         prefix = (head.strip() + "; ") if head.strip() else ""
+        stand = stand_ins(last.strip())
+        if stand:
+            return _choices((f"{prefix}{name} ({pts} pts)", f"{prefix}{name}") for name, pts in stand)
         found = cards().search(last.strip(), limit=MAX)
         return _choices((f"{prefix}{c.short} ({c.points} pts)" if c.points is not None else f"{prefix}{c.short}",
                          f"{prefix}{c.short}") for c in found if c.complete)
     return _safe(run)
+
+
+def stand_ins(typed: str) -> list[tuple[str, int | None]]:
+    """Stand-ins for an incomplete card being typed (DEC-07): ``Duke`` or ``Duke (played by Gr``
+    gives ``[("Duke (played by Grimnak)", 120), ...]``, the Unique Heroes nearest Duke's points
+    first (filtered by what follows "played by"); ``[]`` when ``typed`` names no incomplete card."""
+    from bot.content.standins import stand_in_name
+
+    lib = cards()
+    partial = re.match(r"^(?P<named>.+?)\s*\(played by\s*(?P<actor>[^)]*)\)?\s*$", typed, re.IGNORECASE)
+    named_text = partial["named"] if partial else typed
+    actor_text = (partial["actor"] if partial else "").casefold()
+    if not named_text:
+        return []
+    try:
+        named = lib.get(named_text)
+    except KeyError:
+        return []
+    if named.complete or (not partial and named.name.casefold() != named_text.casefold()
+                          and named.short.casefold() != named_text.casefold()):
+        return []
+    want = named.points or 0
+    actors = sorted((c for c in lib if c.complete and c.kind == "hero" and c.figures == 1 and c.rarity == "unique"
+                     and "," not in c.name and actor_text in c.name.casefold()),
+                    key=lambda c: (abs((c.points or 0) - want), c.name))
+    return [(stand_in_name(named.name, c.name), c.points) for c in actors[:MAX]]
 
 
 def draft_cards(interaction: discord.Interaction, current: str) -> Choices:

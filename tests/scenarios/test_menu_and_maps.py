@@ -123,3 +123,17 @@ def test_scenario_events_are_narrated() -> None:
                                              "why": "x"}, space, who) == \
         "📶 P1's Activation tracker moves to 2 of 4 (x)."
     assert Hex(0, 0) == Hex(0, 0)
+
+
+def test_army_set_autocomplete_offers_stand_ins_for_an_incomplete_card() -> None:
+    # rule: DEC-07
+    from bot.discord import autocomplete as ac
+
+    offered = [c.value for c in ac.card_list("Syvarris; Duke (played by Grim")]
+    assert offered[0] == "Syvarris; Duke (played by Grimnak)"
+    first = [c.value for c in ac.card_list("Duke")]
+    assert first and all(v.startswith("Duke (played by ") for v in first)
+    actor = standins.parse(first[0])
+    assert actor is not None and cards().get(actor[1]).complete
+    assert [c.value for c in ac.card_list("Syva")] == ["Syvarris"]  # a complete card as before
+    assert standins.parse("Duke (played by Sgt. Drake Alexander (AoA))") == ("Duke", "Sgt. Drake Alexander (AoA)")
