@@ -34,7 +34,10 @@ def _parser() -> argparse.ArgumentParser:
                      help="army format: standard, delta, hasbro, modern, skirmish or epic (points system, limits, lines)")
     demo = sub.add_parser("demo", help="two computer players fight; map images under renders/")
     demo.add_argument("--scenario", default="last-army-standing", help="scenario id (data/scenarios)")
-    demo.add_argument("--map", default=None, help="map id (data/maps; default: the scenario's map, else cobra-facility)")
+    demo.add_argument("--map", default=None, help="map id (data/maps; default: the scenario's, COBRA Facility for "
+                      "last-army-standing)")
+    demo.add_argument("--level", default=None, choices=["rookie", "seasoned", "veteran", "master"],
+                      help="the scenario's level: --scenario mission-critical --level veteran plays mission-critical-veteran")
     demo.add_argument("--rounds", type=int, default=None, help="stop after this many rounds")
     demo.add_argument("--out", default="renders/demo", help="folder for the images ('none': no images)")
     demo.add_argument("--seed", type=int, default=7, help="dice seed")

@@ -345,3 +345,21 @@ def test_an_army_fits_only_the_start_zone_spaces_without_an_obstacle() -> None:
     with pytest.raises(RulesError, match="23"):
         s.apply("ann", f"army {army}")
     assert not [c for c in s.state.cards.values() if c.owner == "ann"]  # nothing changed
+
+
+def test_an_army_of_double_space_figures_fits_only_the_pairs_its_start_zone_has() -> None:
+    # rule: HS-ARMY-02, HS-DOUBLE-01, HS-DOUBLE-02 - on Waypoint Waylay the red start zone has 14
+    # spaces, one of them a level higher than its neighbours: it holds 6 double-space figures, not
+    # 7. An army of 7 (Major Q10 and two squads of three Templar Cavalry) was accepted, then never placed.
+    from bot.rules.army import zone_pairs, zone_room
+    from bot.rules.errors import RulesError
+
+    s = GameSession.create("p", map_id="waypoint-waylay", seed=2)
+    for name in ("Ann", "Bo"):
+        s.apply(name.lower(), f"join {name}")
+    ann = next(p.id for p in s.state.players if p.zone == "red")
+    assert (zone_room(s.state, ann), zone_pairs(s.state, ann)) == (14, 6)
+    with pytest.raises(RulesError, match="holds only 6"):
+        s.apply(ann, "army major-q10; templar-cavalry; templar-cavalry")
+    assert not [c for c in s.state.cards.values() if c.owner == ann]  # nothing changed
+    s.apply(ann, "army templar-cavalry; templar-cavalry")  # 6 double-space figures fit

@@ -19,7 +19,7 @@ from test_random_playout import _pick, check_consistent
 from bot.content import formats
 from bot.game.computer_army import random_army
 from bot.game.session import GameSession, cards, maps
-from bot.rules.army import zone_room
+from bot.rules.army import zone_pairs, zone_room
 from bot.rules.legal import check, waiting_for
 from bot.rules.state import Phase
 
@@ -38,7 +38,7 @@ def test_random_armies_from_the_whole_library(map_id: str, format_id: str, seed:
     fmt = s.state.scenario.format
     fielded = []
     for p in s.state.players:
-        army = random_army(rng, cards(), fmt, zone_room(s.state, p.id))  # spaces without an obstacle
+        army = random_army(rng, cards(), fmt, zone_room(s.state, p.id), pairs=zone_pairs(s.state, p.id))  # spaces without an obstacle
         assert army, f"no random army fits {format_id} on {map_id}"
         fielded += army
         s.apply(p.id, "army " + "; ".join(c.id for c in army))

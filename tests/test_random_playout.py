@@ -37,7 +37,8 @@ def _cases() -> list[tuple[str, str, bool]]:
     scenario on its own map with a draft (DEC-13) instead of chosen armies."""
     scen = scenarios()
     default_id = "last-army-standing"
-    out = {(s, scen.get(s).map or "practice-field", False) for s in scen.ids()}
+    # A Rookie level is listed but never played (DEC-06): its refusal is tested in tests/scenarios.
+    out = {(s, scen.get(s).map or "practice-field", False) for s in scen.ids() if scen.get(s).level != "rookie"}
     out |= {(default_id, m, False) for m in maps().ids()}
     out.add((default_id, scen.get(default_id).map or "practice-field", True))
     return sorted(out)

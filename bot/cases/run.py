@@ -126,7 +126,8 @@ class CaseRun:
     def _choose(self, step: Choose, cmd: Command) -> None:
         """Answer the decision the rules wait on. An answer in several parts (a figure and its end
         space, :func:`bot.cases.features.answer_parts`) answers the decisions the rules ask one after
-        the other, all or nothing; a whole list of moves then says "done" to a decision asking for
+        the other, all or nothing, unless the figure is not an answer of the decision asked: then the
+        move is one answer, ``FIGURE SPACE`` (The Rift's pull); a whole list of moves then says "done" to a decision asking for
         one more of them.
 
         :raises RulesError: a part is refused (the state is as before the step).
@@ -136,6 +137,11 @@ class CaseRun:
             self.engine.execute(step.player, cmd)
             return
         first = self.state.pending[0] if self.state.pending else None
+        if not whole and first is not None and str(parts[0]) not in first.options:
+            # A decision that takes the move whole, as typed: "FIGURE SPACE" (The Rift's pull).
+            text = " ".join(steps.answer_text(self.state, part) for part in parts)
+            self.engine.execute(step.player, Command("choose", {"option": text}))
+            return
         snapshot = self.state.clone()
         try:
             for part in parts:

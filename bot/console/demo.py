@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from bot.content.standins import parse as parse_stand_in
 from bot.game import ai, mapsource
 from bot.game.computer_army import army_plan
 from bot.game.session import GameSession
@@ -63,17 +64,35 @@ def out_problem(out: Path) -> str | None:
 
 
 
+def scenario_for_level(scenario: str, level: str) -> str:
+    """The scenario id of ``scenario`` (an id or a family: ``mission-critical``) at ``level``, or a
+    line starting ``error: `` saying why there is none (a Rookie level needs the Basic Game, DEC-06)."""
+    from bot.content.scenario_menu import level_of
+
+    return level_of(scenario, level)
+
+
 def armies_for(session: GameSession, players: int = 2) -> list[tuple[str, list[str]]]:
-    """Names and armies for the first ``players`` seats of this session's scenario."""
+    """Names and armies for the first ``players`` seats of this session's scenario. A side's named
+    cards (Wherever There's Trouble) are played by stand-ins picked by points when incomplete (DEC-07)."""
+    from bot.content.standins import army_names
+    from bot.game.session import cards as library
+
     scen = session.scenario
-    base = RIFT_ARMIES if scen.id.startswith("rumble-at-the-rift") else CLASSIC_ARMIES
+    four = scen.format.figures == 4 and scen.max_players == 2  # the Rumble at the Rift book: 4 figures a side
+    base = RIFT_ARMIES if four or scen.id.startswith("rumble-at-the-rift") else CLASSIC_ARMIES
     out = []
     for seat in range(players):
         name, cards = base[seat % len(base)]
         if seat < len(scen.sides) and scen.sides[seat].army:
-            cards = list(scen.sides[seat].army)
+            lib = library()
+            cards = army_names(scen.sides[seat].army, lib.get, [c for c in lib if not _in_sides(scen, c.name)])
         out.append((name, cards))
     return out
+
+
+def _in_sides(scen: Any, name: str) -> bool:
+    return any(name.lower() == n.lower() for side in scen.sides for n in side.army)
 
 
 def player_id(name: str, taken: Iterable[str] = ()) -> str:
@@ -182,6 +201,10 @@ class TurnRecorder:
                 parts.append(f"marker {d['marker']} lost ({d['reason']})")
             elif ev.kind == "moved" and len(d["path"]) > 1:
                 parts.append(f"{d['figure']} {'flies' if d.get('flew') else 'moves'} {lab(d['path'][0])}→{lab(d['path'][-1])}")
+            elif ev.kind == "pulled":  # The Rift (a scenario rule)
+                parts.append(f"the Rift pulls {d['figure']} {lab(d['start'])}→{lab(d['at'])}")
+            elif ev.kind == "tracker":
+                parts.append(f"{d['tracker']} tracker {d['value']}/{d['end']}")
             elif ev.kind == "swipe" and d["wounds"]:
                 parts.append(f"swiped by {d['attacker']} {d['wounds']} wound{'s' if d['wounds'] != 1 else ''}")
             elif ev.kind == "fell" and d["wounds"]:
@@ -263,6 +286,9 @@ def setup(session: GameSession, armies: Sequence[tuple[str, list[str]]]) -> list
         draft(session)
     else:
         for pid, (_name, cards) in zip(pids, armies, strict=True):
+            if any(parse_stand_in(c) for c in cards):  # a scenario's named cards, played by stand-ins (DEC-07)
+                session.apply(pid, "army " + "; ".join(cards))
+                continue
             # The usual army, or one built from the card library when its cards are missing there.
             plan = army_plan(session.state, pid, cards)
             if plan.command == "concede":
@@ -311,17 +337,18 @@ def play(session: GameSession, recorder: TurnRecorder | None = None, rounds: int
     return n
 
 
-def _scenario_map(args: argparse.Namespace) -> str:
-    """The map a demo plays on when ``--map`` is not given: the scenario's own when it has sides
-    (their start zones are on that map), else the COBRA Facility."""
+def _scenario_map(scenario_id: str) -> str:
+    """The map a demo plays on when ``--map`` is not given: the COBRA Facility for the default
+    scenario, else the scenario's own (its sides' start zones are on it)."""
     from bot.game.session import scenarios
 
-    sid = getattr(args, "scenario", None) or "last-army-standing"
+    if scenario_id == "last-army-standing":
+        return "cobra-facility"
     try:
-        scen = scenarios().get(sid)
+        scen = scenarios().get(scenario_id)
     except KeyError:
         return "cobra-facility"  # the session says the scenario is unknown
-    return scen.map if scen.sides and scen.map else "cobra-facility"
+    return scen.map or "cobra-facility"
 
 
 def main(args: argparse.Namespace) -> int:
@@ -336,9 +363,17 @@ def main(args: argparse.Namespace) -> int:
     if rounds is not None and rounds < 1:
         print(f"error: --rounds must be 1 or more (got {rounds}); leave it out to play to the end")
         return 2
+    scenario_id = getattr(args, "scenario", None) or "last-army-standing"
+    level = getattr(args, "level", None)
+    if level is not None:
+        found = scenario_for_level(scenario_id, level)
+        if isinstance(found, str) and found.startswith("error: "):
+            print(found)
+            return 2
+        scenario_id = found
+    map_id = getattr(args, "map", None) or _scenario_map(scenario_id)
     try:
-        session = GameSession.create("demo", map_id=getattr(args, "map", None) or _scenario_map(args),
-                                     scenario_id=getattr(args, "scenario", None) or "last-army-standing",
+        session = GameSession.create("demo", map_id=map_id, scenario_id=scenario_id,
                                      seed=getattr(args, "seed", None),
                                      fmt={"draft": True} if getattr(args, "draft", False) else None)
     except (KeyError, ValueError) as exc:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+import re
 from collections.abc import Callable, Iterable
 
 import discord
@@ -18,7 +19,7 @@ from discord import app_commands
 
 from bot.discord.matches import LiveMatch, MatchManager
 from bot.game.figure_names import figure_named
-from bot.game.session import library_for, maps, scenarios
+from bot.game.session import cards, library_for, maps, scenarios
 from bot.game.targets import object_line
 from bot.rules import draft as drafting
 from bot.rules import objects
@@ -103,6 +104,9 @@ def card_list(current: str, interaction: discord.Interaction | None = None) -> C
         """Up to 25 choices (see :func:`card_choice`)."""
         head, _, last = current.rpartition(";")
         prefix = (head.strip() + "; ") if head.strip() else ""
+        stand = stand_ins(last.strip())
+        if stand:
+            return _choices((f"{prefix}{name} ({pts} pts)", f"{prefix}{name}") for name, pts in stand)
         live = _live(interaction) if interaction is not None else None
         fmt = live.state.scenario.format if live is not None else None
         lib = library_for(interaction.guild_id if interaction is not None else None)
@@ -110,6 +114,32 @@ def card_list(current: str, interaction: discord.Interaction | None = None) -> C
         ok = (c for c in found if c.complete and (fmt is None or fmt.lines is None or c.line in fmt.lines))
         return _choices(pair for c in ok if (pair := card_choice(c, prefix, fmt)) is not None)
     return _safe(run)
+
+
+def stand_ins(typed: str) -> list[tuple[str, int | None]]:
+    """Stand-ins for an incomplete card being typed (DEC-07): ``Duke`` or ``Duke (played by Gr``
+    gives ``[("Duke (played by Grimnak)", 120), ...]``, the Unique Heroes nearest Duke's points
+    first (filtered by what follows "played by"); ``[]`` when ``typed`` names no incomplete card."""
+    from bot.content.standins import stand_in_name
+
+    lib = cards()
+    partial = re.match(r"^(?P<named>.+?)\s*\(played by\s*(?P<actor>[^)]*)\)?\s*$", typed, re.IGNORECASE)
+    named_text = partial["named"] if partial else typed
+    actor_text = (partial["actor"] if partial else "").casefold()
+    if not named_text:
+        return []
+    try:
+        named = lib.get(named_text)
+    except KeyError:
+        return []
+    if named.complete or (not partial and named.name.casefold() != named_text.casefold()
+                          and named.short.casefold() != named_text.casefold()):
+        return []
+    want = named.points or 0
+    actors = sorted((c for c in lib if c.complete and c.kind == "hero" and c.figures == 1 and c.rarity == "unique"
+                     and "," not in c.name and actor_text in c.name.casefold()),
+                    key=lambda c: (abs((c.points or 0) - want), c.name))
+    return [(stand_in_name(named.name, c.name), c.points) for c in actors[:MAX]]
 
 
 def draft_cards(interaction: discord.Interaction, current: str) -> Choices:
@@ -134,9 +164,22 @@ def card_names(current: str, guild_id: int | None = None) -> Choices:
 
 
 def scenario_ids(current: str) -> Choices:
-    """``/match new scenario``."""
+    """``/match new scenario``: one choice per scenario and level on offer, with a one-line description
+    (``Mission Critical, Veteran: COBRA must activate ...``); a Rookie level is never offered (DEC-06)."""
+    from bot.content.scenario_menu import entries
+
     q = current.casefold()
-    return _safe(lambda: _choices((s.name, s.id) for s in scenarios() if q in s.id or q in s.name.casefold()))
+
+    def listed() -> Iterable[tuple[str, str]]:
+        for e in entries(scenarios()):
+            levels = e.offered or list(e.levels)
+            for lv in levels:
+                sid = e.levels[lv]
+                if q in sid or q in e.name.casefold() or q in lv:
+                    head = f"{e.name}, {lv.title()}" if len(levels) > 1 or e.key != sid else e.name
+                    text = f"{head}: {e.lines.get(lv, e.line)}"
+                    yield (text if len(text) <= 100 else text[:99] + "…"), sid
+    return _safe(lambda: _choices(listed()))
 
 
 def map_ids(current: str, guild_id: int | None = None) -> Choices:

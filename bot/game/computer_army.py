@@ -15,7 +15,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bot.rules.army import check_army, check_pick, required_cards, zone_room
+from bot.rules.army import check_army, check_pick, required_cards, zone_pairs, zone_room
 from bot.rules.cards import ArmyCard
 from bot.rules.errors import ArmyError
 from bot.rules.scenario import Format
@@ -71,12 +71,13 @@ def army_plan(st: MatchState, player: str, offered: Sequence[str] = (),
     cards_ = list(pool)
     fmt = st.scenario.format_for(st.player(player).role)
     zone = _zone_size(st, player)
+    pairs = zone_pairs(st, player)
     name = st.player(player).name
     found = [_find(cards_, n) for n in offered]
     chosen = [c for c in found if c is not None]
     if offered and len(chosen) == len(offered):
         try:
-            check_army(chosen, fmt, zone)
+            check_army(chosen, fmt, zone, pairs=pairs)
         except ArmyError:
             pass
         else:
@@ -88,7 +89,7 @@ def army_plan(st: MatchState, player: str, offered: Sequence[str] = (),
         fits = []
         for c in cards_:
             try:
-                check_pick(picked, c, fmt, zone)
+                check_pick(picked, c, fmt, zone, pairs)
             except ArmyError:
                 continue
             fits.append(c)
@@ -111,10 +112,10 @@ def army_plan(st: MatchState, player: str, offered: Sequence[str] = (),
 
 
 def random_army(rng: random.Random, pool: Iterable[ArmyCard], fmt: Format, zone: int | None = None,
-                max_cards: int = 12) -> list[ArmyCard]:
+                max_cards: int = 12, pairs: int | None = None) -> list[ArmyCard]:
     """A random legal army (for playouts and benchmarks): the cards of ``pool`` in a random order,
     each added when it still fits (:func:`~bot.rules.army.check_pick`: points of the format's system,
-    figure and space caps, start zone ``zone``, Unique, lines, complete cards), up to ``max_cards``.
+    figure and space caps, start zone ``zone`` holding ``pairs`` double-space figures, Unique, lines, complete cards), up to ``max_cards``.
     Empty when no card fits. The same ``rng`` state gives the same army."""
     cards = sorted(pool, key=lambda c: c.id)
     rng.shuffle(cards)
@@ -123,7 +124,7 @@ def random_army(rng: random.Random, pool: Iterable[ArmyCard], fmt: Format, zone:
         if len(picked) >= max_cards:
             break
         try:
-            check_pick(picked, c, fmt, zone)
+            check_pick(picked, c, fmt, zone, pairs)
         except ArmyError:
             continue
         picked.append(c)

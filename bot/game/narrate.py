@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from bot.game import narrate_treasure
+from bot.game import narrate_scenario, narrate_treasure
 from bot.game.card_text import applied_by_players
 from bot.game.howto import HowTo
 from bot.rules.events import Event
@@ -264,6 +264,8 @@ class Narrator:
             return f"{d['attacker']} can no longer attack {d['target']}."
         if k in narrate_treasure.KINDS:
             return narrate_treasure.line(k, d, self._space)
+        if k in narrate_scenario.KINDS:
+            return narrate_scenario.line(k, d, self._space, self._who)
         return self._field(k, d)
 
     def _glyph(self, k: str, d: dict[str, Any]) -> str | None:

@@ -28,9 +28,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from bot.content import scenario_menu
 from bot.content.cards import CardLibrary
 from bot.content.maps import MapLibrary
 from bot.content.scenarios import ScenarioLibrary
+from bot.content.standins import with_stand_ins
 from bot.game import mapsource
 from bot.game.howto import CONSOLE, HowTo
 from bot.game.narrate import Narrator
@@ -132,7 +134,8 @@ def library_for(guild_id: int | None) -> CardLibrary:
 
 
 def _card_lookup(name: str) -> ArmyCard:
-    return cards().get(name)
+    # A stand-in name (``Duke (played by Syvarris)``) builds the stand-in card (DEC-07).
+    return with_stand_ins(cards().get)(name)
 
 
 def _card_pool() -> list[ArmyCard]:
@@ -227,6 +230,9 @@ class GameSession:
         :raises KeyError: (UnknownMapError / UnknownScenarioError) with suggestions for unknown ids.
         """
         scen = scenarios().get(scenario_id)
+        refused = scenario_menu.refusal(scen)
+        if refused is not None:  # a Rookie level: listed, never played (DEC-06)
+            raise ValueError(refused)
         chosen_map = map_id or scen.map or "practice-field"
         bf = battlefield_for(chosen_map)  # fails early, with suggestions, on an unknown map
         zones = set(bf.start_zones)

@@ -56,6 +56,18 @@ def _hexes(value: Any) -> list[Hex]:
     return [Hex(int(p[0]), int(p[1])) for p in value]
 
 
+#: Events that carry a figure from one space to another, drawn as arrows: moves, and the Rift's pull
+#: (a scenario rule, drawn straight from where the figure was to where it went).
+MOVING = ("moved", "pulled")
+
+
+def _path(ev: Event) -> list[Hex]:
+    """The spaces an event of :data:`MOVING` took its figure through (``[]`` without any)."""
+    if ev.kind == "pulled":
+        return _hexes([ev.data["start"], ev.data["at"]]) if ev.data.get("start") and ev.data.get("at") else []
+    return _hexes(ev.data.get("path"))
+
+
 def positions_at(state: MatchState, events: Sequence[Event]) -> list[dict[str, tuple[Hex, ...]]]:
     """Where each figure stood when each event happened (index-aligned with ``events``).
 
@@ -70,8 +82,8 @@ def positions_at(state: MatchState, events: Sequence[Event]) -> list[dict[str, t
     for i in range(len(events) - 1, -1, -1):
         ev = events[i]
         out[i] = dict(cur)
-        if ev.kind == "moved":
-            path = _hexes(ev.data.get("path"))
+        if ev.kind in MOVING:
+            path = _path(ev)
             fid = str(ev.data.get("figure"))
             if path:
                 prev = cur.get(fid, ())
@@ -192,9 +204,9 @@ def plan(lay: MapLayout, state: MatchState, events: Sequence[Event], names: Mapp
     # Moves, and where the moved figures started (one ghost per space).
     seen: set[str] = set()
     ghosts: dict[Hex, Ghost] = {}
-    moved = [e for e in events if e.kind == "moved" and len(e.data.get("path") or []) >= 2]
+    moved = [e for e in events if e.kind in MOVING and len(_path(e)) >= 2]
     for i, ev in enumerate(moved):
-        path = _hexes(ev.data.get("path"))
+        path = _path(ev)
         fid = str(ev.data.get("figure"))
         fig = state.figures.get(fid)
         pts = [lay.xy(h) for h in path]
@@ -207,7 +219,7 @@ def plan(lay: MapLayout, state: MatchState, events: Sequence[Event], names: Mapp
             end = (end[0], end[1], end[2] - r * 0.12)
         else:
             end = (pts[-1], pts[-1], r * TOKEN * 0.6)
-        flew = bool(ev.data.get("flew"))
+        flew = bool(ev.data.get("flew")) or ev.kind == "pulled"
         if flew:
             pts = [pts[0], pts[-1]]
         ghost = fid not in seen

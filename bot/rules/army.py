@@ -26,6 +26,7 @@ import re
 from collections import Counter
 from collections.abc import Container, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from bot.rules.cards import ArmyCard
 from bot.rules.errors import ArmyError
@@ -134,12 +135,50 @@ def zone_room(state: MatchState, player: str) -> int | None:
     return sum(1 for h in zone if not state.battlefield.obstacles_on(h))
 
 
+def zone_pairs(state: MatchState, player: str) -> int | None:
+    """How many double-space figures ``player``'s start zone holds at most: the most disjoint pairs
+    of adjacent spaces of one level without an obstacle (HS-ARMY-02, HS-DOUBLE-01, -02); ``None``
+    without a zone. An army fits when its double-space figures are at most this many and all its
+    spaces at most :func:`zone_room` (any pairs of a largest set leave the other spaces free)."""
+    zone = state.battlefield.start_zones.get(state.player(player).zone)
+    if not zone:
+        return None
+    bf = state.battlefield
+    spaces = sorted((h for h in zone if not bf.obstacles_on(h)), key=lambda h: (h.r, h.q))
+    level = {h: c.top for h in spaces if (c := bf.top_cell(h)) is not None}
+    index = {h: i for i, h in enumerate(spaces)}
+    mates = [[index[n] for n in h.neighbours() if n in index and level.get(n) == level.get(h) is not None]
+             for h in spaces]
+
+    @cache
+    def most(used: int) -> int:
+        # The first space not yet decided: left single, or paired with a free neighbour.
+        i = next((k for k in range(len(spaces)) if not used >> k & 1), None)
+        if i is None:
+            return 0
+        best = most(used | 1 << i)
+        for j in mates[i]:
+            if not used >> j & 1:
+                best = max(best, 1 + most(used | 1 << i | 1 << j))
+        return best
+
+    return most(0)
+
+
+def _check_pairs(doubles: int, pairs: int | None) -> None:
+    if pairs is not None and doubles > pairs:
+        raise ArmyError(f"the army has {doubles} double-space figures but the start zone holds only {pairs} "
+                        "(each needs two adjacent spaces of one level): pick fewer of them", "HS-ARMY-02",
+                        actions=("army",))
+
+
 def check_army(cards: Sequence[ArmyCard], fmt: Format, zone_size: int | None = None,
-               aside: Sequence[ArmyCard] = (), *, partial: bool = False) -> ArmySummary:
+               aside: Sequence[ArmyCard] = (), *, partial: bool = False, pairs: int | None = None) -> ArmySummary:
     """Check an army, with the figures its owner sets aside (one card per figure); return its totals.
 
     The totals count the figures and spaces that will fight; the points count every drafted card.
     ``partial``: the army is still being drafted, so the format's spending rules wait (:func:`check_spend`).
+    ``pairs``: how many double-space figures the start zone holds (:func:`zone_pairs`).
 
     :raises ArmyError: naming the first rule broken and what would fix it.
     """
@@ -216,10 +255,13 @@ def check_army(cards: Sequence[ArmyCard], fmt: Format, zone_size: int | None = N
             f"{what}. Set figures aside before the game until it fits: add one entry per figure to your list "
             f"of Army Cards, the word aside and its card, such as 'aside {example}'", rule, actions=("army",),
         )
+    doubles = sum(c.stat("figures") for c in cards if c.base == 2) - sum(1 for c in aside if c.base == 2)
+    _check_pairs(doubles, pairs)
     return ArmySummary(drafted.points, figures, spaces)
 
 
-def check_pick(picked: Sequence[ArmyCard], card: ArmyCard, fmt: Format, zone_size: int | None = None) -> ArmySummary:
+def check_pick(picked: Sequence[ArmyCard], card: ArmyCard, fmt: Format, zone_size: int | None = None,
+               pairs: int | None = None) -> ArmySummary:
     """Check that ``card`` may join an army drafted so far as ``picked`` (DEC-13); return the new totals.
 
     Every army-building rule of :func:`check_army` must hold with the card added, and the figure
@@ -242,7 +284,7 @@ def check_pick(picked: Sequence[ArmyCard], card: ArmyCard, fmt: Format, zone_siz
         where = "your start zone has" if space_rule == "HS-ARMY-02" else "this match allows"
         raise ArmyError(f"{card.name} would bring your army to {totals.spaces} spaces; {where} "
                         f"{space_limit}", space_rule)
-    return check_army(after, fmt, zone_size, partial=True)
+    return check_army(after, fmt, zone_size, partial=True, pairs=pairs)
 
 
 #: Power kinds whose figures start the battle off the battlefield and enter by their power (The

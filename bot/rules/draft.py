@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from bot.rules.army import ArmySummary, check_pick, summarize, zone_room
+from bot.rules.army import ArmySummary, check_pick, summarize, zone_pairs, zone_room
 from bot.rules.cards import ArmyCard
 from bot.rules.errors import ArmyError, IllegalCommand
 from bot.rules.state import DraftState, MatchState
@@ -105,7 +105,8 @@ def check_draft_pick(state: MatchState, player: str, card: ArmyCard) -> ArmySumm
         named = state.scenario.format.draft_first_card or first
         raise IllegalCommand(f"your first pick must be the card the scenario names ({named}); "
                              f"pick it, then {card.name} on a later pick", RULE)
-    return check_pick(drafted_cards(state, player), card, state.scenario.format_for(state.player(player).role), _zone_size(state, player))
+    fmt = state.scenario.format_for(state.player(player).role)
+    return check_pick(drafted_cards(state, player), card, fmt, _zone_size(state, player), zone_pairs(state, player))
 
 
 def pick_problem(state: MatchState, player: str, card: ArmyCard) -> str | None:

@@ -11,7 +11,7 @@ DEC-13 in :mod:`bot.rules.decisions`).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -101,13 +101,17 @@ class VictoryRule(BaseModel):
     - ``round_limit_score``: at the end of ``round`` (default the format's limit), the highest score
       wins and equal top scores draw (HS-SCORE-*).
     - ``round_limit_side``: at the end of ``round``, the side named ``side`` wins (HS-SCEN-RIFT1-ALL-04).
+    - ``tracker``: a player whose tracker (:attr:`Scenario.trackers`) is on space ``reach`` wins,
+      checked with the others at the end of each Player Turn and round (HS-SCEN-CRIT2-ALL-04).
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    kind: Literal["last_standing", "round_limit_score", "round_limit_side"]
+    kind: Literal["last_standing", "round_limit_score", "round_limit_side", "tracker"]
     round: int | None = None
     side: str | None = None
+    #: ``tracker``: a player whose scenario tracker reaches this space wins (HS-SCEN-CRIT2-ALL-04).
+    reach: int | None = None
 
 
 class ScenarioGlyph(BaseModel):
@@ -163,6 +167,8 @@ class Scenario(BaseModel):
     id: str
     name: str
     description: str = ""
+    #: One line for menus (``/match new`` autocomplete): the goal and what this level adds.
+    summary: str = ""
     level: Level = "master"
     map: str | None = None
     min_players: int = 2
@@ -179,13 +185,31 @@ class Scenario(BaseModel):
     #: space where the map has one replaces it (HS-GLYPH-01).
     glyphs: list[ScenarioGlyph] = Field(default_factory=list)
     #: What the Glyph of Brandar does in this scenario (HS-GLYPH-07): ``none`` (a figure moving onto
-    #: it only stops) or ``swept_away`` (the figure is removed from the battlefield: The Rift).
-    brandar: Literal["none", "swept_away"] = "none"
-    #: Special rules done by the scenario plug-ins (:class:`ScenarioRule`, :mod:`bot.rules.scenarios`).
+    #: it only stops), ``swept_away`` (the figure is removed from the battlefield: The Rift) or
+    #: ``picked_up`` (a figure ending its move on it puts it on its Army Card: the Nanite Vial).
+    brandar: Literal["none", "swept_away", "picked_up"] = "none"
+    #: Trackers the scenario gives sides: side name -> tracker name (``{"COBRA": "Activation"}``);
+    #: each such player's tracker starts on space 0 (``MatchState.trackers``, HS-SCEN-CRIT2-ALL-03).
+    trackers: dict[str, str] = Field(default_factory=dict)
+    #: Special rules done by the scenario plug-ins (:class:`ScenarioRule`, :mod:`bot.rules.scenarios`),
+    #: each a ``kind`` (the rule's id: ``water_survival``, ``the_rift``) and its parameters. A file
+    #: may write them as a list (``[{"kind": "water_survival", ...}]``) or as a table of rule id ->
+    #: parameters (``{"the_rift": {}}``); both read the same. No scenario name is in the engine.
     rules: list[ScenarioRule] = Field(default_factory=list)
     #: Teams fixed by the scenario: lists of side names whose players are unbreakable allies
     #: (HS-SCEN-DUMUTEF-MASTER-08).
     teams: list[list[str]] = Field(default_factory=list)
+    #: The book scenario this file is one level of (``rumble-at-the-rift``): files of one family are
+    #: offered together, one per level, when a match is created (empty: a scenario on its own).
+    family: str = ""
+
+    @field_validator("rules", mode="before")
+    @classmethod
+    def _rules_as_list(cls, value: Any) -> Any:
+        """A table of rule id -> parameters, read as the list of rules it names."""
+        if isinstance(value, dict):
+            return [{**(params or {}), "kind": kind} for kind, params in value.items()]
+        return value
 
     @model_validator(mode="after")
     def _draft_first_is_a_side(self) -> Scenario:
@@ -216,6 +240,14 @@ class Scenario(BaseModel):
     def rules_of(self, kind: str) -> list[ScenarioRule]:
         """The scenario's special rules of ``kind``."""
         return [r for r in self.rules if r.kind == kind]
+
+    def rule_params(self) -> dict[str, dict[str, Any]]:
+        """Rule id -> its parameters (the first rule of each kind), for the plug-ins that read one
+        rule of a kind (:func:`bot.rules.scenarios.registry.params`)."""
+        out: dict[str, dict[str, Any]] = {}
+        for r in self.rules:
+            out.setdefault(r.kind, dict(r.model_extra or {}))
+        return out
 
     @property
     def round_limit(self) -> int | None:

@@ -232,11 +232,13 @@ class DraftState:
 
 def starting_glyphs(bf: Battlefield, scenario: Scenario) -> dict[Hex, tuple[str, str]]:
     """The glyphs at the start of a match: the map's, then the scenario's (a scenario glyph on a space
-    of the map's replaces it; one off the battlefield is left out): hex -> (name, side)."""
+    of the map's replaces it; one off the battlefield is left out; one the map already places, by
+    name, stays where the map has it, as a map made for the scenario shows its place): hex -> (name, side)."""
     out = {g.at: (g.name.lower(), g.side) for g in bf.glyphs}
+    on_map = {g.name.lower() for g in bf.glyphs}
     for sg in scenario.glyphs:
         h = Hex(*sg.at)
-        if h in bf:
+        if h in bf and sg.name.lower() not in on_map:
             out[h] = (sg.name.lower(), sg.side)
     return out
 
@@ -287,6 +289,12 @@ class MatchState:
     reinforcements: dict[str, int] = field(default_factory=dict)
     #: Bumped by every applied command; a stale button carries an old version (boardgame.io _stateID).
     version: int = 0
+    # (Kept last: fields added later go after the older ones, so older pickles keep their order.)
+    #: Scenario trackers: player -> space (Mission Critical's Activation and Deactivation, 0-4;
+    #: :attr:`bot.rules.scenario.Scenario.trackers`), shown to everyone (HS-SCEN-CRIT2-ALL-03).
+    trackers: dict[str, int] = field(default_factory=dict)
+    #: What scenario special rules remember between windows (:mod:`bot.rules.scenarios`): rule id -> data.
+    scenario_data: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # The glyphs start where the map and the scenario put them, on the side they say (HS-GLYPH-01).

@@ -71,6 +71,12 @@ def check_victory(state: MatchState, end_of_round: bool) -> tuple[list[str], str
         found = check(state, end_of_round)
         if found is not None:
             return found
+    for v in rules:
+        if v.kind == "tracker" and v.reach is not None:
+            full = [p.id for p in state.players if state.trackers.get(p.id, -1) >= v.reach and not p.conceded]
+            if full:
+                names = " and ".join(state.scenario.trackers.get(state.player(pid).role, "tracker") for pid in full)
+                return full, f"the {names} tracker reached {v.reach}"
     if not end_of_round:
         return None
     for v in rules:

@@ -8,17 +8,26 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.content.scenario_menu import entries
 from bot.discord import autocomplete as ac
 from bot.discord.errors import UserError
 from bot.discord.rules_text import TOPICS
 from bot.game.card_text import card_picture, not_enforced_reason
 from bot.game.glyph_text import explain, glyph_names
-from bot.game.session import library_for
+from bot.game.scenario_text import explain as explain_scenario
+from bot.game.session import library_for, scenarios
 from bot.rules.cards import ArmyCard
+
+#: The ``/rules`` topic that explains a scenario.
+SCENARIO_TOPIC = "scenario"
 
 
 async def _cards(i: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     return ac.card_names(current, i.guild_id)
+
+
+async def _scenarios(i: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    return ac.scenario_ids(current)
 
 
 async def _glyphs(i: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -50,6 +59,9 @@ def card_text(c: ArmyCard) -> str:
 class InfoCog(commands.Cog):
     """Cards and rules help (answers only the asker sees)."""
 
+    def __init__(self, bot: commands.Bot | None = None) -> None:
+        self.bot = bot
+
     @app_commands.command(name="card", description="Show an Army Card")
     @app_commands.describe(name="Card name (autocompletes)")
     @app_commands.autocomplete(name=_cards)
@@ -72,12 +84,34 @@ class InfoCog(commands.Cog):
         await interaction.response.send_message(f"**{head}**\n{text}", ephemeral=True)
 
     @app_commands.command(name="rules", description="A short explanation of a part of the rules")
-    @app_commands.choices(topic=[app_commands.Choice(name=title, value=key) for key, (title, _) in TOPICS.items()])
-    async def rules(self, interaction: discord.Interaction, topic: str) -> None:
+    @app_commands.describe(topic="What to explain (Scenario: this match's scenario, its goal and special rules)",
+                           scenario="With topic Scenario: which scenario (default: this channel's match)")
+    @app_commands.choices(topic=[app_commands.Choice(name=title, value=key) for key, (title, _) in TOPICS.items()]
+                          + [app_commands.Choice(name="Scenario", value=SCENARIO_TOPIC)])
+    @app_commands.autocomplete(scenario=_scenarios)
+    async def rules(self, interaction: discord.Interaction, topic: str, scenario: str | None = None) -> None:
+        if topic == SCENARIO_TOPIC:
+            await interaction.response.send_message(self._scenario_text(interaction, scenario), ephemeral=True)
+            return
         title, text = TOPICS[topic]
         await interaction.response.send_message(f"**{title}**\n{text}", ephemeral=True)
+
+    def _scenario_text(self, interaction: discord.Interaction, wanted: str | None) -> str:
+        """``/rules topic:Scenario``: the named scenario, else the channel's match's, else the list."""
+        if wanted:
+            try:
+                return explain_scenario(scenarios().get(wanted))
+            except KeyError as exc:
+                raise UserError(str(exc.args[0]) if exc.args else f"No scenario {wanted!r}.") from None
+        matches = getattr(self.bot, "matches", None) if self.bot is not None else None
+        live = matches.in_channel(interaction.channel_id or 0) if matches is not None else None
+        if live is not None:
+            return explain_scenario(live.state.scenario)
+        listed = "\n".join(f"• {e.label()}" for e in entries(scenarios()))
+        return ("There is no match in this channel; name a scenario with `scenario:` to read its rules. "
+                f"The scenarios:\n{listed}")[:1990]
 
 
 async def setup(bot: commands.Bot) -> None:
     """Extension entry point."""
-    await bot.add_cog(InfoCog())
+    await bot.add_cog(InfoCog(bot))

@@ -37,6 +37,8 @@ def glyph_value(st: MatchState, fig: Figure, body: tuple[Hex, ...]) -> float:
         name = spot[0]
         if name == "brandar" and st.scenario.brandar == "swept_away":
             total -= 1000.0  # swept away to another world
+        elif name == "brandar" and st.scenario.brandar == "picked_up":
+            total += 25.0  # the scenario's prize (the Nanite Vial): worth a long way round
         elif name == "kelda":
             total += HEAL * fig.wounds
         elif name == "haukeland":

@@ -268,8 +268,14 @@ def end_turn(eng: Referee, player: str) -> None:
     checks.seated(st, player)
     checks.require_on(st, player)
     if st.phase is Phase.FREE:
-        st.turn = None
-        check_victory(eng, end_of_round=False)
+        if st.turn is None or not st.scenario.rules:
+            # Free mode tests one rule at a time: the turn ends without its window...
+            st.turn = None
+            check_victory(eng, end_of_round=False)
+            return
+        # ...unless the scenario plays special rules, which happen at every turn's end (The Rift).
+        st.turn.stage = Stage.DONE
+        run_window(eng, Window.END_OF_TURN, "after_turn_free")
         return
     if st.phase is not Phase.TURNS or st.turn is None:
         raise IllegalCommand("there is no Player Turn to end", "HS-TURN-02")
@@ -281,6 +287,14 @@ def end_turn(eng: Referee, player: str) -> None:
         run_window(eng, Window.AFTER_MOVING, "end_card_turn")
     else:
         end_card_turn(eng)
+
+
+@continuation("after_turn_free")
+def after_turn_free(eng: Referee) -> None:
+    """Continuation of ``end-turn`` in free mode: the turn's lasting effects end, victory is checked."""
+    eng.state.turn = None
+    expire(eng, Expiry.END_OF_TURN)
+    check_victory(eng, end_of_round=False)
 
 
 def end_moves(eng: Referee, player: str) -> None:

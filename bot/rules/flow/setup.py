@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from bot.rules import checks, lookup
 from bot.rules import draft as drafting
-from bot.rules.army import add_army, check_army, remove_army, renumber_figures, split_aside, zone_room
+from bot.rules.army import (
+    add_army,
+    check_army,
+    remove_army,
+    renumber_figures,
+    split_aside,
+    zone_pairs,
+    zone_room,
+)
 from bot.rules.cards import ArmyCard
 from bot.rules.context import Referee
 from bot.rules.errors import IllegalCommand
@@ -24,6 +32,8 @@ def seat_player(st: MatchState, pid: str, name: str | None = None, team: str = "
     st.players.append(p)
     st.orders.setdefault(pid, {})
     st.revealed.setdefault(pid, [])
+    if role in st.scenario.trackers:  # the side's tracker starts on space 0 (HS-SCEN-CRIT2-ALL-03)
+        st.trackers[pid] = 0
     return p
 
 
@@ -115,7 +125,8 @@ def army(eng: Referee, player: str, cards: list[str]) -> None:
     aside: list[ArmyCard] = []
     for name, into in [(n, chosen) for n in names] + [(n, aside) for n in aside_names]:
         into.append(lookup.card_named(eng.cards, name))
-    summary = check_army(chosen, st.scenario.format_for(st.player(player).role), zone_room(st, player), aside)
+    summary = check_army(chosen, st.scenario.format_for(st.player(player).role), zone_room(st, player), aside,
+                         pairs=zone_pairs(st, player))
     # Choosing again replaces the earlier army.
     remove_army(st, player)
     keys = add_army(st, player, chosen, aside)

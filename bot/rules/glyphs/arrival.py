@@ -117,6 +117,12 @@ def brandar(eng: RulesContext, fig: Figure, at: Hex) -> None:
     at the Rift Veteran) removes the figure from the battlefield; with no scenario rule the figure
     has only stopped on it."""
     rule = eng.state.scenario.brandar
+    if rule == "picked_up":  # the glyph goes on the figure's Army Card (HS-SCEN-CRIT2-SEAS-02)
+        eng.state.glyphs.pop(at, None)
+        fig.carries.append("brandar")
+        eng.emit("glyph", glyph="brandar", title="Glyph of Brandar", figure=fig.id, player=fig.controller,
+                 at=hx(at), rule="HS-GLYPH-07", result=f"{fig.id} picks it up: it goes on {fig.id}'s Army Card")
+        return
     if rule == "swept_away":
         eng.emit("glyph", glyph="brandar", title="Glyph of Brandar", figure=fig.id, player=fig.controller,
                  at=hx(at), rule="HS-GLYPH-07", result=f"{fig.id} is swept away to another world")
