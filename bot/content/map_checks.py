@@ -1,7 +1,5 @@
-"""Pieces of a map that cannot share a space, checked once the battlefield is built: start zones
-that overlap or cover a space nobody can stand on (HS-SETUP: figures are placed on their start
-zone's free spaces), two cannons on one space (HS-OBSTACLE-09), and a glyph on a cannon's or a
-destructible object's space (a glyph lies on a space figures stand on, HS-GLYPH-01).
+"""Pieces of a map that cannot share a space, checked once the battlefield is built:
+two cannons on one space (HS-OBSTACLE-09), and a glyph on a cannon's or a destructible object's space (a glyph lies on a space figures stand on, HS-GLYPH-01).
 
 Each check returns ``(field, problem)`` for the first clash, worded like the map loader's other
 messages, or ``None``; :func:`bot.content.maps.build_battlefield` raises it as a ``MapFileError``.
@@ -29,17 +27,11 @@ def _what(ob: Obstacle) -> str:
 
 
 def zone_clash(bf: Battlefield, zones: Mapping[str, Sequence[Hex]]) -> Clash | None:
-    """A start zone space that is another zone's too, or that every surface of is under an obstacle."""
-    owner: dict[Hex, str] = {}
-    for zone, hexes in zones.items():
-        for h in hexes:
-            if h in owner:
-                return (f"start_zones.{zone}", f"{list(h)} is in start zone {owner[h]} too; start zones may not "
-                                               "share spaces")
-            owner[h] = zone
-            if not _standable(bf, h):
-                return (f"start_zones.{zone}", f"{list(h)} is covered by the {_what(bf.obstacles_on(h)[0])}; "
-                                               "a start zone space must be one a figure can stand on")
+    """Nothing, today: start zones may overlap (a scenario names areas, such as a bridge or a third
+    player's entry, across the colour zones) and may include spaces under an obstacle (placement and
+    the room counted for an army use only the free spaces of a zone, HS-OBSTACLE-01). Kept as the
+    one place a zone check belongs."""
+    del bf, zones
     return None
 
 
