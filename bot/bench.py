@@ -4,7 +4,9 @@
 trees; seeded, so every run measures the same map): the time to list every space a Move 6
 figure can reach (median, goal under 5 ms), one line-of-sight check (median, goal under
 0.5 ms), one attack's exact odds (median, ``odds_exact``), and a whole match of up to 12
-rounds between two 500-point armies played by :mod:`bot.game.ai` without rendering (goal under 2 s). ``render`` runs
+rounds between two 500-point armies played by :mod:`bot.game.ai` without rendering (goal under 2 s), and
+the same between two random 1,000-point armies of mixed cards drawn from the whole library
+(``big_match_*``; every card's powers as the rules enforce them). ``render`` runs
 :func:`bot.render.bench.run`; ``bot`` runs ``bot.discord.bench.run`` once that exists.
 """
 
@@ -188,6 +190,47 @@ def bench_match(rounds: int = 12, seed: int = 1) -> list[Row]:
     ]
 
 
+def bench_big_match(points: int = 1000, rounds: int = 12, seed: int = 1) -> list[Row]:
+    """A whole match (up to ``rounds`` rounds) of two random ``points``-point armies of mixed cards
+    from the whole card library (:func:`bot.game.computer_army.random_army`, seeded), played by the
+    AI on the generated battlefield, no rendering."""
+    from bot.game import ai
+    from bot.game.computer_army import random_army
+    from bot.game.session import _card_lookup, cards, scenarios
+    from bot.rules.match import Match
+
+    bf = generated_battlefield()
+    base = scenarios().get("last-army-standing")
+    fmt = base.format.model_copy(update={"round_limit": rounds, "points": points})
+    scen = base.model_copy(update={"format": fmt})
+    rng = random.Random(seed)
+    armies = [random_army(rng, cards(), fmt, max_cards=20) for _ in range(2)]
+    t0 = time.perf_counter()
+    m = Match(bf, scen, seed, _card_lookup)
+    for pid in ("alice", "bob"):
+        m.apply(pid, f"join {pid.title()}")
+    for pid, army in zip(("alice", "bob"), armies, strict=True):
+        m.apply(pid, "army " + "; ".join(c.id for c in army))
+    m.apply("alice", "start")
+    commands = 0
+    while m.state.phase is not Phase.OVER and commands < 40000:
+        waiting = ai.waiting_for(m.state)
+        cmd = ai.next_command(m.state, waiting[0]) if waiting else None
+        if cmd is None:
+            break
+        m.apply(waiting[0], cmd)
+        commands += 1
+    took = time.perf_counter() - t0
+    return [
+        ("big_match_total", round(took, 3), "s"),
+        ("big_match_cards", float(sum(len(a) for a in armies)), "cards"),
+        ("big_match_figures", float(len(m.state.figures)), "figures"),
+        ("big_match_rounds", float(m.state.round), "rounds"),
+        ("big_match_commands", float(commands), "commands"),
+        ("big_match_per_command", round(1000.0 * took / max(1, commands), 2), "ms"),
+    ]
+
+
 def bench_odds(runs: int = 500) -> list[Row]:
     """Median time of one attack's exact odds (:func:`bot.rules.odds.attack_odds`): 3 attack dice on a
     figure on higher ground rolling 3 + 1 defense dice, with every power hook asked (as in play)."""
@@ -244,7 +287,7 @@ def bench_legal(runs: int = 20, seed: int = 1) -> list[Row]:
 def rules(runs: int = 200) -> list[Row]:
     """Every rules figure."""
     return (bench_reach(runs) + bench_los(max(runs, 100) * 2) + bench_odds(max(runs, 100) * 2) + bench_match()
-            + bench_legal())
+            + bench_big_match() + bench_legal())
 
 
 def _print(rows: list[Row], prefix: str = "") -> None:

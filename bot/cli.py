@@ -1,4 +1,4 @@
-"""Command line: ``python -m bot run | sandbox | local | demo | cases PATH... | bench rules|render|bot``."""
+"""Command line: ``python -m bot run | sandbox | local | demo | cases PATH... | maps import|show | bench rules|render|bot``."""
 
 from __future__ import annotations
 
@@ -30,15 +30,28 @@ def _parser() -> argparse.ArgumentParser:
     loc.add_argument("--vs-computer", action="store_true", help="the computer plays the second seat")
     loc.add_argument("--load", default=None, help="resume a match saved with 'save PATH'")
     loc.add_argument("--draft", action="store_true", help="draft the armies one Army Card at a time, in turn")
+    loc.add_argument("--format", default=None,
+                     help="army format: standard, delta, hasbro, modern, skirmish or epic (points system, limits, lines)")
     demo = sub.add_parser("demo", help="two computer players fight; map images under renders/")
     demo.add_argument("--scenario", default="last-army-standing", help="scenario id (data/scenarios)")
-    demo.add_argument("--map", default="cobra-facility", help="map id (data/maps)")
+    demo.add_argument("--map", default=None, help="map id (data/maps; default: the scenario's, COBRA Facility for "
+                      "last-army-standing)")
+    demo.add_argument("--level", default=None, choices=["rookie", "seasoned", "veteran", "master"],
+                      help="the scenario's level: --scenario mission-critical --level veteran plays mission-critical-veteran")
     demo.add_argument("--rounds", type=int, default=None, help="stop after this many rounds")
     demo.add_argument("--out", default="renders/demo", help="folder for the images ('none': no images)")
     demo.add_argument("--seed", type=int, default=7, help="dice seed")
     demo.add_argument("--draft", action="store_true", help="the computer players draft their armies card by card")
     cases = sub.add_parser("cases", help="run rules cases (files or folders of *.json)")
     cases.add_argument("paths", nargs="+")
+    from bot.content.importers.cli import add_arguments as maps_args
+
+    maps_args(sub)
+    crd = sub.add_parser("cards", help="the card library: 'coverage' (powers enforced per set) or 'show NAME' "
+                                       "('cards NAME' shows it too)")
+    crd.add_argument("action", metavar="coverage|show|NAME", help="coverage, show NAME, or a card's name")
+    crd.add_argument("name", nargs="*", help="the card to show (name, short name or id)")
+    crd.add_argument("--summary", action="store_true", help="coverage: only the per-set lines and the total")
     bench = sub.add_parser("bench", help="print benchmark figures, one 'name: value unit' per line")
     bench.add_argument("what", choices=["rules", "render", "bot"])
     return p
@@ -68,6 +81,33 @@ def _has_token() -> bool:
         return True
 
 
+def _cards_cmd(args: argparse.Namespace) -> int:
+    """``cards coverage`` / ``cards show NAME``: print the library's coverage, or one card as text."""
+    from bot.game.card_text import card_block
+    from bot.game.coverage import report
+    from bot.game.session import cards
+
+    _warn_content()
+    if args.action == "coverage":
+        if args.name:
+            print(f"error: coverage takes no card name; to see one card: cards show {' '.join(args.name)}")
+            return 2
+        print("\n".join(report(cards(), details=not args.summary)))
+        return 0
+    # ``cards finn`` reads as ``cards show finn``.
+    name = " ".join(args.name if args.action == "show" else [args.action, *args.name])
+    if not name:
+        print("error: name a card: cards show NAME")
+        return 2
+    try:
+        card = cards().get(name)
+    except KeyError as exc:
+        print(f"error: {exc}")
+        return 2
+    print("\n".join(card_block(card)))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit status."""
     args = _parser().parse_args(argv)
@@ -77,6 +117,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bot.cases import main as cases_main
 
         return int(cases_main(args.paths))
+    if args.cmd == "maps":
+        from bot.content.importers.cli import main as maps_main
+
+        return int(maps_main(args))
+    if args.cmd == "cards":
+        return _cards_cmd(args)
     if args.cmd == "bench":
         from bot.bench import main as bench_main
 

@@ -82,3 +82,11 @@ def test_bench_legal_counts_every_command_of_the_active_player() -> None:
     rows = check_rows(bench.bench_legal(runs=1))
     assert rows["legal_all_commands"][1] == "ms" and rows["legal_all_commands"][0] > 0
     assert rows["legal_all_commands_count"][1] == "commands" and rows["legal_all_commands_count"][0] >= 2
+
+
+def test_bench_big_match_draws_mixed_armies_from_the_library() -> None:
+    rows = check_rows(bench.bench_big_match(rounds=2))
+    assert rows["big_match_total"][1] == "s" and rows["big_match_rounds"][0] <= 2
+    assert rows["big_match_cards"][0] >= 6 and rows["big_match_figures"][0] >= rows["big_match_cards"][0]
+    assert rows["big_match_commands"][0] > 0
+    assert bench.bench_big_match(rounds=2)[1:3] == bench.bench_big_match(rounds=2)[1:3]  # seeded armies

@@ -19,6 +19,8 @@ from bot.content.cards import (
 from bot.rules.cards import ArmyCard
 
 SOURCE = Path(__file__).resolve().parents[2] / "shared" / "cards" / "classic-cards.json"
+#: The whole official card pool (issue #14): 280 cards, 251 complete.
+FULL = SOURCE.with_name("heroscape-cards.json")
 NUMERIC = ("height", "base", "figures", "life", "move", "range", "attack", "defense", "points")
 TEXTUAL = ("set", "general", "kind", "rarity", "personality", "size", "keywords")
 CLASSIC_SETS = ("Rise of the Valkyrie",)
@@ -33,6 +35,10 @@ SHIPPED_FILES = {
     "rise-of-the-valkyrie", "road-to-the-forgotten-forest", "malliddons-prophecy", "age-of-annihilation",
     "battle-for-the-wellspring", "promos", "gi-joe-rumble-at-the-rift", "rulebook-examples",
 }
+#: Every stored fact of a card of the shared file, compared exactly.
+FACTS = ("set", "wave", "released", "line", "general", "kind", "rarity", "personality", "size", "height", "base",
+         "figures", "life", "move", "range", "attack", "defense", "points", "delta_points", "renegade_points",
+         "keywords", "incomplete")
 
 
 @pytest.fixture(scope="module")
@@ -45,6 +51,14 @@ def source() -> list[dict[str, object]]:
     if not SOURCE.is_file():
         pytest.skip(f"source card data not present at {SOURCE}")
     data: list[dict[str, object]] = json.loads(SOURCE.read_text(encoding="utf-8"))
+    return data
+
+
+@pytest.fixture(scope="module")
+def full() -> list[dict[str, object]]:
+    if not FULL.is_file():
+        pytest.skip(f"source card data not present at {FULL}")
+    data: list[dict[str, object]] = json.loads(FULL.read_text(encoding="utf-8"))
     return data
 
 
@@ -80,7 +94,8 @@ def _shared_run(a: str, b: str, n: int = 8) -> str | None:
 
 def test_every_shipped_file_loads() -> None:
     files = sorted(default_cards_dir().glob("*.json"))
-    assert {f.stem for f in files} == SHIPPED_FILES
+    # The files shipped before issue #14 stay (one file per set); the other sets joined them.
+    assert {f.stem for f in files} >= SHIPPED_FILES and len(files) == 37
     for f in files:
         doc = json.loads(f.read_text(encoding="utf-8"))
         assert doc["format"] == "heroscape-cards/1" and doc["set"]
@@ -100,23 +115,91 @@ def test_ids_and_shorts_are_unique_and_stable(library: CardLibrary) -> None:
 def test_all_source_cards_present_with_same_statistics(
     library: CardLibrary, source: list[dict[str, object]], raw_cards: dict[str, dict[str, object]]
 ) -> None:
-    assert len(source) == 55 == len(library)
+    assert len(source) == 55 and len(library) == 280
+    renewed = {"keywords"}  # the full file tags every power (ghost_walk, disengage...): see the test below
     for src in source:
         name = str(src["name"])
         card = library.get(name)
         assert card.name == name
+        if name == "Halushia, Scion of the Wild":
+            continue  # complete since the full file (its README): checked against it in the test below
         for field in NUMERIC:
             if field == "base" and src["base"] is None:
-                assert "base" not in raw_cards[name], f"{name}: unknown base must not be claimed"
+                assert raw_cards[name].get("base") is None, f"{name}: unknown base must not be claimed"
                 continue
             assert getattr(card, field) == src[field], f"{name}.{field}"
         for field in TEXTUAL:
-            assert getattr(card, field) == src[field], f"{name}.{field}"
-        assert card.species == ([] if src["species"] is None else str(src["species"]).split(" & "))
-        assert card.class_ == ([] if src["class"] is None else str(src["class"]).split(" & "))
+            if field not in renewed:
+                assert getattr(card, field) == src[field], f"{name}.{field}"
+        # Species and class are singular in the full file (its README): checked in the test below.
+        assert len(card.species) == (0 if src["species"] is None else len(str(src["species"]).split(" & ")))
+        assert len(card.class_) == (0 if src["class"] is None else len(str(src["class"]).split(" & ")))
         src_powers = src["powers"] or []
         assert isinstance(src_powers, list)
         assert [p.name for p in card.powers] == [p["name"] for p in src_powers], name
+
+
+def test_every_card_of_the_full_file_is_loaded_with_its_facts(library: CardLibrary,
+                                                              full: list[dict[str, object]]) -> None:
+    """Issue #14: all 280 cards, statistics, points (Standard, Delta, Renegade), set, wave, release,
+    line and Basic-game numbers exactly as the shared file has them."""
+    assert len(full) == len(library) == 280
+    complete = 0
+    for src in full:
+        card = library.get(str(src["name"]))
+        assert card.name == src["name"]
+        for field in FACTS:
+            assert getattr(card, field) == src[field], f"{card.name}.{field}"
+        assert card.species == [s.strip() for s in str(src["species"] or "").split("&") if s.strip()]
+        assert card.class_ == [s.strip() for s in str(src["class"] or "").split("&") if s.strip()]
+        basic = src["basic_game"]
+        if basic is None:
+            assert card.basic_game is None
+        else:
+            assert card.basic_game is not None and card.basic_game.model_dump() == basic
+        src_powers = src["powers"] or []
+        assert isinstance(src_powers, list)
+        # Same powers; a card shipped before keeps the printed order (Airborne Elite: The Drop first).
+        assert sorted(p.name for p in card.powers) == sorted(p["name"] for p in src_powers), card.name
+        assert card.complete == (not src["incomplete"]), (card.name, card.missing_fields())
+        complete += card.complete
+    assert complete == 251
+
+
+def test_powers_carry_the_pattern_and_params(library: CardLibrary, full: list[dict[str, object]],
+                                             source: list[dict[str, object]]) -> None:
+    """A power's kind is its pattern and its values the params, except the powers enforced before
+    issue #14, which keep their kind and values (saved matches, tests)."""
+    kept = 0
+    for src in full:
+        card = library.get(str(src["name"]))
+        raws = {p["name"]: p for p in src["powers"] or []}  # type: ignore[attr-defined]
+        for power in card.powers:
+            raw = raws[power.name]
+            params = dict(raw["params"])
+            pattern = params.pop("pattern", None)
+            if power.kind == pattern and power.values == params:
+                continue
+            kept += 1
+            assert card.name in {s["name"] for s in source}, card.name
+    assert library.get("Kelda").power("d20_table") is not None
+    aura = library.get("Nerak").power("aura")
+    assert aura is not None and aura.values["distance"] == 4 and aura.values["excludes_self"] is True
+    # Ewashia's Twister keeps its kind and values but takes the corrected Range 6 (shared README).
+    twister = library.get("Ewashia").powers[1]
+    assert twister.values["range"] == 6 and twister.values["extra_spaces"] == 2
+    assert 40 <= kept <= 60
+
+
+def test_same_character_links(library: CardLibrary) -> None:
+    """HS-ARMY-04: reprints name the card they reprint, so the Unique rule sees one character."""
+    # rule: HS-ARMY-04
+    raelin = library.get("Raelin")
+    for short in ("Raelin (AoA)", "Raelin (SotM)"):
+        assert library.get(short).same_as == raelin.name and library.get(short).character == raelin.character
+    assert library.get("Drake (AoA)").character == library.get("Drake").character
+    assert library.get("Drake (SotM)").same_as == "Sgt. Drake Alexander"
+    assert library.get("Raelin").same_as is None and library.get("Syvarris").character != raelin.character
 
 
 def test_classic_cards_complete_with_hooked_powers(library: CardLibrary) -> None:
@@ -148,22 +231,23 @@ def test_gi_joe_cards_are_incomplete(library: CardLibrary) -> None:
     assert "move" not in library.get("Scarlett").missing_fields()
 
 
-def test_power_texts_are_our_own_words(library: CardLibrary, source: list[dict[str, object]]) -> None:
+def test_power_texts_are_our_own_words(library: CardLibrary, full: list[dict[str, object]]) -> None:
     mechanics = {
         (str(s["name"]), p["name"]): p["mechanics"]
-        for s in source
+        for s in full
         for p in (s["powers"] or [])  # type: ignore[attr-defined]
     }
     checked = 0
-    for c in classic(library):
+    for c in library:
         for p in c.powers:
             original = mechanics[(c.name, p.name)]
             ratio = difflib.SequenceMatcher(None, original.lower(), p.text.lower()).ratio()
             assert ratio < 0.75, (c.name, p.name, ratio)
             assert _shared_run(original, p.text) is None, (c.name, p.name, _shared_run(original, p.text))
-            assert 1 <= len(re.findall(r"[.!?](\s|$)", p.text)) <= 3, (c.name, p.name)
+            if c in classic(library):
+                assert 1 <= len(re.findall(r"[.!?](\s|$)", p.text)) <= 3, (c.name, p.name)
             checked += 1
-    assert checked == 31
+    assert checked == 560
 
 
 # -- lookups ---------------------------------------------------------------------------------
@@ -185,10 +269,11 @@ def test_unknown_name_suggests_closest(library: CardLibrary) -> None:
 
 
 def test_search_for_autocomplete(library: CardLibrary) -> None:
-    assert [c.short for c in library.search("thor")] == ["Thorgrim"]
+    # Names that begin with the text come first; a fragment inside a word (Sir Hawthorne) after.
+    assert [c.short for c in library.search("thor")] == ["Thorgrim", "Sir Hawthorne"]
     found = [c.short for c in library.search("raelin")]
     assert found[:2] == ["Raelin", "Raelin (AoA)"]
-    assert {c.short for c in library.search("viking")} == {"Finn", "Thorgrim", "Tarn Vikings"}
+    assert {c.short for c in library.search("viking")} == {"Finn", "Thorgrim", "Tarn Vikings", "Eldgrim"}
     assert len(library.search("", limit=5)) == 5
 
 
@@ -211,7 +296,7 @@ def _write(tmp_path: Path, cards: list[dict[str, object]], name: str = "mine.jso
 
 def test_user_file_loads_alongside_defaults(tmp_path: Path) -> None:
     lib = CardLibrary.from_paths(default_cards_dir(), _write(tmp_path, [USER_CARD]))
-    assert len(lib) == 56
+    assert len(lib) == 281
     card = lib.get("testalot")
     assert card.id == "sir-testalot-the-brave" and card.class_ == ["Knight"] and card.complete
     assert lib.get("Finn").points == 80

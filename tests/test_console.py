@@ -62,7 +62,7 @@ def test_local_console_scripted_match(tmp_path: Path) -> None:
     assert "Alice fields Finn the Viking Champion, Tarn Viking Warriors, Syvarris" in text
     # A bad command and an illegal move print the rules' message and change nothing.
     assert ("error: 'frobnicate' is not a command. game commands: army, draft, start, place, place-rest, orders, "
-            "initiative, move, attack, special, end-turn, choose, concede, end-moves; console: help, status, map, reach, targets, "
+            "initiative, move, attack, special, end-turn, choose, concede, end-moves, use, cannon; console: help, status, map, reach, targets, "
             "cards, undo, save, load, hide, quit; 'help' explains them") in text
     assert "error: Figures act only during Player Turns (HS-TURN-02)" in text
     assert text.count("error:") >= 3  # 'move syvarris L2' is refused whoever has the turn
@@ -379,6 +379,30 @@ def test_play_refuses_zero_rounds() -> None:
 # ---- drafting (DEC-13) -------------------------------------------------------------------------------------
 
 
+@pytest.fixture
+def classic_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The 55 cards the library held before issue 14 (``../shared/cards/classic-cards.json``), as the
+    only shipped cards: the draft below was written for them (with 280 cards, cheaper and dearer
+    cards change every pick)."""
+    import json
+
+    from bot.console import views
+    from bot.content.cards import CardLibrary
+    from bot.game import session as session_module
+
+    source = Path(__file__).resolve().parents[2] / "shared" / "cards" / "classic-cards.json"
+    if not source.is_file():
+        pytest.skip(f"the classic card list is not present at {source}")
+    names = {c["name"] for c in json.loads(source.read_text(encoding="utf-8"))}
+    full = session_module.cards()
+    classic = CardLibrary()
+    classic.add_cards([c for c in full if c.name in names], Path("classic-cards.json"))
+    assert len(classic) == 55
+    monkeypatch.setattr(session_module, "cards", lambda: classic)
+    monkeypatch.setattr(views, "cards", lambda: classic)
+
+
+@pytest.mark.usefixtures("classic_cards")
 def test_local_console_draft_against_the_computer(tmp_path: Path) -> None:
     """The prompt names whose pick it is; the console lists the cards that still fit, with their points;
     the computer picks by itself; a second 'start' begins placement."""

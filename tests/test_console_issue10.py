@@ -222,7 +222,7 @@ def test_cards_mark_enforced_powers_and_incomplete_cards(tmp_path: Path) -> None
     assert "    Finn the Viking Champion (Finn): 80 pts, 1 figure, Life 4 Move 5 Range 1 Attack 3 Defense 4 " \
            "[powers enforced]" in text
     assert "    Duke (Duke): 140 pts, 1 figure, incomplete (not public: Rarity, Life, Move, Range, Attack, Defense, " \
-           "Height, Size; it cannot be fielded)" in text
+           "Height, Size, Base, Powers; it cannot be fielded)" in text  # base and powers: shared card file
     assert "[powers not enforced]" in text and " powers enforced]" in text  # "1 of 3 powers enforced"
     con.handle("cards duke")
     assert script.out[-1].startswith("Duke (Duke): 140 pts, 1 figure, incomplete")
@@ -265,4 +265,37 @@ def test_discord_card_marks_enforced_powers_too() -> None:
 
     text = card_text(cards().get("Grimnak"))
     assert "• **Chomp** (enforced): " in text
-    assert "(not enforced: the players apply it)" in card_text(cards().get("Dorim"))
+    assert "(not enforced: the players apply it)" in card_text(cards().get("Tagawa Samurai"))  # Bloodlust
+
+
+def test_cards_name_writes_the_card_picture(tmp_path: Path) -> None:
+    # Issue 14: the console's 'cards NAME' shows a picture of the card too (statistics, powers marked).
+    con, script = console(tmp_path)
+    con.handle("cards kelda")
+    picture = tmp_path / "card-kelda-the-kyrie-warrior.png"
+    assert f"card image: {picture}" in script.text and picture.read_bytes().startswith(b"\x89PNG")
+    assert "  Healing Touch (not enforced: apply it yourselves): " in script.text
+
+
+def test_help_on_use_cannon_drop_and_glyph(tmp_path: Path) -> None:
+    # qa1 finding 16: these commands had no help topic
+    con, script = console(tmp_path, "help use", "help cannon", "help drop", "help glyph")
+    for topic in ("use", "cannon", "drop", "glyph"):
+        con.handle(f"help {topic}")
+    assert "no help on" not in script.text
+    assert "use FIG GLYPH [TARGET]" in script.text and "drop GLYPH@SPACE" in script.text
+    assert "cannon FIG CANNON TARGET" in script.text and "Range 8" in script.text
+    con.handle("help nonsense")
+    assert "'help use' (glyphs, drop) or 'help cannon'" in script.text
+
+
+def test_glyph_lists_and_names_treasure_glyphs_too(tmp_path: Path) -> None:
+    # qa1 finding 16: 'glyph' listed only power glyphs; an unknown name named only them
+    con, script = console(tmp_path)
+    con.handle("glyph")
+    assert "Treasure, Artifact and Tech Glyphs" in script.text and "  Heroic Rune (treasure)" in script.text
+    assert "  Jump Pack (tech)" in script.text
+    con.handle("glyph nonsense")
+    assert "the Treasure, Artifact and Tech Glyphs are belt_of_giant_strength" in script.text
+    con.handle("glyph heroic rnue")
+    assert "did you mean heroic_rune?" in script.text

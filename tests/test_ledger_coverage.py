@@ -14,11 +14,15 @@ import pytest
 LEDGER = Path(__file__).resolve().parents[2] / "shared" / "RULES-LEDGER.md"
 TESTS = Path(__file__).resolve().parent
 
-#: The ledger areas of the core rules (scenarios, glyphs and Onslaught are covered elsewhere).
+#: The ledger areas of the core rules and the battlefield's pieces (scenarios and Onslaught are covered elsewhere).
 AREAS = (
     "ARMY", "ROUND", "ORDER", "INIT", "TURN", "MOVE", "ENGAGE", "FALL", "FLY", "DOUBLE", "ATTACK", "LOS",
     "HEIGHT", "DICE", "SPECIAL", "EXPLOSION", "LINE", "DESTROY", "VICTORY", "SCORE", "TIMING", "TERRAIN",
     "OBSTACLE", "ROAD", "WALL", "TREE",
+    "GLYPH",
+    "TREASURE", "TECH",  # issue 12: Treasure Glyphs, Ancient Artifacts, Tech Glyphs
+    "DESTRUCT", "LADDER",  # destructible objects and rope ladders (issue 12)
+    "SCEN-FOREST-ALL", "SCEN-BRIDGE-MASTER", "SCEN-DUMUTEF-MASTER",  # the Forgotten Forest scenarios (issue 15)
 )
 
 _CLAUSE = re.compile(r"^- (HS-(" + "|".join(AREAS) + r")-\d{2})\b", re.MULTILINE)
@@ -27,7 +31,7 @@ _CLAUSE = re.compile(r"^- (HS-(" + "|".join(AREAS) + r")-\d{2})\b", re.MULTILINE
 def ledger_ids(text: str) -> list[str]:
     """The clause IDs of :data:`AREAS` in the ledger's text, in ledger order, each once.
 
-    >>> ledger_ids("- HS-MOVE-04 — Climbing costs ...\\n- HS-GLYPH-01 — ...\\n- HS-TREE-02 — Five trees")
+    >>> ledger_ids("- HS-MOVE-04 — Climbing costs ...\\n- HS-SCEN-BOOK-01 — ...\\n- HS-TREE-02 — Five trees")
     ['HS-MOVE-04', 'HS-TREE-02']
     """
     seen: dict[str, None] = {}

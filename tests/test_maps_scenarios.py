@@ -71,10 +71,17 @@ def columns_of(hexes: frozenset[Hex]) -> set[int]:
 # --- the shipped maps -------------------------------------------------------------------------
 
 
-def test_library_holds_both_maps() -> None:
+#: The Rumble at the Rift book's maps 2 and 3, reconstructed from the box's tiles (DEC-08).
+BOOK_MAPS = ["toxic-pool", "waypoint-waylay"]
+OFFICIAL = ["heshva-basin", "howling-pass", "shattered-table", "spire-at-mount-tildept", "vengalla-gulch"]
+
+
+def test_library_holds_the_shipped_maps() -> None:
     lib = MapLibrary.from_directory(MAPS)
-    assert lib.ids() == ["cobra-facility", "practice-field"]
-    assert [spec.name for spec in lib] == ["COBRA Facility", "Practice Field"]
+    assert lib.ids() == sorted(["cobra-facility", "forgotten-forest", "practice-field", *OFFICIAL, *BOOK_MAPS])
+    assert [spec.name for spec in lib] == ["COBRA Facility", "The Forgotten Forest", "Heshva Basin", "The Howling Pass",
+                                           "Practice Field", "The Shattered Table", "Spire at Mount Tildept",
+                                           "Toxic Pool", "Vengalla Gulch", "Waypoint Waylay"]
     assert lib.get("Practice Field").name == "Practice Field"
     assert lib.get("COBRA_FACILITY") is lib.get("cobra-facility")
     assert "practice field" in lib and "nowhere" not in lib
@@ -350,7 +357,8 @@ def test_map_id_defaults_to_file_name_and_env_folder_adds_maps(tmp_path: Path, m
     write(tmp_path, map_doc(name="Little Square"), "little-square.json")
     monkeypatch.setenv("HEROSCAPE_MAPS_DIR", str(tmp_path))
     lib = MapLibrary.default()
-    assert lib.ids() == ["cobra-facility", "little-square", "practice-field"]
+    assert lib.ids() == sorted(["cobra-facility", "forgotten-forest", "little-square", "practice-field", *OFFICIAL,
+                                *BOOK_MAPS])
     assert len(lib.get("little square")) == 16
 
 
@@ -369,7 +377,12 @@ def test_unknown_map_name_suggests_the_close_one() -> None:
 
 def test_scenarios_load() -> None:
     lib = ScenarioLibrary.from_directory(SCENARIOS)
-    assert lib.ids() == ["last-army-standing", "rumble-at-the-rift-seasoned"]
+    # Every level of the Rumble at the Rift book and both Forgotten Forest scenarios.
+    assert lib.ids() == ["bridge-to-the-forgotten-forest", "fall-of-the-dumutef-bridge", "last-army-standing",
+                         "mission-critical-rookie", "mission-critical-seasoned", "mission-critical-veteran",
+                         "rumble-at-the-rift-rookie", "rumble-at-the-rift-seasoned", "rumble-at-the-rift-veteran",
+                         "wherever-theres-trouble-rookie", "wherever-theres-trouble-seasoned",
+                         "wherever-theres-trouble-veteran"]
     lib.check_maps(MapLibrary.from_directory(MAPS))
 
     las = lib.get("Last army standing")

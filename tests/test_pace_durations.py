@@ -80,3 +80,15 @@ def test_reminders_are_read_or_muted() -> None:
         parse_reminders("1h 2h 3h 4h 5h")
     with pytest.raises(UserError, match="could not read 'soon'"):
         parse_reminders("soon")
+
+
+def test_a_refused_deadline_says_too_short_or_too_long_and_the_pace_reads_as_a_sentence() -> None:
+    """QA2 finding 7: "'5m' is 5m" said nothing; "a missed deadline is the turn is skipped"."""
+    with pytest.raises(UserError, match=r"'5m' is too short\. Nothing was changed\.$"):
+        deadline("5m", "Player Turn")
+    with pytest.raises(UserError, match=r"'15d' is too long\. Nothing was changed\.$"):
+        deadline("15d", "Player Turn")
+    assert "; when a deadline is missed, the turn is skipped. Away" in pace_from_options(
+        pace="post", policy="skip", extend="0").words()
+    assert "; when a deadline is missed, it is extended once by 12h, then the computer player makes the move." in (
+        pace_from_options(pace="post", policy="ai", extend="12h").words())

@@ -37,7 +37,8 @@ def _cases() -> list[tuple[str, str, bool]]:
     scenario on its own map with a draft (DEC-13) instead of chosen armies."""
     scen = scenarios()
     default_id = "last-army-standing"
-    out = {(s, scen.get(s).map or "practice-field", False) for s in scen.ids()}
+    # A Rookie level is listed but never played (DEC-06): its refusal is tested in tests/scenarios.
+    out = {(s, scen.get(s).map or "practice-field", False) for s in scen.ids() if scen.get(s).level != "rookie"}
     out |= {(default_id, m, False) for m in maps().ids()}
     out.add((default_id, scen.get(default_id).map or "practice-field", True))
     return sorted(out)
@@ -105,12 +106,15 @@ def test_random_playout(scenario: str, map_id: str, draft: bool, seed: int) -> N
         assert cmd is not None, f"no command for {player} in {st.phase}"
         refusal = check(st, player, cmd, s.match.cards, s.match.pool)
         assert refusal is None, f"{cmd!r} listed but refused: {refusal}"
-        s.apply(player, cmd)  # raises when the engine refuses it
+        outcome = s.apply(player, cmd)  # raises when the engine refuses it
         sent += 1
         st = s.state
         for pid, markers in st.orders.items():
             if cmd.startswith("orders") and pid == player:
                 placed[pid] = dict(markers)
+        for e in outcome.events:  # a power that moves Order Markers (Admiral's Orders) tells the player where
+            if e.kind == "orders" and e.data.get("player") in placed and "markers" in e.data:
+                placed[e.data["player"]] = dict(e.data["markers"])
         check_consistent(st, placed)
     again = GameSession.from_record(s.to_record())
     assert again.match.state_json() == s.match.state_json()

@@ -22,6 +22,7 @@ from bot.cases.features import Unbuilt
 from bot.cases.model import CaseError, CaseSpec, Dice2, MapExtras, load_case
 from bot.cases.setup import set_up
 from bot.cases.stepmodel import Action, CheckStep, CheckStep2, Choose, Expect2, read_step
+from bot.rules.commands import Command
 from bot.rules.errors import DiceExhausted, RulesError
 from bot.rules.state import MatchState
 
@@ -104,7 +105,10 @@ class CaseRun:
         ok, reason = True, ""
         name = getattr(step, "do", "action")
         try:
-            self.engine.execute(player, cmd)
+            if isinstance(step, Choose):
+                self._choose(step, cmd)
+            else:
+                self.engine.execute(player, cmd)
             if name == "end_round" and self.spec.version == 2:
                 steps.next_round_free(self.engine)
         except DiceExhausted as exc:
@@ -118,6 +122,38 @@ class CaseRun:
         if not ok and _snapshot(self.state) != before:
             raise AssertionError(f"step {i} ({name}): refused, but the state changed")
         checks.check(self.state, expect, i)
+
+    def _choose(self, step: Choose, cmd: Command) -> None:
+        """Answer the decision the rules wait on. An answer in several parts (a figure and its end
+        space, :func:`bot.cases.features.answer_parts`) answers the decisions the rules ask one after
+        the other, all or nothing, unless the figure is not an answer of the decision asked: then the
+        move is one answer, ``FIGURE SPACE`` (The Rift's pull); a whole list of moves then says "done" to a decision asking for
+        one more of them.
+
+        :raises RulesError: a part is refused (the state is as before the step).
+        """
+        parts, whole = features.answer_parts(step.answer)
+        if len(parts) == 1:
+            self.engine.execute(step.player, cmd)
+            return
+        first = self.state.pending[0] if self.state.pending else None
+        if not whole and first is not None and str(parts[0]) not in first.options:
+            # A decision that takes the move whole, as typed: "FIGURE SPACE" (The Rift's pull).
+            text = " ".join(steps.answer_text(self.state, part) for part in parts)
+            self.engine.execute(step.player, Command("choose", {"option": text}))
+            return
+        snapshot = self.state.clone()
+        try:
+            for part in parts:
+                self.engine.execute(step.player, Command("choose", {"option": steps.answer_text(self.state, part)}))
+            while whole and first is not None and self.state.pending:
+                again = self.state.pending[0]
+                if again.player != step.player or again.kind != first.kind or "done" not in again.options:
+                    break
+                self.engine.execute(step.player, Command("choose", {"option": "done"}))
+        except RulesError:
+            self.engine.state = snapshot
+            raise
 
     def _next_must_choose(self, i: int, step: Action, nxt: Any) -> None:
         """v2: a decision left pending is answered by the next step, unless the step expected ``pending``."""

@@ -79,7 +79,8 @@ def set_up(spec: CaseSpec, source: str) -> Setup:
             roles = _roles(spec.scenario, scenario, spec.players, source)
     dice = CaseDice()
     state = MatchState(battlefield=bf, scenario=scenario, phase=Phase.FREE)
-    engine = Engine(state, dice)
+    # The card library is the pool a scenario's reinforcements are chosen from (HS-SCEN-DUMUTEF-MASTER-09).
+    engine = Engine(state, dice, pool=lambda: list(card_library()))
     teams = _teams(spec, source) if isinstance(spec, CaseSpec2) else {}
     if len(set(spec.players)) != len(spec.players):
         raise CaseError(f"{source}: field players: a player is listed twice")

@@ -39,7 +39,7 @@ from bot.rules.state import MatchState, Phase
 from bot.rules.windows import run_window
 
 #: Options that decline a "you may" decision (``"answer": false``).
-DECLINE = ("skip", "no", "decline", "pass", "stay", "none", "false")
+DECLINE = ("skip", "no", "decline", "pass", "stay", "none", "false", "done")
 
 
 def space(at: Any) -> str:
@@ -54,14 +54,15 @@ def _target(value: Any) -> str:
 
 def answer_text(st: MatchState, value: Any) -> str:
     """A ``choose`` step's ``answer`` as the text ``choose`` reads: ``true``/``false`` name the
-    pending decision's accepting / declining option; a hex is ``q,r``; a several-part answer
-    (``[figure, [q, r]]``, ``[figure, [[q, r], ...]]``, one id per wound) is its parts separated by
-    blanks, in order."""
+    pending decision's accepting / declining option (``yes``/``no`` where it offers them); a hex is
+    ``q,r``; a list read as one answer (one id per wound removed) is its parts separated by blanks,
+    in order. The runner splits the answers that go to several decisions first (a figure and its
+    space: :func:`bot.cases.features.answer_parts`)."""
     options = st.pending[0].options if st.pending else []
-    if value is True:
-        return next((o for o in options if o.lower() not in DECLINE), "yes")
+    if value is True:  # "yes" where the decision offers it, else its first answer that is no refusal
+        return "yes" if "yes" in options else next((o for o in options if o.lower() not in DECLINE), "yes")
     if value is False:
-        return next((o for o in options if o.lower() in DECLINE), "skip")
+        return "no" if "no" in options else next((o for o in options if o.lower() in DECLINE), "skip")
     if isinstance(value, list):
         if len(value) == 2 and all(isinstance(c, int) and not isinstance(c, bool) for c in value):
             return space(value)

@@ -20,13 +20,14 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.game import ai
+from bot.content.standins import parse as parse_stand_in
+from bot.game import ai, mapsource
 from bot.game.computer_army import army_plan
 from bot.game.session import GameSession
 from bot.rules.errors import ArmyError, RulesError
 from bot.rules.events import Event
 from bot.rules.hexes import Hex
-from bot.rules.state import Phase
+from bot.rules.state import MatchState, Phase
 from bot.rules.views import public_view
 
 #: Classic armies (Rise of the Valkyrie), one per seat: (player name, cards).
@@ -63,17 +64,35 @@ def out_problem(out: Path) -> str | None:
 
 
 
+def scenario_for_level(scenario: str, level: str) -> str:
+    """The scenario id of ``scenario`` (an id or a family: ``mission-critical``) at ``level``, or a
+    line starting ``error: `` saying why there is none (a Rookie level needs the Basic Game, DEC-06)."""
+    from bot.content.scenario_menu import level_of
+
+    return level_of(scenario, level)
+
+
 def armies_for(session: GameSession, players: int = 2) -> list[tuple[str, list[str]]]:
-    """Names and armies for the first ``players`` seats of this session's scenario."""
+    """Names and armies for the first ``players`` seats of this session's scenario. A side's named
+    cards (Wherever There's Trouble) are played by stand-ins picked by points when incomplete (DEC-07)."""
+    from bot.content.standins import army_names
+    from bot.game.session import cards as library
+
     scen = session.scenario
-    base = RIFT_ARMIES if scen.id.startswith("rumble-at-the-rift") else CLASSIC_ARMIES
+    four = scen.format.figures == 4 and scen.max_players == 2  # the Rumble at the Rift book: 4 figures a side
+    base = RIFT_ARMIES if four or scen.id.startswith("rumble-at-the-rift") else CLASSIC_ARMIES
     out = []
     for seat in range(players):
         name, cards = base[seat % len(base)]
         if seat < len(scen.sides) and scen.sides[seat].army:
-            cards = list(scen.sides[seat].army)
+            lib = library()
+            cards = army_names(scen.sides[seat].army, lib.get, [c for c in lib if not _in_sides(scen, c.name)])
         out.append((name, cards))
     return out
+
+
+def _in_sides(scen: Any, name: str) -> bool:
+    return any(name.lower() == n.lower() for side in scen.sides for n in side.army)
 
 
 def player_id(name: str, taken: Iterable[str] = ()) -> str:
@@ -137,6 +156,7 @@ class TurnRecorder:
         view = public_view(self.session.state)
         if name is None:
             path = write_turn_png(view, list(events), self.out, self.turn_number)
+            self.write_closeup(view, events, path)
         else:
             self.out.mkdir(parents=True, exist_ok=True)
             path = self.out / name
@@ -145,6 +165,21 @@ class TurnRecorder:
         if name is None:
             self.images.append(path)
         return path
+
+    def write_closeup(self, view: MatchState, events: Sequence[Event], path: Path) -> Path | None:
+        """On a big map, ``turn-NNN-close.png`` beside the turn picture ``path``: the turn's action
+        enlarged to read at phone width (:func:`bot.render.closeup.closeup`); ``None`` when there is none."""
+        from PIL import Image
+
+        from bot.render.closeup import closeup
+
+        with Image.open(path) as whole:
+            part = closeup(view, events, whole.convert("RGB"))
+        if part is None:
+            return None
+        close = path.with_name(f"{path.stem}-close.png")
+        part.save(close, optimize=True)
+        return close
 
     def summary(self, events: Sequence[Event], player: str) -> str:
         """``R1 T2 Alice: Tarn Vikings: tarn1 moves F7→H9, attacks marro2 1 wound`` for one turn."""
@@ -166,6 +201,10 @@ class TurnRecorder:
                 parts.append(f"marker {d['marker']} lost ({d['reason']})")
             elif ev.kind == "moved" and len(d["path"]) > 1:
                 parts.append(f"{d['figure']} {'flies' if d.get('flew') else 'moves'} {lab(d['path'][0])}→{lab(d['path'][-1])}")
+            elif ev.kind == "pulled":  # The Rift (a scenario rule)
+                parts.append(f"the Rift pulls {d['figure']} {lab(d['start'])}→{lab(d['at'])}")
+            elif ev.kind == "tracker":
+                parts.append(f"{d['tracker']} tracker {d['value']}/{d['end']}")
             elif ev.kind == "swipe" and d["wounds"]:
                 parts.append(f"swiped by {d['attacker']} {d['wounds']} wound{'s' if d['wounds'] != 1 else ''}")
             elif ev.kind == "fell" and d["wounds"]:
@@ -182,6 +221,8 @@ class TurnRecorder:
                 parts.append(f"{who + ' ' if who else ''}attacks {d['target']} {result}".strip())
             elif ev.kind == "destroyed":
                 parts.append(f"{d['figure']} destroyed")
+            elif ev.kind == "scenario_rule" and d.get("text"):  # the river's roll, reinforcements...
+                parts.append(str(d["text"]))
             elif ev.kind == "power":
                 parts.append(self.power_part(d))
             elif ev.kind == "control":
@@ -245,6 +286,9 @@ def setup(session: GameSession, armies: Sequence[tuple[str, list[str]]]) -> list
         draft(session)
     else:
         for pid, (_name, cards) in zip(pids, armies, strict=True):
+            if any(parse_stand_in(c) for c in cards):  # a scenario's named cards, played by stand-ins (DEC-07)
+                session.apply(pid, "army " + "; ".join(cards))
+                continue
             # The usual army, or one built from the card library when its cards are missing there.
             plan = army_plan(session.state, pid, cards)
             if plan.command == "concede":
@@ -293,6 +337,20 @@ def play(session: GameSession, recorder: TurnRecorder | None = None, rounds: int
     return n
 
 
+def _scenario_map(scenario_id: str) -> str:
+    """The map a demo plays on when ``--map`` is not given: the COBRA Facility for the default
+    scenario, else the scenario's own (its sides' start zones are on it)."""
+    from bot.game.session import scenarios
+
+    if scenario_id == "last-army-standing":
+        return "cobra-facility"
+    try:
+        scen = scenarios().get(scenario_id)
+    except KeyError:
+        return "cobra-facility"  # the session says the scenario is unknown
+    return scen.map or "cobra-facility"
+
+
 def main(args: argparse.Namespace) -> int:
     """Run the demo; returns the exit status."""
     out_arg = str(getattr(args, "out", "renders/demo") or "")
@@ -305,9 +363,17 @@ def main(args: argparse.Namespace) -> int:
     if rounds is not None and rounds < 1:
         print(f"error: --rounds must be 1 or more (got {rounds}); leave it out to play to the end")
         return 2
+    scenario_id = getattr(args, "scenario", None) or "last-army-standing"
+    level = getattr(args, "level", None)
+    if level is not None:
+        found = scenario_for_level(scenario_id, level)
+        if isinstance(found, str) and found.startswith("error: "):
+            print(found)
+            return 2
+        scenario_id = found
+    map_id = getattr(args, "map", None) or _scenario_map(scenario_id)
     try:
-        session = GameSession.create("demo", map_id=getattr(args, "map", None) or "cobra-facility",
-                                     scenario_id=getattr(args, "scenario", None) or "last-army-standing",
+        session = GameSession.create("demo", map_id=map_id, scenario_id=scenario_id,
                                      seed=getattr(args, "seed", None),
                                      fmt={"draft": True} if getattr(args, "draft", False) else None)
     except (KeyError, ValueError) as exc:
@@ -322,6 +388,9 @@ def main(args: argparse.Namespace) -> int:
     st = session.state
     drafted = " (armies drafted)" if st.draft is not None else ""
     print(f"{session.scenario.name} on {st.battlefield.name}, seed {session.seed}{drafted}")
+    told = mapsource.notice(session.map_id)
+    if told:
+        print(told)
     for p in st.players:
         cards = [c.card.short for c in st.cards.values() if c.owner == p.id]
         role = f" ({p.role})" if p.role else ""

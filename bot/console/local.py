@@ -50,7 +50,8 @@ from bot.console.text import (
     shown,
 )
 from bot.console.views import NOTHING_LEFT
-from bot.game import ai
+from bot.content import formats
+from bot.game import ai, mapsource
 from bot.game.computer_army import army_plan
 from bot.game.session import GameSession
 from bot.game.targets import friendly_fire_question
@@ -58,7 +59,11 @@ from bot.rules import draft as drafting
 from bot.rules.state import Phase
 
 #: Game commands after which the console checks whether anything is left to do in the turn.
-TURN_VERBS = ("move", "attack", "special", "choose")
+#: Said when every seat would be the computer's (a person types the commands, even 'start').
+ALL_COMPUTER = ("every other seat is the computer's: this seat needs a person (type your name); to watch the "
+                "computer play itself, quit and run 'python -m bot demo'")
+
+TURN_VERBS = ("move", "attack", "special", "choose", "use", "cannon")
 
 __all__ = ["COMMANDS_BRIEF", "HELP", "HELP_MOVE", "NAME_MAX", "NOTHING_LEFT", "Console", "label_key", "line_editing",
            "main", "name_problem", "save_problem", "shown"]
@@ -95,8 +100,12 @@ class Console(ConsoleSaves):
                 if line is None:
                     return False
             else:
-                line = self.ask(f"Player {seat}{side} name ({cpu_hint}; empty line to start with {len(names)} players): ")
+                to_start = "" if all(c for _, c in names) else f"; empty line to start with {len(names)} players"
+                line = self.ask(f"Player {seat}{side} name ({cpu_hint}{to_start}): ")
                 if line is None or not line.strip():
+                    if line is not None and names and all(c for _, c in names):
+                        self.say(ALL_COMPUTER)
+                        continue
                     break
             line = line.strip()
             if line.lower() in ("quit", "exit"):
@@ -118,6 +127,10 @@ class Console(ConsoleSaves):
                 problem = name_problem(name, seated)
             if problem:
                 self.say(f"{problem}; please choose another name")
+                continue
+            if is_cpu and seat == seats and all(c for _, c in names):
+                # Nobody would be left to type 'start' and the players' commands.
+                self.say(ALL_COMPUTER)
                 continue
             names.append((name, is_cpu))
         if vs_computer:
@@ -203,6 +216,8 @@ class Console(ConsoleSaves):
         }
         if word == "cards" and arg:
             self.cmd_cards(arg)
+        elif word == "glyph":
+            self.cmd_glyph(arg)
         elif word in local:
             local[word]()
         elif word in ("reach", "targets", "save", "load"):
@@ -281,7 +296,7 @@ class Console(ConsoleSaves):
 
 
 #: Options that ``--load`` cannot honour (the save file fixes them): (option, attribute).
-LOAD_FIXES = (("--map", "map"), ("--scenario", "scenario"), ("--seed", "seed"), ("--draft", "draft"),
+LOAD_FIXES = (("--map", "map"), ("--scenario", "scenario"), ("--seed", "seed"), ("--draft", "draft"), ("--format", "format"),
               ("--vs-computer", "vs_computer"))
 
 
@@ -313,19 +328,23 @@ def main(args: argparse.Namespace) -> int:
             print(f"error: --out {shown(out_arg, PATH_ECHO_MAX)}: {problem}; give a folder you can write to, or --out none for no images")
             return 2
     try:
+        fmt = formats.overrides(getattr(args, "format", None), {"draft": True} if getattr(args, "draft", False) else {})
         session = GameSession.create("local", map_id=None if load else getattr(args, "map", None),
                                      scenario_id="last-army-standing" if load else
                                      getattr(args, "scenario", None) or "last-army-standing",
                                      seed=getattr(args, "seed", None),
                                      # Without --seed every roll is fresh (not foretold by a save file).
                                      fresh_dice=getattr(args, "seed", None) is None,
-                                     fmt={"draft": True} if getattr(args, "draft", False) and not load else None)
+                                     fmt=fmt if fmt and not load else None)
     except (KeyError, ValueError) as exc:
         print(f"error: {exc.args[0] if exc.args else exc}")
         return 2
     if sys.stdin.isatty():  # arrow keys and history for a person typing; piped input needs none
         line_editing()
     console = Console(session, out)
+    told = mapsource.notice(session.map_id)
+    if told and not load:
+        console.say(told)
     try:
         if load:
             if not console.cmd_load(str(load)):

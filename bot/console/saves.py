@@ -13,7 +13,9 @@ from typing import Any
 from bot.console.demo import TurnRecorder
 from bot.console.text import PATH_ECHO_MAX, clip_quoted, shown
 from bot.console.views import ConsoleViews
-from bot.game.session import GameSession
+from bot.content.maps import MAPS_DIR_ENV, default_maps_dir
+from bot.game import mapsource
+from bot.game.session import GameSession, maps
 from bot.rules.errors import RulesError
 from bot.rules.state import Phase
 
@@ -55,6 +57,29 @@ def save_problem(record: Any) -> str | None:
         return "the field 'console' must be {\"computer\": [player ids]}"
     return None
 
+
+
+def shipped_map(map_id: str) -> bool:
+    """Whether ``map_id`` is a map shipped in ``data/maps`` (its file cannot have moved or changed)."""
+    return (default_maps_dir() / f"{map_id}.json").is_file()
+
+
+def missing_map(map_id: str) -> str | None:
+    """Why a save's map cannot be found, or ``None`` when it can: a map file that is no longer at the
+    path the save names, or an imported map id that no map folder holds (``HEROSCAPE_MAPS_DIR``)."""
+    if mapsource.added(map_id) is not None or mapsource.is_file(map_id):
+        return None
+    if map_id.lower().endswith(mapsource.MAP_SUFFIXES):
+        return (f"the match was played on the map file {shown(map_id, PATH_ECHO_MAX)}, which is not there now: "
+                "put the file back at that path to resume it")
+    try:
+        maps().get(map_id)
+    except KeyError:
+        return (f"the match was played on the map '{shown(map_id, PATH_ECHO_MAX)}', which no map folder holds now: "
+                f"if it was imported, set {MAPS_DIR_ENV} to the folder that holds {shown(map_id, PATH_ECHO_MAX)}.json")
+    except ValueError:
+        return None  # a broken map folder: the replay says what is wrong
+    return None
 
 
 class ConsoleSaves(ConsoleViews):
@@ -159,13 +184,20 @@ class ConsoleSaves(ConsoleViews):
             self.say(f"error: cannot load {shown(path, PATH_ECHO_MAX)}: {problem}. {SAVE_SHAPE}")
             return False
         computer = set(record.get("console", {}).get("computer", []))
+        map_id = str(record.get("map_id", ""))
+        missing = missing_map(map_id)
+        if missing is not None:
+            self.say(f"error: cannot load {shown(path, PATH_ECHO_MAX)}: {missing}")
+            return False
         try:
             session, recorder = self._replayed(record)
         except (KeyError, ValueError) as exc:
             self.say(f"error: cannot load {shown(path, PATH_ECHO_MAX)}: {exc.args[0] if exc.args else exc}")
             return False
         except RulesError as exc:
-            self.say(f"error: cannot load {shown(path, PATH_ECHO_MAX)}: its log does not replay: {clip_quoted(str(exc))}")
+            changed = "" if shipped_map(map_id) else f" (the map {shown(map_id, PATH_ECHO_MAX)} may have changed since the save)"
+            self.say(f"error: cannot load {shown(path, PATH_ECHO_MAX)}: its log does not replay{changed}: "
+                     f"{clip_quoted(str(exc))}")
             return False
         if self.under_way() and not self.confirm(
                 f"Load {shown(path, PATH_ECHO_MAX)}? The match under way is left, unsaved (save it first with "

@@ -15,7 +15,7 @@ from bot.rules.commands import VERBS
 COMPUTER_NAMES = ("computer", "cpu", "ai", "bot")
 #: Words the console reads as commands: no player name may start with one.
 CONSOLE_WORDS = ("help", "cards", "status", "map", "reach", "targets", "undo", "save", "load", "hide", "quit",
-                 "exit")
+                 "exit", "glyph")
 #: The longest player name accepted.
 NAME_MAX = 20
 #: The longest input line read as a command (the longest army line is a few hundred characters).

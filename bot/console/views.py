@@ -6,18 +6,30 @@ from __future__ import annotations
 
 import shutil
 
-from bot.console.help import HELP, HELP_MOVE
+from bot.console.help import HELP, TOPICS
 from bot.console.io import ConsoleIO
 from bot.console.text import clip_quoted, label_key, life_text, markers_text, shown
 from bot.game import ai
-from bot.game.card_text import card_block, card_line
+from bot.game.card_text import card_block, card_line, card_picture
 from bot.game.draft_status import draft_status
+from bot.game.glyph_text import explain, treasure_names
 from bot.game.session import cards
-from bot.game.targets import figure_attacks, marked, odds_text, option_line, reach_of
+from bot.game.targets import (
+    cannon_targets,
+    figure_attacks,
+    marked,
+    object_targets,
+    odds_text,
+    option_line,
+    reach_of,
+)
 from bot.rules import draft as drafting
+from bot.rules.glyphs import POWER_GLYPHS, describe
 from bot.rules.hexes import natural_key
 from bot.rules.odds import attack_odds
+from bot.rules.special import dice_against
 from bot.rules.state import Figure, Phase, TurnState
+from bot.rules.treasure.catalogue import title as glyph_title
 from bot.rules.views import public_view
 
 NOTHING_LEFT = "nothing left to do: type end-turn"
@@ -44,10 +56,11 @@ class ConsoleViews(ConsoleIO):
         included. Another topic is refused with the ones there are."""
         if not topic:
             self.say(HELP)
-        elif topic.lower() in ("move", "moving", "double", "double-space"):
-            self.say(HELP_MOVE)
+        elif topic.lower() in TOPICS:
+            self.say(TOPICS[topic.lower()])
         else:
-            self.say(f"error: there is no help on '{shown(topic)}'; type 'help' (every command) or 'help move'")
+            self.say(f"error: there is no help on '{shown(topic)}'; type 'help' (every command), 'help move', "
+                     "'help use' (glyphs, drop) or 'help cannon'")
 
     def cmd_cards(self, name: str = "") -> None:
         """``cards [NAME]``: one card's statistics and powers, each marked enforced or not, or one line
@@ -61,6 +74,11 @@ class ConsoleViews(ConsoleIO):
             except KeyError as exc:
                 self.say(f"error: {clip_quoted(str(exc.args[0] if exc.args else exc))}")
                 return
+            if self.out is not None:  # the picture first: the card's own lines end the answer
+                self.out.mkdir(parents=True, exist_ok=True)
+                path = self.out / f"card-{c.id}.png"
+                path.write_bytes(card_picture(c))
+                self.say(f"card image: {path}")
             self.say(*card_block(c))
             return
         self.say("Army Cards ([powers enforced]: the bot applies them by itself; other powers are for the "
@@ -70,6 +88,24 @@ class ConsoleViews(ConsoleIO):
             by_set.setdefault(c.set or "(no set)", []).append(f"    {card_line(c)}")
         for set_name, rows in by_set.items():
             self.say(f"  {set_name}:", *rows)
+
+    def cmd_glyph(self, name: str = "") -> None:
+        """``glyph [NAME]``: what one glyph does, in our words (:mod:`bot.game.glyph_text`), or one line
+        per power glyph. An unknown name is an error line naming the close ones."""
+        if name.strip():
+            try:
+                head, text = explain(name)
+            except KeyError as exc:
+                self.say(f"error: {clip_quoted(str(exc.args[0]))}")
+                return
+            self.say(head, f"  {text}")
+            return
+        self.say("Power glyphs ('glyph NAME' tells what one does):",
+                 *(f"  {g.letter} {g.title} ({g.power}), {'permanent' if g.permanent else 'temporary'}"
+                   for g in sorted(POWER_GLYPHS.values(), key=lambda g: g.name)))
+        treasure = [describe(n) for n in treasure_names()]
+        self.say("Treasure, Artifact and Tech Glyphs (carried by a Unique Hero; 'help use'):",
+                 *(f"  {t.title} ({t.family})" for t in treasure if t is not None))
 
     def cmd_status(self) -> None:
         """``status``: phase and round, the current turn, each player's cards with their figures (space
@@ -94,7 +130,8 @@ class ConsoleViews(ConsoleIO):
                     if f.on_battlefield:
                         # Every space of the figure (a double-space figure's two, the leading end first).
                         at = "+".join(view.battlefield.label(h) for h in f.hexes)
-                        figs.append(f"{fid}@{at}" + life_text(cip.card.life or 1, f.wounds))
+                        held = f" carrying {', '.join(glyph_title(g) for g in f.carries)}" if f.carries else ""
+                        figs.append(f"{fid}@{at}" + life_text(cip.card.life or 1, f.wounds) + held)
                     elif f.destroyed:
                         figs.append(f"{fid} ✝")
                     elif f.set_aside:
@@ -194,10 +231,16 @@ class ConsoleViews(ConsoleIO):
                 if aim.space:
                     continue  # a Line attack: several figures, listed on the line above
                 t = st.figures[aim.aim]
-                special = (power.name, power.values["attack"]) if power is not None else None
+                special = (power.name, dice_against(power, st.card_of(t))) if power is not None else None
                 odds = attack_odds(st, fig, t, special=special)
                 self.say(f"    {t.id} at {st.battlefield.label(t.hex)}: {odds.attack_dice} attack vs "
                          f"{odds.defense_dice} defense dice, {odds_text(odds)}")
+        things = object_targets(st, fig) if not found.refused else ""
+        if things:
+            self.say(f"  {things}")
+        guns = cannon_targets(st, fig) if not found.refused else ""
+        if guns:
+            self.say(f"  Cannon Fire (cannon FIG CANNON TARGET): {guns}")
         if self.out is None:
             return
         from bot.render import render_png

@@ -67,11 +67,23 @@ def load_card_file(path: str | os.PathLike[str]) -> list[ArmyCard]:
     """
     p = Path(path)
     try:
-        doc: Any = json.loads(p.read_text(encoding="utf-8"))
+        text = p.read_text(encoding="utf-8")
     except OSError as exc:
         raise CardFileError(f"{p}: cannot read the card file ({exc.strerror or exc})") from None
     except UnicodeDecodeError:
         raise CardFileError(f"{p}: expected UTF-8 text, the file is not") from None
+    return load_card_text(text, str(p))
+
+
+def load_card_text(text: str, source: str) -> list[ArmyCard]:
+    """The cards of a card file's text (``source`` names it in messages: a path, or a server's
+    uploaded file name); see :func:`load_card_file`.
+
+    :raises CardFileError: as :func:`load_card_file`.
+    """
+    p = source
+    try:
+        doc: Any = json.loads(text)
     except json.JSONDecodeError as exc:
         raise CardFileError(
             f"{p}: not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
@@ -180,12 +192,28 @@ class CardLibrary:
         :raises CardFileError: as :func:`load_card_file`, or on an id/short clash.
         """
         p = Path(path)
-        cards = load_card_file(p)
+        return self.add_cards(load_card_file(p), p)
+
+    def add_text(self, text: str, source: str, *, complete: bool = False) -> list[ArmyCard]:
+        """Add the cards of a card file's text (a server's upload, named ``source``); with
+        ``complete``, a card may take the id of an *incomplete* card already here and replaces it
+        (a server completing the G.I. JOE cards with its own statistics, DEC-07).
+
+        :raises CardFileError: as :func:`load_card_text`, or on an id/short clash (a complete card
+            is never replaced).
+        """
+        return self.add_cards(load_card_text(text, source), Path(source), complete=complete)
+
+    def add_cards(self, cards: list[ArmyCard], p: Path, *, complete: bool = False) -> list[ArmyCard]:
+        """Add ``cards`` read from ``p`` (see :meth:`add_file` and :meth:`add_text`)."""
         shorts: set[str] = set()
+        replaced = {c.id for c in cards if complete and c.id in self._cards and not self._cards[c.id].complete}
         for card in cards:
             if self._norm(card.short) in shorts:
                 raise CardFileError(f"{p}: card {card.name!r}: short name {card.short!r} is used twice in this file")
             shorts.add(self._norm(card.short))
+            if card.id in replaced:
+                continue
             if card.id in self._cards:
                 raise CardFileError(
                     f"{p}: card {card.name!r}: id {card.id!r} is already used by {self._cards[card.id].name!r} "
@@ -193,12 +221,14 @@ class CardLibrary:
                     "was loaded)"
                 )
             other = self._keys.get(self._norm(card.short))
-            if other is not None:
+            if other is not None and other not in replaced:
                 raise CardFileError(
                     f"{p}: card {card.name!r}: short name {card.short!r} is already used by "
                     f"{self._cards[other].name!r} in {self._origin[other]}, which stays; give this card another "
                     f"short name (no card of {p.name} was loaded)"
                 )
+        for old in replaced:
+            self._keys = {k: v for k, v in self._keys.items() if v != old}
         for card in cards:
             self._cards[card.id] = card
             self._origin[card.id] = p
@@ -206,6 +236,10 @@ class CardLibrary:
                 for key in (self._norm(text), slug(text)):
                     self._keys.setdefault(key, card.id)
         return cards
+
+    def origin(self, card_id: str) -> Path | None:
+        """The file (path, or a server upload's name) the card ``card_id`` came from."""
+        return self._origin.get(card_id)
 
     @staticmethod
     def _norm(text: str) -> str:
@@ -246,8 +280,10 @@ class CardLibrary:
             ) + "?"
         return msg
 
-    def search(self, text: str, limit: int = 25) -> list[ArmyCard]:
-        """Cards for autocomplete: prefix matches on short/name first, then any fragment match.
+    def search(self, text: str, limit: int = 25, *, sets: bool = False) -> list[ArmyCard]:
+        """Cards for autocomplete: prefix matches on short/name first, then any fragment match;
+        with ``sets``, then the cards of a set whose name has a word starting with ``text``
+        (``"wellspring"``: every Battle for the Wellspring card).
 
         An empty ``text`` lists every card. Results are sorted by short name within each group.
         """
@@ -261,6 +297,8 @@ class CardLibrary:
                 rank = 1
             elif any(q in f for f in fields) or slug(q) and slug(q) in c.id:
                 rank = 2
+            elif sets and q and c.set and (f" {q}" in f" {self._norm(c.set)}" or slug(q) in slug(c.set)):
+                rank = 3
             else:
                 continue
             ranked.append((rank, c.short.casefold(), c))

@@ -106,8 +106,14 @@ def describe_validation_error(exc: ValidationError) -> tuple[str, str]:
             text = "is required but missing"
         elif kind == "extra_forbidden":
             text = "is not a known field (check the spelling)"
+        elif kind in ("model_type", "dict_type", "model_attributes_type"):
+            text = "expected a JSON object ({...})" + f" (got {json.dumps(err.get('input'), default=str)[:60]})"
         else:
+            # pydantic's "Input should be ..." read as what a file maker expects.
             text = str(err["msg"]).removeprefix("Value error, ").removeprefix("Assertion failed, ")
+            text = text.replace("Input should be", "expected").replace("Input should have", "expected")
+            text = text.replace("expected less than", "expected a number less than").replace(
+                "expected greater than", "expected a number greater than")
             if kind not in ("value_error", "assertion_error"):
                 text += f" (got {json.dumps(err.get('input'), default=str)[:60]})"
         problems.append((field_path(loc), text))

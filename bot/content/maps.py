@@ -16,6 +16,8 @@ the same code builds both. Every key but the spaces is optional; a rules-case bl
       "obstacles": [{"kind": "tree", "at": [[3, 3]], "height": 10},
                     {"kind": "ruin", "between": [[5, 1], [6, 1]], "height": 6, "level": 1}],
       "glyphs": [{"name": "astrid", "at": [1, 1], "side": "power"}],
+      "ladders": [{"top": [2, 2], "bottom": [3, 2], "bottom_level": 2}],
+      "objects": [{"id": "shroom1", "at": [[6, 6]], "height": 10, "life": 3, "defense": 2}],
       "start_zones": {"red": [[0, 0], [1, 0], {"q": [0, 3], "r": [7, 7]}]}
     }
 
@@ -39,7 +41,20 @@ entry names is no space at all. For each entry and each hex it names:
 spaces it stands on; ``between`` names two adjacent hexes, at least one a space, with a thin
 obstacle (ruin, wall) on their shared edge. ``height`` is in levels above its foot. ``level``, the
 level of its foot, defaults to the top of the highest of its spaces (for ``between``, the higher
-of the two). ``name`` is optional.
+of the two). ``name`` is optional. ``height`` may be left out for a kind with one standard height
+(a cannon is 2, a fortified wall 7, underbrush 10, a Laur wall 9, a stone wall 2, a ship hull 9).
+``id`` names the piece for the rules: a ``cannon`` with an id can fire (``cannon FIGURE ID
+TARGET``, HS-OBSTACLE-04), and a scenario rule may turn an obstacle with an id into a destructible
+object (Crumbling Architecture). A ``ship`` is a hull between spaces, 9 above the ground outside:
+its lower deck is a tile 1 level up inside, its upper deck a tile 7 levels up (HS-OBSTACLE-16,
+-17). An ``outcrop`` or ``glacier`` of 3 spaces covers 3 that touch each other; its spaces are
+holed tiles; ``"holed": true`` on a ``hexes`` entry marks a holed tile used without an outcrop
+(it plays as its terrain, HS-OBSTACLE-18, -19).
+
+**Ladders** hang from the edge of space ``top`` over its neighbour ``bottom``, their lower end at
+level ``bottom_level`` (HS-LADDER-*). **Objects** are destructible objects: ``id``, the spaces
+``at``, ``height``, ``life`` and ``defense`` (and an optional ``level`` and ``name``); they stand
+like obstacles until destroyed and are targeted by their id (HS-DESTRUCT-*).
 
 **Glyphs** stand on a space: ``name`` in lower case without "Glyph of", ``side`` ``power`` or
 ``symbol``. **Start zones** map a zone name (a colour) to single hexes ``[q, r]`` and rectangles
@@ -66,6 +81,8 @@ from pydantic import (
     Field,
     Tag,
     ValidationError,
+    ValidationInfo,
+    field_validator,
     model_validator,
 )
 
@@ -78,9 +95,11 @@ from bot.content.library import (
     read_json_object,
     validate,
 )
-from bot.rules.battlefield import Battlefield, Cell, GlyphSpot, Obstacle
+from bot.content.map_checks import piece_clash, zone_clash
+from bot.rules.battlefield import Battlefield, Cell, Destructible, GlyphSpot, Ladder, Obstacle
+from bot.rules.glyphs import known_name
 from bot.rules.hexes import Hex
-from bot.rules.terrain import ObstacleKind, Terrain
+from bot.rules.terrain import STANDARD_HEIGHTS, ObstacleKind, Terrain
 
 FORMAT = "heroscape-map/1"
 #: Environment variable naming a user folder whose maps add to the shipped ones (:meth:`MapLibrary.default`).
@@ -155,14 +174,32 @@ class Rect(_Spec):
                 yield Hex(q, r)
 
 
+#: Height 0 tiles (they add no level): only these may lie on the table as a space at level 0.
+FLAT_TERRAINS = frozenset({
+    Terrain.WATER, Terrain.SWAMP_WATER, Terrain.TOXIC_WATER, Terrain.WELLSPRING_WATER, Terrain.ICE,
+    Terrain.SLIPPERY_ICE, Terrain.THIN_ICE, Terrain.MOLTEN_LAVA, Terrain.COOLING_LAVA, Terrain.SHADOW,
+})
+
+
 class _CellSpec(_Spec):
-    level: int = Field(ge=1, le=1000)
+    # terrain and bottom come first: the level's check reads them.
     terrain: TerrainName
     bottom: int = Field(default=0, ge=0, le=1000)
+    level: int = Field(ge=0, le=1000)
+
+    @field_validator("level")
+    @classmethod
+    def _level(cls, level: int, info: ValidationInfo) -> int:
+        flat_on_table = info.data.get("bottom", 0) == 0 and info.data.get("terrain") in FLAT_TERRAINS
+        if level < 1 and not flat_on_table:
+            # Level 0 is a Height 0 tile straight on the table (imported maps): a space at level 0.
+            raise ValueError("Input should be greater than or equal to 1 (level 0 is only for a Height 0 "
+                             "tile on the table: water, ice, molten lava, shadow)")
+        return level
 
     @model_validator(mode="after")
     def _thickness(self) -> _CellSpec:
-        if self.level <= self.bottom:
+        if self.level <= self.bottom and not (self.level == 0 and self.bottom == 0):
             raise ValueError(f"level {self.level} must be above bottom {self.bottom}")
         return self
 
@@ -176,23 +213,31 @@ class FillSpec(_CellSpec, Rect):
 
 
 class HexSpec(_CellSpec):
-    """One space (or one more cell of it): ``{"at": [2, 2], "level": 3, "terrain": "rock"}``."""
+    """One space (or one more cell of it): ``{"at": [2, 2], "level": 3, "terrain": "rock"}``;
+    ``"holed": true`` marks a holed outcrop tile (HS-OBSTACLE-18)."""
 
     at: Coord
+    holed: bool = False
 
 
 class ObstacleSpec(_Spec):
     """An obstacle on spaces (``at``) or on the edge between two hexes (``between``)."""
 
     kind: KindName
-    height: int = Field(ge=1, le=1000)
+    height: int | None = Field(default=None, ge=1, le=1000)
     at: list[Coord] | None = None
     between: tuple[Coord, Coord] | None = None
     level: int | None = Field(default=None, ge=0, le=1000)
     name: str = ""
+    id: str = Field(default="", pattern=r"^[A-Za-z0-9_\-]*$", max_length=40)
 
     @model_validator(mode="after")
     def _placed(self) -> ObstacleSpec:
+        if self.height is None:
+            heights = STANDARD_HEIGHTS.get(ObstacleKind(self.kind), ())
+            if len(heights) != 1:
+                shown = " or ".join(map(str, heights)) or "its height in levels"
+                raise ValueError(f'give the {self.kind} a "height" ({shown})')
         if (self.at is None) == (self.between is None):
             raise ValueError('give exactly one of "at": [[q, r], ...] or "between": [[q1, r1], [q2, r2]]')
         if self.at is not None:
@@ -207,12 +252,38 @@ class ObstacleSpec(_Spec):
         return self
 
 
+class LadderSpec(_Spec):
+    """A rope ladder: ``{"top": [2, 2], "bottom": [3, 2], "bottom_level": 2}`` (HS-LADDER-*)."""
+
+    top: Coord
+    bottom: Coord
+    bottom_level: int = Field(ge=0, le=1000)
+
+
+class ObjectSpec(_Spec):
+    """A destructible object: ``{"id": "fort1", "at": [[3, 2]], "height": 7, "life": 3, "defense": 3}``."""
+
+    id: str = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_\-]+$")
+    at: list[Coord] = Field(min_length=1)
+    height: int = Field(ge=1, le=1000)
+    life: int = Field(ge=1, le=100)
+    defense: int = Field(ge=0, le=100)
+    level: int | None = Field(default=None, ge=0, le=1000)
+    name: str = ""
+
+
 class GlyphSpec(_Spec):
     """A glyph's starting space: ``{"name": "astrid", "at": [1, 1], "side": "power"}``."""
 
     name: str = Field(min_length=1)
     at: Coord
     side: Literal["power", "symbol"] = "power"
+
+    @field_validator("name")
+    @classmethod
+    def _known(cls, name: str) -> str:
+        # A misspelt glyph would lie on the map and do nothing; refuse it, listing the names.
+        return known_name(name)
 
 
 def _zone_items(value: object) -> object:
@@ -252,6 +323,8 @@ class MapSpec(_Spec):
     hexes: list[HexSpec] = Field(default_factory=list)
     obstacles: list[ObstacleSpec] = Field(default_factory=list)
     glyphs: list[GlyphSpec] = Field(default_factory=list)
+    ladders: list[LadderSpec] = Field(default_factory=list)
+    objects: list[ObjectSpec] = Field(default_factory=list)
     start_zones: Annotated[dict[str, list[ZoneItem]], BeforeValidator(_zone_items)] = Field(
         default_factory=dict
     )
@@ -318,7 +391,7 @@ def _obstacles(spec: MapSpec, columns: Mapping[Hex, tuple[Cell, ...]], source: s
                 if h not in columns:
                     raise _off(source, f"{field}.at #{j + 1}", h, "an obstacle must stand on spaces")
             level = o.level if o.level is not None else max(columns[h][-1].top for h in hexes)
-            out.append(Obstacle(kind=o.kind, height=o.height, level=level, hexes=hexes, name=o.name))
+            out.append(Obstacle(kind=o.kind, height=o.height or STANDARD_HEIGHTS[ObstacleKind(o.kind)][0], level=level, hexes=hexes, name=o.name, id=o.id))
         else:
             assert o.between is not None
             a, b = Hex(*o.between[0]), Hex(*o.between[1])
@@ -331,8 +404,19 @@ def _obstacles(spec: MapSpec, columns: Mapping[Hex, tuple[Cell, ...]], source: s
                     "an obstacle between hexes needs a space on at least one side",
                 )
             level = o.level if o.level is not None else max(columns[h][-1].top for h in sides)
-            out.append(Obstacle(kind=o.kind, height=o.height, level=level, between=(a, b), name=o.name))
+            out.append(Obstacle(kind=o.kind, height=o.height or STANDARD_HEIGHTS[ObstacleKind(o.kind)][0], level=level, between=(a, b), name=o.name, id=o.id))
+    for i, ob in enumerate(spec.objects):
+        hexes = tuple(Hex(*c) for c in ob.at)
+        for j, h in enumerate(hexes):
+            if h not in columns:
+                raise _off(source, f"{item_label('objects', i)}.at #{j + 1}", h, "an object must stand on spaces")
+        level = ob.level if ob.level is not None else max(columns[h][-1].top for h in hexes)
+        out.append(Obstacle(kind=ObstacleKind.OBJECT, height=ob.height, level=level, hexes=hexes, name=ob.name, id=ob.id))
     return out
+
+
+def _ladders(spec: MapSpec) -> list[Ladder]:
+    return [Ladder(Hex(*lad.top), Hex(*lad.bottom), lad.bottom_level) for lad in spec.ladders]
 
 
 def _glyphs(spec: MapSpec, columns: Mapping[Hex, tuple[Cell, ...]], source: str) -> list[GlyphSpot]:
@@ -345,6 +429,9 @@ def _glyphs(spec: MapSpec, columns: Mapping[Hex, tuple[Cell, ...]], source: str)
         if h in seen:
             raise MapFileError(source, f"{item_label('glyphs', i)}.at",
                                f"{list(h)} already holds {item_label('glyphs', seen[h])}; one glyph per space")
+        if g.name.lower() == "kelda" and g.side == "symbol":
+            raise MapFileError(source, f"{item_label('glyphs', i)}.side",
+                               "the Glyph of Kelda is never placed symbol side up (HS-GLYPH-26); use side 'power'")
         seen[h] = i
         out.append(GlyphSpot(name=g.name.lower(), at=h, side=g.side))
     return out
@@ -383,16 +470,23 @@ def build_battlefield(spec: MapSpec, name: str | None = None, *, source: str | N
     glyphs = _glyphs(spec, columns, src)
     zones = _zones(spec, columns, src)
     try:
-        return Battlefield.build(
+        bf = Battlefield.build(
             name=name or spec.title,
             columns=columns,
             obstacles=obstacles,
             start_zones=zones,
             glyphs=glyphs,
             description=spec.description,
+            ladders=_ladders(spec),
+            destructibles={o.id: Destructible(o.life, o.defense) for o in spec.objects},
+            holed=[Hex(*h.at) for h in spec.hexes if h.holed],
         )
-    except ValueError as exc:  # the checks above should leave nothing for Battlefield.build
+    except ValueError as exc:  # ids, ladders, outcrops and walls are checked there
         raise MapFileError(src, "map", str(exc)) from None
+    clash = piece_clash(obstacles, glyphs) or zone_clash(bf, zones)
+    if clash is not None:
+        raise MapFileError(src, *clash)
+    return bf
 
 
 def parse_map_spec(doc: object, source: str = "map") -> MapSpec:

@@ -67,6 +67,10 @@ def check_scenario(scenario: Scenario, source: str) -> None:
         value = getattr(scenario.format, limit)
         if value is not None and value < 1:
             raise ScenarioFileError(source, f"format.{limit}", f"{value} is not a limit: write a positive number or null")
+    from bot.rules.scenarios.registry import unknown_rules  # the plug-ins register on import of bot.rules
+
+    for rid in unknown_rules(scenario):
+        raise ScenarioFileError(source, f"rules.{rid}", "is not a special rule the bot knows")
     if not scenario.victory:
         raise ScenarioFileError(source, "victory", "lists no victory condition")
     for i, rule in enumerate(scenario.victory):

@@ -9,7 +9,9 @@ cannot reach, is not offered (issue 11)."""
 
 from __future__ import annotations
 
+import itertools
 import logging
+import re
 from collections.abc import Callable, Iterable
 
 import discord
@@ -17,10 +19,16 @@ from discord import app_commands
 
 from bot.discord.matches import LiveMatch, MatchManager
 from bot.game.figure_names import figure_named
-from bot.game.session import cards, maps, scenarios
+from bot.game.session import cards, library_for, maps, scenarios
+from bot.game.targets import object_line
 from bot.rules import draft as drafting
+from bot.rules import objects
+from bot.rules.actions.cannon import cannon_named
+from bot.rules.army import card_cost
+from bot.rules.cards import ArmyCard
 from bot.rules.combat import friendly_target
 from bot.rules.legal import Legal, LegalCommands
+from bot.rules.scenario import Format
 from bot.rules.state import Figure, MatchState
 
 log = logging.getLogger(__name__)
@@ -60,17 +68,78 @@ def _in_match(interaction: discord.Interaction, answer: Callable[[LiveMatch, str
     return _safe(lambda: answer(live, pid))
 
 
-def card_list(current: str) -> Choices:
-    """``/army set``: complete the last card of a ``;``-separated list, showing points."""
+#: Discord's limit on a choice's name and value, in characters.
+CHOICE_MAX = 100
+
+
+def set_tag(card: ArmyCard) -> str:  # for lists that show the set beside the name
+    """A short tag of the card's set for a choice: the initials of its words (``BftW`` for Battle for
+    the Wellspring, ``RotV``), or ``""`` when the set is not public."""
+    if not card.set:
+        return ""
+    words = [w for w in card.set.replace(":", " ").replace("(", " ").split() if w[:1].isalpha()]
+    return "".join(w[0] if w.islower() else w[0].upper() for w in words)[:6]
+
+
+def card_choice(card: ArmyCard, prefix: str, fmt: Format | None) -> tuple[str, str] | None:
+    """One ``/army set`` choice: name ``"PREFIX Short (80 pts)"`` (the points the match counts, Delta in
+    a Delta match), value ``"PREFIX Short"``; ``None`` when the value would pass Discord's 100
+    characters (the list typed so far is too long to complete: the typed text still works)."""
+    value = f"{prefix}{card.short}"
+    if len(value) > CHOICE_MAX:
+        return None
+    cost = card_cost(card, fmt)
+    label = f"{card.short} ({cost} pts)" if cost is not None else card.short
+    name = f"{prefix}{label}"
+    if len(name) > CHOICE_MAX:  # keep the end, where the card being chosen is
+        name = "…" + name[-(CHOICE_MAX - 1):]
+    return name, value
+
+
+def card_list(current: str, interaction: discord.Interaction | None = None) -> Choices:
+    """``/army set``: complete the last card of a ``;``-separated list by name, short name or set,
+    showing points (Standard, or Delta in a Delta match) and set; only complete cards the match's
+    format allows (its product lines), from the server's card library."""
     def run() -> Choices:
-        """Up to 25 choices ``"PREFIX CARD (N pts)"`` whose value is the list with the last entry
-        completed to a complete card's short name."""
+        """Up to 25 choices (see :func:`card_choice`)."""
         head, _, last = current.rpartition(";")
         prefix = (head.strip() + "; ") if head.strip() else ""
-        found = cards().search(last.strip(), limit=MAX)
-        return _choices((f"{prefix}{c.short} ({c.points} pts)" if c.points is not None else f"{prefix}{c.short}",
-                         f"{prefix}{c.short}") for c in found if c.complete)
+        stand = stand_ins(last.strip())
+        if stand:
+            return _choices((f"{prefix}{name} ({pts} pts)", f"{prefix}{name}") for name, pts in stand)
+        live = _live(interaction) if interaction is not None else None
+        fmt = live.state.scenario.format if live is not None else None
+        lib = library_for(interaction.guild_id if interaction is not None else None)
+        found = lib.search(last.strip(), limit=4 * MAX, sets=True)
+        ok = (c for c in found if c.complete and (fmt is None or fmt.lines is None or c.line in fmt.lines))
+        return _choices(pair for c in ok if (pair := card_choice(c, prefix, fmt)) is not None)
     return _safe(run)
+
+
+def stand_ins(typed: str) -> list[tuple[str, int | None]]:
+    """Stand-ins for an incomplete card being typed (DEC-07): ``Duke`` or ``Duke (played by Gr``
+    gives ``[("Duke (played by Grimnak)", 120), ...]``, the Unique Heroes nearest Duke's points
+    first (filtered by what follows "played by"); ``[]`` when ``typed`` names no incomplete card."""
+    from bot.content.standins import stand_in_name
+
+    lib = cards()
+    partial = re.match(r"^(?P<named>.+?)\s*\(played by\s*(?P<actor>[^)]*)\)?\s*$", typed, re.IGNORECASE)
+    named_text = partial["named"] if partial else typed
+    actor_text = (partial["actor"] if partial else "").casefold()
+    if not named_text:
+        return []
+    try:
+        named = lib.get(named_text)
+    except KeyError:
+        return []
+    if named.complete or (not partial and named.name.casefold() != named_text.casefold()
+                          and named.short.casefold() != named_text.casefold()):
+        return []
+    want = named.points or 0
+    actors = sorted((c for c in lib if c.complete and c.kind == "hero" and c.figures == 1 and c.rarity == "unique"
+                     and "," not in c.name and actor_text in c.name.casefold()),
+                    key=lambda c: (abs((c.points or 0) - want), c.name))
+    return [(stand_in_name(named.name, c.name), c.points) for c in actors[:MAX]]
 
 
 def draft_cards(interaction: discord.Interaction, current: str) -> Choices:
@@ -81,35 +150,54 @@ def draft_cards(interaction: discord.Interaction, current: str) -> Choices:
         st = live.state
         if st.draft is None or st.draft.over or not live.is_player(pid):
             return []
-        fits = live.memo(("draft", pid), lambda: drafting.pickable(st, pid, cards()))
+        fits = live.memo(("draft", pid), lambda: drafting.pickable(st, pid, live.session.library))
         q = current.strip().casefold()
         return _choices((f"{c.name} ({c.points} pts)", c.short) for c in fits
                         if q in c.name.casefold() or q in c.short.casefold())
     return _in_match(interaction, run)
 
 
-def card_names(current: str) -> Choices:
-    """``/card``: any card, with its points."""
-    return _safe(lambda: _choices((f"{c.name} ({c.points} pts)", c.short) for c in cards().search(current, limit=MAX)))
+def card_names(current: str, guild_id: int | None = None) -> Choices:
+    """``/card``: any card of the server's library (by name, short name or set), with its points."""
+    return _safe(lambda: _choices((f"{c.name} ({c.points} pts)", c.short)
+                                  for c in library_for(guild_id).search(current, limit=MAX, sets=True)))
 
 
 def scenario_ids(current: str) -> Choices:
-    """``/match new scenario``."""
+    """``/match new scenario``: one choice per scenario and level on offer, with a one-line description
+    (``Mission Critical, Veteran: COBRA must activate ...``); a Rookie level is never offered (DEC-06)."""
+    from bot.content.scenario_menu import entries
+
     q = current.casefold()
-    return _safe(lambda: _choices((s.name, s.id) for s in scenarios() if q in s.id or q in s.name.casefold()))
+
+    def listed() -> Iterable[tuple[str, str]]:
+        for e in entries(scenarios()):
+            levels = e.offered or list(e.levels)
+            for lv in levels:
+                sid = e.levels[lv]
+                if q in sid or q in e.name.casefold() or q in lv:
+                    head = f"{e.name}, {lv.title()}" if len(levels) > 1 or e.key != sid else e.name
+                    text = f"{head}: {e.lines.get(lv, e.line)}"
+                    yield (text if len(text) <= 100 else text[:99] + "…"), sid
+    return _safe(lambda: _choices(listed()))
 
 
-def map_ids(current: str) -> Choices:
-    """``/match new map``."""
+def map_ids(current: str, guild_id: int | None = None) -> Choices:
+    """``/match new map`` and ``/map show``: this server's own maps (marked, first), then the shipped ones."""
+    from bot.discord.servermaps import known
+
     q = current.casefold()
-    return _safe(lambda: _choices((m.name or m.id or "?", m.id or "") for m in maps()
-                                  if m.id and (q in m.id or q in (m.name or "").casefold())))
+    own = ((f"{k.name} (this server's)", k.key) for k in known(guild_id)
+           if q in k.map_id or q in k.name.casefold())
+    shipped = ((m.name or m.id or "?", m.id or "") for m in maps()
+               if m.id and (q in m.id or q in (m.name or "").casefold()))
+    return _safe(lambda: _choices(itertools.chain(own, shipped)))
 
 
 #: The kinds of legal commands autocomplete lists, and how :class:`LegalCommands` lists each alone.
 _KINDS: dict[str, Callable[[LegalCommands], Iterable[Legal]]] = {
     "place": LegalCommands.placements, "move": LegalCommands.moves, "attack": LegalCommands.attacks,
-    "special": LegalCommands.specials}
+    "special": LegalCommands.specials, "use": LegalCommands.uses, "cannon": LegalCommands.cannons}
 
 
 def _legal(live: LiveMatch, pid: str, kind: str) -> list[Legal]:
@@ -207,7 +295,7 @@ def destinations(interaction: discord.Interaction, figure: str | None, current: 
                       key=lambda c: (c.cost, c.swipes, _label_key(c.spaces[0])))
         return _choices((f"{c.spaces[0]} ({c.cost} space{'s' if c.cost != 1 else ''}"
                          + (f", {c.swipes} leaving-engagement attack{'s' if c.swipes != 1 else ''}" if c.swipes else "")
-                         + ")", c.spaces[0])
+                         + (f", stops on {c.glyph}" if c.glyph else "") + ")", c.spaces[0])
                         for c in rows if c.spaces[0].casefold().startswith(q))
     return _in_match(interaction, run)
 
@@ -226,11 +314,15 @@ def targets(interaction: discord.Interaction, attacker: str | None, current: str
         if fig is None or not fig.on_battlefield:
             return []
         q = current.casefold()
-        found = [st.figures[c.target] for c in _legal(live, pid, "attack") if c.figure == fig.id]
+        named = [c.target for c in _legal(live, pid, "attack") if c.figure == fig.id]
+        found = [st.figures[t] for t in named if t in st.figures]
         ordered = sorted(found, key=lambda t: friendly_target(st, fig, t))  # stable: enemies first
-        return _choices((f"{t.id} ({st.card_of(t).short}, {st.battlefield.label(t.hex)}"
-                         f"{', your side' if friendly_target(st, fig, t) else ''})", t.id)
-                        for t in ordered if q in t.id)
+        things = [o for o in (objects.find(st, t) for t in named if t not in st.figures) if o is not None]
+        return _choices([(f"{t.id} ({st.card_of(t).short}, {st.battlefield.label(t.hex)}"
+                          f"{', your side' if friendly_target(st, fig, t) else ''})", t.id)
+                         for t in ordered if q in t.id]
+                        + [(f"{o.id} (object: {object_line(st, o).split(' (', 1)[1]}", o.id)
+                           for o in things if q in o.id.casefold()])
     return _in_match(interaction, run)
 
 
@@ -272,3 +364,91 @@ def _label_key(label: str) -> tuple[str, int]:
     letters = "".join(c for c in label if c.isalpha())
     digits = "".join(c for c in label if c.isdigit())
     return letters, int(digits) if digits else 0
+
+
+# ---- /use: carried glyphs (bot.rules.treasure) ------------------------------------------------------------
+
+
+def using_figures(interaction: discord.Interaction, current: str) -> Choices:
+    """``/use figure``: the user's figures that may use a carried glyph now."""
+    return _in_match(interaction, lambda live, pid: _figures(
+        live.state, (c.figure for c in _legal(live, pid, "use")), current))
+
+
+def _use_parts(c: Legal) -> tuple[str, str]:
+    """The glyph and target of a legal ``use`` (``use FIG GLYPH [TARGET]``)."""
+    words = c.command.split()
+    return words[2], (words[3] if len(words) > 3 else "")
+
+
+def usable_glyphs(interaction: discord.Interaction, figure: str | None, current: str) -> Choices:
+    """``/use glyph``: the glyphs ``figure`` (any of the user's, when none is named) may use now, by title."""
+    from bot.rules.treasure.catalogue import title
+
+    def run(live: LiveMatch, pid: str) -> Choices:
+        name = (figure or "").strip().lower()
+        uses = [c for c in _legal(live, pid, "use") if not name or c.figure == name]
+        q = current.casefold()
+        found = dict.fromkeys(_use_parts(c)[0] for c in uses)
+        return _choices((title(g), g) for g in found if q in g or q in title(g).casefold())
+    return _in_match(interaction, run)
+
+
+def use_targets(interaction: discord.Interaction, figure: str | None, glyph: str | None, current: str) -> Choices:
+    """``/use target``: the targets ``figure`` may name for ``glyph`` now (spaces or figures)."""
+    if not figure or not glyph:
+        return []
+
+    def run(live: LiveMatch, pid: str) -> Choices:
+        from bot.rules.treasure.catalogue import key
+
+        name, g = figure.strip().lower(), key(glyph)
+        aims = [_use_parts(c)[1] for c in _legal(live, pid, "use") if c.figure == name and _use_parts(c)[0] == g]
+        q = current.casefold()
+        return _choices((a, a) for a in aims if a and a.casefold().startswith(q))
+    return _in_match(interaction, run)
+
+
+# ---- /cannon: Cannon Fire (HS-OBSTACLE-04..09) ---------------------------------------------------------
+
+
+def cannon_figures(interaction: discord.Interaction, current: str) -> Choices:
+    """``/cannon figure``: the user's figures that may fire a cannon now (next to one, not engaged)."""
+    return _in_match(interaction, lambda live, pid: _figures(
+        live.state, (c.figure for c in _legal(live, pid, "cannon")), current))
+
+
+def cannon_names(interaction: discord.Interaction, figure: str | None, current: str) -> Choices:
+    """``/cannon cannon``: the cannons the figure may fire now, by id (or space), with where they stand."""
+    def run(live: LiveMatch, pid: str) -> Choices:
+        """Choices ``"c1 (cannon at C4)"`` -> cannon name, for the cannons in the legal Cannon Fire commands."""
+        want = (figure or "").strip().lower()
+        names = dict.fromkeys(c.command.split()[2] for c in _legal(live, pid, "cannon") if not want or c.figure == want)
+        st = live.state
+        q = current.casefold()
+        out = []
+        for n in names:
+            piece = cannon_named(st, n)
+            out.append((f"{n} (cannon at {st.battlefield.label(piece.hexes[0])})", n))
+        return _choices(pair for pair in out if q in pair[1].casefold())
+    return _in_match(interaction, run)
+
+
+def cannon_targets(interaction: discord.Interaction, figure: str | None, cannon: str | None, current: str) -> Choices:
+    """``/cannon target``: the figures and destructible objects within Range 8 of the cannon and seen
+    from its barrel (HS-OBSTACLE-05, -07)."""
+    def run(live: LiveMatch, pid: str) -> Choices:
+        """Choices ``"t (figure)"`` -> target id for the legal Cannon Fire commands of that figure and cannon."""
+        want, gun = (figure or "").strip().lower(), (cannon or "").strip().lower()
+        st = live.state
+        q = current.casefold()
+        out = []
+        for c in _legal(live, pid, "cannon"):
+            words = c.command.split()
+            if (want and c.figure != want) or (gun and words[2].lower() != gun) or c.target is None:
+                continue
+            t = c.target
+            what = f"{st.card_of(st.figures[t]).short}" if t in st.figures else "object"
+            out.append((f"{t} ({what})", t))
+        return _choices(dict.fromkeys(pair for pair in out if q in pair[1].casefold()))
+    return _in_match(interaction, run)

@@ -31,7 +31,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord import presses
+from bot.discord import presses, servermaps
 from bot.discord.cogs import EXTENSIONS
 from bot.discord.components import explain
 from bot.discord.errors import UserError
@@ -185,6 +185,8 @@ class HeroscapeBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Storage, restored matches, components, cogs, command sync."""
         await self.storage.open()
+        # A server's own maps first: its matches name them (bot/discord/servermaps.py).
+        await servermaps.register_all(self.storage)
         self.restored = await self.matches.restore()
         log.info("restored %d active match(es)", self.restored)
         self.add_dynamic_items(*presses.install())

@@ -31,9 +31,11 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from bot.discord import server_cards
 from bot.discord.errors import AlreadyDone, NoMatch, NotAPlayer, Stale, UserError
+from bot.discord.whose_turn import turn_key, turn_words
 from bot.game.howto import DISCORD
-from bot.game.session import GameSession, Outcome, snapshot_version
+from bot.game.session import GameSession, Outcome, library_for, snapshot_version
 from bot.rules import checks, legal
 from bot.rules.errors import RulesError
 from bot.rules.events import Event
@@ -192,7 +194,7 @@ Describe = Callable[["LiveMatch", Outcome, str], str]
 
 #: Verbs whose meaning depends on whose turn (or pick) it is: a slash command with one of them,
 #: issued before the last change of turn, is refused instead of applied to the new turn.
-TURN_VERBS = frozenset({"move", "attack", "special", "end-turn", "choose", "draft", "pass"})
+TURN_VERBS = frozenset({"move", "attack", "special", "end-turn", "choose", "draft", "pass", "use"})
 
 #: Called with what a handler did (a verb or a component) and the seconds it took; for the bench.
 Timer = Callable[[str, float, float], None]
@@ -229,10 +231,11 @@ def _session_of(stored: StoredMatch) -> GameSession:
     """
     version = snapshot_version()
     usable = [(snap.seq, snap.state) for snap in stored.snapshots if snap.version == version]
+    library = library_for(stored.meta.guild_id)  # the server's own cards (/cards upload) too
     try:
-        return GameSession.from_record(stored.record(), usable, howto=DISCORD)
+        return GameSession.from_record(stored.record(), usable, howto=DISCORD, library=library)
     except RulesError:
-        session = GameSession.from_record(stored.record(), howto=DISCORD, tolerant=True)
+        session = GameSession.from_record(stored.record(), howto=DISCORD, tolerant=True, library=library)
         for seq, text, reason in session.skipped:
             log.warning("match %s: logged command %d (%s) is refused by the current rules and was skipped: %s",
                         stored.meta.match_id, seq, text.split(" ", 1)[0], reason)
@@ -242,31 +245,6 @@ def _session_of(stored: StoredMatch) -> GameSession:
 def snowflake_ms(snowflake: int) -> int:
     """The Unix time (ms) a Discord id (an interaction's, say) was made."""
     return _snowflake_ms(snowflake)
-
-
-def turn_key(st: MatchState) -> tuple[object, ...]:
-    """Whose turn it is, as a comparable value: phase, round, the Player Turn (player, marker)
-    and, while drafting, whose pick (DEC-13)."""
-    turn = (st.turn.player, st.turn.marker) if st.turn is not None else None
-    pick = st.draft.next if st.phase is Phase.SETUP and st.draft is not None else None
-    return (st.phase, st.round, turn, pick)
-
-
-def turn_words(session: GameSession) -> str:
-    """Whose turn it is, in words ("Alice's turn with Syvarris", "round 2's Order Markers")."""
-    st = session.state
-    if st.phase is Phase.TURNS and st.turn is not None:
-        card = st.cards[st.turn.card_key].card.short if st.turn.card_key in st.cards else "?"
-        return f"{session.name(st.turn.player)}'s turn with {card}"
-    if st.phase is Phase.ORDERS:
-        return f"round {st.round}'s Order Markers"
-    if st.phase is Phase.INITIATIVE:
-        return f"round {st.round}'s initiative roll"
-    if st.phase is Phase.SETUP and st.draft is not None and st.draft.next is not None:
-        return f"{session.name(st.draft.next)}'s pick"
-    if st.phase is Phase.OVER:
-        return "the end of the match"
-    return f"the {st.phase.value} phase"
 
 
 def _sent_round(session: GameSession) -> int:
@@ -334,6 +312,7 @@ class MatchManager:
         A match whose log does not replay is logged and left stored but not live.
         """
         count = 0
+        await server_cards.load_all(self.storage)  # each server's own cards, before its matches
         self._floor = await self.storage.last_interaction_id()
         for stored in await self.storage.list_active():
             try:
@@ -383,7 +362,7 @@ class MatchManager:
             match_id = secrets.token_hex(4)
             try:
                 session = GameSession.create(match_id, map_id=map_id, scenario_id=scenario_id, fmt=fmt, seed=seed,
-                                             howto=DISCORD)
+                                             howto=DISCORD, library=library_for(guild_id))
             except (KeyError, ValueError) as exc:
                 raise UserError(str(exc.args[0]) if exc.args else str(exc)) from None
             meta = MatchMeta(match_id=match_id, guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,

@@ -99,10 +99,14 @@ def public_lines(live: LiveMatch, outcome: Outcome) -> list[str]:
 def decision_view(live: LiveMatch, version: int, pending: Pending | None) -> discord.ui.View | None:
     """Buttons for ``pending`` (one :class:`ChoiceButton` per option, at most 25, labelled as people
     are shown the options), bound to state ``version`` so that a click after anything changed is
-    refused; ``None`` without a decision."""
+    refused; ``None`` without a decision. A longer list shows its first 24 options and its last
+    (by convention the way out: ``done``, ``skip``), so the decision can always be closed."""
     if pending is None or not pending.options:
         return None
-    return view_of(*(ChoiceButton(live.match_id, version, i, label) for i, label in enumerate(pending.shown[:25])))
+    shown = list(enumerate(pending.shown))
+    if len(shown) > 25:
+        shown = [*shown[:24], shown[-1]]
+    return view_of(*(ChoiceButton(live.match_id, version, i, label) for i, label in shown))
 
 
 def result_text(live: LiveMatch, out: Outcome, header: str = "") -> str:

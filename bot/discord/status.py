@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from bot.discord.matches import LiveMatch
 from bot.game.draft_status import draft_status
+from bot.rules.army import card_cost
 from bot.rules.state import MARKERS, Phase
 
 
@@ -19,10 +20,11 @@ def army_lines(live: LiveMatch) -> list[str]:
         if not mine:
             out.append(f"• **{p.name}** ({p.zone or 'no zone'}): no army yet")
             continue
-        pts = sum(c.card.points or 0 for c in mine)
+        fmt = st.scenario.format
+        pts = sum(card_cost(c.card, fmt) or 0 for c in mine)
         figs = [st.figures[f] for c in mine for f in c.figure_ids]
         standing = sum(1 for f in figs if f.on_battlefield)
-        cards = ", ".join(f"{c.card.short} ({c.card.points})" for c in mine)
+        cards = ", ".join(f"{c.card.short} ({card_cost(c.card, fmt)})" for c in mine)
         gone = " — conceded" if p.conceded else ""
         out.append(f"• **{p.name}** ({p.zone or 'no zone'}): {cards} = {pts} pts; "
                    f"{standing}/{len(figs)} figures on the battlefield{gone}")
@@ -36,7 +38,7 @@ def draft_lines(live: LiveMatch) -> list[str]:
     if ds is None:
         return []
     lines = [f"Draft order: {', '.join(ds.order)}."]
-    picks = [f"{p.number}. {p.name}: " + (f"{p.card.short} ({p.card.points})" if p.card is not None else p.card_id)
+    picks = [f"{p.number}. {p.name}: " + (f"{p.card.short} ({card_cost(p.card, st.scenario.format)})" if p.card is not None else p.card_id)
              for p in ds.picks]
     lines.append("Picks: " + ("; ".join(picks) if picks else "none yet") + ".")
     if ds.out:

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .models import FakeAttachment, FakeChannel, FakeRole, FakeUser
-from .util import ALL_PERMISSIONS
+from .util import ALL_PERMISSIONS, ATTACHMENT_SIZE_LIMIT
 
 if TYPE_CHECKING:
     from .state import FakeState
@@ -72,6 +72,10 @@ def add_resolved(
     """Add ``value`` (user, role, channel, attachment or id) to ``resolved``; return its id string."""
     if kind == ATTACHMENT and isinstance(value, tuple):
         filename, data = value
+        if len(data) > ATTACHMENT_SIZE_LIMIT:
+            # A Discord client refuses to upload a file over the limit: the command is never sent.
+            raise CommandUsageError(f"{filename!r} is {len(data)} bytes; Discord uploads at most "
+                                    f"{ATTACHMENT_SIZE_LIMIT} bytes per file")
         value = fake.store_bytes(filename, data)
     ident = _snowflake_of(value)
     key = str(ident)

@@ -13,6 +13,10 @@ parameter, a user id; an unknown or missing user is ``401``):
 - ``POST /client/api/autocomplete``: the same plus ``"focused"``; answers ``{"choices": [...]}``.
 - ``POST /client/api/components`` ``{"message_id", "custom_id", "values"?}``: press a button or pick
   in a select menu of a message the user sees.
+- ``POST /client/api/uploads?filename=NAME`` (body: the file's bytes): upload a file as the user, as
+  a Discord client does before sending a command with an attachment option; answers ``{"id",
+  "filename", "size"}``, the id to give as that option's value. Over :data:`UPLOAD_LIMIT` bytes is
+  ``413``, as Discord refuses a file over its size limit.
 - ``POST /client/api/restart``: restart the bot (when the runner gave a way to).
 - ``GET  /client/api/attachments/{id}/{filename}``: a file of a message the user sees.
 - ``GET  /client/gateway`` (websocket): ``{"t": "STATE", "d": {"world", "bot_online", "channels"}}``
@@ -47,6 +51,7 @@ from .userview import (
     user_view,
     visible_messages,
 )
+from .util import ATTACHMENT_SIZE_LIMIT
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -56,10 +61,12 @@ ACK_TIMEOUT = 10.0
 #: The gateway re-checks what a user sees at least this often (seconds), for deletions.
 RECHECK = 1.5
 ATTACHMENT_URL = "/client/api/attachments/{id}/{filename}"
+#: Bytes one uploaded file may have: the fake's Discord limit, the one slash-command uploads obey.
+UPLOAD_LIMIT = ATTACHMENT_SIZE_LIMIT
 
 Restart = Callable[[], Awaitable[None]]
 _SUB = (1, 2)
-STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = range(3, 11)
+STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = range(3, 12)
 
 
 class BadRequest(Exception):
@@ -122,6 +129,7 @@ _WANTS = {
     CHANNEL: "a channel",
     ROLE: "a role",
     MENTIONABLE: "a user or role",
+    ATTACHMENT: "a file chosen with the file picker (an uploaded file's id)",
 }
 
 
@@ -141,6 +149,11 @@ def _convert(kind: int, raw: Any) -> Any:
         return text == "true"
     if kind in (USER, CHANNEL, ROLE, MENTIONABLE):
         return int(str(raw).strip("<@#&!>"))
+    if kind == ATTACHMENT:
+        # An id from ``POST /uploads``: a typed path is no file, as in a Discord client.
+        if not str(raw).strip().isdigit():
+            raise ValueError(raw)
+        return int(str(raw).strip())
     return str(raw)
 
 
@@ -163,6 +176,7 @@ class UserApi:
         app.router.add_post(api + "/commands", self.command)
         app.router.add_post(api + "/autocomplete", self.autocomplete)
         app.router.add_post(api + "/components", self.component)
+        app.router.add_post(api + "/uploads", self.upload)
         app.router.add_post(api + "/restart", self.restart_bot)
         app.router.add_get(api + "/attachments/{attachment_id}/{filename}", self.attachment)
         app.router.add_get("/client/gateway", self.gateway)
@@ -360,6 +374,23 @@ class UserApi:
             return web.json_response({"ok": True, "id": str(message.id)})
 
         return await self._act(request, act)  # type: ignore[no-any-return]
+
+    async def upload(self, request: web.Request) -> web.Response:
+        """``POST /client/api/uploads?filename=NAME``: store the body as a file the user may attach to
+        a command (``413`` over :data:`UPLOAD_LIMIT` bytes, ``400`` without a file name or bytes)."""
+        self._user(request)
+        filename = (request.query.get("filename") or "").replace("/", "_").replace("\\", "_").strip()
+        if not filename:
+            return _error(400, "the upload needs a file name (?filename=NAME)")
+        if request.content_length is not None and request.content_length > UPLOAD_LIMIT:
+            return _error(413, f"{filename} is over Discord's upload limit of {UPLOAD_LIMIT} bytes per file")
+        data = await request.content.read(UPLOAD_LIMIT + 1)
+        if len(data) > UPLOAD_LIMIT:
+            return _error(413, f"{filename} is over Discord's upload limit of {UPLOAD_LIMIT} bytes per file")
+        if not data:
+            return _error(400, f"{filename} is empty")
+        attachment = self.fake.store_bytes(filename, data)
+        return web.json_response({"id": str(attachment.id), "filename": attachment.filename, "size": attachment.size})
 
     async def restart_bot(self, request: web.Request) -> web.Response:
         """``POST /client/api/restart``: restart the bot; 501 when this fake has no bot runner."""

@@ -2,26 +2,70 @@
 ``cards`` shows it (incomplete cards say what is missing instead of ``Life None``).
 
 A power is *enforced* when the rules core applies it by itself: a special attack the engine
-resolves from its numbers (``range`` and ``attack``, :mod:`bot.rules.special`), or a power whose
-``kind`` is in :data:`bot.rules.powers.ENFORCED_KINDS` (each power module names the kinds it
-implements). Other powers are
-reference text that the players apply themselves.
+resolves from its numbers alone (``range``, ``attack`` and the shapes it knows,
+:mod:`bot.rules.special`), or a power :func:`bot.rules.powers.enforcement` accepts (each building
+block checks the parameters it can enforce). Other powers are applied by the players, and
+:func:`not_enforced_reason` says why.
 """
 
 from __future__ import annotations
 
+from bot.rules import powers as _powers
 from bot.rules.cards import ArmyCard, Power
-from bot.rules.powers import ENFORCED_KINDS
+
+#: The numbers of a special attack the rules resolve by themselves (HS-SPECIAL-*, HS-EXPLOSION-*,
+#: HS-LINE-*); a special attack carrying anything else is resolved only in part.
+ROLLED_KEYS = frozenset({"range", "attack", "explosion", "line", "extra_spaces", "lob", "uses", "attacks"})
+
+#: Power kinds whose module predates the card file's parameters, with the values it enforces as
+#: written (anything else, such as Counter Strike against every normal attack, is not enforced).
+LEGACY_ACCEPTS: dict[str, tuple[dict[str, object], ...]] = {
+    "counter_strike": ({}, {"vs": "normal attack from an adjacent figure", "exempt": "Samurai"}),
+}
 
 #: The statistics a card line shows, in the order printed on the card.
 STATS = ("life", "move", "range", "attack", "defense")
 
 
+def not_enforced_reason(power: Power) -> str | None:
+    """``None`` when the bot applies ``power`` by itself, else why not, in the players' words
+    (``"the power kind 'telepathy' is not built yet"``).
+
+    A power without a kind is enforced only as a special attack rolled from its numbers alone
+    (:data:`ROLLED_KEYS`); any other power is what :func:`bot.rules.powers.enforcement` says, and a
+    kind of :data:`LEGACY_ACCEPTS` no building block checks is enforced only with the values listed.
+    """
+    if power.kind is None:
+        if power.special_numbers is not None and set(power.values) <= ROLLED_KEYS:
+            return None  # a special attack rolled from its numbers alone
+        return "only part of this power is known, so the rules cannot apply it"
+    accepts = LEGACY_ACCEPTS.get(power.kind)
+    if accepts is not None and power.kind not in _powers.CHECKS and power.values not in accepts:
+        return f"only part of it is enforced ({', '.join(f'{k}: {v}' for k, v in power.values.items())})"
+    return _powers.enforcement(power)
+
+
 def enforced(power: Power) -> bool:
     """Whether the bot applies ``power`` by itself (see the module)."""
-    if "range" in power.values and "attack" in power.values:
-        return True
-    return power.kind is not None and power.kind in ENFORCED_KINDS
+    return not_enforced_reason(power) is None
+
+
+def reasons(card: ArmyCard) -> list[str | None]:
+    """One entry per power of ``card``: ``None`` when enforced, else why the players apply it (the
+    marks of the card picture, :func:`bot.render.card.render_card`)."""
+    return [not_enforced_reason(p) for p in card.powers]
+
+
+def card_picture(card: ArmyCard) -> bytes:
+    """The card's picture as PNG bytes (statistics, points, set, powers marked)."""
+    from bot.render.card import card_png
+
+    return card_png(card, reasons(card))
+
+
+def applied_by_players(card: ArmyCard) -> list[Power]:
+    """The powers of ``card`` the players apply themselves (the bot names them when the card acts)."""
+    return [p for p in card.powers if not enforced(p)]
 
 
 def enforcement(card: ArmyCard) -> str:

@@ -11,12 +11,14 @@ army that never comes.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bot.rules.army import check_army, check_pick
+from bot.rules.army import check_army, check_pick, required_cards, zone_pairs, zone_room
 from bot.rules.cards import ArmyCard
 from bot.rules.errors import ArmyError
+from bot.rules.scenario import Format
 from bot.rules.state import MatchState
 
 #: The most Army Cards a computer seat builds an army of (with no points limit, it stops there).
@@ -34,13 +36,19 @@ class ArmyPlan:
 
 
 def _zone_size(st: MatchState, player: str) -> int | None:
-    zone = st.battlefield.start_zones.get(st.player(player).zone)
-    return len(zone) if zone else None
+    return zone_room(st, player)
 
 
 def _find(pool: Sequence[ArmyCard], name: str) -> ArmyCard | None:
     key = name.casefold()
     return next((c for c in pool if key in (c.id, c.name.casefold(), c.short.casefold())), None)
+
+
+def _library() -> list[ArmyCard]:
+    """The whole card library (the computer's pool may be a part of it)."""
+    from bot.game.session import cards
+
+    return list(cards())
 
 
 def _command(cards: Iterable[ArmyCard]) -> str:
@@ -61,24 +69,27 @@ def army_plan(st: MatchState, player: str, offered: Sequence[str] = (),
 
         pool = cards()
     cards_ = list(pool)
-    fmt = st.scenario.format
+    fmt = st.scenario.format_for(st.player(player).role)
     zone = _zone_size(st, player)
+    pairs = zone_pairs(st, player)
     name = st.player(player).name
     found = [_find(cards_, n) for n in offered]
     chosen = [c for c in found if c is not None]
     if offered and len(chosen) == len(offered):
         try:
-            check_army(chosen, fmt, zone)
+            check_army(chosen, fmt, zone, pairs=pairs)
         except ArmyError:
             pass
         else:
             return ArmyPlan(_command(chosen))
-    picked: list[ArmyCard] = []
+    # The cards a scenario makes every army spend points on come first, from the whole library
+    # when the pool lacks them (HS-SCEN-BRIDGE-MASTER-04).
+    picked: list[ArmyCard] = required_cards([*cards_, *_library()], fmt) if fmt.spend else []
     while len(picked) < MAX_CARDS:
         fits = []
         for c in cards_:
             try:
-                check_pick(picked, c, fmt, zone)
+                check_pick(picked, c, fmt, zone, pairs)
             except ArmyError:
                 continue
             fits.append(c)
@@ -98,3 +109,23 @@ def army_plan(st: MatchState, player: str, offered: Sequence[str] = (),
     return ArmyPlan("concede", f"{name} (computer) cannot build an army: no complete Army Card in the card "
                                f"library ({len(cards_)} cards) fits {within}. It leaves the seat; check the "
                                "card files (the warnings at start name the ones skipped).")
+
+
+def random_army(rng: random.Random, pool: Iterable[ArmyCard], fmt: Format, zone: int | None = None,
+                max_cards: int = 12, pairs: int | None = None) -> list[ArmyCard]:
+    """A random legal army (for playouts and benchmarks): the cards of ``pool`` in a random order,
+    each added when it still fits (:func:`~bot.rules.army.check_pick`: points of the format's system,
+    figure and space caps, start zone ``zone`` holding ``pairs`` double-space figures, Unique, lines, complete cards), up to ``max_cards``.
+    Empty when no card fits. The same ``rng`` state gives the same army."""
+    cards = sorted(pool, key=lambda c: c.id)
+    rng.shuffle(cards)
+    picked: list[ArmyCard] = []
+    for c in cards:
+        if len(picked) >= max_cards:
+            break
+        try:
+            check_pick(picked, c, fmt, zone, pairs)
+        except ArmyError:
+            continue
+        picked.append(c)
+    return picked

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.rules import draft as drafting
+from bot.rules.army import card_cost
 from bot.rules.cards import ArmyCard
 from bot.rules.state import MatchState
 
@@ -71,7 +72,7 @@ def draft_status(state: MatchState, name: Callable[[str], str]) -> DraftStatus |
         """The :class:`Drafter` line for ``pid``: drafted cards, their total points, points left and
         whether they are out."""
         cards = tuple(drafting.drafted_cards(state, pid))
-        return Drafter(pid, name(pid), cards, sum(c.points or 0 for c in cards),
+        return Drafter(pid, name(pid), cards, sum(card_cost(c, state.scenario.format) or 0 for c in cards),
                        drafting.points_left(state, pid), pid in d.out)
 
     by_id = {c.card.id: c.card for c in state.cards.values()}

@@ -59,7 +59,7 @@ CONSOLE = HowTo("console", MappingProxyType({
     "place-rest": "`place-rest`",
     "orders": "`orders 1=CARD 2=CARD 3=CARD X=CARD`",
     "initiative": "`initiative`",
-    "move": "`move FIGURE SPACE [via SPACE ...] [fly|walk] [grapple]` (or `move FIGURE path SPACE SPACE ...`)",
+    "move": "`move FIGURE SPACE [via SPACE ...] [fly|walk] [grapple|leap]` (or `move FIGURE path SPACE SPACE ...`)",
     "attack": "`attack FIGURE TARGET`",
     "special": "`special FIGURE POWER TARGET`",
     "end-turn": "`end-turn`",
@@ -67,7 +67,9 @@ CONSOLE = HowTo("console", MappingProxyType({
     "choose": "`choose OPTION`",
     "concede": "`concede`",
     "end-moves": "`end-moves`",
+    "cannon": "`cannon FIGURE CANNON TARGET`",
     "help": "`help` (it lists every command)",
+    "use": "`use FIGURE GLYPH [TARGET]`",
 }))
 
 #: Discord: slash commands, the Order Marker menus and the decision buttons.
@@ -86,5 +88,7 @@ DISCORD = HowTo("discord", MappingProxyType({
     "end-turn": "`/end-turn`",
     "choose": "the decision's buttons (`/match status` gives them to you again)",
     "concede": "`/match concede`",
+    "cannon": "`/cannon`",
     "help": "the slash commands (type `/`)",
+    "use": "`/use`",
 }), announces_rounds=True)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from bot.game import narrate_scenario, narrate_treasure
+from bot.game.card_text import applied_by_players
 from bot.game.howto import HowTo
 from bot.rules.events import Event
 from bot.rules.hexes import Hex
@@ -68,6 +70,19 @@ def reading_order(events: Sequence[Event]) -> list[Event]:
     return out
 
 
+def _initiative_added(d: dict[str, Any], player: str) -> str:
+    """What was added to ``player``'s initiative rolls, in words (" (+8 from glyphs, +3 from Combat
+    Leader)"), or "": glyphs (Dagmar, Lodin: HS-GLYPH-09, -13) and powers each say their own part."""
+    parts = []
+    glyphs = (d.get("bonuses") or {}).get(player)
+    if glyphs:
+        parts.append(f"+{glyphs} from glyphs")
+    power = (d.get("bonus") or {}).get(player)
+    if power:
+        parts.append(f"+{power['amount']} from {power['power']}")
+    return f" ({', '.join(parts)})" if parts else ""
+
+
 def _dice(d: list[str]) -> str:
     icons = {"skull": "💀", "shield": "🛡", "blank": "·"}
     return "".join(icons.get(x, "?") for x in d) or "-"
@@ -105,6 +120,20 @@ class Narrator:
             return "?"
         c = self.session.state.cards.get(key)
         return c.card.short if c else key
+
+    def _by_players(self, key: str | None) -> str:
+        """`` Kelda's Healing Touch is applied by the players.`` for the powers of the card ``key`` the
+        rules do not enforce (empty when there are none), so that none is silently ignored."""
+        c = self.session.state.cards.get(key or "")
+        if c is None:
+            return ""
+        mine = applied_by_players(c.card)
+        if not mine:
+            return ""
+        names = [p.name for p in mine]
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        verb = "is" if len(names) == 1 else "are"
+        return f" {c.card.short}'s {listed} {verb} applied by the players (the bot does not enforce {'it' if len(names) == 1 else 'them'})."
 
     def _spaces(self, at: list[Any]) -> str:
         return "+".join(self._space(a) for a in at)
@@ -144,10 +173,12 @@ class Narrator:
             m = d["markers"]
             return "Your Order Markers: " + ", ".join(f"{n} on {self._card(m[n])}" for n in ("1", "2", "3", "X") if n in m)
         if k == "initiative":
-            rolls = "; ".join(f"{self._who(p)} {'/'.join(map(str, r))}" for p, r in d["rolls"].items())
+            rolls = "; ".join(f"{self._who(p)} {'/'.join(map(str, r))}{_initiative_added(d, p)}"
+                              for p, r in d["rolls"].items())
             return f"Initiative: {rolls}. {self._who(d['first'])} goes first."
         if k == "turn_started":
-            return f"{self._who(d['player'])} reveals Order Marker {d['marker']}: {self._card(d['card'])} acts."
+            return (f"{self._who(d['player'])} reveals Order Marker {d['marker']}: {self._card(d['card'])} acts."
+                    + self._by_players(d["card"]))
         if k == "turn_lost":
             who = self._who(d["player"])
             if d.get("controller") == d["player"]:  # taken and taken back: the marker is still gone
@@ -167,6 +198,8 @@ class Narrator:
             path = d["path"]
             if len(path) < 2:  # a move of 0 spaces still activates the figure
                 return f"{d['figure']} stays at {self._space(path[0])}." if path else None
+            if d.get("teleport"):  # Bracers of Teleportation: put there, no spaces counted
+                return f"{d['figure']} teleports {self._space(path[0])} → {self._space(path[-1])}."
             how = "flies" if d.get("flew") else "moves"
             n = d["cost"]
             return f"{d['figure']} {how} {self._space(path[0])} → {self._space(path[-1])} ({n} space{'' if n == 1 else 's'})."
@@ -188,6 +221,8 @@ class Narrator:
                     f"{result}.")
         if k == "terrain":
             return self._terrain(d)
+        if k == "scenario_rule":  # a scenario's special rule says what it did (bot.rules.scenarios)
+            return str(d["text"]) if d.get("text") else None
         if k == "destroyed":
             return f"☠ {d['figure']} is destroyed ({d['cause']})."
         if k == "pending":
@@ -223,8 +258,43 @@ class Narrator:
             return f"{d['figure']} may attack again ({d['cause']})."
         if k == "power":
             return self._power(d)
+        if k.startswith("glyph"):
+            return self._glyph(k, d)
         if k == "attack_cancelled":
             return f"{d['attacker']} can no longer attack {d['target']}."
+        if k in narrate_treasure.KINDS:
+            return narrate_treasure.line(k, d, self._space)
+        if k in narrate_scenario.KINDS:
+            return narrate_scenario.line(k, d, self._space, self._who)
+        return self._field(k, d)
+
+    def _glyph(self, k: str, d: dict[str, Any]) -> str | None:
+        """A glyph turned over, acting, or leaving the battlefield (HS-GLYPH-*)."""
+        title = d.get("title") or f"Glyph of {str(d.get('glyph', '')).capitalize()}"
+        if k == "glyph_turned":
+            return f"✦ {d['figure']} turns over the glyph at {self._space(d['at'])}: it is the {title}."
+        if k == "glyph_removed":
+            what = f"The {title}" if d.get("side") == "power" else "The face-down glyph"
+            why = "used up" if d.get("reason") == "used" else f"removed by the {d.get('reason')}"
+            return f"✦ {what} at {self._space(d['at'])} leaves the game ({why})."
+        if k == "glyph":
+            rolls = d.get("rolls")
+            said = f" (d20: {', '.join(f'{f} {r}' for f, r in rolls.items())})" if rolls else ""
+            return f"✦ {title}: {d['result']}{said}."
+        return None
+
+    def _field(self, k: str, d: dict[str, Any]) -> str | None:
+        """Destructible objects and cannons (HS-DESTRUCT-*, HS-OBSTACLE-04..08)."""
+        if k == "object_attack":
+            name = f" ({d['special']})" if d.get("special") else ""
+            result = plural(d["wounds"], "wound") if d["wounds"] else "blocked"
+            defense = _dice(d["defense_dice"]) if d["defense_dice"] else "no defense"
+            return (f"{d['attacker']} attacks the object {d['target']}{name}: {_dice(d['attack_dice'])} vs "
+                    f"{defense} — {plural(d['skulls'], 'skull')}, {plural(d['shields'], 'shield')}: {result}.")
+        if k == "object_destroyed":
+            return f"💥 The object {d['object']} is destroyed and leaves the battlefield ({d['cause']})."
+        if k == "cannon_fire":
+            return f"{d['figure']} turns cannon {d['cannon']} and fires at {d['target']} (Cannon Fire: Range 8, Attack 3, Explosion 1)."
         return None
 
     def _terrain(self, d: dict[str, Any]) -> str:

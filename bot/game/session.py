@@ -22,17 +22,21 @@ from __future__ import annotations
 import hashlib
 import logging
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from bot.content import scenario_menu
 from bot.content.cards import CardLibrary
 from bot.content.maps import MapLibrary
 from bot.content.scenarios import ScenarioLibrary
+from bot.content.standins import with_stand_ins
+from bot.game import mapsource
 from bot.game.howto import CONSOLE, HowTo
 from bot.game.narrate import Narrator
+from bot.rules.battlefield import Battlefield
 from bot.rules.cards import ArmyCard
 from bot.rules.errors import RulesError
 from bot.rules.events import Event
@@ -53,6 +57,16 @@ def cards() -> CardLibrary:
 def maps() -> MapLibrary:
     """The shipped map library (loaded once)."""
     return MapLibrary.default()
+
+
+def battlefield_for(map_id: str) -> Battlefield:
+    """The battlefield a match map id names: a map added at run time or a map file
+    (:func:`bot.game.mapsource.lookup`), else a map of the library.
+
+    :raises bot.content.maps.UnknownMapError: no map has that id (suggestions in the message).
+    :raises bot.content.maps.MapFileError: the map file named cannot be read.
+    """
+    return mapsource.lookup(map_id) or maps().get(map_id)
 
 
 @lru_cache(maxsize=1)
@@ -81,8 +95,47 @@ def snapshot_version() -> str:
     return h.hexdigest()[:32]
 
 
+#: Each server's card library: the shipped cards plus the card files the server uploaded
+#: (``/cards upload``), never shared with another server. Filled by :func:`set_server_cards`.
+_SERVER_LIBS: dict[int, CardLibrary] = {}
+
+
+def server_library(files: Iterable[tuple[str, str]]) -> CardLibrary:
+    """The shipped cards plus the card files ``(name, JSON text)``, in order: a server file adds
+    cards, or completes an incomplete shipped card by taking its id (DEC-07).
+
+    :raises CardFileError: a file is bad or clashes (its name and the card and field named).
+    """
+    lib = CardLibrary.default()
+    for name, text in files:
+        lib.add_text(text, name, complete=True)
+    return lib
+
+
+def set_server_cards(guild_id: int, files: Iterable[tuple[str, str]]) -> CardLibrary:
+    """Use the shipped cards plus ``files`` for the matches of server ``guild_id`` from now on (no
+    files: the shipped cards alone). Returns that library.
+
+    :raises CardFileError: as :func:`server_library` (the server keeps its previous library).
+    """
+    listed = list(files)
+    if not listed:
+        _SERVER_LIBS.pop(guild_id, None)
+        return cards()
+    lib = server_library(listed)
+    _SERVER_LIBS[guild_id] = lib
+    return lib
+
+
+def library_for(guild_id: int | None) -> CardLibrary:
+    """The card library of server ``guild_id`` (the shipped one for a server without card files,
+    for ``None`` and for the console)."""
+    return _SERVER_LIBS.get(guild_id, cards()) if guild_id is not None else cards()
+
+
 def _card_lookup(name: str) -> ArmyCard:
-    return cards().get(name)
+    # A stand-in name (``Duke (played by Syvarris)``) builds the stand-in card (DEC-07).
+    return with_stand_ins(cards().get)(name)
 
 
 def _card_pool() -> list[ArmyCard]:
@@ -127,17 +180,20 @@ class GameSession:
 
     def __init__(self, match_id: str, map_id: str, scenario_id: str, seed: int,
                  fmt: dict[str, Any] | None = None, howto: HowTo = CONSOLE, *, fresh_dice: bool = False,
-                 salts: dict[int, int] | None = None) -> None:
+                 salts: dict[int, int] | None = None, library: CardLibrary | None = None) -> None:
         self.match_id = match_id
+        #: The cards this match may field (a server's library, :func:`library_for`).
+        self.library = library if library is not None else cards()
         self.howto = howto
         self.map_id = map_id
         self.scenario_id = scenario_id
         self.format_overrides = dict(fmt or {})
         self.seed = seed
-        battlefield = maps().get(map_id)
+        battlefield = battlefield_for(map_id)
         base = scenarios().get(scenario_id)
         self.scenario = self._with_format(base, self.format_overrides)
-        self.match = Match(battlefield, self.scenario, seed, _card_lookup, pool=_card_pool, salts=dict(salts or {}))
+        self.match = Match(battlefield, self.scenario, seed, self._lookup(), pool=self._pool(),
+                           salts=dict(salts or {}))
         #: Each dice-rolling command rolls from a fresh salt (the console without ``--seed``), so that
         #: a save file, which holds the seed, does not tell the dice to come.
         self.fresh_dice = fresh_dice
@@ -149,6 +205,13 @@ class GameSession:
         #: Logged commands a tolerant replay kept but the rules refused: (log position, text, reason).
         self.skipped: list[tuple[int, str, str]] = []
 
+    def _lookup(self) -> Callable[[str], ArmyCard]:
+        return _card_lookup if self.library is cards() else self.library.get
+
+    def _pool(self) -> Callable[[], list[ArmyCard]]:
+        lib = self.library
+        return _card_pool if lib is cards() else (lambda: list(lib))
+
     @staticmethod
     def _with_format(base: Scenario, overrides: dict[str, Any]) -> Scenario:
         if not overrides:
@@ -159,7 +222,7 @@ class GameSession:
     @classmethod
     def create(cls, match_id: str, *, map_id: str | None = None, scenario_id: str = "last-army-standing",
                fmt: dict[str, Any] | None = None, seed: int | None = None, howto: HowTo = CONSOLE,
-               fresh_dice: bool = False) -> GameSession:
+               fresh_dice: bool = False, library: CardLibrary | None = None) -> GameSession:
         """A new match. The map defaults to the scenario's; ``howto`` is the adapter's table;
         ``fresh_dice``: every dice-rolling command rolls from a fresh recorded salt (see
         :mod:`bot.rules.match`), not from the seed alone.
@@ -167,8 +230,11 @@ class GameSession:
         :raises KeyError: (UnknownMapError / UnknownScenarioError) with suggestions for unknown ids.
         """
         scen = scenarios().get(scenario_id)
+        refused = scenario_menu.refusal(scen)
+        if refused is not None:  # a Rookie level: listed, never played (DEC-06)
+            raise ValueError(refused)
         chosen_map = map_id or scen.map or "practice-field"
-        bf = maps().get(chosen_map)  # fails early, with suggestions, on an unknown map
+        bf = battlefield_for(chosen_map)  # fails early, with suggestions, on an unknown map
         zones = set(bf.start_zones)
         needed = {side.zone for side in scen.sides}
         if needed - zones:
@@ -178,7 +244,7 @@ class GameSession:
             raise ValueError(f"{bf.name} has {len(zones)} start zone(s) but {scen.name} needs "
                              f"{scen.min_players}; pick another map")
         return cls(match_id, chosen_map, scen.id,
-                   Match.new_seed() if seed is None else seed, fmt, howto, fresh_dice=fresh_dice)
+                   Match.new_seed() if seed is None else seed, fmt, howto, fresh_dice=fresh_dice, library=library)
 
     # --- record ---------------------------------------------------------------------------------
 
@@ -201,7 +267,8 @@ class GameSession:
 
     @classmethod
     def from_record(cls, record: dict[str, Any], snapshots: Iterable[tuple[int, bytes]] = (),
-                    howto: HowTo = CONSOLE, *, tolerant: bool = False) -> GameSession:
+                    howto: HowTo = CONSOLE, *, tolerant: bool = False,
+                    library: CardLibrary | None = None) -> GameSession:
         """Rebuild a session: from the first usable snapshot plus the commands logged after it, or
         by replaying the whole log. ``howto`` is the adapter's table.
 
@@ -220,15 +287,15 @@ class GameSession:
         entries = [(str(p), str(t)) for p, t in record.get("log", [])]
         salts = record_salts(record)
         s = cls(record["match_id"], record["map_id"], record["scenario_id"], int(record["seed"]), record.get("format"),
-                howto, fresh_dice=bool(record.get("fresh_dice", False)), salts=salts)
+                howto, fresh_dice=bool(record.get("fresh_dice", False)), salts=salts, library=library)
         fresh = s.match
         for seq, blob in snapshots:
             if not 0 < seq <= len(entries):
                 log.warning("match %s: snapshot at %d is past the log's end (%d); skipped", s.match_id, seq, len(entries))
                 continue
             try:
-                s.match = Match.from_snapshot(fresh.battlefield, s.scenario, s.seed, blob, entries[:seq], _card_lookup,
-                                              pool=_card_pool, salts=salts)
+                s.match = Match.from_snapshot(fresh.battlefield, s.scenario, s.seed, blob, entries[:seq], s._lookup(),
+                                              pool=s._pool(), salts=salts)
                 s.match.salt_source = fresh.salt_source
                 for player, text in entries[seq:]:
                     s.match.apply(player, text)

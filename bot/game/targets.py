@@ -1,5 +1,6 @@
 """Whom a figure can attack, in words: one line per attack (normal, then each special attack), for
-the console's ``targets`` and Discord's ``/map targets:``, and the odds of one attack on a target.
+the console's ``targets`` and Discord's ``/map targets:``, and the odds of one attack on a target;
+the destructible objects a figure could attack (:func:`object_targets`).
 
 The rules decide (:func:`bot.rules.legal.figure_attack_options`, :func:`~bot.rules.legal.figure_reach`):
 in the Player Turn of the figure's own Army Card, legal's own lists (a figure that has attacked has
@@ -16,12 +17,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.render.captions import why_no_target
+from bot.rules import object_attacks, objects
+from bot.rules.actions import cannon as cannon_rules
 from bot.rules.combat import check_target, friendly_target
 from bot.rules.commands import Command
-from bot.rules.errors import InvalidCommand
+from bot.rules.errors import InvalidCommand, RulesError
 from bot.rules.hexes import Hex
 from bot.rules.legal import figure_attack_options, figure_reach
-from bot.rules.odds import AttackOdds
+from bot.rules.objects import PlacedObject
+from bot.rules.odds import AttackOdds, dice_odds
 from bot.rules.special import AttackOption
 from bot.rules.state import Figure, MatchState
 
@@ -55,6 +59,61 @@ def figure_attacks(state: MatchState, fig: Figure, names: Mapping[str, str] | No
     normal = next((o for o in options if not o.special), None)
     why = why_no_target(state, fig, names or {}) if normal is not None and not normal.aims else ""
     return FigureAttacks(options, why_none=why)
+
+
+def object_line(state: MatchState, obj: PlacedObject) -> str:
+    """A destructible object in words: ``"fort1 (fortified wall at D2, 2 of 3 Life left)"``."""
+    where = " and ".join(state.battlefield.label(h) for h in obj.hexes)
+    return f"{obj.id} ({obj.obstacle.name or obj.obstacle.kind.value.replace('_', ' ')} at {where}, " \
+           f"{obj.life - obj.wounds} of {obj.life} Life left)"
+
+
+def object_targets(state: MatchState, fig: Figure) -> str:
+    """The destructible objects ``fig``'s normal attack could target from where it stands, in words
+    (``"destructible objects: fort1 (fortified wall at D2, 3 of 3 Life left)"``); ``""`` when none
+    (HS-DESTRUCT-01)."""
+    found = [object_line(state, o) for o in object_attacks.targets(state, fig)] if fig.on_battlefield else []
+    return ("destructible objects: " + ", ".join(found)) if found else ""
+
+
+def cannon_targets(state: MatchState, fig: Figure) -> str:
+    """The Cannon Fire ``fig`` could make from where it stands, in words (``"cannon c1 (at B1): t, fort1"``
+    per cannon next to it); ``""`` when it stands next to none it may fire (HS-OBSTACLE-04..07)."""
+    if not fig.on_battlefield:
+        return ""
+    parts = []
+    for piece in cannon_rules.cannons(state):
+        try:
+            cannon_rules.may_fire(state, fig, piece)
+        except RulesError:
+            continue
+        names = [f.id for f in state.on_battlefield()] + [o.id for o in objects.standing(state)]
+        hits = []
+        for name in names:
+            try:
+                cannon_rules.check_target(state, piece, name, fig)
+            except RulesError:
+                continue
+            hits.append(name)
+        where = state.battlefield.label(piece.hexes[0])
+        parts.append(f"cannon {cannon_rules.cannon_label(state, piece)} (at {where}): {', '.join(hits) or 'nothing in reach'}")
+    return "; ".join(parts)
+
+
+def object_preview(state: MatchState, attacker: Figure, obj: PlacedObject) -> str:
+    """The dice of a normal attack on a destructible object and the exact chance of each number of
+    wounds (no power changes those dice, HS-DESTRUCT-02..05), for ``/attack``'s preview."""
+    n, reasons = object_attacks.attack_dice(state, attacker, obj)
+    dn, dreasons = object_attacks.defense_dice_of(attacker, obj)
+    odds = dice_odds(n, dn, obj.life - obj.wounds)
+    def why(rs: list[tuple[str, int]]) -> str:
+        return " + ".join(f"{k} {name}" for name, k in rs)
+
+    return "\n".join([
+        f"🎯 **{attacker.id}** attacks the destructible object **{object_line(state, obj)}**",
+        f"Attack: {n} dice ({why(reasons)}) — Defense: {dn} dice ({why(dreasons)})",
+        "Chance of wounds: " + ", ".join(f"{w}: {p:.1%}" for w, p in enumerate(odds.wounds) if p >= 0.0005),
+        f"Chance to destroy: {odds.destroy:.1%}. Press **Roll** to attack."])
 
 
 def reach_of(state: MatchState, fig: Figure) -> dict[Hex, int]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable
 
@@ -207,13 +208,10 @@ def _time(fn: Callable[[], object], repeat: int) -> float:
     return statistics.median(times)
 
 
-def run(repeat: int = 5) -> list[tuple[str, float, str]]:
-    """Measure; rows are ``(name, value, unit)``."""
+def _measure(state: MatchState, events: list[Event], repeat: int, prefix: str = "") -> list[tuple[str, float, str]]:
+    """Full (cold) and cached renders of ``state``, PNG encoding and sizes, as rows named with ``prefix``."""
     from bot.render.compose import encode_png, render_map
     from bot.render.static import clear_cache
-
-    state = sample_state()
-    events = sample_events(state)
 
     def cold() -> object:
         """Render the map with the static layer cache cleared first (the full, cold cost)."""
@@ -230,14 +228,63 @@ def run(repeat: int = 5) -> list[tuple[str, float, str]]:
     full_png = encode_png(full)
     turn_png = encode_png(turn)
     return [
-        ("spaces", float(len(state.battlefield)), "spaces"),
-        ("image_long_side", float(max(full.size)), "px"),
-        ("render_full_cold", round(full_ms, 1), "ms"),
-        ("render_turn_cached", round(turn_ms, 1), "ms"),
-        ("png_encode", round(png_ms, 1), "ms"),
-        ("png_full", round(len(full_png) / 1024, 1), "KB"),
-        ("png_turn", round(len(turn_png) / 1024, 1), "KB"),
+        (f"{prefix}spaces", float(len(state.battlefield)), "spaces"),
+        (f"{prefix}image_long_side", float(max(full.size)), "px"),
+        (f"{prefix}render_full_cold", round(full_ms, 1), "ms"),
+        (f"{prefix}render_turn_cached", round(turn_ms, 1), "ms"),
+        (f"{prefix}png_encode", round(png_ms, 1), "ms"),
+        (f"{prefix}png_full", round(len(full_png) / 1024, 1), "KB"),
+        (f"{prefix}png_turn", round(len(turn_png) / 1024, 1), "KB"),
     ]
+
+
+def largest_shared_map() -> tuple[str, Battlefield] | None:
+    """The shared community map (``../shared/maps`` next to this checkout) with the most spaces, or
+    ``None`` when the folder is not there."""
+    from pathlib import Path
+
+    from bot.content.importers import read_map_file
+    from bot.content.importers.sidefile import with_proposed_zones
+    from bot.content.importers.summary import spaces
+
+    folder = Path(__file__).resolve().parents[3] / "shared" / "maps"
+    best: tuple[int, str, Battlefield] | None = None
+    for path in sorted(folder.glob("*/*")):
+        if path.suffix.lower() not in (".hsc", ".json"):
+            continue
+        bf = read_map_file(path).battlefield
+        n = len(spaces(bf))
+        if best is None or n > best[0]:
+            best = (n, path.name, bf)
+    if best is None:
+        return None
+    return best[1], with_proposed_zones(best[2])[0]
+
+
+def run(repeat: int = 5) -> list[tuple[str, float, str]]:
+    """Measure; rows are ``(name, value, unit)``: the 600-space synthetic battlefield, then (when
+    ``../shared/maps`` is there) the largest shared community map, prefixed ``shared_``, with the
+    whole-map picture of ``maps show`` / ``/maps show`` (``shared_map_picture``)."""
+    state = sample_state()
+    rows = _measure(state, sample_events(state), repeat)
+    shared = largest_shared_map()
+    if shared is not None:
+        from bot.render.compose import encode_png
+        from bot.render.mapview import map_picture
+        from bot.render.static import clear_cache
+
+        name, bf = shared
+        print(f"# shared map: {name}", file=sys.stderr)
+        st = sample_state(bf)
+        rows += _measure(st, sample_events(st), repeat, "shared_")
+
+        def picture() -> object:
+            clear_cache()
+            return map_picture(bf)
+
+        rows.append(("shared_map_picture_cold", round(_time(picture, repeat), 1), "ms"))
+        rows.append(("shared_map_picture_png", round(len(encode_png(map_picture(bf))) / 1024, 1), "KB"))
+    return rows
 
 
 if __name__ == "__main__":

@@ -26,7 +26,9 @@ from bot.render import figures as fg
 from bot.render import overlays as ov
 from bot.render import palette as pal
 from bot.render import panel as pn
+from bot.render import pieces
 from bot.render.captions import caption
+from bot.render.glyph_key import glyph_block
 from bot.render.layout import PANEL_W, MapLayout
 from bot.render.legend import legend_height
 from bot.render.results import results_block
@@ -144,9 +146,11 @@ def render_map(
         head_w = min(full_w, PANEL_DRAWN)
         grow = full_w / head_w
         ncols = max(1, head_w // PANEL_W)
-        left = head_w - len(state.players) * PANEL_W
+        # The glyph key is a column of its own beside the player blocks: the legend must not cover it.
+        columns = len(state.players) + (1 if state.glyphs else 0)
+        left = head_w - columns * PANEL_W
         # A long legend in a narrow column would tower over the blocks: it goes under them.
-        if (len(state.players) < ncols and left >= LEGEND_BESIDE
+        if (columns < ncols and left >= LEGEND_BESIDE
                 and legend_height(bf, left) <= pn.block_height_estimate(state) * LEGEND_TALLER):
             beside, small_legend = st.legend_for(left)
             small[id(beside)] = small_legend
@@ -158,6 +162,9 @@ def render_map(
             foot, small_legend = st.legend_for(full_w)
             small[id(foot)] = small_legend
     parts = pn.blocks(state, colours, prefixes, block_w, ss, names)
+    key = glyph_block(state, block_w, ss)  # one entry per glyph in play (HS-GLYPH-*)
+    if key is not None:
+        parts.append(key)
     # A narrow side panel has room for a longer account of the last turn.
     about = caption(state, names, focus=focus, reach=reach, targets=targets)
     last = last_turn(state, public, names) or (about.note if about else None)
@@ -192,6 +199,7 @@ def render_map(
     for h, (name, side) in sorted(state.glyphs.items()):
         if h in bf and h not in occupied:
             fg.draw_glyph(draw, lay, h, name, side, occupied=False)
+    pieces.draw_objects(draw, lay, state)  # destructible objects' Life left (HS-DESTRUCT-01)
     if reach:
         ov.draw_reach(draw, lay, reach)
     chosen = state.figures.get(focus) if focus else None

@@ -26,6 +26,7 @@ from PIL import ImageDraw
 from bot.render import palette as pal
 from bot.render import text as tx
 from bot.render.geometry import Blob
+from bot.render.glyph_marks import glyph_mark
 from bot.render.layout import MapLayout
 from bot.rules.hexes import Hex
 from bot.rules.state import Figure, MatchState
@@ -284,15 +285,14 @@ def pips(draw: ImageDraw.ImageDraw, c: tuple[float, float], r: float, life: int,
 
 
 def draw_glyph(draw: ImageDraw.ImageDraw, lay: MapLayout, h: Hex, name: str, side: str, occupied: bool) -> None:
-    """A glyph: gold disc with the glyph's initial (power side) or violet ``?`` (symbol side).
+    """A glyph: gold disc with a power glyph's initial, teal disc with a treasure glyph's two letters
+    (power side, :func:`~bot.render.glyph_marks.glyph_mark`) or violet ``?`` (symbol side).
 
     Under a figure it becomes a small badge in the hex's upper right.
     """
     r = lay.r
     cx, cy = lay.xy(h)
-    power = side == "power"
-    fill = pal.GLYPH if power else pal.GLYPH_SYMBOL
-    letter = (name[:1] or "?").upper() if power else "?"
+    letter, fill = glyph_mark(name, side)
     if occupied:
         c = (cx + r * 0.52, cy - r * 0.52)
         rad = r * 0.26
@@ -302,7 +302,7 @@ def draw_glyph(draw: ImageDraw.ImageDraw, lay: MapLayout, h: Hex, name: str, sid
     _circle(draw, c, rad + r * 0.04, fill=(20, 20, 20))
     _circle(draw, c, rad, fill=fill)
     _circle(draw, c, rad * 0.8, outline=pal.darker(fill, 0.35), width=max(1, round(r * 0.03)))
-    tx.text(draw, c, letter, rad * 1.15, pal.ink_on(fill), weight="bold")
+    tx.text(draw, c, letter, rad * (1.15 if len(letter) < 2 else 0.8), pal.ink_on(fill), weight="bold")
 
 
 def glyph_box(lay: MapLayout, h: Hex) -> tuple[float, float, float, float]:

@@ -11,6 +11,7 @@ from bot.render import palette as pal
 from bot.render import symbols as sym
 from bot.render import text as tx
 from bot.render.layout import PANEL_W, MapLayout
+from bot.render.pieces import LADDER_COLOUR
 from bot.rules.battlefield import Battlefield
 from bot.rules.terrain import ObstacleKind, Terrain
 
@@ -22,8 +23,12 @@ PAD = 10
 COL_MIN = 180
 
 
+#: Legend words for pieces whose kind name alone says too little.
+_PIECE_TEXT = {"object": "destructible object", "ship": "ship hull"}
+
+
 def _name(value: str) -> str:
-    return value.replace("_", " ")
+    return _PIECE_TEXT.get(value, value.replace("_", " "))
 
 
 def legend_width(lay: MapLayout) -> int:
@@ -41,7 +46,7 @@ def entries(bf: Battlefield) -> list[tuple[str, str]]:
     out += [("obstacle", k.value) for k in on_hex] + [("edge", k.value) for k in between]
     doubles = any(len(bf.surfaces(h)) > 1 for h in bf.hexes())
     out += [("key", k) for k in KEYS if (k != "height" or on_hex) and (k != "double" or doubles)
-            and (k != "glyph" or bf.glyphs)]
+            and (k != "glyph" or bf.glyphs) and (k != "ladder" or bf.ladders)]
     return out
 
 
@@ -77,7 +82,7 @@ def draw_legend(bf: Battlefield, lay: MapLayout, width: int | None = None) -> Im
 
 
 #: Marks explained after the swatches, in this order.
-KEYS = ("level", "badge", "cliff", "double", "height", "glyph", "path", "attack", "destroyed", "marker")
+KEYS = ("level", "badge", "cliff", "double", "height", "ladder", "glyph", "path", "attack", "destroyed", "marker")
 
 _KEY_TEXT = {
     "level": "space level",
@@ -85,6 +90,7 @@ _KEY_TEXT = {
     "cliff": "cliff (2+ levels)",
     "double": "two levels: low/high",
     "height": "obstacle height",
+    "ladder": "rope ladder",
     "glyph": "glyph (? face down)",
     "path": "moved from / to",
     "attack": "attack, result no.",
@@ -128,6 +134,12 @@ def _swatch(draw: ImageDraw.ImageDraw, what: str, name: str, x: float, y: float,
             draw.line((pts[j], pts[j + 1]), fill=pal.INK_DARK, width=ss)
     elif name == "height":
         sym.height_badge(draw, sx, y, r * 2.4, 4)
+    elif name == "ladder":
+        # The rope ladder as the map draws it (bot.render.pieces): two brown rails and rungs.
+        for s in (-1, 1):
+            draw.line(((sx + s * r * 0.35, y - r), (sx + s * r * 0.35, y + r)), fill=LADDER_COLOUR, width=2 * ss)
+        for k in (-0.5, 0.0, 0.5):
+            draw.line(((sx - r * 0.35, y + k * r), (sx + r * 0.35, y + k * r)), fill=LADDER_COLOUR, width=ss)
     elif name == "glyph":
         draw.ellipse((sx - r * 0.8, y - r * 0.8, sx + r * 0.8, y + r * 0.8), fill=pal.GLYPH, outline=pal.INK_DARK)
         tx.text(draw, (sx, y), "A", r, pal.INK_DARK, weight="bold")

@@ -56,6 +56,18 @@ def _hexes(value: Any) -> list[Hex]:
     return [Hex(int(p[0]), int(p[1])) for p in value]
 
 
+#: Events that carry a figure from one space to another, drawn as arrows: moves, and the Rift's pull
+#: (a scenario rule, drawn straight from where the figure was to where it went).
+MOVING = ("moved", "pulled")
+
+
+def _path(ev: Event) -> list[Hex]:
+    """The spaces an event of :data:`MOVING` took its figure through (``[]`` without any)."""
+    if ev.kind == "pulled":
+        return _hexes([ev.data["start"], ev.data["at"]]) if ev.data.get("start") and ev.data.get("at") else []
+    return _hexes(ev.data.get("path"))
+
+
 def positions_at(state: MatchState, events: Sequence[Event]) -> list[dict[str, tuple[Hex, ...]]]:
     """Where each figure stood when each event happened (index-aligned with ``events``).
 
@@ -70,8 +82,8 @@ def positions_at(state: MatchState, events: Sequence[Event]) -> list[dict[str, t
     for i in range(len(events) - 1, -1, -1):
         ev = events[i]
         out[i] = dict(cur)
-        if ev.kind == "moved":
-            path = _hexes(ev.data.get("path"))
+        if ev.kind in MOVING:
+            path = _path(ev)
             fid = str(ev.data.get("figure"))
             if path:
                 prev = cur.get(fid, ())
@@ -192,9 +204,9 @@ def plan(lay: MapLayout, state: MatchState, events: Sequence[Event], names: Mapp
     # Moves, and where the moved figures started (one ghost per space).
     seen: set[str] = set()
     ghosts: dict[Hex, Ghost] = {}
-    moved = [e for e in events if e.kind == "moved" and len(e.data.get("path") or []) >= 2]
+    moved = [e for e in events if e.kind in MOVING and len(_path(e)) >= 2]
     for i, ev in enumerate(moved):
-        path = _hexes(ev.data.get("path"))
+        path = _path(ev)
         fid = str(ev.data.get("figure"))
         fig = state.figures.get(fid)
         pts = [lay.xy(h) for h in path]
@@ -207,7 +219,7 @@ def plan(lay: MapLayout, state: MatchState, events: Sequence[Event], names: Mapp
             end = (end[0], end[1], end[2] - r * 0.12)
         else:
             end = (pts[-1], pts[-1], r * TOKEN * 0.6)
-        flew = bool(ev.data.get("flew"))
+        flew = bool(ev.data.get("flew")) or ev.kind == "pulled"
         if flew:
             pts = [pts[0], pts[-1]]
         ghost = fid not in seen
@@ -244,9 +256,12 @@ def plan(lay: MapLayout, state: MatchState, events: Sequence[Event], names: Mapp
     results: dict[str, Result] = {}
     blobs = list(tokens.values())
     lines: set[tuple[str, str]] = set()  # (attacker, special) of Line attacks: drawn as their spaces
+    cannon_at: dict[str, Hex] = {}  # figure firing a cannon -> the cannon's space (HS-OBSTACLE-07)
     for i, ev in enumerate(events):
         pos = where[i]
         d = ev.data
+        if ev.kind == "cannon_fire" and _hexes(d.get("at")):
+            cannon_at[str(d.get("figure"))] = _hexes(d.get("at"))[0]
         if ev.kind == "special_roll" and d.get("line"):
             course = _hexes(d["line"])
             spaces = [h for h in course[1:] if h in state.battlefield]
@@ -259,6 +274,10 @@ def plan(lay: MapLayout, state: MatchState, events: Sequence[Event], names: Mapp
             if not a or not t:
                 continue
             pa, ba = spot(aid, a)
+            if d.get("special") == "Cannon Fire" and aid in cannon_at:
+                # The shot counts from the cannon, not from the figure firing it: drawn from there.
+                pa = lay.xy(cannon_at[aid])
+                ba = (pa, pa, r * 0.5)
             pt, bt = spot(tid, t)
             swipe = ev.kind == "swipe"
             colour: RGB = SWIPE if swipe else pal.TARGET

@@ -32,6 +32,8 @@ REACH: RGB = (120, 240, 255)
 PATH: RGB = (250, 250, 250)
 GLYPH: RGB = (238, 196, 56)
 GLYPH_SYMBOL: RGB = (150, 110, 210)
+#: Treasure, Artifact and Tech Glyphs lying power side up: teal, apart from the gold power glyphs.
+GLYPH_TREASURE: RGB = (72, 196, 170)
 MARKER_HIDDEN: RGB = (70, 76, 92)
 MARKER_SHOWN: RGB = (238, 196, 56)
 DESTROYED: RGB = (230, 30, 30)
@@ -85,6 +87,8 @@ OBSTACLE: dict[ObstacleKind, RGB] = {
     ObstacleKind.OUTCROP: (112, 106, 100),
     ObstacleKind.GLACIER: (206, 238, 252),
     ObstacleKind.CANNON: (30, 30, 34),
+    ObstacleKind.SHIP: (124, 82, 44),  # a ship's wooden hull
+    ObstacleKind.OBJECT: (176, 60, 150),  # a destructible object (a shroudshroom's purple)
 }
 
 #: Player and start-zone colours, by name. Seats use :data:`SEAT_ORDER`.

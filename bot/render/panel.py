@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 from bot.render import palette as pal
 from bot.render import text as tx
 from bot.render.bonuses import card_bonuses
+from bot.render.carried import carried_lines
 from bot.render.layout import MapLayout
 from bot.render.summary import card_short, player_name
 from bot.rules.state import MatchState, Phase
@@ -53,9 +54,21 @@ _PHASE_TEXT = {
 _ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
 
+def tracker_text(state: MatchState, pid: str) -> str:
+    """``Activation 2/4``: the player's scenario tracker and its last space, or ``""`` without one."""
+    if pid not in state.trackers:
+        return ""
+    role = next((p.role for p in state.players if p.id == pid), "")
+    name = state.scenario.trackers.get(role, "Tracker")
+    end = next((v.reach for v in state.scenario.victory if v.kind == "tracker" and v.reach), None)
+    return f"{name} {state.trackers[pid]}/{end}" if end else f"{name} {state.trackers[pid]}"
+
+
 def header_lines(state: MatchState) -> tuple[str, str]:
     """The panel's title and subtitle: round, whose turn, which marker is revealed."""
-    title = f"Round {state.round}" if state.round else "Before round 1"
+    limit = state.scenario.round_limit
+    # The scenario's last round, so everyone sees how long is left (Mission Critical: round 6).
+    title = (f"Round {state.round} of {limit}" if limit else f"Round {state.round}") if state.round else "Before round 1"
     sub = _PHASE_TEXT.get(state.phase, "")
     turn = state.turn
     if state.phase == Phase.OVER:
@@ -202,6 +215,10 @@ def player_block(state: MatchState, pid: str, colour: RGB, prefixes: Mapping[str
         said = card_bonuses(state, key, names or {}) if not dead else []
         if said:
             boosts[key] = wrap(" · ".join(said), SMALL * s, (width - PAD * 2 - bw - 8) * s, BONUS_LINES)
+        held = carried_lines(state, key, names or {}) if not dead else []
+        if held:  # the Treasure and Tech Glyphs on the card, next to it
+            boosts.setdefault(key, []).extend(wrap(" · ".join(held), SMALL * s, (width - PAD * 2 - bw - 8) * s,
+                                                   BONUS_LINES))
     heights = [(ROW if one else ROW2) + len(boosts.get(key, ())) * BONUS_ROW for key, *_, one in rows] or [ROW]
     h = PAD * 2 + NAME + 8 + sum(heights)
     img = Image.new("RGB", (width * s, h * s), pal.PANEL)
@@ -216,6 +233,9 @@ def player_block(state: MatchState, pid: str, colour: RGB, prefixes: Mapping[str
         note = "conceded"
     elif pid in state.initiative:
         note = f"acts {_ORDINALS[min(state.initiative.index(pid), len(_ORDINALS) - 1)]}"  # turn order, not a roll
+    track = tracker_text(state, pid)
+    if track:  # a scenario tracker, shown to everyone (HS-SCEN-CRIT2-ALL-03)
+        note = f"{note} · {track}" if note else track
     note_w = tx.width(note, BODY * s) if note else 0
     pname = player.name if player else pid
     tx.text(draw, ((PAD + 26) * s, cy), tx.fit(pname, NAME * s, width * s - (PAD * 2 + 34) * s - note_w, "bold"),

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageChops, ImageDraw
 
 from bot.render import palette as pal
+from bot.render import pieces
 from bot.render import symbols as sym
 from bot.render import text as tx
 from bot.render.layout import MapLayout, edge_text_size, layout_for
@@ -217,6 +218,8 @@ def _draw(bf: Battlefield, *, zones: bool, all_labels: bool) -> StaticLayer:
             pa, pb = o.between[0].edge_with(o.between[1])
             a, b = lay.plane(pa), lay.plane(pb)
             sym.edge_piece(draw, o.kind, a, b, r)
+    pieces.draw_ladders(draw, bf, lay)  # rope ladders (HS-LADDER-*)
+    pieces.draw_piece_ids(draw, bf, lay)  # cannon ids, for Cannon Fire (HS-OBSTACLE-04)
 
     # Level numbers (both levels for a two-level column), last, keeping what lies under each.
     patches: dict[Hex, tuple[Image.Image, tuple[int, int]]] = {}

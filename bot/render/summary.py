@@ -16,7 +16,8 @@ from bot.rules.hexes import Hex
 from bot.rules.state import MatchState
 
 #: Events that say something happened on the battlefield.
-ACTIONS = frozenset({"moved", "attack", "swipe", "fell", "destroyed", "power", "terrain", "entered", "control"})
+ACTIONS = frozenset({"moved", "attack", "swipe", "fell", "destroyed", "power", "terrain", "entered", "control",
+                     "object_attack", "object_destroyed"})
 
 
 @dataclass
@@ -117,6 +118,11 @@ def actions(state: MatchState, events: Sequence[Event], names: Mapping[str, str]
             note = f" ({named})" if named and not again else ""
             say(who, f"attacked {lab(d.get('target'))}{note}: {_result(int(d.get('wounds') or 0))}")
             special = named
+        elif ev.kind == "object_attack":  # a destructible object (HS-DESTRUCT-01)
+            named = f" ({d['special']})" if d.get("special") else ""
+            say(lab(d.get("attacker")), f"attacked {d.get('target')}{named}: {_result(int(d.get('wounds') or 0))}")
+        elif ev.kind == "object_destroyed":
+            say(None, f"{d.get('object')} destroyed")
         elif ev.kind == "swipe":
             say(lab(d.get("attacker")), f"swiped {lab(d.get('target'))}: {_result(int(d.get('wounds') or 0), True)}")
         elif ev.kind == "fell":
@@ -136,6 +142,10 @@ def actions(state: MatchState, events: Sequence[Event], names: Mapping[str, str]
             say(user, words)
         elif ev.kind == "entered":
             say(lab(d.get("figure")), f"entered at {where((d.get('at') or [[None]])[0])}")
+        elif ev.kind == "glyph_turned":
+            say(lab(d.get("figure")), f"turned over the {d.get('title') or 'glyph'}")
+        elif ev.kind == "glyph" and d.get("result"):
+            say(None, f"{d.get('title') or 'a glyph'}: {d['result']}")
         elif ev.kind == "control":
             say(None, f"{player_name(state, str(d.get('player')))} took control of {card_short(state, str(d.get('card')))}")
     return parts

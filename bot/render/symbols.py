@@ -144,6 +144,9 @@ def obstacle(draw: ImageDraw.ImageDraw, kind: ObstacleKind, cx: float, cy: float
     elif kind is ObstacleKind.CANNON:
         draw.line(_pts(cx, cy, r, [(-0.2, 0.1), (0.5, -0.4)]), fill=col, width=max(1, round(r * 0.22)))
         draw.ellipse((cx - 0.42 * r, cy - 0.1 * r, cx + 0.02 * r, cy + 0.34 * r), fill=(120, 80, 40), outline=col, width=w * 2)
+    elif kind is ObstacleKind.OBJECT:  # a destructible object: a mushroom-like cap on a stem
+        draw.rectangle((cx - 0.12 * r, cy - 0.05 * r, cx + 0.12 * r, cy + 0.32 * r), fill=(236, 226, 206))
+        draw.chord((cx - 0.56 * r, cy - 0.6 * r, cx + 0.56 * r, cy + 0.3 * r), 180, 360, fill=col, outline=edge, width=w)
     else:  # walls drawn on a hex: a plain block
         draw.polygon(hex_points(cx, cy, r * 0.6), fill=col, outline=edge, width=w)
 

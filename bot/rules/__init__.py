@@ -11,6 +11,7 @@ for what one player may see. Powers, terrain and scenario rules act through
 """
 
 from bot.rules import powers as _powers  # noqa: F401  (registers card powers)
+from bot.rules import scenarios as _scenarios  # noqa: F401  (registers scenario special rules)
 from bot.rules import terrain_effects as _terrain_effects  # noqa: F401  (registers terrain effects)
 from bot.rules.battlefield import Battlefield, Cell, GlyphSpot, Obstacle
 from bot.rules.cards import ArmyCard, Power
@@ -19,6 +20,8 @@ from bot.rules.dice import ScriptedDice, SeededDice
 from bot.rules.engine import Engine
 from bot.rules.errors import ArmyError, IllegalCommand, InvalidCommand, RulesError
 from bot.rules.events import Event
+from bot.rules.glyphs import arrival as _glyph_arrival  # noqa: F401  (registers what glyphs do on arrival)
+from bot.rules.glyphs import permanent as _glyph_permanent  # noqa: F401  (registers permanent glyphs)
 from bot.rules.hexes import Hex
 from bot.rules.match import Match
 from bot.rules.scenario import Scenario

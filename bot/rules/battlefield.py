@@ -7,10 +7,15 @@ the column has two standable levels (000 § Moving Through Overhangs). A figure'
 the ``top`` of a cell, at that level; Height 0 tiles (water) sit on the level below, so their
 cell's ``top`` is the level a figure's base is at.
 
-Obstacles stand *on* hexes (trees, fortified walls, outcrops: a prism from the cell top up
-``height`` levels) or *between* two hexes (ruins, stone walls: a thin wall on the shared edge).
+Obstacles stand *on* hexes (trees, fortified walls, outcrops, cannons, destructible objects: a
+prism from the cell top up ``height`` levels) or *between* two hexes (ruins, stone walls, ship
+hulls: a thin wall on the shared edge). An obstacle may carry an ``id`` (a cannon that fires, an
+obstacle a scenario turns into a destructible object). Rope ladders hang from a space's edge over
+its neighbour (:class:`Ladder`); destructible objects are obstacles with Life and Defense
+(:attr:`Battlefield.destructibles`); outcrops sit on holed tiles (:attr:`Battlefield.holed`).
 
-The battlefield never changes during a match; what moves (figures, glyphs) is match state.
+The battlefield never changes during a match; what moves (figures, glyphs) and an object's wounds
+are match state, and :meth:`Battlefield.without` gives the battlefield once objects are destroyed.
 """
 
 from __future__ import annotations
@@ -47,11 +52,31 @@ class Obstacle:
     hexes: tuple[Hex, ...] = ()
     between: tuple[Hex, Hex] | None = None
     name: str = ""
+    #: Left out of the repr so that fingerprints of battlefields made before ids stay as they were.
+    id: str = field(default="", repr=False)
 
     @property
     def top(self) -> int:
         """The level of the obstacle's top."""
         return self.level + self.height
+
+
+@dataclass(frozen=True, slots=True)
+class Ladder:
+    """A rope ladder hanging from the edge of space ``top`` over its neighbour ``bottom``, its
+    lower end at level ``bottom_level`` (HS-LADDER-01, -02)."""
+
+    top: Hex
+    bottom: Hex
+    bottom_level: int
+
+
+@dataclass(frozen=True, slots=True)
+class Destructible:
+    """What makes an obstacle a destructible object: its ``life`` and ``defense`` (HS-DESTRUCT-01)."""
+
+    life: int
+    defense: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,15 +102,22 @@ class Battlefield:
     start_zones: Mapping[str, frozenset[Hex]] = field(default_factory=dict)
     glyphs: tuple[GlyphSpot, ...] = ()
     description: str = ""
+    ladders: tuple[Ladder, ...] = ()
+    #: Destructible objects by obstacle id (HS-DESTRUCT-01).
+    destructibles: Mapping[str, Destructible] = field(default_factory=dict)
+    #: Spaces whose tile is a holed Height 0 outcrop tile (HS-OBSTACLE-18).
+    holed: frozenset[Hex] = frozenset()
     _on: Mapping[Hex, tuple[Obstacle, ...]] = field(default_factory=dict, repr=False, compare=False)
     _edges: Mapping[frozenset[Hex], tuple[Obstacle, ...]] = field(default_factory=dict, repr=False, compare=False)
     _edges_at: Mapping[Hex, tuple[Obstacle, ...]] = field(default_factory=dict, repr=False, compare=False)
     _labels: LabelGrid | None = field(default=None, repr=False, compare=False)
-    #: Memo of :func:`bot.rules.movement.walk_step` answers; the battlefield never changes.
+    #: Memo of :func:`bot.rules.steps.walk_step` answers; the battlefield never changes.
     _walk_memo: dict[tuple[Hex, int, Hex, int], Any] = field(default_factory=dict, repr=False, compare=False)
     _variants: dict[frozenset[tuple[Terrain, Terrain]], Battlefield] = field(
         default_factory=dict, repr=False, compare=False
     )
+    _without: dict[frozenset[str], Battlefield] = field(default_factory=dict, repr=False, compare=False)
+    _without_piece: dict[Obstacle, Battlefield] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def build(
@@ -96,13 +128,20 @@ class Battlefield:
         start_zones: Mapping[str, Iterable[Hex]] | None = None,
         glyphs: Iterable[GlyphSpot] = (),
         description: str = "",
+        ladders: Iterable[Ladder] = (),
+        destructibles: Mapping[str, Destructible] | None = None,
+        holed: Iterable[Hex] = (),
     ) -> Battlefield:
         """Build a battlefield and its look-up indexes.
 
         :raises ValueError: when a column is empty, its cells overlap, an obstacle stands off the
             battlefield or on a tile without a hex interlock (HS-TREE-01, HS-OBSTACLE-10), an
             obstacle between hexes has no space beside it, a stone wall is not attached to a space
-            at its foot (HS-WALL-03), or a start zone names a hex that is not a space.
+            at its foot (HS-WALL-03), a ship hull is not attached to tiles at its lower level
+            (HS-OBSTACLE-16), a 3-hex outcrop's spaces do not touch each other (HS-OBSTACLE-19),
+            two obstacles share an id, a destructible object names no obstacle, a ladder's ends
+            are not neighbouring spaces or its lower end is not between their levels, or a start
+            zone names a hex that is not a space.
         """
         cols: dict[Hex, tuple[Cell, ...]] = {}
         for h, cells in columns.items():
@@ -137,6 +176,10 @@ class Battlefield:
                             f"not on {foot.terrain.value.replace('_', ' ')}"
                         )
                 on.setdefault(h, []).append(o)
+        _check_ids(obs, destructibles or {})
+        lads = tuple(ladders)
+        for lad in lads:
+            _check_ladder(lad, cols)
         zones = {k: frozenset(v) for k, v in (start_zones or {}).items()}
         for zone, hexes in zones.items():
             off = [h for h in hexes if h not in cols]
@@ -149,6 +192,10 @@ class Battlefield:
             start_zones=zones,
             glyphs=tuple(glyphs),
             description=description,
+            ladders=lads,
+            destructibles=dict(destructibles or {}),
+            # An outcrop brings its holed tiles (HS-OBSTACLE-18): its spaces are holed ones.
+            holed=frozenset(holed) | {h for o in obs if o.kind.is_outcrop for h in o.hexes},
             _on={k: tuple(v) for k, v in on.items()},
             _edges={k: tuple(v) for k, v in edges.items()},
             _edges_at={k: tuple(v) for k, v in edges_at.items()},
@@ -173,10 +220,48 @@ class Battlefield:
                 for h, cells in self.columns.items()
             }
             done = Battlefield.build(
-                self.name, cols, self.obstacles, self.start_zones, self.glyphs, self.description
+                self.name, cols, self.obstacles, self.start_zones, self.glyphs, self.description,
+                self.ladders, self.destructibles, self.holed,
             )
             self._variants[key] = done
         return done
+
+    def without(self, ids: frozenset[str]) -> Battlefield:
+        """This battlefield without the obstacles whose ids are in ``ids`` (destroyed objects leave
+        the battlefield, HS-DESTRUCT-01); built once per set and kept. An empty set returns self."""
+        if not ids:
+            return self
+        done = self._without.get(ids)
+        if done is None:
+            done = Battlefield.build(
+                self.name, self.columns, tuple(o for o in self.obstacles if not o.id or o.id not in ids),
+                self.start_zones, self.glyphs, self.description, self.ladders,
+                {k: v for k, v in self.destructibles.items() if k not in ids}, self.holed,
+            )
+            self._without[ids] = done
+        return done
+
+    def without_piece(self, piece: Obstacle) -> Battlefield:
+        """This battlefield without the one obstacle ``piece``, built once and kept: for a view that
+        the piece must not block (the object being targeted, the cannon a shot leaves from)."""
+        done = self._without_piece.get(piece)
+        if done is None:
+            done = Battlefield.build(
+                self.name, self.columns, tuple(o for o in self.obstacles if o is not piece), self.start_zones,
+                self.glyphs, self.description, self.ladders,
+                {k: v for k, v in self.destructibles.items() if k != piece.id}, self.holed,
+            )
+            self._without_piece[piece] = done
+        return done
+
+    def obstacle(self, oid: str) -> Obstacle | None:
+        """The obstacle whose ``id`` is ``oid`` (case-insensitive), or ``None``."""
+        key = oid.lower()
+        return next((o for o in self.obstacles if o.id and o.id.lower() == key), None)
+
+    def ladders_at(self, h: Hex) -> tuple[Ladder, ...]:
+        """The rope ladders with an end (top or bottom space) on ``h``."""
+        return tuple(lad for lad in self.ladders if h in (lad.top, lad.bottom))
 
     # --- spaces -------------------------------------------------------------------------------
 
@@ -278,6 +363,37 @@ class Battlefield:
                 "the map image shows which exist)")
 
 
+def _check_ids(obs: tuple[Obstacle, ...], destructibles: Mapping[str, Destructible]) -> None:
+    """Obstacle ids are unique; each destructible object names an obstacle; a 3-hex outcrop's
+    spaces touch each other (HS-OBSTACLE-19: 3 holed tiles with the holes at the outer points)."""
+    seen: set[str] = set()
+    for o in obs:
+        if o.id:
+            if o.id.lower() in seen:
+                raise ValueError(f"two obstacles have the id '{o.id}'; each id names one piece")
+            seen.add(o.id.lower())
+        if o.kind.is_outcrop and len(o.hexes) == 3 and not all(
+                a.is_adjacent(b) for a in o.hexes for b in o.hexes if a != b):
+            raise ValueError(f"{o.kind} at {list(o.hexes)}: a 3-hex outcrop sits on 3 holed tiles that "
+                             "all touch each other")
+    for oid in destructibles:
+        if oid.lower() not in seen:
+            raise ValueError(f"destructible object '{oid}' names no obstacle of the battlefield")
+
+
+def _check_ladder(lad: Ladder, cols: Mapping[Hex, tuple[Cell, ...]]) -> None:
+    """A ladder hangs from one space over a neighbouring space, its lower end between their levels."""
+    for h in (lad.top, lad.bottom):
+        if h not in cols:
+            raise ValueError(f"rope ladder {lad.top}-{lad.bottom}: {h} is not a space of the battlefield")
+    if not lad.top.is_adjacent(lad.bottom):
+        raise ValueError(f"rope ladder {lad.top}-{lad.bottom}: the two spaces are not neighbours")
+    top, low = cols[lad.top][-1].top, cols[lad.bottom][-1].top
+    if not low <= lad.bottom_level < top:
+        raise ValueError(f"rope ladder {lad.top}-{lad.bottom}: its lower end (level {lad.bottom_level}) must be "
+                         f"at or above the space below (level {low}) and below the top space (level {top})")
+
+
 def _check_between(o: Obstacle, cols: Mapping[Hex, tuple[Cell, ...]]) -> None:
     """An obstacle between hexes needs a space beside it; a stone wall must be attached at its foot.
 
@@ -290,8 +406,9 @@ def _check_between(o: Obstacle, cols: Mapping[Hex, tuple[Cell, ...]]) -> None:
     sides = [h for h in (a, b) if h in cols]
     if not sides:
         raise ValueError(f"{o.kind} between {a} and {b}: neither hex is a space of the battlefield")
-    if o.kind is ObstacleKind.STONE_WALL and not any(c.top == o.level for h in sides for c in cols[h]):
+    if o.kind in (ObstacleKind.STONE_WALL, ObstacleKind.SHIP) and not any(
+            c.top == o.level for h in sides for c in cols[h]):
         raise ValueError(
-            f"stone wall between {a} and {b}: its foot (level {o.level}) is not attached to a space; "
+            f"{o.kind.value.replace('_', ' ')} between {a} and {b}: its foot (level {o.level}) is not attached to a space; "
             "every connecting face must sit on a hex tile"
         )

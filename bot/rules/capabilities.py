@@ -26,6 +26,9 @@ def wound(eng: Referee, fig: Figure, n: int, cause: str) -> None:
     if n <= 0 or not fig.on_battlefield:
         return
     fig.wounds += n
+    turn = eng.state.turn
+    if turn is not None:  # a turn that wounded someone (the Bloodcursed Blade asks, HS-TREASURE-17)
+        turn.data["wounds_dealt"] = turn.data.get("wounds_dealt", 0) + n
     eng.emit("wounded", figure=fig.id, wounds=n, total=fig.wounds)
     if fig.wounds >= eng.state.card_of(fig).stat("life"):
         destroy(eng, fig, cause)
@@ -42,7 +45,9 @@ def destroy(eng: Referee, fig: Figure, cause: str) -> None:
     fig.hexes = ()
     fig.wounds = 0
     eng.emit("destroyed", figure=fig.id, at=at, cause=cause, wounds=wounds)
-    run_inside(eng, Window.DESTROYED, figure=fig.id)  # Warrior's Attack Spirit and the like
+    # Warrior's Attack Spirit, Life Drain, Feed the Forge (``cause`` names who destroyed it); ``at`` where it stood
+    # (where a carrier's glyphs fall, HS-TREASURE-09)
+    run_inside(eng, Window.DESTROYED, figure=fig.id, cause=cause, at=at)
 
 
 def add_lasting(eng: Referee, name: str, controller: str, until: Expiry, source: str = "", **data: Any) -> Lasting:

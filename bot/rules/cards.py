@@ -14,14 +14,22 @@ holds it is refused, naming the missing fields.
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 Kind = Literal["hero", "squad"]
 Rarity = Literal["unique", "uncommon", "common"]
 Size = Literal["small", "medium", "large", "huge"]
-Keyword = Literal["flying", "stealth_flying"]
+#: Short rule tags a card may carry (``../shared/cards/README.md``, "Keywords"); the rules read
+#: ``flying`` and ``stealth_flying`` (HS-FLY-*), the others repeat a power for searching and display.
+Keyword = Literal[
+    "flying", "stealth_flying", "disengage", "water_move", "double_attack", "counter_strike", "phantom_walk",
+    "lava_resistant", "deadly_strike", "climb_x2", "climb_x3", "stealth_dodge", "thorian_speed", "ghost_walk",
+    "tough", "scale_2",
+]
+#: The product lines a card comes from (a format names the lines it allows).
+Line = Literal["Hasbro", "Hasbro (Marvel)", "Avalon Hill / Renegade (2024+)", "G.I. JOE (2025)"]
 #: The ways of moving a card names in its ``keywords`` (and as a power's ``kind``), which the
 #: movement rules apply by themselves (HS-FLY-*).
 MOVEMENT_KINDS: frozenset[str] = frozenset({"flying", "stealth_flying"})
@@ -63,8 +71,32 @@ class Power(BaseModel):
     name: str
     text: str
     kind: str | None = None
-    #: Numbers the power carries (e.g. ``{"range": 7, "attack": 4, "explosion": 1}``).
-    values: dict[str, int] = Field(default_factory=dict)
+    #: What the power carries, as JSON values: numbers (``{"range": 7, "attack": 4, "explosion": 1}``)
+    #: or, for a power of the shared card file, its ``params`` sketch without ``pattern`` (short
+    #: phrases such as ``"condition": "target adjacent"``, read by the power's building block).
+    values: dict[str, Any] = Field(default_factory=dict)
+
+    @property
+    def special_numbers(self) -> tuple[int, int] | None:
+        """``(range, attack)`` when the power is a special attack the rules can roll from its numbers
+        (both whole numbers), else ``None`` (HS-SPECIAL-01)."""
+        rng, att = self.values.get("range"), self.values.get("attack")
+        if isinstance(rng, int) and isinstance(att, int) and not isinstance(rng, bool) and not isinstance(att, bool):
+            return rng, att
+        return None
+
+
+class BasicStats(BaseModel):
+    """A card's Basic Game side as far as it is known: Move, Range, Attack, Defense (no Life or
+    powers are recorded); ``source`` says where the numbers come from."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    move: int | None = None
+    range: int | None = None
+    attack: int | None = None
+    defense: int | None = None
+    source: str | None = None
 
 
 class ArmyCard(BaseModel):
@@ -81,6 +113,10 @@ class ArmyCard(BaseModel):
     name: str
     short: str = ""
     set: str | None = None
+    #: The wave or product (``Wave 3``, ``Master Set 1``) and release month (``YYYY-MM``, or ``YYYY``).
+    wave: str | None = None
+    released: str | None = None
+    line: Line | None = None
     general: str | None = None
     species: list[str] = Field(default_factory=list)
     kind: Kind
@@ -89,7 +125,8 @@ class ArmyCard(BaseModel):
     personality: str | None = None
     size: Size | None = None
     height: int | None = Field(default=None, ge=1)
-    base: Literal[1, 2] = 1
+    #: Spaces per figure: 1 or 2 (the Marro Hive's hive piece takes 6); ``None`` when not public.
+    base: Literal[1, 2, 6] | None = 1
     figures: int | None = Field(default=None, ge=1)
     life: int | None = Field(default=None, ge=1)
     move: int | None = Field(default=None, ge=0)
@@ -97,8 +134,17 @@ class ArmyCard(BaseModel):
     attack: int | None = Field(default=None, ge=0)
     defense: int | None = Field(default=None, ge=0)
     points: int | None = Field(default=None, ge=0)
+    #: Points in the Delta (Valhalla Committee) and Renegade point systems, when known.
+    delta_points: int | None = Field(default=None, ge=0)
+    renegade_points: int | None = Field(default=None, ge=0)
+    basic_game: BasicStats | None = None
+    #: The name of the card this one is a reprint or re-issue of (the same character, HS-ARMY-04).
+    same_as: str | None = None
     keywords: list[Keyword] = Field(default_factory=list)
     powers: list[Power] = Field(default_factory=list)
+    #: Fields whose values are not public (beyond the statistics, which are ``None``): ``base``,
+    #: ``powers``, ``species``... An incomplete card cannot join an army (DEC-07).
+    incomplete: list[str] = Field(default_factory=list)
     notes: str | None = None
 
     @field_validator("species", "class_", mode="before")
@@ -118,8 +164,14 @@ class ArmyCard(BaseModel):
             object.__setattr__(self, "short", self.name.split(",")[0].split(" the ")[0])
 
     def missing_fields(self) -> list[str]:
-        """Names of the statistics this card lacks (empty when the card can be played)."""
-        return [f for f in REQUIRED_STATS if getattr(self, f) is None]
+        """Names of the statistics this card lacks (empty when the card can be played): the required
+        statistics that are ``None``, then ``base`` and ``powers`` when the card says they are not public."""
+        missing = [f for f in REQUIRED_STATS if getattr(self, f) is None]
+        if self.base is None:
+            missing.append("base")
+        if "powers" in self.incomplete:
+            missing.append("powers")
+        return missing
 
     @property
     def complete(self) -> bool:
@@ -139,7 +191,7 @@ class ArmyCard(BaseModel):
         >>> ArmyCard(name="Raelin the Kyrie Warrior", kind="hero").character
         'raelin the kyrie warrior'
         """
-        return character_of(self.name)
+        return character_of(self.same_as or self.name)
 
     @property
     def is_unique(self) -> bool:

@@ -30,6 +30,7 @@ from bot.rules.engagement import (
     height_advantage_dice,
     separating_obstacle,
 )
+from bot.rules.ladders import ends_adjacent
 from bot.rules.los import line_of_sight
 from bot.rules.modifiers import AttackContext
 from bot.rules.state import Figure, MatchState
@@ -95,6 +96,10 @@ def _core_check(state: MatchState, attacker: Figure, target: Figure, reach: int 
         )
     rng = modifiers.range_value(state, attacker) if reach is None else reach
     distance = attack_range(state, attacker, target)
+    if ends_adjacent(state, attacker, target):
+        # The two ends of a rope ladder may count each other as adjacent for attacks (HS-LADDER-05):
+        # an attack as between adjacent figures, over the cliff edge that hides them.
+        return AttackCheck(True)
     if rng <= 1:
         if not adjacent(state, attacker, target):
             wall = separating_obstacle(state, attacker, target)
@@ -165,8 +170,14 @@ def defense_dice(state: MatchState, attacker: Figure, target: Figure, special: s
     ha = height_advantage_dice(state, target, attacker)
     if ha:
         reasons.append(("height advantage", ha))
-    reasons.extend(modifiers.defense_reasons(state, AttackContext(attacker, target, special)))
-    return max(0, sum(n for _, n in reasons)), reasons
+    ctx = AttackContext(attacker, target, special)
+    reasons.extend(modifiers.defense_reasons(state, ctx))
+    total = max(0, sum(n for _, n in reasons))
+    cap = modifiers.defense_cap(state, ctx)
+    if cap is not None and cap[1] < total:  # "rolls at most N defense dice" (Heart Finder Spear)
+        reasons.append((cap[0], cap[1] - total))
+        total = cap[1]
+    return total, reasons
 
 
 def wounds_from(

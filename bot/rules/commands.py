@@ -22,13 +22,18 @@ Verbs:
 ``initiative``                       roll for initiative (HS-INIT-01..03)
 ``move FIG SPACE [via SPACE ...] [fly|walk]``  move; ``path`` form: ``move FIG path S1 S2 ...``
 ``move FIG SPACE grapple``           a special move instead of the normal move (Grapple Gun)
-``attack FIG TARGET``                a normal attack
+``move FIG path S1 fly S2 S3 walk S4``  a flight that lands and goes on walking, or a walk that takes
+                                     off part-way (HS-FLY-01, -10)
+``attack FIG TARGET``                a normal attack (the target is a figure or a destructible object)
 ``special FIG POWER TARGET``         a special attack (target is a figure or a space)
 ``end-turn``                         end the Player Turn
 ``end-round``                        sandbox only: resolve end-of-round effects now
 ``choose OPTION``                    answer a pending decision
 ``concede``                          leave the match; your figures leave the battlefield
 ``end-moves``                        end the moving part of the turn: "after moving" powers come now
+``use FIG GLYPH [TARGET]``           use a carried Treasure or Tech Glyph (HS-TREASURE-31, HS-TECH-03)
+``move ... drop GLYPH@SPACE ...``    drop carried Treasure Glyphs on spaces of the move (HS-TREASURE-07)
+``cannon FIG CANNON TARGET``         Cannon Fire with the cannon named by id or space (HS-OBSTACLE-04)
 ===================================  ===============================================================
 """
 
@@ -44,7 +49,7 @@ from bot.rules.errors import InvalidCommand
 
 VERBS = (
     "join", "army", "draft", "start", "place", "place-rest", "orders", "initiative", "move", "attack",
-    "special", "end-turn", "end-round", "choose", "concede", "end-moves",
+    "special", "end-turn", "end-round", "choose", "concede", "end-moves", "use", "cannon",
 )
 
 #: A space in axial coordinates, "q,r" (see :mod:`bot.rules.hexes`).
@@ -115,7 +120,9 @@ class Command:
             return "orders " + " ".join(f"{k}={shlex.quote(c)}" for k, c in a["markers"].items())
         if v == "move":
             s = f"move {a['figure']}"
-            if a.get("path"):
+            if a.get("legs"):
+                s += " path " + " ".join(f"{mode} {' '.join(spaces)}" for mode, spaces in a["legs"])
+            elif a.get("path"):
                 s += " path " + " ".join(a["path"])
             else:
                 s += f" {a['to']}"
@@ -127,6 +134,8 @@ class Command:
                 s += " walk"
             if a.get("power"):
                 s += f" {a['power']}"
+            if a.get("drop"):
+                s += " drop " + " ".join(a["drop"])
             return s
         if v == "attack":
             return f"attack {a['attacker']} {a['target']}"
@@ -134,6 +143,10 @@ class Command:
             return f"special {a['attacker']} {shlex.quote(a['power'])} {a['target']}"
         if v == "choose":
             return f"choose {shlex.quote(a['option'])}"
+        if v == "use":
+            return f"use {a['figure']} {a['glyph']}" + (f" {a['target']}" if a.get("target") else "")
+        if v == "cannon":
+            return f"cannon {a['figure']} {a['cannon']} {a['target']}"
         return v
 
     def __str__(self) -> str:
@@ -199,14 +212,28 @@ def _orders(rest: list[str]) -> dict[str, Any]:
 
 #: Special moves a ``move`` command may ask for by name; a card power grants them
 #: (:func:`bot.rules.movement.rules_for`).
-MOVE_POWERS = ("grapple",)
+MOVE_POWERS = ("grapple", "leap")
 
 
 def _move(rest: list[str]) -> dict[str, Any]:
     fig = rest[0].lower()
     words = rest[1:]
     fly: bool | None = None
-    power: dict[str, str] = {}
+    power: dict[str, Any] = {}
+    lowered = [w.lower() for w in words]
+    if "drop" in lowered:  # ``drop GLYPH@SPACE ...`` closes the command (HS-TREASURE-07)
+        at = lowered.index("drop")
+        dropped = words[at + 1:]
+        bare = next((w for w in dropped if "@" not in w), None)
+        if dropped and bare is not None:
+            # Say what is missing rather than the whole move's form (HS-TREASURE-07).
+            raise InvalidCommand(f"'drop {bare}' needs the space to drop it on: drop {bare}@SPACE, a space the "
+                                 f"move passes (move {fig} {' '.join(words[:at]) or 'SPACE'} drop {bare}@SPACE)",
+                                 "HS-TREASURE-07", actions=("move",))
+        if not dropped:
+            raise ValueError
+        power["drop"] = dropped
+        words = words[:at]
     if words and words[-1].lower() in MOVE_POWERS:
         power["power"] = words.pop().lower()
     if words and words[-1].lower() in ("fly", "walk"):
@@ -216,6 +243,9 @@ def _move(rest: list[str]) -> dict[str, Any]:
     if words[0].lower() == "path":
         if len(words) < 2:
             raise ValueError
+        inner = [i for i, w in enumerate(words[1:], 1) if w.lower() in ("fly", "walk")]
+        if inner:
+            return {"figure": fig, "legs": _legs(words[1:], fly), **power}
         return {"figure": fig, "path": words[1:], "fly": fly, **power}
     to = words[0]
     via: list[str] = []
@@ -223,7 +253,35 @@ def _move(rest: list[str]) -> dict[str, Any]:
         if words[1].lower() != "via" or len(words) < 3:
             raise ValueError
         via = split_spaces(words[2:])
+    if any(w.lower() in ("fly", "walk") for w in via) and not power:
+        # ``move F E3 via B2 fly C3 D3 [walk]``: the whole way, space by space, in legs (HS-FLY-10);
+        # a last ``fly``/``walk`` word is the mode of the last leg, to the destination.
+        legs = _legs(via, None)
+        if fly is None:
+            legs[-1][1].append(to)
+        else:
+            legs.append(["fly" if fly else "walk", [to]])
+        return {"figure": fig, "legs": legs}
     return {"figure": fig, "to": to, "via": via, "fly": fly, **power}
+
+
+def _legs(words: list[str], last: bool | None) -> list[list[Any]]:
+    """A path that switches between walking and flying (``walk B2 C2 fly D3 E3 walk F3``): its
+    legs as ``[mode, spaces]`` (HS-FLY-01, -10). A path without a first word walks first; a mode
+    word must be followed by spaces (one at the very end is not understood)."""
+    legs: list[list[Any]] = []
+    mode = "walk"
+    for w in words:
+        if w.lower() in ("fly", "walk"):
+            mode = w.lower()
+            legs.append([mode, []])
+        else:
+            if not legs:
+                legs.append([mode, []])
+            legs[-1][1].append(w)
+    if last is not None or any(not spaces for _, spaces in legs):
+        raise ValueError
+    return legs
 
 
 def _attack(rest: list[str]) -> dict[str, Any]:
@@ -239,10 +297,37 @@ def _special(rest: list[str]) -> dict[str, Any]:
     return {"attacker": rest[0].lower(), "power": " ".join(rest[1:-1]), "target": rest[-1]}
 
 
+def _cannon(rest: list[str]) -> dict[str, Any]:
+    if len(rest) != 3:
+        raise ValueError
+    return {"figure": rest[0].lower(), "cannon": rest[1], "target": rest[2].lower()}
+
+
 def _choose(rest: list[str]) -> dict[str, Any]:
     if not rest:
         raise ValueError
     return {"option": " ".join(rest)}
+
+
+def _use(rest: list[str]) -> dict[str, Any]:
+    from bot.rules.treasure.catalogue import describe  # a plain table: no rules behind it
+
+    if len(rest) < 2:
+        raise ValueError
+    # The glyph may be written by its title, in several words ("Elixir of Speed"); a target follows it.
+    for cut in (len(rest), len(rest) - 1):
+        info = describe(" ".join(rest[1:cut])) if cut > 1 else None
+        if info is not None:
+            args = {"figure": rest[0].lower(), "glyph": info.name}
+            if cut < len(rest):
+                args["target"] = rest[cut]
+            return args
+    if len(rest) > 3:
+        raise ValueError
+    args = {"figure": rest[0].lower(), "glyph": rest[1].lower()}
+    if len(rest) == 3:
+        args["target"] = rest[2]
+    return args
 
 
 def _none(rest: list[str]) -> dict[str, Any]:
@@ -255,7 +340,7 @@ _PARSERS = {
     "join": _join, "army": _army, "draft": _draft, "start": _none, "place": _place, "place-rest": _none,
     "orders": _orders, "initiative": _none, "move": _move, "attack": _attack, "special": _special,
     "end-turn": _none, "end-round": _none, "choose": _choose, "concede": _none,
-    "end-moves": _none,
+    "end-moves": _none, "use": _use, "cannon": _cannon,
 }
 #: What each command needs, in words (no syntax: each adapter shows its own form of the command).
 NEEDS = {
@@ -269,12 +354,16 @@ NEEDS = {
     "orders": "put each Order Marker (1, 2, 3 and X) on one of your Army Cards",
     "initiative": "rolling for initiative needs nothing more",
     "move": "name the figure and the space to move it to (and, if you like, spaces to pass through, or "
-            "whether it flies or walks)",
-    "attack": "name the attacking figure and the figure it attacks",
+            "whether it flies or walks, and last, carried glyphs to drop on the way as GLYPH@SPACE)",
+    "attack": "name the attacking figure and the figure (or destructible object) it attacks",
     "special": "name the attacking figure, its special attack and the target (a figure or a space)",
     "end-turn": "ending the turn needs nothing more",
     "end-round": "ending the round needs nothing more (sandbox only)",
     "choose": "name your answer",
     "concede": "conceding needs nothing more",
     "end-moves": "ending the moves needs nothing more",
+    "use": "name the figure, the glyph it carries (heroic_rune, jump_pack...) and, for a glyph that needs one, "
+           "its target",
+    "cannon": "name the figure next to the cannon, the cannon (its id or space) and the target (a figure or "
+              "a destructible object)",
 }

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from bot.rules.events import Event
     from bot.rules.hexes import Hex
     from bot.rules.moments import Expiry, Lasting, Trigger, Window, WindowRun
+    from bot.rules.movement import MovePlan
     from bot.rules.state import Figure, MatchState
 
 #: Resolves a card name typed in an ``army`` or ``draft`` command to an Army Card.
@@ -50,6 +51,10 @@ class RulesContext(Protocol):
 
     def roll_d20(self) -> int:
         """Roll the 20-sided die."""
+        ...
+
+    def roll_pick(self, n: int) -> int:
+        """Pick at random among ``n`` candidates: a 0-based index (Oreld's random Order Marker)."""
         ...
 
     def wound(self, fig: Figure, n: int, cause: str) -> None:
@@ -91,6 +96,11 @@ class RulesContext(Protocol):
 
     def forgo_attacks(self, figures: Sequence[str]) -> None:
         """``figures`` make no attack this turn (a power used instead of attacking)."""
+        ...
+
+    def carry_out(self, fig: Figure, mp: MovePlan) -> None:
+        """Move ``fig`` along a checked plan: leaving-engagement attacks, falls, entering effects
+        (a glyph moving figures, Quillivon)."""
         ...
 
     def figure(self, name: str) -> Figure:

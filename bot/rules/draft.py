@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from bot.rules.army import ArmySummary, check_pick, summarize
+from bot.rules.army import ArmySummary, check_pick, summarize, zone_pairs, zone_room
 from bot.rules.cards import ArmyCard
 from bot.rules.errors import ArmyError, IllegalCommand
 from bot.rules.state import DraftState, MatchState
@@ -82,8 +82,7 @@ def drafted_cards(state: MatchState, player: str) -> list[ArmyCard]:
 
 
 def _zone_size(state: MatchState, player: str) -> int | None:
-    zone = state.battlefield.start_zones.get(state.player(player).zone)
-    return len(zone) if zone else None
+    return zone_room(state, player)
 
 
 def required_first(state: MatchState, player: str) -> str | None:
@@ -106,7 +105,8 @@ def check_draft_pick(state: MatchState, player: str, card: ArmyCard) -> ArmySumm
         named = state.scenario.format.draft_first_card or first
         raise IllegalCommand(f"your first pick must be the card the scenario names ({named}); "
                              f"pick it, then {card.name} on a later pick", RULE)
-    return check_pick(drafted_cards(state, player), card, state.scenario.format, _zone_size(state, player))
+    fmt = state.scenario.format_for(state.player(player).role)
+    return check_pick(drafted_cards(state, player), card, fmt, _zone_size(state, player), zone_pairs(state, player))
 
 
 def pick_problem(state: MatchState, player: str, card: ArmyCard) -> str | None:
@@ -131,7 +131,7 @@ def can_pick_any(state: MatchState, player: str, pool: Iterable[ArmyCard]) -> bo
 
 def points_left(state: MatchState, player: str) -> int | None:
     """The points ``player`` may still spend (``None``: the format has no points limit)."""
-    limit = state.scenario.format.points
+    limit = state.scenario.format_for(state.player(player).role).points
     if limit is None:
         return None
-    return limit - summarize(drafted_cards(state, player)).points
+    return limit - summarize(drafted_cards(state, player), state.scenario.format).points

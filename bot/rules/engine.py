@@ -20,6 +20,8 @@ Where each rule lives (one job per module):
   :mod:`bot.rules.actions.special`; answering decisions: :mod:`bot.rules.actions.choose`
 - timing windows and named continuations (HS-TIMING-*): :mod:`bot.rules.windows`; what powers
   may do (:class:`~bot.rules.context.RulesContext`): :mod:`bot.rules.capabilities`
+- power glyphs (HS-GLYPH-*): :mod:`bot.rules.glyphs` (stops in the movement rules, turning over and
+  acting at the end of a move, permanent glyphs as modifiers)
 - the shared checks: :mod:`bot.rules.checks`; names typed by players: :mod:`bot.rules.lookup`;
   what is legal now, as a query: :mod:`bot.rules.legal`
 
@@ -32,7 +34,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.rules import capabilities, lookup
-from bot.rules.actions import attack, choose, move, special
+from bot.rules.actions import attack, cannon, choose, mixed_move, move, special
 from bot.rules.cards import ArmyCard
 from bot.rules.checks import refuse_conceded
 from bot.rules.commands import Command
@@ -45,6 +47,7 @@ from bot.rules.moments import Expiry, Lasting, Trigger, Window, WindowRun
 from bot.rules.movement import MovePlan
 from bot.rules.special import SpecialPlan
 from bot.rules.state import CardInPlay, Figure, MatchState, Player
+from bot.rules.treasure import use as treasure_use
 from bot.rules.windows import run_window
 
 __all__ = ["COMMANDS", "CardLookup", "CardPool", "Engine"]
@@ -65,11 +68,13 @@ COMMANDS: dict[str, Handler] = {
     "end-turn": round.end_turn,
     "end-round": round.end_round_now,
     "concede": concede.concede,
-    "move": move.move,
+    "move": mixed_move.move,  # a walk, a flight, or both in legs (HS-FLY-01, -10)
     "attack": attack.attack,
     "special": special.special_attack,
     "choose": choose.choose,
     "end-moves": round.end_moves,
+    "use": treasure_use.use,
+    "cannon": cannon.fire,
 }
 
 
@@ -129,6 +134,11 @@ class Engine:
     def roll_d20(self) -> int:
         """Roll the 20-sided die."""
         return self.dice.d20()
+
+    def roll_pick(self, n: int) -> int:
+        """Pick at random among ``n`` candidates: a 0-based index from the dice source (Oreld's random
+        Order Marker), recorded like any roll so that a replay picks the same."""
+        return self.dice.pick(n)
 
     def run_window(self, window: Window, then: str, **args: Any) -> None:
         """Resolve ``window``, then the continuation named ``then`` (:func:`bot.rules.windows.run_window`)."""

@@ -23,9 +23,14 @@ the same target and special-attack checks (:func:`bot.rules.combat.check_target`
 own :meth:`~bot.rules.engine.Engine.execute` on a copy of the state, stopping at the first die:
 a command that gets as far as rolling has passed every check.
 
+Carried glyphs (:mod:`bot.rules.treasure`): ``uses`` lists each ``use FIGURE GLYPH [TARGET]`` the
+rules accept now; picking up a Treasure Glyph, and the glyphs offered at their own moment, are
+decisions (``choices``).
+
 What is not enumerated (too many to list, still answered by ``in`` and :func:`check`): ``army``
 (any combination of cards), ``join``, moves along a path of the player's own or through
-waypoints, and special moves asked for by name. In the free mode of rules cases (any figure may
+waypoints, moves that drop carried glyphs (``move ... drop GLYPH@SPACE``), and special moves
+asked for by name. In the free mode of rules cases (any figure may
 act) no move or attack is listed unless asked for one figure (``moves("a")``, ``attacks("a")``,
 ``specials("a")``, the player's own); ``in`` and :func:`check` still answer.
 """
@@ -37,8 +42,9 @@ import shlex
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
-from bot.rules import checks
+from bot.rules import checks, object_attacks, objects
 from bot.rules import draft as drafting
+from bot.rules.actions import cannon as cannon_rules
 from bot.rules.combat import legal_targets
 from bot.rules.commands import Command
 from bot.rules.context import CardLookup, CardPool
@@ -47,12 +53,15 @@ from bot.rules.engine import Engine
 from bot.rules.errors import IllegalCommand, InvalidCommand, RulesError
 from bot.rules.hexes import Hex
 from bot.rules.movement import Route, plan, reachable_hexes, routes
+from bot.rules.object_attacks import targets as object_targets
 from bot.rules.special import AttackOption, attack_options
 from bot.rules.state import MARKERS, Figure, MatchState, Phase, Stage
+from bot.rules.treasure import catalogue as treasure_catalogue
+from bot.rules.treasure import use as treasure_use
 
 #: The kinds of :class:`Legal` commands, in the order :class:`LegalCommands` lists them.
 KINDS = ("choose", "start", "draft", "place", "orders", "initiative", "move", "attack", "special", "end-turn",
-         "concede", "end-moves")
+         "concede", "end-moves", "use", "cannon")
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +131,8 @@ class Legal:
     a move ends (lead first) or a figure is placed; ``cost`` a move's cost in spaces; ``swipes``
     the leaving-engagement attacks it gives (HS-ENGAGE-05); ``fly`` whether it is flown;
     ``level`` the level a move ends on; ``affected`` the figures an attack rolls against, in
-    defense order.
+    defense order; ``glyph`` the glyph a move stops on, as the table shows it (``Glyph of Astrid``,
+    ``a face-down glyph``; HS-GLYPH-02, -03), or empty.
     """
 
     kind: str
@@ -135,6 +145,7 @@ class Legal:
     fly: bool = False
     affected: tuple[str, ...] = field(default=())
     level: int = 0
+    glyph: str = ""
 
 
 class _Rolled(BaseException):
@@ -150,6 +161,10 @@ class _DryDice:
 
     def d20(self) -> int:
         """Stop: the command got as far as rolling."""
+        raise _Rolled
+
+    def pick(self, n: int) -> int:
+        """Stop: the command got as far as a random pick (Oreld)."""
         raise _Rolled
 
 
@@ -178,6 +193,15 @@ def _end_level(st: MatchState, fig: Figure, body: tuple[Hex, ...], route: Route)
         return plan(st, fig, route.path, fly=route.fly, check_allowance=False).end_level
     cell = bf.top_cell(body[0])
     return cell.top if cell is not None else fig.level
+
+
+def _glyph_at(st: MatchState, body: tuple[Hex, ...]) -> str:
+    """The glyph a move ending on ``body`` stops on, as the table shows it, or ``""``."""
+    for h in body:
+        spot = st.glyphs.get(h)
+        if spot is not None:
+            return f"Glyph of {spot[0].capitalize()}" if spot[1] == "power" else "a face-down glyph"
+    return ""
 
 
 def _quote(text: str) -> str:
@@ -217,7 +241,8 @@ class LegalCommands:
     def __iter__(self) -> Iterator[Legal]:
         return itertools.chain(self.choices(), self.starts(), self.draft_picks(), self.placements(),
                                self.order_markers(), self.initiative(), self.moves(), self.attacks(),
-                               self.specials(), self.end_turn(), self.concede(), self.end_moves())
+                               self.specials(), self.end_turn(), self.concede(), self.end_moves(), self.uses(),
+                               self.cannons())
 
     def __len__(self) -> int:
         return self.count()
@@ -337,7 +362,7 @@ class LegalCommands:
                 lead = bf.label(body[0])
                 option = Legal("move", f"move {fig.id} {lead}", figure=fig.id, spaces=tuple(bf.label(h) for h in body),
                                cost=route.cost, swipes=route.swipes, fly=route.fly,
-                               level=_end_level(st, fig, body, route))
+                               level=_end_level(st, fig, body, route), glyph=_glyph_at(st, body))
                 have = best.get(lead)
                 if have is None or (option.swipes, option.cost, not option.fly) < (have.swipes, have.cost, not have.fly):
                     best[lead] = option
@@ -360,6 +385,37 @@ class LegalCommands:
                 continue
             for tgt in legal_targets(st, fig):
                 yield Legal("attack", f"attack {fig.id} {tgt.id}", figure=fig.id, target=tgt.id, affected=(tgt.id,))
+            for obj in object_targets(st, fig):  # destructible objects (HS-DESTRUCT-01)
+                yield Legal("attack", f"attack {fig.id} {obj.id}", figure=fig.id, target=obj.id, affected=(obj.id,))
+
+    def cannons(self, figure: str | None = None) -> Iterator[Legal]:
+        """Every Cannon Fire each figure of the turn's Army Card may make now: the cannons next to it
+        and, for each, the figures and objects within Range 8 of it and seen from its barrel
+        (HS-OBSTACLE-04..07)."""
+        st = self.state
+        if not cannon_rules.cannons(st):
+            return
+        for fig in self._turn_figures(figure):
+            if figure is not None and fig.id != figure.lower():
+                continue
+            try:
+                checks.may_special(st, self.player, fig)
+            except IllegalCommand:
+                continue
+            for piece in cannon_rules.cannons(st):
+                try:
+                    cannon_rules.may_fire(st, fig, piece)
+                except IllegalCommand:
+                    continue
+                label = cannon_rules.cannon_label(st, piece)
+                names = [f.id for f in st.on_battlefield()] + [o.id for o in objects.standing(st)]
+                for name in names:
+                    try:
+                        cannon_rules.check_target(st, piece, name, fig)
+                    except RulesError:
+                        continue
+                    yield Legal("cannon", f"cannon {fig.id} {label} {name}", figure=fig.id, target=name,
+                                affected=(name,))
 
     def specials(self, attacker: str | None = None) -> Iterator[Legal]:
         """Every special attack each figure of the turn's Army Card may make now, with the figures
@@ -378,6 +434,25 @@ class LegalCommands:
                 for aim in option.aims:
                     yield Legal("special", f"special {fig.id} {_quote(option.name)} {aim.aim}", figure=fig.id,
                                 target=aim.aim, affected=aim.affected)
+            yield from self._object_specials(fig)
+
+    def _object_specials(self, fig: Figure) -> Iterator[Legal]:
+        """Special attacks at destructible objects (HS-DESTRUCT-02): every special attack of the card
+        that may affect an object, at each standing object it reaches."""
+        st = self.state
+        standing = objects.standing(st)
+        if not standing:
+            return
+        for power in st.card_of(fig).powers:
+            if "range" not in power.values or "attack" not in power.values:
+                continue
+            for obj in standing:
+                try:
+                    object_attacks.check_power(st, fig, power, obj)
+                except IllegalCommand:
+                    continue
+                yield Legal("special", f"special {fig.id} {_quote(power.name)} {obj.id}", figure=fig.id,
+                            target=obj.id, affected=(obj.id,))
 
     def end_turn(self) -> Iterator[Legal]:
         """``end-turn`` when an Army Card turn of ``player`` is under way."""
@@ -397,6 +472,28 @@ class LegalCommands:
         """``concede``, while the match is on and ``player`` is in it."""
         if self.state.phase is not Phase.OVER and self._seated() and not self._conceded():
             yield Legal("concede", "concede")
+
+    def uses(self, figure: str | None = None) -> Iterator[Legal]:
+        """Every carried glyph each figure of the turn's Army Card may ``use`` now, with each target it
+        may name (HS-TREASURE-31..43, HS-TECH-03, -04; :func:`bot.rules.treasure.use.why_not`). Glyphs the
+        rules offer at their own moment (picking up, Nanite Shielding, the Ring...) are answers to a
+        decision (:meth:`choices`); a glyph dropped during a move is a ``move ... drop`` (not listed,
+        answered by ``in``)."""
+        st = self.state
+        for fig in self._turn_figures(figure):
+            if figure is not None and fig.id != figure.lower():
+                continue
+            for glyph in fig.carries:
+                info = treasure_catalogue.describe(glyph)
+                if info is None or info.when != treasure_catalogue.USE:
+                    continue
+                if not info.target:
+                    if treasure_use.why_not(st, self.player, fig, glyph) is None:
+                        yield Legal("use", f"use {fig.id} {glyph}", figure=fig.id)
+                    continue
+                for aim in treasure_use.targets(st, fig, glyph):
+                    if treasure_use.why_not(st, self.player, fig, glyph, aim) is None:
+                        yield Legal("use", f"use {fig.id} {glyph} {aim}", figure=fig.id, target=aim)
 
     # ---- helpers -----------------------------------------------------------------------------------
 

@@ -11,6 +11,10 @@ Line of Sight Marks (HS-WALL-07..09): a figure on the inside of a stone wall (it
 wall's foot) and next to it may also sight from the mark on top of that wall, at the wall's outer
 edge, instead of its Target Point, for range attacks and for clear sight.
 
+Destroyed objects have left the battlefield and block nothing (HS-DESTRUCT-01); standing ones
+block like the obstacles they are. :func:`sees_body` sights on a body that is not a figure (a
+destructible object) or from an eye that is not a figure's (a cannon's barrel).
+
 Plane units are hex circumradii (see :mod:`bot.rules.hexes`); heights are levels.
 """
 
@@ -29,6 +33,7 @@ from bot.rules.decisions import (
     TARGET_POINT_HEIGHT,
 )
 from bot.rules.hexes import DIRECTIONS, Hex, line
+from bot.rules.objects import field_now
 from bot.rules.state import Figure, MatchState
 from bot.rules.terrain import ObstacleKind
 
@@ -231,17 +236,37 @@ def los_marks(state: MatchState, viewer: Figure) -> list[Eye]:
 
 def _sees_from(state: MatchState, eyes: Sequence[Eye], target: Figure, bodies: Sequence[tuple[Sequence[Hex], float, float]],
                low: float, high: float) -> bool:
-    bf = state.battlefield
     th = state.card_of(target).height or 0
-    zs = _zone_heights(target.level, th, low, high, HIT_ZONE_SAMPLES)
+    return sees_body(field_now(state), eyes, target.hexes, target.level, th, bodies, low, high)
+
+
+def sees_body(bf: Battlefield, eyes: Sequence[Eye], hexes: Sequence[Hex], level: int, height: int,
+              bodies: Sequence[tuple[Sequence[Hex], float, float]], low: float = HIT_ZONE_LOW,
+              high: float = HIT_ZONE_HIGH) -> bool:
+    """True when one of ``eyes`` sees some point of the zone from ``low`` to ``high`` (fractions of
+    ``height``) above the base (``level``) of a body on ``hexes``, past the terrain and obstacles of
+    ``bf`` and the figure ``bodies``: a figure's Hit Zone, a destructible object's (HS-HEIGHT-05,
+    HS-DESTRUCT-01), seen from a figure or a cannon's barrel (HS-OBSTACLE-05)."""
+    zs = _zone_heights(level, height, low, high, HIT_ZONE_SAMPLES)
     for a, point, eye in eyes:
-        for b in target.hexes:
+        for b in hexes:
             if a == b and point is None:
                 continue
             sight = SightLine(bf, a, b, bodies, point)
             if any(sight.clear(eye, z) for z in zs):
                 return True
     return False
+
+
+def figure_eyes(state: MatchState, viewer: Figure, *, marks: bool = True) -> list[Eye]:
+    """Where ``viewer`` may sight from: its Target Point on each of its spaces, and the Line of
+    Sight Marks beside it unless ``marks`` is false (HS-LOS-01, HS-WALL-07, -08)."""
+    return _target_points(state, viewer) + (los_marks(state, viewer) if marks else [])
+
+
+def figure_bodies(state: MatchState, exclude: Iterable[Figure] = ()) -> list[tuple[Sequence[Hex], float, float]]:
+    """The figures that may block a view, as ``(hexes, bottom, top)``, without those in ``exclude``."""
+    return _bodies(state, exclude)
 
 
 def _sees(state: MatchState, viewer: Figure, target: Figure, low: float, high: float,
@@ -297,7 +322,7 @@ def sees_space(state: MatchState, viewer: Figure, space: Hex, level: int) -> boo
     if occupant is not None:
         return clear_sight(state, viewer, occupant)
     bodies = _bodies(state, (viewer,))
-    bf = state.battlefield
+    bf = field_now(state)
     for eyes in (_target_points(state, viewer), los_marks(state, viewer)):
         for a, point, eye in eyes:
             if (a != space or point is not None) and SightLine(bf, a, space, bodies, point).clear(eye, level + MARKER_HEIGHT):

@@ -24,6 +24,7 @@ the log prefix the snapshot was taken after, and the seed. Anything that does no
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import io
 import json
@@ -82,6 +83,11 @@ class _ReplayableDice(SeededDice):
         self.rolls += 1
         return super().d20()
 
+    def pick(self, n: int) -> int:
+        """Pick at random among ``n`` candidates, counted."""
+        self.rolls += 1
+        return super().pick(n)
+
     def salt(self, seed: int, salt: int) -> None:
         """Roll from now on from ``(seed, salt)``: a generator seeded with a SHA-256 of both."""
         self._rng.seed(int.from_bytes(hashlib.sha256(f"{seed}:{salt}".encode()).digest(), "big"))
@@ -138,6 +144,11 @@ class _Fingerprints:
         if isinstance(obj, Battlefield):
             text = repr((obj.name, sorted(obj.columns.items()), obj.obstacles,
                          sorted((k, sorted(v)) for k, v in obj.start_zones.items()), obj.glyphs, obj.description))
+            # Pieces added later (ladders, objects, holed tiles) count only when there are some, so
+            # that the fingerprints of battlefields without them stay as they were.
+            extra = (obj.ladders, sorted(obj.destructibles.items()), sorted(obj.holed), [o.id for o in obj.obstacles if o.id])
+            if any(extra):
+                text += repr(extra)
         else:
             text = obj.model_dump_json()
         if len(self._known) >= self.LIMIT:
@@ -399,9 +410,27 @@ class Match:
             raise
         except Exception as exc:  # truncated, corrupt or foreign bytes: never a crash, a replay
             raise SnapshotMismatch(f"the snapshot cannot be read ({type(exc).__name__}: {exc})") from None
+        _backfill(engine.state)
         m.engine = engine
         m.turn_events = turn_events
         return m
+
+
+def _backfill(state: Any) -> None:
+    """Give the state's records the fields added since a snapshot was taken (a slotted dataclass
+    unpickled from an older version lacks them): each missing field gets its default, so that an
+    old snapshot still loads (new state fields always have defaults)."""
+    records: list[Any] = [state, state.turn, *state.players, *state.cards.values(), *state.figures.values()]
+    for rec in records:
+        if rec is None or not dataclasses.is_dataclass(rec):
+            continue
+        for f in dataclasses.fields(rec):
+            if hasattr(rec, f.name):
+                continue
+            if f.default is not dataclasses.MISSING:
+                setattr(rec, f.name, f.default)
+            elif f.default_factory is not dataclasses.MISSING:
+                setattr(rec, f.name, f.default_factory())
 
 
 def _load_outer(blob: bytes) -> tuple[dict[str, Any], bytes, object]:

@@ -13,6 +13,9 @@ Questions:
   the same question about the card's own rules and the answers are combined, so a "cannot" from
   any hook beats a "can" from another (HS-SPECIAL-09) whatever order they were registered in.
 - :func:`move_value` -> int spaces.
+- :func:`stat_value` -> a figure's Life, Move, Range, Attack or Defense now, with every bonus that
+  holds whatever it attacks or whoever attacks it (a glyph, an aura, a lasting effect): the Move and
+  Range hooks, and the attack and defense dice hooks marked :func:`whatever_the_target`.
 - :func:`attack_reasons` / :func:`defense_reasons` -> ``[(label, +/-dice), ...]`` so players see
   why a count is what it is.
 - :func:`range_value` -> int spaces.
@@ -21,6 +24,12 @@ Questions:
 - :func:`hits_per_skull` and :func:`resolve_wounds` -> what the dice of an attack come to once
   they are rolled: how many hits each skull is worth (Deadly Shot), then any change to the count
   (Stealth Dodge: one shield blocks everything).
+
+- :func:`on_wound_cap` -> the most wounds an attack deals, after every other say (a roll that
+  ignores the wounds).
+- :func:`defense_cap` -> the most defense dice a figure may roll ("at most 1 defense die").
+- :func:`swipe_dice` and :func:`swipe_wounds` -> the dice and wounds of a leaving-engagement
+  attack (A Coward's Reward, Twist the Blade).
 
 Every question is asked often (the AI asks them for each candidate attack), so a hook must answer
 ``None`` quickly when no card on the battlefield has its power; see
@@ -57,6 +66,15 @@ class MoveRules:
     special_move: str | None = None
     max_spaces: int | None = None
     free_climb: int | None = None
+    through_water: bool = False  # water does not end the move (Slither, HS-TERRAIN-17 set aside)
+    through_lava: bool = False  # molten lava does not end the move (Lava Resistant, HS-TERRAIN-09 set aside)
+    fall_height: int | None = None  # the Height falls are measured with (Climb X2: twice the Height)
+    held_by: str | None = None  # the figure cannot move, and why (Cyberclaw)
+    stop_on: frozenset[Any] = frozenset()  # spaces (hexes) that end its move when entered (Cyberclaw)
+    max_climb: int | None = None  # no step may rise more levels than this (Rolling Movement)
+    max_level_change: int | None = None  # the move ends at most this many levels up or down (Stealth Leap)
+    pass_size: int | None = None  # passes through figures up to this size rank (Dismissive Strider)
+    swipes_above: int | None = None  # leaving-engagement attacks only from figures above this size rank
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,11 +93,42 @@ class MoveAnswer:
     special_move: str | None = None
     max_spaces: int | None = None
     free_climb: int | None = None
+    through_water: bool | None = None
+    through_lava: bool | None = None
+    fall_height: int | None = None
+    held_by: str | None = None
+    stop_on: frozenset[Any] | None = None
+    max_climb: int | None = None
+    max_level_change: int | None = None
+    pass_size: int | None = None
+    swipes_above: int | None = None
+
+
+#: A figure's size as a rank, for powers bounded by size ("Small and Medium figures": up to 2).
+SIZE_RANK = {"small": 1, "medium": 2, "large": 3, "huge": 4}
+
+
+def passes_through(state: MatchState, rules: MoveRules, other: Figure) -> bool:
+    """Whether a move under ``rules`` may pass through the enemy ``other``: every enemy (Ghost Walk)
+    or those up to :attr:`MoveRules.pass_size` (Dismissive Strider: Small and Medium)."""
+    if rules.pass_through_enemies:
+        return True
+    return rules.pass_size is not None and SIZE_RANK.get(state.card_of(other).size or "", 9) <= rules.pass_size
+
+
+def swipes_from(state: MatchState, rules: MoveRules, other: Figure) -> bool:
+    """Whether the enemy ``other`` makes a leaving-engagement attack on a figure moving under ``rules``
+    (HS-ENGAGE-05; Dismissive Strider: only figures above Medium)."""
+    if not rules.takes_swipes:
+        return False
+    return rules.swipes_above is None or SIZE_RANK.get(state.card_of(other).size or "", 9) > rules.swipes_above
 
 
 _ANSWER_FIELDS = tuple(f.name for f in fields(MoveAnswer))
 #: Boolean fields whose "can" is ``False`` (taking no leaving-engagement attacks is the "can").
 _CAN_IS_FALSE = frozenset({"takes_swipes"})
+#: Number fields that widen what a figure may do: of several says the widest wins (not the tightest).
+_WIDEST = frozenset({"pass_size", "swipes_above", "fall_height"})
 
 
 def combine(core: bool, verdicts: Iterable[bool | None]) -> bool:
@@ -148,6 +197,16 @@ _range_hooks: list[ValueHook] = []
 _target_hooks: list[TargetHook] = []
 _skull_hooks: list[SkullHook] = []
 _wound_hooks: list[WoundHook] = []
+#: The most wounds an attack may deal once every wound hook has had its say: ``(power, wounds)``
+#: or ``None`` (a roll that ignores the wounds; applied last, so nothing adds them back).
+WoundCapHook = Callable[["MatchState", AttackContext, Tally], "Reason | None"]
+_wound_cap_hooks: list[WoundCapHook] = []
+#: The most defense dice a figure may roll against an attack: ``(power, cap)`` or ``None``.
+CapHook = Callable[["MatchState", AttackContext], "Reason | None"]
+_cap_hooks: list[CapHook] = []
+#: Wounds a leaving-engagement attack deals: (state, attacker, target, wounds) -> wounds.
+SwipeHook = Callable[["MatchState", "Figure", "Figure", int], int]
+_swipe_hooks: list[SwipeHook] = []
 
 
 def on_attack_dice(fn: DiceHook) -> DiceHook:
@@ -159,6 +218,14 @@ def on_attack_dice(fn: DiceHook) -> DiceHook:
 def on_defense_dice(fn: DiceHook) -> DiceHook:
     """Register a hook that may add or remove defense dice; returns ``(reason, dice)`` or ``None``."""
     _defense_hooks.append(fn)
+    return fn
+
+
+def whatever_the_target(fn: DiceHook) -> DiceHook:
+    """Mark a dice hook whose answer does not depend on the other figure of the attack: an attack
+    dice hook that reads only ``ctx.attacker`` (and ``ctx.special``), a defense dice hook that reads
+    only ``ctx.target``. :func:`stat_value` counts these as part of the figure's Attack or Defense."""
+    fn.whatever_the_target = True  # type: ignore[attr-defined]
     return fn
 
 
@@ -189,6 +256,65 @@ def on_wounds(fn: WoundHook) -> WoundHook:
     """Register a hook that changes the :class:`Tally` of a rolled attack (Stealth Dodge)."""
     _wound_hooks.append(fn)
     return fn
+
+
+def on_wound_cap(fn: WoundCapHook) -> WoundCapHook:
+    """Register a hook that caps the wounds of an attack after every :func:`on_wounds` hook:
+    ``(power, most wounds)`` or ``None`` (Concealment: the wounds are ignored)."""
+    _wound_cap_hooks.append(fn)
+    return fn
+
+
+def on_defense_cap(fn: CapHook) -> CapHook:
+    """Register a hook that caps the defense dice of an attack: ``(power, most dice)`` or ``None``
+    (Heart Finder Spear: "at most 1 defense die")."""
+    _cap_hooks.append(fn)
+    return fn
+
+
+def defense_cap(state: MatchState, ctx: AttackContext) -> Reason | None:
+    """The tightest cap on the defense dice of this attack, ``(power, dice)``, or ``None``."""
+    best: Reason | None = None
+    for hook in _cap_hooks:
+        said = hook(state, ctx)
+        if said is not None and (best is None or said[1] < best[1]):
+            best = said
+    return best
+
+
+def on_swipe_wounds(fn: SwipeHook) -> SwipeHook:
+    """Register a hook that changes the wounds of a leaving-engagement attack (Twist the Blade)."""
+    _swipe_hooks.append(fn)
+    return fn
+
+
+#: Extra dice of a leaving-engagement attack: (state, attacker, target) -> (power, dice) or None.
+SwipeDiceHook = Callable[["MatchState", "Figure", "Figure"], "Reason | None"]
+_swipe_dice_hooks: list[SwipeDiceHook] = []
+
+
+def on_swipe_dice(fn: SwipeDiceHook) -> SwipeDiceHook:
+    """Register a hook that adds dice to a leaving-engagement attack (A Coward's Reward)."""
+    _swipe_dice_hooks.append(fn)
+    return fn
+
+
+def swipe_dice(state: MatchState, attacker: Figure, target: Figure) -> int:
+    """The dice of a leaving-engagement attack: one (HS-ENGAGE-05), plus the hooks' say."""
+    n = 1
+    for hook in _swipe_dice_hooks:
+        said = hook(state, attacker, target)
+        if said is not None:
+            n += said[1]
+    return max(0, n)
+
+
+def swipe_wounds(state: MatchState, attacker: Figure, target: Figure, wounds: int) -> int:
+    """The wounds a leaving-engagement attack of ``attacker`` on ``target`` deals once its die
+    showed ``wounds`` skulls (HS-ENGAGE-05), after the hooks."""
+    for hook in _swipe_hooks:
+        wounds = hook(state, attacker, target, wounds)
+    return max(0, wounds)
 
 
 def on_move_value(fn: ValueHook) -> ValueHook:
@@ -230,12 +356,16 @@ def move_rules(state: MatchState, fig: Figure, request: str | None = None) -> Mo
 
 
 def _combined(name: str, core: Any, values: list[Any]) -> Any:
-    if name == "special_move":
+    if name in ("special_move", "held_by"):
         return values[0]
+    if name == "stop_on":
+        return frozenset().union(core, *values)
     if isinstance(values[0], bool):
         if name in _CAN_IS_FALSE:
             return not combine(not core, [not v for v in values])
         return combine(bool(core), values)
+    if name in _WIDEST:
+        return max(values)
     return min(values)  # a bound: the tightest wins
 
 
@@ -253,6 +383,25 @@ def range_value(state: MatchState, fig: Figure) -> int:
     for hook in _range_hooks:
         value = hook(state, fig, value)
     return max(0, value)
+
+
+def stat_value(state: MatchState, fig: Figure, stat: str) -> int:
+    """``fig``'s ``stat`` (``life``, ``move``, ``range``, ``attack``, ``defense``) now: the card's
+    value changed by every lasting effect, aura and glyph that holds whatever the figure attacks or
+    whoever attacks it (Glyph of Astrid +1 Attack, HS-GLYPH-06; Gerda +1 Defense, HS-GLYPH-10; a
+    carried Heroic Rune, HS-TREASURE-27). Bonuses that need the other figure (height advantage, a
+    power against adjacent targets, jungle cover) are not in it; they are in the dice of an attack."""
+    if stat == "move":
+        return move_value(state, fig)
+    if stat == "range":
+        return range_value(state, fig)
+    value = state.card_of(fig).stat(stat)
+    hooks = {"attack": _attack_hooks, "defense": _defense_hooks}.get(stat)
+    if hooks is None:
+        return value
+    # The figure stands for both sides of the attack: the marked hooks read only its own side.
+    free = [h for h in hooks if getattr(h, "whatever_the_target", False)]
+    return value + sum(n for _, n in _collect(free, state, AttackContext(fig, fig)))
 
 
 def _collect(hooks: list[DiceHook], state: MatchState, ctx: AttackContext) -> list[Reason]:
@@ -295,6 +444,10 @@ def resolve_wounds(state: MatchState, ctx: AttackContext, skulls: int, shields: 
         changed = hook(state, ctx, tally)
         if changed is not None:
             tally = changed
+    for cap in _wound_cap_hooks:
+        said = cap(state, ctx, tally)
+        if said is not None and said[1] < tally.wounds:
+            tally = replace(tally, wounds=max(0, said[1]), reasons=(*tally.reasons, said[0]))
     return tally
 
 
@@ -316,20 +469,29 @@ __all__ = [
     "Verdict",
     "attack_reasons",
     "combine",
+    "defense_cap",
     "defense_reasons",
     "hits_per_skull",
     "move_rules",
     "move_value",
     "on_attack_dice",
+    "on_defense_cap",
     "on_defense_dice",
     "on_hits_per_skull",
     "on_move_rules",
     "on_move_value",
     "on_range_value",
     "on_target_check",
+    "on_swipe_dice",
+    "on_swipe_wounds",
+    "on_wound_cap",
     "on_wounds",
     "range_value",
     "replace",
     "resolve_wounds",
+    "stat_value",
+    "swipe_dice",
+    "swipe_wounds",
     "target_verdicts",
+    "whatever_the_target",
 ]

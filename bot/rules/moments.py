@@ -20,6 +20,7 @@ class Window(StrEnum):
 
     START_OF_ROUND = "start_of_round"
     AFTER_ORDER_MARKERS = "after_order_markers"
+    AFTER_INITIATIVE = "after_initiative"  # initiative rolled, before the first Player Turn (Admiral's Orders)
     BEFORE_REVEAL = "before_reveal"
     START_OF_TURN = "start_of_turn"
     END_OF_MOVE = "end_of_move"
@@ -29,6 +30,8 @@ class Window(StrEnum):
     AFTER_DEFENSE_ROLL = "after_defense_roll"
     AFTER_ATTACK = "after_attack"
     END_OF_TURN = "end_of_turn"
+    #: As an Army Card turn ends, before the next one of the same Player Turn (Ironclad Puppeteer).
+    AFTER_CARD_TURN = "after_card_turn"
     END_OF_ROUND = "end_of_round"
     #: As a figure is destroyed, in the middle of whatever destroyed it (Warrior's Attack Spirit).
     #: Its run holds ``figure``; the effect under way goes on once the window is resolved.

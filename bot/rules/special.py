@@ -1,5 +1,11 @@
 """Special attacks and special powers (HS-SPECIAL-*, HS-EXPLOSION-*, HS-LINE-*).
 
+A special attack's shape is read once into a :class:`Spec` (:func:`spec`): from the shared card
+file's ``special_attack`` parameters (``area``: explosion, line, all adjacent; ``self_immune``,
+``affects``, ``no_los``, dice by target size), or from the project's own numbers below. A power's
+limits and extras (conditions, once per game, extra attacks) are its block's,
+:mod:`bot.rules.powers.block_special`.
+
 A card's special attack is a :class:`~bot.rules.cards.Power` whose ``values`` hold ``range`` and
 ``attack``, plus ``explosion`` (Explosion X), ``line`` (Line X) or ``extra_spaces`` (a line drawn
 on past the target, like Twister), and ``lob`` (Lob X: thrown in an arc, so no line of sight to
@@ -41,15 +47,27 @@ from bot.rules import lookup
 from bot.rules.cards import Power
 from bot.rules.combat import check_target, defense_dice, wounds_from
 from bot.rules.decisions import LINE_FIGURES_ON_LINE_BLOCK
+from bot.rules.dice import SKULL
 from bot.rules.engagement import adjacent, engaged_enemies
 from bot.rules.errors import IllegalCommand, InvalidCommand
 from bot.rules.hexes import DIRECTIONS, Hex, line
 from bot.rules.los import line_of_sight
 from bot.rules.modifiers import AttackContext
+from bot.rules.special_shape import AREAS, Spec, dice_against, legacy_values, spec, special_powers
 from bot.rules.state import Figure, MatchState, Pending
 
 if TYPE_CHECKING:
     from bot.rules.context import RulesContext
+
+__all__ = ["AREAS", "DEFENSE_ORDER", "LAST_SPECIAL", "NORMAL_ATTACK", "SPECIALS_MADE", "Aim", "AttackOption", "Spec",
+           "SpecialPlan", "attack_options", "choose_defender", "defend", "dice_against", "find_power", "legacy_values",
+           "on_special_check", "on_special_defense", "power_allows", "spec", "special_attack", "special_powers"]
+
+#: ``turn.data`` key: what the last special attack of the turn came to (attacker, name, wounds
+#: ``dealt``, figures ``destroyed``, ``skulls`` of ``dice`` rolled).
+LAST_SPECIAL = "last_special"
+#: ``turn.data`` key: every special attack made this turn, as ``[attacker, name, first target]``.
+SPECIALS_MADE = "specials_made"
 
 #: The kind of the pending decision "which affected figure defends next?".
 DEFENSE_ORDER = "defense_order"
@@ -58,6 +76,39 @@ DEFENSE_ORDER = "defense_order"
 #: may not be made now (the Grenade's marker is gone), else returns nothing.
 SpecialCheck = Callable[[MatchState, Figure, Power], None]
 _checks: list[SpecialCheck] = []
+
+
+#: A defender's reaction to the dice of a special attack, before it is wounded: (engine, attacker,
+#: defender, special attack's name, skulls, wounds) -> the wounds it takes (may roll the d20).
+Reaction = Callable[["RulesContext", Figure, Figure, str, int, int], int]
+_reactions: list[Reaction] = []
+
+
+def on_special_defense(fn: Reaction) -> Reaction:
+    """Register a reaction every figure defending against a special attack goes through (a power
+    that rolls the d20 to ignore wounds); it returns the wounds unchanged when it has nothing to do."""
+    _reactions.append(fn)
+    return fn
+
+
+#: The dice a special attack's own text adds (HS-SPECIAL-02: only its own text may):
+#: (state, attacker, power, first target or None) -> extra dice.
+SpecialDice = Callable[[MatchState, Figure, Power, "Figure | None"], int]
+_dice_hooks: list[SpecialDice] = []
+
+
+def on_special_dice(fn: SpecialDice) -> SpecialDice:
+    """Register the extra dice a special attack's own text gives (Fire Strike: +1 per other Elf
+    Wizard nearby); it answers 0 for other attacks."""
+    _dice_hooks.append(fn)
+    return fn
+
+
+def _dice(st: MatchState, fig: Figure, power: Power, tgt: Figure | None) -> int:
+    """The attack dice of ``power`` against ``tgt`` (its size may matter), with its own bonuses."""
+    sp = _spec(power)
+    base = sp.dice(st.card_of(tgt).size) if tgt is not None else sp.attack
+    return max(0, base + sum(hook(st, fig, power, tgt) for hook in _dice_hooks))
 
 
 def on_special_check(fn: SpecialCheck) -> SpecialCheck:
@@ -116,6 +167,10 @@ def defend(engine: RulesContext, ctx: dict[str, Any]) -> bool:
     st = engine.state
     attacker = st.figures[ctx["attacker"]]
     groups: list[list[str]] = ctx["groups"]
+    if "around" not in ctx and ctx.get("first") in st.figures:
+        # The figures next to the target as the attack begins, for a chain's next attack.
+        first = st.figures[ctx["first"]]
+        ctx["around"] = sorted(f.id for f in st.on_battlefield() if f is not first and adjacent(st, f, first))
     while groups:
         group = [f for f in groups[0] if st.figures[f].on_battlefield]
         groups[0] = group
@@ -133,6 +188,12 @@ def defend(engine: RulesContext, ctx: dict[str, Any]) -> bool:
             return False
         ctx["picked"] = False
         _defend_one(engine, attacker, st.figures[group.pop(0)], ctx)
+    if st.turn is not None:
+        # What the attack came to, for powers that repeat it (Rapid Fire: "while it wounds").
+        st.turn.data[LAST_SPECIAL] = {"attacker": attacker.id, "name": ctx["name"], "dealt": ctx.get("dealt", 0),
+                                      "around": ctx.get("around", []),
+                                      "destroyed": ctx.get("destroyed", 0),
+                                      "skulls": sum(1 for d in ctx["rolled"] if d == SKULL), "dice": len(ctx["rolled"])}
     return True
 
 
@@ -151,11 +212,15 @@ def _defend_one(engine: RulesContext, attacker: Figure, tgt: Figure, ctx: dict[s
     defense = engine.roll_combat(n)
     # Powers judge the dice too (Stealth Dodge, Deadly Shot), as for normal attacks.
     skulls, shields, wounds = wounds_from(rolled, defense, state=st, ctx=AttackContext(attacker, tgt, ctx["name"]))
+    for react in _reactions:  # a defender's own roll against the wounds (Concealment)
+        wounds = react(engine, attacker, tgt, ctx["name"], skulls, wounds)
     engine.emit("attack", attacker=attacker.id, target=tgt.id, special=ctx["name"], attack_dice=rolled,
                 defense_dice=defense, skulls=skulls, shields=shields, wounds=wounds,
                 attack_reasons=[[ctx["name"], ctx["dice"]]], defense_reasons=[list(r) for r in reasons])
     if wounds:
         engine.wound(tgt, wounds, f"{ctx['name']} by {attacker.id}")
+        ctx["dealt"] = ctx.get("dealt", 0) + wounds
+        ctx["destroyed"] = ctx.get("destroyed", 0) + (1 if tgt.destroyed else 0)
 
 
 def find_power(st: MatchState, fig: Figure, name: str) -> Power:
@@ -170,7 +235,7 @@ def find_power(st: MatchState, fig: Figure, name: str) -> Power:
         return " ".join(text.lower().replace("_", " ").replace("-", " ").split())
 
     key = norm(name)
-    specials = [p for p in card.powers if "range" in p.values and "attack" in p.values]
+    specials = special_powers(card)
     for p in specials:
         names = {norm(p.name), norm(p.kind or "")}
         if key in names or any(n.startswith(key) for n in names if n):
@@ -190,19 +255,35 @@ def special_attack(where: RulesContext | MatchState, fig: Figure, power_name: st
     power = find_power(st, fig, power_name)
     for check in _checks:
         check(st, fig, power)
-    v = power.values
-    if "line" in v:
-        return _line(st, fig, power, target)
-    if "extra_spaces" in v:
-        return _past_target(st, fig, power, target)
-    return _explosion(st, fig, power, target)
+    return _builder(power)(st, fig, power, target)
+
+
+def _builder(power: Power) -> Callable[[MatchState, Figure, Power, str], SpecialPlan]:
+    sp = _spec(power)
+    if sp.line:
+        return _line
+    if sp.extra_spaces:
+        return _past_target
+    if sp.all_adjacent:
+        return _all_adjacent
+    if sp.common_adjacent:
+        return _common_adjacent
+    return _explosion
+
+
+def _spec(power: Power) -> Spec:
+    sp = spec(power)
+    if sp is None:
+        raise InvalidCommand(f"{power.name} is not a special attack the rules can make")
+    return sp
 
 
 def _target(st: MatchState, fig: Figure, power: Power, target: str) -> Figure:
     """The checked first target: in range and sight, or engaged with an engaged attacker."""
     tgt = lookup.figure(st, target)
-    lob = power.values.get("lob")
-    check = check_target(st, fig, tgt, reach=power.values["range"], needs_sight=lob is None,
+    sp = _spec(power)
+    lob = sp.lob
+    check = check_target(st, fig, tgt, reach=sp.reach, needs_sight=lob is None and not sp.no_sight,
                          special=power.name)
     if not check:
         if check.rule == "HS-ENGAGE-07":
@@ -211,6 +292,8 @@ def _target(st: MatchState, fig: Figure, power: Power, target: str) -> Figure:
         raise IllegalCommand(check.reason, check.rule or "HS-EXPLOSION-01")
     if lob is not None:
         _check_lob(st, fig, tgt, power, lob)
+    if sp.enemies_only and not st.is_enemy(fig, tgt):
+        raise IllegalCommand(f"{power.name} affects only {fig.id}'s opponents' figures: aim it at one of them")
     return tgt
 
 
@@ -235,10 +318,11 @@ def _check_lob(st: MatchState, fig: Figure, tgt: Figure, power: Power, lob: int)
 
 def _explosion(st: MatchState, fig: Figure, power: Power, target: str) -> SpecialPlan:
     tgt = _target(st, fig, power, target)  # sight is needed to the target only (HS-EXPLOSION-01)
-    x = power.values.get("explosion", 0)
+    sp = _spec(power)
+    x = sp.explosion
     others = []
-    for f in st.on_battlefield():  # the attacker too (HS-EXPLOSION-06)
-        if f is tgt:
+    for f in st.on_battlefield():  # the attacker too (HS-EXPLOSION-06), unless immune
+        if f is tgt or (f is fig and sp.self_immune) or (sp.enemies_only and not st.is_enemy(fig, f)):
             continue
         if x <= 1:
             # HS-EXPLOSION-02; a figure next to the target behind a wall is hit too (HS-SPECIAL-03).
@@ -249,7 +333,38 @@ def _explosion(st: MatchState, fig: Figure, power: Power, target: str) -> Specia
             others.append(f)
     others.sort(key=lambda f: (min(a.distance(b) for a in f.hexes for b in tgt.hexes), f.id))
     groups = [[tgt.id]] + ([[f.id for f in others]] if others else [])
-    return SpecialPlan(fig.id, power.name, power.values["attack"], groups, tgt.id, "HS-EXPLOSION-05")
+    return SpecialPlan(fig.id, power.name, _dice(st, fig, power, tgt), groups, tgt.id, "HS-EXPLOSION-05")
+
+
+def _all_adjacent(st: MatchState, fig: Figure, power: Power, target: str) -> SpecialPlan:
+    """Every figure next to the attacker (Stomp, Soul Fury): one roll, each defends; ``target`` is
+    any one of them (it defends first), the attacker picks the order of the others (HS-SPECIAL-05)."""
+    tgt = _target(st, fig, power, target)
+    if not adjacent(st, fig, tgt):
+        raise IllegalCommand(f"{power.name} hits the figures next to {fig.id}: {tgt.id} is not next to it",
+                             "HS-ATTACK-07")
+    sp = _spec(power)
+    if sp.spares_flying and st.card_of(tgt).flies:
+        raise IllegalCommand(f"{power.name} does not affect figures with Flying such as {tgt.id}")
+    others = sorted((f for f in st.on_battlefield() if f is not fig and f is not tgt and adjacent(st, fig, f)
+                     and (not sp.enemies_only or st.is_enemy(fig, f))
+                     and not (sp.spares_flying and st.card_of(f).flies)), key=lambda f: f.id)
+    groups = [[tgt.id]] + ([[f.id for f in others]] if others else [])
+    return SpecialPlan(fig.id, power.name, _dice(st, fig, power, tgt), groups, tgt.id, "HS-SPECIAL-05")
+
+
+def _common_adjacent(st: MatchState, fig: Figure, power: Power, target: str) -> SpecialPlan:
+    """The target (next to the attacker) and every figure next to both of them (Sweeping Sword):
+    one roll, each defends in turn (HS-SPECIAL-05)."""
+    tgt = _target(st, fig, power, target)
+    if not adjacent(st, fig, tgt):
+        raise IllegalCommand(f"{power.name} is made at a figure next to {fig.id}: {tgt.id} is not next to it",
+                             "HS-ATTACK-07")
+    sp = _spec(power)
+    others = sorted((f for f in st.on_battlefield() if f is not fig and f is not tgt and adjacent(st, fig, f)
+                     and adjacent(st, tgt, f) and (not sp.enemies_only or st.is_enemy(fig, f))), key=lambda f: f.id)
+    groups = [[tgt.id]] + ([[f.id for f in others]] if others else [])
+    return SpecialPlan(fig.id, power.name, _dice(st, fig, power, tgt), groups, tgt.id, "HS-SPECIAL-05")
 
 
 def _past_target(st: MatchState, fig: Figure, power: Power, target: str) -> SpecialPlan:
@@ -257,6 +372,7 @@ def _past_target(st: MatchState, fig: Figure, power: Power, target: str) -> Spec
     order along the line (HS-SPECIAL-06). The line runs on from the attacker through the target,
     so the target must be in a straight line from the attacker; it always runs its full length."""
     tgt = _target(st, fig, power, target)
+    sp = _spec(power)
     start, aim = min(((a, b) for a in fig.hexes for b in tgt.hexes), key=lambda ab: ab[0].distance(ab[1]))
     direction = _direction(start, aim)
     if direction is None:
@@ -265,18 +381,20 @@ def _past_target(st: MatchState, fig: Figure, power: Power, target: str) -> Spec
     dq, dr = DIRECTIONS[direction]
     groups = [[tgt.id]]
     seen = {tgt.id}
-    for i in range(1, power.values["extra_spaces"] + 1):
+    for i in range(1, sp.extra_spaces + 1):
         h = Hex(aim.q + dq * i, aim.r + dr * i)
-        here = [f.id for f in st.on_battlefield() if h in f.hexes and f.id not in seen]
+        here = [f.id for f in st.on_battlefield() if h in f.hexes and f.id not in seen
+                and not (f is fig and sp.self_immune) and (not sp.enemies_only or st.is_enemy(fig, f))]
         seen.update(here)
         if here:
             groups.append(sorted(here))
-    return SpecialPlan(fig.id, power.name, power.values["attack"], groups, tgt.id, "HS-SPECIAL-06")
+    return SpecialPlan(fig.id, power.name, _dice(st, fig, power, tgt), groups, tgt.id, "HS-SPECIAL-06")
 
 
 def _line(st: MatchState, fig: Figure, power: Power, target: str) -> SpecialPlan:
     bf = st.battlefield
-    length = power.values["line"]
+    sp = _spec(power)
+    length = sp.line
     aimed_at: Figure | None = None
     try:
         aim = lookup.space(st, target)
@@ -298,7 +416,8 @@ def _line(st: MatchState, fig: Figure, power: Power, target: str) -> SpecialPlan
     dq, dr = DIRECTIONS[direction]
     spaces = [Hex(start.q + dq * i, start.r + dr * i) for i in range(1, length + 1)]  # HS-LINE-01
     foes = engaged_enemies(st, fig)
-    on_line = [f for f in st.on_battlefield() if f is not fig and any(h in f.hexes for h in spaces)]
+    on_line = [f for f in st.on_battlefield() if f is not fig and any(h in f.hexes for h in spaces)
+               and (not sp.enemies_only or st.is_enemy(fig, f))]
     see_through = () if LINE_FIGURES_ON_LINE_BLOCK else on_line  # DEC-12
     groups: list[list[str]] = []
     seen: set[str] = set()
@@ -319,7 +438,7 @@ def _line(st: MatchState, fig: Figure, power: Power, target: str) -> SpecialPlan
                              "line", "HS-LINE-01" if far else "HS-LINE-02")
     if foes and not any(st.figures[f] in foes for f in affected):
         raise IllegalCommand(f"{fig.id} is engaged and must aim at a figure it is engaged with", "HS-SPECIAL-04")
-    return SpecialPlan(fig.id, power.name, power.values["attack"], groups, affected[0] if affected else "", "HS-LINE-05",
+    return SpecialPlan(fig.id, power.name, _dice(st, fig, power, None), groups, affected[0] if affected else "", "HS-LINE-05",
                        [start, *spaces])
 
 
@@ -413,9 +532,8 @@ def attack_options(state: MatchState, attacker: Figure, *, enemies_only: bool = 
     # but this list is whom to attack (the map's marks, the computer), not whom one may.
     normal = legal_targets(state, attacker, enemies_only=enemies_only)
     out = [AttackOption(NORMAL_ATTACK, False, tuple(Aim(t.id, (t.id,)) for t in normal), tuple(t.id for t in normal))]
-    for power in state.card_of(attacker).powers:
-        if "range" in power.values and "attack" in power.values:
-            out.append(_special_option(state, attacker, power, enemies_only))
+    for power in special_powers(state.card_of(attacker)):
+        out.append(_special_option(state, attacker, power, enemies_only))
     return out
 
 
@@ -425,26 +543,29 @@ def _special_option(st: MatchState, fig: Figure, power: Power, enemies_only: boo
             check(st, fig, power)
     except IllegalCommand as exc:
         return AttackOption(power.name, True, refused=str(exc))
-    if "line" in power.values:
+    sp = _spec(power)
+    if sp.line:
         bf = st.battlefield
         tries = sorted({n for h in fig.hexes for n in h.neighbours() if n not in fig.hexes and n in bf},
                        key=lambda h: (h.r, h.q))
-        build = _line
+        build: Callable[[MatchState, Figure, Power, str], SpecialPlan] = _line
         aims_at = [bf.label(h) for h in tries]
     else:
-        build = _past_target if "extra_spaces" in power.values else _explosion
+        build = _builder(power)
         aims_at = sorted(f.id for f in st.on_battlefield() if f is not fig and (st.is_enemy(fig, f) or not enemies_only))
     aims: list[Aim] = []
-    seen: set[tuple[str, ...]] = set()
+    seen: set[tuple[str, ...] | frozenset[str]] = set()
     for aim in aims_at:
         try:
             affected = tuple(build(st, fig, power, aim).affected)
         except (IllegalCommand, InvalidCommand):
             continue
-        if affected and affected not in seen:
-            seen.add(affected)
+        # The same figures in another order are the same attack (every figure next to the attacker).
+        key = frozenset(affected) if sp.all_adjacent else affected
+        if affected and key not in seen:
+            seen.add(key)
             aims.append(Aim(aim, affected, space=build is _line))
-    if "line" in power.values:
+    if sp.line:
         hit = {f for a in aims for f in a.affected if st.is_enemy(fig, st.figures[f])}
         targets = tuple(sorted(hit))
     else:

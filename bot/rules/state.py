@@ -96,6 +96,22 @@ class Figure:
     destroyed: bool = False
     set_aside: bool = False
     reserve: bool = False
+    #: Treasure, Artifact and Tech Glyphs on this figure's Army Card, by name (HS-TREASURE-06).
+    carries: list[str] = field(default_factory=list)
+    #: The carried Tech Glyphs turned symbol side up this round (HS-TECH-03).
+    flipped: list[str] = field(default_factory=list)
+
+    def __setstate__(self, state: Any) -> None:
+        # A snapshot taken before ``carries``/``flipped`` existed lacks them: they start empty.
+        dict_part, slot_part = state if isinstance(state, tuple) else (state, None)
+        for part in (dict_part, slot_part):
+            for k, v in (part or {}).items():
+                object.__setattr__(self, k, v)
+        for name in ("carries", "flipped"):
+            try:
+                getattr(self, name)
+            except AttributeError:
+                object.__setattr__(self, name, [])
 
     @property
     def on_battlefield(self) -> bool:
@@ -111,6 +127,17 @@ class Figure:
         if not self.hexes:
             raise ValueError(f"{self.id} is not on the battlefield")
         return self.hexes[0]
+
+
+@dataclass(slots=True)
+class ObjectState:
+    """A destructible object's Life, Defense and Wound Markers (HS-DESTRUCT-01); ``destroyed`` once
+    its wounds reach its Life (it has then left the battlefield). See :mod:`bot.rules.objects`."""
+
+    life: int
+    defense: int
+    wounds: int = 0
+    destroyed: bool = False
 
 
 @dataclass(slots=True)
@@ -203,6 +230,19 @@ class DraftState:
         return [card for who, card in self.picks if who == player]
 
 
+def starting_glyphs(bf: Battlefield, scenario: Scenario) -> dict[Hex, tuple[str, str]]:
+    """The glyphs at the start of a match: the map's, then the scenario's (a scenario glyph on a space
+    of the map's replaces it; one off the battlefield is left out; one the map already places, by
+    name, stays where the map has it, as a map made for the scenario shows its place): hex -> (name, side)."""
+    out = {g.at: (g.name.lower(), g.side) for g in bf.glyphs}
+    on_map = {g.name.lower() for g in bf.glyphs}
+    for sg in scenario.glyphs:
+        h = Hex(*sg.at)
+        if h in bf and sg.name.lower() not in on_map:
+            out[h] = (sg.name.lower(), sg.side)
+    return out
+
+
 @dataclass(slots=True)
 class MatchState:
     """Everything about a match that the rules read and change.
@@ -241,8 +281,25 @@ class MatchState:
     effects: dict[str, Any] = field(default_factory=dict)
     #: The draft, when the format drafts armies (DEC-13): ``None`` until ``start`` opens it.
     draft: DraftState | None = None
+    #: Destructible objects touched so far or made by a scenario rule: obstacle id -> wounds
+    #: (:mod:`bot.rules.objects`); the others are as the battlefield lists them, unwounded.
+    objects: dict[str, ObjectState] = field(default_factory=dict)
+    #: Points of reinforcements each player may still bring in now (player -> points), while a
+    #: scenario's reinforcement choice is under way (:mod:`bot.rules.scenarios.reinforcements`).
+    reinforcements: dict[str, int] = field(default_factory=dict)
     #: Bumped by every applied command; a stale button carries an old version (boardgame.io _stateID).
     version: int = 0
+    # (Kept last: fields added later go after the older ones, so older pickles keep their order.)
+    #: Scenario trackers: player -> space (Mission Critical's Activation and Deactivation, 0-4;
+    #: :attr:`bot.rules.scenario.Scenario.trackers`), shown to everyone (HS-SCEN-CRIT2-ALL-03).
+    trackers: dict[str, int] = field(default_factory=dict)
+    #: What scenario special rules remember between windows (:mod:`bot.rules.scenarios`): rule id -> data.
+    scenario_data: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # The glyphs start where the map and the scenario put them, on the side they say (HS-GLYPH-01).
+        if not self.glyphs:
+            self.glyphs = starting_glyphs(self.battlefield, self.scenario)
 
     # --- look-ups -----------------------------------------------------------------------------
 

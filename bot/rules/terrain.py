@@ -108,6 +108,13 @@ class ObstacleKind(StrEnum):
     OUTCROP = "outcrop"
     GLACIER = "glacier"
     CANNON = "cannon"  # Height 2 (HS-OBSTACLE-09)
+    SHIP = "ship"  # a ship piece's hull, between spaces (HS-OBSTACLE-16, -17)
+    OBJECT = "object"  # a destructible object (HS-DESTRUCT-*), e.g. a shroudshroom
+
+    @property
+    def is_outcrop(self) -> bool:
+        """An outcrop (rock, lava rock or glacier) standing on holed tiles (HS-OBSTACLE-18..20)."""
+        return self in (ObstacleKind.OUTCROP, ObstacleKind.GLACIER)
 
     @property
     def defends_adjacent(self) -> bool:
@@ -136,7 +143,15 @@ STANDARD_HEIGHTS: dict[ObstacleKind, tuple[int, ...]] = {
     ObstacleKind.GLACIER: (5, 7, 9),  # an outcrop too (HS-OBSTACLE-18, -20)
     ObstacleKind.TREE: (10, 11, 12, 15),  # evergreens, HS-TREE-03
     ObstacleKind.STONE_WALL: (2,),  # HS-WALL-04
+    # A ship's hull is 9 above the ground outside; its lower deck is 1 level up (so 8 from inside)
+    # and its upper deck 7 levels up (2 from there): HS-OBSTACLE-17.
+    ObstacleKind.SHIP: (9,),
+    ObstacleKind.OBJECT: (7, 10, 13),  # shroudshrooms young, mature, ancient (HS-DESTRUCT-08)
 }
+
+#: A ship piece's decks above the ground outside it, in levels (HS-OBSTACLE-17): the lower deck is
+#: 1 up (the hull is 8 from there), the upper deck 7 up (the hull is 2 from there).
+SHIP_DECKS: dict[str, int] = {"lower": 1, "upper": 7}
 
 #: The Road to the Forgotten Forest evergreens as ``(height, spaces)`` (HS-TREE-02, -03).
 EVERGREEN_TREES: tuple[tuple[int, int], ...] = ((10, 1), (11, 1), (11, 1), (12, 1), (15, 4))

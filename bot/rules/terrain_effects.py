@@ -12,11 +12,14 @@ lava, thin ice: HS-TERRAIN-07..13) are rolled by the engine as the move happens,
 
 Terrain is read with the scenario's variants applied (slippery and thin ice, heavy snow, cooling
 lava, wood as road: HS-TERRAIN-25). A figure with a power of kind :data:`LAVA_RESISTANT` takes
-no cooling lava wounds, on entering or at the start of its turn (HS-TERRAIN-15).
+no cooling lava wounds, on entering or at the start of its turn (HS-TERRAIN-15), and, as the
+cards' text says (``../shared/cards/heroscape-cards.json``), rolls neither for lava field nor
+for molten lava (and molten lava does not end its move: :mod:`bot.rules.powers.move_basic`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from bot.rules import modifiers
@@ -31,8 +34,8 @@ if TYPE_CHECKING:
     from bot.rules.context import RulesContext
 
 
-#: Power kind of Lava Resistant: protects against cooling lava (HS-TERRAIN-15). The seeds never
-#: give the power's text (GAP-HS-19), so it does only what HS-TERRAIN-15 says.
+#: Power kind of Lava Resistant: protects against cooling lava (HS-TERRAIN-15), and against lava
+#: field and molten lava rolls as the shared card file's text of the power says.
 LAVA_RESISTANT = "lava_resistant"
 
 
@@ -53,6 +56,7 @@ def terrains_under(state: MatchState, fig: Figure) -> list[Terrain]:
 
 
 @modifiers.on_defense_dice
+@modifiers.whatever_the_target
 def _terrain_defense(state: MatchState, ctx: AttackContext) -> tuple[str, int] | None:
     under = terrains_under(state, ctx.target)
     change = min(0, sum(t.defense_modifier for t in set(under)))
@@ -94,7 +98,9 @@ class LavaField(Effect):
     rule = "HS-TERRAIN-03"
 
     def triggers(self, engine: RulesContext) -> list[Trigger]:
-        return [Trigger(self.name, f.controller, f.id) for f in _standing_on(engine.state, Terrain.LAVA_FIELD)]
+        st = engine.state
+        return [Trigger(self.name, f.controller, f.id) for f in _standing_on(st, Terrain.LAVA_FIELD)
+                if not lava_resistant(st, f)]
 
     def applies(self, engine: RulesContext, trigger: Trigger) -> bool:
         fig = engine.state.figures[trigger.subject]
@@ -180,11 +186,20 @@ class CoolingLavaStart(Effect):
             engine.wound(fig, wounds, "cooling lava")
 
 
+#: More effects of entering a space, ``hook(engine, fig)`` after the figure stands on its new
+#: spaces (scenario rules: the water-survival roll, :mod:`bot.rules.scenarios.water`).
+ENTER_HOOKS: list[Callable[[RulesContext, Figure], None]] = []
+
+
 def on_enter(engine: RulesContext, fig: Figure, terrain: Terrain | None) -> None:
-    """Effects of entering a space while walking or landing: cooling lava wounds (HS-TERRAIN-13, -15)."""
+    """Effects of entering a space while walking or landing: cooling lava wounds (HS-TERRAIN-13, -15),
+    then each of :data:`ENTER_HOOKS` while the figure is still on the battlefield."""
     if terrain is Terrain.COOLING_LAVA and not lava_resistant(engine.state, fig):
         engine.emit("terrain", figure=fig.id, terrain="cooling_lava", wounds=1, rule="HS-TERRAIN-13")
         engine.wound(fig, 1, "cooling lava")
+    for hook in ENTER_HOOKS:
+        if fig.on_battlefield:
+            hook(engine, fig)
 
 
 def on_end_of_move(engine: RulesContext, fig: Figure) -> None:
@@ -193,7 +208,7 @@ def on_end_of_move(engine: RulesContext, fig: Figure) -> None:
     if not fig.on_battlefield:
         return
     under = terrains_under(st, fig)
-    if Terrain.MOLTEN_LAVA in under:
+    if Terrain.MOLTEN_LAVA in under and not lava_resistant(st, fig):
         roll = engine.roll_d20()  # a double-space figure rolls once (HS-TERRAIN-11)
         engine.emit("terrain", figure=fig.id, terrain="molten_lava", d20=roll, wounds=0 if roll == 20 else -1, rule="HS-TERRAIN-10")
         if roll != 20:

@@ -38,16 +38,23 @@ def why_unreachable(state: MatchState, fig: Figure, goal: Hex, fly: bool | None 
     if bf.obstacles_on(goal):
         return f"{lab} holds an obstacle; figures cannot move onto it"
     rules = rules_for(state, fig, power)
+    if rules.held_by:
+        return f"{fig.id} cannot move: {rules.held_by}"
     away = min(h.distance(goal) for h in fig.hexes) if fig.hexes else 0
     if rules.max_spaces is not None:
         name = rules.special_move or "this move"
         limit = f"{name} moves {fig.id} exactly {_spaces(rules.max_spaces)}"
         if rules.free_climb is not None:
             limit += f", up to {rules.free_climb} levels higher"
+        if rules.max_level_change is not None:  # a leap: up to so many spaces, landing so many levels up or down
+            limit = (f"{name} moves {fig.id} up to {_spaces(rules.max_spaces)}, landing at most "
+                     f"{rules.max_level_change} levels higher or lower")
         if away > rules.max_spaces:
             return f"{lab} is {_spaces(away)} from {fig.id}, out of reach: {limit}"
         top = bf.top_cell(goal)
         rise = top.top - fig.level if top is not None else 0
+        if rules.max_level_change is not None and abs(rise) > rules.max_level_change:
+            return f"{lab} is {abs(rise)} levels {'above' if rise > 0 else 'below'} {fig.id}, out of reach: {limit}"
         if rules.free_climb is not None and rise > rules.free_climb:
             return f"{lab} is {rise} levels above {fig.id}, out of reach: {limit}"
         return f"{fig.id} cannot end on {lab} with {name} ({limit}, onto a space where it fits)"

@@ -6,7 +6,14 @@ effects. Several sides meeting a condition at the same check is a draw (HS-VICTO
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.rules.state import MatchState
+
+#: Scenario victory checks (:mod:`bot.rules.scenarios`): ``check(state, end_of_round)`` returns the
+#: winners and a sentence, or ``None``. Asked after "last army standing" and before the round limit.
+Check = Callable[[MatchState, bool], "tuple[list[str], str] | None"]
+CHECKS: list[Check] = []
 
 
 def sides_standing(state: MatchState) -> list[str]:
@@ -60,6 +67,16 @@ def check_victory(state: MatchState, end_of_round: bool) -> tuple[list[str], str
             return players_of(state, alive[0]), "last army standing"
         if len(sides) > 1 and not alive:
             return [], "draw: no figures are left on the battlefield"
+    for check in CHECKS:
+        found = check(state, end_of_round)
+        if found is not None:
+            return found
+    for v in rules:
+        if v.kind == "tracker" and v.reach is not None:
+            full = [p.id for p in state.players if state.trackers.get(p.id, -1) >= v.reach and not p.conceded]
+            if full:
+                names = " and ".join(state.scenario.trackers.get(state.player(pid).role, "tracker") for pid in full)
+                return full, f"the {names} tracker reached {v.reach}"
     if not end_of_round:
         return None
     for v in rules:

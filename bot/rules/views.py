@@ -39,6 +39,8 @@ def player_view(state: MatchState, player: str | None) -> MatchState:
     for pid, orders in state.orders.items():
         if pid != player:
             view.orders[pid] = redact_orders(orders, state.revealed.get(pid, []))
+    # A glyph lying symbol side up is face down on the table: which one it is, nobody sees (HS-GLYPH-01).
+    view.glyphs = {h: (name if side == "power" else "?", side) for h, (name, side) in state.glyphs.items()}
     # Which numbers left a taken card is as secret as the markers were (HS-ORDER-05).
     view.lost_orders = {pid: lost for pid, lost in view.lost_orders.items() if pid == player}
     view.pending = [p for p in state.pending if player is not None and p.player == player] or [

@@ -22,6 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot.storage.maps import ServerMap
+
 ACTIVE = "active"
 OVER = "over"
 ENDED = "ended"
@@ -206,8 +208,34 @@ class Storage(Protocol):
     async def settle_owed(self, match_id: str, player: str, kind: str, upto: int) -> None:
         """Forget what of ``kind`` was owed to ``player`` in rows up to id ``upto`` (delivered)."""
 
+    async def save_server_cards(self, guild_id: int, name: str, body: str, uploaded_by: int | None) -> None:
+        """Store (or replace) the card file ``name`` (JSON text, already checked) of server ``guild_id``."""
+
+    async def delete_server_cards(self, guild_id: int, name: str) -> bool:
+        """Forget a card file of server ``guild_id``; ``False`` when it had none called ``name``."""
+
+    async def server_cards(self, guild_id: int) -> list[tuple[str, str]]:
+        """The card files ``(name, body)`` of server ``guild_id`` (never another server's), oldest first."""
+
+    async def all_server_cards(self) -> list[tuple[int, str, str]]:
+        """Every server's card files ``(guild_id, name, body)``."""
+
     async def get_value(self, key: str) -> str | None:
         """The value stored under ``key``, or ``None``."""
 
     async def set_value(self, key: str, value: str) -> None:
         """Store ``value`` under ``key`` (replacing it)."""
+
+    # --- a server's own maps (migration 7, bot/storage/maps.py) ----------------------------------
+
+    async def save_server_map(self, m: ServerMap) -> None:
+        """Add ``m`` to its server's maps, replacing that server's map of the same id."""
+
+    async def server_maps(self, guild_id: int) -> list[ServerMap]:
+        """The maps of one server, by id."""
+
+    async def server_map(self, guild_id: int, map_id: str) -> ServerMap | None:
+        """One server's map with this id, or ``None``."""
+
+    async def all_server_maps(self) -> list[ServerMap]:
+        """Every server's maps."""

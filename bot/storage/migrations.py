@@ -119,6 +119,32 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
         "ALTER TABLE drafts RENAME TO marker_picks",
     ),
+    # 7: each Discord server's own maps (uploaded with /map upload), in the project's map format,
+    # with the uploaded file's name and who added it; keyed by server, so servers never share.
+    (
+        """CREATE TABLE server_maps (
+            guild_id INTEGER NOT NULL,
+            map_id   TEXT NOT NULL,
+            name     TEXT NOT NULL,
+            doc      TEXT NOT NULL,
+            source   TEXT NOT NULL,
+            added_by INTEGER NOT NULL,
+            added_at REAL NOT NULL,
+            PRIMARY KEY (guild_id, map_id)
+        )""",
+    ),
+    # 8: each server's own Army Card files (``/cards upload``): the JSON text as uploaded and
+    # checked, by server and file name; never read by another server.
+    (
+        """CREATE TABLE server_cards (
+            guild_id    INTEGER NOT NULL,
+            name        TEXT NOT NULL,
+            body        TEXT NOT NULL,
+            uploaded_by INTEGER,
+            at          REAL NOT NULL,
+            PRIMARY KEY (guild_id, name)
+        )""",
+    ),
 )
 
 #: Migrations by number, outside the sequence above (play by post, issue 16: 9; leagues, issue 17: 10).

@@ -29,6 +29,7 @@ from bot.storage.base import (
     StoredSnapshot,
     TurnMark,
 )
+from bot.storage.maps import ServerMapStore
 from bot.storage.migrations import ALL
 
 log = logging.getLogger(__name__)
@@ -36,7 +37,7 @@ log = logging.getLogger(__name__)
 _MATCH_COLUMNS = "match_id, guild_id, channel_id, creator_id, map_id, scenario_id, seed, format, status, parent_id"
 
 
-class SqliteStorage:
+class SqliteStorage(ServerMapStore):
     """:class:`~bot.storage.base.Storage` in one SQLite file (``":memory:"`` works for tests)."""
 
     def __init__(self, path: str | Path) -> None:
@@ -309,6 +310,29 @@ class SqliteStorage:
         """Forget ``player``'s owed rows of ``kind`` with ids up to ``upto``."""
         await self._run(("DELETE FROM owed WHERE match_id = ? AND player = ? AND kind = ? AND id <= ?",
                          (match_id, player, kind, upto)))
+
+    async def save_server_cards(self, guild_id: int, name: str, body: str, uploaded_by: int | None) -> None:
+        """Store (or replace) the card file ``name`` of server ``guild_id``."""
+        await self._run(("INSERT OR REPLACE INTO server_cards (guild_id, name, body, uploaded_by, at) "
+                         "VALUES (?, ?, ?, ?, ?)", (guild_id, name, body, uploaded_by, time.time())))
+
+    async def delete_server_cards(self, guild_id: int, name: str) -> bool:
+        """Forget the card file ``name`` of server ``guild_id``; ``False`` when it had none by that name."""
+        if name not in {n for n, _ in await self.server_cards(guild_id)}:
+            return False
+        await self._run(("DELETE FROM server_cards WHERE guild_id = ? AND name = ?", (guild_id, name)))
+        return True
+
+    async def server_cards(self, guild_id: int) -> list[tuple[str, str]]:
+        """The card files ``(name, body)`` of server ``guild_id``, oldest upload first."""
+        async with self.db.execute("SELECT name, body FROM server_cards WHERE guild_id = ? ORDER BY at, name",
+                                   (guild_id,)) as cur:
+            return [(str(r[0]), str(r[1])) for r in await cur.fetchall()]
+
+    async def all_server_cards(self) -> list[tuple[int, str, str]]:
+        """Every server's card files ``(guild_id, name, body)``, each server's oldest first."""
+        async with self.db.execute("SELECT guild_id, name, body FROM server_cards ORDER BY guild_id, at, name") as cur:
+            return [(int(r[0]), str(r[1]), str(r[2])) for r in await cur.fetchall()]
 
     async def get_value(self, key: str) -> str | None:
         """The value under ``key``, or ``None``."""

@@ -62,7 +62,7 @@ async def test_a_drafted_match(fake: FakeDiscord, world: World, start_bot: Start
     choices = await offered(table, first, "")
     names = [c["name"] for c in choices]
     assert len(choices) == 25 and all(" pts)" in n for n in names)
-    assert names[0] == "Dumutef Guard (25 pts)"  # cheapest first
+    assert names[0] == "Isamu (10 pts)"  # cheapest first (the whole library: Isamu of Jandar's Oath)
     assert not any(n.startswith("Duke") for n in names)
     xen = await offered(table, first, "xeni")
     assert xen == [{"name": "Xenithrax the Vineweaver (200 pts)", "value": "Xenithrax"}]

@@ -177,8 +177,35 @@ async def test_a_schema_5_database_keeps_its_order_marker_picks_in_the_renamed_t
     await store.save_marker_picks("m1", "b", {"X": "b/grimnak"})
     await store.close()
     check = sqlite3.connect(db)
-    assert check.execute("PRAGMA user_version").fetchone()[0] == LATEST  # 6 then, higher once others were added
+    # 7 server maps (issue 13), 8 server card files (issue 14), 9 play by post (issue 16), 10 leagues (issue 17).
+    assert check.execute("PRAGMA user_version").fetchone()[0] == LATEST == 10
+    assert "server_cards" in {r[0] for r in check.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     tables = {r[0] for r in check.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert "marker_picks" in tables and "drafts" not in tables
     assert sorted(check.execute("SELECT player, markers FROM marker_picks")) == [
         ("a", '{"1": "a/syvarris"}'), ("b", '{"X": "b/grimnak"}')]
+
+
+async def test_migration_7_keeps_each_servers_maps_apart(tmp_path: Path) -> None:
+    """A schema-6 database gains ``server_maps``; every query names its server."""
+    from bot.storage.maps import ServerMap
+    from bot.storage.migrations import MIGRATIONS
+
+    db = tmp_path / "six.db"
+    raw = sqlite3.connect(db)
+    for step in MIGRATIONS[:6]:
+        for statement in step:
+            raw.execute(statement)
+    raw.execute("PRAGMA user_version = 6")
+    raw.commit()
+    raw.close()
+    store = SqliteStorage(db)
+    await store.open()
+    await store.save_server_map(ServerMap(1, "ridge", "Ridge", "{}", "ridge.hsc", 10))
+    await store.save_server_map(ServerMap(2, "ridge", "Other Ridge", "{}", "ridge.json", 20))
+    await store.save_server_map(ServerMap(1, "ridge", "Ridge II", "{}", "ridge2.hsc", 10))  # replaces its own
+    assert [(m.name, m.added_by) for m in await store.server_maps(1)] == [("Ridge II", 10)]
+    assert [(m.name, m.added_by) for m in await store.server_maps(2)] == [("Other Ridge", 20)]
+    assert await store.server_map(3, "ridge") is None
+    assert len(await store.all_server_maps()) == 2
+    await store.close()

@@ -73,6 +73,8 @@ def build(
     glyphs: Sequence[Mapping[str, Any]] = (),
     start_zones: Mapping[str, Sequence[Any]] | None = None,
     name: str = "test field",
+    ladders: Sequence[Mapping[str, Any]] = (),
+    objects: Sequence[Mapping[str, Any]] = (),
 ) -> Battlefield:
     """A battlefield in the rules-case ``map`` format (``shared/rules-cases/FORMAT.md``).
 
@@ -86,6 +88,8 @@ def build(
         "hexes": [dict(h) for h in hexes],
         "obstacles": [dict(o) for o in obstacles],
         "glyphs": [dict(g) for g in glyphs],
+        "ladders": [dict(x) for x in ladders],
+        "objects": [dict(x) for x in objects],
     }
     if start_zones is not None:
         doc["start_zones"] = {k: list(v) for k, v in start_zones.items()}
@@ -225,14 +229,16 @@ class MatchDice(ScriptedDice):
     """Scripted dice a :class:`Match` can save and restore around a refused command."""
 
     def snapshot(self) -> object:
-        return (list(self.combat_queue), list(self.d20_queue))
+        return (list(self.combat_queue), list(self.d20_queue), list(self.pick_queue))
 
     def restore(self, snap: object) -> None:
-        combat, d20 = cast(tuple[list[str], list[int]], snap)
+        combat, d20, pick = cast(tuple[list[str], list[int], list[int]], snap)
         self.combat_queue.clear()
         self.combat_queue.extend(combat)
         self.d20_queue.clear()
         self.d20_queue.extend(d20)
+        self.pick_queue.clear()
+        self.pick_queue.extend(pick)
 
 
 def match_field() -> Battlefield:

@@ -274,7 +274,10 @@ def test_the_gelryie_vanguards_card_fixture() -> None:
     assert (c.move, c.range, c.attack, c.defense, c.points) == (5, 1, 3, 2, 65)
     assert c.life is None  # not printed on the example card
     assert {p.name for p in c.powers} == {"Defend the Deep", "Swim", "Tidal Advance"}
-    assert next(p for p in c.powers if p.name == "Defend the Deep").values == {"defense": 2}
+    # An unenforced power carries the card file's params (kind defense_bonus), issue 14.
+    deep = next(p for p in c.powers if p.name == "Defend the Deep")
+    assert deep.kind == "defense_bonus"
+    assert deep.values == {"amount": 2, "condition": "on water, or vs an attacker with height advantage"}
     m = seated(library=[c])
     err = refused(m, "p1", "army Gelryie Vanguards", "DEC-07")  # no Life: it cannot fight yet
     assert "life" in str(err)

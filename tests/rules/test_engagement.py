@@ -195,7 +195,19 @@ def test_a_special_attack_gets_no_height_die_but_the_defender_keeps_its_own() ->
     assert combat.defense_dice(eng.state, f["high"], f["top"], special="Blast")[0] == 4
 
 
-@pytest.mark.skip(reason="destructible objects are a later issue (HS-DESTRUCT-*): none exist in the rules core yet")
 def test_destructible_objects_count_as_figures_for_height_advantage() -> None:
     # rule: HS-HEIGHT-05
-    raise AssertionError("destructible objects are not modelled")
+    # (More in tests/rules/test_objects.py.)
+    from bot.rules import object_attacks, objects
+
+    fort = {"id": "fort1", "at": [[3, 2]], "height": 7, "life": 3, "defense": 3}
+    eng = sandbox(fig("a", "p1", (2, 2)), battlefield=build(hexes=[space(2, 2, 3)], objects=[fort]),
+                  combat=[SKULL] * 4 + [BLANK] * 3)
+    obj = objects.find(eng.state, "fort1")
+    assert obj is not None
+    assert object_attacks.attack_dice(eng.state, eng.state.figures["a"], obj)[0] == 4  # 3 + 1 from above
+    eng.execute("p1", "attack a fort1")
+    assert objects.find(eng.state, "fort1").destroyed  # type: ignore[union-attr]
+    low = sandbox(fig("a", "p1", (2, 2)), battlefield=build(hexes=[space(3, 2, 3)], objects=[fort]))
+    high_obj = objects.find(low.state, "fort1")
+    assert high_obj is not None and object_attacks.defense_dice_of(low.state.figures["a"], high_obj)[0] == 4

@@ -66,10 +66,15 @@ def test_only_non_swamp_water_breaks_a_fall(terrain: str, rolled: list[str], wou
     assert dice(eng).left == 0
 
 
-@pytest.mark.skip(reason="rope ladders are a later issue (HS-LADDER-*)")
 def test_a_rope_ladder_ending_above_the_ground_leaves_a_fall() -> None:
     # rule: HS-FALL-03
-    raise AssertionError("rope ladders are not modelled")
+    # A ladder from a level-12 space ends at level 6 over level-1 ground: a Height 5 figure going
+    # down it drops the 5 levels left below the ladder, a fall (more in tests/rules/test_ladders.py).
+    bf = build(hexes=[space(2, 2, 12, "rock")], ladders=[{"top": [2, 2], "bottom": [3, 2], "bottom_level": 6}])
+    eng = sandbox(fig("a", "p1", (2, 2)), battlefield=bf, combat=[SKULL])
+    figure(eng, "a").level = 12
+    (fell,) = kinds(move(eng, "a", [(3, 2)]), "fell")
+    assert fell["drop"] == 5 and figure(eng, "a").wounds == 1
 
 
 def stone_wall_field() -> Battlefield:
@@ -237,7 +242,7 @@ def test_landing_enters_the_space_and_its_terrain_acts() -> None:
 
 def test_a_landed_flyer_occupies_its_space() -> None:
     # rule: HS-FLY-10
-    # (Landing and then moving on within the same move is not modelled: a move flies or walks.)
+    # (Landing and then moving on within the same move: tests/rules/test_mixed_flight.py.)
     eng = sandbox(fig("f", "p1", (1, 2), FLYER), fig("e", "p2", (4, 2)), fig("w", "p1", (2, 4)))
     move(eng, "f", [(2, 2), (3, 2)])
     assert engagement.engaged(eng.state, figure(eng, "f"), figure(eng, "e"))

@@ -342,8 +342,12 @@ def test_crossing_needs_movement_to_reach_an_empty_space_beyond() -> None:
     refused(short, "p1", move_text("a", [(3, 2)]), "HS-MOVE-03")
 
 
-@pytest.mark.skip(reason="Cannon Fire is not implemented yet: it needs a cannon command in the engine and "
-                         "destructible objects (later issues); cannons exist only as Height 2 obstacles")
+def cannon_field() -> Battlefield:
+    return build([{"q": [0, 11], "r": [0, 6], "level": 1, "terrain": "grass"}],
+                 obstacles=[{"kind": "cannon", "id": "c1", "at": [[2, 3]]}],
+                 objects=[{"id": "fort1", "at": [[6, 1]], "height": 7, "life": 3, "defense": 3}])
+
+
 @pytest.mark.parametrize("rule", ["HS-OBSTACLE-04", "HS-OBSTACLE-05", "HS-OBSTACLE-06", "HS-OBSTACLE-07",
                                   "HS-OBSTACLE-08"])
 def test_cannon_fire(rule: str) -> None:
@@ -352,7 +356,33 @@ def test_cannon_fire(rule: str) -> None:
     # rule: HS-OBSTACLE-06
     # rule: HS-OBSTACLE-07
     # rule: HS-OBSTACLE-08
-    raise AssertionError(rule)
+    # (More in tests/rules/test_cannon.py.) The gunner stands next to cannon c1; t is 7 spaces from
+    # the cannon, t2 next to t.
+    eng = sandbox(fig("gun", "p1", (1, 3)), fig("t", "p2", (9, 3)), fig("t2", "p2", (9, 4)), battlefield=cannon_field())
+    if rule == "HS-OBSTACLE-04":  # instead of its normal attack
+        dice(eng).add([BLANK] * 9)
+        eng.execute("p1", "cannon gun c1 t")
+        refused(eng, "p1", "attack gun t", "HS-SPECIAL-01")
+    elif rule == "HS-OBSTACLE-05":  # range from the cannon's space: 8 from it, 9 from the gunner
+        assert Hex(2, 3).distance(Hex(10, 3)) == 8 and Hex(1, 3).distance(Hex(10, 3)) == 9
+        far = sandbox(fig("gun", "p1", (1, 3)), fig("t", "p2", (10, 3)), battlefield=cannon_field(),
+                      combat=[BLANK] * 6)
+        far.execute("p1", "cannon gun c1 t")
+        assert dice(far).left == 0
+    elif rule == "HS-OBSTACLE-06":
+        dice(eng).add([BLANK] * 9)
+        eng.execute("p1", "cannon gun c1 t")
+        eng.state.turn.attacked.clear()  # type: ignore[union-attr]
+        refused(eng, "p1", "cannon gun c1 t", "HS-OBSTACLE-06")
+    elif rule == "HS-OBSTACLE-07":  # Attack 3, Explosion 1: t and t2 both defend against one roll
+        dice(eng).add([SKULL, SKULL, SKULL] + [BLANK] * 6)
+        events = eng.execute("p1", "cannon gun c1 t")
+        assert [e["wounds"] for e in kinds(events, "attack")] == [3, 3]
+        assert len(kinds(events, "special_roll")[0]["attack_dice"]) == 3 and dice(eng).left == 0
+    else:  # objects roll no defense against Cannon Fire
+        dice(eng).add([SKULL, BLANK, BLANK])
+        events = eng.execute("p1", "cannon gun c1 fort1")
+        assert kinds(events, "object_attack")[0]["defense_dice"] == [] and dice(eng).left == 0
 
 
 def test_cannons_are_height_2_obstacles() -> None:
@@ -415,21 +445,51 @@ def test_laur_walls_are_height_9_and_block_like_walls() -> None:
     assert cost(eng, "b", (4, 2), (3, 3)) == 2  # walls hang between columns, not in the way here
 
 
-@pytest.mark.skip(reason="ship pieces are not modelled (no ship obstacle kind yet)")
+def ship_field() -> Battlefield:
+    # Ground at level 1 outside (q 0-2); the ship's lower deck 1 up (q 3-5, level 2) behind its hull
+    # (Height 9 from outside), an upper deck tile attached 7 up (level 8) at (3, 2), by the hull.
+    return build([{"q": [0, 7], "r": [0, 4], "level": 1, "terrain": "grass"},
+                  {"q": [3, 5], "r": [0, 4], "level": 2, "terrain": "wood"}],
+                 hexes=[space(3, 2, 8, "wood")],
+                 obstacles=[{"kind": "ship", "between": [[2, r], [3, r]], "level": 1} for r in range(5)])
+
+
 @pytest.mark.parametrize("rule", ["HS-OBSTACLE-16", "HS-OBSTACLE-17"])
 def test_ship_pieces(rule: str) -> None:
     # rule: HS-OBSTACLE-16
     # rule: HS-OBSTACLE-17
-    raise AssertionError(rule)
+    bf = ship_field()
+    if rule == "HS-OBSTACLE-16":
+        # The hull is attached at its lower level; a tile may attach to its upper level.
+        assert bf.top_cell(H(3, 2)).top == 8  # type: ignore[union-attr]
+        with pytest.raises(MapFileError, match="attached"):
+            build(obstacles=[{"kind": "ship", "between": [[2, 2], [3, 2]], "level": 5}])
+        return
+    assert STANDARD_HEIGHTS[ObstacleKind.SHIP] == (9,)
+    climber = card(name="Climber", move=20, height=5)
+    eng = sandbox(fig("out", "p1", (2, 1), climber), fig("low", "p1", (3, 3), climber),
+                  fig("up", "p1", (3, 2), climber), battlefield=bf)
+    figure(eng, "up").level = 8
+    assert cost(eng, "out", (3, 1)) == 10  # 9 over the hull from outside, and the space
+    assert cost(eng, "low", (2, 3)) == 9  # 8 from the lower deck
+    assert cost(eng, "up", (2, 2)) == 3  # 2 over the hull from the upper deck
 
 
-@pytest.mark.skip(reason="the holed Height 0 outcrop tiles are not modelled: an outcrop is an obstacle on "
-                         "ordinary spaces, and the tiles without an outcrop are ordinary terrain")
 @pytest.mark.parametrize("rule", ["HS-OBSTACLE-18", "HS-OBSTACLE-19"])
 def test_outcrop_tiles(rule: str) -> None:
     # rule: HS-OBSTACLE-18
     # rule: HS-OBSTACLE-19
-    raise AssertionError(rule)
+    if rule == "HS-OBSTACLE-18":
+        # An outcrop's spaces are holed tiles; a holed tile without one plays as its terrain.
+        bf = build(hexes=[{"at": [5, 5], "level": 1, "terrain": "rock", "holed": True}],
+                   obstacles=[{"kind": "glacier", "at": [[2, 2]], "height": 7}])
+        assert {H(2, 2), H(5, 5)} <= bf.holed
+        eng = sandbox(fig("a", "p1", (4, 5)), battlefield=bf)
+        assert cost(eng, "a", (5, 5)) == 1 and bf.terrain(H(5, 5), 1) is Terrain.ROCK
+        return
+    build(obstacles=[{"kind": "outcrop", "at": [[2, 2], [3, 2], [2, 3]], "height": 9}])  # three that touch
+    with pytest.raises(MapFileError, match="touch"):
+        build(obstacles=[{"kind": "outcrop", "at": [[2, 2], [3, 2], [4, 2]], "height": 9}])  # in a row
 
 
 def test_outcrop_heights_and_a_3_hex_outcrop_blocks_all_3() -> None:

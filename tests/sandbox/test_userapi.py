@@ -6,13 +6,14 @@ from __future__ import annotations
 import argparse
 import socket
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import aiohttp
 import pytest
 
 from bot import cli
-from bot.fakediscord.userapi import BadRequest, coerce_options
+from bot.fakediscord.userapi import UPLOAD_LIMIT, BadRequest, coerce_options
 from bot.sandbox import main as sandbox_main
 from bot.sandbox.runner import Sandbox
 
@@ -185,3 +186,31 @@ async def test_match_threads_are_listed_under_their_channel(running: Sandbox) ->
                            "parent_id": str(tavern.id), "archived": False, "position": 0}]
         status, messages = await bob.get(f"/channels/{thread.id}/messages")
         assert status == 200 and any(m["attachments"] for m in messages)
+
+
+async def test_a_file_uploaded_from_the_page_is_the_attachment_of_maps_upload(running: Sandbox) -> None:
+    """QA2 finding 1: the page uploads a file, then sends its id as the ``file:`` option, as a Discord
+    client does; a typed path is refused in words, and a file over Discord's limit is refused."""
+    tavern = running.world.channels["tavern"]
+    ladders = Path(__file__).resolve().parents[2].parent / "shared" / "maps" / "virtualscape" / "ladders.hsc"
+    async with aiohttp.ClientSession() as http:
+        alice = Client(http, running.url, running.world.players[0].id)
+        status, answer = await alice.post("/commands", {"channel_id": str(tavern.id), "name": "maps",
+                                                        "subcommand": "upload",
+                                                        "options": {"file": str(ladders)}})
+        assert status == 400 and answer["message"].startswith("option 'file' wants a file chosen with the file picker")
+        url = running.url.rstrip("/") + "/client/api/uploads?filename=ladders.hsc"
+        async with http.post(url, data=ladders.read_bytes(), headers=alice.headers) as r:
+            assert r.status == 200
+            uploaded = await r.json()
+        assert uploaded["filename"] == "ladders.hsc" and uploaded["size"] == len(ladders.read_bytes())
+        status, answer = await alice.post("/commands", {"channel_id": str(tavern.id), "name": "maps",
+                                                        "subcommand": "upload",
+                                                        "options": {"file": uploaded["id"]}})
+        assert (status, answer["ok"]) == (200, True)
+        await running.fake.wait_until(lambda: any("Added **" in m.content for m in tavern.messages))
+        assert [m.ephemeral for m in tavern.messages if "Added **" in m.content] == [True]
+        async with http.post(url, data=b"x" * (UPLOAD_LIMIT + 1), headers=alice.headers) as r:
+            assert r.status == 413
+            assert (await r.json())["message"] == (
+                f"ladders.hsc is over Discord's upload limit of {UPLOAD_LIMIT} bytes per file")

@@ -28,7 +28,7 @@ Choices = list[app_commands.Choice[str]]
 
 
 async def _cards(interaction: discord.Interaction, current: str) -> Choices:
-    return ac.card_list(current)
+    return ac.card_list(current, interaction)
 
 
 async def _draftable(interaction: discord.Interaction, current: str) -> Choices:

@@ -15,7 +15,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord import actions, orders, outgoing, threads
+from bot.content import formats
+from bot.discord import actions, orders, outgoing, servermaps, threads
 from bot.discord import autocomplete as ac
 from bot.discord.components import ConcedeButton, view_of
 from bot.discord.errors import UserError
@@ -23,6 +24,7 @@ from bot.discord.pace import commands as post
 from bot.discord.publish import decision_view, render
 from bot.discord.respond import Responder
 from bot.discord.status import status_text
+from bot.game import mapsource
 from bot.rules import legal
 from bot.rules.views import public_view
 
@@ -65,8 +67,14 @@ async def _scenarios(interaction: discord.Interaction, current: str) -> Choices:
     return ac.scenario_ids(current)
 
 
+async def _formats(interaction: discord.Interaction, current: str) -> Choices:
+    q = current.strip().casefold()
+    return [app_commands.Choice(name=f.describe()[:100], value=f.id) for f in formats.FORMATS.values()
+            if q in f.id or q in f.title.casefold()][:25]
+
+
 async def _maps(interaction: discord.Interaction, current: str) -> Choices:
-    return ac.map_ids(current)
+    return ac.map_ids(current, interaction.guild_id)
 
 
 PACES = [app_commands.Choice(name="live (no deadlines)", value="live"),
@@ -102,12 +110,13 @@ class MatchCog(commands.Cog):
 
     @match.command(name="new", description="Start a match in this channel (one per channel), or in a new thread")
     @app_commands.describe(scenario="Scenario (default: last army standing)", map="Map (default: the scenario's)",
+                           format="Army format: points system, limits and allowed lines (standard, delta, hasbro...)",
                            points="Army points limit", figures="Figures limit", spaces="Spaces limit",
                            rounds="Round limit", draft="Draft armies one Army Card at a time, in turn",
                            seat="Take a seat yourself (default: yes)",
                            thread="Play in a new public thread of this channel (default: no)",
                            thread_name="Name of that thread (implies thread; up to 100 characters)", **PACE_HELP)
-    @app_commands.autocomplete(scenario=_scenarios, map=_maps)
+    @app_commands.autocomplete(scenario=_scenarios, map=_maps, format=_formats)
     @app_commands.choices(pace=PACES, policy=POLICIES)
     async def new(self, interaction: discord.Interaction, scenario: str = "last-army-standing", map: str | None = None,
                   points: app_commands.Range[int, 10, 10000] | None = None,
@@ -117,7 +126,8 @@ class MatchCog(commands.Cog):
                   seat: bool = True,
                   thread: bool = False, thread_name: str | None = None, pace: str | None = None,
                   orders: str | None = None, turn: str | None = None, decision: str | None = None,
-                  extend: str | None = None, policy: str | None = None, away_max: str | None = None) -> None:
+                  extend: str | None = None, policy: str | None = None, away_max: str | None = None,
+                  format: str | None = None) -> None:
         if interaction.channel_id is None:
             raise UserError("Matches are played in a server channel.")
         fmt: dict[str, Any] = {k: v for k, v in (("points", points), ("figures", figures), ("spaces", spaces),
@@ -125,7 +135,13 @@ class MatchCog(commands.Cog):
         pacing = dict(pace=pace, orders=orders, turn=turn, decision=decision, extend=extend, policy=policy,
                       away_max=away_max)
         post.check_options(pacing)  # bad pace options refuse the match before anything is made
+        try:
+            fmt = formats.overrides(format, fmt)
+        except formats.UnknownFormatError as exc:
+            raise UserError(str(exc)) from None
         check_permissions(interaction, thread=thread or thread_name is not None)
+        # A server's own map by its name or id; another server's map is refused.
+        map = servermaps.resolve(interaction.guild_id, map)
         # In flight from the start: with a thread, the interaction is answered before the work is done.
         with self.bot.busy("new"):
             await self._start(interaction, interaction.channel_id, scenario, map, fmt, seat,
@@ -146,11 +162,17 @@ class MatchCog(commands.Cog):
                                              fmt=fmt, seed=self.bot.next_seed(), parent_id=parent_id)
         st = live.state
         f = st.scenario.format
-        limits = ", ".join(f"{n} {k}" for k, n in (("points", f.points), ("figures", f.figures), ("spaces", f.spaces),
+        points = "Delta points" if f.points_system == "delta" else "points"
+        limits = ", ".join(f"{n} {k}" for k, n in ((points, f.points), ("figures", f.figures), ("spaces", f.spaces),
                                                    ("rounds", f.round_limit)) if n is not None) or "no limits"
+        if f.name:
+            limits = f"format {f.name}: {limits}" + (f", only {' and '.join(f.lines)} cards" if f.lines else "")
         header = (f"⚔ **New match**: {st.scenario.name} on **{st.battlefield.name}** ({limits}). "
                   f"Join with `/match join`, {DRAFT_HOW if f.draft else 'pick an army with `/army set`'}; "
                   f"<@{interaction.user.id}> starts it with `/match start`.")
+        told = mapsource.notice(live.meta.map_id)
+        if told:
+            header += f"\n{told}"
         header += await post.announce_pace(live, self.bot.pace, pacing)
         if opened is not None:
             # The answer in the channel is only a signpost; the match itself is posted in the thread

@@ -31,7 +31,7 @@ class MeCog(commands.Cog):
         await pace.post_text(interaction, await pace.quiet_hours(interaction, hours, timezone))
 
     @me.command(name="away", description="Pause your deadlines in every match, e.g. 3d holiday")
-    @app_commands.describe(duration="How long: 12h, 3d, 1w", reason="Why (shown to the other players)")
+    @app_commands.describe(duration="How long: 12h, 3d, 1w; off: back now", reason="Why (shown to the other players)")
     async def away(self, interaction: discord.Interaction, duration: str, reason: str | None = None) -> None:
         await pace.post_text(interaction, await pace.away(interaction, duration, reason))
 

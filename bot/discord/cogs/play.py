@@ -16,8 +16,15 @@ from bot.discord.errors import UserError
 from bot.discord.outgoing import echo, mark_placeholder
 from bot.discord.publish import render
 from bot.discord.status import decision_refusal
-from bot.game.targets import figure_attacks, friendly_fire_question, marked, option_line, reach_of
-from bot.rules import legal
+from bot.game.targets import (
+    figure_attacks,
+    friendly_fire_question,
+    marked,
+    object_preview,
+    option_line,
+    reach_of,
+)
+from bot.rules import legal, objects
 from bot.rules.combat import friendly_target
 from bot.rules.odds import attack_odds
 from bot.rules.state import Phase
@@ -113,6 +120,23 @@ def attack_preview(live: LiveMatch, pid: str, attacker: str, target: str) -> str
     return "\n".join(lines)
 
 
+def object_attack_preview(live: LiveMatch, pid: str, attacker: str, target: str) -> str:
+    """The preview of a normal attack on a destructible object (:func:`bot.game.targets.object_preview`).
+
+    :raises UserError: an unknown figure or a decision waits; :raises RulesError: the engine's refusal.
+    """
+    st = live.state
+    a, obj = st.figures.get(attacker.lower()), objects.find(st, target)
+    if a is None or obj is None:
+        raise UserError(f"There is no figure '{echo(attacker)}'." if a is None else f"There is no object '{echo(target)}'.")
+    if st.pending and st.phase is not Phase.OVER:
+        raise UserError(decision_refusal(live, pid))
+    refusal = legal.check(st, pid, f"attack {a.id} {obj.id}")
+    if refusal is not None:
+        raise refusal
+    return object_preview(st, a, obj)
+
+
 #: The Roll button's label when the previewed target is on the attacker's side.
 FRIENDLY_ROLL_LABEL = "Roll against my own side"
 
@@ -149,7 +173,8 @@ class PlayCog(commands.Cog):
 
     @app_commands.command(name="move", description="Move a figure of the card whose turn it is")
     @app_commands.describe(figure="The figure to move", to="Where to (only reachable spaces are offered)",
-                           via="Spaces to pass through, in order, separated by spaces", mode="Fly or walk")
+                           via="Spaces to pass through, in order; 'fly'/'walk' between them takes off or lands "
+                               "there (then name every space)", mode="Fly or walk")
     @app_commands.choices(mode=[app_commands.Choice(name="fly", value="fly"), app_commands.Choice(name="walk", value="walk")])
     @app_commands.autocomplete(figure=_movers, to=_dest)
     @app_commands.guild_only()
@@ -167,7 +192,7 @@ class PlayCog(commands.Cog):
         await actions.play(interaction, inputs.command("move", *args))
 
     @app_commands.command(name="attack", description="See the odds of an attack, then roll it")
-    @app_commands.describe(attacker="Your attacking figure", target="A figure it can attack now")
+    @app_commands.describe(attacker="Your attacking figure", target="A figure (or destructible object) it can attack now")
     @app_commands.autocomplete(attacker=_attackers, target=_targets)
     @app_commands.guild_only()
     async def attack(self, interaction: discord.Interaction, attacker: str, target: str) -> None:
@@ -176,6 +201,12 @@ class PlayCog(commands.Cog):
             attacker = inputs.word(attacker, "your attacking figure", example)
             target = inputs.word(target, "the figure to attack", example)
             live, pid = actions.player_here(interaction)
+            if objects.is_object(live.state, target):  # a destructible object (HS-DESTRUCT-01)
+                await interaction.response.send_message(
+                    object_attack_preview(live, pid, attacker, target),
+                    view=view_of(RollButton(live.match_id, live.version, attacker.lower(), target.lower())),
+                    ephemeral=True)
+                return
             text = attack_preview(live, pid, attacker, target)
             button = RollButton(live.match_id, live.version, attacker.lower(), target.lower())
             st = live.state

@@ -23,7 +23,7 @@ from bot.discord.pace.durations import (
     parse_quiet,
     parse_reminders,
 )
-from bot.discord.pace.texts import link, split_words, summarise, when_words
+from bot.discord.pace.texts import match_link, split_words, summarise, when_words
 from bot.rules import legal
 from bot.rules.state import Phase
 from bot.rules.views import public_view
@@ -77,9 +77,15 @@ async def change_pace(interaction: discord.Interaction, live: LiveMatch, options
 
 async def since(interaction: discord.Interaction, live: LiveMatch) -> None:
     """``/match since``: the public events since the asking player last acted, the maps before and
-    after, and what is expected now; ephemeral, within Discord's limits."""
+    after, and what is expected now; ephemeral, within Discord's limits.
+
+    :raises UserError: the asker is not a player of the match.
+    """
     service = service_of(interaction)
     pid = str(interaction.user.id)
+    if not live.is_player(pid):  # "since you last acted" means nothing to someone who never acts here
+        raise UserError("You are not playing in this match, so there is nothing \"since you last acted\". "
+                        "`/match log` shows anyone the whole public history.")
     await interaction.response.defer(ephemeral=True, thinking=True)
     last = catchup.last_acted(live, pid)
     lines = await catchup.history(service, live, last)
@@ -185,11 +191,17 @@ async def _store_prefs(service: PaceService, pid: str, prefs: PlayerPrefs) -> No
 
 
 async def away(interaction: discord.Interaction, duration: str, reason: str | None) -> str:
-    """``/me away``: pause the player's deadlines everywhere.
+    """``/me away``: pause the player's deadlines everywhere; ``duration:off`` ends an away early.
 
     :raises UserError: an unreadable duration, or longer than a match of theirs allows.
     """
     service = service_of(interaction)
+    if duration.strip().lower() == "off":  # back early
+        back = await service.end_away(str(interaction.user.id))
+        if back is None:
+            return "You are not away, so there is nothing to end. Nothing was changed."
+        where = f" The other players of {len(back)} match{'es' if len(back) != 1 else ''} were told." if back else ""
+        return f"Welcome back: you are no longer away and your deadlines run again.{where}"
     seconds = parse_duration(duration, what="how long you are away")
     if seconds > AWAY_LIMIT:
         raise UserError("Away can last at most 60 days (`60d`). Nothing was changed.")
@@ -210,10 +222,16 @@ async def games(interaction: discord.Interaction) -> str:
         guild = bot.get_guild(live.meta.guild_id) if live.meta.guild_id else None
         server = guild.name if guild is not None else "a server"
         due = [r.due for r in await service.current(live) if r.player == pid]
-        mark = "⏰ **your move**" + (f", deadline {when_words(due[0])}" if due else "") if waiting else "waiting on others"
         st = live.state
-        rows.append((not waiting, f"• {st.scenario.name} on {st.battlefield.name} in {server}, round {st.round or '-'} "
-                                  f"— {mark}: {link(live.meta.guild_id, live.channel_id)}"))
+        when = f"round {st.round}" if st.round else "setup"
+        if not waiting:
+            mark = "waiting on others"
+        elif not st.round and not due:  # setup without a deadline: no "move" to make yet
+            mark = "your part of the setup is open"
+        else:
+            mark = "⏰ **your move**" + (f", deadline {when_words(due[0])}" if due else "")
+        rows.append((not waiting, f"• {st.scenario.name} on {st.battlefield.name} in {server}, {when} "
+                                  f"— {mark}: {match_link(bot, live.meta.guild_id, live.channel_id)}"))
     if not rows:
         return "You are in no match under way. Start one with `/match new`, or join one with `/match join`."
     rows.sort(key=lambda r: r[0])

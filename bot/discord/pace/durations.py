@@ -68,7 +68,8 @@ def deadline(text: str, what: str) -> float:
     seconds = parse_duration(text, what=f"the {what} deadline")
     if not DEADLINE_MIN <= seconds <= DEADLINE_MAX:
         raise UserError(f"The {what} deadline must be between 10 minutes and 14 days (`10m` to `14d`); "
-                        f"'{' '.join(text.split())[:40]}' is {format_duration(seconds)}. Nothing was changed.")
+                        f"'{' '.join(text.split())[:40]}' is too {'short' if seconds < DEADLINE_MIN else 'long'}. "
+                        "Nothing was changed.")
     return seconds
 
 
@@ -111,10 +112,10 @@ class Pace:
         """The pace in one line for players."""
         if not self.post:
             return "Pace: live (no deadlines)."
-        extend = f"extended once by {format_duration(self.extend)}, then " if self.extend else ""
+        extend = f"it is extended once by {format_duration(self.extend)}, then " if self.extend else ""
         return (f"Pace: by post — Order Markers {format_duration(self.orders)}, Player Turn "
-                f"{format_duration(self.turn)}, decisions {format_duration(self.decision)}; a missed deadline is "
-                f"{extend}{POLICY_WORDS[self.policy]}. Away at most {format_duration(self.away_max)}.")
+                f"{format_duration(self.turn)}, decisions {format_duration(self.decision)}; when a deadline is "
+                f"missed, {extend}{POLICY_WORDS[self.policy]}. Away at most {format_duration(self.away_max)}.")
 
 
 def pace_from_options(base: Pace | None = None, *, pace: str | None = None, orders: str | None = None,

@@ -22,11 +22,12 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord.errors import UserError
+from bot.discord.outgoing import echo
 from bot.discord.pace import history, texts
 from bot.discord.pace.clock import Clock, SystemClock
-from bot.discord.pace.durations import POLICY_WORDS, Pace, PlayerPrefs, format_duration
+from bot.discord.pace.durations import HOUR, POLICY_WORDS, Pace, PlayerPrefs, format_duration
 from bot.discord.pace.store import ACTED, CANCELLED, DONE, Deadline, PaceStore
-from bot.discord.pace.texts import LATE_AFTER, link, stamp, when_words
+from bot.discord.pace.texts import LATE_AFTER, match_link, stamp, when_words
 from bot.discord.respond import Responder
 from bot.game import ai
 from bot.rules import legal
@@ -42,6 +43,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 #: Seconds between two runs of the due-work loop.
+#: Seconds a player back early from away keeps at least before a deadline (one hour).
+BACK_GRACE = HOUR
 TICK_SECONDS = 60.0
 #: Commands the computer may send for one passed deadline (a whole Player Turn is a handful).
 AI_STEPS = 60
@@ -234,7 +237,7 @@ class PaceService:
         if not prefs.dms:
             return ""
         since = await history.lines(self.store, live, history.last_acted(live, row.player))
-        body = [f"⏰ **Your move** in {link(live.meta.guild_id, live.channel_id)}: {row.expected}.",
+        body = [f"⏰ **Your move** in {match_link(self.bot, live.meta.guild_id, live.channel_id)}: {row.expected}.",
                 f"Deadline: {when_words(row.due)}."]
         if since:
             body.append("Since you last acted:")
@@ -330,16 +333,16 @@ class PaceService:
         assert self.store is not None
         row = await self.store.deadline(deadline_id)
         live = self.bot.matches.get(row.match_id) if row is not None else None
-        if row is None or live is None or row.state != "open" or live.over:
-            return 0
         now = self.clock.now()
+        if row is None or live is None or row.state != "open" or live.over or now >= row.due:
+            return 0  # a reminder after the deadline (the bot was down) would only contradict it
         prefs = await self.store.prefs(row.player)
         away_until, _ = await self.store.away(row.player)
         if away_until > now or (prefs.quiet is not None and prefs.quiet.contains(now)):
             return 0  # late after a restart and now inside quiet hours (or away): better none than at night
         late = " (late: I was offline when it was due)" if now - due > LATE_AFTER else ""
-        text = (f"⏳ Reminder: {row.expected} in {link(live.meta.guild_id, live.channel_id)} — deadline "
-                f"{when_words(row.due)}, {format_duration(max(0.0, row.due - now))} left.{late}")
+        text = (f"⏳ Reminder: {row.expected} in {match_link(self.bot, live.meta.guild_id, live.channel_id)} — deadline "
+                f"{when_words(row.due)}; sent with {format_duration(row.due - now)} left.{late}")
         if prefs.dms and row.player not in live.dm_closed:
             note = await self._dm(live, row.player, text)
             if not note and row.player not in live.dm_closed:
@@ -462,11 +465,33 @@ class PaceService:
             for row in await self.store.player_deadlines(player):
                 await self.store.move_due(row.id, row.due + shift)
                 await self._plan_reminders(row.id, player, until, row.due + shift)
-        why = f" ({reason})" if reason else ""
+        why = f" ({echo(reason)})" if reason else ""  # the player's words, shown as typed (no markdown, no pings)
         for live in mine:
             name = live.session.name(player)
             await self._post(live, f"💤 {name} is away until {when_words(until)}{why}: {name}'s deadlines in this "
                                    "match are paused until then.", [])
+        return mine
+
+    async def end_away(self, player: str) -> list[LiveMatch] | None:
+        """End ``player``'s away now (``/me away duration:off``): their deadlines move back by the
+        away time left, keeping at least :data:`BACK_GRACE` seconds from now; the other players are
+        told. ``None`` when the player was not away (nothing changes)."""
+        if self.store is None:
+            raise UserError("Play by post needs the bot's database, which this bot does not have.")
+        now = self.clock.now()
+        until, _ = await self.store.away(player)
+        if until <= now:
+            return None
+        await self.store.set_away(player, now, "")
+        for row in await self.store.player_deadlines(player):
+            due = max(now + BACK_GRACE, row.due - (until - now))
+            if due < row.due:
+                await self.store.move_due(row.id, due)
+                await self._plan_reminders(row.id, player, now, due)
+        mine = [m for m in self.matches_of(player) if self.is_post(m)]
+        for live in mine:
+            name = live.session.name(player)
+            await self._post(live, f"👋 {name} is back early: {name}'s deadlines in this match run again.", [])
         return mine
 
     # --- statistics -----------------------------------------------------------------------------

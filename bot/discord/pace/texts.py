@@ -32,6 +32,17 @@ def link(guild_id: int | None, channel_id: int) -> str:
     return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
 
 
+def match_link(bot: object, guild_id: int | None, channel_id: int) -> str:
+    """A masked link to a match's channel or thread, as Discord shows links best: ``[#name](url)``,
+    the channel or thread name the reader knows (two matches of one scenario differ by it), or
+    ``[the match](url)`` when the bot does not know the channel (any ``[``, ``]`` dropped from the name)."""
+    get = getattr(bot, "get_channel", None)
+    channel = get(channel_id) if get is not None else None
+    name = getattr(channel, "name", None)
+    label = f"#{str(name).replace('[', '').replace(']', '')}" if name else "the match"
+    return f"[{label}]({link(guild_id, channel_id)})"
+
+
 def expected_words(live: LiveMatch, player: str, on: str, about: str) -> tuple[str, str]:
     """``(kind, words)`` for what ``player`` is waited on (``on`` from :func:`bot.rules.legal.waiting_for`):
     kind ``orders``, ``turn`` or ``decision``; ``("", "")`` for waits that get no deadline (setup,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -130,6 +131,8 @@ async def vote(interaction: discord.Interaction, request_id: int, yes: bool) -> 
         if await store.update_undo(req, votes={**req.votes, voter: False}, state="refused"):
             await interaction.response.send_message(
                 f"↩ {name} refused to take back {live.session.name(req.player)}'s command: nothing changes.")
+            if interaction.message is not None:  # the decided request keeps no live buttons
+                await interaction.message.edit(view=closed_view(request_id))
         return
     votes = {**req.votes, voter: True}
     others = {p.id for p in live.state.players if p.id != req.player and not p.conceded}
@@ -137,15 +140,29 @@ async def vote(interaction: discord.Interaction, request_id: int, yes: bool) -> 
         await tell(interaction, "Your answer crossed another one; press again.")
         return
     if others <= {k for k, v in votes.items() if v}:
-        await interaction.response.defer()
-        await _apply(service, live, request_id)
-        await interaction.followup.send(f"↩ {name} accepted.", allowed_mentions=discord.AllowedMentions.none())
+        # The answer edits the request (buttons off); the acceptance is told before the undo's result.
+        await interaction.response.edit_message(view=closed_view(request_id))
+
+        async def accepted() -> None:
+            await interaction.followup.send(f"↩ {name} accepted.", allowed_mentions=discord.AllowedMentions.none())
+
+        await _apply(service, live, request_id, accepted)
     else:
         await interaction.response.send_message(f"↩ {name} accepted; waiting for the others.")
 
 
-async def _apply(service: PaceService, live: LiveMatch, request_id: int) -> None:
-    """Everyone agreed: cut the log, rebuild the match from its seed and post the map again."""
+def closed_view(request_id: int) -> discord.ui.View:
+    """The Accept/Refuse buttons of a decided request, disabled."""
+    buttons = (UndoButton(request_id, True), UndoButton(request_id, False))
+    for button in buttons:
+        button.item.disabled = True
+    return view_of(*buttons)
+
+
+async def _apply(service: PaceService, live: LiveMatch, request_id: int,
+                 accepted: Callable[[], Awaitable[None]] | None = None) -> None:
+    """Everyone agreed: cut the log, rebuild the match from its seed and post the map again.
+    ``accepted`` (optional) tells the last acceptance, once, before the result is posted."""
     from bot.discord.publish import render
 
     store = service.store
@@ -153,6 +170,8 @@ async def _apply(service: PaceService, live: LiveMatch, request_id: int) -> None
     req = await store.undo(request_id)
     if req is None or not await store.update_undo(req, state="accepted"):
         return
+    if accepted is not None:
+        await accepted()
     async with live.lock:
         log = live.session.match.log
         if len(log) != req.log_len:

@@ -21,7 +21,8 @@ Its play, one command per call to :func:`next_command`:
   Grenade: the wounds expected on every enemy affected minus those on friends) and special moves
   (Grapple Gun); leaving engagement costs the expected leaving-engagement wounds plus a margin,
   so a figure leaves only for a clearly better attack. With no attack in reach it moves closest
-  to an enemy. Then each figure makes the normal or special attack it expects to wound most,
+  to an enemy. A Unique Hero that can end its move on a Treasure Glyph goes there first and picks
+  it up (:mod:`~bot.game.ai.treasure`). Then each figure makes the normal or special attack it expects to wound most,
   then the turn ends.
 
 Every decision is bounded: candidate spaces are ranked by a cheap estimate and only the best
@@ -59,6 +60,7 @@ from bot.game.ai.common import enemies_of, figure_distance
 from bot.game.ai.moves import best_move
 from bot.game.ai.moves import move_powers as _move_powers
 from bot.game.ai.orders import DRAFT_MAX_CARDS, card_values, draft_command, marker_plan, orders_command
+from bot.game.ai.treasure import glyph_use, treasure_move
 from bot.game.computer_army import army_plan
 from bot.rules.legal import LegalCommands, expected_of
 from bot.rules.legal import waiting_players as waiting_for
@@ -117,11 +119,14 @@ def turn_command(st: MatchState, player: str) -> str:
     card = st.cards[turn.card_key].card
     figs = [st.figures[f] for f in st.cards[turn.card_key].figure_ids]
     figs = [f for f in figs if f.on_battlefield and f.controller == player]
+    drink = glyph_use(st, figs)
+    if drink is not None:
+        return drink
     if turn.stage is Stage.MOVE and len(turn.moved) < card.stat("figures"):
         movers = [f for f in figs if f.id not in turn.moved]
         movers.sort(key=lambda f: (min((figure_distance(f, e) for e in enemies_of(st, f)), default=0), f.id))
         for fig in movers:
-            move = best_move(st, fig)
+            move = treasure_move(st, fig) or best_move(st, fig)  # treasure in reach first
             if move is not None:
                 return move
     attack = best_attack(st, figs, turn.attacked, turn.activated, card.stat("figures"))
@@ -132,8 +137,8 @@ def actions_left(st: MatchState, player: str) -> bool:
     """Whether ``player`` could still move or attack in the Army Card turn under way.
 
     ``False`` once :mod:`bot.rules.legal` lists no move for any figure of the card (all have moved,
-    the attack stage began, or none can go anywhere) and no normal or special attack on an enemy:
-    all that is left is ``end-turn``. Also
+    the attack stage began, or none can go anywhere), no normal or special attack on an enemy, no
+    Cannon Fire and no attack on a destructible object: all that is left is ``end-turn``. Also
     ``True`` when it is not ``player``'s turn or a decision is pending (nothing to hint).
     """
     turn = st.turn
@@ -149,6 +154,9 @@ def actions_left(st: MatchState, player: str) -> bool:
         if next(legal.moves(fid), None) is not None:
             return True
         if targets(st, fig, legal) or special_options(st, fig, any_legal=True, legal=legal):
+            return True
+        # Cannon Fire and attacks on destructible objects are actions too (HS-OBSTACLE-04, HS-DESTRUCT-01).
+        if next(legal.cannons(fid), None) is not None or any(c.target not in st.figures for c in legal.attacks(fid)):
             return True
     return False
 

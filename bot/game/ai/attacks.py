@@ -9,7 +9,10 @@ import shlex
 from collections.abc import Iterable
 from functools import lru_cache
 
+from bot.rules import special
+from bot.rules.actions import cannon
 from bot.rules.cards import ArmyCard, Power
+from bot.rules.engagement import adjacent
 from bot.rules.hexes import Hex
 from bot.rules.legal import LegalCommands
 from bot.rules.odds import AttackOdds, attack_odds, dice_odds
@@ -75,8 +78,8 @@ def attack_value(st: MatchState, attacker: Figure, target: Figure) -> float:
 
 def special_powers(card: ArmyCard) -> list[Power]:
     """The special attacks of ``card`` the computer may use (``special FIG POWER TARGET``)."""
-    return [p for p in card.powers if "range" in p.values and "attack" in p.values
-            and (p.kind is not None or any(k in p.values for k in SPECIAL_SHAPES))]
+    return [p for p in special.special_powers(card)
+            if (p.kind is not None or any(k in special.legacy_values(p) for k in SPECIAL_SHAPES))]
 
 
 def _norm(text: str) -> str:
@@ -85,7 +88,7 @@ def _norm(text: str) -> str:
 
 def power_word(card: ArmyCard, power: Power) -> str:
     """The shortest name of ``power`` in a ``special`` command (``explosion``, ``fire``)."""
-    specials = [p for p in card.powers if "range" in p.values and "attack" in p.values]
+    specials = special.special_powers(card)
     word = _norm(power.name).split(" ")[0]
     # The engine takes the first special attack whose name or kind is or starts with the word.
     first = next((p for p in specials if any(n == word or n.startswith(word)
@@ -95,7 +98,8 @@ def power_word(card: ArmyCard, power: Power) -> str:
 
 def signed_wounds(st: MatchState, attacker: Figure, fig: Figure, power: Power) -> float:
     """Wounds ``power`` is expected to do to ``fig``: positive on an enemy, negative on a friend."""
-    ew = odds_score(attack_odds(st, attacker, fig, special=(power.name, power.values["attack"])))
+    dice = special.dice_against(power, st.card_of(fig))
+    ew = odds_score(attack_odds(st, attacker, fig, special=(power.name, dice)))
     return ew if st.is_enemy(attacker, fig) else -FRIENDLY_FIRE * ew
 
 
@@ -130,6 +134,8 @@ def special_options(st: MatchState, fig: Figure, any_legal: bool = False,
         aimed = st.figures.get(option.target)
         if power is None or not option.affected or (aimed is not None and not st.is_enemy(fig, aimed)):
             continue
+        if any(f not in st.figures for f in option.affected):
+            continue  # a destructible object: the computer aims at figures only
         if any(not st.is_enemy(fig, st.figures[f]) for f in option.affected):
             continue  # the rules allow it (HS-ATTACK-01); the computer does not wound its own side
         value = sum(signed_wounds(st, fig, st.figures[f], power) for f in option.affected)
@@ -140,12 +146,31 @@ def special_options(st: MatchState, fig: Figure, any_legal: bool = False,
     return out
 
 
+def cannon_options(st: MatchState, fig: Figure, legal: LegalCommands | None = None) -> list[tuple[float, str]]:
+    """Each Cannon Fire :mod:`bot.rules.legal` lists for ``fig`` now at an enemy figure, and what it is
+    worth: the expected wounds on the target and the figures next to it (Explosion 1,
+    HS-OBSTACLE-07); never one that would also hit its own side, itself included."""
+    out: list[tuple[float, str]] = []
+    for option in (legal if legal is not None else _legal(st, fig)).cannons(fig.id):
+        tgt = st.figures.get(option.target or "")
+        if tgt is None or not st.is_enemy(fig, tgt):
+            continue
+        hit = [tgt] + [f for f in st.on_battlefield() if f is not tgt and adjacent(st, f, tgt, obstacles=False)]
+        if any(not st.is_enemy(fig, f) for f in hit):
+            continue
+        value = sum(odds_score(attack_odds(st, fig, f, special=(cannon.NAME, cannon.ATTACK))) for f in hit)
+        out.append((value, option.command))
+    out.sort(key=lambda vc: (-vc[0], vc[1]))
+    return out
+
+
 def best_attack(st: MatchState, figs: Iterable[Figure], attacked: list[str], activated: list[str],
                 per_turn: int) -> str | None:
     """The normal (``attack FIG TARGET``) or special attack with the most expected wounds, or
     ``None``: among the attacks :mod:`bot.rules.legal` lists for ``figs`` (which knows who has
     attacked and how many figures the card may use; ``attacked``, ``activated`` and ``per_turn``
-    only skip figures early). A special attack wins only when it beats every normal attack."""
+    only skip figures early). A special attack wins only when it beats every normal attack, Cannon
+    Fire only when it beats both."""
     best: tuple[float, int, str, str] | None = None
     legal: dict[str, LegalCommands] = {}
     for fig in figs:
@@ -154,6 +179,7 @@ def best_attack(st: MatchState, figs: Iterable[Figure], attacked: list[str], act
         asked = legal.setdefault(fig.controller, _legal(st, fig))
         cands = [(attack_value(st, fig, tgt), 0, fig.id, f"attack {fig.id} {tgt.id}") for tgt in targets(st, fig, asked)]
         cands += [(v, 1, fig.id, cmd) for v, cmd in special_options(st, fig, legal=asked) if v > 0]
+        cands += [(v, 2, fig.id, cmd) for v, cmd in cannon_options(st, fig, asked) if v > 0]
         for cand in cands:
             if best is None or (-cand[0], cand[1], cand[2], cand[3]) < (-best[0], best[1], best[2], best[3]):
                 best = cand
@@ -162,6 +188,8 @@ def best_attack(st: MatchState, figs: Iterable[Figure], attacked: list[str], act
 
 def targets(st: MatchState, fig: Figure, legal: LegalCommands | None = None) -> list[Figure]:
     """The enemies ``fig`` may make a normal attack against now, by id: those :mod:`bot.rules.legal`
-    lists (a figure that has attacked has none), friends left out (HS-ARMY-13)."""
-    listed = [st.figures[c.target] for c in (legal if legal is not None else _legal(st, fig)).attacks(fig.id)]
+    lists (a figure that has attacked has none), friends and destructible objects left out (HS-ARMY-13)."""
+    asked = legal if legal is not None else _legal(st, fig)
+    # Destructible objects are legal targets too (HS-DESTRUCT-01); the computer attacks figures only.
+    listed = [st.figures[c.target] for c in asked.attacks(fig.id) if c.target in st.figures]
     return sorted((t for t in listed if st.is_enemy(fig, t)), key=lambda f: f.id)

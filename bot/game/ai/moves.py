@@ -22,6 +22,7 @@ from bot.game.ai.attacks import (
     swipe_cost,
 )
 from bot.game.ai.common import enemies_of, figure_distance
+from bot.game.ai.glyphs import glyph_value
 from bot.rules import modifiers
 from bot.rules.cards import Power
 from bot.rules.combat import attack_dice, check_target, defense_dice
@@ -32,7 +33,7 @@ from bot.rules.hexes import DIRECTIONS, Hex
 from bot.rules.legal import LegalCommands
 from bot.rules.movement import leaving, plan, reachable
 from bot.rules.odds import life_left
-from bot.rules.special import special_attack
+from bot.rules.special import legacy_values, special_attack
 from bot.rules.state import Figure, MatchState
 
 
@@ -170,16 +171,18 @@ def best_move(st: MatchState, fig: Figure) -> str | None:
     # Explosion: the wounds around each possible target, the attacker itself left out.
     blasts: dict[str, dict[str, float]] = {}
     for sp in specials:
-        x = sp.values.get("explosion", 0)
+        x = legacy_values(sp).get("explosion", 0)
         sv = signed[sp.name]
         blasts[sp.name] = {foe.id: sv[foe.id] + (sum(sv[f.id] for f in others if f is not foe
                                                         and figure_distance(f, foe) <= x) if x else 0.0)
                               for foe in enemies}
     d_base: dict[str, int] = {}  # each target's defense dice without height advantage, when needed
     foe_life = {foe.id: life_left(st, foe) for foe in enemies}
+    # What the glyphs under each end are worth (moves onto Astrid and Gerda, keeps off Mitonsoul).
+    worth = [glyph_value(st, fig, e.body) for e in ends]
     for i, e in enumerate(ends):
         place(i)
-        penalty = swipe_cost(est_swipes(i), life)
+        penalty = swipe_cost(est_swipes(i), life) - worth[i]
         dists = [figure_distance(me, foe) for foe in enemies]
         cell = bf.top_cell(e.body[0])
         height = cell.top if cell else 0
@@ -198,7 +201,7 @@ def best_move(st: MatchState, fig: Figure) -> str | None:
                 push(ATTACK_BONUS + attack_score(a, d, foe_life[foe.id]) - penalty, i, 0, foe)
         for sp in specials:
             sv = signed[sp.name]
-            v = sp.values
+            v = legacy_values(sp)
             if "line" in v:
                 for start in e.body:
                     for dirn in DIRECTIONS:
@@ -241,9 +244,11 @@ def best_move(st: MatchState, fig: Figure) -> str | None:
             except RulesError:
                 got = None
         else:
-            got = -neg + swipe_cost(est_swipes(end_i), life)  # the estimate without its penalty
+            got = -neg + swipe_cost(est_swipes(end_i), life)  # the estimate without its swipes
         if got is None:
             continue
+        if rank != 2:
+            got += worth[end_i]  # the approach's estimate has it already
         got -= swipe_cost(exact_swipes(end_i), life)
         if got < -neg - 1e-9:
             heapq.heappush(heap, (-got, i, rank, k))

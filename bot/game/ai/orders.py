@@ -11,6 +11,7 @@ from bot.game.ai.common import enemies_of, figure_distance
 from bot.rules import draft as drafting
 from bot.rules.cards import ArmyCard
 from bot.rules.odds import dice_odds, life_left
+from bot.rules.special import dice_against, legacy_values
 from bot.rules.state import MARKERS, NUMBERED, MatchState
 
 #: Weight of the danger a card is in, when choosing where the Order Markers go.
@@ -72,8 +73,8 @@ def card_values(st: MatchState, player: str) -> list[tuple[float, str]]:
                 else:
                     best = max(best, 0.1 * card.stat("attack") / (1 + dist - reach))
                 for p in specials:
-                    if dist <= card.stat("move") + p.values["range"]:
-                        best = max(best, dice_odds(p.values["attack"], ecard.stat("defense"), life).expected)
+                    if dist <= card.stat("move") + legacy_values(p)["range"]:
+                        best = max(best, dice_odds(dice_against(p, ecard), ecard.stat("defense"), life).expected)
                 if dist <= ecard.stat("move") + ecard.stat("range"):
                     threat += dice_odds(ecard.stat("attack"), card.stat("defense"), life_left(st, fig)).expected
             offence += best

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.rules import checks
+from bot.rules import checks, object_attacks, objects
 from bot.rules.combat import attack_dice, check_target, defense_dice, friendly_target, tally
 from bot.rules.context import Referee
 from bot.rules.errors import IllegalCommand
@@ -35,6 +35,9 @@ def attack(eng: Referee, player: str, attacker: str, target: str) -> None:
 
     :raises IllegalCommand: when the target is out of range, sight or engagement, or the turn forbids it.
     """
+    if objects.is_object(eng.state, target):  # a destructible object (HS-DESTRUCT-01)
+        object_attacks.attack_object(eng, player, attacker, target)
+        return
     fig, tgt, turn = attack_checks(eng, player, attacker, target)
     check = check_target(eng.state, fig, tgt)
     if not check:

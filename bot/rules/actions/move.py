@@ -8,31 +8,43 @@ attacks, falls and terrain effects (:mod:`bot.rules.terrain_effects`).
 
 from __future__ import annotations
 
-from bot.rules import checks, modifiers, terrain_effects
+from bot.rules import checks, modifiers, step_hooks, terrain_effects
 from bot.rules.context import Referee
 from bot.rules.decisions import ZERO_SPACE_MOVES
 from bot.rules.engagement import figure_height
 from bot.rules.errors import IllegalCommand
 from bot.rules.events import Event, hx
+from bot.rules.glyphs import arrival as glyph_arrival
+from bot.rules.glyphs import board as glyph_board
 from bot.rules.hexes import Hex
 from bot.rules.moments import Window
 from bot.rules.movement import MovePlan, best_route, leaving, plan, reachable
 from bot.rules.state import Figure
 from bot.rules.steps import fall_for
+from bot.rules.treasure import carry, drops
 from bot.rules.unreachable import why_unreachable
 from bot.rules.windows import run_window
 
 
 def move(eng: Referee, player: str, figure: str, to: str | None = None, via: list[str] | None = None,
-              path: list[str] | None = None, fly: bool | None = None, power: str | None = None) -> None:
+              path: list[str] | None = None, fly: bool | None = None, power: str | None = None,
+              drop: list[str] | None = None) -> None:
     """``move FIGURE TO [via ...] | path ...``: move a figure of the Army Card whose turn it is
-    (HS-TURN-02, HS-MOVE-01..03; DEC-14 for a move of 0 spaces).
+    (HS-TURN-02, HS-MOVE-01..03; DEC-14 for a move of 0 spaces). ``drop`` lists carried Treasure
+    Glyphs to drop on spaces of the move, ``GLYPH@SPACE`` (HS-TREASURE-07, :mod:`bot.rules.treasure.drops`).
 
     :raises IllegalCommand: when the figure may not move now or cannot reach the space.
     """
     fig = eng.figure(figure)
     turn = checks.may_move(eng.state, player, fig)
+    trapped = glyph_board.stuck(eng.state, fig)
+    if trapped:
+        raise IllegalCommand(trapped, "HS-GLYPH-14")
+    wanted = drops.parse(eng.state, drop) if drop else []
     if not via and not path and stays(eng, fig, to):
+        if wanted:
+            raise IllegalCommand(f"a glyph is dropped during a move; {fig.id} stays where it is", "HS-TREASURE-07",
+                                 actions=("move",))
         if not ZERO_SPACE_MOVES:
             where = " and ".join(eng.state.battlefield.label(h) for h in fig.hexes)
             raise IllegalCommand(f"{fig.id} already stands on {where}: to leave it there, do not move it (end "
@@ -44,10 +56,12 @@ def move(eng: Referee, player: str, figure: str, to: str | None = None, via: lis
         return
     hexes, fly = resolve_path(eng, fig, to, via or [], path, fly, power)
     mp = plan(eng.state, fig, hexes, fly, power=power)  # power: a special move asked for by name
-    carry_out(eng, fig, mp)
+    planned = drops.plan_drops(eng.state, fig, wanted, [h for s in mp.steps for h in s.hexes]) if wanted else None
+    carry_out(eng, fig, mp, planned)
     turn.moved.append(fig.id)
     if fig.on_battlefield:
-        run_window(eng, Window.END_OF_MOVE, "", figure=fig.id)
+        # A glyph under the figure is turned over now and acts in the window (HS-GLYPH-02, -03).
+        run_window(eng, Window.END_OF_MOVE, "", figure=fig.id, **glyph_arrival.arrive(eng, fig))
 
 
 def stays(eng: Referee, fig: Figure, to: str | None) -> bool:
@@ -120,19 +134,28 @@ def check_waypoints(eng: Referee, fig: Figure, goals: list[Hex]) -> None:
                                  actions=("move",))
 
 
-def carry_out(eng: Referee, fig: Figure, mp: MovePlan) -> None:
-    """Move ``fig`` along a checked plan: leaving-engagement attacks, falls, entering effects.
+def carry_out(eng: Referee, fig: Figure, mp: MovePlan, planned: drops.Drops | None = None, *,
+              final: bool = True) -> None:
+    """Move ``fig`` along a checked plan: leaving-engagement attacks, falls, entering effects;
+    ``planned`` Treasure Glyphs are dropped as the figure reaches their spaces (HS-TREASURE-07).
 
-    The move stops early if the figure is destroyed on the way (HS-ENGAGE-05, DEC-02).
+    The move stops early if the figure is destroyed on the way (HS-ENGAGE-05, DEC-02). ``final``
+    false for a leg of a move that goes on (HS-FLY-10): the end-of-move effects wait for the last.
     """
     st = eng.state
-    rules = modifiers.move_rules(st, fig)
+    rules = modifiers.move_rules(st, fig, mp.power)  # a special move's own rules (Stealth Leap: no attacks)
     height = figure_height(st, fig)
     start = [hx(h) for h in fig.hexes]
+    if st.turn is not None:  # where each figure stood when the turn began, for powers (First Assault)
+        st.turn.data.setdefault("started_at", {}).setdefault(fig.id, start)
+        if mp.fly:  # for powers that care whether it flew (Dragon Assault)
+            st.turn.data.setdefault("flew", []).append(fig.id)
     mark = len(eng.events)
     walked: list[list[int]] = [start[0]]
     levels = [fig.level]
-    if mp.fly:
+    drops.drop_here(eng, fig, planned)  # a glyph dropped where the move starts
+    step_hooks.before_move(eng, fig)  # powers (Blast Furnace)
+    if mp.fly and fig.on_battlefield:
         # Taking off: every engaged enemy may swipe, unless Stealth Flying (HS-FLY-02, -11).
         if rules.takes_swipes and not rules.stealth:
             for enemy in leaving(st, fig, fig.hexes, fig.level, (), fig.level):
@@ -144,8 +167,13 @@ def carry_out(eng: Referee, fig: Figure, mp: MovePlan) -> None:
             walked.extend(hx(s.hexes[0]) for s in mp.steps)
             fig.hexes, fig.level = last.hexes, last.level
             levels.append(last.level)
+            for h in list(planned or {}):  # a flyer lets go of them on its way, before it lands
+                for glyph in (planned or {}).pop(h, []):
+                    if glyph in fig.carries and h not in st.glyphs:
+                        carry.drop(eng, fig, glyph, h)
             terrain_effects.on_enter(eng, fig, last.terrain)
-    else:
+            step_hooks.entered(eng, fig)
+    elif fig.on_battlefield:
         for step in mp.steps:
             if rules.takes_swipes:
                 for enemy in leaving(st, fig, fig.hexes, fig.level, step.hexes, step.level):
@@ -157,15 +185,23 @@ def carry_out(eng: Referee, fig: Figure, mp: MovePlan) -> None:
             fig.hexes, fig.level = step.hexes, step.level
             walked.append(hx(step.hexes[0]))
             levels.append(step.level)
-            fall = fall_for(step.drop, height, step.terrain, rules.can_fly)  # flyers never fall (HS-FALL-01)
+            drops.drop_here(eng, fig, planned)
+            # Flyers never fall (HS-FALL-01); Climb X2 measures the drop against twice the Height.
+            fall = fall_for(step.drop, rules.fall_height or height, step.terrain, rules.can_fly)
             if fall is not None:
                 take_fall(eng, fig, step.drop, fall)
                 if not fig.on_battlefield:
                     break
             terrain_effects.on_enter(eng, fig, step.terrain)
+            step_hooks.entered(eng, fig)
             if not fig.on_battlefield:
                 break
     done = len(walked) - 1
+    if st.turn is not None:  # the spaces moved through this turn, for powers (Healing Wing: "passed over")
+        st.turn.data.setdefault("paths", {}).setdefault(fig.id, []).extend(walked[1:])
+        st.turn.data.setdefault("from", {}).setdefault(fig.id, start)  # where it stood before (Carry)
+        if mp.power:  # a special move asked for by name (Super Leap: fewer attack dice that turn)
+            st.turn.data.setdefault("special_moves", {})[fig.id] = mp.power
     spent = mp.cost if fig.on_battlefield or mp.fly else (mp.steps[done - 1].cost if done else 0)
     moved = Event("moved", {"figure": fig.id, "path": walked, "levels": levels, "cost": spent, "flew": mp.fly,
                             "end": [hx(h) for h in fig.hexes] if fig.on_battlefield else None})
@@ -176,14 +212,14 @@ def carry_out(eng: Referee, fig: Figure, mp: MovePlan) -> None:
         eng.events.append(moved)
     else:
         eng.events.insert(fell_at, moved)
-    if fig.on_battlefield:
+    if fig.on_battlefield and final:
         terrain_effects.on_end_of_move(eng, fig)
 
 
 def swipe(eng: Referee, enemy: Figure, fig: Figure) -> None:
     """A leaving-engagement attack by ``enemy`` on ``fig``: one die, a skull wounds (HS-ENGAGE-05)."""
-    dice = eng.roll_combat(1)
-    wounds = dice.count("skull")
+    dice = eng.roll_combat(modifiers.swipe_dice(eng.state, enemy, fig))  # powers: A Coward's Reward
+    wounds = modifiers.swipe_wounds(eng.state, enemy, fig, dice.count("skull"))  # powers: Twist the Blade
     eng.emit("swipe", attacker=enemy.id, target=fig.id, dice=dice, wounds=wounds, rule="HS-ENGAGE-05")
     if wounds:
         eng.wound(fig, wounds, f"leaving-engagement attack by {enemy.id}")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.rules import checks
+from bot.rules import checks, object_attacks, objects
 from bot.rules import special as specials
 from bot.rules.context import Referee
 from bot.rules.errors import RulesError
@@ -22,6 +22,9 @@ def special_attack(eng: Referee, player: str, attacker: str, power: str, target:
 
     :raises IllegalCommand: when the figure attacked already or the attack is illegal.
     """
+    if objects.is_object(eng.state, target):  # a destructible object (HS-DESTRUCT-01..05)
+        object_attacks.special_at_object(eng, player, attacker, power, target)
+        return
     fig = eng.figure(attacker)
     turn = checks.may_special(eng.state, player, fig)
     specials.special_attack(eng, fig, power, target)  # refuse an illegal attack before anything happens
@@ -42,6 +45,8 @@ def special_declared(eng: Referee, attacker: str, power: str, target: str) -> No
     if st.turn is not None:
         st.turn.attacked.append(attacker)
         st.turn.data.setdefault("special", []).append(attacker)
+        # Which special attack, at whom: for powers that allow more of them (Extra attacks).
+        st.turn.data.setdefault(specials.SPECIALS_MADE, []).append([attacker, plan_.name, plan_.first])
     run_window(eng, Window.BEFORE_ATTACK, "special_roll", **plan_.to_args())
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bot.rules import checks, lookup
 from bot.rules import draft as drafting
-from bot.rules.army import add_army, remove_army, summarize
+from bot.rules.army import add_army, card_cost, remove_army, summarize
 from bot.rules.context import Referee
 from bot.rules.decisions import DRAFT_MIN_CARDS_BEFORE_PASS
 from bot.rules.errors import IllegalCommand
@@ -89,7 +89,7 @@ def draft(eng: Referee, player: str, card: str | None) -> None:
     d.picks.append((player, chosen.id))
     remove_army(st, player)
     add_army(st, player, picked)
-    eng.emit("drafted", player=player, card=chosen.name, card_id=chosen.id, card_points=chosen.points or 0,
+    eng.emit("drafted", player=player, card=chosen.name, card_id=chosen.id, card_points=card_cost(chosen, st.scenario.format) or 0,
               pick=len(d.picks), points=summary.points, figures=summary.figures, spaces=summary.spaces,
               points_left=drafting.points_left(st, player))
     if eng.pool is not None and not drafting.can_pick_any(st, player, eng.pool()):
@@ -120,7 +120,7 @@ def draft_settle(eng: Referee) -> None:
         eng.emit("draft_turn", player=d.next, points_left=drafting.points_left(st, d.next),
                   must_pick=st.scenario.format.draft_first_card if drafting.required_first(st, d.next) else None)
         return
-    armies = {p: summarize(drafting.drafted_cards(st, p)).points for p in d.order if not st.player(p).conceded}
+    armies = {p: summarize(drafting.drafted_cards(st, p), st.scenario.format).points for p in d.order if not st.player(p).conceded}
     eng.emit("draft_ended", armies=armies)
 
 

@@ -8,12 +8,13 @@ the figures still unplaced. When the last figure that fights is placed, round 1 
 from __future__ import annotations
 
 from bot.rules import checks
+from bot.rules.battlefield import Battlefield
 from bot.rules.context import Referee
 from bot.rules.errors import IllegalCommand
 from bot.rules.events import hx
 from bot.rules.flow.round import start_round
 from bot.rules.hexes import Hex
-from bot.rules.state import Figure, Phase
+from bot.rules.state import Figure, MatchState, Phase
 
 
 def start_zone(eng: Referee, player: str) -> frozenset[Hex]:
@@ -48,9 +49,10 @@ def place(eng: Referee, player: str, figure: str, spaces: list[str]) -> None:
     place_on(eng, fig, hexes)
 
 
-def place_on(eng: Referee, fig: Figure, hexes: tuple[Hex, ...]) -> None:
+def place_on(eng: Referee, fig: Figure, hexes: tuple[Hex, ...], before: list[list[int]] | None = None) -> None:
     """Put ``fig`` on ``hexes`` of its owner's start zone (HS-ARMY-02, HS-MOVE-08, HS-OBSTACLE-01,
-    HS-DOUBLE-01, -02); round 1 begins when the last figure is placed."""
+    HS-DOUBLE-01, -02); round 1 begins when the last figure is placed. ``before``: where a figure
+    lifted to be placed again stood (``place rest`` arranging the army again), for the event."""
     st = eng.state
     zone = start_zone(eng, fig.owner)
     bf = st.battlefield
@@ -67,7 +69,7 @@ def place_on(eng: Referee, fig: Figure, hexes: tuple[Hex, ...]) -> None:
     levels = {c.top for c in (bf.top_cell(h) for h in hexes) if c is not None}
     if len(levels) != 1:
         raise IllegalCommand("a double-space figure needs two spaces of the same level", "HS-DOUBLE-02")
-    before = [hx(h) for h in fig.hexes]
+    before = before or [hx(h) for h in fig.hexes]
     fig.hexes = hexes
     fig.level = levels.pop()
     if before:  # placed again: it moves within the start zone, so say where from
@@ -79,31 +81,126 @@ def place_on(eng: Referee, fig: Figure, hexes: tuple[Hex, ...]) -> None:
 
 
 def place_rest(eng: Referee, player: str) -> None:
-    """``place rest``: place every figure of the player not yet placed, first free spaces first.
+    """``place rest``: place every figure of the player not yet placed, first free spaces first;
+    when that would split the pairs of adjacent spaces a nearly full zone needs for its double-space
+    figures, those go first (:func:`_pairs_first`), so that every army that fits the zone is placed.
 
-    :raises IllegalCommand: HS-ARMY-02 when the zone has no room left.
+    The pairs may be on tiles of different terrains but must be of one level (HS-DOUBLE-02);
+    a zone with gaps, as community maps have, is handled by the same search.
+
+    When the figures the player placed by hand leave no room for the rest, the whole army is
+    arranged again (each moved figure is told as placed again) if it fits that way.
+
+    :raises IllegalCommand: HS-ARMY-02 when the zone has no room left (nothing is placed then).
     """
     st = eng.state
     checks.seated(st, player)
     if st.phase is not Phase.PLACEMENT:
         raise IllegalCommand("figures are placed after the armies are chosen and before round 1")
     zone = sorted(start_zone(eng, player), key=lambda h: (h.r, h.q))
-    for fig in checks.unplaced(st, player):
-        base = st.card_of(fig).base
-        for h in zone:
-            if st.occupant(h) is not None or st.battlefield.obstacles_on(h):
-                continue
-            if base == 1:
-                place_on(eng, fig, (h,))
-                break
-            mate = next((n for n in h.neighbours() if n in zone and st.occupant(n) is None
-                         and not st.battlefield.obstacles_on(n)
-                         and (st.battlefield.top_cell(n) or st.battlefield.top_cell(h)) == st.battlefield.top_cell(h)
-                         or False), None)
-            if mate is not None:
-                place_on(eng, fig, (h, mate))
-                break
-        else:
-            raise IllegalCommand(f"no room left in your start zone for {fig.id}", "HS-ARMY-02")
+    unplaced = checks.unplaced(st, player)
+    plan = _first_fit(st, zone, unplaced) or _pairs_first(st, zone, unplaced)
+    before: dict[str, list[list[int]]] = {}
+    if isinstance(plan, Figure):
+        # The figures placed by hand may have split the pairs the rest need: the whole army is
+        # arranged again when it fits that way (placing may move a figure within the zone).
+        placed = [f for f in st.figures.values() if f.owner == player and f.hexes and not f.set_aside]
+        kept = {f.id: (f.hexes, f.level) for f in placed}
+        for f in placed:
+            f.hexes = ()
+        again = _pairs_first(st, zone, placed + unplaced)
+        for f in placed:
+            f.hexes, f.level = kept[f.id]
+        if isinstance(again, Figure):
+            raise IllegalCommand(f"no room left in your start zone for {plan.id}", "HS-ARMY-02")
+        before = {f.id: [hx(h) for h in f.hexes] for f in placed}
+        for f in placed:
+            f.hexes = ()
+        plan = again
+    for fig, spaces in plan:
+        place_on(eng, fig, spaces, before=before.get(fig.id))
         if st.phase is not Phase.PLACEMENT:
             break
+
+
+Plan = list[tuple[Figure, tuple[Hex, ...]]]
+#: How many partial placements :func:`_pairs_first` tries before giving up (a zone of 20 spaces
+#: needs a few hundred at most).
+PAIR_SEARCH_BUDGET = 20000
+
+
+def _free(st: MatchState, zone: list[Hex]) -> list[Hex]:
+    return [h for h in zone if st.occupant(h) is None and not st.battlefield.obstacles_on(h)]
+
+
+def _first_fit(st: MatchState, zone: list[Hex], figures: list[Figure]) -> Plan | None:
+    """Every figure on the first free space(s) of the zone, in turn (a double-space figure on the
+    first free space with a free neighbour of the same level); ``None`` when one does not fit."""
+    bf = st.battlefield
+    taken: set[Hex] = set()
+    free = _free(st, zone)
+    plan: Plan = []
+    for fig in figures:
+        spot: tuple[Hex, ...] | None = None
+        for h in free:
+            if h in taken:
+                continue
+            if st.card_of(fig).base != 2:
+                spot = (h,)
+                break
+            mate = next((n for n in h.neighbours() if n in free and n not in taken
+                         and _top_level(bf, n) == _top_level(bf, h)), None)
+            if mate is not None:
+                spot = (h, mate)
+                break
+        if spot is None:
+            return None
+        taken.update(spot)
+        plan.append((fig, spot))
+    return plan
+
+
+def _pairs_first(st: MatchState, zone: list[Hex], figures: list[Figure]) -> Plan | Figure:
+    """A placement when :func:`_first_fit` splits the pairs a full zone needs: the double-space
+    figures first, on disjoint pairs of adjacent free spaces of one level found by a bounded search,
+    then the others on what is left. The figure that does not fit when there is none."""
+    bf = st.battlefield
+    free = _free(st, zone)
+    free_set = set(free)
+    doubles = [f for f in figures if st.card_of(f).base == 2]
+    singles = [f for f in figures if st.card_of(f).base != 2]
+    pairs: list[tuple[Hex, Hex]] = []
+    budget = [PAIR_SEARCH_BUDGET]
+
+    def fit(i: int, start: int, taken: set[Hex]) -> bool:
+        if i == len(doubles):
+            return len(free) - len(taken) >= len(singles)
+        budget[0] -= 1
+        if budget[0] < 0 or len(free) - len(taken) < 2 * (len(doubles) - i) + len(singles):
+            return False
+        for k in range(start, len(free)):
+            h = free[k]
+            if h in taken:
+                continue
+            for n in h.neighbours():
+                if n in free_set and n not in taken and _top_level(bf, n) == _top_level(bf, h):
+                    pairs.append((h, n))
+                    if fit(i + 1, k + 1, taken | {h, n}):
+                        return True
+                    pairs.pop()
+        return False
+
+    if not fit(0, 0, set()):
+        return doubles[-1] if doubles else (singles[-1] if singles else figures[-1])
+    taken = {h for p in pairs for h in p}
+    rest = [h for h in free if h not in taken]
+    plan: Plan = [(f, p) for f, p in zip(doubles, pairs, strict=True)]
+    plan += [(f, (h,)) for f, h in zip(singles, rest, strict=False)]
+    return plan
+
+
+def _top_level(bf: Battlefield, h: Hex) -> int | None:
+    """The level of the top of ``h``'s column (``None``: not a space); two spaces of one level hold
+    a double-space figure whatever their terrains (HS-DOUBLE-02)."""
+    cell = bf.top_cell(h)
+    return cell.top if cell is not None else None

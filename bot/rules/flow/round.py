@@ -10,14 +10,28 @@ Army Card turn and, when none is left, the Player Turn. Between steps the timing
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from bot.rules import checks, lookup
 from bot.rules.capabilities import expire
 from bot.rules.context import Referee
 from bot.rules.errors import IllegalCommand
 from bot.rules.flow.endgame import check_victory
+from bot.rules.glyphs import board as glyph_board
 from bot.rules.moments import Expiry, Window
-from bot.rules.state import MARKERS, NUMBERED, Phase, Stage, TurnState
+from bot.rules.state import MARKERS, NUMBERED, MatchState, Phase, Stage, TurnState
 from bot.rules.windows import continuation, run_window
+
+#: What a player's powers add to their initiative roll (Combat Leader): each function answers
+#: ``(power names, amount)`` or ``None``; power modules register them (``INITIATIVE_BONUSES.append``).
+INITIATIVE_BONUSES: list[Callable[[MatchState, str], tuple[str, int] | None]] = []
+
+
+def initiative_bonus(st: MatchState, player: str) -> tuple[str, int]:
+    """What ``player``'s powers add to their initiative roll now: (power names, total)."""
+    said = [b for b in (f(st, player) for f in INITIATIVE_BONUSES) if b is not None]
+    return " + ".join(n for n, _ in said), sum(a for _, a in said)
 
 
 def start_round(eng: Referee) -> None:
@@ -90,9 +104,11 @@ def initiative(eng: Referee, player: str) -> None:
         raise IllegalCommand("initiative is rolled after Order Markers are placed", "HS-INIT-01")
     rollers = [p.id for p in checks.active_players(st)]
     rolls: dict[str, list[int]] = {p: [] for p in rollers}
+    bonus = {p: initiative_bonus(st, p) for p in rollers}  # powers add to the roll (Combat Leader)
     contenders = list(rollers)
+    glyphs = {p: glyph_board.initiative_bonus(st, p) for p in rollers}  # Dagmar, Lodin (HS-GLYPH-09, -13)
     while True:
-        results = {p: eng.roll_d20() for p in contenders}
+        results = {p: eng.roll_d20() + glyphs[p] + bonus[p][1] for p in contenders}
         for p, r in results.items():
             rolls[p].append(r)
         top = max(results.values())
@@ -105,7 +121,19 @@ def initiative(eng: Referee, player: str) -> None:
     i = seats.index(winner)
     st.initiative = seats[i:] + seats[:i]  # DEC-04
     st.phase = Phase.TURNS
-    eng.emit("initiative", rolls=rolls, order=list(st.initiative), first=winner)
+    added: dict[str, Any] = {p: {"power": b[0], "amount": b[1]} for p, b in bonus.items() if b[1]}
+    extra: dict[str, Any] = {}
+    if any(glyphs.values()):  # "bonuses": from glyphs; "bonus": from powers (each its own words)
+        extra["bonuses"] = {p: n for p, n in glyphs.items() if n}
+    if added:
+        extra["bonus"] = added
+    eng.emit("initiative", rolls=rolls, order=list(st.initiative), first=winner, **extra)
+    run_window(eng, Window.AFTER_INITIATIVE, "first_turn")
+
+
+@continuation("first_turn")
+def first_turn(eng: Referee) -> None:
+    """Continuation: initiative is rolled and its window resolved; the first Player Turn begins."""
     next_turn(eng)
 
 
@@ -216,7 +244,14 @@ def begin_card_turn(eng: Referee, card_key: str) -> None:
 
 @continuation("end_card_turn")
 def end_card_turn(eng: Referee) -> None:
-    """Continuation: end the Army Card turn; the next added one begins, or the Player Turn ends."""
+    """Continuation: end the Army Card turn: its "after this card's turn" window (bonding powers
+    used after the turn, HS-TURN-05), then :func:`next_card_turn`."""
+    run_window(eng, Window.AFTER_CARD_TURN, "next_card_turn")
+
+
+@continuation("next_card_turn")
+def next_card_turn(eng: Referee) -> None:
+    """Continuation: the next added Army Card turn begins, or the Player Turn ends."""
     turn = eng.state.turn
     if turn is not None and turn.card_turns:
         begin_card_turn(eng, turn.card_turns.pop(0))
@@ -233,8 +268,14 @@ def end_turn(eng: Referee, player: str) -> None:
     checks.seated(st, player)
     checks.require_on(st, player)
     if st.phase is Phase.FREE:
-        st.turn = None
-        check_victory(eng, end_of_round=False)
+        if st.turn is None or not st.scenario.rules:
+            # Free mode tests one rule at a time: the turn ends without its window...
+            st.turn = None
+            check_victory(eng, end_of_round=False)
+            return
+        # ...unless the scenario plays special rules, which happen at every turn's end (The Rift).
+        st.turn.stage = Stage.DONE
+        run_window(eng, Window.END_OF_TURN, "after_turn_free")
         return
     if st.phase is not Phase.TURNS or st.turn is None:
         raise IllegalCommand("there is no Player Turn to end", "HS-TURN-02")
@@ -246,6 +287,14 @@ def end_turn(eng: Referee, player: str) -> None:
         run_window(eng, Window.AFTER_MOVING, "end_card_turn")
     else:
         end_card_turn(eng)
+
+
+@continuation("after_turn_free")
+def after_turn_free(eng: Referee) -> None:
+    """Continuation of ``end-turn`` in free mode: the turn's lasting effects end, victory is checked."""
+    eng.state.turn = None
+    expire(eng, Expiry.END_OF_TURN)
+    check_victory(eng, end_of_round=False)
 
 
 def end_moves(eng: Referee, player: str) -> None:

@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from bot.rules import checks, lookup
 from bot.rules import draft as drafting
-from bot.rules.army import add_army, check_army, remove_army, renumber_figures, split_aside
+from bot.rules.army import (
+    add_army,
+    check_army,
+    remove_army,
+    renumber_figures,
+    split_aside,
+    zone_pairs,
+    zone_room,
+)
 from bot.rules.cards import ArmyCard
 from bot.rules.context import Referee
 from bot.rules.errors import IllegalCommand
@@ -24,6 +32,8 @@ def seat_player(st: MatchState, pid: str, name: str | None = None, team: str = "
     st.players.append(p)
     st.orders.setdefault(pid, {})
     st.revealed.setdefault(pid, [])
+    if role in st.scenario.trackers:  # the side's tracker starts on space 0 (HS-SCEN-CRIT2-ALL-03)
+        st.trackers[pid] = 0
     return p
 
 
@@ -49,6 +59,8 @@ def join(eng: Referee, player: str, name: str) -> None:
     st.players = [p for p in st.players if p.id != player]
     p = seat_player(st, player, name)
     p.role, p.zone = seat_for(eng, seated)
+    # Sides the scenario makes unbreakable allies play as one team (HS-SCEN-DUMUTEF-MASTER-08).
+    p.team = next(("+".join(t) for t in st.scenario.teams if p.role in t), p.team)
     eng.emit("joined", player=player, name=name, role=p.role, zone=p.zone)
 
 
@@ -56,9 +68,13 @@ def seat_for(eng: Referee, seated: list[Player]) -> tuple[str, str]:
     """The scenario side (role) and start zone of a player joining after ``seated``.
 
     The n-th player takes the scenario's n-th side, or else the n-th of the usual table
-    colours (red, blue, green, yellow, then any other zone; round again when there are more
-    players than zones). When a player left the table before the battle, that player's side
-    or zone is free again and the newcomer takes the first free one instead of a taken one.
+    colours (red, blue, green, yellow, then any other zone by name; round again when there are
+    more players than zones). Areas a scenario names on the map are no seats of their own: a zone
+    sharing a space with one before it (Player 3's "blue-orange") is skipped, and a zone with
+    fewer than half the spaces of the smallest usual colour present (the five-space "bridge")
+    comes after the others.
+    When a player left the table before the battle, that player's side or zone is free again and
+    the newcomer takes the first free one instead of a taken one.
     """
     st = eng.state
     n = len(seated)
@@ -71,8 +87,14 @@ def seat_for(eng: Referee, seated: list[Player]) -> tuple[str, str]:
             side = next((s for s in sides if s.name not in roles), side)
         return side.name, side.zone
     usual = ["red", "blue", "green", "yellow"]
-    zones = [z for z in usual if z in st.battlefield.start_zones]
-    zones += sorted(z for z in st.battlefield.start_zones if z not in usual)
+    areas = st.battlefield.start_zones
+    listed = [z for z in usual if z in areas]
+    smallest = min((len(areas[z]) for z in listed), default=0)
+    listed += sorted(sorted(z for z in areas if z not in usual), key=lambda z: 2 * len(areas[z]) < smallest)
+    zones: list[str] = []
+    for z in listed:
+        if not any(set(areas[z]) & set(areas[y]) for y in zones):
+            zones.append(z)
     if not zones:
         return "", ""
     zone = zones[n % len(zones)]
@@ -103,8 +125,8 @@ def army(eng: Referee, player: str, cards: list[str]) -> None:
     aside: list[ArmyCard] = []
     for name, into in [(n, chosen) for n in names] + [(n, aside) for n in aside_names]:
         into.append(lookup.card_named(eng.cards, name))
-    zone = st.battlefield.start_zones.get(st.player(player).zone)
-    summary = check_army(chosen, st.scenario.format, len(zone) if zone else None, aside)
+    summary = check_army(chosen, st.scenario.format_for(st.player(player).role), zone_room(st, player), aside,
+                         pairs=zone_pairs(st, player))
     # Choosing again replaces the earlier army.
     remove_army(st, player)
     keys = add_army(st, player, chosen, aside)

@@ -26,6 +26,7 @@ DEFENSIVE_AURA = "defensive_aura"
 
 
 @modifiers.on_attack_dice
+@modifiers.whatever_the_target
 def attack_aura(state: MatchState, ctx: AttackContext) -> modifiers.Reason | None:
     """Finn's Attack Aura 1: +1 die to an adjacent friendly Range-1 figure's normal attack."""
     if ctx.special is not None:
@@ -41,6 +42,7 @@ def attack_aura(state: MatchState, ctx: AttackContext) -> modifiers.Reason | Non
 
 
 @modifiers.on_defense_dice
+@modifiers.whatever_the_target
 def defensive_aura(state: MatchState, ctx: AttackContext) -> modifiers.Reason | None:
     """Thorgrim's Defensive Aura 1 (adjacent) and Raelin's Defensive Aura (within 4 clear-sight spaces)."""
     fig = ctx.target

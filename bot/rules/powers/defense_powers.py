@@ -6,12 +6,15 @@
   ``shields`` shield(s) on the defense roll block all the damage.
 - Counter Strike (Izumi Samurai, ``counter_strike``): after the defense roll against a normal
   attack by an adjacent figure that is not a Samurai, each shield beyond the hits is an
-  unblockable wound on the attacker (an effect in the after-defense-roll window).
+  unblockable wound on the attacker (an effect in the after-defense-roll window). With the shared
+  card file's values it is a building block: ``vs`` "normal attack from an adjacent figure" /
+  "... from a non-adjacent figure" / "any normal attack", ``exempt`` the attackers it spares.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from bot.rules import modifiers
 from bot.rules.combat import tally
@@ -51,17 +54,49 @@ def stealth_dodge(state: MatchState, ctx: AttackContext, count: Tally) -> Tally 
     return modifiers.replace(count, wounds=0, reasons=(*count.reasons, power.name))
 
 
+#: Counter Strike as the classic Izumi Samurai card wrote it (``values`` empty).
+_IZUMI = {"vs": "normal attack from an adjacent figure", "exempt": "Samurai"}
+
+
+def check_counter_strike(values: dict[str, Any]) -> str | None:
+    """Why a ``counter_strike`` power cannot be enforced, or ``None``: ``vs`` is "normal attack
+    from an adjacent figure", "... from a non-adjacent figure" or "any normal attack"; ``exempt``
+    names the attackers it spares (card words: "Samurai")."""
+    for key in values:
+        if key not in ("vs", "exempt"):
+            return {"who": "Counter Strike given to other figures is not built yet"}.get(
+                key, f"the parameter '{key}' is not understood")
+    if _vs(values) is None:
+        return f"the attacks '{values.get('vs')}' are not understood"
+    return None
+
+
+def _vs(values: dict[str, Any]) -> str | None:
+    """``"adjacent"``, ``"far"`` or ``"any"``: which normal attacks the power answers."""
+    vs = " ".join(str(values.get("vs", _IZUMI["vs"])).lower().split())
+    return {"normal attack from an adjacent figure": "adjacent", "normal attack from a non-adjacent figure": "far",
+            "any normal attack": "any"}.get(vs)
+
+
 def counter_strike_wounds(state: MatchState, ctx: AttackContext, count: Tally) -> int:
     """Unblockable wounds Counter Strike returns to the attacker once the dice of ``ctx`` came to
     ``count``: each shield beyond the hits, when the target has the power, the attack is a normal
-    one by an adjacent figure that is not a Samurai; else 0. The effect below and the odds
-    (:mod:`bot.rules.odds`) both ask this."""
+    one by an attacker it answers (by default, the classic card: adjacent and not a Samurai);
+    else 0. The effect below and the odds (:mod:`bot.rules.odds`) both ask this."""
     if ctx.special is not None:
         return 0
     attacker, target = ctx.attacker, ctx.target
-    if power_of(state, target, "counter_strike") is None or is_a(state.card_of(attacker), class_="Samurai"):
+    power = power_of(state, target, "counter_strike")
+    if power is None:
         return 0
-    if not adjacent(state, attacker, target):
+    values = power.values or _IZUMI
+    vs = _vs(values)
+    if vs is None or check_counter_strike(values) is not None:
+        return 0
+    exempt = values.get("exempt")
+    if exempt and (is_a(state.card_of(attacker), class_=exempt) or is_a(state.card_of(attacker), species=exempt)):
+        return 0
+    if vs != "any" and adjacent(state, attacker, target) != (vs == "adjacent"):
         return 0
     return max(0, count.shields - count.hits)
 
@@ -99,3 +134,7 @@ class CounterStrike(Effect):
         name = power.name if power else "Counter Strike"
         engine.emit("power", power=name, figure=holder.id, target=attacker.id, wounds=wounds)
         engine.wound(attacker, wounds, f"{name} by {holder.id}")
+
+
+#: Per kind: why its parameters cannot be enforced (``None``: they can).
+CHECKS: dict[str, Callable[[dict[str, Any]], str | None]] = {"counter_strike": check_counter_strike}

@@ -54,6 +54,7 @@ def on_road(state: MatchState, fig: Figure) -> bool:
 
 
 @modifiers.on_attack_dice
+@modifiers.whatever_the_target
 def road_strength_attack(state: MatchState, ctx: AttackContext) -> modifiers.Reason | None:
     """Road Strength: +1 Attack on a road space (normal attacks)."""
     power = power_of(state, ctx.attacker, "road_strength")
@@ -63,6 +64,7 @@ def road_strength_attack(state: MatchState, ctx: AttackContext) -> modifiers.Rea
 
 
 @modifiers.on_defense_dice
+@modifiers.whatever_the_target
 def road_strength_defense(state: MatchState, ctx: AttackContext) -> modifiers.Reason | None:
     """Road Strength: +1 Defense on a road space."""
     power = power_of(state, ctx.target, "road_strength")

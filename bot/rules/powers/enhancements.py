@@ -50,6 +50,7 @@ def bonus(state: MatchState, fig: Figure, value: str) -> tuple[int, list[str]]:
 
 
 @modifiers.on_attack_dice
+@modifiers.whatever_the_target
 def enhanced_attack(state: MatchState, ctx: AttackContext) -> modifiers.Reason | None:
     """Extra attack dice for a normal attack (Orc Warrior and Devourer Attack Enhancement)."""
     if ctx.special is not None:
@@ -59,6 +60,7 @@ def enhanced_attack(state: MatchState, ctx: AttackContext) -> modifiers.Reason |
 
 
 @modifiers.on_defense_dice
+@modifiers.whatever_the_target
 def enhanced_defense(state: MatchState, ctx: AttackContext) -> modifiers.Reason | None:
     """Extra defense dice (Orc Warrior Enhancement)."""
     n, names = bonus(state, ctx.target, "defense_dice")

@@ -12,9 +12,11 @@ other legal set of spaces is accepted as typed. If no legal drop can be found th
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from bot.rules.army import starts_off_battlefield
+from bot.rules.cards import ArmyCard, Power
 from bot.rules.errors import IllegalCommand
 from bot.rules.hexes import Hex
 from bot.rules.powers._effects import PowerEffect
@@ -26,14 +28,43 @@ if TYPE_CHECKING:
     from bot.rules.context import RulesContext
 
 #: The power kinds (an Army Card power's ``kind`` in ``data/cards``) this module enforces.
-KINDS = frozenset({"the_drop"})
+KINDS = frozenset({"the_drop", "deploy_delayed"})
 
 KIND = "the_drop"
+#: The shared card file's pattern for figures that start off the battlefield: The Drop's params
+#: (``d20_threshold``, ``placement``) or ``by`` another card's power (the Rechets of Bogdan, brought
+#: on by Iskra's summoning: :mod:`bot.rules.powers.turn_summon`).
+DELAYED = "deploy_delayed"
+DROP_PLACEMENT = "any empty spaces, not adjacent to figures or on glyphs"
+BY_ISKRA = "Iskra Esenwein's Summon the Rechets of Bogdan"
 STAY = "stay"
 #: The suggested drop prefers spaces this far from the nearest enemy (within an Elite's Range 8).
 PREFERRED_DISTANCE = 6
 
 starts_off_battlefield(KIND)
+starts_off_battlefield(DELAYED)
+
+
+def check_deploy_delayed(values: dict[str, Any]) -> str | None:
+    """Why a ``deploy_delayed`` power's ``values`` cannot be enforced, or ``None``: The Drop's
+    (a d20 roll, any empty spaces apart from figures) or the Rechets' (brought on by Iskra)."""
+    if values.get("by") == BY_ISKRA:
+        return None
+    if isinstance(values.get("d20_threshold"), int) and values.get("placement") == DROP_PLACEMENT:
+        return None
+    return "this way of entering the battlefield is not understood"
+
+
+CHECKS: dict[str, Callable[[dict[str, Any]], str | None]] = {DELAYED: check_deploy_delayed}
+
+
+def drop_power(card: ArmyCard) -> Power | None:
+    """The card's The Drop: its ``the_drop`` power, or a ``deploy_delayed`` one with The Drop's params."""
+    power = card.power(KIND)
+    if power is not None:
+        return power
+    power = card.power(DELAYED)
+    return power if power is not None and "d20_threshold" in power.values and check_deploy_delayed(power.values) is None else None
 
 
 def waiting(state: MatchState, card_key: str) -> list[Figure]:
@@ -101,11 +132,20 @@ class TheDrop(PowerEffect):
     window = Window.START_OF_ROUND
     rule = "HS-ROUND-02"
 
+    def power(self, engine: RulesContext, trigger: Trigger) -> Power | None:
+        return drop_power(engine.state.cards[self.card_key(engine, trigger)].card)
+
+    def value(self, engine: RulesContext, trigger: Trigger, key: str, default: int) -> int:
+        power = self.power(engine, trigger)
+        if power is not None and key == "roll" and power.kind == DELAYED:
+            return int(power.values["d20_threshold"])
+        return super().value(engine, trigger, key, default)
+
     def triggers(self, engine: RulesContext) -> list[Trigger]:
         st = engine.state
         out = []
         for c in sorted(st.cards.values(), key=lambda c: c.key):
-            if c.card.power(KIND) is None or not waiting(st, c.key):
+            if drop_power(c.card) is None or not waiting(st, c.key):
                 continue
             if st.player(c.controller).conceded:
                 continue

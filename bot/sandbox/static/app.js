@@ -410,6 +410,9 @@ function openCommand(path) {
     } else if (o.type === 6) {
       html += `<select data-option="${esc(o.name)}"><option value=""></option>` + S.world.users.filter((u) => !u.bot)
         .map((u) => `<option value="${u.id}">${esc(u.display)}</option>`).join("") + `</select>`;
+    } else if (o.type === 11) {
+      // An attachment option: a file picker; the file is uploaded when the command is sent.
+      html += `<input type="file" data-option="${esc(o.name)}" data-type="11">`;
     } else {
       const kind = o.type === 4 || o.type === 10 ? "number" : "text";
       html += `<input type="${kind}" data-option="${esc(o.name)}" data-type="${o.type}"${o.autocomplete ? " data-autocomplete" : ""} placeholder="${esc(o.description)}">`;
@@ -442,7 +445,7 @@ function closeCommand() {
 function optionValues(except) {
   const values = {};
   for (const input of $("#command-form").querySelectorAll("[data-option]")) {
-    if (input === except) continue;
+    if (input === except || input.type === "file") continue;  // files go up on send (uploadFiles)
     const value = input.dataset.value ?? input.value;
     if (value !== "") values[input.dataset.option] = value;
   }
@@ -515,9 +518,31 @@ async function sendCommand(event) {
   if (!entry) return;
   const send = $("#command-form .send");
   send.disabled = true;
-  const answer = await act("/commands", { channel_id: S.channel, name: entry.name, subcommand: entry.sub, options: optionValues() });
+  const options = optionValues();
+  const uploaded = await uploadFiles(options);
+  const answer = uploaded && await act("/commands", { channel_id: S.channel, name: entry.name, subcommand: entry.sub, options });
   send.disabled = false;
   if (answer) closeCommand();
+}
+
+// Upload the chosen file of each attachment option, as a Discord client does before sending the
+// command; the option's value becomes the upload's id. False (and a toast) when an upload is refused.
+async function uploadFiles(options) {
+  for (const input of $("#command-form").querySelectorAll("input[type=file][data-option]")) {
+    const file = input.files[0];
+    if (!file) continue;
+    try {
+      const response = await fetch(`/client/api/uploads?filename=${encodeURIComponent(file.name)}`,
+        { method: "POST", headers: { "X-Fake-User": S.user }, body: file });
+      const data = await response.json().catch(() => ({}));
+      if (!response.ok) throw new Error(data.message || `${response.status} ${response.statusText}`);
+      options[input.dataset.option] = data.id;
+    } catch (err) {
+      toast(err.message);
+      return false;
+    }
+  }
+  return true;
 }
 
 async function sendText() {

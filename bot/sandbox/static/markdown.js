@@ -41,6 +41,8 @@ const Markdown = (() => {
     const held = [];
     const hold = (html) => `\u0000${held.push(html) - 1}\u0000`;
     text = text.replace(/`([^`]+)`/g, (_, code) => hold(`<code>${code}</code>`));
+    // A backslash before a markdown character shows that character as text, as on Discord.
+    text = text.replace(/\\(&lt;|&gt;|&amp;|&quot;|[\\*_~`|#\-[\]()<:.])/g, (_, c) => hold(c));
     text = text
       .replace(/&lt;@!?(\d+)&gt;/g, (_, id) => hold(mention("@" + (names.users[id] || "unknown-user"), "user", id)))
       .replace(/&lt;@&amp;(\d+)&gt;/g, (_, id) => hold(mention("@" + (names.roles[id] || "role"), "role", id)))
@@ -52,8 +54,23 @@ const Markdown = (() => {
       .replace(/(^|\W)_([^_\s][^_]*?)_(?=\W|$)/g, "$1<em>$2</em>")
       .replace(/~~(.+?)~~/g, "<s>$1</s>")
       .replace(/\|\|(.+?)\|\|/g, '<span class="spoiler" tabindex="0">$1</span>')
-      .replace(/(https?:\/\/[^\s<"]+)/g, '<a href="$1" target="_blank" rel="noopener">$1</a>');
+      .replace(/https?:\/\/(?:(?!&lt;|&gt;|&quot;)[^\s<"\u0000])+/g, link);
     return text.replace(/\u0000(\d+)\u0000/g, (_, i) => held[Number(i)]);
+  }
+
+  // A bare URL as a link. Trailing punctuation stays text, as on Discord: a final ".", ",", ":",
+  // ";", "!", "?" or a ")" that closes no "(" of the URL ("(see https://x.example/a)" links /a).
+  function link(url) {
+    let tail = "";
+    for (;;) {
+      const last = url.slice(-1);
+      const opens = url.split("(").length, closes = url.split(")").length;
+      if (/[.,:;!?'*_~]/.test(last) || (last === ")" && closes > opens)) {
+        tail = last + tail;
+        url = url.slice(0, -1);
+      } else break;
+    }
+    return `<a href="${url}" target="_blank" rel="noopener">${url}</a>${tail}`;
   }
 
   function mention(label, kind, id) {

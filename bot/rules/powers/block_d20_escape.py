@@ -1,0 +1,169 @@
+"""Part of building block ``d20_trigger``: a roll against an attack that, when it succeeds, also
+lets the defender get away once the attack is over.
+
+Effects read (``effect`` of a ``d20_trigger`` whose ``window`` is a defense moment of
+:mod:`block_d20`):
+
+- "no damage; move up to N" (Stealthy 13 of the Exiles of the Sundered Sea): the attack does
+  nothing to the figure, which may then move up to N spaces with the normal movement rules.
+- "ignore the wounds; place within N spaces, L levels" (Kieru 14 of Shiori): the wounds are
+  ignored and the figure may be placed on an empty space at most N spaces away and at most L levels
+  above or below its own (a placement: no leaving-engagement attacks, HS-SPECIAL-08).
+
+:mod:`block_d20` rolls and ignores the wounds as for Stealth Armor; on a success it calls
+:func:`record`, and after the attack (the "after attack" window) the defender's controller is asked
+where the figure goes (a space, or ``stay``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from bot.rules import modifiers
+from bot.rules.errors import IllegalCommand
+from bot.rules.hexes import Hex
+from bot.rules.powers import _terms as terms
+from bot.rules.powers._free import STAY, FreeMove, destinations, suggest
+from bot.rules.state import Figure, MatchState
+from bot.rules.timing import Trigger, Window, register
+
+if TYPE_CHECKING:
+    from bot.rules.context import RulesContext
+
+#: No kind of its own: it carries out ``d20_trigger`` powers of these effects.
+KINDS: frozenset[str] = frozenset()
+
+#: ``turn.data`` key: [figure id, power name] of each successful roll not yet followed by the move.
+ESCAPES = "d20_escapes"
+_MOVE = re.compile(r"no damage; move up to (\d+)")
+_PLACE = re.compile(r"ignore the wounds; place within (\d+) spaces?, (\d+) levels?")
+
+
+def read(effect: Any) -> tuple[str, int, int] | None:
+    """``("move", spaces, 0)`` or ``("place", spaces, levels)`` of an escape effect, else ``None``."""
+    t = terms.norm(effect) if isinstance(effect, str) else ""
+    m = _MOVE.fullmatch(t)
+    if m:
+        return ("move", int(m.group(1)), 0)
+    m = _PLACE.fullmatch(t)
+    return ("place", int(m.group(1)), int(m.group(2))) if m else None
+
+
+def record(st: MatchState, holder: Figure, power_name: str, effect: Any) -> None:
+    """After a successful roll: ``holder`` gets away once the attack is over (when ``effect`` is one
+    of :func:`read`'s)."""
+    if read(effect) is not None and st.turn is not None:
+        st.turn.data.setdefault(ESCAPES, []).append([holder.id, power_name])
+
+
+def _effect(st: MatchState, fig: Figure, power_name: str) -> tuple[str, int, int] | None:
+    for p in st.card_of(fig).powers:
+        if p.kind == "d20_trigger" and p.name == power_name:
+            return read(p.values.get("effect"))
+    return None
+
+
+def places(st: MatchState, fig: Figure, spaces: int, levels: int) -> list[Hex]:
+    """The empty spaces within ``spaces`` of a single-space ``fig`` whose level is at most ``levels``
+    from its own, in label order."""
+    if len(fig.hexes) != 1 or modifiers.move_rules(st, fig).held_by:
+        return []
+    bf = st.battlefield
+    out = []
+    for h in bf.hexes():
+        cell = bf.top_cell(h)
+        if h in fig.hexes or h.distance(fig.hexes[0]) > spaces or cell is None or bf.obstacles_on(h) \
+                or st.occupant(h) is not None or abs(cell.top - fig.level) > levels:
+            continue
+        out.append(h)
+    return sorted(out, key=lambda h: (h.r, h.q))
+
+
+@register
+class EscapeAfterAttack(FreeMove):
+    """After the attack: the figure whose roll succeeded moves or is placed. ``subject``: the
+    figure; data ``power`` (its name), ``step`` ``"to"`` once asked."""
+
+    name = "d20_escape"
+    kind = "d20_trigger"
+    window = Window.AFTER_ATTACK
+    per_figure = True
+    rule = "HS-SPECIAL-08"
+
+    def triggers(self, engine: RulesContext) -> list[Trigger]:
+        st = engine.state
+        out = []
+        for fid, power in st.turn.data.get(ESCAPES, []) if st.turn is not None else []:
+            fig = st.figures.get(fid)
+            if fig is not None and fig.on_battlefield:
+                out.append(Trigger(self.name, fig.controller, fid, (("power", power),), source=fid))
+        return out
+
+    def power_name(self, engine: RulesContext, trigger: Trigger) -> str:
+        return str(trigger.get("power"))
+
+    def _how(self, engine: RulesContext, trigger: Trigger) -> tuple[str, int, int]:
+        fig = engine.state.figures[trigger.subject]
+        return _effect(engine.state, fig, self.power_name(engine, trigger)) or ("move", 0, 0)
+
+    def budget(self, engine: RulesContext, trigger: Trigger) -> int:
+        return self._how(engine, trigger)[1]
+
+    def ends(self, engine: RulesContext, trigger: Trigger, fig: Figure) -> dict[Hex, list[Hex]]:
+        how, spaces, levels = self._how(engine, trigger)
+        if how == "place":
+            return {h: [h] for h in places(engine.state, fig, spaces, levels)}
+        return destinations(engine.state, fig, spaces)
+
+    def accept(self, engine: RulesContext, trigger: Trigger, answer: str) -> str | None:
+        how, spaces, levels = self._how(engine, trigger)
+        if how != "place":
+            return super().accept(engine, trigger, answer)
+        if trigger.get("step") != "to" or answer.strip().lower() == STAY:
+            return None
+        st = engine.state
+        try:
+            h = st.battlefield.parse_space(answer.strip())
+        except ValueError:
+            return None
+        fig = st.figures[trigger.subject]
+        if h not in self.ends(engine, trigger, fig):
+            raise IllegalCommand(f"{self.power_name(engine, trigger)}: {fig.id} cannot be placed on "
+                                 f"{st.battlefield.label(h)} (an empty space within {spaces} spaces and {levels} "
+                                 f"levels); name another, or {STAY}", self.rule, actions=("choose",))
+        return st.battlefield.label(h)
+
+    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
+        st = engine.state
+        fig = st.figures[trigger.subject]
+        if trigger.get("step") != "to":
+            escapes = st.turn.data.get(ESCAPES, []) if st.turn is not None else []
+            entry = [trigger.subject, trigger.get("power")]
+            if entry in escapes:
+                escapes.remove(entry)  # once per successful roll
+        how, spaces, _ = self._how(engine, trigger)
+        if how != "place":
+            super().resolve(engine, trigger, choice)
+            return
+        ends = self.ends(engine, trigger, fig)
+        if trigger.get("step") != "to":
+            best = suggest(st, fig, ends)
+            if best is not None:
+                engine.ask(trigger.with_data(step="to"),
+                           f"{self.power_name(engine, trigger)}: place {fig.id} on a space within {spaces} spaces? "
+                           f"Name the space, or {STAY}.", [st.battlefield.label(best), STAY])
+            return
+        if choice in (None, STAY) or not fig.on_battlefield:
+            return
+        h = st.battlefield.parse_space(str(choice))
+        if h not in ends:
+            return
+        cell = st.battlefield.top_cell(h)
+        fig.hexes, fig.level = (h,), cell.top if cell is not None else fig.level
+        engine.emit("power", power=self.power_name(engine, trigger), figure=fig.id, player=trigger.controller,
+                    success=True, result=f"{fig.id} is placed at {st.battlefield.label(h)}")
+
+
+#: ``block_d20``'s check accepts these effects at its defense moments.
+CHECKS: dict[str, Any] = {}

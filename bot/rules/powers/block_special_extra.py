@@ -1,0 +1,115 @@
+"""Building block ``special_attack`` with ``area`` "target_plus_adjacent" and ``extra_targets`` N
+(Tetsubo of Gurei-Oni: 1, Acid Spray of Othkurik: 2): once the attack is declared at its target,
+before the roll, the attacker's controller may add up to N other figures next to the target, one
+question each (a figure id, or ``none`` to stop); one roll is made for them all and each defends
+separately, in the order added (HS-SPECIAL-05).
+
+The question comes in the "before attack" window of the special attack; each figure added joins
+the window's ``groups`` (the figures the roll is made for), which the roll reads as the window ends.
+``block_special`` accepts ``extra_targets`` for this area only.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bot.rules.cards import Power
+from bot.rules.engagement import adjacent
+from bot.rules.powers._effects import window_args
+from bot.rules.state import Figure, MatchState
+from bot.rules.timing import Effect, Source, Trigger, Window, register
+
+if TYPE_CHECKING:
+    from bot.rules.context import RulesContext
+
+#: No kind of its own: it carries out ``special_attack`` powers of this shape.
+KINDS: frozenset[str] = frozenset()
+
+NONE = "none"
+#: The window's argument that counts the figures added (arguments starting "_" stay in the window).
+ADDED = "_extra_targets_added"
+
+
+def _power(st: MatchState, attacker: Figure, name: str) -> tuple[Power, int] | None:
+    for p in st.card_of(attacker).powers:
+        n = p.values.get("extra_targets")
+        if p.kind == "special_attack" and p.name == name and p.values.get("area") == "target_plus_adjacent" \
+                and isinstance(n, int) and not isinstance(n, bool) and n > 0:
+            return p, n
+    return None
+
+
+def _candidates(st: MatchState, attacker: Figure, args: dict[str, Any]) -> list[Figure]:
+    first = st.figures.get(str(args.get("first", "")))
+    if first is None:
+        return []
+    taken = {f for g in args.get("groups", ()) for f in g}
+    return sorted((f for f in st.on_battlefield() if f is not attacker and f.id not in taken
+                   and adjacent(st, first, f)), key=lambda f: (not st.is_enemy(attacker, f), f.id))
+
+
+@register
+class ExtraTargets(Effect):
+    """Before the roll of a "target_plus_adjacent" special attack: pick the figures added, one at
+    a time (enemies first, then ``none``, then the others)."""
+
+    name = "special_extra_targets"
+    window = Window.BEFORE_ATTACK
+    source = Source.UNIT
+    optional = True
+    rule = "HS-SPECIAL-05"
+
+    def _open(self, engine: RulesContext) -> tuple[Figure, Power, int, dict[str, Any]] | None:
+        st = engine.state
+        args = window_args(engine)
+        attacker = st.figures.get(str(args.get("attacker", "")))
+        if attacker is None or "groups" not in args or "name" not in args:
+            return None
+        found = _power(st, attacker, str(args["name"]))
+        if found is None or int(args.get(ADDED, 0)) >= found[1] or args.get(ADDED + "_stop"):
+            return None
+        return attacker, found[0], found[1], args
+
+    def triggers(self, engine: RulesContext) -> list[Trigger]:
+        found = self._open(engine)
+        if found is None or int(found[3].get(ADDED, 0)) or not _candidates(engine.state, found[0], found[3]):
+            return []  # asked once per attack; the next figures are asked by resolve itself
+        return [Trigger(self.name, found[0].controller, found[0].id, (("power", found[1].name),), source=found[0].id)]
+
+    def options(self, engine: RulesContext, trigger: Trigger) -> list[str]:
+        found = self._open(engine)
+        if found is None:
+            return [NONE]
+        near = _candidates(engine.state, found[0], found[3])
+        foes = [f.id for f in near if engine.state.is_enemy(found[0], f)]
+        return foes + [NONE] + [f.id for f in near if f.id not in foes]
+
+    def title(self, engine: RulesContext, trigger: Trigger) -> str:
+        return str(trigger.get("power", self.name))
+
+    def prompt(self, engine: RulesContext, trigger: Trigger) -> str:
+        found = self._open(engine)
+        left = found[2] - int(found[3].get(ADDED, 0)) if found else 0
+        first = found[3].get("first") if found else "the target"
+        return (f"{trigger.get('power')}: add a figure next to {first} to this attack (one roll for all; "
+                f"{left} more at most), or none?")
+
+    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
+        found = self._open(engine)
+        if found is None:
+            return
+        attacker, power, most, args = found
+        if choice is None or choice == NONE or choice not in {f.id for f in _candidates(engine.state, attacker, args)}:
+            args[ADDED + "_stop"] = True
+            return
+        args["groups"] = [*args["groups"], [choice]]
+        args[ADDED] = int(args.get(ADDED, 0)) + 1
+        engine.emit("power", power=power.name, figure=attacker.id, target=choice, player=attacker.controller,
+                    success=True, result=f"{choice} is affected too")
+        # the next figure, while one may still be added
+        if args[ADDED] < most and _candidates(engine.state, attacker, args):
+            engine.ask(trigger, self.prompt(engine, trigger), self.options(engine, trigger), self.rule)
+
+
+#: ``block_special``'s check accepts ``extra_targets`` for this area.
+CHECKS: dict[str, Any] = {}

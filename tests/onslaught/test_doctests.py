@@ -1,0 +1,19 @@
+"""The ``>>>`` examples in the Onslaught modules' docstrings run and pass."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import bot.onslaught
+
+MODULES = sorted(m.name for m in pkgutil.iter_modules(bot.onslaught.__path__, "bot.onslaught."))
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.failed == 0
