@@ -13,7 +13,7 @@ from typing import Any
 METHODS: tuple[str, ...] = ("swiss", "round-robin", "challenge")
 #: When armies are chosen: one registered for the season, one per match, or none asked by the league.
 ARMY_MODES: tuple[str, ...] = ("season", "match")
-#: Points systems of the card library (Delta points come with the card-library formats, issue 14).
+#: Points systems of the card library's army formats (:mod:`bot.content.formats`).
 POINTS_SYSTEMS: tuple[str, ...] = ("standard", "delta")
 
 #: Game states. ``open``: paired, not played yet; ``reported``: a player reported it, waiting for
@@ -27,11 +27,11 @@ FINAL: frozenset[str] = frozenset({CONFIRMED, REFEREED, DECIDED, BYE})
 
 @dataclass(frozen=True, slots=True)
 class LeagueFormat:
-    """The league's army-building format: a points system, a points cap, figure and hex (space)
-    caps, and the allowed lines (card sets; empty: every line). ``None`` means no cap (HS-ARMY-01).
-
-    This is the league's own small structure; it is meant to point at the card library's formats
-    (``bot.content.formats``, issue 14) once those exist on the same branch.
+    """The league's army-building format, exactly a match's (HS-ARMY-01): a points system
+    (``"standard"`` or ``"delta"``), a points cap in that system, figure and hex (space) caps, the
+    allowed product lines (:data:`bot.rules.cards.Line`; empty: every line) and ``name``, the
+    named army format of :mod:`bot.content.formats` it was made from (``None``: none named).
+    ``None`` means no cap. :func:`bot.leagues.formats.league_format` builds one from a named format.
     """
 
     points_system: str = "standard"
@@ -39,14 +39,23 @@ class LeagueFormat:
     figures: int | None = None
     spaces: int | None = None
     lines: tuple[str, ...] = ()
+    name: str | None = None
+
+    def overrides(self) -> dict[str, Any]:
+        """The match format fields of this format (:class:`bot.rules.scenario.Format`), the same
+        ``/match new format:`` sets; caps that are ``None`` are left out."""
+        out: dict[str, Any] = {"name": self.name, "points_system": self.points_system, "points": self.points,
+                               "figures": self.figures, "spaces": self.spaces, "lines": self.lines or None}
+        return {k: v for k, v in out.items() if v is not None}
 
     def describe(self) -> str:
-        """The format in players' words, e.g. ``standard points, 500 points, lines: Rise of the Valkyrie``."""
-        parts = [f"{self.points_system} points"]
-        parts += [f"{n} {what}" for what, n in (("points", self.points), ("figures", self.figures),
-                                                 ("hexes", self.spaces)) if n is not None]
-        parts.append("lines: " + (", ".join(self.lines) if self.lines else "all"))
-        return ", ".join(parts)
+        """The format in players' words, e.g. ``delta: 500 Delta points, at most 10 figures, every line``."""
+        caps = [f"{self.points} {self.points_system.capitalize()} points" if self.points is not None
+                else f"{self.points_system.capitalize()} points, no points cap"]
+        caps += [f"at most {self.figures} figures"] if self.figures is not None else []
+        caps += [f"at most {self.spaces} hexes"] if self.spaces is not None else []
+        caps.append("only " + " and ".join(self.lines) + " cards" if self.lines else "every line")
+        return (f"{self.name}: " if self.name else "") + ", ".join(caps)
 
 
 @dataclass(frozen=True, slots=True)

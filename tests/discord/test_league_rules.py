@@ -316,3 +316,41 @@ def test_a_drawn_playoff_game_goes_to_the_organisers_before_the_next_playoff_rou
     settled = Game(2, 1, 4, ("b", "c"), (2, 1), CONFIRMED, stage="playoff")
     assert svc._playoff_tables(None, [won, settled]) == [("a", "c")]  # type: ignore[arg-type]
     assert svc._playoff_tables(None, [Game(3, 1, 5, ("a", "c"), (1, 2), CONFIRMED, stage="playoff")]) == []  # type: ignore[arg-type]
+
+
+async def test_a_delta_league_refuses_an_army_over_its_delta_points_and_plays_its_matches_in_delta(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    """A league's format is a match format (`format: delta`): `/league army` counts Delta points and
+    names them when it refuses (HS-ARMY-01), and the league's matches are opened in that format."""
+    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, clock=FakeClock(), render=None)
+    await start_bot(bot)
+    org = fake.owner
+    fake.add_member(world.guild, org)
+    alice, bob = world.alice, world.bob
+    table = Table(fake, bot, world.channel, [org, alice, bob])
+    offered = await fake.autocomplete(org, world.channel, "league", "create", {"name": "D", "format": "del"},
+                                      focused="format")
+    assert [c["value"] for c in offered] == ["delta"]
+    unknown = await table.reply(org, "league", "create", name="D", format="valhalla")
+    assert "No army format is called 'valhalla'" in unknown.content
+    made = await table.reply(org, "league", "create", name="Delta Cup", format="delta", maps="practice-field",
+                             round_limit=1)
+    assert "delta: 500 Delta points, every line" in made.content, made.content
+    for user in (alice, bob):
+        await table.reply(user, "league", "join", league="Delta Cup")
+    # 180 + 185 + 50 = 415 Standard points, but 260 + 250 + 110 = 620 Delta points.
+    over = await table.reply(alice, "league", "army", league="Delta Cup", cards="Major Q9; Nilfheim; Marro Warriors")
+    assert "costs 620 Delta points; this match allows 500" in over.content, over.content
+    assert "Nothing was registered" in over.content
+    league = await bot.leagues.store.get(world.guild.id, "Delta Cup")
+    assert league is not None and all(m.army is None for m in await bot.leagues.store.members(league.id))
+    ok = await table.reply(alice, "league", "army", league="Delta Cup", cards="Agent Carr; Syvarris")
+    assert "registered (160 Delta points)" in ok.content, ok.content  # 100 + 100 Standard
+    await table.reply(bob, "league", "army", league="Delta Cup", cards="Finn the Viking Champion")
+    await table.reply(org, "league", "season-start", league="Delta Cup")
+    await table.reply(org, "league", "pair", league="Delta Cup")
+    (game,) = await bot.leagues.store.games(league.id)
+    live = bot.matches.get(game.match_id or "")
+    assert live is not None
+    fmt = live.state.scenario.format
+    assert (fmt.name, fmt.points_system, fmt.points, fmt.round_limit) == ("delta", "delta", 500, 1)

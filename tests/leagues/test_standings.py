@@ -10,12 +10,20 @@ import json
 import pytest
 from openskill.models import PlackettLuce
 
+from bot.content import formats
 from bot.leagues import export
-from bot.leagues.formats import LeagueArmyError, check_league_army
+from bot.leagues.formats import (
+    LeagueArmyError,
+    LeagueFormatError,
+    check_league_army,
+    league_format,
+    match_format,
+)
 from bot.leagues.model import BYE, CONFIRMED, OPEN, Game, LeagueFormat, LeagueSettings, ranks_from_winners
 from bot.leagues.playoff import PlayoffError, bracket_order, first_round, next_round
 from bot.leagues.ratings import rate
 from bot.leagues.standings import best_cards, card_figures, head_to_head, standings
+from bot.rules.scenario import Format
 
 
 def won(gid: int, rnd: int, winner: str, loser: str) -> Game:
@@ -103,16 +111,49 @@ def test_league_armies_are_checked_against_the_format() -> None:
     assert [c.name for c in cards] == ["Syvarris", "Dumutef Guard"]
     with pytest.raises(LeagueArmyError, match="costs 250 points; this match allows 150"):
         check_league_army("Syvarris; Mimring", fmt)
-    with pytest.raises(LeagueArmyError, match="only Rise of the Valkyrie"):
-        check_league_army("Kita the Springrunner", LeagueFormat(points=500, lines=("Rise of the Valkyrie",)))
+    # Allowed lines are the card library's product lines, as in a match's format (HS-ARMY-01).
+    with pytest.raises(LeagueArmyError, match=r"Kita the Springrunner comes from Avalon Hill / Renegade \(2024\+\); "
+                                              r"this match allows only Hasbro cards"):
+        check_league_army("Kita the Springrunner", LeagueFormat(points=500, lines=("Hasbro",)))
     with pytest.raises(LeagueArmyError, match="at least one Army Card"):
         check_league_army(" ; ", fmt)
     with pytest.raises(LeagueArmyError, match="Unique"):
         check_league_army("Syvarris; Syvarris", LeagueFormat(points=500))
 
 
+def test_a_delta_league_counts_delta_points() -> None:
+    """An army inside 500 Standard points is over the cap in Delta points: the league says so, with
+    the points (HS-ARMY-01); Delta points are really counted, not only named."""
+    army = "Major Q9; Nilfheim; Marro Warriors"  # 180 + 185 + 50 Standard, 260 + 250 + 110 Delta
+    assert [c.name for c in check_league_army(army, LeagueFormat("standard", 500))] == [
+        "Major Q9", "Nilfheim", "Marro Warriors"]
+    with pytest.raises(LeagueArmyError, match="costs 620 Delta points; this match allows 500"):
+        check_league_army(army, LeagueFormat("delta", 500))
+    # Cheaper in Delta than in Standard: Agent Carr (100 Standard, 60 Delta) fits a 60-point Delta cap.
+    with pytest.raises(LeagueArmyError, match="costs 100 points; this match allows 60"):
+        check_league_army("Agent Carr", LeagueFormat("standard", 60))
+    assert [c.name for c in check_league_army("Agent Carr", LeagueFormat("delta", 60))] == ["Agent Carr"]
+
+
+def test_a_league_format_is_the_named_match_format_with_caps_on_top() -> None:
+    """`league_format` is `formats.overrides`: the named format's fields, then the caps given."""
+    delta = league_format("Delta 500", figures=10)
+    assert delta == LeagueFormat("delta", 500, 10, None, (), "delta")
+    assert delta.overrides() == formats.overrides("delta", {"figures": 10})
+    assert match_format(delta) == Format(name="delta", points=500, points_system="delta", figures=10)
+    assert league_format("hasbro").lines == ("Hasbro", "Hasbro (Marvel)")
+    assert league_format(None, points=300, lines=("hasbro",)).overrides() == {
+        "name": "standard", "points_system": "standard", "points": 300, "lines": ("Hasbro",)}
+    with pytest.raises(LeagueFormatError, match="No army format is called 'moon'. Known formats: standard, delta"):
+        league_format("moon")
+    with pytest.raises(LeagueFormatError, match="Unknown line 'Marvel'. The product lines are: Hasbro, "):
+        league_format("standard", lines=("Marvel",))
+    with pytest.raises(LeagueFormatError, match="standard, delta"):
+        league_format("standard", points_system="valhalla")
+
+
 def test_settings_round_trip_through_json() -> None:
-    s = LeagueSettings("Spring", LeagueFormat("delta", 400, 10, 20, ("Rise of the Valkyrie",)), ("a", "b"),
+    s = LeagueSettings("Spring", LeagueFormat("delta", 400, 10, 20, ("Hasbro",), "delta"), ("a", "b"),
                        pace={"pace": "post"}, rounds=4, method="round-robin", playoff=4, channel_id=5)
     assert LeagueSettings.from_json(json.loads(json.dumps(s.to_json()))) == s
     assert ranks_from_winners(("a", "b", "c"), ["b"]) == (2, 1, 2)

@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord import autocomplete as ac
 from bot.discord.league import commands as lg
 from bot.discord.league.buttons import ReportButton
 from bot.discord.pace.commands import post_text
@@ -57,6 +58,11 @@ async def _leagues(interaction: discord.Interaction, current: str) -> list[app_c
     return [app_commands.Choice(name=lg_.name, value=lg_.name) for lg_ in leagues if typed in lg_.name.casefold()][:25]
 
 
+async def _formats(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The named army formats (as `/match new format:` offers them)."""
+    return ac.format_ids(current)
+
+
 class LeagueCog(commands.Cog):
     """Leagues: seasons, pairings, results, ratings and standings."""
 
@@ -72,8 +78,11 @@ class LeagueCog(commands.Cog):
         return channel if isinstance(channel, discord.TextChannel) else interaction.channel  # type: ignore[return-value]
 
     @league.command(name="create", description="Create a league (Manage Server or the organiser role)")
-    @app_commands.describe(name="League name", points_system="Standard or Delta points", points="Army points cap",
-                           figures="Figure cap", hexes="Hex (space) cap", lines="Allowed lines (card sets), comma-separated",
+    @app_commands.describe(name="League name",
+                           format="Army format: points system, caps and allowed lines (standard, delta, hasbro...)",
+                           points_system="Standard or Delta points (instead of the format's)",
+                           points="Army points cap (instead of the format's)", figures="Figure cap", hexes="Hex (space) cap",
+                           lines="Allowed product lines, comma-separated (instead of the format's)",
                            maps="Map pool: map ids, comma-separated", scenario="Scenario of every match",
                            rounds="Rounds in a season", pairing="Pairing method", seats="Players a match (3-4: free-for-all)",
                            armies="Armies registered for the season or chosen per match",
@@ -84,8 +93,10 @@ class LeagueCog(commands.Cog):
                            extend="A missed deadline is extended once by this", policy="Then what happens",
                            round_time="How long a round lasts before unconfirmed games go to the organisers, e.g. 7d")
     @app_commands.choices(points_system=SYSTEMS, pairing=PAIRINGS, armies=ARMIES, pace=PACES, policy=POLICIES)
-    async def create(self, interaction: discord.Interaction, name: str, points_system: str = "standard",
-                     points: app_commands.Range[int, 10, 10000] = 500,
+    @app_commands.autocomplete(format=_formats)
+    async def create(self, interaction: discord.Interaction, name: str, format: str | None = None,
+                     points_system: str | None = None,
+                     points: app_commands.Range[int, 10, 10000] | None = None,
                      figures: app_commands.Range[int, 1, 200] | None = None,
                      hexes: app_commands.Range[int, 1, 200] | None = None, lines: str | None = None,
                      maps: str | None = None, scenario: str = "last-army-standing",
@@ -97,7 +108,7 @@ class LeagueCog(commands.Cog):
                      decision: str | None = None, extend: str | None = None, policy: str | None = None,
                      round_time: str | None = None) -> None:
         settings = lg.build_settings(
-            name, points_system=points_system, points=points, figures=figures, hexes=hexes, lines=lines, maps=maps,
+            name, format=format, points_system=points_system, points=points, figures=figures, hexes=hexes, lines=lines, maps=maps,
             scenario=scenario, rounds=rounds, pairing=pairing, seats=seats, armies=armies, round_limit=round_limit,
             playoff=playoff, organiser_role=organiser_role.id if organiser_role else None,
             channel_id=interaction.channel_id,

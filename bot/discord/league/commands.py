@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.content.cards import CardLibrary
 from bot.discord import threads
 from bot.discord.errors import UserError
 from bot.discord.league.buttons import report_view
@@ -16,17 +15,22 @@ from bot.discord.league.service import LeagueService, result_words
 from bot.discord.league.texts import cards_text, h2h_text, history_text, standings_text
 from bot.discord.pace.commands import check_options
 from bot.discord.pace.durations import DAY, HOUR, parse_duration
+from bot.game.session import library_for
 from bot.leagues import export
-from bot.leagues.formats import LeagueArmyError, check_league_army
+from bot.leagues.formats import (
+    LeagueArmyError,
+    LeagueFormatError,
+    army_points,
+    check_league_army,
+    league_format,
+)
 from bot.leagues.model import (
     ARMY_MODES,
     DECIDED,
     FINAL,
     METHODS,
     OPEN,
-    POINTS_SYSTEMS,
     REPORTED,
-    LeagueFormat,
     LeagueSettings,
     ranks_from_winners,
 )
@@ -50,23 +54,24 @@ def _split(text: str | None) -> tuple[str, ...]:
     return tuple(p.strip() for p in (text or "").replace(";", ",").split(",") if p.strip())
 
 
-def build_settings(name: str, *, points_system: str = "standard", points: int | None = 500,
+def build_settings(name: str, *, format: str | None = None, points_system: str | None = None,
+                   points: int | None = None,
                    figures: int | None = None, hexes: int | None = None, lines: str | None = None,
                    maps: str | None = None, scenario: str = "last-army-standing", rounds: int = 5,
                    pairing: str = "swiss", seats: int = 2, armies: str = "season", round_limit: int | None = None,
                    playoff: int = 0, organiser_role: int | None = None, channel_id: int | None = None,
                    pace: dict[str, str | None] | None = None, round_time: str | None = None) -> LeagueSettings:
-    """The settings ``/league create`` asks for, checked.
+    """The settings ``/league create`` asks for, checked. ``format`` names an army format of
+    :mod:`bot.content.formats` (default ``standard``); ``points_system``, ``points``, ``figures``,
+    ``hexes`` and ``lines`` (product lines) override its fields, as ``/match new`` does.
 
-    :raises UserError: a bad name, unknown map, scenario, line, pairing or points system, a seat
+    :raises UserError: a bad name, unknown format, map, scenario, line, pairing or points system, a seat
         count outside 2–4, a free-for-all with round robin, a bad pace option, or a round
         deadline that is unreadable or outside 1 hour to 60 days.
     """
     name = name.strip()
     if not name or len(name) > NAME_MAX or any(c in name for c in "`@#<>"):
         raise UserError(f"A league name is 1 to {NAME_MAX} characters, without ` @ # < or >.")
-    if points_system not in POINTS_SYSTEMS:
-        raise UserError(f"The points system is one of: {', '.join(POINTS_SYSTEMS)}.")
     if pairing not in METHODS:
         raise UserError(f"The pairing method is one of: {', '.join(METHODS)}.")
     if armies not in ARMY_MODES:
@@ -79,15 +84,13 @@ def build_settings(name: str, *, points_system: str = "standard", points: int | 
         raise UserError("A season has 1 to 50 rounds.")
     if playoff not in (0, 2, 4, 8, 16):
         raise UserError("The playoff takes the top 2, 4, 8 or 16 players (0: no playoff).")
-    line_names = _split(lines)
-    known = {c.set for c in CardLibrary.default() if c.set}
-    unknown = [line for line in line_names if line.casefold() not in {k.casefold() for k in known}]
-    if unknown:
-        raise UserError(f"Unknown line '{unknown[0]}'. Lines are the card sets: {', '.join(sorted(known))}.")
+    try:
+        fmt = league_format(format, points_system=points_system, points=points, figures=figures, spaces=hexes,
+                            lines=_split(lines))
+    except LeagueFormatError as exc:
+        raise UserError(str(exc)) from None
     pool = _split(maps) or ("practice-field",)
-    fmt = LeagueFormat(points_system, points, figures, hexes, line_names)
-    match_fmt = {k: v for k, v in (("points", points), ("figures", figures), ("spaces", hexes),
-                                   ("round_limit", round_limit)) if v is not None}
+    match_fmt = {**fmt.overrides(), **({"round_limit": round_limit} if round_limit is not None else {})}
     for map_id in pool:
         threads.check_setup(scenario, map_id, match_fmt)  # unknown map or scenario: its own words
     pace = pace or {}
@@ -184,13 +187,13 @@ async def army(interaction: discord.Interaction, name: str, cards: str) -> str:
     if league.status != "open" and me[0].army:
         raise UserError(f"Season {league.season} is under way: your army is fixed until the season ends.")
     try:
-        picked = check_league_army(cards, league.settings.format)
+        picked = check_league_army(cards, league.settings.format, library_for(interaction.guild_id))
     except LeagueArmyError as exc:
         raise UserError(f"{exc} Nothing was registered.") from None
     text = "; ".join(c.name for c in picked)
     await svc.store.set_army(league.id, pid, text)
-    total = sum(c.points or 0 for c in picked)
-    return (f"Your army for {league.name} is registered ({total} points): {text}. It stays hidden from the other "
+    total = army_points(picked, league.settings.format)
+    return (f"Your army for {league.name} is registered ({total}): {text}. It stays hidden from the other "
             "players until each match starts.")
 
 

@@ -292,9 +292,10 @@ class LeagueService:
         thread = await threads.open_thread(channel, f"{league.name} S{league.season} R{game.round}: "
                                                     f"{' vs '.join(names.get(p, p) for p in game.players)}"[:100])
         s = league.settings
-        fmt: dict[str, Any] = {k: v for k, v in (("points", s.format.points), ("figures", s.format.figures),
-                                                  ("spaces", s.format.spaces), ("round_limit", s.round_limit))
-                               if v is not None}
+        # Exactly the league's format (points system, caps, lines), as `/match new format:` sets it.
+        fmt: dict[str, Any] = s.format.overrides()
+        if s.round_limit is not None:
+            fmt["round_limit"] = s.round_limit
         live = await self.bot.matches.create(guild_id=channel.guild.id, channel_id=thread.id,
                                              creator_id=int(game.players[0]), scenario_id=s.scenario,
                                              map_id=game.map_id, fmt=fmt, seed=self.bot.next_seed(),
