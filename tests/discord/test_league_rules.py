@@ -354,3 +354,91 @@ async def test_a_delta_league_refuses_an_army_over_its_delta_points_and_plays_it
     assert live is not None
     fmt = live.state.scenario.format
     assert (fmt.name, fmt.points_system, fmt.points, fmt.round_limit) == ("delta", "delta", 500, 1)
+
+
+async def test_an_organiser_corrects_a_refereed_result_with_a_reason_and_only_organisers_may(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    """Organisers can correct any result, a refereed one too, with a reason kept in the history;
+    players cannot pair, start the playoff or correct, and each refusal says why."""
+    clock = FakeClock()
+    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, clock=clock, render=None)
+    await start_bot(bot)
+    org = fake.owner
+    fake.add_member(world.guild, org)
+    alice, bob = world.alice, world.bob
+    table = Table(fake, bot, world.channel, [org, alice, bob])
+    await table.reply(org, "league", "create", name="Fix", rounds=1, playoff=2, **FAST)
+    for user, army in ((alice, "Syvarris"), (bob, "Izumi Samurai")):
+        await table.reply(user, "league", "join", league="Fix")
+        await table.reply(user, "league", "army", league="Fix", cards=army)
+    await table.reply(org, "league", "season-start", league="Fix")
+    not_org = await table.reply(alice, "league", "pair", league="Fix")
+    assert "Only the organisers of Fix (or someone with Manage Server) can pair rounds" in not_org.content
+    league = await bot.leagues.store.get(world.guild.id, "Fix")
+    assert league is not None and await bot.leagues.store.games(league.id) == []
+    await table.reply(org, "league", "pair", league="Fix")
+    await finish(table, clock, league.id)
+    [game] = await bot.leagues.store.games(league.id)
+    assert game.state == "refereed" and game.ranks is not None
+    loser = next(p for p in game.players if p not in game.winners())
+    loser_user = fake.users[int(loser)]
+    before = [e.kind for e in await bot.leagues.store.events(league.id, game.id)]
+    mine = await table.reply(loser_user, "league", "correct", league="Fix", game=game.id, winner=loser_user,
+                             reason="I won really")
+    assert "Only the organisers of Fix" in mine.content
+    blank = await table.reply(org, "league", "correct", league="Fix", game=game.id, winner=loser_user, reason="  ")
+    assert "Give the reason" in blank.content
+    stranger = await table.reply(org, "league", "correct", league="Fix", game=game.id, winner=org, reason="x")
+    assert "did not play game" in stranger.content
+    no_game = await table.reply(org, "league", "correct", league="Fix", game=999, winner=loser_user, reason="x")
+    assert "Fix has no game #999" in no_game.content
+    assert [e.kind for e in await bot.leagues.store.events(league.id, game.id)] == before
+    fixed = await table.reply(org, "league", "correct", league="Fix", game=game.id, winner=loser_user,
+                              reason="a figure was placed outside the start zone")
+    assert f"Game #{game.id} of **Fix** corrected by <@{org.id}>" in fixed.content, fixed.content
+    found = await bot.leagues.store.game(game.id)
+    assert found is not None and found[1].state == "decided" and found[1].winners() == (loser,)
+    last = (await bot.leagues.store.events(league.id, game.id))[-1]
+    assert (last.kind, last.actor, last.detail) == (
+        "correct", str(org.id), "a figure was placed outside the start zone (was refereed)")
+    seen = await table.reply(alice, "league", "history", league="Fix", player=loser_user)
+    assert f"#{game.id}" in seen.content and ": win (decided: a figure was placed outside the start zone" in seen.content
+    # The standings follow the correction; one game each: both ratings provisional (``?``).
+    answer = await table.reply(bob, "league", "standings", league="Fix")
+    rows = [line for line in answer.content.splitlines() if line[:2].strip().isdigit()]
+    assert rows[0].split()[1] == loser_user.name and " 1-0-0 " in rows[0] and rows[0].endswith("?")
+    assert rows[1].endswith("?") and " 0-0-1 " in rows[1]
+    no_playoff = await table.reply(alice, "league", "playoff", league="Fix")
+    assert "Only the organisers of Fix" in no_playoff.content and "start the playoff" in no_playoff.content
+    assert len(await bot.leagues.store.games(league.id)) == 1
+
+
+async def test_a_player_who_concedes_a_league_match_forfeits_it_and_the_result_reports_itself(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    """`/match concede` in a league match's thread: the match ends, and the league records the win
+    and the forfeit at once, with nobody reporting it."""
+    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, clock=FakeClock(), render=None)
+    await start_bot(bot)
+    org = fake.owner
+    fake.add_member(world.guild, org)
+    alice, bob = world.alice, world.bob
+    table = Table(fake, bot, world.channel, [org, alice, bob])
+    await table.reply(org, "league", "create", name="Quit", rounds=1, **FAST)
+    for user, army in ((alice, "Syvarris"), (bob, "Izumi Samurai")):
+        await table.reply(user, "league", "join", league="Quit")
+        await table.reply(user, "league", "army", league="Quit", cards=army)
+    await table.reply(org, "league", "season-start", league="Quit")
+    await table.reply(org, "league", "pair", league="Quit")
+    league = await bot.leagues.store.get(world.guild.id, "Quit")
+    assert league is not None
+    [game] = await bot.leagues.store.games(league.id)
+    thread = fake.channels[game.channel_id or 0]
+    in_thread = Table(fake, bot, thread, [alice, bob])
+    await in_thread.concede(bob)
+    await in_thread.settle()
+    [game] = await bot.leagues.store.games(league.id)
+    assert (game.state, game.winners(), game.forfeit) == ("refereed", (str(alice.id),), (str(bob.id),))
+    assert any("League result recorded for **Quit**: alice beat bob (bob forfeited)" in m.content
+               for m in thread.history())
+    events = await bot.leagues.store.events(league.id, game.id)
+    assert [(e.kind, e.actor) for e in events] == [("pair", str(org.id)), ("refereed", "bot")]

@@ -266,7 +266,8 @@ async def correct(interaction: discord.Interaction, name: str, game_id: int, win
         raise UserError("This game changed meanwhile; look at it again and retry.")
     from dataclasses import replace
     words = result_words(replace(game, ranks=ranks, state=DECIDED), await svc.names(league))
-    return f"⚖ Game #{game_id} of **{league.name}** {kind}d by <@{interaction.user.id}>: {words}. Reason: {reason.strip()}"
+    done = "corrected" if kind == "correct" else "decided"
+    return f"⚖ Game #{game_id} of **{league.name}** {done} by <@{interaction.user.id}>: {words}. Reason: {reason.strip()}"
 
 
 async def table(svc: LeagueService, league: League) -> tuple[list[Game], list[Any], dict[str, str]]:
