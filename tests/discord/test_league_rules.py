@@ -14,6 +14,10 @@ from bot.fakediscord import FakeDiscord
 if TYPE_CHECKING:
     from conftest import StartBot, World
 
+    from bot.discord.client import HeroscapeBot
+    from bot.fakediscord import FakeUser
+    from bot.leagues.store import League
+
 FAST = dict(points=150, maps="practice-field", round_limit=1, pace="post", orders="1h", turn="1h",
             decision="1h", extend="0", policy="ai")
 
@@ -28,13 +32,37 @@ async def finish(table: Table, clock: FakeClock, league_id: int, limit: int = 40
     raise AssertionError("the games did not finish")
 
 
+async def league_bot(fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path,
+                     clock: FakeClock) -> tuple[HeroscapeBot, FakeUser]:
+    """The bot started on ``clock`` with a fresh database, and the server owner (a member, with
+    Manage Server) who organises the test's leagues."""
+    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, clock=clock, render=None)
+    await start_bot(bot)
+    fake.add_member(world.guild, fake.owner)
+    return bot, fake.owner
+
+
+async def started_duel(fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path, name: str,
+                       **create: object) -> tuple[Table, FakeClock, League]:
+    """A one-round league of alice (Syvarris) and bob (Izumi Samurai), created by the server owner
+    (``table.players[0]``) with ``FAST`` and ``create`` on top, its season started, not paired yet."""
+    clock = FakeClock()
+    bot, org = await league_bot(fake, world, start_bot, tmp_path, clock)
+    table = Table(fake, bot, world.channel, [org, world.alice, world.bob])
+    await table.reply(org, "league", "create", name=name, **{"rounds": 1, **FAST, **create})
+    for user, army in ((world.alice, "Syvarris"), (world.bob, "Izumi Samurai")):
+        await table.reply(user, "league", "join", league=name)
+        await table.reply(user, "league", "army", league=name, cards=army)
+    await table.reply(org, "league", "season-start", league=name)
+    league = await bot.leagues.store.get(world.guild.id, name)
+    assert league is not None
+    return table, clock, league
+
+
 async def test_refusals_say_why_and_change_nothing(fake: FakeDiscord, world: World, start_bot: StartBot,
                                                   tmp_path: Path) -> None:
     clock = FakeClock()
-    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, clock=clock, render=None)
-    await start_bot(bot)
-    org = fake.owner
-    fake.add_member(world.guild, org)
+    bot, org = await league_bot(fake, world, start_bot, tmp_path, clock)
     alice, bob = world.alice, world.bob
     table = Table(fake, bot, world.channel, [org, alice, bob])
     no_perm = await table.reply(alice, "league", "create", name="Alice League")
@@ -150,10 +178,7 @@ async def test_round_robin_playoff_and_a_result_recorded_after_a_restart(
 async def test_open_challenges_in_a_ladder_league(fake: FakeDiscord, world: World, start_bot: StartBot,
                                                  tmp_path: Path) -> None:
     clock = FakeClock()
-    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, clock=clock, render=None)
-    await start_bot(bot)
-    org = fake.owner
-    fake.add_member(world.guild, org)
+    bot, org = await league_bot(fake, world, start_bot, tmp_path, clock)
     alice, bob = world.alice, world.bob
     table = Table(fake, bot, world.channel, [org, alice, bob])
     await table.reply(org, "league", "create", name="Ladder", pairing="challenge", armies="match", **FAST)
@@ -177,10 +202,7 @@ async def test_open_challenges_in_a_ladder_league(fake: FakeDiscord, world: Worl
 async def test_a_free_for_all_league_match_of_three_is_refereed_and_rated(
         fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
     clock = FakeClock()
-    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, clock=clock, render=None)
-    await start_bot(bot)
-    org = fake.owner
-    fake.add_member(world.guild, org)
+    bot, org = await league_bot(fake, world, start_bot, tmp_path, clock)
     three = [world.alice, world.bob, fake.create_user("cara")]
     table = Table(fake, bot, world.channel, [org, *three])
     await table.reply(org, "league", "create", name="FFA", seats=3, rounds=1, **FAST)
@@ -204,21 +226,9 @@ async def test_a_free_for_all_league_match_of_three_is_refereed_and_rated(
 
 async def test_a_refereed_end_settles_a_report_still_waiting_for_its_confirmation(
         fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
-    clock = FakeClock()
-    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, clock=clock, render=None)
-    await start_bot(bot)
-    org = fake.owner
-    fake.add_member(world.guild, org)
-    alice, bob = world.alice, world.bob
-    table = Table(fake, bot, world.channel, [org, alice, bob])
-    await table.reply(org, "league", "create", name="Duel", rounds=1, **FAST)
-    for user, army in ((alice, "Syvarris"), (bob, "Izumi Samurai")):
-        await table.reply(user, "league", "join", league="Duel")
-        await table.reply(user, "league", "army", league="Duel", cards=army)
-    await table.reply(org, "league", "season-start", league="Duel")
+    table, clock, league = await started_duel(fake, world, start_bot, tmp_path, "Duel")
+    bot, org, alice, bob = table.bot, fake.owner, world.alice, world.bob
     await table.reply(org, "league", "pair", league="Duel")
-    league = await bot.leagues.store.get(world.guild.id, "Duel")
-    assert league is not None
     report = await table.reply(bob, "league", "report", league="Duel", winner=bob)
     assert "reports game" in report.content
     for _ in range(40):
@@ -241,10 +251,7 @@ async def test_a_refereed_end_settles_a_report_still_waiting_for_its_confirmatio
 async def test_games_without_a_final_result_go_to_the_organisers_once_the_round_deadline_passes(
         fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
     clock = FakeClock()
-    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, clock=clock, render=None)
-    await start_bot(bot)
-    org = fake.owner
-    fake.add_member(world.guild, org)
+    bot, org = await league_bot(fake, world, start_bot, tmp_path, clock)
     four = [world.alice, world.bob, fake.create_user("cara"), fake.create_user("dan")]
     table = Table(fake, bot, world.channel, [org, *four])
     bad = await table.reply(org, "league", "create", name="Slow", round_time="20m")
@@ -280,10 +287,7 @@ async def test_games_without_a_final_result_go_to_the_organisers_once_the_round_
 
 async def test_a_round_is_not_paired_while_a_player_who_joined_late_has_no_army(
         fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
-    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, clock=FakeClock(), render=None)
-    await start_bot(bot)
-    org = fake.owner
-    fake.add_member(world.guild, org)
+    bot, org = await league_bot(fake, world, start_bot, tmp_path, FakeClock())
     cara = fake.create_user("cara")
     table = Table(fake, bot, world.channel, [org, world.alice, world.bob, cara])
     await table.reply(org, "league", "create", name="Late", **FAST)
@@ -322,10 +326,7 @@ async def test_a_delta_league_refuses_an_army_over_its_delta_points_and_plays_it
         fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
     """A league's format is a match format (`format: delta`): `/league army` counts Delta points and
     names them when it refuses (HS-ARMY-01), and the league's matches are opened in that format."""
-    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, clock=FakeClock(), render=None)
-    await start_bot(bot)
-    org = fake.owner
-    fake.add_member(world.guild, org)
+    bot, org = await league_bot(fake, world, start_bot, tmp_path, FakeClock())
     alice, bob = world.alice, world.bob
     table = Table(fake, bot, world.channel, [org, alice, bob])
     offered = await fake.autocomplete(org, world.channel, "league", "create", {"name": "D", "format": "del"},
@@ -360,22 +361,11 @@ async def test_an_organiser_corrects_a_refereed_result_with_a_reason_and_only_or
         fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
     """Organisers can correct any result, a refereed one too, with a reason kept in the history;
     players cannot pair, start the playoff or correct, and each refusal says why."""
-    clock = FakeClock()
-    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, clock=clock, render=None)
-    await start_bot(bot)
-    org = fake.owner
-    fake.add_member(world.guild, org)
-    alice, bob = world.alice, world.bob
-    table = Table(fake, bot, world.channel, [org, alice, bob])
-    await table.reply(org, "league", "create", name="Fix", rounds=1, playoff=2, **FAST)
-    for user, army in ((alice, "Syvarris"), (bob, "Izumi Samurai")):
-        await table.reply(user, "league", "join", league="Fix")
-        await table.reply(user, "league", "army", league="Fix", cards=army)
-    await table.reply(org, "league", "season-start", league="Fix")
+    table, clock, league = await started_duel(fake, world, start_bot, tmp_path, "Fix", playoff=2)
+    bot, org, alice, bob = table.bot, fake.owner, world.alice, world.bob
     not_org = await table.reply(alice, "league", "pair", league="Fix")
     assert "Only the organisers of Fix (or someone with Manage Server) can pair rounds" in not_org.content
-    league = await bot.leagues.store.get(world.guild.id, "Fix")
-    assert league is not None and await bot.leagues.store.games(league.id) == []
+    assert await bot.leagues.store.games(league.id) == []
     await table.reply(org, "league", "pair", league="Fix")
     await finish(table, clock, league.id)
     [game] = await bot.leagues.store.games(league.id)
@@ -417,20 +407,9 @@ async def test_a_player_who_concedes_a_league_match_forfeits_it_and_the_result_r
         fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
     """`/match concede` in a league match's thread: the match ends, and the league records the win
     and the forfeit at once, with nobody reporting it."""
-    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, clock=FakeClock(), render=None)
-    await start_bot(bot)
-    org = fake.owner
-    fake.add_member(world.guild, org)
-    alice, bob = world.alice, world.bob
-    table = Table(fake, bot, world.channel, [org, alice, bob])
-    await table.reply(org, "league", "create", name="Quit", rounds=1, **FAST)
-    for user, army in ((alice, "Syvarris"), (bob, "Izumi Samurai")):
-        await table.reply(user, "league", "join", league="Quit")
-        await table.reply(user, "league", "army", league="Quit", cards=army)
-    await table.reply(org, "league", "season-start", league="Quit")
+    table, _, league = await started_duel(fake, world, start_bot, tmp_path, "Quit")
+    bot, org, alice, bob = table.bot, fake.owner, world.alice, world.bob
     await table.reply(org, "league", "pair", league="Quit")
-    league = await bot.leagues.store.get(world.guild.id, "Quit")
-    assert league is not None
     [game] = await bot.leagues.store.games(league.id)
     thread = fake.channels[game.channel_id or 0]
     in_thread = Table(fake, bot, thread, [alice, bob])
