@@ -172,12 +172,12 @@ def test_search_finds_cards_by_set_after_names() -> None:
 def test_army_choices_fit_discords_limits() -> None:
     carr = LIB.get("Carr")
     assert set_tag(carr) == "RotV" and set_tag(LIB.get("Ewashia")) == "BftW"
-    assert card_choice(carr, "", fmt("delta")) == ("Carr (60 pts)", "Carr")
-    assert card_choice(carr, "Finn; ", None) == ("Finn; Carr (100 pts)", "Finn; Carr")
+    assert card_choice(carr, "", fmt("delta")) == ("Carr (60 pts, RotV)", "Carr")
+    assert card_choice(carr, "Finn; ", None) == ("Finn; Carr (100 pts, RotV)", "Finn; Carr")
     long_prefix = "; ".join(["Tarn Vikings"] * 6 + ["Finn"]) + "; "  # 90 characters typed already
     name, value = card_choice(carr, long_prefix, None) or ("", "")
     assert value == long_prefix + "Carr" and len(value) == 94
-    assert len(name) == CHOICE_MAX and name.startswith("…") and name.endswith("; Carr (100 pts)")
+    assert len(name) == CHOICE_MAX and name.startswith("…") and name.endswith("; Carr (100 pts, RotV)")
     assert card_choice(carr, "x" * 97 + "; ", None) is None  # the value would pass 100 characters
 
 
