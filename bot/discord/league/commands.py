@@ -275,7 +275,9 @@ async def table(svc: LeagueService, league: League) -> tuple[list[Game], list[An
     games = await svc.store.games(league.id, league.season)
     season_games = [g for g in games if g.stage == "season"]
     names = await svc.names(league)
-    players = list(names) + [p for g in season_games for p in g.players if p not in names]
+    current = [m.user_id for m in await svc.store.members(league.id, PLAYER)]
+    players = current + [p for g in season_games for p in g.players if p not in current]
+    players = list(dict.fromkeys(players))
     s = league.settings
     rows = standings(players, season_games, s.name, s.scoring, s.provisional)
     return games, rows, names

@@ -95,8 +95,8 @@ class LeagueService:
             raise UserError(f"Only the organisers of {league.name} (or someone with Manage Server) can {what}.")
 
     async def names(self, league: League) -> dict[str, str]:
-        """Player id -> name shown (as they joined)."""
-        return {m.user_id: m.name or m.user_id for m in await self.store.members(league.id, PLAYER)}
+        """Player id -> name shown (as they joined; players who left too)."""
+        return await self.store.known_names(league.id)
 
     # --- rounds ---------------------------------------------------------------------------------
 
@@ -105,9 +105,9 @@ class LeagueService:
 
         :raises UserError: a season under way, fewer than two players, or armies missing.
         """
-        if league.status in ("running", "playoff"):
-            raise UserError(f"Season {league.season} of {league.name} is under way; it ends after round "
-                            f"{league.settings.rounds} (and its playoff).")
+        games = await self.store.games(league.id, league.season)
+        if not self.season_over(league, games):
+            raise UserError(self._under_way(league, games))
         players = await self.store.members(league.id, PLAYER)
         if len(players) < 2:
             raise UserError(f"A season needs at least two players; {league.name} has {len(players)}. "
@@ -120,9 +120,44 @@ class LeagueService:
         season = league.season + 1
         await self.store.set_progress(league, actor, season=season, round_no=0, status="running",
                                       kind="season start", detail=str(season))
-        return (f"🏆 Season {season} of **{league.name}** has started with {len(players)} players: "
-                f"{league.settings.rounds} rounds, {league.settings.method} pairings. "
-                "An organiser pairs each round with `/league pair`.")
+        if league.settings.method == "challenge":
+            how = ("open challenges: players challenge each other with `/league challenge`; an organiser "
+                   "ends the season by starting the next one.")
+        else:
+            how = (f"{league.settings.rounds} rounds, {league.settings.method} pairings. "
+                   "An organiser pairs each round with `/league pair`.")
+        won = playoff.champion(games)
+        before = f" {self._name(await self.names(league), won)} won season {league.season}'s playoff." if won else ""
+        return f"🏆 Season {season} of **{league.name}** has started with {len(players)} players: {how}{before}"
+
+    @staticmethod
+    def season_over(league: League, games: list[Game]) -> bool:
+        """Whether a new season may start: none yet, or the season's games all final and its rounds
+        all played (a ladder league: any time no game is waiting), its playoff (if one was started)
+        played to a single champion."""
+        if league.status == "open" or league.season == 0:
+            return True
+        if any(g.state not in FINAL for g in games):
+            return False
+        if league.status == "playoff":
+            return playoff.champion(games) is not None
+        return league.settings.method == "challenge" or league.round >= league.settings.rounds
+
+    @staticmethod
+    def _under_way(league: League, games: list[Game]) -> str:
+        waiting = [g for g in games if g.state not in FINAL]
+        if waiting:
+            return (f"Season {league.season} of {league.name} is under way: {len(waiting)} game(s) have no final "
+                    "result yet. Start the next season once every game has one.")
+        if league.status == "playoff":
+            return (f"The playoff of season {league.season} of {league.name} is not over: an organiser pairs its "
+                    "next round with `/league pair`.")
+        return (f"Season {league.season} of {league.name} is under way: round {league.round} of "
+                f"{league.settings.rounds} is played so far; an organiser pairs the next with `/league pair`.")
+
+    @staticmethod
+    def _name(names: dict[str, str], pid: str | None) -> str:
+        return names.get(pid, f"<@{pid}>") if pid else ""
 
     async def pair_round(self, league: League, actor: str, channel: discord.abc.Messageable | None) -> str:
         """Pair the next round (or playoff round) and open its matches; the announcement.
@@ -154,7 +189,9 @@ class LeagueService:
         if league.status == "playoff":
             tables = self._playoff_tables(league, games)
             if not tables:
-                raise UserError(f"The playoff of {league.name} is over; start the next season with "
+                won = playoff.champion(games)
+                champ = f" {self._name(await self.names(league), won)} won it." if won else ""
+                raise UserError(f"The playoff of {league.name} is over.{champ} Start the next season with "
                                 "`/league season-start`.")
             pairing_ = Pairing(tuple(tables))
             stage = "playoff"
