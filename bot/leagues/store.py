@@ -256,9 +256,11 @@ class LeagueStore:
     async def set_result(self, league_id: int, game_id: int, version: int, *, state: str,
                          ranks: tuple[int, ...] | None, actor: str, kind: str, detail: str = "",
                          forfeit: tuple[str, ...] = (), armies: dict[str, list[str]] | None = None,
-                         reported_by: str | None = None) -> bool:
+                         reported_by: str | None = None, interaction_id: int | None = None) -> bool:
         """Compare-and-set a game's result; ``True`` for the one caller whose ``version`` matched
-        (then the change is recorded as ``kind`` by ``actor`` with ``detail``)."""
+        (then the change is recorded as ``kind`` by ``actor`` with ``detail``, and ``interaction_id``,
+        when given, is remembered as processed in the same transaction: a second delivery of that
+        interaction finds it with :meth:`~bot.storage.sqlite.SqliteStorage.is_processed`)."""
         sets = "state = ?, ranks = ?, forfeit = ?, reported_by = COALESCE(?, reported_by), version = version + 1"
         args: list[Any] = [state, json.dumps(list(ranks)) if ranks else None, json.dumps(list(forfeit)), reported_by]
         if armies is not None:
@@ -274,6 +276,9 @@ class LeagueStore:
                 if changed:
                     sql, ev = self._event(league_id, actor, kind, detail, game_id)
                     await db.execute(sql, ev)
+                    if interaction_id is not None:
+                        await db.execute("INSERT INTO interactions (interaction_id, match_id, at) VALUES (?, ?, ?)",
+                                         (interaction_id, f"league-game:{game_id}", self.now()))
                 await db.execute("COMMIT")
             except BaseException:
                 await db.execute("ROLLBACK")

@@ -5,9 +5,13 @@ open games, head-to-head with oneself, players who left, and the export's change
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+import pytest
+from bot_table import Table
 from test_league_rules import finish, started_duel
+
+from bot.fakediscord.options import CommandUsageError
 
 if TYPE_CHECKING:
     from conftest import StartBot, World
@@ -41,3 +45,61 @@ async def test_a_second_season_starts_once_the_first_is_over_with_or_without_a_p
     assert f"The playoff of Two is over. {champ} won it." in over.content, over.content
     third = await table.reply(org, "league", "season-start", league="Two")
     assert "Season 3 of **Two**" in third.content and f"{champ} won season 2's playoff" in third.content
+
+
+def _option(fake: FakeDiscord, guild_id: int, sub: str, name: str) -> dict[str, Any]:
+    command = fake.find_command("league", guild_id)
+    assert command is not None
+    node = next(o for o in command["options"] if o["name"] == sub)
+    return next(o for o in node["options"] if o["name"] == name)
+
+
+async def test_a_correction_reason_is_capped_at_the_option_the_answer_fits_and_a_redelivery_changes_nothing(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    """QA #3 and #6: Discord lets a client send 6000 characters in an option; the reason's option says
+    300, so a 5000-character reason is never sent. A 300-character reason fits the public answer and
+    the history line; the same interaction delivered twice corrects once; a forfeit note goes."""
+    table, _, league = await started_duel(fake, world, start_bot, tmp_path, "Long")
+    bot, org, alice, bob = table.bot, fake.owner, world.alice, world.bob
+    assert _option(fake, world.guild.id, "correct", "reason")["max_length"] == 300
+    with pytest.raises(CommandUsageError):
+        await fake.slash(org, world.channel, "league", "correct", {"league": "Long", "game": 1, "winner": bob,
+                                                                    "reason": "R" * 5000})
+    await table.reply(org, "league", "pair", league="Long")
+    [game] = await bot.leagues.store.games(league.id)
+    thread = fake.channels[game.channel_id or 0]
+    await Table(fake, bot, thread, [alice, bob]).concede(bob)
+    await table.settle()
+    reason = "R" * 299 + "!"
+    record = await table.send(org, "league", "correct", league="Long", game=game.id, winner=bob, reason=reason)
+    answer = await record.wait_reply()
+    assert answer.content.endswith(f"Reason: {reason}") and len(answer.content) <= 2000
+    assert "alice beat bob" not in answer.content and "forfeited" not in answer.content, answer.content
+    assert "bob beat alice." in answer.content
+    events = [e.kind for e in await bot.leagues.store.events(league.id, game.id)]
+    await fake.gateway.dispatch_required("INTERACTION_CREATE", record.payload, world.guild.id, fake.default_timeout)
+    await table.settle()
+    assert [e.kind for e in await bot.leagues.store.events(league.id, game.id)] == events == [
+        "pair", "refereed", "correct"]
+    again = await table.reply(org, "league", "correct", league="Long", game=game.id, winner=bob, reason="again")
+    assert "already has that result" in again.content and "nothing changed" in again.content
+    history = await table.reply(alice, "league", "history", league="Long", player=bob)
+    line = next(x for x in history.content.splitlines() if f"#{game.id}" in x)
+    assert line.endswith("R…)") and len(line) < 250, line
+
+
+async def test_a_draw_is_refused_for_a_playoff_game_when_reported_or_decided(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    """QA #7: a single-elimination game needs a winner; the draw is refused at once."""
+    table, clock, league = await started_duel(fake, world, start_bot, tmp_path, "Cup", playoff=2)
+    bot, org, alice = table.bot, fake.owner, world.alice
+    await table.reply(org, "league", "pair", league="Cup")
+    await finish(table, clock, league.id)
+    await table.reply(org, "league", "playoff", league="Cup")
+    final = (await bot.leagues.store.games(league.id))[-1]
+    assert final.stage == "playoff" and final.state == "open"
+    reported = await table.reply(alice, "league", "report", league="Cup", draw=True)
+    assert f"Game #{final.id} is a playoff game: it needs a single winner, not a draw." == reported.content
+    decided = await table.reply(org, "league", "correct", league="Cup", game=final.id, draw=True, reason="tie")
+    assert "it needs a single winner" in decided.content
+    assert (await bot.leagues.store.games(league.id))[-1].state == "open"

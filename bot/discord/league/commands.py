@@ -4,6 +4,7 @@ nothing), then one recorded change through :class:`bot.leagues.store.LeagueStore
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -43,6 +44,9 @@ if TYPE_CHECKING:
 
 #: Longest league name (it goes into thread names).
 NAME_MAX = 40
+#: Longest reason of ``/league correct`` (the option's ``max_length``; it goes into the public
+#: answer and every history line of the game).
+REASON_MAX = 300
 
 
 def service_of(interaction: discord.Interaction) -> LeagueService:
@@ -141,7 +145,10 @@ async def organiser(interaction: discord.Interaction, name: str, user: discord.a
         if not await svc.store.add_member(league.id, str(user.id), ORGANISER, user.display_name, actor):
             raise UserError(f"{user.display_name} is already an organiser of {league.name}.")
         return f"{user.display_name} is now an organiser of {league.name}."
-    if len(await svc.store.members(league.id, ORGANISER)) <= 1:
+    organisers = await svc.store.members(league.id, ORGANISER)
+    if all(m.user_id != str(user.id) for m in organisers):
+        raise UserError(f"{user.display_name} is not an organiser of {league.name}.")
+    if len(organisers) <= 1:
         raise UserError(f"{league.name} needs at least one organiser: add another before removing this one.")
     if not await svc.store.remove_member(league.id, str(user.id), ORGANISER, actor):
         raise UserError(f"{user.display_name} is not an organiser of {league.name}.")
@@ -198,24 +205,33 @@ async def army(interaction: discord.Interaction, name: str, cards: str) -> str:
 
 
 async def report(interaction: discord.Interaction, name: str, winner: discord.abc.User | None,
-                 draw: bool) -> tuple[str, discord.ui.View | None]:
+                 draw: bool, game_id: int | None = None) -> tuple[str, discord.ui.View | None]:
     """``/league report``: a player of an unplayed game reports its result; the opponents get
-    Confirm / Dispute buttons.
+    Confirm / Dispute buttons. ``game_id`` picks the game when the player has several open ones
+    (without it, the one game against ``winner``, or the only open game).
 
-    :raises UserError: not in an open game of the season, neither or both of ``winner`` and
-        ``draw``, or a winner who did not play.
+    :raises UserError: not in an open game of the season (a report waiting for its confirmation
+        is named), several open games and no way to tell which, neither or both of ``winner`` and
+        ``draw``, a draw in a playoff game, or a winner who did not play.
     """
     svc = service_of(interaction)
     league = await svc.require(interaction.guild_id, name)
     pid = str(interaction.user.id)
     games = await svc.store.games(league.id, league.season)
-    mine = [g for g in games if pid in g.players and g.state == OPEN]
+    names = await svc.names(league)
+    mine = [g for g in games if pid in g.players and g.state == OPEN and (game_id is None or g.id == game_id)]
     if not mine:
-        raise UserError(f"You have no unplayed game in {league.name} to report; only the players of a game can "
-                        "report it.")
+        raise UserError(_nothing_to_report(league.name, pid, games, names, game_id))
     if (winner is None) == (not draw):
         raise UserError("Say who won (`winner:`) or that it was a draw (`draw: True`), not both.")
+    if len(mine) > 1 and winner is not None and str(winner.id) != pid:
+        mine = [g for g in mine if str(winner.id) in g.players] or mine
+    if len(mine) > 1:
+        raise UserError(f"You have {len(mine)} open games in {league.name}: "
+                        f"{svc.game_list(mine, names)}. Say which with `game:`.")
     game = mine[0]
+    if draw and game.stage == "playoff":
+        raise UserError(f"Game #{game.id} is a playoff game: it needs a single winner, not a draw.")
     try:
         ranks = ranks_from_winners(game.players, [str(winner.id)] if winner else [])
     except ValueError:
@@ -225,14 +241,29 @@ async def report(interaction: discord.Interaction, name: str, winner: discord.ab
     assert found is not None
     _, _, version = found
     if not await svc.store.set_result(league.id, game.id, version, state=REPORTED, ranks=ranks, actor=pid,
-                                      kind="report", reported_by=pid):
+                                      kind="report", reported_by=pid,
+                                      detail=result_words(replace(game, ranks=ranks, state=REPORTED), names)):
         raise UserError("This game changed while you reported it; look at it again with `/league history`.")
-    names = await svc.names(league)
-    from dataclasses import replace
     words = result_words(replace(game, ranks=ranks, state=REPORTED), names)
     others = " ".join(f"<@{p}>" for p in game.players if p != pid)
     return (f"📝 <@{pid}> reports game #{game.id} of **{league.name}**: {words}. {others}: confirm or dispute it.",
             report_view(game.id, version + 1))
+
+
+def _nothing_to_report(league: str, pid: str, games: list[Game], names: dict[str, str], game_id: int | None) -> str:
+    """Why a player has no open game to report: a report of theirs waits for its confirmation, the
+    game named is not theirs or not open, or they have no game at all."""
+    waiting = [g for g in games if pid in g.players and g.state == REPORTED and game_id in (None, g.id)]
+    if waiting:
+        g = waiting[0]
+        by = names.get(g.reported_by or "", "a player")
+        others = ", ".join(names.get(p, p) for p in g.players if p != g.reported_by)
+        return (f"Game #{g.id} already has a report by {by} waiting for {others}: they press Confirm or Dispute "
+                "under it. An organiser can correct it with `/league correct`.")
+    if game_id is not None:
+        return (f"Game #{game_id} is not an unplayed game of yours in {league}; `/league history` shows your games "
+                "with their numbers.")
+    return f"You have no unplayed game in {league} to report; only the players of a game can report it."
 
 
 async def correct(interaction: discord.Interaction, name: str, game_id: int, winner: discord.abc.User | None,
@@ -251,23 +282,34 @@ async def correct(interaction: discord.Interaction, name: str, game_id: int, win
     _, game, version = found
     if game.is_bye:
         raise UserError(f"Game #{game_id} is a bye; a bye has no result to correct.")
-    if not reason.strip():
+    reason = reason.strip()
+    if not reason:
         raise UserError("Give the reason for the decision; it is kept in the league's history.")
+    if len(reason) > REASON_MAX:
+        raise UserError(f"A reason is at most {REASON_MAX} characters; yours has {len(reason)}. Shorten it; "
+                        "nothing changed.")
     if (winner is None) == (not draw):
         raise UserError("Say who won (`winner:`) or that it was a draw (`draw: True`), not both.")
+    if draw and game.stage == "playoff":
+        raise UserError(f"Game #{game_id} is a playoff game: it needs a single winner, not a draw.")
     try:
         ranks = ranks_from_winners(game.players, [str(winner.id)] if winner else [])
     except ValueError:
         raise UserError(f"That player did not play game #{game_id}.") from None
+    names = await svc.names(league)
+    if await svc.bot.storage.is_processed(interaction.id):  # the same interaction delivered again
+        return f"Game #{game_id} of {league.name}: this decision is already recorded ({result_words(game, names)})."
+    if game.state == DECIDED and game.ranks == ranks:
+        raise UserError(f"Game #{game_id} already has that result ({result_words(game, names)}); nothing changed.")
     kind = "correct" if game.state in FINAL else "decide"
     if not await svc.store.set_result(league.id, game_id, version, state=DECIDED, ranks=ranks,
-                                      actor=str(interaction.user.id), kind=kind,
-                                      detail=f"{reason.strip()} (was {game.state})"):
+                                      actor=str(interaction.user.id), kind=kind, detail=f"{reason} (was {game.state})",
+                                      interaction_id=interaction.id):
         raise UserError("This game changed meanwhile; look at it again and retry.")
-    from dataclasses import replace
-    words = result_words(replace(game, ranks=ranks, state=DECIDED), await svc.names(league))
+    # A decided result has no forfeit: the organiser's word replaces how the game ended.
+    words = result_words(replace(game, ranks=ranks, state=DECIDED, forfeit=()), names)
     done = "corrected" if kind == "correct" else "decided"
-    return f"⚖ Game #{game_id} of **{league.name}** {done} by <@{interaction.user.id}>: {words}. Reason: {reason.strip()}"
+    return f"⚖ Game #{game_id} of **{league.name}** {done} by <@{interaction.user.id}>: {words}. Reason: {reason}"
 
 
 async def table(svc: LeagueService, league: League) -> tuple[list[Game], list[Any], dict[str, str]]:
@@ -296,10 +338,13 @@ async def show_standings(interaction: discord.Interaction, name: str) -> tuple[s
 async def show_history(interaction: discord.Interaction, name: str, player: discord.abc.User,
                        other: discord.abc.User | None) -> str:
     """``/league history``: a player's games (and head-to-head with ``other``)."""
+    if other is not None and other.id == player.id:
+        raise UserError("Head-to-head compares two players: pick another player for `other`.")
     svc = service_of(interaction)
     league = await svc.require(interaction.guild_id, name)
     games = await svc.store.games(league.id)
-    names = await svc.names(league)
+    names = {str(player.id): player.display_name, **({str(other.id): other.display_name} if other else {}),
+             **await svc.names(league)}
     reasons = {e.game_id: e.detail for e in await svc.store.events(league.id)
                if e.kind in ("decide", "correct") and e.game_id is not None}
     text = history_text(str(player.id), history(str(player.id), games), names, reasons)

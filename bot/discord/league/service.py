@@ -298,6 +298,8 @@ class LeagueService:
             raise UserError(f"{league.name} has no season under way: an organiser starts one with "
                             "`/league season-start`.")
         members = [m.user_id for m in await self.store.members(league.id, PLAYER)]
+        if challenger not in members:
+            raise UserError(f"You are not a player of {league.name}: join it with `/league join`, then challenge.")
         try:
             table = pairing.challenge(challenger, opponent, members).tables[0]
         except PairingError as exc:

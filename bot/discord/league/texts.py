@@ -7,6 +7,9 @@ from collections.abc import Sequence
 from bot.leagues.model import Game
 from bot.leagues.standings import CardFigures, Row, head_to_head
 
+#: How much of a decision's reason a history line shows (the export keeps it whole).
+REASON_SHOWN = 120
+
 
 def standings_text(title: str, rows: Sequence[Row], names: dict[str, str]) -> str:
     """The table in a code block: rank, name, W-D-L, points, tiebreakers, rating (``?``: provisional)."""
@@ -36,6 +39,7 @@ def history_text(player: str, games: Sequence[Game], names: dict[str, str],
         opp = ", ".join(names.get(p, p) for p in g.opponents(player))
         outcome = g.outcome(player) if g.final else g.state
         why = (reasons or {}).get(g.id)
+        why = why if why is None or len(why) <= REASON_SHOWN else why[:REASON_SHOWN - 1] + "…"
         lines.append(f"S{g.season} R{g.round} #{g.id}: vs {opp} on {g.map_id or 'any map'}: {outcome}"
                      + (f" ({g.state}: {why})" if why else ""))
     return "\n".join(lines)
