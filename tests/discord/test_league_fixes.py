@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from bot_table import Table
-from test_league_rules import finish, started_duel
+from test_league_rules import FAST, finish, league_bot, started_duel
 
+from bot.discord.pace.clock import FakeClock
 from bot.fakediscord.options import CommandUsageError
 
 if TYPE_CHECKING:
@@ -103,3 +104,44 @@ async def test_a_draw_is_refused_for_a_playoff_game_when_reported_or_decided(
     decided = await table.reply(org, "league", "correct", league="Cup", game=final.id, draw=True, reason="tie")
     assert "it needs a single winner" in decided.content
     assert (await bot.leagues.store.games(league.id))[-1].state == "open"
+
+
+async def test_ladder_reports_pick_their_game_and_refusals_name_the_real_reason(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    """QA #9–#14: a player with two open challenges says which game with `game:`; a report waiting
+    for its confirmation is named; removing a non-organiser, head-to-head with oneself and a
+    challenge by a non-member say why; a player who left (or never joined) is shown by name."""
+    clock = FakeClock()
+    bot, org = await league_bot(fake, world, start_bot, tmp_path, clock)
+    alice, bob, cara, dave = world.alice, world.bob, fake.create_user("cara"), fake.create_user("dave")
+    table = Table(fake, bot, world.channel, [org, alice, bob, cara])
+    await table.reply(org, "league", "create", name="Ladder", pairing="challenge", armies="match", **FAST)
+    for user in (alice, bob, cara):
+        await table.reply(user, "league", "join", league="Ladder")
+    started = await table.reply(org, "league", "season-start", league="Ladder")
+    assert "open challenges" in started.content and "rounds" not in started.content, started.content
+    outsider = await table.reply(dave, "league", "challenge", league="Ladder", player=alice)
+    assert outsider.content == "You are not a player of Ladder: join it with `/league join`, then challenge."
+    await table.reply(bob, "league", "challenge", league="Ladder", player=alice)
+    await table.reply(bob, "league", "challenge", league="Ladder", player=cara)
+    league = await bot.leagues.store.get(world.guild.id, "Ladder")
+    assert league is not None
+    first, second = await bot.leagues.store.games(league.id)
+    which = await table.reply(bob, "league", "report", league="Ladder", winner=bob)
+    assert f"You have 2 open games in Ladder: #{first.id} bob vs alice (open); #{second.id} bob vs cara (open). " \
+           "Say which with `game:`." == which.content, which.content
+    reported = await table.reply(bob, "league", "report", league="Ladder", winner=bob, game=second.id)
+    assert f"reports game #{second.id}" in reported.content
+    twice = await table.reply(cara, "league", "report", league="Ladder", winner=cara)
+    assert twice.content.startswith(f"Game #{second.id} already has a report by bob waiting for cara"), twice.content
+    kept = [e.detail for e in await bot.leagues.store.events(league.id, second.id) if e.kind == "report"]
+    assert kept == ["bob beat cara"]
+    not_org = await table.reply(org, "league", "organiser", league="Ladder", user=dave, remove=True)
+    assert not_org.content.lower() == "dave is not an organiser of ladder."
+    self_h2h = await table.reply(alice, "league", "history", league="Ladder", player=alice, other=alice)
+    assert "pick another player" in self_h2h.content and "Head-to-head:" not in self_h2h.content
+    await table.reply(cara, "league", "leave", league="Ladder")
+    gone = await table.reply(alice, "league", "history", league="Ladder", player=cara)
+    assert gone.content.startswith("**cara**'s league games:"), gone.content
+    never = await table.reply(alice, "league", "history", league="Ladder", player=dave)
+    assert never.content.lower() == "dave has no league games yet."
