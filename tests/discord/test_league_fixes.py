@@ -145,3 +145,27 @@ async def test_ladder_reports_pick_their_game_and_refusals_name_the_real_reason(
     assert gone.content.startswith("**cara**'s league games:"), gone.content
     never = await table.reply(alice, "league", "history", league="Ladder", player=dave)
     assert never.content.lower() == "dave has no league games yet."
+
+
+async def test_a_confirmed_report_ends_the_match_in_its_thread_and_turns_its_buttons_off(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    """QA #4 and #11: once the league result is final by hand (confirmed here; decided likewise),
+    the thread's match ends and says why, so nothing played there contradicts the league; the
+    report's Confirm/Dispute buttons are turned off once pressed."""
+    table, _, league = await started_duel(fake, world, start_bot, tmp_path, "Hand")
+    bot, org, alice, bob = table.bot, fake.owner, world.alice, world.bob
+    await table.reply(org, "league", "pair", league="Hand")
+    [game] = await bot.leagues.store.games(league.id)
+    assert bot.matches.get(game.match_id or "") is not None
+    report = await table.reply(alice, "league", "report", league="Hand", winner=alice)
+    yes = next(c for c in report.custom_ids if c.endswith(":yes"))
+    confirmed = await (await table.click(bob, report, yes)).wait_reply()
+    assert "confirmed" in confirmed.content
+    assert bot.matches.get(game.match_id or "") is None
+    thread = fake.channels[game.channel_id or 0]
+    assert any(f"The league result of game #{game.id} is final: alice beat bob" in m.content
+               for m in thread.history())
+    buttons = [c for row in fake.messages[report.id].components for c in row["components"]]
+    assert buttons and all(b.get("disabled") for b in buttons)
+    stored = await bot.storage.load_match(game.match_id or "")
+    assert stored is not None and stored.meta.status == "ended"

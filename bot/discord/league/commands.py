@@ -309,6 +309,7 @@ async def correct(interaction: discord.Interaction, name: str, game_id: int, win
     # A decided result has no forfeit: the organiser's word replaces how the game ended.
     words = result_words(replace(game, ranks=ranks, state=DECIDED, forfeit=()), names)
     done = "corrected" if kind == "correct" else "decided"
+    await svc.close_match(game, f"{words} ({done} by an organiser)")
     return f"⚖ Game #{game_id} of **{league.name}** {done} by <@{interaction.user.id}>: {words}. Reason: {reason}"
 
 

@@ -399,6 +399,19 @@ class LeagueService:
                 f"🏆 League result recorded for **{league.name if league else 'the league'}**: {text}.")
         return done
 
+    async def close_match(self, game: Game, words: str) -> bool:
+        """A game's league result became final by hand (confirmed or decided): end its match if
+        it is still being played, and say so in its thread, so that nothing played there
+        contradicts the league. ``True`` when a match was ended."""
+        live = self.bot.matches.get(game.match_id) if game.match_id else None
+        if live is None or live.over:
+            return False
+        await self.bot.matches.end(live)
+        await Responder(self.bot, None, live.channel_id).send(
+            f"🏁 The league result of game #{game.id} is final: {words}. This match is over; nothing played "
+            "here changes the result (an organiser corrects it with `/league correct`).")
+        return True
+
     async def catch_up(self) -> int:
         """Record the result of every league match that ended with no result recorded (the bot
         stopped between the end and the recording); how many."""
