@@ -4,6 +4,7 @@ open games, head-to-head with oneself, players who left, and the export's change
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -169,3 +170,47 @@ async def test_a_confirmed_report_ends_the_match_in_its_thread_and_turns_its_but
     assert buttons and all(b.get("disabled") for b in buttons)
     stored = await bot.storage.load_match(game.match_id or "")
     assert stored is not None and stored.meta.status == "ended"
+
+
+async def test_a_round_robin_of_three_lasts_one_cycle_and_the_answers_around_it_say_what_is_true(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    """QA #5, #8, #15, #16, #17: three players meet once each in 3 rounds (each sits out once; the
+    league's 5 rounds are capped); a playoff needs a valid size, and one the league has; names
+    stay on one line without Markdown; the standings say how far the season is; the export keeps
+    Discord ids as strings."""
+    clock = FakeClock()
+    bot, org = await league_bot(fake, world, start_bot, tmp_path, clock)
+    three = [world.alice, world.bob, fake.create_user("cara")]
+    table = Table(fake, bot, world.channel, [org, *three])
+    bold = await table.reply(org, "league", "create", name="**bold** ||x||")
+    assert "without ` @ # < > * _ ~ | \\" in bold.content, bold.content
+    two = await table.reply(org, "league", "create", name="two\nlines", **FAST)
+    assert "League **two lines** created" in two.content, two.content
+    made = await table.reply(org, "league", "create", name="RR3", pairing="round-robin", round_time="7d", **FAST)
+    assert "matches by post (turn 1h, orders 1h, decision 1h, extend 0, policy ai); a round lasts 7d" in made.content
+    for user, army in zip(three, ("Syvarris", "Agent Carr", "Izumi Samurai"), strict=True):
+        await table.reply(user, "league", "join", league="RR3")
+        await table.reply(user, "league", "army", league="RR3", cards=army)
+    started = await table.reply(org, "league", "season-start", league="RR3")
+    assert "3 rounds (one round-robin cycle of 3 players; the league's 5 would repeat" in started.content
+    league = await bot.leagues.store.get(world.guild.id, "RR3")
+    assert league is not None
+    for _ in range(3):
+        await table.reply(org, "league", "pair", league="RR3")
+        await finish(table, clock, league.id)
+    games = await bot.leagues.store.games(league.id)
+    assert sorted(g.players[0] for g in games if g.is_bye) == sorted(str(u.id) for u in three)
+    assert len({frozenset(g.players) for g in games if not g.is_bye}) == 3
+    more = await table.reply(org, "league", "pair", league="RR3")
+    assert "has had all its 3 rounds" in more.content, more.content
+    standings = await table.reply(world.alice, "league", "standings", league="RR3")
+    assert "**RR3: season 1, after round 3**" in standings.content
+    no_size = await table.reply(org, "league", "playoff", league="RR3")
+    assert "RR3 was created without a playoff" in no_size.content
+    odd = await table.reply(org, "league", "playoff", league="RR3", size=3)
+    assert odd.content == "A playoff takes the top 2, 4, 8 or 16 players."
+    exported = await table.reply(org, "league", "export", league="RR3")
+    data = json.loads(exported.attachment("rr3-s1.json").data)
+    create = next(c for c in data["changes"] if c["kind"] == "create")
+    assert create["detail"]["channel_id"] == str(world.channel.id) and create["detail"]["name"] == "RR3"
+    assert all(isinstance(r["channel_id"], str) for r in data["results"] if r["channel_id"] is not None)

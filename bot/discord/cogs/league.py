@@ -176,8 +176,8 @@ class LeagueCog(commands.Cog):
         await svc.require_organiser(found, interaction.user, "start the playoff")
         with self.bot.busy("league-playoff"):
             seeds = await lg.seeds(svc, found)
-            text = await svc.start_playoff(found, str(interaction.user.id), size or found.settings.playoff or 4,
-                                           seeds, self._host(interaction, found.settings.channel_id))
+            text = await svc.start_playoff(found, str(interaction.user.id), size, seeds,
+                                           self._host(interaction, found.settings.channel_id))
             await _public(interaction, text)
 
     @league.command(name="challenge", description="Challenge a player (ladder leagues)")

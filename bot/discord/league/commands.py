@@ -15,7 +15,7 @@ from bot.discord.league.buttons import report_view
 from bot.discord.league.service import LeagueService, result_words
 from bot.discord.league.texts import cards_text, h2h_text, history_text, standings_text
 from bot.discord.pace.commands import check_options
-from bot.discord.pace.durations import DAY, HOUR, parse_duration
+from bot.discord.pace.durations import DAY, HOUR, format_duration, parse_duration
 from bot.game.session import library_for
 from bot.leagues import export
 from bot.leagues.formats import (
@@ -35,6 +35,7 @@ from bot.leagues.model import (
     LeagueSettings,
     ranks_from_winners,
 )
+from bot.leagues.playoff import champion
 from bot.leagues.standings import best_cards, card_figures, history, standings
 from bot.leagues.store import ORGANISER, PLAYER, League, LeagueExists
 from bot.render.standings import standings_png
@@ -44,6 +45,8 @@ if TYPE_CHECKING:
 
 #: Longest league name (it goes into thread names).
 NAME_MAX = 40
+#: Characters a league name may not hold: mentions, and Markdown that would change how it shows.
+NAME_REFUSED = "`@#<>*_~|\\"
 #: Longest reason of ``/league correct`` (the option's ``max_length``; it goes into the public
 #: answer and every history line of the game).
 REASON_MAX = 300
@@ -73,9 +76,10 @@ def build_settings(name: str, *, format: str | None = None, points_system: str |
         count outside 2–4, a free-for-all with round robin, a bad pace option, or a round
         deadline that is unreadable or outside 1 hour to 60 days.
     """
-    name = name.strip()
-    if not name or len(name) > NAME_MAX or any(c in name for c in "`@#<>"):
-        raise UserError(f"A league name is 1 to {NAME_MAX} characters, without ` @ # < or >.")
+    name = " ".join(name.split())  # one line: a name goes into lists, thread names and autocomplete
+    if not name or len(name) > NAME_MAX or any(c in name for c in NAME_REFUSED) or not name.isprintable():
+        raise UserError(f"A league name is 1 to {NAME_MAX} characters on one line, without "
+                        f"{' '.join(NAME_REFUSED)} (mentions and Markdown).")
     if pairing not in METHODS:
         raise UserError(f"The pairing method is one of: {', '.join(METHODS)}.")
     if armies not in ARMY_MODES:
@@ -131,8 +135,19 @@ async def create(interaction: discord.Interaction, settings: LeagueSettings) -> 
     s = league.settings
     return (f"🏆 League **{s.name}** created: {s.format.describe()}; maps {', '.join(s.maps)}; scenario "
             f"{s.scenario}; {s.rounds} rounds, {s.method} pairing, {s.seats} players a match; armies per "
-            f"{s.armies}{f'; top-{s.playoff} playoff' if s.playoff else ''}. Players join with "
+            f"{s.armies}{f'; top-{s.playoff} playoff' if s.playoff else ''}; {pace_words(s)}. Players join with "
             f"`/league join league:{s.name}`.")
+
+
+def pace_words(s: LeagueSettings) -> str:
+    """The league's match pace and round deadline in words: ``matches by post (turn 24h, policy ai);
+    a round lasts 7d``."""
+    opts = ", ".join(f"{k} {v}" for k, v in s.pace.items() if k != "pace")
+    text = "matches by post" if s.pace.get("pace") == "post" else "matches live"
+    text += f" ({opts})" if opts else ""
+    if s.round_time:
+        text += f"; a round lasts {format_duration(s.round_time)}"
+    return text
 
 
 async def organiser(interaction: discord.Interaction, name: str, user: discord.abc.User, add: bool) -> str:
@@ -330,10 +345,25 @@ async def show_standings(interaction: discord.Interaction, name: str) -> tuple[s
     """``/league standings``: the table as text and as an image."""
     svc = service_of(interaction)
     league = await svc.require(interaction.guild_id, name)
-    _, rows, names = await table(svc, league)
-    title = f"{league.name}: season {league.season or 1}, after round {league.round}"
+    games, rows, names = await table(svc, league)
+    title = f"{league.name}: season {league.season or 1}, {progress_words(league, games, names)}"
     png = standings_png(title, rows, names)
     return standings_text(title, rows, names), discord.File(io.BytesIO(png), filename="standings.png")
+
+
+def progress_words(league: League, games: list[Game], names: dict[str, str]) -> str:
+    """How far the season is: ``after round 2`` (the last season round whose games are all final),
+    ``3 games played`` in a ladder league, and the playoff's state once it began."""
+    season = [g for g in games if g.stage == "season"]
+    if league.settings.method == "challenge":
+        text = f"{sum(1 for g in season if g.final)} games played"
+    else:
+        done = [r for r in sorted({g.round for g in season}) if all(g.final for g in season if g.round == r)]
+        text = f"after round {done[-1]}" if done else "no round finished yet"
+    if any(g.stage == "playoff" for g in games):
+        won = champion(games)
+        text += f"; playoff won by {names.get(won, won)}" if won else "; playoff under way"
+    return text
 
 
 async def show_history(interaction: discord.Interaction, name: str, player: discord.abc.User,
@@ -382,7 +412,8 @@ async def export_files(interaction: discord.Interaction, name: str) -> tuple[str
 
 async def changes(svc: LeagueService, league: League) -> list[dict[str, Any]]:
     """Every recorded change of the league (who, what, details, when), oldest first."""
-    return [{"at": e.at, "actor": e.actor, "kind": e.kind, "game": e.game_id, "detail": e.detail}
+    return [{"at": e.at, "actor": e.actor, "kind": e.kind, "game": e.game_id,
+             "detail": export.settings_json(e.detail) if e.kind == "create" else e.detail}
             for e in await svc.store.events(league.id)]
 
 
