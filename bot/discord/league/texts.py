@@ -55,8 +55,13 @@ def cards_text(most: Sequence[CardFigures], best: Sequence[CardFigures]) -> str:
     """The season's most played and best performing Army Cards (five each)."""
     if not most:
         return "No refereed league game has recorded its armies yet."
-    lines = ["**Most played Army Cards**"]
-    lines += [f"{f.card}: {f.played} games, {f.won} won" for f in most[:5]]
+    lines = [f"**Most played Army Cards** (top {min(len(most), 5)} of {len(most)}; refereed games only: "
+             "a game reported by hand records no armies)"]
+    lines += [f"{f.card}: {_games(f.played)}, {f.won} won" for f in most[:5]]
     lines.append("**Best performing** (at least 2 games)")
-    lines += [f"{f.card}: {f.win_rate:.0%} of {f.played} games" for f in best[:5]] or ["none yet"]
+    lines += [f"{f.card}: {f.win_rate:.0%} of {_games(f.played)}" for f in best[:5]] or ["none yet"]
     return "\n".join(lines)
+
+
+def _games(n: int) -> str:
+    return f"{n} game" if n == 1 else f"{n} games"
