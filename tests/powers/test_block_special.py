@@ -252,7 +252,10 @@ def test_chain_erupting_earth_goes_on_to_a_figure_next_to_the_last_target_with_a
     eng = sandbox(fig("x", "p1", (0, 0), xen), fig("a", "p2", (0, 4), TARGET), fig("b", "p2", (0, 5), TARGET),
                   fig("c", "p2", (0, 6), TARGET), fig("far", "p2", (7, 7), TARGET))
     roll(eng, [BLANK] * 4)
-    events = eng.execute("p1", "special x Erupting a")
+    eng.execute("p1", "special x Erupting a")
+    # Summon Vines is offered first (after moving, before attacking, HS-TURN-06): declined here.
+    assert eng.state.pending[0].kind == "place_object"
+    events = eng.execute("p1", "choose skip")
     assert powers(events)[-1]["result"] == "x may make Erupting Earth Special Attack again"
     refused(eng, "p1", "special x Erupting far")  # not next to a
     refused(eng, "p1", "special x Erupting a")  # a target already

@@ -66,7 +66,7 @@ AGAIN = "special_again"
 #: ``CardInPlay.data`` key prefix: a once-per-game special attack was made.
 USED = "special_used:"
 
-_SHAPE_KEYS = {"range", "attack", "area", "line_length", "lob", "no_los", "self_immune", "affects", "x"}
+_SHAPE_KEYS = {"range", "attack", "area", "line_length", "extra_spaces", "lob", "no_los", "self_immune", "affects", "x"}
 _BUILT_KEYS = {"condition", "limit", "targets", "defense_penalty", "extra_attacks", "different_targets", "repeat",
                "no_defense", "excludes", "bonus", "each_figure_attacks", "after_first_attack_on_a_target",
                "before_each"}
