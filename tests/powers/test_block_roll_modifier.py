@@ -57,7 +57,9 @@ def test_chilling_touch_without_sonya_11_does_nothing() -> None:
 
 
 def test_enhancements_of_rolls_not_built_say_why() -> None:
+    # Frenzy is rolled since wip-water (turn_frenzy): Khosumet's enhancement of Unleashed Fury still waits.
+    fury = shared("Khosumet the Darklord").power("roll_modifier")
+    assert fury is not None
+    assert enforcement(fury) == "the rolls it changes, Unleashed Fury (a table before moving), are not built yet"
     frenzy = shared("Venoc Warlord").power("roll_modifier")
-    assert frenzy is not None
-    assert enforcement(frenzy) == ("the rolls it changes, Frenzy (another turn after the card's turn), are not built "
-                                   "yet")
+    assert frenzy is not None and enforcement(frenzy) is None

@@ -23,6 +23,7 @@ The moments and effects built (``window`` and ``effect`` phrases of the shared c
   the turn" (Master of Disguise; the attack under way does nothing to it).
 - "own turn: before moving and on each space entered": "1 wound" to "each adjacent figure"
   (Blast Furnace), :mod:`block_d20_furnace`.
+- "after this card's turn": "take another turn with this card" (Frenzy), :mod:`turn_frenzy`.
 - Before the holder attacks: "defenders roll at most 1 defense die" (Heart Finder Spear).
 - After moving, before attacking (the holder's card's turn): "1 wound" to "each figure adjacent
   to your ..." (Marro Plague, Searing Intensity); asked first: "move again" (Ice Troll Charge),
@@ -49,6 +50,7 @@ from bot.rules.powers import block_d20_escape as escape
 from bot.rules.powers import block_d20_furnace as furnace
 from bot.rules.powers import block_d20_pick as pick
 from bot.rules.powers import block_roll_modifier as roll_modifier
+from bot.rules.powers import turn_frenzy as frenzy
 from bot.rules.powers._common import holders
 from bot.rules.powers._effects import window_args
 from bot.rules.state import Figure, MatchState
@@ -183,6 +185,8 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
         return ("betray", 1), None  # Stab in the Back (block_d20_orders)
     if kind == TRIGGER and furnace.is_furnace(values):
         return ("furnace", None), None  # rolled as the holder moves (block_d20_furnace)
+    if kind == TRIGGER and frenzy.is_frenzy(values):
+        return ("frenzy", None), None  # rolled as the card's turn ends (turn_frenzy)
     classic = _classic(window, effect, target, values, kind)
     if classic is not None:
         return classic, None
