@@ -122,7 +122,7 @@ class Narrator:
         return c.card.short if c else key
 
     def _by_players(self, key: str | None) -> str:
-        """`` Kelda's Healing Touch is applied by the players.`` for the powers of the card ``key`` the
+        """`` Su-Bak-Na's Hive Supremacy is applied by the players.`` for the powers of the card ``key`` the
         rules do not enforce (empty when there are none), so that none is silently ignored."""
         c = self.session.state.cards.get(key or "")
         if c is None:

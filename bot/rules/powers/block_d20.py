@@ -24,6 +24,8 @@ The moments and effects built (``window`` and ``effect`` phrases of the shared c
 - "own turn: before moving and on each space entered": "1 wound" to "each adjacent figure"
   (Blast Furnace), :mod:`block_d20_furnace`.
 - "after this card's turn": "take another turn with this card" (Frenzy), :mod:`turn_frenzy`.
+- After moving, a table at "adjacent wounded Hero": "add 2 wounds" ... "remove all wounds" (Healing
+  Touch), :mod:`turn_d20_heal`.
 - Before the holder attacks: "defenders roll at most 1 defense die" (Heart Finder Spear).
 - After moving, before attacking (the holder's card's turn): "1 wound" to "each figure adjacent
   to your ..." (Marro Plague, Searing Intensity); asked first: "move again" (Ice Troll Charge),
@@ -50,6 +52,7 @@ from bot.rules.powers import block_d20_escape as escape
 from bot.rules.powers import block_d20_furnace as furnace
 from bot.rules.powers import block_d20_pick as pick
 from bot.rules.powers import block_roll_modifier as roll_modifier
+from bot.rules.powers import turn_d20_heal as d20_heal
 from bot.rules.powers import turn_frenzy as frenzy
 from bot.rules.powers._common import holders
 from bot.rules.powers._effects import window_args
@@ -187,6 +190,8 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
         return ("furnace", None), None  # rolled as the holder moves (block_d20_furnace)
     if kind == TRIGGER and frenzy.is_frenzy(values):
         return ("frenzy", None), None  # rolled as the card's turn ends (turn_frenzy)
+    if kind == TABLE and d20_heal.is_heal_table(values):
+        return ("heal_table", None), None  # rolled after moving at a wounded figure (turn_d20_heal)
     classic = _classic(window, effect, target, values, kind)
     if classic is not None:
         return classic, None
