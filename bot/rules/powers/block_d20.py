@@ -26,7 +26,9 @@ The moments and effects built (``window`` and ``effect`` phrases of the shared c
 - "after this card's turn": "take another turn with this card" (Frenzy), :mod:`turn_frenzy`.
 - After moving, a table at "adjacent wounded Hero": "add 2 wounds" ... "remove all wounds" (Healing
   Touch), :mod:`turn_d20_heal`; before moving, a table of "+N attack", "+N move", "destroy one ... you
-  control" for the card's turn (Unleashed Fury, Wild Pack Movement), :mod:`turn_d20_fury`.
+  control" for the card's turn (Unleashed Fury, Wild Pack Movement), :mod:`turn_d20_fury`; before
+  moving, at a "figure within N clear sight spaces": "remove all Order Markers from its card(s)"
+  (Crippling Gaze), :mod:`turn_d20_gaze`.
 - Before the holder attacks: "defenders roll at most 1 defense die" (Heart Finder Spear).
 - After moving, before attacking (the holder's card's turn): "1 wound" to "each figure adjacent
   to your ..." (Marro Plague, Searing Intensity); asked first: "move again" (Ice Troll Charge),
@@ -54,6 +56,7 @@ from bot.rules.powers import block_d20_furnace as furnace
 from bot.rules.powers import block_d20_pick as pick
 from bot.rules.powers import block_roll_modifier as roll_modifier
 from bot.rules.powers import turn_d20_fury as fury
+from bot.rules.powers import turn_d20_gaze as gaze
 from bot.rules.powers import turn_d20_heal as d20_heal
 from bot.rules.powers import turn_frenzy as frenzy
 from bot.rules.powers._common import holders
@@ -196,6 +199,8 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
         return ("heal_table", None), None  # rolled after moving at a wounded figure (turn_d20_heal)
     if kind == TABLE and fury.is_fury(values):
         return ("fury", None), None  # rolled as the card's turn begins (turn_d20_fury)
+    if kind == TRIGGER and gaze.is_gaze(values):
+        return ("gaze", None), None  # at a figure in sight before moving (turn_d20_gaze)
     classic = _classic(window, effect, target, values, kind)
     if classic is not None:
         return classic, None

@@ -24,6 +24,7 @@ from bot.rules.modifiers import AttackContext
 from bot.rules.powers import _terms as terms
 from bot.rules.powers import block_roll_modifier as roll_modifier
 from bot.rules.powers._effects import PowerEffect
+from bot.rules.powers._tables import row_for, table_rows
 from bot.rules.powers._turns import living
 from bot.rules.powers._who import parse_who
 from bot.rules.state import Figure, MatchState
@@ -39,11 +40,10 @@ KIND = "d20_table"
 WINDOW = "before moving"
 #: ``turn.data`` key: card key -> [power name, {stat: change}] rolled this turn.
 ROLLED = "d20_fury"
-_RANGE = re.compile(r"(\d+)(?:-(\d+)|(\+))?")
 _DESTROY = re.compile(r"destroy one (.+) you control")
 
-#: A row: ``(low, high, what, amount or figures)`` with ``what`` ``attack``, ``move`` or ``destroy``.
-Row = tuple[int, int, str, Any]
+#: A row: ``(low, high, (what, amount or figures))`` with ``what`` ``attack``, ``move`` or ``destroy``.
+Row = tuple[int, int, tuple[str, Any]]
 
 
 def _effect(text: Any) -> tuple[str, Any] | None:
@@ -59,18 +59,8 @@ def _effect(text: Any) -> tuple[str, Any] | None:
 
 
 def rows(values: dict[str, Any]) -> list[Row] | None:
-    """The table as rows, or ``None`` when a row is not understood."""
-    table = values.get("table")
-    if not isinstance(table, dict) or not table:
-        return None
-    out: list[Row] = []
-    for key, text in table.items():
-        m = _RANGE.fullmatch(str(key).strip())
-        eff = _effect(text)
-        if not m or eff is None:
-            return None
-        out.append((int(m.group(1)), 99 if m.group(3) else int(m.group(2) or m.group(1)), *eff))
-    return out
+    """The table as ``(low, high, (what, amount or figures))`` rows, or ``None`` when a row is not understood."""
+    return table_rows(values, _effect)
 
 
 def is_fury(values: dict[str, Any]) -> bool:
@@ -160,7 +150,7 @@ class FuryTable(PowerEffect):
         cip = st.cards[trigger.subject]
         roll = engine.roll_d20()
         total = roll + roll_modifier.roll_bonus(st, cip.controller, power.name, cip.key)[0]
-        row = next((r for r in table if r[0] <= total <= r[1]), None)
+        row = row_for(table, total)
         shown: dict[str, Any] = {"total": total} if total != roll else {}
         rolled = turn.data.setdefault(ROLLED, {})
         rolled[cip.key] = [power.name, {}]
@@ -168,7 +158,7 @@ class FuryTable(PowerEffect):
             engine.emit("power", power=power.name, card=cip.key, player=cip.controller, d20=roll, success=False,
                         result="no effect", **shown)
             return
-        what, amount = row[2], row[3]
+        what, amount = row
         if what in ("attack", "move"):
             rolled[cip.key] = [power.name, {what: amount}]
             engine.emit("power", power=power.name, card=cip.key, player=cip.controller, d20=roll, success=True,

@@ -23,6 +23,7 @@ from bot.rules.engagement import adjacent
 from bot.rules.powers import _terms as terms
 from bot.rules.powers import block_roll_modifier as roll_modifier
 from bot.rules.powers._effects import SKIP, AfterMovingPower
+from bot.rules.powers._tables import row_for, table_rows
 from bot.rules.powers._turns import flag
 from bot.rules.powers._who import Who, parse_who
 from bot.rules.state import CardInPlay, Figure, MatchState, TurnState
@@ -37,10 +38,9 @@ KINDS: frozenset[str] = frozenset()
 KIND = "d20_table"
 WINDOW = "after move, before attack"
 _TARGET = re.compile(r"adjacent wounded (.+)")
-_RANGE = re.compile(r"(\d+)(?:-(\d+)|(\+))?")
 
-#: A row's effect: ``(what, amount)`` with ``what`` one of ``add``, ``remove``, ``all``, ``none``.
-Row = tuple[int, int, str, int]
+#: A row: ``(low, high, (what, amount))`` with ``what`` one of ``add``, ``remove``, ``all``, ``none``.
+Row = tuple[int, int, tuple[str, int]]
 
 
 def _effect(text: Any) -> tuple[str, int] | None:
@@ -54,18 +54,8 @@ def _effect(text: Any) -> tuple[str, int] | None:
 
 
 def rows(values: dict[str, Any]) -> list[Row] | None:
-    """The table as ``(low, high, what, amount)`` rows, or ``None`` when a row is not understood."""
-    table = values.get("table")
-    if not isinstance(table, dict) or not table:
-        return None
-    out: list[Row] = []
-    for key, text in table.items():
-        m = _RANGE.fullmatch(str(key).strip())
-        eff = _effect(text)
-        if not m or eff is None:
-            return None
-        out.append((int(m.group(1)), 99 if m.group(3) else int(m.group(2) or m.group(1)), *eff))
-    return out
+    """The table as ``(low, high, (what, amount))`` rows, or ``None`` when a row is not understood."""
+    return table_rows(values, _effect)
 
 
 def _who(values: dict[str, Any]) -> Who | None:
@@ -150,7 +140,7 @@ class HealingTable(AfterMovingPower):
             return
         roll = engine.roll_d20()
         total = roll + roll_modifier.roll_bonus(st, healer.controller, power.name, healer.card_key)[0]
-        what, amount = next(((w, n) for lo, hi, w, n in table if lo <= total <= hi), ("none", 0))
+        what, amount = row_for(table, total) or ("none", 0)
         shown: dict[str, Any] = {"total": total} if total != roll else {}
         if what == "add":
             engine.emit("power", power=power.name, figure=healer.id, player=trigger.controller, target=patient.id,
