@@ -28,7 +28,8 @@ The moments and effects built (``window`` and ``effect`` phrases of the shared c
   Touch), :mod:`turn_d20_heal`; before moving, a table of "+N attack", "+N move", "destroy one ... you
   control" for the card's turn (Unleashed Fury, Wild Pack Movement), :mod:`turn_d20_fury`; before
   moving, at a "figure within N clear sight spaces": "remove all Order Markers from its card(s)"
-  (Crippling Gaze), :mod:`turn_d20_gaze`.
+  (Crippling Gaze), :mod:`turn_d20_gaze`; after moving, instead of attacking, a table of "N wounds
+  each" to "all adjacent figures" at the cost "destroy self" (Self-Destruct), :mod:`turn_self_destruct`.
 - Before the holder attacks: "defenders roll at most 1 defense die" (Heart Finder Spear).
 - After moving, before attacking (the holder's card's turn): "1 wound" to "each figure adjacent
   to your ..." (Marro Plague, Searing Intensity); asked first: "move again" (Ice Troll Charge),
@@ -59,6 +60,7 @@ from bot.rules.powers import turn_d20_fury as fury
 from bot.rules.powers import turn_d20_gaze as gaze
 from bot.rules.powers import turn_d20_heal as d20_heal
 from bot.rules.powers import turn_frenzy as frenzy
+from bot.rules.powers import turn_self_destruct as self_destruct
 from bot.rules.powers._common import holders
 from bot.rules.powers._effects import window_args
 from bot.rules.state import Figure, MatchState
@@ -184,6 +186,17 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
     if "targets" in values:  # several figures picked one after another (block_d20_pick)
         picked, why = pick.plan(values)
         return (("pick", picked), None) if picked is not None else (None, why or "the parameter 'targets' is not understood")
+    # Shapes carried out by modules of their own, which read every parameter themselves:
+    if kind == TRIGGER and frenzy.is_frenzy(values):
+        return ("frenzy", None), None  # rolled as the card's turn ends (turn_frenzy)
+    if kind == TABLE and d20_heal.is_heal_table(values):
+        return ("heal_table", None), None  # rolled after moving at a wounded figure (turn_d20_heal)
+    if kind == TABLE and fury.is_fury(values):
+        return ("fury", None), None  # rolled as the card's turn begins (turn_d20_fury)
+    if kind == TRIGGER and gaze.is_gaze(values):
+        return ("gaze", None), None  # at a figure in sight before moving (turn_d20_gaze)
+    if kind == TABLE and self_destruct.is_self_destruct(values):
+        return ("self_destruct", None), None  # after moving, instead of attacking (turn_self_destruct)
     extra = set(values) - {"window", "threshold", "effect", "target", "modifier", "immune", "table"}
     if extra:
         return None, f"the parameter '{sorted(extra)[0]}' is not understood"
@@ -193,14 +206,6 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
         return ("betray", 1), None  # Stab in the Back (block_d20_orders)
     if kind == TRIGGER and furnace.is_furnace(values):
         return ("furnace", None), None  # rolled as the holder moves (block_d20_furnace)
-    if kind == TRIGGER and frenzy.is_frenzy(values):
-        return ("frenzy", None), None  # rolled as the card's turn ends (turn_frenzy)
-    if kind == TABLE and d20_heal.is_heal_table(values):
-        return ("heal_table", None), None  # rolled after moving at a wounded figure (turn_d20_heal)
-    if kind == TABLE and fury.is_fury(values):
-        return ("fury", None), None  # rolled as the card's turn begins (turn_d20_fury)
-    if kind == TRIGGER and gaze.is_gaze(values):
-        return ("gaze", None), None  # at a figure in sight before moving (turn_d20_gaze)
     classic = _classic(window, effect, target, values, kind)
     if classic is not None:
         return classic, None
