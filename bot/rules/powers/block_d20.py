@@ -29,7 +29,9 @@ The moments and effects built (``window`` and ``effect`` phrases of the shared c
   control" for the card's turn (Unleashed Fury, Wild Pack Movement), :mod:`turn_d20_fury`; before
   moving, at a "figure within N clear sight spaces": "remove all Order Markers from its card(s)"
   (Crippling Gaze), :mod:`turn_d20_gaze`; after moving, instead of attacking, a table of "N wounds
-  each" to "all adjacent figures" at the cost "destroy self" (Self-Destruct), :mod:`turn_self_destruct`.
+  each" to "all adjacent figures" at the cost "destroy self" (Self-Destruct), :mod:`turn_self_destruct`;
+  after moving, "any figure you control": "place it adjacent to this figure" (Spear of Summoning),
+  :mod:`turn_spear_summoning`.
 - Before the holder attacks: "defenders roll at most 1 defense die" (Heart Finder Spear).
 - After moving, before attacking (the holder's card's turn): "1 wound" to "each figure adjacent
   to your ..." (Marro Plague, Searing Intensity); asked first: "move again" (Ice Troll Charge),
@@ -61,6 +63,7 @@ from bot.rules.powers import turn_d20_gaze as gaze
 from bot.rules.powers import turn_d20_heal as d20_heal
 from bot.rules.powers import turn_frenzy as frenzy
 from bot.rules.powers import turn_self_destruct as self_destruct
+from bot.rules.powers import turn_spear_summoning as spear
 from bot.rules.powers._common import holders
 from bot.rules.powers._effects import window_args
 from bot.rules.state import Figure, MatchState
@@ -197,6 +200,8 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
         return ("gaze", None), None  # at a figure in sight before moving (turn_d20_gaze)
     if kind == TABLE and self_destruct.is_self_destruct(values):
         return ("self_destruct", None), None  # after moving, instead of attacking (turn_self_destruct)
+    if kind == TRIGGER and spear.is_spear(values):
+        return ("spear", None), None  # after moving, one of yours put next to it (turn_spear_summoning)
     extra = set(values) - {"window", "threshold", "effect", "target", "modifier", "immune", "table"}
     if extra:
         return None, f"the parameter '{sorted(extra)[0]}' is not understood"
