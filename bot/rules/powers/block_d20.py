@@ -31,7 +31,8 @@ The moments and effects built (``window`` and ``effect`` phrases of the shared c
   (Crippling Gaze), :mod:`turn_d20_gaze`; after moving, instead of attacking, a table of "N wounds
   each" to "all adjacent figures" at the cost "destroy self" (Self-Destruct), :mod:`turn_self_destruct`;
   after moving, "any figure you control": "place it adjacent to this figure" (Spear of Summoning),
-  :mod:`turn_spear_summoning`.
+  :mod:`turn_spear_summoning`; as each Player Turn ends, a table at an "opponent's Unique figure within
+  N clear sight spaces" while Negation Markers last (Rod of Negation), :mod:`turn_rod_of_negation`.
 - Before the holder attacks: "defenders roll at most 1 defense die" (Heart Finder Spear).
 - After moving, before attacking (the holder's card's turn): "1 wound" to "each figure adjacent
   to your ..." (Marro Plague, Searing Intensity); asked first: "move again" (Ice Troll Charge),
@@ -62,6 +63,7 @@ from bot.rules.powers import turn_d20_fury as fury
 from bot.rules.powers import turn_d20_gaze as gaze
 from bot.rules.powers import turn_d20_heal as d20_heal
 from bot.rules.powers import turn_frenzy as frenzy
+from bot.rules.powers import turn_rod_of_negation as rod
 from bot.rules.powers import turn_self_destruct as self_destruct
 from bot.rules.powers import turn_spear_summoning as spear
 from bot.rules.powers._common import holders
@@ -202,6 +204,8 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
         return ("self_destruct", None), None  # after moving, instead of attacking (turn_self_destruct)
     if kind == TRIGGER and spear.is_spear(values):
         return ("spear", None), None  # after moving, one of yours put next to it (turn_spear_summoning)
+    if kind == TABLE and rod.is_rod(values):
+        return ("rod", None), None  # as each Player Turn ends, while markers last (turn_rod_of_negation)
     extra = set(values) - {"window", "threshold", "effect", "target", "modifier", "immune", "table"}
     if extra:
         return None, f"the parameter '{sorted(extra)[0]}' is not understood"
