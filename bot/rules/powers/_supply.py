@@ -22,8 +22,8 @@ def left(cip: CardInPlay, power: Power, total: str = "count") -> int:
     """How many of the power's pieces (``values[total]``: ``count``, or ``markers`` for Rod of
     Negation) are still on the card (0 or more)."""
     count = power.values.get(total)
-    total = count if isinstance(count, int) else 0
-    return max(0, total - int(cip.data.get(_key(power), 0)))
+    start = count if isinstance(count, int) else 0
+    return max(0, start - int(cip.data.get(_key(power), 0)))
 
 
 def take(cip: CardInPlay, power: Power, total: str = "count") -> int:
