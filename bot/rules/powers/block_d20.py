@@ -23,16 +23,8 @@ The moments and effects built (``window`` and ``effect`` phrases of the shared c
   the turn" (Master of Disguise; the attack under way does nothing to it).
 - "own turn: before moving and on each space entered": "1 wound" to "each adjacent figure"
   (Blast Furnace), :mod:`block_d20_furnace`.
-- "after this card's turn": "take another turn with this card" (Frenzy), :mod:`turn_frenzy`.
-- After moving, a table at "adjacent wounded Hero": "add 2 wounds" ... "remove all wounds" (Healing
-  Touch), :mod:`turn_d20_heal`; before moving, a table of "+N attack", "+N move", "destroy one ... you
-  control" for the card's turn (Unleashed Fury, Wild Pack Movement), :mod:`turn_d20_fury`; before
-  moving, at a "figure within N clear sight spaces": "remove all Order Markers from its card(s)"
-  (Crippling Gaze), :mod:`turn_d20_gaze`; after moving, instead of attacking, a table of "N wounds
-  each" to "all adjacent figures" at the cost "destroy self" (Self-Destruct), :mod:`turn_self_destruct`;
-  after moving, "any figure you control": "place it adjacent to this figure" (Spear of Summoning),
-  :mod:`turn_spear_summoning`; as each Player Turn ends, a table at an "opponent's Unique figure within
-  N clear sight spaces" while Negation Markers last (Rod of Negation), :mod:`turn_rod_of_negation`.
+- Shapes that modules of their own carry out (Frenzy, Healing Touch, Unleashed Fury, Crippling Gaze,
+  Self-Destruct, Spear of Summoning, Rod of Negation, Throw): :mod:`_d20_shapes` names them.
 - Before the holder attacks: "defenders roll at most 1 defense die" (Heart Finder Spear).
 - After moving, before attacking (the holder's card's turn): "1 wound" to "each figure adjacent
   to your ..." (Marro Plague, Searing Intensity); asked first: "move again" (Ice Troll Charge),
@@ -59,14 +51,8 @@ from bot.rules.powers import block_d20_escape as escape
 from bot.rules.powers import block_d20_furnace as furnace
 from bot.rules.powers import block_d20_pick as pick
 from bot.rules.powers import block_roll_modifier as roll_modifier
-from bot.rules.powers import turn_d20_fury as fury
-from bot.rules.powers import turn_d20_gaze as gaze
-from bot.rules.powers import turn_d20_heal as d20_heal
-from bot.rules.powers import turn_frenzy as frenzy
-from bot.rules.powers import turn_rod_of_negation as rod
-from bot.rules.powers import turn_self_destruct as self_destruct
-from bot.rules.powers import turn_spear_summoning as spear
 from bot.rules.powers._common import holders
+from bot.rules.powers._d20_shapes import own_shape
 from bot.rules.powers._effects import window_args
 from bot.rules.state import Figure, MatchState
 from bot.rules.terrain import Terrain
@@ -191,21 +177,9 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
     if "targets" in values:  # several figures picked one after another (block_d20_pick)
         picked, why = pick.plan(values)
         return (("pick", picked), None) if picked is not None else (None, why or "the parameter 'targets' is not understood")
-    # Shapes carried out by modules of their own, which read every parameter themselves:
-    if kind == TRIGGER and frenzy.is_frenzy(values):
-        return ("frenzy", None), None  # rolled as the card's turn ends (turn_frenzy)
-    if kind == TABLE and d20_heal.is_heal_table(values):
-        return ("heal_table", None), None  # rolled after moving at a wounded figure (turn_d20_heal)
-    if kind == TABLE and fury.is_fury(values):
-        return ("fury", None), None  # rolled as the card's turn begins (turn_d20_fury)
-    if kind == TRIGGER and gaze.is_gaze(values):
-        return ("gaze", None), None  # at a figure in sight before moving (turn_d20_gaze)
-    if kind == TABLE and self_destruct.is_self_destruct(values):
-        return ("self_destruct", None), None  # after moving, instead of attacking (turn_self_destruct)
-    if kind == TRIGGER and spear.is_spear(values):
-        return ("spear", None), None  # after moving, one of yours put next to it (turn_spear_summoning)
-    if kind == TABLE and rod.is_rod(values):
-        return ("rod", None), None  # as each Player Turn ends, while markers last (turn_rod_of_negation)
+    own = own_shape(values, kind)  # shapes carried out by modules of their own (_d20_shapes)
+    if own is not None:
+        return (own, None), None
     extra = set(values) - {"window", "threshold", "effect", "target", "modifier", "immune", "table"}
     if extra:
         return None, f"the parameter '{sorted(extra)[0]}' is not understood"
