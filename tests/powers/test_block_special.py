@@ -105,10 +105,11 @@ def test_dice_by_target_size_shiori_shuriken() -> None:
 
 
 def test_an_unbuilt_area_is_not_offered_and_says_why() -> None:
-    archers = shared("Roman Archers")  # Tetsubo's area is built now (see the end of this file)
-    power = next(p for p in archers.powers if p.kind == "special_attack")
-    assert enforcement(power) == "the area 'combined' is not built yet"
-    eng = sandbox(fig("o", "p1", (2, 2), archers), fig("t", "p2", (3, 2), TARGET))
+    # Tetsubo's area is built now (see the end of this file), the Roman Archers' "combined" too (combined_attack)
+    pelloth = shared("Pelloth")
+    power = next(p for p in pelloth.powers if p.kind == "special_attack")
+    assert enforcement(power) == "the area 'wounds distributed within 2 of a chosen friendly Drow' is not built yet"
+    eng = sandbox(fig("o", "p1", (2, 2), pelloth), fig("t", "p2", (3, 2), TARGET))
     assert specials(eng, "o") == []
 
 

@@ -51,6 +51,7 @@ from bot.rules.powers import _terms as terms
 from bot.rules.powers._effects import PowerEffect, window_args
 from bot.rules.powers.block_special_move import read_move
 from bot.rules.powers.block_special_place import read_place
+from bot.rules.powers.combined_attack import check_combined
 from bot.rules.state import Figure, MatchState
 from bot.rules.timing import Trigger, Window, register
 
@@ -197,6 +198,8 @@ def check_special_attack(values: dict[str, Any]) -> str | None:
     for key in values:
         if key in _SHAPE_KEYS or key in _BUILT_KEYS:
             continue
+        if key == "figures_needed" and check_combined(values) is None:
+            continue  # the figures that join it are checked as it is made (combined_attack)
         if key == "extra_targets" and values.get("area") == "target_plus_adjacent" \
                 and isinstance(values[key], int) and values[key] > 0:
             continue  # picked as the attack is made (block_special_extra)
