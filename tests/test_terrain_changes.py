@@ -7,6 +7,7 @@ from bot.game.howto import CONSOLE
 from bot.game.narrate import Narrator
 from bot.render.compose import render_map
 from bot.render.palette import TERRAIN
+from bot.render.pieces import CHANGED_RING
 from bot.rules.hexes import Hex
 from bot.rules.terrain import Terrain
 from bot.rules.terrain_changes import change_terrain, changed_spaces
@@ -41,3 +42,11 @@ def test_a_space_changed_twice_remembers_the_first_tile() -> None:
     change_terrain(eng, Hex(3, 3), 1, Terrain.WATER, cause="Create Water")
     second = change_terrain(eng, Hex(3, 3), 1, Terrain.SWAMP_WATER, cause="a test")
     assert second.was is Terrain.GRASS and eng.events[-1].data["was"] == "water"
+
+
+def test_a_changed_space_is_ringed_in_white() -> None:
+    eng = sandbox(fig("ew", "p1", (2, 2), EWASHIA))
+    before = near(render_map(eng.state), CHANGED_RING, tolerance=8)
+    change_terrain(eng, Hex(3, 3), 1, Terrain.WATER, cause="Create Water")
+    after = near(render_map(eng.state), CHANGED_RING, tolerance=8)
+    assert after > before + 20

@@ -129,7 +129,7 @@ def test_the_vines_say_what_they_are_and_work_for_nobody() -> None:
     eng = _xenithrax()
     eng.execute("p1", "end-turn")
     eng.execute("p1", f"choose {_label(eng, Hex(2, 4))}")
-    assert glyph_lines(eng.state) == [("XV", "power", f"{_label(eng, Hex(2, 4))} Xenithrax Vines Glyph (Vines)")]
+    assert glyph_lines(eng.state) == [("XV", "power", f"{_label(eng, Hex(2, 4))} Xenithrax Vines Glyph (Stops movement)")]
 
 
 def test_the_computer_puts_the_vines_next_to_an_enemy() -> None:

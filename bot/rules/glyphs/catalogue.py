@@ -121,7 +121,7 @@ UNKNOWN = GlyphInfo(name="unknown", title="Unknown Glyph", power="No effect", fa
 #: every power glyph it stops a figure that walks onto it (HS-GLYPH-03), and a flying figure passes
 #: over it (HS-FLY-06). That is the one thing the rulebooks make every glyph do, and it is what
 #: vines thrown in an enemy's way are printed to do: hold it where it stands.
-VINES = GlyphInfo(name="xenithrax_vines", title="Xenithrax Vines Glyph", power="Vines", family="power",
+VINES = GlyphInfo(name="xenithrax_vines", title="Xenithrax Vines Glyph", power="Stops movement", family="power",
                   permanent=True, letter="XV", rule="HS-GLYPH-03",
                   text="Put on the battlefield by Xenithrax the Vineweaver's Summon Vines. A figure that moves "
                        "onto it must stop there, as on any power glyph; a flying figure passes over it. It has "
