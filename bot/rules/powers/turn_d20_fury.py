@@ -22,8 +22,8 @@ from bot.rules import modifiers
 from bot.rules.cards import ArmyCard, Power
 from bot.rules.modifiers import AttackContext
 from bot.rules.powers import _terms as terms
-from bot.rules.powers import block_roll_modifier as roll_modifier
 from bot.rules.powers._effects import PowerEffect
+from bot.rules.powers._shaped import roll_d20
 from bot.rules.powers._tables import row_for, table_rows
 from bot.rules.powers._turns import living
 from bot.rules.powers._who import parse_who
@@ -148,24 +148,22 @@ class FuryTable(PowerEffect):
                 engine.destroy(victim, f"{power.name}")
             return
         cip = st.cards[trigger.subject]
-        roll = engine.roll_d20()
-        total = roll + roll_modifier.roll_bonus(st, cip.controller, power.name, cip.key)[0]
+        _, total, shown = roll_d20(engine, cip.controller, power, cip.key)
         row = row_for(table, total)
-        shown: dict[str, Any] = {"total": total} if total != roll else {}
         rolled = turn.data.setdefault(ROLLED, {})
         rolled[cip.key] = [power.name, {}]
         if row is None:
-            engine.emit("power", power=power.name, card=cip.key, player=cip.controller, d20=roll, success=False,
+            engine.emit("power", power=power.name, card=cip.key, player=cip.controller, success=False,
                         result="no effect", **shown)
             return
         what, amount = row
         if what in ("attack", "move"):
             rolled[cip.key] = [power.name, {what: amount}]
-            engine.emit("power", power=power.name, card=cip.key, player=cip.controller, d20=roll, success=True,
+            engine.emit("power", power=power.name, card=cip.key, player=cip.controller, success=True,
                         result=f"{cip.card.short} get +{amount} {what.title()} this turn", **shown)
             return
         victims = _victims(st, cip.controller, amount)
-        engine.emit("power", power=power.name, card=cip.key, player=cip.controller, d20=roll, success=False,
+        engine.emit("power", power=power.name, card=cip.key, player=cip.controller, success=False,
                     result="one of them is destroyed" if victims else "no effect", **shown)
         if len(victims) == 1:
             engine.destroy(victims[0], power.name)

@@ -18,10 +18,9 @@ from typing import TYPE_CHECKING, Any
 
 from bot.rules.cards import Power
 from bot.rules.powers import _terms as terms
-from bot.rules.powers import block_roll_modifier as roll_modifier
-from bot.rules.powers._effects import SKIP, AfterMovingPower
-from bot.rules.powers._turns import flag
-from bot.rules.state import CardInPlay, Figure, MatchState, TurnState
+from bot.rules.powers._effects import SKIP
+from bot.rules.powers._shaped import ShapedTurnPower, roll_d20
+from bot.rules.state import CardInPlay, Figure, MatchState
 from bot.rules.timing import Trigger, Window, register
 
 if TYPE_CHECKING:
@@ -75,39 +74,22 @@ def targets(state: MatchState, holder: Figure, power: Power) -> list[Figure]:
 
 
 @register
-class CripplingGaze(AfterMovingPower):
+class CripplingGaze(ShapedTurnPower):
     """Crippling Gaze: see the module doc. A trigger's ``subject`` and ``source`` are the holder."""
 
     name = "d20_gaze"
     kind = KIND
     window = Window.START_OF_TURN
-    per_figure = True
     rule = "HS-ORDER-05"
+    shape_of = staticmethod(gaze_of)
 
-    def power(self, engine: RulesContext, trigger: Trigger) -> Power | None:
-        return gaze_of(engine.state.cards[self.card_key(engine, trigger)].card.powers)
-
-    def triggers(self, engine: RulesContext) -> list[Trigger]:
-        st = engine.state
-        turn = st.turn
-        if turn is None or turn.card_key is None or turn.card_key not in st.cards or turn.moved \
-                or turn.data.get(flag(self.name, turn.card_key)):
-            return []
-        return self.offers(engine, turn, st.cards[turn.card_key])
-
-    def offers(self, engine: RulesContext, turn: TurnState, cip: CardInPlay) -> list[Trigger]:
-        power = gaze_of(cip.card.powers)
-        if power is None:
-            return []
-        return [Trigger(self.name, cip.controller, f.id, source=f.id) for f in engine.state.figures_of(cip.key)
-                if f.on_battlefield and targets(engine.state, f, power)]
+    def ready(self, state: MatchState, fig: Figure, power: Power) -> bool:
+        # before any figure of the card moves, at an enemy figure whose card(s) still carry a marker
+        return state.turn is not None and not state.turn.moved and bool(targets(state, fig, power))
 
     def _found(self, engine: RulesContext, trigger: Trigger) -> list[Figure]:
         power = self.power(engine, trigger)
         return targets(engine.state, engine.state.figures[trigger.subject], power) if power is not None else []
-
-    def applies(self, engine: RulesContext, trigger: Trigger) -> bool:
-        return bool(self._found(engine, trigger))
 
     def options(self, engine: RulesContext, trigger: Trigger) -> list[str]:
         return [f.id for f in self._found(engine, trigger)] + [SKIP]
@@ -125,15 +107,13 @@ class CripplingGaze(AfterMovingPower):
         target = next((f for f in self._found(engine, trigger) if f.id == choice), None)
         if power is None or target is None:
             return
-        roll = engine.roll_d20()
-        total = roll + roll_modifier.roll_bonus(st, holder.controller, power.name, holder.card_key)[0]
+        _, total, shown = roll_d20(engine, holder.controller, power, holder.card_key)
         need = int(power.values["threshold"])
-        shown: dict[str, Any] = {"total": total} if total != roll else {}
         hit = cards_hit(st, target)
         ok = total >= need
         names = ", ".join(sorted({c.card.short for c in hit}))
         engine.emit("power", power=power.name, figure=holder.id, player=trigger.controller, target=target.id,
-                    d20=roll, needed=need, success=ok,
+                    needed=need, success=ok,
                     result=f"every face-down Order Marker on {names} is removed" if ok else "no effect", **shown)
         if not ok:
             return

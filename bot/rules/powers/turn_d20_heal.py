@@ -21,12 +21,11 @@ from typing import TYPE_CHECKING, Any
 from bot.rules.cards import Power
 from bot.rules.engagement import adjacent
 from bot.rules.powers import _terms as terms
-from bot.rules.powers import block_roll_modifier as roll_modifier
-from bot.rules.powers._effects import SKIP, AfterMovingPower
+from bot.rules.powers._effects import SKIP
+from bot.rules.powers._shaped import ShapedTurnPower, roll_d20
 from bot.rules.powers._tables import row_for, table_rows
-from bot.rules.powers._turns import flag
 from bot.rules.powers._who import Who, parse_who
-from bot.rules.state import CardInPlay, Figure, MatchState, TurnState
+from bot.rules.state import Figure, MatchState
 from bot.rules.timing import Trigger, register
 
 if TYPE_CHECKING:
@@ -86,38 +85,20 @@ def patients(state: MatchState, healer: Figure, power: Power) -> list[Figure]:
 
 
 @register
-class HealingTable(AfterMovingPower):
+class HealingTable(ShapedTurnPower):
     """Healing Touch: see the module doc. A trigger's ``subject`` and ``source`` are the healer."""
 
     name = "d20_heal_table"
     kind = KIND
-    per_figure = True
     rule = "HS-TURN-06"
+    shape_of = staticmethod(heal_table)
 
-    def power(self, engine: RulesContext, trigger: Trigger) -> Power | None:
-        return heal_table(engine.state.cards[self.card_key(engine, trigger)].card.powers)
-
-    def triggers(self, engine: RulesContext) -> list[Trigger]:
-        st = engine.state
-        turn = st.turn
-        if turn is None or turn.card_key is None or turn.card_key not in st.cards \
-                or turn.data.get(flag(self.name, turn.card_key)):
-            return []
-        return self.offers(engine, turn, st.cards[turn.card_key])
-
-    def offers(self, engine: RulesContext, turn: TurnState, cip: CardInPlay) -> list[Trigger]:
-        power = heal_table(cip.card.powers)
-        if power is None:
-            return []
-        return [Trigger(self.name, cip.controller, f.id, source=f.id) for f in engine.state.figures_of(cip.key)
-                if f.on_battlefield and patients(engine.state, f, power)]
+    def ready(self, state: MatchState, fig: Figure, power: Power) -> bool:
+        return bool(patients(state, fig, power))
 
     def _found(self, engine: RulesContext, trigger: Trigger) -> list[Figure]:
         power = self.power(engine, trigger)
         return patients(engine.state, engine.state.figures[trigger.subject], power) if power is not None else []
-
-    def applies(self, engine: RulesContext, trigger: Trigger) -> bool:
-        return bool(self._found(engine, trigger))
 
     def options(self, engine: RulesContext, trigger: Trigger) -> list[str]:
         st = engine.state
@@ -138,18 +119,16 @@ class HealingTable(AfterMovingPower):
         table = rows(dict(power.values)) if power is not None else None
         if power is None or patient is None or table is None:
             return
-        roll = engine.roll_d20()
-        total = roll + roll_modifier.roll_bonus(st, healer.controller, power.name, healer.card_key)[0]
+        _, total, shown = roll_d20(engine, healer.controller, power, healer.card_key)
         what, amount = row_for(table, total) or ("none", 0)
-        shown: dict[str, Any] = {"total": total} if total != roll else {}
         if what == "add":
             engine.emit("power", power=power.name, figure=healer.id, player=trigger.controller, target=patient.id,
-                        d20=roll, success=False, result=f"{patient.id} takes {amount} more wounds", **shown)
+                        success=False, result=f"{patient.id} takes {amount} more wounds", **shown)
             engine.wound(patient, amount, f"{power.name} by {healer.id}")
             return
         healed = patient.wounds if what == "all" else min(amount, patient.wounds) if what == "remove" else 0
         patient.wounds -= healed
         engine.emit("power", power=power.name, figure=healer.id, player=trigger.controller, target=patient.id,
-                    d20=roll, success=healed > 0, healed=patient.id, wounds=healed,
+                    success=healed > 0, healed=patient.id, wounds=healed,
                     result=f"{patient.id} loses {healed} Wound Marker{'' if healed == 1 else 's'}" if healed
                     else "no effect", **shown)

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from bot.rules.cards import Power
 from bot.rules.powers import _terms as terms
-from bot.rules.powers import block_roll_modifier as roll_modifier
 from bot.rules.powers._effects import PowerEffect
+from bot.rules.powers._shaped import roll_d20
 from bot.rules.powers._turns import living
 from bot.rules.timing import Trigger, Window, register
 
@@ -86,12 +86,10 @@ class Frenzy(PowerEffect):
         if power is None:
             return
         cip = st.cards[trigger.subject]
-        roll = engine.roll_d20()
-        extra = roll_modifier.roll_bonus(st, cip.controller, power.name, cip.key)[0]
+        _, total, shown = roll_d20(engine, cip.controller, power, cip.key)
         need = int(power.values["threshold"])
-        ok = roll + extra >= need
-        shown: dict[str, Any] = {"total": roll + extra} if extra else {}
-        engine.emit("power", power=power.name, card=cip.key, player=cip.controller, d20=roll, needed=need,
+        ok = total >= need
+        engine.emit("power", power=power.name, card=cip.key, player=cip.controller, needed=need,
                     success=ok, result=f"{cip.card.short} take another turn" if ok else "no effect", **shown)
         if ok and st.turn is not None:
             # "Another turn" comes right away: before any Army Card turn already waiting in this Player Turn.

@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 from bot.rules.cards import Power
 from bot.rules.glyphs.temporary import negate
 from bot.rules.powers import _terms as terms
-from bot.rules.powers import block_roll_modifier as roll_modifier
 from bot.rules.powers._common import holders
 from bot.rules.powers._effects import SKIP, PowerEffect
+from bot.rules.powers._shaped import roll_d20
 from bot.rules.powers._supply import left, take
 from bot.rules.powers._tables import row_for, table_rows
 from bot.rules.state import Figure, MatchState
@@ -117,15 +117,13 @@ class RodOfNegation(PowerEffect):
         target = next((f for f in targets(st, holder, power) if f.id == choice), None) if power is not None else None
         if power is None or table is None or target is None:
             return
-        roll = engine.roll_d20()
-        total = roll + roll_modifier.roll_bonus(st, holder.controller, power.name, holder.card_key)[0]
+        _, total, shown = roll_d20(engine, holder.controller, power, holder.card_key)
         what = row_for(table, total) or "nothing"
-        shown: dict[str, Any] = {"total": total} if total != roll else {}
         card = st.card_of(target)
         result = {"nothing": "no effect",
                   "negate": f"a Negation Marker goes on {card.short}: its special powers stop for the rest of the battle",
                   "destroy": f"{target.id} is destroyed"}[what]
-        engine.emit("power", power=power.name, figure=holder.id, player=trigger.controller, target=target.id, d20=roll,
+        engine.emit("power", power=power.name, figure=holder.id, player=trigger.controller, target=target.id,
                     success=what != "nothing", result=result, **shown)
         if what == "negate":
             take(st.cards[holder.card_key], power, "markers")

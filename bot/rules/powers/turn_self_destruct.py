@@ -20,11 +20,10 @@ from typing import TYPE_CHECKING, Any
 from bot.rules.cards import Power
 from bot.rules.engagement import adjacent
 from bot.rules.powers import _terms as terms
-from bot.rules.powers import block_roll_modifier as roll_modifier
-from bot.rules.powers._effects import SKIP, AfterMovingPower
+from bot.rules.powers._effects import SKIP
+from bot.rules.powers._shaped import ShapedTurnPower, roll_d20
 from bot.rules.powers._tables import row_for, table_rows
-from bot.rules.powers._turns import flag
-from bot.rules.state import CardInPlay, Figure, MatchState, TurnState
+from bot.rules.state import Figure, MatchState
 from bot.rules.timing import Trigger, register
 
 if TYPE_CHECKING:
@@ -64,36 +63,16 @@ def around(state: MatchState, fig: Figure) -> list[Figure]:
 
 
 @register
-class SelfDestruct(AfterMovingPower):
+class SelfDestruct(ShapedTurnPower):
     """Self-Destruct: see the module doc. A trigger's ``subject`` and ``source`` are the figure."""
 
     name = "d20_self_destruct"
     kind = KIND
-    per_figure = True
     rule = "HS-TURN-06"
+    shape_of = staticmethod(self_destruct_of)
 
-    def power(self, engine: RulesContext, trigger: Trigger) -> Power | None:
-        return self_destruct_of(engine.state.cards[self.card_key(engine, trigger)].card.powers)
-
-    def triggers(self, engine: RulesContext) -> list[Trigger]:
-        st = engine.state
-        turn = st.turn
-        if turn is None or turn.card_key is None or turn.card_key not in st.cards \
-                or turn.data.get(flag(self.name, turn.card_key)):
-            return []
-        return self.offers(engine, turn, st.cards[turn.card_key])
-
-    def offers(self, engine: RulesContext, turn: TurnState, cip: CardInPlay) -> list[Trigger]:
-        st = engine.state
-        if self_destruct_of(cip.card.powers) is None:
-            return []
-        return [Trigger(self.name, cip.controller, f.id, source=f.id) for f in st.figures_of(cip.key)
-                if f.on_battlefield and f.id not in turn.attacked and around(st, f)]
-
-    def applies(self, engine: RulesContext, trigger: Trigger) -> bool:
-        st = engine.state
-        fig = st.figures[trigger.subject]
-        return fig.on_battlefield and bool(around(st, fig))
+    def ready(self, state: MatchState, fig: Figure, power: Power) -> bool:
+        return state.turn is not None and fig.id not in state.turn.attacked and bool(around(state, fig))
 
     def options(self, engine: RulesContext, trigger: Trigger) -> list[str]:
         st = engine.state
@@ -115,12 +94,10 @@ class SelfDestruct(AfterMovingPower):
         if choice != USE or power is None or table is None:
             return
         engine.forgo_attacks([fig.id])
-        roll = engine.roll_d20()
-        total = roll + roll_modifier.roll_bonus(st, fig.controller, power.name, fig.card_key)[0]
+        _, total, shown = roll_d20(engine, fig.controller, power, fig.card_key)
         n = row_for(table, total) or 0
         near = around(st, fig)
-        shown: dict[str, Any] = {"total": total} if total != roll else {}
-        engine.emit("power", power=power.name, figure=fig.id, player=trigger.controller, d20=roll, success=n > 0,
+        engine.emit("power", power=power.name, figure=fig.id, player=trigger.controller, success=n > 0,
                     result=(f"{n} wound{'' if n == 1 else 's'} to each figure next to it ({', '.join(f.id for f in near)})"
                             if n else "the figures next to it are unharmed"), **shown)
         for f in near:

@@ -22,10 +22,10 @@ from bot.rules.events import hx
 from bot.rules.glyphs.moves import free_space
 from bot.rules.hexes import Hex
 from bot.rules.powers import _terms as terms
-from bot.rules.powers import block_roll_modifier as roll_modifier
-from bot.rules.powers._effects import SKIP, AfterMovingPower
-from bot.rules.powers._turns import flag, labels, space_answer
-from bot.rules.state import CardInPlay, Figure, MatchState, TurnState
+from bot.rules.powers._effects import SKIP
+from bot.rules.powers._shaped import ShapedTurnPower, roll_d20
+from bot.rules.powers._turns import labels, space_answer
+from bot.rules.state import Figure, MatchState
 from bot.rules.timing import Trigger, register
 
 if TYPE_CHECKING:
@@ -64,37 +64,17 @@ def summonable(state: MatchState, holder: Figure) -> list[Figure]:
 
 
 @register
-class SpearOfSummoning(AfterMovingPower):
+class SpearOfSummoning(ShapedTurnPower):
     """Spear of Summoning: see the module doc. A trigger's ``subject`` and ``source`` are the holder;
     the follow-up ``step`` "space" (with ``summoned``) asks where the figure goes."""
 
     name = "d20_spear"
     kind = KIND
-    per_figure = True
     rule = "HS-TURN-06"
+    shape_of = staticmethod(spear_of)
 
-    def power(self, engine: RulesContext, trigger: Trigger) -> Power | None:
-        return spear_of(engine.state.cards[self.card_key(engine, trigger)].card.powers)
-
-    def triggers(self, engine: RulesContext) -> list[Trigger]:
-        st = engine.state
-        turn = st.turn
-        if turn is None or turn.card_key is None or turn.card_key not in st.cards \
-                or turn.data.get(flag(self.name, turn.card_key)):
-            return []
-        return self.offers(engine, turn, st.cards[turn.card_key])
-
-    def offers(self, engine: RulesContext, turn: TurnState, cip: CardInPlay) -> list[Trigger]:
-        st = engine.state
-        if spear_of(cip.card.powers) is None:
-            return []
-        return [Trigger(self.name, cip.controller, f.id, source=f.id) for f in st.figures_of(cip.key)
-                if f.on_battlefield and spaces_next_to(st, f) and summonable(st, f)]
-
-    def applies(self, engine: RulesContext, trigger: Trigger) -> bool:
-        st = engine.state
-        holder = st.figures[trigger.subject]
-        return trigger.get("step") is not None or (bool(spaces_next_to(st, holder)) and bool(summonable(st, holder)))
+    def ready(self, state: MatchState, fig: Figure, power: Power) -> bool:
+        return bool(spaces_next_to(state, fig)) and bool(summonable(state, fig))
 
     def options(self, engine: RulesContext, trigger: Trigger) -> list[str]:
         st = engine.state
@@ -126,12 +106,10 @@ class SpearOfSummoning(AfterMovingPower):
         fig = next((f for f in summonable(st, holder) if f.id == choice), None)
         if power is None or fig is None:
             return
-        roll = engine.roll_d20()
-        total = roll + roll_modifier.roll_bonus(st, holder.controller, power.name, holder.card_key)[0]
+        _, total, shown = roll_d20(engine, holder.controller, power, holder.card_key)
         need = int(power.values["threshold"])
-        shown: dict[str, Any] = {"total": total} if total != roll else {}
         ok = total >= need
-        engine.emit("power", power=power.name, figure=holder.id, player=trigger.controller, target=fig.id, d20=roll,
+        engine.emit("power", power=power.name, figure=holder.id, player=trigger.controller, target=fig.id,
                     needed=need, success=ok, result=f"{fig.id} may be put next to {holder.id}" if ok else "no effect",
                     **shown)
         if ok:

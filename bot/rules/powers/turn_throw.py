@@ -27,10 +27,10 @@ from bot.rules.hexes import Hex
 from bot.rules.los import sees_space
 from bot.rules.objects import field_now
 from bot.rules.powers import _terms as terms
-from bot.rules.powers import block_roll_modifier as roll_modifier
-from bot.rules.powers._effects import SKIP, AfterMovingPower
-from bot.rules.powers._turns import flag, labels, space_answer
-from bot.rules.state import CardInPlay, Figure, MatchState, TurnState
+from bot.rules.powers._effects import SKIP
+from bot.rules.powers._shaped import ShapedTurnPower, roll_d20
+from bot.rules.powers._turns import labels, space_answer
+from bot.rules.state import Figure, MatchState
 from bot.rules.timing import Trigger, register
 
 if TYPE_CHECKING:
@@ -88,35 +88,17 @@ def landing(state: MatchState, holder: Figure, spaces: int) -> list[Hex]:
 
 
 @register
-class Throw(AfterMovingPower):
+class Throw(ShapedTurnPower):
     """Throw: see the module doc. A trigger's ``subject`` and ``source`` are the holder; the
     follow-up ``step`` "space" (with ``thrown``) asks where the figure lands."""
 
     name = "d20_throw"
     kind = KIND
-    per_figure = True
     rule = "HS-TURN-06"
+    shape_of = staticmethod(throw_of)
 
-    def power(self, engine: RulesContext, trigger: Trigger) -> Power | None:
-        return throw_of(engine.state.cards[self.card_key(engine, trigger)].card.powers)
-
-    def triggers(self, engine: RulesContext) -> list[Trigger]:
-        st = engine.state
-        turn = st.turn
-        if turn is None or turn.card_key is None or turn.card_key not in st.cards \
-                or turn.data.get(flag(self.name, turn.card_key)):
-            return []
-        return self.offers(engine, turn, st.cards[turn.card_key])
-
-    def offers(self, engine: RulesContext, turn: TurnState, cip: CardInPlay) -> list[Trigger]:
-        st = engine.state
-        if throw_of(cip.card.powers) is None:
-            return []
-        return [Trigger(self.name, cip.controller, f.id, source=f.id) for f in st.figures_of(cip.key)
-                if f.on_battlefield and throwable(st, f)]
-
-    def applies(self, engine: RulesContext, trigger: Trigger) -> bool:
-        return trigger.get("step") is not None or bool(throwable(engine.state, engine.state.figures[trigger.subject]))
+    def ready(self, state: MatchState, fig: Figure, power: Power) -> bool:
+        return bool(throwable(state, fig))
 
     def options(self, engine: RulesContext, trigger: Trigger) -> list[str]:
         st = engine.state
@@ -146,11 +128,6 @@ class Throw(AfterMovingPower):
             return
         super().resolve(engine, trigger, choice)
 
-    def _roll(self, engine: RulesContext, holder: Figure, power: Power) -> tuple[int, dict[str, Any]]:
-        roll = engine.roll_d20()
-        total = roll + roll_modifier.roll_bonus(engine.state, holder.controller, power.name, holder.card_key)[0]
-        return total, ({"d20": roll, "total": total} if total != roll else {"d20": roll})
-
     def use(self, engine: RulesContext, trigger: Trigger, choice: str) -> None:
         st = engine.state
         holder = st.figures[trigger.subject]
@@ -158,7 +135,7 @@ class Throw(AfterMovingPower):
         fig = next((f for f in throwable(st, holder) if f.id == choice), None)
         if power is None or fig is None:
             return
-        total, shown = self._roll(engine, holder, power)
+        _, total, shown = roll_d20(engine, holder.controller, power, holder.card_key)
         need = int(power.values["threshold"])
         spaces = self._spaces(engine, trigger)
         ok = total >= need and bool(spaces)
@@ -188,7 +165,7 @@ class Throw(AfterMovingPower):
         fig.hexes, fig.level = (h,), cell.top  # placed, not moved: no leaving-engagement attacks
         safe = cell.terrain.is_water or cell.top - holder.level > st.card_of(holder).stat("height")
         # Landing where it cannot be hurt, no second roll is needed.
-        total, shown = self._roll(engine, holder, power) if not safe else (0, {})
+        _, total, shown = roll_d20(engine, holder.controller, power, holder.card_key) if not safe else (0, 0, {})
         hurt = not safe and total >= got[1]
         why = "it lands in water" if cell.terrain.is_water else "it lands above the thrower's height" if safe else ""
         engine.emit("power", power=power.name, figure=holder.id, player=trigger.controller, target=fig.id,
