@@ -71,3 +71,26 @@ class ShapedTurnPower(AfterMovingPower):
         power = self.power(engine, trigger)
         fig = engine.state.figures[trigger.subject]
         return power is not None and fig.on_battlefield and self.ready(engine.state, fig, power)
+
+    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
+        step = trigger.get("step")
+        if step is not None:  # a follow-up decision of the power under way
+            self.follow_up(engine, trigger, str(step), choice)
+            return
+        super().resolve(engine, trigger, choice)
+
+    def follow_up(self, engine: RulesContext, trigger: Trigger, step: str, choice: str | None) -> None:
+        """Carry on with the answer ``choice`` to the follow-up decision ``step`` the power asked."""
+        raise NotImplementedError
+
+    def pick_and_roll(self, engine: RulesContext, trigger: Trigger, candidates: list[Figure],
+                      choice: str) -> tuple[Figure, Power, Figure, int, dict[str, Any]] | None:
+        """The figure ``choice`` names among ``candidates``, and the d20 rolled for it: ``(holder,
+        power, picked figure, total, event data)``; ``None`` (nothing rolled) when it names none."""
+        holder = engine.state.figures[trigger.subject]
+        power = self.power(engine, trigger)
+        picked = next((f for f in candidates if f.id == choice), None)
+        if power is None or picked is None:
+            return None
+        _, total, shown = roll_d20(engine, holder.controller, power, holder.card_key)
+        return holder, power, picked, total, shown

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from bot.rules.cards import Power
 from bot.rules.powers import _terms as terms
 from bot.rules.powers._effects import SKIP
-from bot.rules.powers._shaped import ShapedTurnPower, roll_d20
+from bot.rules.powers._shaped import ShapedTurnPower
 from bot.rules.state import CardInPlay, Figure, MatchState
 from bot.rules.timing import Trigger, Window, register
 
@@ -102,12 +102,10 @@ class CripplingGaze(ShapedTurnPower):
 
     def use(self, engine: RulesContext, trigger: Trigger, choice: str) -> None:
         st = engine.state
-        holder = st.figures[trigger.subject]
-        power = self.power(engine, trigger)
-        target = next((f for f in self._found(engine, trigger) if f.id == choice), None)
-        if power is None or target is None:
+        rolled = self.pick_and_roll(engine, trigger, self._found(engine, trigger), choice)
+        if rolled is None:
             return
-        _, total, shown = roll_d20(engine, holder.controller, power, holder.card_key)
+        holder, power, target, total, shown = rolled
         need = int(power.values["threshold"])
         hit = cards_hit(st, target)
         ok = total >= need

@@ -22,7 +22,7 @@ from bot.rules.cards import Power
 from bot.rules.engagement import adjacent
 from bot.rules.powers import _terms as terms
 from bot.rules.powers._effects import SKIP
-from bot.rules.powers._shaped import ShapedTurnPower, roll_d20
+from bot.rules.powers._shaped import ShapedTurnPower
 from bot.rules.powers._tables import row_for, table_rows
 from bot.rules.powers._who import Who, parse_who
 from bot.rules.state import Figure, MatchState
@@ -112,14 +112,11 @@ class HealingTable(ShapedTurnPower):
                 f"{trigger.subject} (a 1 adds wounds)? Or {SKIP}.")
 
     def use(self, engine: RulesContext, trigger: Trigger, choice: str) -> None:
-        st = engine.state
-        healer = st.figures[trigger.subject]
-        power = self.power(engine, trigger)
-        patient = next((f for f in self._found(engine, trigger) if f.id == choice), None)
-        table = rows(dict(power.values)) if power is not None else None
-        if power is None or patient is None or table is None:
+        rolled = self.pick_and_roll(engine, trigger, self._found(engine, trigger), choice)
+        if rolled is None:
             return
-        _, total, shown = roll_d20(engine, healer.controller, power, healer.card_key)
+        healer, power, patient, total, shown = rolled
+        table = rows(dict(power.values)) or []
         what, amount = row_for(table, total) or ("none", 0)
         if what == "add":
             engine.emit("power", power=power.name, figure=healer.id, player=trigger.controller, target=patient.id,

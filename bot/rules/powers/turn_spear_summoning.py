@@ -23,7 +23,7 @@ from bot.rules.glyphs.moves import free_space
 from bot.rules.hexes import Hex
 from bot.rules.powers import _terms as terms
 from bot.rules.powers._effects import SKIP
-from bot.rules.powers._shaped import ShapedTurnPower, roll_d20
+from bot.rules.powers._shaped import ShapedTurnPower
 from bot.rules.powers._turns import labels, space_answer
 from bot.rules.state import Figure, MatchState
 from bot.rules.timing import Trigger, register
@@ -93,20 +93,12 @@ class SpearOfSummoning(ShapedTurnPower):
             return None
         return space_answer(st, answer, spaces_next_to(st, st.figures[trigger.subject]))
 
-    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
-        if trigger.get("step") == "space":
-            self._put(engine, trigger, choice)
-            return
-        super().resolve(engine, trigger, choice)
-
     def use(self, engine: RulesContext, trigger: Trigger, choice: str) -> None:
         st = engine.state
-        holder = st.figures[trigger.subject]
-        power = self.power(engine, trigger)
-        fig = next((f for f in summonable(st, holder) if f.id == choice), None)
-        if power is None or fig is None:
+        rolled = self.pick_and_roll(engine, trigger, summonable(st, st.figures[trigger.subject]), choice)
+        if rolled is None:
             return
-        _, total, shown = roll_d20(engine, holder.controller, power, holder.card_key)
+        holder, power, fig, total, shown = rolled
         need = int(power.values["threshold"])
         ok = total >= need
         engine.emit("power", power=power.name, figure=holder.id, player=trigger.controller, target=fig.id,
@@ -116,7 +108,7 @@ class SpearOfSummoning(ShapedTurnPower):
             engine.ask(trigger.with_data(step="space", summoned=fig.id),
                        f"{power.name}: where next to {holder.id} does {fig.id} go?", labels(st, spaces_next_to(st, holder)))
 
-    def _put(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
+    def follow_up(self, engine: RulesContext, trigger: Trigger, step: str, choice: str | None) -> None:
         st = engine.state
         holder = st.figures[trigger.subject]
         fig = st.figures[str(trigger.get("summoned"))]

@@ -122,20 +122,12 @@ class Throw(ShapedTurnPower):
         # The landing spaces may be many: a typed one (or "2,3") among them is good too.
         return space_answer(engine.state, answer, self._spaces(engine, trigger)) if trigger.get("step") == "space" else None
 
-    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
-        if trigger.get("step") == "space":
-            self._land(engine, trigger, choice)
-            return
-        super().resolve(engine, trigger, choice)
-
     def use(self, engine: RulesContext, trigger: Trigger, choice: str) -> None:
         st = engine.state
-        holder = st.figures[trigger.subject]
-        power = self.power(engine, trigger)
-        fig = next((f for f in throwable(st, holder) if f.id == choice), None)
-        if power is None or fig is None:
+        rolled = self.pick_and_roll(engine, trigger, throwable(st, st.figures[trigger.subject]), choice)
+        if rolled is None:
             return
-        _, total, shown = roll_d20(engine, holder.controller, power, holder.card_key)
+        holder, power, fig, total, shown = rolled
         need = int(power.values["threshold"])
         spaces = self._spaces(engine, trigger)
         ok = total >= need and bool(spaces)
@@ -145,7 +137,7 @@ class Throw(ShapedTurnPower):
             engine.ask(trigger.with_data(step="space", thrown=fig.id),
                        f"{power.name}: where does {fig.id} land?", labels(st, spaces))
 
-    def _land(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
+    def follow_up(self, engine: RulesContext, trigger: Trigger, step: str, choice: str | None) -> None:
         st = engine.state
         holder = st.figures[trigger.subject]
         fig = st.figures[str(trigger.get("thrown"))]
