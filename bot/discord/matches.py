@@ -31,13 +31,13 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from bot import games
 from bot.discord import server_cards
 from bot.discord.errors import AlreadyDone, NoMatch, NotAPlayer, Stale, UserError
 from bot.discord.whose_turn import turn_key, turn_words
-from bot.game.howto import DISCORD
-from bot.game.session import GameSession, Outcome, library_for, snapshot_version
+from bot.game.session import GameSession
+from bot.games.ruleset import MatchSettings, Outcome, Refused
 from bot.rules import checks, legal
-from bot.rules.errors import RulesError
 from bot.rules.events import Event
 from bot.rules.state import MatchState, Pending, Phase
 from bot.rules.views import public_view
@@ -223,23 +223,25 @@ def _snowflake_ms(snowflake: int) -> int:
 
 
 def _session_of(stored: StoredMatch) -> GameSession:
-    """A stored match's session: from its snapshots made by this code version, else from its log.
+    """A stored match's session, from its game's ruleset (:mod:`bot.games`): from its snapshots
+    made by this code version, else from its log.
 
     A log the current rules refuse in places (the bot was updated mid-match and a rule became
     stricter) is replayed tolerantly rather than lost: the refused commands change nothing and are
     logged as warnings.
     """
-    version = snapshot_version()
+    ruleset = games.get(stored.meta.ruleset)
+    version = ruleset.snapshot_version()
     usable = [(snap.seq, snap.state) for snap in stored.snapshots if snap.version == version]
-    library = library_for(stored.meta.guild_id)  # the server's own cards (/cards upload) too
+    server = stored.meta.guild_id  # the server's own content (uploads) too
     try:
-        return GameSession.from_record(stored.record(), usable, howto=DISCORD, library=library)
-    except RulesError:
-        session = GameSession.from_record(stored.record(), howto=DISCORD, tolerant=True, library=library)
+        session = ruleset.from_record(stored.record(), usable, adapter="discord", server=server)
+    except Refused:
+        session = ruleset.from_record(stored.record(), adapter="discord", tolerant=True, server=server)
         for seq, text, reason in session.skipped:
             log.warning("match %s: logged command %d (%s) is refused by the current rules and was skipped: %s",
                         stored.meta.match_id, seq, text.split(" ", 1)[0], reason)
-        return session
+    return session  # type: ignore[return-value]  # the adapters still read the session's state
 
 
 def snowflake_ms(snowflake: int) -> int:
@@ -349,8 +351,9 @@ class MatchManager:
 
     async def create(self, *, guild_id: int | None, channel_id: int, creator_id: int, scenario_id: str,
                      map_id: str | None = None, fmt: dict[str, Any] | None = None, seed: int | None = None,
-                     parent_id: int | None = None) -> LiveMatch:
-        """Start a match in a channel (``parent_id``: the channel whose thread ``channel_id`` is).
+                     parent_id: int | None = None, game: str = games.DEFAULT) -> LiveMatch:
+        """Start a match of ``game`` (a :mod:`bot.games` name) in a channel (``parent_id``: the
+        channel whose thread ``channel_id`` is); the match records its game.
 
         :raises UserError: when the channel already has a match under way, or the scenario or
             map is unknown.
@@ -361,13 +364,16 @@ class MatchManager:
                 raise UserError("This channel already has a match. Finish it, or `/match end` it first.")
             match_id = secrets.token_hex(4)
             try:
-                session = GameSession.create(match_id, map_id=map_id, scenario_id=scenario_id, fmt=fmt, seed=seed,
-                                             howto=DISCORD, library=library_for(guild_id))
+                ruleset = games.get(game)
+                options = {"map": map_id, "scenario": scenario_id, "format": fmt}
+                settings = MatchSettings(match_id, seed, options, adapter="discord", server=guild_id)
+                session: GameSession = ruleset.new_match(settings)  # type: ignore[assignment]  # as _session_of
             except (KeyError, ValueError) as exc:
                 raise UserError(str(exc.args[0]) if exc.args else str(exc)) from None
+            record = session.to_record()
             meta = MatchMeta(match_id=match_id, guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
-                             map_id=session.map_id, scenario_id=session.scenario_id, seed=session.seed,
-                             format=dict(session.format_overrides), parent_id=parent_id)
+                             map_id=record["map_id"], scenario_id=record["scenario_id"], seed=session.seed,
+                             format=dict(record.get("format") or {}), parent_id=parent_id, ruleset=ruleset.name)
             if current is not None and current.meta.status == ACTIVE:
                 await self.storage.set_status(current.match_id, OVER)
             try:
@@ -524,7 +530,7 @@ class MatchManager:
         if blob is None:
             return
         try:
-            await self.storage.save_snapshot(live.match_id, seq, snapshot_version(), blob, keep=SNAPSHOTS_KEPT)
+            await self.storage.save_snapshot(live.match_id, seq, games.get(live.meta.ruleset).snapshot_version(), blob, keep=SNAPSHOTS_KEPT)
         except Exception:
             log.exception("cannot store a snapshot of match %s at %d (the log still has everything)",
                           live.match_id, seq)

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot.games import DEFAULT
 from bot.storage.maps import ServerMap
 
 ACTIVE = "active"
@@ -52,6 +53,8 @@ class MatchMeta:
     status: str = ACTIVE
     #: For a match living in a thread: the channel the thread belongs to.
     parent_id: int | None = None
+    #: The game the match is played in (its :mod:`bot.games` registry name).
+    ruleset: str = DEFAULT
 
 
 #: Kinds of owed rows: private lines, or "this player still needs their Order Marker controls".
@@ -128,9 +131,9 @@ class StoredMatch:
     turn_mark: TurnMark | None = None
 
     def record(self) -> dict[str, Any]:
-        """The record :meth:`bot.game.session.GameSession.from_record` replays."""
+        """The record its game's :meth:`~bot.games.ruleset.Ruleset.from_record` replays."""
         m = self.meta
-        return {"match_id": m.match_id, "map_id": m.map_id, "scenario_id": m.scenario_id,
+        return {"ruleset": m.ruleset, "match_id": m.match_id, "map_id": m.map_id, "scenario_id": m.scenario_id,
                 "format": dict(m.format), "seed": m.seed, "log": [list(x) for x in self.log]}
 
 

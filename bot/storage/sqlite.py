@@ -34,7 +34,7 @@ from bot.storage.migrations import ALL
 
 log = logging.getLogger(__name__)
 
-_MATCH_COLUMNS = "match_id, guild_id, channel_id, creator_id, map_id, scenario_id, seed, format, status, parent_id"
+_MATCH_COLUMNS = "match_id, guild_id, channel_id, creator_id, map_id, scenario_id, seed, format, status, parent_id, ruleset"
 
 
 class SqliteStorage(ServerMapStore):
@@ -138,9 +138,9 @@ class SqliteStorage(ServerMapStore):
         """
         try:
             await self._run((
-                f"INSERT INTO matches ({_MATCH_COLUMNS}, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO matches ({_MATCH_COLUMNS}, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (meta.match_id, meta.guild_id, meta.channel_id, meta.creator_id, meta.map_id, meta.scenario_id,
-                 meta.seed, json.dumps(meta.format), meta.status, meta.parent_id, time.time()),
+                 meta.seed, json.dumps(meta.format), meta.status, meta.parent_id, meta.ruleset, time.time()),
             ))
         except DuplicateEntry:
             raise MatchExists(f"channel {meta.channel_id} already has an active match") from None
@@ -164,7 +164,7 @@ class SqliteStorage(ServerMapStore):
     async def _full(self, row: Any) -> StoredMatch:
         meta = MatchMeta(match_id=row[0], guild_id=row[1], channel_id=row[2], creator_id=row[3], map_id=row[4],
                          scenario_id=row[5], seed=int(row[6]), format=json.loads(row[7]), status=row[8],
-                         parent_id=row[9])
+                         parent_id=row[9], ruleset=row[10])
         async with self.db.execute("SELECT player, text FROM log WHERE match_id = ? ORDER BY seq", (meta.match_id,)) as cur:
             log_rows = await cur.fetchall()
         async with self.db.execute("SELECT player, markers FROM marker_picks WHERE match_id = ?",
