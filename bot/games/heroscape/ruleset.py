@@ -39,7 +39,7 @@ class HeroscapeRuleset:
     #: Words only Heroscape uses (lower case): the generic layers must not name them.
     terms = ("heroscape", "order marker", "army card", "glyph", "hex", "player turn", "valkyrie", "squad",
              "wound", "initiative roll", "start zone", "figure", "marker")
-    packages = ("bot.rules", "bot.content", "bot.game", "bot.render", "bot.cases", "bot.console", "bot.games.heroscape")
+    packages = ("bot.rules", "bot.content", "bot.game", "bot.render", "bot.cases", "bot.games.heroscape")
 
     def new_match(self, settings: MatchSettings) -> HeroscapeMatch:
         """A new match (:meth:`bot.game.session.GameSession.create`).
@@ -95,14 +95,14 @@ class HeroscapeRuleset:
         add_arguments(command, parser)
 
     def local(self, args: argparse.Namespace) -> int:
-        """:func:`bot.console.local.main`."""
-        from bot.console.local import main
+        """:func:`bot.games.heroscape.console.local.main`."""
+        from bot.games.heroscape.console.local import main
 
         return int(main(args))
 
     def demo(self, args: argparse.Namespace) -> int:
-        """:func:`bot.console.demo.main`."""
-        from bot.console.demo import main
+        """:func:`bot.games.heroscape.console.demo.main`."""
+        from bot.games.heroscape.console.demo import main
 
         return int(main(args))
 
