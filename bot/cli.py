@@ -60,7 +60,7 @@ def _parser(game: str = games.DEFAULT) -> argparse.ArgumentParser:
     crd.add_argument("action", metavar="coverage|show|NAME", help="coverage, show NAME, or a card's name")
     crd.add_argument("name", nargs="*", help="the card to show (name, short name or id)")
     crd.add_argument("--summary", action="store_true", help="coverage: only the per-set lines and the total")
-    bench = sub.add_parser("bench", help="print benchmark figures, one 'name: value unit' per line")
+    bench = sub.add_parser("bench", help="print benchmark numbers, one 'name: value unit' per line")
     bench.add_argument("what", choices=["rules", "render", "bot"])
     _game_option(bench)
     ruleset.add_arguments("bench", bench)

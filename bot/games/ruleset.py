@@ -98,7 +98,7 @@ class Waiting:
 @dataclass(frozen=True, slots=True)
 class Result:
     """How a match ended: ``winners`` (player ids; empty for a draw or an abandoned match) and
-    ``reason`` in words ("the last figures standing", "victory points")."""
+    ``reason`` in words ("the last standing", "victory points")."""
 
     winners: tuple[str, ...]
     reason: str = ""
@@ -239,7 +239,7 @@ class GameMatch(Protocol):
 
     def legal(self, player: str) -> list[str]:
         """The commands ``player`` may send now, canonical text, in a stable order (may be a
-        sample where the full list is huge, such as every way to place secret markers)."""
+        sample where the full list is huge, such as every way to fill a secret assignment)."""
 
     def waiting(self) -> list[Waiting]:
         """Who the match waits for now, and on what (empty once it is over)."""
@@ -322,4 +322,4 @@ class Ruleset(Protocol):
         (``"none"``: no pictures). Returns the exit status."""
 
     def bench_rules(self, args: argparse.Namespace) -> int:
-        """``python -m bot bench rules``: print figures, one ``name: value unit`` per line."""
+        """``python -m bot bench rules``: print numbers, one ``name: value unit`` per line."""

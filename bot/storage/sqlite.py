@@ -146,7 +146,7 @@ class SqliteStorage(ServerMapStore):
             raise MatchExists(f"channel {meta.channel_id} already has an active match") from None
 
     async def load_match(self, match_id: str) -> StoredMatch | None:
-        """A match with its log and Order Marker picks, or ``None``."""
+        """A match with its log and secret picks, or ``None``."""
         async with self.db.execute(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE match_id = ?", (match_id,)) as cur:
             row = await cur.fetchone()
         return None if row is None else await self._full(row)
@@ -264,10 +264,10 @@ class SqliteStorage(ServerMapStore):
         await self._run(("INSERT INTO interactions (interaction_id, match_id, at) VALUES (?, ?, ?)",
                          (interaction_id, match_id, time.time())))
 
-    # --- Order Marker picks and boards-----------------------------------------------------------------
+    # --- secret picks and boards-----------------------------------------------------------------
 
     async def save_marker_picks(self, match_id: str, player: str, markers: dict[str, str]) -> None:
-        """Store (or, when empty, forget) a player's Order Marker selections."""
+        """Store (or, when empty, forget) a player's secret selections."""
         if markers:
             await self._run(("INSERT OR REPLACE INTO marker_picks (match_id, player, markers) VALUES (?, ?, ?)",
                              (match_id, player, json.dumps(markers))))
