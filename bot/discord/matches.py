@@ -6,7 +6,7 @@ session (the rules decide), append it to storage together with the interaction i
 then report it. A retried or double-delivered interaction therefore applies once, and two clicks
 on the same button apply once (the second carries a version that is no longer current).
 
-After a command that ends a Player Turn (or every :data:`SNAPSHOT_EVERY` commands) the position is
+After a command that ends a turn (or every :data:`SNAPSHOT_EVERY` commands) the position is
 also stored as a snapshot, when no decision is pending, so that a restart rebuilds each match
 from its newest snapshot plus the few commands after it instead of replaying the whole log. The
 snapshot is taken under the lock but written in the background: a command never waits for it,
@@ -65,10 +65,10 @@ T = TypeVar("T")
 class LiveMatch:
     """A match in memory: its stored metadata, its session and its lock.
 
-    ``marker_picks`` holds Order Marker picks not yet locked in (player -> marker -> card key);
+    ``marker_picks`` holds a round's secret picks not yet locked in (player -> slot -> option);
     ``dm_closed`` the players whose DMs failed; ``owed`` what could not be delivered to a player
     privately yet (shown with their next command) and ``owed_controls`` who still needs their
-    Order Marker controls; ``owed_rows`` the newest stored row of each (player, kind) owed, so
+    secret-pick controls; ``owed_rows`` the newest stored row of each (player, kind) owed, so
     that delivering forgets exactly what was shown. ``snapshot_seq`` is the log position of the
     newest stored snapshot.
     """
@@ -80,7 +80,7 @@ class LiveMatch:
     dm_closed: set[str] = field(default_factory=set)
     owed: dict[str, list[str]] = field(default_factory=dict)
     owed_controls: set[str] = field(default_factory=set)
-    #: The last round whose Order Marker controls were sent (a restored match counts as sent).
+    #: The last round whose secret-pick controls were sent (a restored match counts as sent).
     controls_round: int = 0
     owed_rows: dict[tuple[str, str], int] = field(default_factory=dict)
     snapshot_seq: int = 0
@@ -110,7 +110,7 @@ class LiveMatch:
 
     @property
     def turn_log(self) -> list[Event]:
-        """Public events of the Player Turn under way, for the next map image (rebuilt on restore)."""
+        """Public events of the turn under way, for the next picture (rebuilt on restore)."""
         return self.session.match.turn_events
 
     @property
@@ -168,9 +168,9 @@ class LiveMatch:
 class Applied:
     """An accepted command: what it did and the state facts an adapter needs to show it.
 
-    ``view`` is the public view right after the command when a map is due (a Player Turn ended,
+    ``view`` is the public view right after the command when a picture is due (a turn ended,
     or asked for), captured under the lock so the picture matches the words; ``shown`` the public
-    events to draw on it: the Player Turn's before this command, then this command's.
+    events to draw on it: the turn's before this command, then this command's.
     """
 
     outcome: Outcome
@@ -209,7 +209,7 @@ RECENT_MS = 20 * 60 * 1000
 DISCORD_EPOCH_MS = 1420070400000
 
 #: A snapshot is stored at least this often (in commands), at a quiet moment, even within a long
-#: Player Turn; and always after a command that ends a Player Turn.
+#: turn; and always after a command that ends a turn.
 SNAPSHOT_EVERY = 40
 #: How many snapshots each match keeps (the newest first; an older one is a fallback).
 SNAPSHOTS_KEPT = 2
@@ -250,7 +250,7 @@ def snowflake_ms(snowflake: int) -> int:
 
 
 def _sent_round(session: GameSession) -> int:
-    """For a restored match: the round whose Order Marker controls went out before the restart."""
+    """For a restored match: the round whose secret-pick controls went out before the restart."""
     st = session.state
     return st.round - 1 if st.phase is Phase.ORDERS and st.pending else st.round
 
@@ -309,7 +309,7 @@ class MatchManager:
 
     async def restore(self) -> int:
         """Rebuild every active match from storage (newest usable snapshot plus the commands after it,
-        or the whole log), with its Order Marker picks and owed private lines; return how many.
+        or the whole log), with its secret picks and owed private lines; return how many.
 
         A match whose log does not replay is logged and left stored but not live.
         """
@@ -546,7 +546,7 @@ class MatchManager:
         live.owed.setdefault(pid, []).append(text)
 
     async def owe_controls(self, live: LiveMatch, pid: str) -> None:
-        """Remember that ``pid`` still needs this round's Order Marker controls (stored too)."""
+        """Remember that ``pid`` still needs this round's secret-pick controls (stored too)."""
         await self._owe(live, pid, OWED_CONTROLS, "")
         live.owed_controls.add(pid)
 
@@ -578,6 +578,6 @@ class MatchManager:
             del live.owed_rows[(pid, kind)]
 
     async def save_marker_picks(self, live: LiveMatch, player: str, markers: dict[str, str]) -> None:
-        """Remember a player's Order Marker picks (durably, so a restart keeps them)."""
+        """Remember a player's secret picks (durably, so a restart keeps them)."""
         live.marker_picks[player] = dict(markers)
         await self.storage.save_marker_picks(live.match_id, player, markers)
