@@ -34,7 +34,7 @@ import discord
 import yarl
 
 from bot.discord.client import DISCORD_WAIT, RefereeBot
-from bot.discord.matches import LiveMatch, MatchManager
+from bot.discord.matches import LiveMatch, MatchManager, session_from
 from bot.discord.pace.bench import deadlines_ms
 from bot.discord.settings import Settings
 from bot.game.session import GameSession
@@ -304,7 +304,7 @@ def idle_match_kb(records: list[StoredMatch], sample: int = 25) -> float:
     GameSession.from_record(records[0].record())  # warm the shared libraries (cards, maps) first
     tracemalloc.start()
     base = tracemalloc.get_traced_memory()[0]
-    kept = [LiveMatch(r.meta, GameSession.from_record(r.record())) for r in records]
+    kept = [LiveMatch(r.meta, session_from(r.meta, r.record())) for r in records]
     used = tracemalloc.get_traced_memory()[0] - base
     tracemalloc.stop()
     return used / 1024 / max(1, len(kept))

@@ -27,7 +27,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -37,7 +37,7 @@ from bot.discord.errors import AlreadyDone, NoMatch, NotAPlayer, Stale, UserErro
 from bot.discord.whose_turn import turn_key, turn_words
 from bot.game.session import GameSession
 from bot.games.ruleset import MatchSettings, Outcome, Refused
-from bot.rules import checks, legal
+from bot.rules import checks
 from bot.rules.events import Event
 from bot.rules.state import MatchState, Pending, Phase
 from bot.rules.views import public_view
@@ -116,12 +116,12 @@ class LiveMatch:
     @property
     def version(self) -> int:
         """The state version, bumped by every accepted command."""
-        return self.session.state.version
+        return self.session.version
 
     @property
     def over(self) -> bool:
         """True once the rules declared a result."""
-        return self.state.phase is Phase.OVER
+        return self.session.result() is not None
 
     def memo(self, key: Hashable, compute: Callable[[], T]) -> T:
         """``compute()`` cached until the state changes (autocomplete asks again on every keystroke)."""
@@ -134,7 +134,7 @@ class LiveMatch:
 
     def is_player(self, pid: str) -> bool:
         """Whether ``pid`` sits at the table."""
-        return any(p.id == pid for p in self.state.players)
+        return any(s.id == pid for s in self.session.seats())
 
     def require_player(self, pid: str) -> None:
         """:raises NotAPlayer: when ``pid`` does not play in this match."""
@@ -144,9 +144,9 @@ class LiveMatch:
             raise NotAPlayer("You are not playing in this match, so you cannot act in it.")
 
     def waiting_for(self, on: str) -> list[str]:
-        """The players the rules wait for on ``on`` (a kind of :class:`bot.rules.legal.Expected`:
-        ``place``, ``initiative``, ...), in seat order (:func:`bot.rules.legal.waiting_for`)."""
-        return [e.player for e in legal.waiting_for(self.state) if e.on == on]
+        """The players the match waits for on ``on`` (:attr:`bot.games.ruleset.Waiting.on`, the
+        game's kind of input), in seat order (:meth:`bot.games.ruleset.GameMatch.waiting`)."""
+        return [w.player for w in self.session.waiting() if w.on == on]
 
     def waiting_for_orders(self) -> list[str]:
         """Players who have not locked in their Order Markers this round, in seat order.
@@ -222,26 +222,35 @@ def _snowflake_ms(snowflake: int) -> int:
     return (snowflake >> 22) + DISCORD_EPOCH_MS
 
 
+def session_from(meta: MatchMeta, record: dict[str, Any], snapshots: Iterable[tuple[int, bytes]] = (), *,
+                 tolerant: bool = False) -> GameSession:
+    """A match of ``meta``'s game rebuilt from ``record`` (and ``snapshots``) for Discord, through its
+    game's ruleset (:meth:`bot.games.ruleset.Ruleset.from_record`), with the server's own content.
+
+    :raises bot.games.ruleset.Refused: the log does not replay (never when ``tolerant``).
+    """
+    ruleset = games.get(meta.ruleset)
+    session = ruleset.from_record(record, snapshots, adapter="discord", tolerant=tolerant, server=meta.guild_id)
+    return session  # type: ignore[return-value]  # the Discord layer still reads the session's state
+
+
 def _session_of(stored: StoredMatch) -> GameSession:
-    """A stored match's session, from its game's ruleset (:mod:`bot.games`): from its snapshots
-    made by this code version, else from its log.
+    """A stored match's session: from its snapshots made by this code version, else from its log.
 
     A log the current rules refuse in places (the bot was updated mid-match and a rule became
     stricter) is replayed tolerantly rather than lost: the refused commands change nothing and are
     logged as warnings.
     """
-    ruleset = games.get(stored.meta.ruleset)
-    version = ruleset.snapshot_version()
+    version = games.get(stored.meta.ruleset).snapshot_version()
     usable = [(snap.seq, snap.state) for snap in stored.snapshots if snap.version == version]
-    server = stored.meta.guild_id  # the server's own content (uploads) too
     try:
-        session = ruleset.from_record(stored.record(), usable, adapter="discord", server=server)
+        return session_from(stored.meta, stored.record(), usable)
     except Refused:
-        session = ruleset.from_record(stored.record(), adapter="discord", tolerant=True, server=server)
+        session = session_from(stored.meta, stored.record(), tolerant=True)
         for seq, text, reason in session.skipped:
             log.warning("match %s: logged command %d (%s) is refused by the current rules and was skipped: %s",
                         stored.meta.match_id, seq, text.split(" ", 1)[0], reason)
-    return session  # type: ignore[return-value]  # the adapters still read the session's state
+        return session
 
 
 def snowflake_ms(snowflake: int) -> int:
@@ -337,8 +346,8 @@ class MatchManager:
                 live.owed_rows[(owed.player, owed.kind)] = owed.id
                 live.dm_closed.add(owed.player)  # owed because their DMs were closed: do not try first
             self._add(live)
-            if len(session.match.log) - session.restored_from >= SNAPSHOT_ON_RESTORE:
-                await self._save_snapshot(live, len(session.match.log), session.snapshot())
+            if len(session.log) - session.restored_from >= SNAPSHOT_ON_RESTORE:
+                await self._save_snapshot(live, len(session.log), session.snapshot())
             count += 1
         return count
 
@@ -420,16 +429,16 @@ class MatchManager:
                     and text.split(" ", 1)[0] in TURN_VERBS):
                 raise Stale(f"Not done: you sent this before the turn changed ({mark.what}). "
                             "Send it again if you still want it.")
-            seq = len(live.session.match.log)
+            seq = len(live.session.log)
             before = live.turn_log
             turn_before, words_before = turn_key(live.state), turn_words(live.session)
             rules_start = time.perf_counter()
             outcome = live.session.apply(player, text)
             rules = time.perf_counter() - rules_start
-            logged_player, logged_text = live.session.match.log[-1]
+            logged_player, logged_text = live.session.log[-1]
             st = live.state
             result = self._describe(live, outcome, header)
-            owed = [OutboxEntry(f"cmd:{seq}", seq, OUT_RESULT, result, st.version)] if result else []
+            owed = [OutboxEntry(f"cmd:{seq}", seq, OUT_RESULT, result, live.version)] if result else []
             round_due = st.phase is Phase.ORDERS and not st.pending and live.round_owed < st.round
             if round_due:
                 owed.append(OutboxEntry(f"round:{st.round}", seq, OUT_ROUND, "", st.version))
@@ -451,7 +460,7 @@ class MatchManager:
                 live.turn_mark = new_mark
             if interaction_id is not None:
                 self._remember(interaction_id)
-            if st.phase is Phase.OVER:
+            if live.over:
                 await self.storage.set_status(live.match_id, OVER)
             # A map also when a round opens without a turn ending: the placement that completes the
             # armies shows where everyone stands before round 1 (QA: only an empty battlefield was
@@ -464,7 +473,7 @@ class MatchManager:
                               phase=st.phase, pending=st.pending[0] if st.pending else None, view=view, shown=shown,
                               seq=seq, result=result)
             since = seq + 1 - live.snapshot_seq
-            due = st.phase is not Phase.OVER and (outcome.turn_ended or since >= SNAPSHOT_EVERY)
+            due = not live.over and (outcome.turn_ended or since >= SNAPSHOT_EVERY)
             blob = live.session.snapshot() if due else None
         if blob is not None:
             task = asyncio.create_task(self._save_snapshot(live, seq + 1, blob))

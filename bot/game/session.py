@@ -35,6 +35,7 @@ from bot.content.standins import with_stand_ins
 from bot.game import mapsource
 from bot.game.howto import CONSOLE, HowTo
 from bot.game.narrate import Narrator
+from bot.game.seam import GameMatchAnswers
 from bot.games.ruleset import Outcome as Outcome  # re-exported: its old home
 from bot.rules.battlefield import Battlefield
 from bot.rules.cards import ArmyCard
@@ -155,7 +156,7 @@ def record_salts(record: dict[str, Any]) -> dict[int, int]:
     return {int(i): int(v) for i, v in pairs}
 
 
-class GameSession:
+class GameSession(GameMatchAnswers):
     """One match and its record. Build with :meth:`create` or :meth:`from_record`.
 
     ``howto`` tells how the players of this session's adapter do each action (see
