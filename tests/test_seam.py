@@ -50,7 +50,6 @@ ALLOWED: dict[str, int] = {
     "discord/presses.py": 7,
     "discord/publish.py": 11,
     "discord/resume.py": 4,
-    "discord/whose_turn.py": 7,
     "discord/status.py": 16,
     "discord/actions.py": 11,
     "discord/host.py": 1,
