@@ -27,7 +27,11 @@ def _parser() -> argparse.ArgumentParser:
     loc.add_argument("--seed", type=int, default=None,
                      help="dice seed: makes the dice reproducible (default: fresh dice for every roll, "
                           "which a save file does not foretell)")
-    loc.add_argument("--vs-computer", action="store_true", help="the computer plays the second seat")
+    loc.add_argument("--vs-computer", nargs="?", const="normal", default=None, metavar="LEVEL",
+                     choices=["easy", "normal", "hard"],
+                     help="the computer plays the second seat, at LEVEL easy, normal (the default) or hard")
+    loc.add_argument("--computer-level", default=None, choices=["easy", "normal", "hard"],
+                     help="how hard seats named 'computer' play (default: normal)")
     loc.add_argument("--load", default=None, help="resume a match saved with 'save PATH'")
     loc.add_argument("--draft", action="store_true", help="draft the armies one Army Card at a time, in turn")
     loc.add_argument("--format", default=None,
@@ -53,7 +57,9 @@ def _parser() -> argparse.ArgumentParser:
     crd.add_argument("name", nargs="*", help="the card to show (name, short name or id)")
     crd.add_argument("--summary", action="store_true", help="coverage: only the per-set lines and the total")
     bench = sub.add_parser("bench", help="print benchmark figures, one 'name: value unit' per line")
-    bench.add_argument("what", choices=["rules", "render", "bot"])
+    bench.add_argument("what", choices=["rules", "render", "bot", "ai"])
+    bench.add_argument("--matches", type=int, default=200, help="bench ai: matches per pairing of levels (default 200)")
+    bench.add_argument("--seed", type=int, default=1, help="bench ai: the first setup's seed")
     return p
 
 
@@ -124,6 +130,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.cmd == "cards":
         return _cards_cmd(args)
     if args.cmd == "bench":
+        if args.what == "ai":
+            from bot.game.ai.bench import main as ai_bench
+
+            return int(ai_bench(max(1, args.matches), args.seed))
         from bot.bench import main as bench_main
 
         return int(bench_main(args.what))
