@@ -104,7 +104,7 @@ def next_command(game: GameSession | MatchState, player: str, level: str = "easy
             return draft_command(st, player, pool)
         has_army = any(c.owner == player for c in st.cards.values())
         if st.draft is None and not st.scenario.format.draft and not has_army:
-            return army_plan(st, player).command  # an army it builds, or it leaves the seat
+            return army_plan(st, player, pool=pool).command  # an army it builds, or it leaves the seat
         return None
     if st.phase is Phase.PLACEMENT:
         return "place-rest"

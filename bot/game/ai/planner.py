@@ -44,12 +44,16 @@ from bot.rules.engine import Engine
 from bot.rules.errors import RulesError
 from bot.rules.hexes import Hex
 from bot.rules.legal import Legal, LegalCommands
+from bot.rules.movement import reachable_hexes
 from bot.rules.odds import attack_odds, dice_odds, life_left
 from bot.rules.state import Figure, MatchState, Stage
 from bot.rules.treasure import carry
+from bot.rules.treasure.catalogue import describe
 
 #: Points a unique hero sees in ending its move on a face-down glyph (it may be treasure: HS-TREASURE-02).
 UNKNOWN_GLYPH = 6.0
+#: Points a unique hero sees in a Treasure Glyph it may end its move on and pick up.
+TREASURE = 10.0
 #: Points per space nearer the nearest enemy, for a figure with nothing in reach.
 APPROACH = 0.8
 #: Points per level of height where a figure ends (height advantage to come).
@@ -58,6 +62,8 @@ HEIGHT = 0.3
 MOVE_MARGIN = 0.25
 #: How many moves ``hard`` weighs again at their chance nodes.
 CHANCE_MOVES = 6
+#: Share of its worth a figure loses by ending in water it could not leave (stuck for good).
+TRAPPED = 0.8
 #: Dice samples per decision option that rolls.
 SAMPLES = 4
 
@@ -137,6 +143,11 @@ def spot_score(st: MatchState, fig: Figure, spot: Spot, enemies: list[Figure], f
         score -= _swipe_loss(st, fig, spot.move.swipes)
         if spot.move.glyph == "a face-down glyph":
             score += UNKNOWN_GLYPH if carry.unique_hero(st, fig) else UNKNOWN_GLYPH / 3
+        elif carry.unique_hero(st, fig) and any(describe(st.glyphs[h][0]) is not None
+                                                 for h in spot.body if h in st.glyphs):
+            score += TREASURE  # a Treasure Glyph a Unique Hero may pick up (HS-TREASURE-02, -03)
+    if spot.move is not None and value.in_water(st, spot.body) and trapped(sim, me):
+        score -= TRAPPED * value.worth(st, fig)
     score += glyph_value(st, fig, spot.body)
     score += value.objective(sim, me, spot.body)
     score += value.formation(sim, me, spot.body, friends)
@@ -144,6 +155,16 @@ def spot_score(st: MatchState, fig: Figure, spot: Spot, enemies: list[Figure], f
     score += HEIGHT * (cell.top if cell is not None else 0)
     spot.score = score
     return spot
+
+
+def trapped(sim: MatchState, me: Figure) -> bool:
+    """Whether ``me``, where it stands in ``sim`` (in water), could reach no space out of the
+    water with a move (:func:`bot.rules.movement.reachable_hexes`: cliffs too high to climb)."""
+    try:
+        reach = reachable_hexes(sim, me)
+    except RulesError:
+        return False
+    return not any(not value.in_water(sim, (h,)) for h in reach)
 
 
 def _chance_score(st: MatchState, fig: Figure, spot: Spot, enemies: list[Figure], knobs: Knobs) -> float:

@@ -22,7 +22,6 @@ from bot.rules.engagement import height_advantage_dice
 from bot.rules.hexes import Hex
 from bot.rules.odds import AttackOdds, dice_odds, life_left
 from bot.rules.state import Figure, MatchState
-from bot.rules.terrain import Terrain
 
 #: Worth of a figure whose card has no points (a stand-in, a summoned figure).
 NO_POINTS = 20.0
@@ -35,6 +34,8 @@ ZONE_WORTH = 40.0
 APPROACH = 1.5
 #: What carrying the tracker race's prize (the Vial) is worth.
 PRIZE_WORTH = 60.0
+#: What carrying a Treasure Glyph (or any glyph on the card) is worth.
+CARRIED = 8.0
 #: Points per die an aura gives to one figure it reaches.
 AURA_DIE = 3.0
 #: Power kinds that are auras, and the value keys their size and reach are read from.
@@ -56,7 +57,9 @@ def life_worth(st: MatchState, fig: Figure) -> float:
 
 def standing_worth(st: MatchState, fig: Figure) -> float:
     """What ``fig`` is worth as it stands: a Life's worth for each Life left."""
-    return life_worth(st, fig) * life_left(st, fig) + (PRIZE_WORTH if _prize(st) in fig.carries else 0.0)
+    prize = _prize(st)
+    carried = sum(PRIZE_WORTH if g == prize else CARRIED for g in fig.carries)
+    return life_worth(st, fig) * life_left(st, fig) + carried
 
 
 def odds_worth(odds: AttackOdds, target_life: float, target_whole: float,
@@ -157,7 +160,7 @@ def _in_water(st: MatchState, body: tuple[Hex, ...]) -> bool:
     bf = st.battlefield
     for h in body:
         cell = bf.top_cell(h)
-        if cell is not None and cell.terrain is Terrain.WATER:
+        if cell is not None and "water" in cell.terrain.value:
             return True
     return False
 
