@@ -178,12 +178,11 @@ def _chance_score(st: MatchState, fig: Figure, spot: Spot, enemies: list[Figure]
     if min(x.distance(y) for x in me.hexes for y in foe.hexes) > max(1, sim.card_of(me).range or 1):
         return spot.score  # a special attack's estimate: no chance nodes for it
     odds = attack_odds(sim, me, foe)
-    base = knobs.danger * value.danger(sim, me, enemies)
-    without = knobs.danger * value.danger(sim, me, [e for e in enemies if e.id != foe.id])
-    life = life_left(sim, foe)
-    p_dead = odds.destroy
-    # Destroyed: the reply from that foe is gone (the rest is in spot.score already).
-    return spot.score + p_dead * (base - without) - 0.0 * (1 - p_dead) * life
+    base = value.danger(sim, me, enemies)
+    without = value.danger(sim, me, [e for e in enemies if e.id != foe.id])
+    # Destroyed (its exact chance): that foe's reply is gone, on this figure and on its friends.
+    mine = [f for f in sim.on_battlefield() if not sim.is_enemy(me, f)]
+    return spot.score + knobs.danger * odds.destroy * (base - without + value.threat(sim, foe, mine))
 
 
 # ---- the Player Turn ------------------------------------------------------------------------------
@@ -247,9 +246,11 @@ def plan_move(st: MatchState, player: str, figs: list[Figure], knobs: Knobs) -> 
     return best[1] if best else None
 
 
-def plan_attack(st: MatchState, player: str, figs: Iterable[Figure]) -> str | None:
+def plan_attack(st: MatchState, player: str, figs: Iterable[Figure], knobs: Knobs | None = None) -> str | None:
     """The attack worth most in points among ``figs`` (normal, special, Cannon Fire; enemies only,
-    never one that also hits a friend), or ``None``."""
+    never one that also hits a friend), or ``None``. With ``knobs.chance`` (``hard``) a normal
+    attack also counts the reply it spares: its chance of destroying the target times what the
+    target's next attack threatens (:func:`~bot.game.ai.value.threat`)."""
     turn = st.turn
     assert turn is not None
     card = st.cards[turn.card_key].card if turn.card_key else None
@@ -259,14 +260,18 @@ def plan_attack(st: MatchState, player: str, figs: Iterable[Figure]) -> str | No
     for fig in figs:
         if fig.id in turn.attacked or (fig.id not in turn.activated and len(turn.activated) >= per_turn):
             continue
-        cands = [(value.attack_worth(st, fig, t, attack_odds(st, fig, t)), f"attack {fig.id} {t.id}")
-                 for t in targets(st, fig, legal)]
+        mine = [f for f in st.on_battlefield() if not st.is_enemy(fig, f)]
+        cands = []
+        for t in targets(st, fig, legal):
+            odds = attack_odds(st, fig, t)
+            spared = knobs.danger * odds.destroy * value.threat(st, t, mine) if knobs and knobs.chance else 0.0
+            cands.append((value.attack_worth(st, fig, t, odds) + spared, f"attack {fig.id} {t.id}"))
         # Special attacks and Cannon Fire: their worth in wounds, a wound a Life of the figures hit.
         scale = max((value.life_worth(st, e) for e in st.on_battlefield() if st.is_enemy(fig, e)), default=1.0)
         cands += [(v * scale, cmd) for v, cmd in special_options(st, fig, legal=legal) if v > 0]
         cands += [(v * scale, cmd) for v, cmd in cannon_options(st, fig, legal) if v > 0]
         for v, cmd in cands:
-            if best is None or (v, cmd) > (best[0], best[1]) and v > best[0] + 1e-9:
+            if best is None or v > best[0] + 1e-9:
                 best = (v, cmd)
     return best[1] if best else None
 
@@ -291,7 +296,7 @@ def turn_command(st: MatchState, player: str, level: str) -> str:
         move = plan_move(st, player, movers, knobs)
         if move is not None:
             return move
-    return plan_attack(st, player, figs) or "end-turn"
+    return plan_attack(st, player, figs, knobs) or "end-turn"
 
 
 # ---- decisions and the evaluation of a position ---------------------------------------------------

@@ -104,6 +104,22 @@ def danger(st: MatchState, fig: Figure, enemies: list[Figure]) -> float:
     return min(wounds, life) * life_worth(st, fig) + KILL_SHARE * (1.0 - alive) * worth(st, fig)
 
 
+def threat(st: MatchState, enemy: Figure, mine: list[Figure]) -> float:
+    """Points ``enemy``'s next attack may take from ``mine``: the most it could do to any one of
+    them it could come into range of (its Attack against their Defense, height counted)."""
+    ecard = st.card_of(enemy)
+    best = 0.0
+    for f in mine:
+        dist = min(x.distance(y) for x in f.hexes for y in enemy.hexes)
+        if dist > (ecard.move or 0) + max(1, ecard.range or 1):
+            continue
+        a = max(0, (ecard.attack or 0) + height_advantage_dice(st, enemy, f))
+        d = max(0, (st.card_of(f).defense or 0) + height_advantage_dice(st, f, enemy))
+        odds = dice_odds(a, d, life_left(st, f))
+        best = max(best, odds.expected * life_worth(st, f) + KILL_SHARE * odds.destroy * worth(st, f))
+    return best
+
+
 # ---- the scenario's objectives -------------------------------------------------------------------
 
 
