@@ -1,9 +1,9 @@
 """``python -m bot bench ai``: the computer's levels against each other, and the time they take.
 
 Seeded matches between two levels (``hard`` against ``easy``, ``normal`` against ``easy``) on
-the shipped maps and scenarios: "last army standing" on each shipped map with two random armies
-of mixed cards from the card library (:func:`bot.game.computer_army.random_army`, the same seed
-the same armies), and the book scenarios with their own armies (the computer drafts where the
+the shipped maps and scenarios: "last army standing" on each shipped map, both seats fielding the
+same random army of mixed cards from the card library (:func:`bot.game.computer_army.random_army`,
+the same seed the same army), and the book scenarios with their own armies (the computer drafts where the
 scenario drafts). Each setup is played twice with the seats, and so the armies, swapped, so
 neither the army nor the seat favours a level. A match still on at its round limit is decided by
 the scenario; with none, by the armies' scores (HS-SCORE-01). A draw counts half.
@@ -88,8 +88,9 @@ def play(i: int, levels: tuple[str, str], seed: int, tally: Tally) -> float:
     for pid in seats:
         m.apply(pid, f"join {pid.title()}")
     rng = random.Random(seed)
-    # The same armies whichever level sits where: drawn by seat, before any level plays.
-    armies = {pid: random_army(rng, cards(), scen.format, max_cards=6) for pid in seats}
+    # One random army, fielded by both seats (the levels, not the cards, decide the match).
+    army = random_army(rng, cards(), scen.format, max_cards=6)
+    armies = {pid: list(army) for pid in seats}
     commands = 0
     while m.state.phase is not Phase.OVER and commands < MAX_COMMANDS:
         st = m.state

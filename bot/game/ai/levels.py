@@ -38,8 +38,8 @@ class Knobs:
 
 
 KNOBS = {
-    "normal": Knobs(moves=40, budget=0.8, danger=0.6, chance=False),
-    "hard": Knobs(moves=80, budget=1.5, danger=0.6, chance=True),
+    "normal": Knobs(moves=40, budget=0.5, danger=0.6, chance=False),
+    "hard": Knobs(moves=60, budget=0.9, danger=0.6, chance=True),
 }
 
 

@@ -40,8 +40,8 @@ def card_gains(st: MatchState, player: str, level: str) -> list[tuple[float, str
         gain = 0.0
         for fid in st.cards[key].figure_ids:
             fig = st.figures[fid]
-            if not fig.on_battlefield:
-                continue
+            if not fig.on_battlefield or time.perf_counter() > deadline + knobs.budget:
+                continue  # (far past the budget: the figures left count nothing)
             enemies = [e for e in st.on_battlefield() if st.is_enemy(fig, e)]
             friends = [f for f in st.on_battlefield() if f.controller == fig.controller]
             idle = spot_score(st, fig, Spot(None, fig.hexes, fig.level), enemies, friends, knobs, False).score

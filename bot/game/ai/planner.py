@@ -131,14 +131,17 @@ def spot_score(st: MatchState, fig: Figure, spot: Spot, enemies: list[Figure], f
     """Score ``spot`` for ``fig`` (see the module): fills ``spot.score``, ``target`` and ``attack``."""
     sim, me = _placed(st, fig, spot.body, spot.level)
     score = 0.0
+    # The side time favours plays safe; the side that must win before the limit presses on.
+    hurry = value.limit_side(st, fig.controller)
+    caution = {1: 1.5, -1: 0.5}.get(hurry, 1.0)
     if may_attack:
         spot.attack, spot.target = _best_attack_from(sim, me, enemies)
         score += spot.attack
     if not spot.target and enemies:
         rng = max(1, st.card_of(fig).range or 1)
         near = min(min(x.distance(y) for x in spot.body for y in e.hexes) for e in enemies)
-        score -= APPROACH * max(0, near - rng)
-    score -= knobs.danger * value.danger(sim, me, enemies)
+        score -= APPROACH / caution * max(0, near - rng)
+    score -= caution * knobs.danger * value.danger(sim, me, enemies)
     if spot.move is not None:
         score -= _swipe_loss(st, fig, spot.move.swipes)
         if spot.move.glyph == "a face-down glyph":
@@ -235,6 +238,8 @@ def plan_move(st: MatchState, player: str, figs: list[Figure], knobs: Knobs) -> 
     assert turn is not None
     best: tuple[float, str] | None = None
     for fig in figs:
+        if best is not None and time.perf_counter() > deadline:
+            break  # out of time: the best move found so far
         spots = figure_spots(st, fig, legal, knobs, deadline, may_attack=fig.id not in turn.attacked)
         stay = next(s for s in spots if s.move is None)
         top = spots[0]

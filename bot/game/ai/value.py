@@ -130,6 +130,17 @@ def _prize(st: MatchState) -> str:
     return "brandar" if race and st.scenario.brandar == "picked_up" else ""
 
 
+def limit_side(st: MatchState, player: str) -> int:
+    """Who the scenario's round limit favours: 1 when ``player``'s side wins when time runs out
+    (a ``round_limit_side`` victory naming it: it may play safe), -1 when another side does (it
+    must attack), 0 when neither (last army standing, a score)."""
+    side = next((p.role for p in st.players if p.id == player), None)
+    for v in st.scenario.victory:
+        if v.kind == "round_limit_side" and v.side:
+            return 1 if v.side == side else -1
+    return 0
+
+
 def zone_spaces(st: MatchState) -> set[Hex]:
     """The spaces of the zone a ``hold_zone`` rule names (its map area; empty without one)."""
     rules = st.scenario.rules_of("hold_zone")
