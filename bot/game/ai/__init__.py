@@ -58,7 +58,7 @@ from bot.game.ai.attacks import (
     swipe_cost,
     targets,
 )
-from bot.game.ai.common import enemies_of, figure_distance
+from bot.game.ai.common import enemies_of, figure_distance, turn_figures
 from bot.game.ai.levels import DEFAULT, LEVELS, parse_level
 from bot.game.ai.lookahead import card_gains
 from bot.game.ai.moves import best_move
@@ -136,24 +136,22 @@ def _planned(st: MatchState, player: str, level: str) -> str:
 
 def turn_command(st: MatchState, player: str) -> str:
     """The next move, attack or ``end-turn`` of ``player``'s Player Turn."""
-    turn = st.turn
-    assert turn is not None and turn.player == player
-    if turn.card_key is None:
+    found = turn_figures(st, player)
+    if found is None:
         return "end-turn"
-    card = st.cards[turn.card_key].card
-    figs = [st.figures[f] for f in st.cards[turn.card_key].figure_ids]
-    figs = [f for f in figs if f.on_battlefield and f.controller == player]
+    figs, movers = found
+    turn = st.turn
+    assert turn is not None
     drink = glyph_use(st, figs)
     if drink is not None:
         return drink
-    if turn.stage is Stage.MOVE and len(turn.moved) < card.stat("figures"):
-        movers = [f for f in figs if f.id not in turn.moved]
+    if movers:
         movers.sort(key=lambda f: (min((figure_distance(f, e) for e in enemies_of(st, f)), default=0), f.id))
         for fig in movers:
             move = treasure_move(st, fig) or best_move(st, fig)  # treasure in reach first
             if move is not None:
                 return move
-    attack = best_attack(st, figs, turn.attacked, turn.activated, card.stat("figures"))
+    attack = best_attack(st, figs, turn.attacked, turn.activated, st.cards[turn.card_key or ""].card.stat("figures"))
     return attack or "end-turn"
 
 

@@ -35,8 +35,10 @@ from collections.abc import Iterable
 
 from bot.game.ai import value
 from bot.game.ai.attacks import cannon_options, power_word, special_options, special_powers, targets
+from bot.game.ai.common import turn_figures
 from bot.game.ai.glyphs import glyph_value
 from bot.game.ai.levels import KNOBS, Knobs
+from bot.game.ai.treasure import glyph_use
 from bot.rules import special
 from bot.rules.combat import check_target
 from bot.rules.dice import FACES
@@ -284,20 +286,14 @@ def plan_attack(st: MatchState, player: str, figs: Iterable[Figure], knobs: Knob
 def turn_command(st: MatchState, player: str, level: str) -> str:
     """The next move, attack or ``end-turn`` of ``player``'s Player Turn at ``level`` (``st``: its view)."""
     knobs = KNOBS[level]
-    turn = st.turn
-    assert turn is not None and turn.player == player
-    if turn.card_key is None:
+    found = turn_figures(st, player)
+    if found is None:
         return "end-turn"
-    from bot.game.ai.treasure import glyph_use
-
-    card = st.cards[turn.card_key].card
-    figs = [st.figures[f] for f in st.cards[turn.card_key].figure_ids]
-    figs = [f for f in figs if f.on_battlefield and f.controller == player]
-    drink = glyph_use(st, figs)
-    if drink is not None:
-        return drink
-    if turn.stage is Stage.MOVE and len(turn.moved) < card.stat("figures"):
-        movers = [f for f in figs if f.id not in turn.moved]
+    figs, movers = found
+    use = glyph_use(st, figs)
+    if use is not None:
+        return use
+    if movers:
         move = plan_move(st, player, movers, knobs)
         if move is not None:
             return move
