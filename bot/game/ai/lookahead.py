@@ -8,13 +8,15 @@ objectives) less what standing idle is worth (no attack, the same danger). A car
 are threatened gains by moving them out of reach or striking first, so the marker that answers a
 threat is counted in the same units. The markers then go as :func:`~bot.game.ai.orders.marker_plan`
 places them: 1, 2, 3 to the cards worth most, each further marker on a card worth less (the
-enemy moves, its targets die), X as a decoy.
+enemy moves, its targets die), X as a decoy. In a tracker race the card of the figure holding the
+prize (the Vial) gains the prize's worth too: each marker revealed on it moves the tracker.
 """
 
 from __future__ import annotations
 
 import time
 
+from bot.game.ai import value
 from bot.game.ai.levels import KNOBS
 from bot.game.ai.planner import Spot, spot_score
 from bot.rules.hexes import Hex
@@ -59,6 +61,8 @@ def card_gains(st: MatchState, player: str, level: str) -> list[tuple[float, str
                     s = spot_score(st, fig, Spot(None, (h,), cell.top), enemies, friends, knobs, True)
                     best = max(best, s.score)
             gain += best - idle
+            if value.prize(st) in fig.carries:
+                gain += value.PRIZE_WORTH  # revealing a marker here moves the tracker (a tracker race)
         out.append((max(gain, 0.0) + 0.01, key))  # positive: a repeated marker's share shrinks it
     out.sort(key=lambda vk: (-vk[0], vk[1]))
     return out

@@ -57,8 +57,8 @@ def life_worth(st: MatchState, fig: Figure) -> float:
 
 def standing_worth(st: MatchState, fig: Figure) -> float:
     """What ``fig`` is worth as it stands: a Life's worth for each Life left."""
-    prize = _prize(st)
-    carried = sum(PRIZE_WORTH if g == prize else CARRIED for g in fig.carries)
+    race = prize(st)
+    carried = sum(PRIZE_WORTH if g == race else CARRIED for g in fig.carries)
     return life_worth(st, fig) * life_left(st, fig) + carried
 
 
@@ -74,7 +74,7 @@ def odds_worth(odds: AttackOdds, target_life: float, target_whole: float,
 
 def attack_worth(st: MatchState, attacker: Figure, target: Figure, odds: AttackOdds) -> float:
     """:func:`odds_worth` for ``attacker`` on ``target`` (an enemy carrying the prize weighs more)."""
-    whole = worth(st, target) + (PRIZE_WORTH if _prize(st) in target.carries else 0.0)
+    whole = worth(st, target) + (PRIZE_WORTH if prize(st) in target.carries else 0.0)
     return odds_worth(odds, life_worth(st, target), whole, life_worth(st, attacker), worth(st, attacker))
 
 
@@ -123,7 +123,7 @@ def threat(st: MatchState, enemy: Figure, mine: list[Figure]) -> float:
 # ---- the scenario's objectives -------------------------------------------------------------------
 
 
-def _prize(st: MatchState) -> str:
+def prize(st: MatchState) -> str:
     """The glyph a tracker race is fought over (the Vial: the Glyph of Brandar the scenario makes
     a figure pick up), or ``""``."""
     race = any(v.kind == "tracker" for v in st.scenario.victory)
@@ -161,10 +161,10 @@ def objective(st: MatchState, fig: Figure, body: tuple[Hex, ...]) -> float:
             total += ZONE_WORTH
         else:
             total -= APPROACH * min(h.distance(z) for h in body for z in zone) * 0.5
-    prize = _prize(st)
-    if prize and prize not in fig.carries:
-        spots = [h for h, (name, _side) in st.glyphs.items() if name == prize]
-        if spots and not any(prize in f.carries for f in st.figures.values() if f.controller == fig.controller):
+    race = prize(st)
+    if race and race not in fig.carries:
+        spots = [h for h, (name, _side) in st.glyphs.items() if name == race]
+        if spots and not any(race in f.carries for f in st.figures.values() if f.controller == fig.controller):
             total -= APPROACH * min(h.distance(s) for h in body for s in spots)
     for rule in st.scenario.rules_of("water_survival"):
         if not _in_water(st, body):
