@@ -6,8 +6,9 @@
   figures scored by the exact odds of the attacks from there, the danger of the enemy's next
   turn, height, engagement, glyphs, formation and the scenario's objectives; decisions answered
   by the same evaluation; Order Markers by looking ahead at each card's best turn.
-- ``hard``: the planner looking deeper: more candidates, and each attack weighed at its chance
-  nodes (every number of wounds with its exact probability, then the position that follows).
+- ``hard``: the planner looking deeper: more candidates and time, and its best moves weighed
+  again at their chance nodes (the attack from there destroying its target, with its exact
+  probability, or not; and the enemy's reply that follows each).
 
 A level is chosen when a computer takes a seat (``local --vs-computer hard``); :data:`DEFAULT`
 is the level of a seat taken without one.
@@ -28,13 +29,15 @@ class Knobs:
     """What one level may spend: ``moves`` candidate moves per figure scored in full (the rest
     by a cheap estimate), ``budget`` seconds per decision before it settles for the best found,
     ``danger`` the weight of the enemy's next turn (share of the losses it threatens),
-    ``chance`` whether attacks are weighed outcome by outcome (chance nodes) with the reply that
-    follows each."""
+    ``spared`` whether an attack also counts the reply its target would make if not destroyed,
+    ``chance`` whether the best moves are weighed again outcome by outcome (chance nodes: the
+    attack from there destroying its target or not, and the danger that follows each)."""
 
     moves: int
     budget: float
     danger: float
     chance: bool
+    spared: bool = True
 
 
 KNOBS = {

@@ -13,10 +13,11 @@ height advantage, auras and every power included), the danger of the enemy's nex
 (:func:`~bot.game.ai.value.danger`), leaving-engagement attacks, the glyph there, formation
 (auras), the scenario's objectives, and coming nearer the enemy when nothing is in reach. The
 figure with the most to gain moves first; a figure whose best is to stay stays. Then each figure
-makes the attack worth most (normal, special or Cannon Fire, enemies only). At ``hard`` the best
-few moves are weighed again at their chance nodes: every number of wounds of the attack from
-there with its exact probability, and the enemy's reply that follows each (a destroyed target
-strikes back no more).
+makes the attack worth most (normal, special or Cannon Fire, enemies only), counting the reply it
+spares: the exact chance of destroying the target times what the target's next attack threatens.
+At ``hard`` the best few moves are weighed again at their chance nodes: the attack from there
+destroys its target (its exact probability) and the danger that follows is counted without that
+target, or it does not and the danger stays.
 
 Decisions are answered by the same evaluation (:func:`decide`): each option is tried on a copy of
 the view with dice of the computer's own (a few samples when the option rolls), and the
@@ -255,8 +256,8 @@ def plan_move(st: MatchState, player: str, figs: list[Figure], knobs: Knobs) -> 
 
 def plan_attack(st: MatchState, player: str, figs: Iterable[Figure], knobs: Knobs | None = None) -> str | None:
     """The attack worth most in points among ``figs`` (normal, special, Cannon Fire; enemies only,
-    never one that also hits a friend), or ``None``. With ``knobs.chance`` (``hard``) a normal
-    attack also counts the reply it spares: its chance of destroying the target times what the
+    never one that also hits a friend), or ``None``. With ``knobs.spared`` a normal attack also
+    counts the reply it spares: its chance of destroying the target times what the
     target's next attack threatens (:func:`~bot.game.ai.value.threat`)."""
     turn = st.turn
     assert turn is not None
@@ -271,7 +272,7 @@ def plan_attack(st: MatchState, player: str, figs: Iterable[Figure], knobs: Knob
         cands = []
         for t in targets(st, fig, legal):
             odds = attack_odds(st, fig, t)
-            spared = knobs.danger * odds.destroy * value.threat(st, t, mine) if knobs and knobs.chance else 0.0
+            spared = knobs.danger * odds.destroy * value.threat(st, t, mine) if knobs and knobs.spared else 0.0
             cands.append((value.attack_worth(st, fig, t, odds) + spared, f"attack {fig.id} {t.id}"))
         # Special attacks and Cannon Fire: their worth in wounds, a wound a Life of the figures hit.
         scale = max((value.life_worth(st, e) for e in st.on_battlefield() if st.is_enemy(fig, e)), default=1.0)
