@@ -1,4 +1,4 @@
-"""Command line: ``python -m bot run | sandbox | local | demo | cases PATH... | maps import|show | bench rules|render|bot``.
+"""Command line: ``python -m bot run | sandbox | local | demo | cases PATH... | maps import|show | bench rules|render|bot|ai``.
 
 ``local``, ``demo`` and ``bench rules`` take ``--game NAME`` (:func:`bot.games.names`; default
 :data:`bot.games.DEFAULT`): the game's ruleset adds its own options and runs the command.
@@ -61,7 +61,7 @@ def _parser(game: str = games.DEFAULT) -> argparse.ArgumentParser:
     crd.add_argument("name", nargs="*", help="the card to show (name, short name or id)")
     crd.add_argument("--summary", action="store_true", help="coverage: only the per-set lines and the total")
     bench = sub.add_parser("bench", help="print benchmark numbers, one 'name: value unit' per line")
-    bench.add_argument("what", choices=["rules", "render", "bot"])
+    bench.add_argument("what", choices=["rules", "render", "bot", "ai"])
     _game_option(bench)
     ruleset.add_arguments("bench", bench)
     return p
@@ -144,6 +144,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if ruleset.name != games.DEFAULT:
             print(f"error: bench {args.what} measures {games.DEFAULT} only; leave out --game")
             return 2
+        if args.what == "ai":
+            from bot.game.ai.bench import main as ai_bench
+
+            return int(ai_bench(max(1, args.matches), args.seed))
         from bot.bench import main as bench_main
 
         return int(bench_main(args.what))

@@ -44,7 +44,8 @@ ALLOWED: dict[str, int] = {
     # The match kernel and the Discord plumbing still drive Order Marker rounds and read Heroscape's state
     # (issue 19: collect any game's SecretAssignment, ask GameMatch.waiting/result instead).
     "discord/matches.py": 12,
-    "discord/orders.py": 38,
+    "discord/orders.py": 39,
+    "discord/computer_seat.py": 2,
     "discord/components.py": 26,
     "discord/presses.py": 7,
     "discord/publish.py": 11,

@@ -33,6 +33,8 @@ class ConsoleIO:
         #: Output to a terminal ('hide' can clear it).
         self.screen = sys.stdout.isatty() if screen is None else screen
         self.computer: set[str] = set()
+        #: How hard the computer seats play (:data:`bot.game.ai.LEVELS`).
+        self.computer_level: str = ai.DEFAULT
         #: Where this match saves itself on Ctrl-C / end of input: the file it was loaded from, or
         #: a new ``autosave-<time>.json`` (chosen at the first autosave), so that two matches never
         #: overwrite each other's autosave.
@@ -138,7 +140,7 @@ class ConsoleIO:
             waiting = [p for p in ai.waiting_for(self.state) if p in self.computer]
             cmd = None
             for pid in waiting:
-                cmd = ai.next_command(self.state, pid)
+                cmd = ai.next_command(self.state, pid, self.computer_level)
                 if cmd is not None:
                     break
             if cmd is None:

@@ -297,7 +297,7 @@ class Console(ConsoleSaves):
 
 #: Options that ``--load`` cannot honour (the save file fixes them): (option, attribute).
 LOAD_FIXES = (("--map", "map"), ("--scenario", "scenario"), ("--seed", "seed"), ("--draft", "draft"), ("--format", "format"),
-              ("--vs-computer", "vs_computer"))
+              ("--vs-computer", "vs_computer"), ("--computer-level", "computer_level"))
 
 
 def line_editing() -> bool:
@@ -308,6 +308,16 @@ def line_editing() -> bool:
     except ImportError:
         return False
     return True
+
+
+def _seat_level(console: Console, args: argparse.Namespace) -> bool:
+    """Set the computer seats' level from ``--vs-computer LEVEL`` or ``--computer-level``; whether
+    ``--vs-computer`` was given (one person against the computer)."""
+    vs = getattr(args, "vs_computer", None)
+    level = getattr(args, "computer_level", None) or (vs if isinstance(vs, str) else None)
+    if level:
+        console.computer_level = ai.parse_level(level)
+    return bool(vs)
 
 
 def main(args: argparse.Namespace) -> int:
@@ -350,7 +360,7 @@ def main(args: argparse.Namespace) -> int:
             if not console.cmd_load(str(load)):
                 return 2
             console.say("resumed; 'help' lists the commands.")
-        elif not console.seat_players(bool(getattr(args, "vs_computer", False))):
+        elif not console.seat_players(_seat_level(console, args)):
             console.say("no players; bye")
             return 0
     except KeyboardInterrupt:
