@@ -19,7 +19,7 @@ from bot.discord.outgoing import cap
 from bot.discord.pace.commands import post_text
 
 if TYPE_CHECKING:
-    from bot.discord.client import HeroscapeBot
+    from bot.discord.client import RefereeBot
 
 NAME = "The league's name"
 PAIRINGS = [app_commands.Choice(name="Swiss (by record)", value="swiss"),
@@ -72,7 +72,7 @@ class LeagueCog(commands.Cog):
     league = app_commands.Group(name="league", description="Leagues: seasons, pairings, ratings and standings",
                                 guild_only=True)
 
-    def __init__(self, bot: HeroscapeBot) -> None:
+    def __init__(self, bot: RefereeBot) -> None:
         self.bot = bot
 
     def _host(self, interaction: discord.Interaction, league_channel: int | None) -> discord.abc.Messageable | None:
