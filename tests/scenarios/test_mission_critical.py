@@ -135,3 +135,17 @@ def test_oops_veteran_subtracts_no_more_than_20() -> None:
     eng.state.figures["a"].wounds = 2
     events = attack(eng, "b", "a")
     assert kinds(events, "oops_roll")[0]["less"] == 20 and kinds(events, "oops_roll")[0]["result"] == 0
+
+
+def test_a_tracker_reaching_4_wins_at_once_before_the_marker_is_revealed() -> None:
+    # rule: HS-SCEN-CRIT2-ALL-04, HS-SCEN-CRIT2-SEAS-03
+    # The book names no later moment: the holder's Army Card turn does not begin.
+    eng = _mc("seasoned", fig("a", "p1", (3, 2)), fig("t", "p1", (0, 6)), fig("b", "p2", (8, 6)))
+    st = eng.state
+    st.figures["a"].carries.append("brandar")
+    st.glyphs.clear()
+    st.trackers["p1"] = 3
+    begin_round(eng, [15, 3], p1=markers("A", "T", "A", "T"), p2=markers("B"))
+    assert st.trackers["p1"] == 4
+    assert st.winners == ["p1"] and "Activation tracker reached 4" in (st.result or "")
+    assert st.turn is None and st.revealed["p1"] == []  # marker 1 was never revealed

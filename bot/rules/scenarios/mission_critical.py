@@ -4,8 +4,9 @@ The Nanite Vial is the Glyph of Brandar, which the scenario file gives the ``pic
 figure ending its move on it puts it on its Army Card (We Have It!, HS-SCEN-CRIT2-SEAS-02,
 -VET-02; done by :func:`bot.rules.glyphs.arrival.brandar`). The trackers (COBRA's Activation and
 G.I. JOE's Deactivation, spaces 0-4) are ``MatchState.trackers``, started on 0 when a player takes
-a side that has one (HS-SCEN-CRIT2-ALL-03); the victory rule ``tracker`` ends the match when one
-reaches 4 (HS-SCEN-CRIT2-ALL-04), checked at the end of that Player Turn.
+a side that has one (HS-SCEN-CRIT2-ALL-03); the victory rule ``tracker`` ends the match the moment
+one reaches 4 (HS-SCEN-CRIT2-ALL-04: the book names no other time, so the win is checked as the
+tracker moves, before the Order Marker is revealed, and again at every Player Turn's end).
 
 - ``download_or_delete``: before an Order Marker is revealed on the card of a figure holding the
   Vial, the revealing player's tracker moves 1 space (HS-SCEN-CRIT2-SEAS-03, -VET-03).
@@ -15,15 +16,17 @@ reaches 4 (HS-SCEN-CRIT2-ALL-04), checked at the end of that Player Turn.
   the holder has (at most 20 less); on 5 or less the Vial drops, and the opposing player puts it on
   a space within 1 space, a figure there picking it up at once (HS-SCEN-CRIT2-VET-04..07).
 
-A holder destroyed drops the Vial power side up on its space (the carried-glyph rule,
-HS-TREASURE-09): a space within 1 space of it, as Oops! asks, chosen for the opponent.
+A holder destroyed drops the Vial: it took wounds (Seasoned) or it is destroyed (Veteran,
+HS-SCEN-CRIT2-VET-05), so the opposing player puts it on a space within 1 space of where the
+holder stood (an empty one at Seasoned), as with any Oops! (:class:`OopsDestroyed`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from bot.rules.events import hx
+from bot.rules.flow import endgame
 from bot.rules.hexes import Hex
 from bot.rules.move_basics import field_of
 from bot.rules.powers._effects import window_args
@@ -32,7 +35,7 @@ from bot.rules.state import Figure, MatchState
 from bot.rules.timing import Effect, Source, Trigger, Window, register
 
 if TYPE_CHECKING:
-    from bot.rules.context import RulesContext
+    from bot.rules.context import Referee, RulesContext
 
 VIAL = "brandar"
 TRACK_END = 4
@@ -77,6 +80,9 @@ def advance(engine: RulesContext, player: str, why: str) -> None:
     st.trackers[player] = now
     name = st.scenario.trackers.get(st.player(player).role, "tracker")
     engine.emit("tracker", player=player, tracker=name, value=now, end=TRACK_END, why=why, rule=DOWNLOAD.ledger[0])
+    if now >= TRACK_END:
+        # The tracker's last space wins at once (HS-SCEN-CRIT2-ALL-04), before the marker is revealed.
+        endgame.check_victory(cast("Referee", engine), end_of_round=False)
 
 
 def _opponent(state: MatchState, player: str) -> str:
