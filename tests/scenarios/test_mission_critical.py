@@ -149,3 +149,28 @@ def test_a_tracker_reaching_4_wins_at_once_before_the_marker_is_revealed() -> No
     assert st.trackers["p1"] == 4
     assert st.winners == ["p1"] and "Activation tracker reached 4" in (st.result or "")
     assert st.turn is None and st.revealed["p1"] == []  # marker 1 was never revealed
+
+
+def test_a_destroyed_holder_drops_the_vial_where_the_opponent_puts_it() -> None:
+    # rule: HS-SCEN-CRIT2-SEAS-04, HS-SCEN-CRIT2-VET-05, HS-SCEN-CRIT2-VET-06, HS-SCEN-CRIT2-VET-07
+    # Not on the holder's own space (the carried-glyph rule): the opposing player picks a space within
+    # 1 space of where it stood; an empty one at Seasoned, any at Veteran (a figure there picks it up).
+    for level, pick, holder in (("seasoned", "2,2", None), ("veteran", "3,3", "c")):
+        eng = _holder_attacked(level)
+        st = eng.state
+        st.figures["a"].wounds = 3  # Life 4: one more wound destroys it
+        roll(eng, [SKULL, BLANK, BLANK], [])
+        roll(eng, [BLANK, BLANK, BLANK])
+        attack(eng, "b", "a")
+        assert st.figures["a"].destroyed
+        pend = st.pending[0]
+        assert pend.player == "p2" and Hex(3, 2) not in st.glyphs  # the opponent places it
+        assert "3,2" in pend.options and "2,2" in pend.options  # where it stood is free now
+        occupied = {"3,3", "4,2"} & set(pend.options)  # c and b stand there
+        assert occupied == (set() if level == "seasoned" else {"3,3", "4,2"})
+        eng.execute("p2", f"choose {pick}")
+        if holder is None:
+            assert st.glyphs == {Hex(2, 2): ("brandar", "power")}
+        else:
+            assert st.figures[holder].carries == ["brandar"] and not st.glyphs
+        assert st.figures["a"].carries == []

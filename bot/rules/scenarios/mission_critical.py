@@ -23,6 +23,7 @@ holder stood (an empty one at Seasoned), as with any Oops! (:class:`OopsDestroye
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from bot.rules.events import hx
@@ -90,17 +91,19 @@ def _opponent(state: MatchState, player: str) -> str:
     return next((p.id for p in state.players if p.side != side and not p.conceded), player)
 
 
-def place_spaces(state: MatchState, fig: Figure, empty: bool) -> list[Hex]:
-    """Spaces within 1 space of ``fig`` where the Vial may go: on the battlefield, not under an
-    obstacle, no glyph on it, and when ``empty`` no figure on it (HS-SCEN-CRIT2-SEAS-04, -VET-06)."""
+def place_spaces(state: MatchState, around: Sequence[Hex], empty: bool, holder: Figure | None = None) -> list[Hex]:
+    """Spaces within 1 space of ``around`` (the holder's spaces, or where a destroyed holder stood)
+    where the Vial may go: on the battlefield, not under an obstacle, no glyph on it, not the
+    ``holder`` itself, and when ``empty`` no figure on it (HS-SCEN-CRIT2-SEAS-04, -VET-06)."""
     bf = field_of(state)
-    taken = {h for f in state.figures.values() if f.on_battlefield and f is not fig for h in f.hexes}
+    taken = {h for f in state.figures.values() if f.on_battlefield and f is not holder for h in f.hexes}
+    mine = set(holder.hexes) if holder is not None else set()
     out: list[Hex] = []
-    for h in sorted({n for c in fig.hexes for n in (c, *c.neighbours())}, key=lambda x: (x.r, x.q)):
+    for h in sorted({n for c in around for n in (c, *c.neighbours())}, key=lambda x: (x.r, x.q)):
         top = bf.top_cell(h)
         if top is None or bf.blocked(h, top.top) or h in state.glyphs:
             continue
-        if h in fig.hexes or (empty and h in taken):
+        if h in mine or (empty and h in taken):
             continue
         out.append(h)
     return out
@@ -226,7 +229,7 @@ class Oops(Effect):
     def _ask_place(self, engine: RulesContext, trigger: Trigger, fig: Figure, placer: str) -> None:
         st = engine.state
         empty = trigger.get("step") == "place"
-        spaces = place_spaces(st, fig, empty)
+        spaces = place_spaces(st, fig.hexes, empty, fig)
         if not spaces:
             engine.emit("scenario_rule", rule=self.name, title=OOPS.title, player=placer,
                         result=f"no space within 1 space of {fig.id} can take the Vial: {fig.id} keeps it")
@@ -235,3 +238,50 @@ class Oops(Effect):
         trig = type(trig)(trig.effect, placer, trig.subject, trig.data, trig.source)
         engine.ask(trig, f"Oops! {fig.id} was wounded: put the Nanite Vial on a space within 1 space of it",
                    [f"{h.q},{h.r}" for h in spaces], self.rule, [st.battlefield.label(h) for h in spaces])
+
+
+@register
+class OopsDestroyed(Effect):
+    """The Vial's holder destroyed: the opposing player puts the Vial within 1 space of where it
+    stood (Seasoned: it took wounds, on an empty space, HS-SCEN-CRIT2-SEAS-04; Veteran: a destroyed
+    holder drops it and a figure it lands on picks it up, HS-SCEN-CRIT2-VET-05..07). Resolves before
+    the carried-glyph rule (HS-TREASURE-09) would leave it on the holder's own space; with no space
+    to take it, that rule does."""
+
+    name = "oops_destroyed"
+    window = Window.DESTROYED
+    source = Source.GLYPH
+    immediate = True
+    refers_to_destroyed = True
+    rule = "HS-SCEN-CRIT2-VET-05"
+
+    def _spaces(self, engine: RulesContext, trigger: Trigger) -> list[Hex]:
+        st = engine.state
+        empty = params(st.scenario, "oops").get("level") != "veteran"
+        return place_spaces(st, [Hex(q, r) for q, r in trigger.get("at", ())], empty)
+
+    def triggers(self, engine: RulesContext) -> list[Trigger]:
+        st = engine.state
+        fig = st.figures.get(str(window_args(engine).get("figure", "")))
+        if not active(st.scenario, "oops") or fig is None or VIAL not in fig.carries:
+            return []
+        at = tuple((int(q), int(r)) for q, r in window_args(engine).get("at", []))
+        trig = Trigger(self.name, _opponent(st, fig.controller), fig.id, (("at", at),))
+        return [trig] if self._spaces(engine, trig) else []
+
+    def applies(self, engine: RulesContext, trigger: Trigger) -> bool:
+        return VIAL in engine.state.figures[trigger.subject].carries
+
+    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
+        st = engine.state
+        fig = st.figures[trigger.subject]
+        if choice is None:
+            spaces = self._spaces(engine, trigger)
+            engine.emit("scenario_rule", rule=self.rule, title=OOPS.title, player=fig.controller,
+                        result=f"{fig.id} is destroyed and drops the Nanite Vial")
+            engine.ask(trigger, f"Oops! {fig.id} was destroyed: put the Nanite Vial on a space within 1 space of "
+                                "where it stood", [f"{h.q},{h.r}" for h in spaces], "HS-SCEN-CRIT2-VET-06",
+                       [st.battlefield.label(h) for h in spaces])
+            return
+        q, r = map(int, choice.split(","))
+        put_vial(engine, fig, Hex(q, r), trigger.controller)
