@@ -67,6 +67,7 @@ class ScenarioTable(Table):
 
 
 @pytest.mark.parametrize(("scenario", "armies", "words"), [
+    ("rumble-at-the-rift-seasoned", RIFT_ARMIES, ""),
     ("rumble-at-the-rift-veteran", RIFT_ARMIES, "The Rift"),
     ("mission-critical-seasoned", RIFT_ARMIES, ""),
     ("mission-critical-veteran", RIFT_ARMIES, ""),
