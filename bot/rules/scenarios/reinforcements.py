@@ -266,7 +266,7 @@ class Reinforcements(Effect):
         what = "two adjacent spaces" if two else "a space"
         engine.ask(trigger.with_data(step="place", figure=fig.id),
                    f"Reinforcements: put {fig.id} ({st.card_of(fig).name}) on {what} of the {zone} start spaces "
-                   f"(or /place figure {fig.id} SPACE{' SECOND' if two else ''})",
+                   f"(choose one, or: place {fig.id} SPACE{' SPACE' if two else ''})",
                    [_spot_option(s) for s in places], RULE_SPACES,
                    [" ".join(bf.label(h) for h in s) for s in places], place=fig.id)
         return True
