@@ -174,3 +174,20 @@ def test_a_destroyed_holder_drops_the_vial_where_the_opponent_puts_it() -> None:
         else:
             assert st.figures[holder].carries == ["brandar"] and not st.glyphs
         assert st.figures["a"].carries == []
+
+
+def test_oops_also_follows_wounds_from_leaving_an_engagement() -> None:
+    # rule: HS-SCEN-CRIT2-SEAS-04, HS-SCEN-CRIT2-SEAS-02, HS-ENGAGE-05
+    # A wound is a wound: the holder swiped as it leaves an engagement drops the Vial too.
+    eng = _mc("seasoned", fig("a", "p1", (2, 3)), fig("b", "p2", (4, 2)), fig("c", "p1", (0, 6)))
+    move(eng, "a", [(3, 2)])  # onto the Vial, next to b
+    eng.execute("p1", "end-turn")
+    assert eng.state.figures["a"].carries == ["brandar"] and not eng.state.pending
+    roll(eng, [SKULL])
+    move(eng, "a", [(2, 2), (1, 2)])
+    assert eng.state.figures["a"].wounds == 1 and not eng.state.pending
+    eng.execute("p1", "end-turn")
+    pend = eng.state.pending[0]
+    assert pend.player == "p2" and "0,2" in pend.options and "1,2" not in pend.options
+    eng.execute("p2", "choose 0,2")
+    assert eng.state.glyphs == {Hex(0, 2): ("brandar", "power")} and eng.state.figures["a"].carries == []

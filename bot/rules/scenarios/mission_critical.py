@@ -10,8 +10,10 @@ tracker moves, before the Order Marker is revealed, and again at every Player Tu
 
 - ``download_or_delete``: before an Order Marker is revealed on the card of a figure holding the
   Vial, the revealing player's tracker moves 1 space (HS-SCEN-CRIT2-SEAS-03, -VET-03).
-- ``oops`` with ``{"level": "seasoned"}``: when the holder takes 1 or more wounds in an attack, the
-  opposing player puts the Vial on an empty space within 1 space of it (HS-SCEN-CRIT2-SEAS-04).
+- ``oops`` with ``{"level": "seasoned"}``: when the holder takes 1 or more wounds, the opposing
+  player puts the Vial on an empty space within 1 space of it (HS-SCEN-CRIT2-SEAS-04). Wounds are
+  seen after each attack, and those from anything else (leaving-engagement attacks, falls, powers)
+  as the moving part of the turn ends and as the Player Turn ends.
 - ``oops`` with ``{"level": "veteran"}``: the holder's controller rolls the d20 less 5 per wound
   the holder has (at most 20 less); on 5 or less the Vial drops, and the opposing player puts it on
   a space within 1 space, a figure there picking it up at once (HS-SCEN-CRIT2-VET-04..07).
@@ -190,7 +192,7 @@ class Oops(Effect):
 
     def triggers(self, engine: RulesContext) -> list[Trigger]:
         st = engine.state
-        if not active(st.scenario, self.name):
+        if not active(st.scenario, OOPS.id):
             return []
         seen = _seen(st)
         out = []
@@ -238,6 +240,23 @@ class Oops(Effect):
         trig = type(trig)(trig.effect, placer, trig.subject, trig.data, trig.source)
         engine.ask(trig, f"Oops! {fig.id} was wounded: put the Nanite Vial on a space within 1 space of it",
                    [f"{h.q},{h.r}" for h in spaces], self.rule, [st.battlefield.label(h) for h in spaces])
+
+
+@register
+class OopsAfterMoving(Oops):
+    """Oops! for wounds a holder took outside an attack of its own window: leaving-engagement
+    attacks and falls while moving (seen as the moving part of the turn ends)."""
+
+    name = "oops_after_moving"
+    window = Window.AFTER_MOVING
+
+
+@register
+class OopsEndOfTurn(Oops):
+    """Oops! for any other wounds a holder took during the Player Turn (seen as it ends)."""
+
+    name = "oops_end_of_turn"
+    window = Window.END_OF_TURN
 
 
 @register
