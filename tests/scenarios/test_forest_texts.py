@@ -46,7 +46,9 @@ def test_the_texts_follow_each_scenarios_parameters() -> None:
     dumutef = explain(LIB.get("fall-of-the-dumutef-bridge"))
     assert "Player 1 and Player 2 win by solely occupying the bridge" in dumutef
     assert "At the end of Round 10 the defenders win" in dumutef
-    assert "16-19 175, 20 200" in dumutef and "puts each figure on the Blue Starting Spaces" in dumutef
+    assert "As rounds 2, 3, 4 and 5 end, Player 3 rolls" in dumutef
+    assert "(1: nothing, 2-5: 25, 6-10: 75, 11-15: 125, 16-19: 175, 20: 200)" in dumutef
+    assert "puts each figure on the Blue Starting Spaces" in dumutef
 
 
 def test_the_console_explains_the_matchs_scenario(tmp_path: Path) -> None:
@@ -56,4 +58,5 @@ def test_the_console_explains_the_matchs_scenario(tmp_path: Path) -> None:
     con = Console(session, tmp_path, read=script.read, write=script.write, tty=False, screen=False)
     con.handle("help scenario")
     assert "Fall of the Dumutef Bridge" in script.text and "Reinforcements: As rounds 2, 3, 4 and 5 end" in script.text
+    assert "Hold the bridge: At the end of every round Player 1 and Player 2 win" in script.text
     assert "**" not in script.text

@@ -40,12 +40,29 @@ RULE_SPACES = "HS-SCEN-DUMUTEF-MASTER-11"
 #: The printed table: (highest roll of the row, points) (HS-SCEN-DUMUTEF-MASTER-10).
 TABLE = ((1, 0), (5, 25), (10, 75), (15, 125), (19, 175), (20, 200))
 DONE = "done"
+
+
+def describe(given: dict[str, Any]) -> str:
+    """The rule's text for a scenario's parameters (its side, rounds, table and zone)."""
+    side = str(given.get("side", "Player 3"))
+    rounds = [str(r) for r in given.get("rounds", [2, 3, 4, 5])]
+    when = rounds[0] if len(rounds) == 1 else f"{', '.join(rounds[:-1])} and {rounds[-1]}"
+    rows, low = [], 1
+    for high, points in given.get("table") or TABLE:
+        span = str(low) if int(high) == low else f"{low}-{high}"
+        rows.append(f"{span}: {points or 'nothing'}")
+        low = int(high) + 1
+    zone = str(given.get("zone", "blue")).title()
+    return (f"As rounds {when} end, {side} rolls the 20-sided die for points of Army Cards ({', '.join(rows)}). "
+            f"{side} chooses the cards from the card library, one at a time, and puts each figure on the {zone} "
+            "Starting Spaces; points not spent are lost.")
+
+
 special_rule(
     KIND, "Reinforcements",
-    "As rounds 2, 3, 4 and 5 end, Player 3 rolls the 20-sided die: 1 brings nothing, 2-5 25 points, 6-10 75, 11-15 "
-    "125, 16-19 175, 20 200 points of Army Cards. Player 3 chooses the cards from the card library, one at a time, "
-    "and puts each figure on the Blue Starting Spaces; points not spent are lost.",
-    RULE, "HS-SCEN-DUMUTEF-MASTER-10", RULE_SPACES,
+    "As rounds 2-5 end, the defender rolls the 20-sided die for points of Army Cards, chooses them from the card "
+    "library and puts their figures on the Blue Starting Spaces.",
+    RULE, "HS-SCEN-DUMUTEF-MASTER-10", RULE_SPACES, describe=describe,
 )
 
 
