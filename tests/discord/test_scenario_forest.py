@@ -180,3 +180,30 @@ async def test_fall_of_the_dumutef_bridge_with_three_players(fake: FakeDiscord, 
         assert rolled == min(st.round - 1, 4) or st.result.startswith("the end of round")
     if set(st.winners) == {str(alice.id), str(bob.id)}:
         assert "solely occupy the bridge" in st.result or st.result == "last army standing"
+
+
+async def test_a_drafted_bridge_match_places_the_dumutef_guard_first(fake: FakeDiscord, world: World,
+                                                                     start_bot: StartBot, tmp_path: Path) -> None:
+    # rule: HS-SCEN-BRIDGE-MASTER-05
+    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, seed=5, render=None)
+    await start_bot(bot)
+    alice, bob = world.alice, world.bob
+    table = Table(fake, bot, world.channel, [alice, bob])
+    await table.reply(alice, "match", "new", scenario="bridge-to-the-forgotten-forest", draft=True)
+    await table.reply(bob, "match", "join")
+    await table.reply(alice, "match", "start")
+    assert table.state.draft is not None and table.state.draft.next == str(bob.id)  # Player 2 first
+    for user, card in ((bob, "Dumutef Guard"), (alice, "Syvarris"), (bob, "Kita")):
+        await table.reply(user, "army", "draft", card=card)
+    for user in (alice, bob):
+        await table.reply(user, "army", "pass")
+    await table.reply(alice, "match", "start")
+    assert table.state.phase is Phase.PLACEMENT
+    early = await table.reply(alice, "place", "rest")
+    assert early.ephemeral and "drafted first and places a Dumutef Guard before anyone places" in early.content
+    assert not any(f.hexes for f in table.state.figures.values())
+    offered = await fake.autocomplete(bob, table.channel, "place", "figure", {"figure": ""}, focused="figure")
+    assert [c["value"] for c in offered] == ["dumutef1"]
+    await table.reply(bob, "place", "rest")
+    await table.reply(alice, "place", "rest")
+    assert table.state.phase is Phase.ORDERS
