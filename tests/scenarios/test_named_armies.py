@@ -59,3 +59,18 @@ def test_an_army_other_than_the_named_heroes_is_refused_saying_which(player: str
     text = str(info.value)
     assert words in text and "fields exactly" in text and "(played by" in text
     assert not m.state.cards  # nothing changed
+
+
+def test_a_computer_seat_fields_its_sides_named_heroes_by_stand_ins() -> None:
+    # rule: HS-SCEN-TROUBLE3-ALL-03, DEC-07
+    from bot.game.computer_army import army_plan
+
+    m = trouble()
+    for player in ("p1", "p2"):
+        plan = army_plan(m.state, player, pool=[LIB.get("Syvarris")])
+        assert plan.note is None and plan.command.startswith("army ")
+        m.apply(player, plan.command)
+    named = {c.card.id: c.owner for c in m.state.cards.values()}
+    assert named == {"scarlett": "p1", "roadblock": "p1", "destro": "p1", "storm-shadow": "p1",
+                     "cobra-commander": "p2", "doctor-mindbender": "p2", "duke": "p2", "snake-eyes": "p2"}
+    assert all("(played by " in c.card.name for c in m.state.cards.values())
