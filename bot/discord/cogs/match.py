@@ -29,7 +29,7 @@ from bot.rules import legal
 from bot.rules.views import public_view
 
 if TYPE_CHECKING:
-    from bot.discord.client import HeroscapeBot
+    from bot.discord.client import RefereeBot
 
 Choices = list[app_commands.Choice[str]]
 #: How armies are chosen in a drafting match, for the ``/match new`` announcement.
@@ -68,9 +68,7 @@ async def _scenarios(interaction: discord.Interaction, current: str) -> Choices:
 
 
 async def _formats(interaction: discord.Interaction, current: str) -> Choices:
-    q = current.strip().casefold()
-    return [app_commands.Choice(name=f.describe()[:100], value=f.id) for f in formats.FORMATS.values()
-            if q in f.id or q in f.title.casefold()][:25]
+    return ac.format_ids(current)
 
 
 async def _maps(interaction: discord.Interaction, current: str) -> Choices:
@@ -95,7 +93,7 @@ class MatchCog(commands.Cog):
     match = app_commands.Group(name="match", description="Create, join and run a Heroscape match in this channel",
                                guild_only=True)
 
-    def __init__(self, bot: HeroscapeBot) -> None:
+    def __init__(self, bot: RefereeBot) -> None:
         self.bot = bot
         #: Threads (and their parent channels) this bot opened or saw an interaction in.
         self.thread_parents = threads.ThreadParents()
