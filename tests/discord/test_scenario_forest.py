@@ -111,15 +111,22 @@ async def _play_to_the_end(table: Table, limit_rounds: int = 10) -> None:
             raise AssertionError(f"stuck in {st.phase}: " + "\n".join(table.log[-10:]))
 
 
+async def _bridge_table(fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path,
+                        **options: object) -> Table:
+    """Alice creates The Bridge to the Forgotten Forest (with ``options``), Bob joins."""
+    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, seed=5, render=None)
+    await start_bot(bot)
+    table = Table(fake, bot, world.channel, [world.alice, world.bob])
+    await table.reply(world.alice, "match", "new", scenario="bridge-to-the-forgotten-forest", **options)
+    await table.reply(world.bob, "match", "join")
+    return table
+
+
 async def test_the_bridge_to_the_forgotten_forest_through_discord(fake: FakeDiscord, world: World,
                                                                    start_bot: StartBot, tmp_path: Path) -> None:
     # rule: HS-SCEN-BRIDGE-MASTER-03, HS-SCEN-BRIDGE-MASTER-04, HS-SCEN-BRIDGE-MASTER-08, HS-SCEN-BRIDGE-MASTER-09
-    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, seed=5, render=None)
-    await start_bot(bot)
     alice, bob = world.alice, world.bob
-    table = Table(fake, bot, world.channel, [alice, bob])
-    await table.reply(alice, "match", "new", scenario="bridge-to-the-forgotten-forest")
-    await table.reply(bob, "match", "join")
+    table = await _bridge_table(fake, world, start_bot, tmp_path)
     st = table.state
     assert [(p.role, p.zone) for p in st.players] == [("Player 1", "purple"), ("Player 2", "orange")]
     assert st.battlefield.name == "The Forgotten Forest"
@@ -185,12 +192,8 @@ async def test_fall_of_the_dumutef_bridge_with_three_players(fake: FakeDiscord, 
 async def test_a_drafted_bridge_match_places_the_dumutef_guard_first(fake: FakeDiscord, world: World,
                                                                      start_bot: StartBot, tmp_path: Path) -> None:
     # rule: HS-SCEN-BRIDGE-MASTER-05
-    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, seed=5, render=None)
-    await start_bot(bot)
     alice, bob = world.alice, world.bob
-    table = Table(fake, bot, world.channel, [alice, bob])
-    await table.reply(alice, "match", "new", scenario="bridge-to-the-forgotten-forest", draft=True)
-    await table.reply(bob, "match", "join")
+    table = await _bridge_table(fake, world, start_bot, tmp_path, draft=True)
     await table.reply(alice, "match", "start")
     assert table.state.draft is not None and table.state.draft.next == str(bob.id)  # Player 2 first
     for user, card in ((bob, "Dumutef Guard"), (alice, "Syvarris"), (bob, "Kita")):
