@@ -66,10 +66,22 @@ def out_problem(out: Path) -> str | None:
 
 def scenario_for_level(scenario: str, level: str) -> str:
     """The scenario id of ``scenario`` (an id or a family: ``mission-critical``) at ``level``, or a
-    line starting ``error: `` saying why there is none (a Rookie level needs the Basic Game, DEC-06)."""
-    from bot.content.scenario_menu import level_of
+    line starting ``error: `` saying why there is none (a Rookie level needs the Basic Game, DEC-06).
 
-    return level_of(scenario, level)
+    A Master Game scenario with no levels (the Forgotten Forest ones, HS-SCEN-FOREST-ALL-01) is
+    played whole for ``--level seasoned`` or ``veteran``, saying so: it has all its special rules.
+    """
+    from bot.content.scenario_menu import find, level_of
+    from bot.content.scenarios import ScenarioLibrary
+
+    found = level_of(scenario, level)
+    entry = find(ScenarioLibrary.default(), scenario)
+    if (found.startswith("error: ") and entry is not None and list(entry.levels) == ["master"]
+            and level.lower() in ("seasoned", "veteran")):
+        print(f"{entry.name} is a Master Game scenario with one level, every special rule included: playing it "
+              f"for --level {level.lower()}")
+        return entry.levels["master"]
+    return found
 
 
 def armies_for(session: GameSession, players: int = 2) -> list[tuple[str, list[str]]]:
