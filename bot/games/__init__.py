@@ -1,0 +1,1 @@
+"""The games the bot referees, each behind the same seam."""
