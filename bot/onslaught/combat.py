@@ -152,8 +152,9 @@ def defeat(st: GameState, source: Mini | None, target: Mini, events: list[Event]
     sq = target.square
     events.append(Event("defeated", {"mini": target.name, "square": sq}))
     if target.side != MONSTERS:
-        pile = st.map_loot.setdefault(sq, [])
-        pile += [(t, False) for t in target.loot] + [(t, True) for t in target.equipped]
+        dropped = [(t, False) for t in target.loot] + [(t, True) for t in target.equipped]
+        if dropped:  # no empty pile: a square without tokens has no entry
+            st.map_loot.setdefault(sq, []).extend(dropped)
         target.loot, target.equipped = [], []
         st.vp[other(target.side)] += st.scenario.vp_defeat
     curse = target.condition("cursed")

@@ -145,6 +145,8 @@ def draw_map(d: ImageDraw.ImageDraw, st: GameState) -> None:
         d.line([(box[0], box[1] + 9), (box[2], box[1] + 9)], fill=GOLD, width=3)
         d.rectangle([x0 + CELL / 2 - 3, box[1] + 6, x0 + CELL / 2 + 3, box[1] + 13], fill=GOLD)
     for sq, tokens in sorted(st.map_loot.items()):
+        if not tokens:
+            continue
         x0, y0 = _xy(sq)
         shown = ",".join(t if up else "?" for t, up in tokens)
         d.ellipse([x0 + CELL - 26, y0 + CELL - 26, x0 + CELL - 4, y0 + CELL - 4], fill=(238, 214, 150), outline=CHEST, width=2)
@@ -166,17 +168,20 @@ def _short(mini: Mini) -> str:
 def draw_minis(d: ImageDraw.ImageDraw, st: GameState) -> None:
     """Every mini: a coloured token with its name, hit points, conditions; defeated characters greyed."""
     acting = st.activation.mini if st.activation else st.awaiting
-    for m in sorted(st.minis.values(), key=lambda m: (not m.defeated, m.name)):
-        if m.defeated and m.side == MONSTERS:
-            continue  # a defeated monster leaves the map (DDO-DEFEAT-01)
+    fallen: dict[Square, list[str]] = {}
+    for m in st.minis.values():
+        if m.defeated and m.side != MONSTERS:  # a defeated monster leaves the map (DDO-DEFEAT-01)
+            fallen.setdefault(m.square, []).append(m.name)
+    for sq, names in sorted(fallen.items()):
+        x0, y0 = _xy(sq)
+        cx, cy, r = x0 + 17, y0 + CELL - 21, 12
+        d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=(176, 172, 166), outline=SOFT, width=2)
+        d.line([(cx - 7, cy - 7), (cx + 7, cy + 7)], fill=INK, width=3)
+        d.line([(cx - 7, cy + 7), (cx + 7, cy - 7)], fill=INK, width=3)
+        text(d, (x0 + 3, y0 + CELL - 3), ", ".join(n[:5] for n in names), 9, INK, weight="condensed", anchor="lb")
+    for m in sorted(st.living(), key=lambda m: m.name):
         cx, cy = _centre(m.squares)
         r = CELL * (0.9 if len(m.squares) == 4 else 0.38)
-        if m.defeated:
-            d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=(170, 166, 160), outline=SOFT, width=2)
-            d.line([(cx - r * 0.6, cy - r * 0.6), (cx + r * 0.6, cy + r * 0.6)], fill=SOFT, width=3)
-            d.line([(cx - r * 0.6, cy + r * 0.6), (cx + r * 0.6, cy - r * 0.6)], fill=SOFT, width=3)
-            text(d, (cx, cy + r + 1), _short(m), 10, INK, weight="condensed", anchor="mt")
-            continue
         if m.name == acting:
             d.ellipse([cx - r - 7, cy - r - 7, cx + r + 7, cy + r + 7], fill=ACTIVE)
         colour = SIDE_COLOUR[m.side]

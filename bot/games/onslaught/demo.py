@@ -1,0 +1,94 @@
+"""``python -m bot demo --game onslaught``: two computer parties play a scenario to its end.
+
+Prints one line per activation (``R2 Brask (initiative 4): Brask moves A1→C3, Brask attacks Grub
+(Sword): hit 5``; monster groups too), writes ``OUT/activation-NNN.png`` after each (``--out none``: no
+pictures) and ``OUT/final.png``, and ends with the winner and where the pictures are. ``--seed`` fixes
+every roll and shuffle; ``--scenario`` picks a shipped scenario (default ``skirmish``).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from pathlib import Path
+
+from bot.games.onslaught.recorder import Recorder
+from bot.games.onslaught.table import Table
+from bot.onslaught.content import Library
+from bot.onslaught.files import load
+
+#: The scenario the demo plays when none is named.
+DEFAULT_SCENARIO = "skirmish"
+#: ``--out`` values that mean "write no pictures".
+NO_IMAGES = ("", "none", "-")
+#: A demo stops after this many commands even without a winner (it never should).
+COMMAND_LIMIT = 5000
+
+
+def out_folder(value: str | None, default: str) -> Path | None:
+    """The pictures' folder of an ``--out`` value (``None``: no pictures)."""
+    text = default if value is None else str(value)
+    return None if text.strip().lower() in NO_IMAGES else Path(text)
+
+
+def folder_problem(out: Path) -> str | None:
+    """Why pictures cannot be written to ``out`` (``None``: they can; the folder is created)."""
+    if out.exists() and not out.is_dir():
+        return f"{out} is a file, not a folder"
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return f"cannot create the folder {out}: {exc.strerror or exc}"
+    return None
+
+
+def scenario_problem(library: Library, scenario: str) -> str | None:
+    """Why ``scenario`` cannot be played (``None``: it can)."""
+    if scenario in library.scenarios:
+        return None
+    return f"there is no Onslaught scenario {scenario!r}; scenarios: {', '.join(sorted(library.scenarios))}"
+
+
+def run(library: Library, scenario: str, seed: int, out: Path | None, say: Callable[[str], None] = print) -> Table:
+    """Play the whole demo and return its table (``table.state.winner`` is set).
+
+    :raises RuntimeError: when no winner comes within :data:`COMMAND_LIMIT` commands.
+    """
+    table = Table(library, scenario, seed, {"A": "Computer A", "B": "Computer B"}, computer=("A", "B"))
+    st = table.state
+    say(f"{st.scenario.name} on {st.map.name}, {st.scenario.rounds} rounds, seed {seed}")
+    say(f"party A: {table.party_names['A']} ({', '.join(st.held['A'])})")
+    say(f"party B: {table.party_names['B']} ({', '.join(st.held['B'])})")
+    recorder = Recorder(out)
+    for _ in range(COMMAND_LIMIT):
+        if table.state.phase == "over":
+            break
+        side = table.waiting()[0]
+        outcome = table.apply(side, table.computer_command(side))
+        for line in recorder.feed(table.state, outcome.events):
+            say(line)
+    else:
+        raise RuntimeError(f"the demo found no winner in {COMMAND_LIMIT} commands")
+    final = recorder.write(table.state, [], "final.png")
+    say(table.result())
+    if final is not None:
+        say(f"pictures: {len(recorder.images)} activations and final.png in {out}")
+    return table
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run the demo with the options of ``args`` (``scenario``, ``seed``, ``out``); returns the exit status
+    (2 for a bad option)."""
+    library = load()
+    scenario = getattr(args, "scenario", None) or DEFAULT_SCENARIO
+    problem = scenario_problem(library, scenario)
+    if problem:
+        print(f"error: {problem}")
+        return 2
+    out = out_folder(getattr(args, "out", None), "renders/onslaught-demo")
+    if out is not None and (problem := folder_problem(out)):
+        print(f"error: --out {out}: {problem}; give a folder you can write to, or --out none for no pictures")
+        return 2
+    seed = getattr(args, "seed", None)
+    run(library, scenario, 7 if seed is None else int(seed), out)
+    return 0
