@@ -33,8 +33,8 @@ from typing import Any
 import discord
 import yarl
 
-from bot.discord.client import DISCORD_WAIT, HeroscapeBot
-from bot.discord.matches import LiveMatch, MatchManager
+from bot.discord.client import DISCORD_WAIT, RefereeBot
+from bot.discord.matches import LiveMatch, MatchManager, session_from
 from bot.discord.pace.bench import deadlines_ms
 from bot.discord.settings import Settings
 from bot.game.session import GameSession
@@ -258,7 +258,7 @@ async def _bot_main(conn: Connection, info: dict[str, Any], db: Path) -> tuple[d
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(info["gateway"])
     try:
         settings = Settings(discord_token="fake", discord_guild_id=info["guild"], database_path=str(db), render_dir="")
-        bot = HeroscapeBot(settings, render=None, seed=4, tune_gc=True, guild_ready_timeout=0.05)
+        bot = RefereeBot(settings, render=None, seed=4, tune_gc=True, guild_ready_timeout=0.05)
         bot.handler_timer = lambda label, s, waited: handler.append((label, s * 1000, waited * 1000))
         bot.matches.timer = lambda verb, total, rules: apply.append((verb, total * 1000, rules * 1000))
         task = asyncio.create_task(bot.start("fake"))
@@ -304,7 +304,7 @@ def idle_match_kb(records: list[StoredMatch], sample: int = 25) -> float:
     GameSession.from_record(records[0].record())  # warm the shared libraries (cards, maps) first
     tracemalloc.start()
     base = tracemalloc.get_traced_memory()[0]
-    kept = [LiveMatch(r.meta, GameSession.from_record(r.record())) for r in records]
+    kept = [LiveMatch(r.meta, session_from(r.meta, r.record())) for r in records]
     used = tracemalloc.get_traced_memory()[0] - base
     tracemalloc.stop()
     return used / 1024 / max(1, len(kept))
