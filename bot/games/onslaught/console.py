@@ -25,9 +25,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bot.games.onslaught.demo import DEFAULT_SCENARIO, folder_problem, out_folder, scenario_problem
+from bot.games.onslaught.match import SIDES, OnslaughtMatch
 from bot.games.onslaught.narrate import WORDS
 from bot.games.onslaught.recorder import Recorder
-from bot.games.onslaught.table import SIDES, Outcome, Table
+from bot.games.ruleset import Outcome
 from bot.onslaught.commands import VERBS
 from bot.onslaught.content import Library
 from bot.onslaught.events import ParseError, RulesError
@@ -59,10 +60,10 @@ CONSOLE_HELP = {
 class OnslaughtConsole:
     """A local Onslaught match in this terminal: seats, prompt, lines and the main loop."""
 
-    def __init__(self, library: Library, table: Table, out: Path | None, read: Callable[[str], str] | None = None,
+    def __init__(self, library: Library, match: OnslaughtMatch, out: Path | None, read: Callable[[str], str] | None = None,
                  write: Callable[[str], None] | None = None, tty: bool | None = None,
                  screen: bool | None = None) -> None:
-        self.library, self.table, self.out = library, table, out
+        self.library, self.match, self.out = library, match, out
         self.read = read or input
         self.write = write or print
         #: Input from a person at a terminal (secret assignments are read without echo).
@@ -97,20 +98,20 @@ class OnslaughtConsole:
         """The side (``A``/``B``) whose seat name or letter equals ``text`` (case-insensitive)."""
         t = text.strip().lower()
         for s in SIDES:
-            if t in (s.lower(), self.table.names[s].lower()):
+            if t in (s.lower(), self.match.names[s].lower()):
                 return s
         return None
 
     def seat_players(self, vs_computer: bool) -> bool:
         """Ask the players' names (party B may be ``computer``); False at end of input or ``quit``."""
-        st = self.table.state
+        st = self.match.state
         self.say(f"{st.scenario.name} on {st.map.name}: {st.scenario.rounds} rounds, parties of {st.scenario.party_size}.")
         names: dict[str, str] = {}
         for side in SIDES:
             if vs_computer and side == "B":
                 names[side] = "Computer"
                 break
-            party = self.table.party_names[side]
+            party = self.match.party_names[side]
             while True:
                 hint = " (or 'computer')" if side == "B" else ""
                 line = self.ask(f"Party {side} ({party}) player name{hint}: ")
@@ -129,31 +130,31 @@ class OnslaughtConsole:
                 else:
                     names[side] = "Computer" if nm.lower() in COMPUTER_NAMES else nm
                     break
-        self.table.names.update(names)
-        self.table.computer = {s for s in SIDES if names[s] == "Computer"}
+        self.match.names.update(names)
+        self.match.computer = {s for s in SIDES if names[s] == "Computer"}
         for side in SIDES:
-            chars = ", ".join(self.table.state.held[side])
-            who = self.table.names[side] + (" (computer)" if side in self.table.computer else "")
-            self.say(f"party {side}: {who} with {self.table.party_names[side]}: {chars}")
-        self.show(self.table.opening(), "")
+            chars = ", ".join(self.match.state.held[side])
+            who = self.match.names[side] + (" (computer)" if side in self.match.computer else "")
+            self.say(f"party {side}: {who} with {self.match.party_names[side]}: {chars}")
+        self.show(self.match.opening(), "")
         self.say("'help' lists the commands; 'legal' lists what you may send now.")
         return True
 
     def expected(self) -> str | None:
         """The human side whose input is expected now."""
-        waiting = [s for s in self.table.waiting() if s not in self.table.computer]
+        waiting = [s for s in self.match.sides_waited() if s not in self.match.computer]
         return waiting[0] if waiting else None
 
     def prompt(self) -> str:
         """``[R2 action: Brask] Ann> ``: round, phase (the activating character), decision, whose input."""
-        st = self.table.state
+        st = self.match.state
         where = f"R{st.round} {st.phase}"
         if st.activation is not None:
             where += f": {st.activation.mini}"
         if st.pending:
             where += f", {st.pending[0].kind} for {st.pending[0].mini}"
         who = self.expected()
-        return f"[{where}] {self.table.names[who] if who else '?'}> "
+        return f"[{where}] {self.match.names[who] if who else '?'}> "
 
     # ---- showing outcomes ------------------------------------------------------------------------
     def show(self, outcome: Outcome, verb: str) -> None:
@@ -161,44 +162,44 @@ class OnslaughtConsole:
         initiative; a picture line after an activation; the result at the end."""
         for ev in outcome.events:
             if ev.secret_to:
-                if ev.kind in HIDDEN_KINDS or ev.secret_to in self.table.computer:
+                if ev.kind in HIDDEN_KINDS or ev.secret_to in self.match.computer:
                     continue
                 words = WORDS[ev.kind](ev.data) if ev.kind in WORDS else None
                 if words:
-                    self.say(f"(to {self.table.names[ev.secret_to]}) {words}")
+                    self.say(f"(to {self.match.names[ev.secret_to]}) {words}")
                 continue
             words = WORDS[ev.kind](ev.data) if ev.kind in WORDS else None
             if words:
                 self.say(words)
         before = len(self.recorder.images)
-        self.recorder.feed(self.table.state, outcome.events)
+        self.recorder.feed(self.match.state, outcome.events)
         if len(self.recorder.images) > before:
             self.say(f"picture: {self.recorder.images[-1]}")
         if outcome.game_over:
-            self.say(self.table.result())
+            self.say(self.match.result_line())
 
     def apply(self, side: str, text: str) -> bool:
         """Send a game command for ``side``; print what happened; False when refused (nothing changes)."""
         verb = text.split()[0].lower() if text.split() else ""
         try:
-            outcome = self.table.apply(side, text)
+            outcome = self.match.apply(side, text)
         except (ParseError, RulesError) as exc:
             self.say(f"error: {exc}")
             return False
         if verb == "assign":
-            self.say(f"{self.table.names[side]}: locked in.")
+            self.say(f"{self.match.names[side]}: locked in.")
         self.show(outcome, verb)
         return True
 
     def run_computer(self) -> None:
         """Let the computer party act while the game waits for it."""
         for _ in range(5000):
-            waiting = [s for s in self.table.waiting() if s in self.table.computer]
+            waiting = [s for s in self.match.sides_waited() if s in self.match.computer]
             if not waiting:
                 return
             side = waiting[0]
-            cmd = self.table.computer_command(side)
-            self.say(f"{self.table.names[side]} (computer): {'assign (hidden)' if cmd.startswith('assign') else cmd}")
+            cmd = self.match.computer_command(side)
+            self.say(f"{self.match.names[side]} (computer): {'assign (hidden)' if cmd.startswith('assign') else cmd}")
             if not self.apply(side, cmd):
                 self.say(f"the computer is stuck on '{cmd}'; a person must act")
                 return
@@ -206,10 +207,10 @@ class OnslaughtConsole:
     def hint(self) -> None:
         """Say what the expected player does next, when it is not obvious from the prompt."""
         side = self.expected()
-        st = self.table.state
+        st = self.match.state
         if side is None or st.phase == "over":
             return
-        name = self.table.names[side]
+        name = self.match.names[side]
         if st.pending:
             d = st.pending[0]
             forms = {"react": f"'react {d.mini}' or 'pass'", "levelup": f"'levelup {d.mini} CARD'", "keep": "'keep SYMBOL'"}
@@ -239,7 +240,7 @@ class OnslaughtConsole:
         """Round, victory points, initiative as the table knows it, and every mini."""
         from bot.games.onslaught.picture import initiative_lines, roster_lines
 
-        st = self.table.state
+        st = self.match.state
         self.say(f"round {st.round} of {st.scenario.rounds}, {st.phase}; victory points A {st.vp['A']}, B {st.vp['B']}")
         self.say("initiative:", *(f"  {ln}" for ln, _ in initiative_lines(st, "")))
         for side in (*SIDES, MONSTERS):
@@ -260,7 +261,7 @@ class OnslaughtConsole:
         lib = self.library
         key = next((k for k in (*lib.characters, *lib.monsters) if k.lower() == arg.strip().lower()), None)
         if key is None:
-            mini = next((m for m in self.table.state.minis.values() if m.name.lower() == arg.strip().lower()), None)
+            mini = next((m for m in self.match.state.minis.values() if m.name.lower() == arg.strip().lower()), None)
             key = mini.card if mini else None
         if key is None:
             self.say(f"no character or monster '{arg.strip()}'; characters: {', '.join(lib.characters)}")
@@ -294,21 +295,21 @@ class OnslaughtConsole:
         if side is None:
             self.say("nobody is expected to type now")
             return
-        legal = [c for c in legal_commands(self.table.match.game, side) if not c.startswith("assign")]
-        if self.table.state.phase == "initiative":
-            self.say(f"{self.table.names[side]}: type 'assign' to assign your initiative cards in secret")
+        legal = [c for c in legal_commands(self.match.match.game, side) if not c.startswith("assign")]
+        if self.match.state.phase == "initiative":
+            self.say(f"{self.match.names[side]}: type 'assign' to assign your initiative cards in secret")
             return
-        self.say(f"{self.table.names[side]} may send: " + "; ".join(legal[:60]) + (" ..." if len(legal) > 60 else ""))
+        self.say(f"{self.match.names[side]} may send: " + "; ".join(legal[:60]) + (" ..." if len(legal) > 60 else ""))
 
     def cmd_map(self) -> None:
         """Write the public picture now to ``OUT/map.png``."""
-        path = self.recorder.write(self.table.state, [], "map.png")
+        path = self.recorder.write(self.match.state, [], "map.png")
         self.say(f"picture: {path}" if path else "no pictures (--out none)")
 
     def cmd_save(self, arg: str) -> None:
         """Save the match (settings, seats, command log) as JSON to ``arg``."""
         try:
-            Path(arg).write_text(json.dumps(self.table.record(), indent=1), encoding="utf-8")
+            Path(arg).write_text(json.dumps(self.match.to_record(), indent=1), encoding="utf-8")
         except OSError as exc:
             self.say(f"error: cannot write {arg}: {exc.strerror or exc}; give a file path you can write to")
             return
@@ -318,7 +319,7 @@ class OnslaughtConsole:
         """Resume a match saved by :meth:`cmd_save`."""
         try:
             record = json.loads(Path(arg).read_text(encoding="utf-8"))
-            self.table = Table.from_record(self.library, record)
+            self.match = OnslaughtMatch.from_record(self.library, record)
         except OSError as exc:
             self.say(f"error: cannot read {arg}: {exc.strerror or exc}")
             return
@@ -326,27 +327,27 @@ class OnslaughtConsole:
             self.say(f"error: {arg} is not a saved Onslaught match ({exc})")
             return
         self.recorder = Recorder(self.out)
-        self.say(f"resumed {self.table.state.scenario.name}, round {self.table.state.round}")
+        self.say(f"resumed {self.match.state.scenario.name}, round {self.match.state.round}")
 
     def secret_assign(self, side: str) -> None:
         """Show ``side`` its dealt cards and ask for the assignment without echo; clear a terminal after."""
-        st = self.table.state
-        if st.phase != "initiative" or side not in self.table.waiting():
+        st = self.match.state
+        if st.phase != "initiative" or side not in self.match.sides_waited():
             self.say("error: initiative cards are assigned at the start of each round, before any activation; "
                      f"now it is the {st.phase} phase")
             return
         cards = ", ".join(str(c) for c in sorted(st.hands[side]))
         one = " (Initiative 1 goes face up on one of them)" if 1 in st.hands[side] else ""
-        self.say(f"(to {self.table.names[side]} only) your cards: {cards}{one}; "
+        self.say(f"(to {self.match.names[side]} only) your cards: {cards}{one}; "
                  f"characters: {', '.join(st.held[side])}")
         example = " ".join(f"{n}={c}" for n, c in zip(st.held[side], sorted(st.hands[side]), strict=False))
-        line = self.ask(f"{self.table.names[side]}, your assignment (like {example}): ", secret=True)
+        line = self.ask(f"{self.match.names[side]}, your assignment (like {example}): ", secret=True)
         if line is None:
             return
         if self.apply(side, "assign " + line.strip()):
             if self.screen:
                 self.write(CLEAR)
-            elif self.expected() is not None and self.table.state.phase == "initiative":
+            elif self.expected() is not None and self.match.state.phase == "initiative":
                 self.say("(type 'hide' to clear the screen before the next player assigns)")
             self.run_computer()
 
@@ -361,10 +362,10 @@ class OnslaughtConsole:
         if sep and " " not in head.strip():
             named = self.side_named(head)
             if named is None:
-                self.say(f"error: no player called '{head.strip()}' (players: {', '.join(self.table.names.values())})")
+                self.say(f"error: no player called '{head.strip()}' (players: {', '.join(self.match.names.values())})")
                 return True
-            if named in self.table.computer:
-                self.say(f"error: the computer plays {self.table.names[named]}'s party and types its own commands")
+            if named in self.match.computer:
+                self.say(f"error: the computer plays {self.match.names[named]}'s party and types its own commands")
                 return True
             side, text = named, rest.strip()
         word, _, arg = text.partition(" ")
@@ -396,7 +397,7 @@ class OnslaughtConsole:
         try:
             self.run_computer()
             self.hint()
-            while self.table.state.phase != "over":
+            while self.match.state.phase != "over":
                 line = self.ask(self.prompt())
                 if line is None:
                     self.say("end of input; bye ('save PATH' keeps a match for later)")
@@ -404,7 +405,7 @@ class OnslaughtConsole:
                 if not self.handle(line):
                     self.say("bye")
                     return 0
-            self.recorder.write(self.table.state, [], "final.png")
+            self.recorder.write(self.match.state, [], "final.png")
             return 0
         except KeyboardInterrupt:
             self.write("")
@@ -432,7 +433,7 @@ def main(args: argparse.Namespace, read: Callable[[str], str] | None = None,
         import random
 
         seed = random.SystemRandom().randrange(1, 10**9)  # without --seed, every match rolls afresh
-    console = OnslaughtConsole(library, Table(library, scenario, int(seed)), out, read=read, write=write,
+    console = OnslaughtConsole(library, OnslaughtMatch(library, scenario, int(seed)), out, read=read, write=write,
                                tty=None if read is None else False, screen=None if write is None else False)
     load = getattr(args, "load", None)
     if load:

@@ -12,8 +12,8 @@ import argparse
 from collections.abc import Callable
 from pathlib import Path
 
+from bot.games.onslaught.match import OnslaughtMatch
 from bot.games.onslaught.recorder import Recorder
-from bot.games.onslaught.table import Table
 from bot.onslaught.content import Library
 from bot.onslaught.files import load
 
@@ -49,31 +49,31 @@ def scenario_problem(library: Library, scenario: str) -> str | None:
     return f"there is no Onslaught scenario {scenario!r}; scenarios: {', '.join(sorted(library.scenarios))}"
 
 
-def run(library: Library, scenario: str, seed: int, out: Path | None, say: Callable[[str], None] = print) -> Table:
-    """Play the whole demo and return its table (``table.state.winner`` is set).
+def run(library: Library, scenario: str, seed: int, out: Path | None, say: Callable[[str], None] = print) -> OnslaughtMatch:
+    """Play the whole demo and return its match (``match.state.winner`` is set).
 
     :raises RuntimeError: when no winner comes within :data:`COMMAND_LIMIT` commands.
     """
-    table = Table(library, scenario, seed, {"A": "Computer A", "B": "Computer B"}, computer=("A", "B"))
-    st = table.state
+    match = OnslaughtMatch(library, scenario, seed, {"A": "Computer A", "B": "Computer B"}, computer=("A", "B"))
+    st = match.state
     say(f"{st.scenario.name} on {st.map.name}, {st.scenario.rounds} rounds, seed {seed}")
-    say(f"party A: {table.party_names['A']} ({', '.join(st.held['A'])})")
-    say(f"party B: {table.party_names['B']} ({', '.join(st.held['B'])})")
+    say(f"party A: {match.party_names['A']} ({', '.join(st.held['A'])})")
+    say(f"party B: {match.party_names['B']} ({', '.join(st.held['B'])})")
     recorder = Recorder(out)
     for _ in range(COMMAND_LIMIT):
-        if table.state.phase == "over":
+        if match.state.phase == "over":
             break
-        side = table.waiting()[0]
-        outcome = table.apply(side, table.computer_command(side))
-        for line in recorder.feed(table.state, outcome.events):
+        side = match.sides_waited()[0]
+        outcome = match.apply(side, match.computer_command(side))
+        for line in recorder.feed(match.state, outcome.events):
             say(line)
     else:
         raise RuntimeError(f"the demo found no winner in {COMMAND_LIMIT} commands")
-    final = recorder.write(table.state, [], "final.png")
-    say(table.result())
+    final = recorder.write(match.state, [], "final.png")
+    say(match.result_line())
     if final is not None:
         say(f"pictures: {len(recorder.images)} activations and final.png in {out}")
-    return table
+    return match
 
 
 def main(args: argparse.Namespace) -> int:

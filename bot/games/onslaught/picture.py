@@ -174,10 +174,10 @@ def draw_minis(d: ImageDraw.ImageDraw, st: GameState) -> None:
             fallen.setdefault(m.square, []).append(m.name)
     for sq, names in sorted(fallen.items()):
         x0, y0 = _xy(sq)
-        cx, cy, r = x0 + 17, y0 + CELL - 21, 12
-        d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=(176, 172, 166), outline=SOFT, width=2)
-        d.line([(cx - 7, cy - 7), (cx + 7, cy + 7)], fill=INK, width=3)
-        d.line([(cx - 7, cy + 7), (cx + 7, cy - 7)], fill=INK, width=3)
+        fx, fy = x0 + 17, y0 + CELL - 21
+        d.ellipse([fx - 12, fy - 12, fx + 12, fy + 12], fill=(176, 172, 166), outline=SOFT, width=2)
+        d.line([(fx - 7, fy - 7), (fx + 7, fy + 7)], fill=INK, width=3)
+        d.line([(fx - 7, fy + 7), (fx + 7, fy - 7)], fill=INK, width=3)
         text(d, (x0 + 3, y0 + CELL - 3), ", ".join(n[:5] for n in names), 9, INK, weight="condensed", anchor="lb")
     for m in sorted(st.living(), key=lambda m: m.name):
         cx, cy = _centre(m.squares)
