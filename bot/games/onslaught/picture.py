@@ -148,9 +148,9 @@ def draw_map(d: ImageDraw.ImageDraw, st: GameState) -> None:
         if not tokens:
             continue
         x0, y0 = _xy(sq)
-        shown = ",".join(t if up else "?" for t, up in tokens)
+        shown = (tokens[0][0] if tokens[0][1] else "?") if len(tokens) == 1 else str(len(tokens))
         d.ellipse([x0 + CELL - 26, y0 + CELL - 26, x0 + CELL - 4, y0 + CELL - 4], fill=(238, 214, 150), outline=CHEST, width=2)
-        text(d, (x0 + CELL - 15, y0 + CELL - 15), shown[:3], 10, INK, weight="bold")
+        text(d, (x0 + CELL - 15, y0 + CELL - 15), shown, 10, INK, weight="bold")
     for sq in st.spikes:
         x0, y0 = _xy(sq)
         for k in range(4):
@@ -193,11 +193,12 @@ def draw_minis(d: ImageDraw.ImageDraw, st: GameState) -> None:
              (255, 255, 255), weight="condensed")
         hp = f"{m.hp}/{st.max_hp(m)}"
         text(d, (cx, cy + 9), hp, 12 if len(m.squares) == 1 else 18, (255, 255, 255), weight="bold")
-        for i, c in enumerate(m.conditions[:4]):
-            bx, by = cx + r - 4 - i * 13, cy - r - 2
+        x0, y0 = _xy(m.squares[-1] if len(m.squares) == 4 else m.square)
+        for i, c in enumerate(m.conditions[:4]):  # badges in the square's top-right corner, right to left
+            bx, by = x0 + CELL - 10 - i * 17, (_xy(m.square)[1]) + 10
             fill = CONDITION_COLOUR.get(c.name, (90, 90, 90))
-            d.ellipse([bx - 7, by - 7, bx + 7, by + 7], fill=fill, outline=(255, 255, 255) if not c.fading else INK, width=2)
-            text(d, (bx, by), c.name[0].upper(), 9, (255, 255, 255), weight="bold")
+            d.ellipse([bx - 9, by - 9, bx + 9, by + 9], fill=fill, outline=(255, 255, 255) if not c.fading else INK, width=2)
+            text(d, (bx, by), c.name[0].upper(), 11, (255, 255, 255), weight="bold", stroke=1, stroke_fill=INK)
 
 
 def _arrow(d: ImageDraw.ImageDraw, p: tuple[float, float], q: tuple[float, float], colour: RGB, width: int = 4,
