@@ -145,3 +145,41 @@ async def test_rows_older_than_the_column_are_heroscape(tmp_path: Path) -> None:
     old = await store.load_match("old")
     await store.close()
     assert old is not None and old.meta.ruleset == "heroscape"
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_every_registered_game_is_a_ruleset(name: str) -> None:
+    import importlib
+
+    ruleset = games.get(name)
+    assert isinstance(ruleset, Ruleset) and ruleset.name == name and ruleset.title
+    assert ruleset.terms and all(t == t.lower() for t in ruleset.terms)
+    for package in ruleset.packages:
+        importlib.import_module(package)
+    assert f"bot.games.{name}" in ruleset.packages
+
+
+def test_a_games_own_options_reach_its_entry_point(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Other:
+        name, title = "other", "Other"
+
+        def add_arguments(self, command: str, parser: object) -> None:
+            parser.add_argument("--party", default="red")  # type: ignore[attr-defined]
+
+        def content_problems(self) -> list[str]:
+            return []
+
+        def local(self, args: object) -> int:
+            seen.append(("local", args.party))  # type: ignore[attr-defined]
+            return 0
+
+        def bench_rules(self, args: object) -> int:
+            seen.append(("bench", args.game))  # type: ignore[attr-defined]
+            return 0
+
+    seen: list[tuple[str, str]] = []
+    monkeypatch.setattr(games, "names", lambda: ("heroscape", "other"))
+    monkeypatch.setattr(games, "_load", lambda key: Other())
+    assert main(["local", "--game", "other", "--party", "blue"]) == 0
+    assert main(["bench", "rules", "--game", "OTHER"]) == 0
+    assert seen == [("local", "blue"), ("bench", "OTHER")]

@@ -34,7 +34,6 @@ from typing import Any, TypeVar
 from bot import games
 from bot.discord import server_cards
 from bot.discord.errors import AlreadyDone, NoMatch, NotAPlayer, Stale, UserError
-from bot.discord.whose_turn import turn_key, turn_words
 from bot.game.session import GameSession
 from bot.games.ruleset import MatchSettings, Outcome, Refused
 from bot.rules import checks
@@ -431,7 +430,7 @@ class MatchManager:
                             "Send it again if you still want it.")
             seq = len(live.session.log)
             before = live.turn_log
-            turn_before, words_before = turn_key(live.state), turn_words(live.session)
+            turn_before, words_before = live.session.turn_key(), live.session.turn_words()
             rules_start = time.perf_counter()
             outcome = live.session.apply(player, text)
             rules = time.perf_counter() - rules_start
@@ -443,9 +442,9 @@ class MatchManager:
             if round_due:
                 owed.append(OutboxEntry(f"round:{st.round}", seq, OUT_ROUND, "", st.version))
             new_mark = None
-            if turn_key(st) != turn_before:
+            if live.session.turn_key() != turn_before:
                 new_mark = TurnMark(st.version, int(time.time() * 1000),
-                                    f"{words_before} ended; now {turn_words(live.session)}")
+                                    f"{words_before} ended; now {live.session.turn_words()}")
             try:
                 await self.storage.append(live.match_id, seq, logged_player, logged_text, interaction_id,
                                           outbox=tuple(owed), turn_mark=new_mark)

@@ -49,6 +49,9 @@ class GameMatchAnswers:
     def _pool(self) -> Callable[[], list[ArmyCard]]:
         raise NotImplementedError
 
+    def name(self, player: str) -> str:
+        raise NotImplementedError
+
     @property
     def version(self) -> int:
         """The state version (bumped by every accepted command)."""
@@ -112,3 +115,27 @@ class GameMatchAnswers:
         if st.phase is not Phase.OVER:
             return None
         return Result(tuple(st.winners or ()), st.result)
+
+    def turn_key(self) -> tuple[object, ...]:
+        """Whose turn it is, as a comparable value: phase, round, the Player Turn (player, marker)
+        and, while drafting, whose pick (DEC-13)."""
+        st = self.state
+        turn = (st.turn.player, st.turn.marker) if st.turn is not None else None
+        pick = st.draft.next if st.phase is Phase.SETUP and st.draft is not None else None
+        return (st.phase, st.round, turn, pick)
+
+    def turn_words(self) -> str:
+        """Whose turn it is, in words ("Alice's turn with Syvarris", "round 2's Order Markers")."""
+        st = self.state
+        if st.phase is Phase.TURNS and st.turn is not None:
+            card = st.cards[st.turn.card_key].card.short if st.turn.card_key in st.cards else "?"
+            return f"{self.name(st.turn.player)}'s turn with {card}"
+        if st.phase is Phase.ORDERS:
+            return f"round {st.round}'s Order Markers"
+        if st.phase is Phase.INITIATIVE:
+            return f"round {st.round}'s initiative roll"
+        if st.phase is Phase.SETUP and st.draft is not None and st.draft.next is not None:
+            return f"{self.name(st.draft.next)}'s pick"
+        if st.phase is Phase.OVER:
+            return "the end of the match"
+        return f"the {st.phase.value} phase"

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import argparse
 import shlex
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
 
@@ -243,6 +243,13 @@ class GameMatch(Protocol):
 
     def waiting(self) -> list[Waiting]:
         """Who the match waits for now, and on what (empty once it is over)."""
+
+    def turn_key(self) -> Hashable:
+        """Whose turn it is, as a value that changes exactly when the turn passes (to someone else,
+        to a new phase or round): a command sent before the change is refused as stale."""
+
+    def turn_words(self) -> str:
+        """Whose turn it is, in words ("Alice's turn with Kael", "round 2's initiative")."""
 
     def secret(self, player: str) -> SecretAssignment | None:
         """The secret assignment ``player`` owes now, or ``None``."""
