@@ -18,13 +18,12 @@ After each activation the picture goes to ``OUT/activation-NNN.png`` (``--out no
 from __future__ import annotations
 
 import argparse
-import getpass
 import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.games.onslaught.demo import DEFAULT_SCENARIO, folder_problem, out_folder, scenario_problem
+from bot.games.onslaught.demo import options
 from bot.games.onslaught.match import SIDES, OnslaughtMatch
 from bot.games.onslaught.narrate import WORDS
 from bot.games.onslaught.recorder import Recorder
@@ -32,9 +31,9 @@ from bot.games.ruleset import Outcome
 from bot.onslaught.commands import VERBS
 from bot.onslaught.content import Library
 from bot.onslaught.events import ParseError, RulesError
-from bot.onslaught.files import load as load_library
 from bot.onslaught.legal import legal_commands
 from bot.onslaught.state import MONSTERS
+from bot.terminal import read_line
 
 #: Names that seat the computer.
 COMPUTER_NAMES = ("computer", "cpu", "ai")
@@ -74,19 +73,10 @@ class OnslaughtConsole:
 
     # ---- I/O -------------------------------------------------------------------------------------
     def ask(self, prompt: str, secret: bool = False) -> str | None:
-        """One line from the players (``None`` at end of input); piped secret lines are echoed hidden."""
-        try:
-            if secret and self.tty:
-                return getpass.getpass(prompt)
-            line = self.read(prompt)
-        except EOFError:
-            return None
-        if not self.tty:  # keep piped transcripts readable, without the secret assignment
-            head, sep, rest = line.partition(":")
-            cmd = rest if sep and self.side_named(head) else line
-            hidden = secret or cmd.strip().lower().startswith("assign ")
-            self.write(((f"{head}{sep} " if cmd is rest else "") + "assign (hidden)") if hidden else line)
-        return line
+        """One line from the players (``None`` at end of input); piped transcripts show an assignment
+        as ``assign (hidden)`` (:func:`bot.terminal.read_line`)."""
+        return read_line(self.read, self.write, prompt, secret=secret, tty=self.tty,
+                         is_seat=lambda head: self.side_named(head) is not None, secret_verb="assign")
 
     def say(self, *lines: str) -> None:
         """Write each line."""
@@ -417,17 +407,11 @@ def main(args: argparse.Namespace, read: Callable[[str], str] | None = None,
          write: Callable[[str], None] | None = None) -> int:
     """Play an Onslaught match in this terminal with the options of ``args`` (``scenario``, ``seed``,
     ``out``, ``vs_computer``, ``load``); returns the exit status (2 for a bad option)."""
-    library = load_library()
     say = write or print
-    scenario = getattr(args, "scenario", None) or DEFAULT_SCENARIO
-    problem = scenario_problem(library, scenario)
-    if problem:
-        say(f"error: {problem}")
+    checked = options(args, "renders/onslaught-local", say)
+    if checked is None:
         return 2
-    out = out_folder(getattr(args, "out", None), "renders/onslaught-local")
-    if out is not None and (problem := folder_problem(out)):
-        say(f"error: --out {out}: {problem}; give a folder you can write to, or --out none for no pictures")
-        return 2
+    library, scenario, out = checked
     seed = getattr(args, "seed", None)
     if seed is None:
         import random

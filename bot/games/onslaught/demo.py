@@ -12,34 +12,31 @@ import argparse
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.games.onslaught.match import OnslaughtMatch
+from bot.games.onslaught.match import DEFAULT_SCENARIO, OnslaughtMatch
 from bot.games.onslaught.recorder import Recorder
 from bot.onslaught.content import Library
 from bot.onslaught.files import load
+from bot.terminal import NO_IMAGES, out_problem
 
-#: The scenario the demo plays when none is named.
-DEFAULT_SCENARIO = "skirmish"
-#: ``--out`` values that mean "write no pictures".
-NO_IMAGES = ("", "none", "-")
 #: A demo stops after this many commands even without a winner (it never should).
 COMMAND_LIMIT = 5000
 
 
-def out_folder(value: str | None, default: str) -> Path | None:
-    """The pictures' folder of an ``--out`` value (``None``: no pictures)."""
-    text = default if value is None else str(value)
-    return None if text.strip().lower() in NO_IMAGES else Path(text)
-
-
-def folder_problem(out: Path) -> str | None:
-    """Why pictures cannot be written to ``out`` (``None``: they can; the folder is created)."""
-    if out.exists() and not out.is_dir():
-        return f"{out} is a file, not a folder"
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        return f"cannot create the folder {out}: {exc.strerror or exc}"
-    return None
+def options(args: argparse.Namespace, default_out: str, say: Callable[[str], None]) -> tuple[Library, str, Path | None] | None:
+    """The content, scenario and pictures' folder (``None``: no pictures) of ``args`` (``scenario``,
+    ``out``), or ``None`` after saying what is wrong with them."""
+    library = load()
+    scenario = getattr(args, "scenario", None) or DEFAULT_SCENARIO
+    problem = scenario_problem(library, scenario)
+    if problem:
+        say(f"error: {problem}")
+        return None
+    text = str(getattr(args, "out", None) or default_out)
+    out = None if text.strip().lower() in NO_IMAGES else Path(text)
+    if out is not None and (problem := out_problem(out)):
+        say(f"error: --out {out}: {problem}; give a folder you can write to, or --out none for no pictures")
+        return None
+    return library, scenario, out
 
 
 def scenario_problem(library: Library, scenario: str) -> str | None:
@@ -79,16 +76,9 @@ def run(library: Library, scenario: str, seed: int, out: Path | None, say: Calla
 def main(args: argparse.Namespace) -> int:
     """Run the demo with the options of ``args`` (``scenario``, ``seed``, ``out``); returns the exit status
     (2 for a bad option)."""
-    library = load()
-    scenario = getattr(args, "scenario", None) or DEFAULT_SCENARIO
-    problem = scenario_problem(library, scenario)
-    if problem:
-        print(f"error: {problem}")
-        return 2
-    out = out_folder(getattr(args, "out", None), "renders/onslaught-demo")
-    if out is not None and (problem := folder_problem(out)):
-        print(f"error: --out {out}: {problem}; give a folder you can write to, or --out none for no pictures")
+    checked = options(args, "renders/onslaught-demo", print)
+    if checked is None:
         return 2
     seed = getattr(args, "seed", None)
-    run(library, scenario, 7 if seed is None else int(seed), out)
+    run(checked[0], checked[1], 7 if seed is None else int(seed), checked[2])
     return 0

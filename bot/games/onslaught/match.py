@@ -27,6 +27,8 @@ from bot.onslaught.playout import in_activation, next_command
 from bot.onslaught.state import GameState
 
 NAME = "onslaught"
+#: The scenario of a match (or demo) that names none.
+DEFAULT_SCENARIO = "skirmish"
 SIDES = ("A", "B")
 #: The keys of a record's ``format`` and of a new match's options besides ``map`` and ``scenario``.
 FORMAT_KEYS = ("parties", "names", "computer")

@@ -17,14 +17,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from bot.games.onslaught.match import FORMAT_KEYS, NAME, OnslaughtMatch
+from bot.games.onslaught.match import DEFAULT_SCENARIO, FORMAT_KEYS, NAME, OnslaughtMatch
 from bot.games.ruleset import Adapter, CliCommand, MatchSettings
 from bot.onslaught.content import ContentError, Library
 
 #: The keys a new match's options may have.
 OPTIONS = ("map", "scenario", "format", *FORMAT_KEYS)
-#: The scenario of a match that names none.
-DEFAULT_SCENARIO = "skirmish"
 
 
 @cache
