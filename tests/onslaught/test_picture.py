@@ -117,3 +117,19 @@ def test_the_vault_draws_doors_portals_and_a_large_champion() -> None:
     assert near(img.getpixel((x, MARGIN + 3 * CELL)), (128, 74, 30), slack=20)
     # The Cinder Wyrmling covers E5:F6: the token's green at the corner of the four squares.
     assert near(img.getpixel((MARGIN + 5 * CELL + 30, MARGIN + 5 * CELL + 30)), SIDE_COLOUR["monsters"], slack=20)
+
+
+def test_cooldown_dials_show_under_each_character() -> None:
+    # rule: DDO-COOL-02, DDO-COOL-04
+    m = started()
+    st = m.state
+    brask = st.minis["Brask"]
+    x, y = centre(1, 0)
+    top = y + int(CELL * 0.38) - 6 + 5
+    ready = picture(st).convert("RGB")
+    assert near(ready.getpixel((x - 12, top)), (60, 160, 70))  # the first of three dials, ready
+    brask.dials["Hold the Line"] = 2
+    brask.dials["Brace"] = "exhausted"
+    img = picture(st).convert("RGB")
+    assert near(img.getpixel((x - 12 - 3, top)), (226, 150, 30), slack=20)  # amber, beside its number
+    assert near(img.getpixel((x + 12, top)), (60, 56, 52))

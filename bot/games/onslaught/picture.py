@@ -144,18 +144,23 @@ def draw_map(d: ImageDraw.ImageDraw, st: GameState) -> None:
         d.rounded_rectangle(box, radius=4, fill=CHEST, outline=INK, width=2)
         d.line([(box[0], box[1] + 9), (box[2], box[1] + 9)], fill=GOLD, width=3)
         d.rectangle([x0 + CELL / 2 - 3, box[1] + 6, x0 + CELL / 2 + 3, box[1] + 13], fill=GOLD)
-    for sq, tokens in sorted(st.map_loot.items()):
-        if not tokens:
-            continue
-        x0, y0 = _xy(sq)
-        shown = (tokens[0][0] if tokens[0][1] else "?") if len(tokens) == 1 else str(len(tokens))
-        d.ellipse([x0 + CELL - 26, y0 + CELL - 26, x0 + CELL - 4, y0 + CELL - 4], fill=(238, 214, 150), outline=CHEST, width=2)
-        text(d, (x0 + CELL - 15, y0 + CELL - 15), shown, 10, INK, weight="bold")
     for sq in st.spikes:
         x0, y0 = _xy(sq)
         for k in range(4):
             bx = x0 + 8 + k * 12
             d.polygon([(bx, y0 + CELL - 10), (bx + 6, y0 + 12), (bx + 12, y0 + CELL - 10)], fill=(60, 120, 40), outline=INK)
+
+
+def draw_loot(d: ImageDraw.ImageDraw, st: GameState) -> None:
+    """Loot tokens on the map (dropped by defeated characters, DDO-LOOT-08), over any mini there: the
+    token's symbol when one lies face up alone, ``?`` face down, else how many there are."""
+    for sq, tokens in sorted(st.map_loot.items()):
+        if not tokens:
+            continue
+        x0, y0 = _xy(sq)
+        shown = (tokens[0][0] if tokens[0][1] else "?") if len(tokens) == 1 else str(len(tokens))
+        d.ellipse([x0 + CELL - 24, y0 + CELL - 24, x0 + CELL - 3, y0 + CELL - 3], fill=(238, 214, 150), outline=CHEST, width=2)
+        text(d, (x0 + CELL - 13.5, y0 + CELL - 13.5), shown, 10, INK, weight="bold")
 
 
 def _short(mini: Mini) -> str:
@@ -193,12 +198,26 @@ def draw_minis(d: ImageDraw.ImageDraw, st: GameState) -> None:
              (255, 255, 255), weight="condensed")
         hp = f"{m.hp}/{st.max_hp(m)}"
         text(d, (cx, cy + 9), hp, 12 if len(m.squares) == 1 else 18, (255, 255, 255), weight="bold")
+        if m.side != MONSTERS:
+            draw_dials(d, m, cx, cy + r - 6)
         x0, y0 = _xy(m.squares[-1] if len(m.squares) == 4 else m.square)
         for i, c in enumerate(m.conditions[:4]):  # badges in the square's top-right corner, right to left
             bx, by = x0 + CELL - 10 - i * 17, (_xy(m.square)[1]) + 10
             fill = CONDITION_COLOUR.get(c.name, (90, 90, 90))
             d.ellipse([bx - 9, by - 9, bx + 9, by + 9], fill=fill, outline=(255, 255, 255) if not c.fading else INK, width=2)
             text(d, (bx, by), c.name[0].upper(), 11, (255, 255, 255), weight="bold", stroke=1, stroke_fill=INK)
+
+
+def draw_dials(d: ImageDraw.ImageDraw, m: Mini, cx: float, top: float) -> None:
+    """The mini's cooldown dials as dots under its token (DDO-COOL-*): green when ready, amber with the
+    number of rounds left, dark when exhausted."""
+    dials = list(m.dials.values())
+    for i, v in enumerate(dials):
+        x = cx + (i - (len(dials) - 1) / 2) * 12
+        fill = (60, 160, 70) if v == READY else ((60, 56, 52) if v == "exhausted" else (226, 150, 30))
+        d.ellipse([x - 5.5, top, x + 5.5, top + 11], fill=fill, outline=(255, 255, 255), width=1)
+        if isinstance(v, int):
+            text(d, (x, top + 5.5), str(v), 9, INK, weight="bold")
 
 
 def _arrow(d: ImageDraw.ImageDraw, p: tuple[float, float], q: tuple[float, float], colour: RGB, width: int = 4,
@@ -378,6 +397,7 @@ def picture(st: GameState, viewer: str = "", events: Sequence[Event] = ()) -> Im
     draw_map(d, st)
     draw_actions(d, st, events)
     draw_minis(d, st)
+    draw_loot(d, st)
     d.line([(map_w, 0), (map_w, img.height)], fill=GRID, width=2)
     draw_panel(d, st, viewer, map_w + 14)
     return img
