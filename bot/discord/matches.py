@@ -34,6 +34,7 @@ from typing import Any, TypeVar
 from bot import games
 from bot.discord import server_cards
 from bot.discord.errors import AlreadyDone, NoMatch, NotAPlayer, Stale, UserError
+from bot.game.seam import turn_key as turn_key  # its old home was here (tests import it)
 from bot.game.session import GameSession
 from bot.games.ruleset import MatchSettings, Outcome, Refused
 from bot.rules import checks

@@ -29,6 +29,14 @@ NAME = "heroscape"
 LEGAL_LISTED = 500
 
 
+def turn_key(st: MatchState) -> tuple[object, ...]:
+    """Whose turn it is, as a comparable value: phase, round, the Player Turn (player, marker)
+    and, while drafting, whose pick (DEC-13)."""
+    turn = (st.turn.player, st.turn.marker) if st.turn is not None else None
+    pick = st.draft.next if st.phase is Phase.SETUP and st.draft is not None else None
+    return (st.phase, st.round, turn, pick)
+
+
 class GameMatchAnswers:
     """The seam's questions (:class:`bot.games.ruleset.GameMatch`) answered for a
     :class:`~bot.game.session.GameSession`, from its ``state``, ``match``, ``narrator`` and card
@@ -117,12 +125,8 @@ class GameMatchAnswers:
         return Result(tuple(st.winners or ()), st.result)
 
     def turn_key(self) -> tuple[object, ...]:
-        """Whose turn it is, as a comparable value: phase, round, the Player Turn (player, marker)
-        and, while drafting, whose pick (DEC-13)."""
-        st = self.state
-        turn = (st.turn.player, st.turn.marker) if st.turn is not None else None
-        pick = st.draft.next if st.phase is Phase.SETUP and st.draft is not None else None
-        return (st.phase, st.round, turn, pick)
+        """Whose turn it is, as a comparable value (:func:`turn_key`)."""
+        return turn_key(self.state)
 
     def turn_words(self) -> str:
         """Whose turn it is, in words ("Alice's turn with Syvarris", "round 2's Order Markers")."""
