@@ -25,12 +25,14 @@ from pathlib import Path
 
 from bot.games.onslaught.demo import options
 from bot.games.onslaught.match import SIDES, OnslaughtMatch
-from bot.games.onslaught.narrate import WORDS
+from bot.games.onslaught.narrate import line as event_line
+from bot.games.onslaught.picture import initiative_lines, roster_lines
 from bot.games.onslaught.recorder import Recorder
 from bot.games.ruleset import Outcome
 from bot.onslaught.commands import VERBS
 from bot.onslaught.content import Library
 from bot.onslaught.events import ParseError, RulesError
+from bot.onslaught.grid import name as square_name
 from bot.onslaught.legal import legal_commands
 from bot.onslaught.state import MONSTERS
 from bot.terminal import read_line
@@ -151,16 +153,14 @@ class OnslaughtConsole:
         """Print a command's lines: public ones, then private ones as ``(to NAME)`` except the hidden
         initiative; a picture line after an activation; the result at the end."""
         for ev in outcome.events:
+            words = event_line(ev)
+            if not words:
+                continue
             if ev.secret_to:
                 if ev.kind in HIDDEN_KINDS or ev.secret_to in self.match.computer:
                     continue
-                words = WORDS[ev.kind](ev.data) if ev.kind in WORDS else None
-                if words:
-                    self.say(f"(to {self.match.names[ev.secret_to]}) {words}")
-                continue
-            words = WORDS[ev.kind](ev.data) if ev.kind in WORDS else None
-            if words:
-                self.say(words)
+                words = f"(to {self.match.names[ev.secret_to]}) {words}"
+            self.say(words)
         before = len(self.recorder.images)
         self.recorder.feed(self.match.state, outcome.events)
         if len(self.recorder.images) > before:
@@ -228,23 +228,15 @@ class OnslaughtConsole:
 
     def cmd_status(self) -> None:
         """Round, victory points, initiative as the table knows it, and every mini."""
-        from bot.games.onslaught.picture import initiative_lines, roster_lines
-
         st = self.match.state
         self.say(f"round {st.round} of {st.scenario.rounds}, {st.phase}; victory points A {st.vp['A']}, B {st.vp['B']}")
         self.say("initiative:", *(f"  {ln}" for ln, _ in initiative_lines(st, "")))
         for side in (*SIDES, MONSTERS):
             for m in st.minis.values():
                 if m.side == side and not (side == MONSTERS and m.defeated):
-                    where = "" if m.defeated or side == MONSTERS else f" on {self._sq(m.square)}"
+                    where = "" if m.defeated or side == MONSTERS else f" on {square_name(m.square)}"
                     first, *rest = roster_lines(st, m, "")
                     self.say(f"  [{side}] {first}{where}", *(f"      {ln}" for ln in rest))
-
-    @staticmethod
-    def _sq(sq: tuple[int, int]) -> str:
-        from bot.onslaught.grid import name
-
-        return name(sq)
 
     def cmd_card(self, arg: str) -> None:
         """A character's or monster's card: abilities with cost, range, cooldown and effects."""
