@@ -135,7 +135,7 @@ async def test_rows_older_than_the_column_are_heroscape(tmp_path: Path) -> None:
         if n < 11:
             for statement in ALL[n]:
                 raw.execute(statement)
-    raw.execute("PRAGMA user_version = 9")
+    raw.execute(f"PRAGMA user_version = {max(n for n in ALL if n < 11)}")
     raw.execute("INSERT INTO matches (match_id, guild_id, channel_id, creator_id, map_id, scenario_id, seed, "
                 "created_at) VALUES ('old', 1, 10, 2, 'practice-field', 'last-army-standing', 5, 0)")
     raw.commit()
