@@ -14,7 +14,6 @@ the winner and where the images are. Also home of the helpers the local console 
 from __future__ import annotations
 
 import argparse
-import os
 import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -29,6 +28,7 @@ from bot.rules.events import Event
 from bot.rules.hexes import Hex
 from bot.rules.state import MatchState, Phase
 from bot.rules.views import public_view
+from bot.terminal import NO_IMAGES, out_problem
 
 #: Classic armies (Rise of the Valkyrie), one per seat: (player name, cards).
 CLASSIC_ARMIES: list[tuple[str, list[str]]] = [
@@ -43,25 +43,6 @@ RIFT_ARMIES: list[tuple[str, list[str]]] = [
     ("Alice", ["Sgt. Drake Alexander", "Agent Carr", "Syvarris", "Finn the Viking Champion"]),
     ("Bob", ["Deathwalker 9000", "Ne-Gok-Sa", "Grimnak", "Dumutef Guard"]),
 ]
-
-
-#: ``--out`` values that mean "write no images".
-NO_IMAGES = ("", "none", "-")
-
-
-def out_problem(out: Path) -> str | None:
-    """Why the images cannot go to the folder ``out`` (``None`` when they can; the folder is
-    created if missing)."""
-    if out.exists() and not out.is_dir():
-        return f"{out} is a file, not a folder"
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        return f"cannot create the folder {out}: {exc.strerror or exc}"
-    if not os.access(out, os.W_OK | os.X_OK):
-        return f"the folder {out} is not writable"
-    return None
-
 
 
 def scenario_for_level(scenario: str, level: str) -> str:

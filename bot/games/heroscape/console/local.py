@@ -41,7 +41,7 @@ from bot.game import ai, mapsource
 from bot.game.computer_army import army_plan
 from bot.game.session import GameSession
 from bot.game.targets import friendly_fire_question
-from bot.games.heroscape.console.demo import NO_IMAGES, armies_for, out_problem, player_id
+from bot.games.heroscape.console.demo import armies_for, player_id
 from bot.games.heroscape.console.help import HELP, HELP_MOVE
 from bot.games.heroscape.console.saves import ConsoleSaves, save_problem
 from bot.games.heroscape.console.text import (
@@ -57,6 +57,7 @@ from bot.games.heroscape.console.text import (
 from bot.games.heroscape.console.views import NOTHING_LEFT
 from bot.rules import draft as drafting
 from bot.rules.state import Phase
+from bot.terminal import NO_IMAGES, out_problem
 
 #: Game commands after which the console checks whether anything is left to do in the turn.
 #: Said when every seat would be the computer's (a person types the commands, even 'start').
