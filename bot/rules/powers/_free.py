@@ -7,7 +7,8 @@ Not a power itself (the leading underscore keeps it out of the package's auto-im
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from collections.abc import Callable, Container
+from typing import TYPE_CHECKING, Any, cast
 
 from bot.rules.errors import IllegalCommand
 from bot.rules.hexes import Hex
@@ -42,6 +43,53 @@ def suggest(state: MatchState, fig: Figure, ends: dict[Hex, list[Hex]]) -> Hex |
     return min(ends, key=key) if ends else None
 
 
+def typed_space(engine: RulesContext, trigger: Trigger, answer: str, ends: Callable[[], Container[Hex]],
+                refusal: Callable[[Figure, str], str], rule: str) -> str | None:
+    """Check a typed destination at the ``"to"`` step of ``trigger`` (its ``subject`` the figure):
+    the space's label when it is one of ``ends()``; ``None`` (the answer is not a space, or
+    :data:`STAY`, or another step: the caller's choices judge it).
+
+    Raises :class:`IllegalCommand` with ``refusal(figure, label)`` (what is wrong and what would be
+    right, citing ``rule``) for a space out of ``ends()``."""
+    if trigger.get("step") != "to" or answer.strip().lower() == STAY:
+        return None
+    st = engine.state
+    try:
+        h = st.battlefield.parse_space(answer.strip())
+    except ValueError:
+        return None
+    if h not in ends():
+        raise IllegalCommand(refusal(st.figures[trigger.subject], st.battlefield.label(h)), rule, actions=("choose",))
+    return st.battlefield.label(h)
+
+
+def ask_space(engine: RulesContext, trigger: Trigger, fig: Figure, ends: dict[Hex, list[Hex]], question: str) -> None:
+    """Ask ``question`` (where ``fig`` goes: the ``"to"`` step), offering :func:`suggest`'s space and
+    :data:`STAY`; asks nothing when it can go nowhere."""
+    best = suggest(engine.state, fig, ends)
+    if best is not None:
+        engine.ask(trigger.with_data(step="to"), question,
+                   [engine.state.battlefield.label(best), STAY])
+
+
+def chosen_space(engine: RulesContext, fig: Figure, choice: str | None, ends: Container[Hex]) -> Hex | None:
+    """The space answered at the ``"to"`` step when ``fig`` is still on the battlefield and may go
+    there; ``None`` when it stays."""
+    if choice in (None, STAY) or not fig.on_battlefield:
+        return None
+    h = engine.state.battlefield.parse_space(str(choice))
+    return h if h in ends else None
+
+
+def place_on(engine: RulesContext, trigger: Trigger, power: str, fig: Figure, h: Hex, **data: Any) -> None:
+    """Place ``fig`` on ``h`` (on top of it) and tell it (``power`` placed it; ``data`` more event fields)."""
+    st = engine.state
+    cell = st.battlefield.top_cell(h)
+    fig.hexes, fig.level = (h,), cell.top if cell is not None else fig.level
+    engine.emit("power", power=power, figure=fig.id, **data, player=trigger.controller, success=True,
+                result=f"{fig.id} is placed at {st.battlefield.label(h)}")
+
+
 class FreeMove(PowerEffect):
     """Base of the effects that let a figure move a few spaces outside its normal move. A trigger's
     ``subject`` is the figure that moves, its data ``card`` the key of the card whose power it is;
@@ -64,37 +112,20 @@ class FreeMove(PowerEffect):
 
     def accept(self, engine: RulesContext, trigger: Trigger, answer: str) -> str | None:
         """Any space the figure can reach, typed as its label."""
-        if trigger.get("step") != "to" or answer.strip().lower() == STAY:
-            return None
-        st = engine.state
-        try:
-            h = st.battlefield.parse_space(answer.strip())
-        except ValueError:
-            return None
-        fig = st.figures[trigger.subject]
-        if h not in self.ends(engine, trigger, fig):
-            raise IllegalCommand(f"{self.power_name(engine, trigger)}: {fig.id} cannot reach {st.battlefield.label(h)} "
-                                 f"with a move of {self.budget(engine, trigger)} spaces; name a space it can reach, or "
-                                 f"{STAY}", self.rule, actions=("choose",))
-        return st.battlefield.label(h)
+        return typed_space(engine, trigger, answer, lambda: self.ends(engine, trigger, engine.state.figures[trigger.subject]),
+                           lambda fig, label: f"{self.power_name(engine, trigger)}: {fig.id} cannot reach {label} with a "
+                           f"move of {self.budget(engine, trigger)} spaces; name a space it can reach, or {STAY}", self.rule)
 
     def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
         st = engine.state
         fig = st.figures[trigger.subject]
         ends = self.ends(engine, trigger, fig)
         if trigger.get("step") != "to":
-            best = suggest(st, fig, ends)
-            if best is None:
-                return
-            engine.ask(trigger.with_data(step="to"),
-                       f"{self.power_name(engine, trigger)}: where does {fig.id} move (up to "
-                       f"{self.budget(engine, trigger)} spaces)? Name a space, or {STAY}.",
-                       [st.battlefield.label(best), STAY])
+            ask_space(engine, trigger, fig, ends, f"{self.power_name(engine, trigger)}: where does {fig.id} move (up to "
+                      f"{self.budget(engine, trigger)} spaces)? Name a space, or {STAY}.")
             return
-        if choice in (None, STAY) or not fig.on_battlefield:
-            return
-        h = st.battlefield.parse_space(str(choice))
-        if h not in ends:
+        h = chosen_space(engine, fig, choice, ends)
+        if h is None:
             return
         from bot.rules.actions.move import carry_out  # the normal move's consequences
 

@@ -21,10 +21,17 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from bot.rules import modifiers
-from bot.rules.errors import IllegalCommand
 from bot.rules.hexes import Hex
 from bot.rules.powers import _terms as terms
-from bot.rules.powers._free import STAY, FreeMove, destinations, suggest
+from bot.rules.powers._free import (
+    STAY,
+    FreeMove,
+    ask_space,
+    chosen_space,
+    destinations,
+    place_on,
+    typed_space,
+)
 from bot.rules.state import Figure, MatchState
 from bot.rules.timing import Trigger, Window, register
 
@@ -120,19 +127,9 @@ class EscapeAfterAttack(FreeMove):
         how, spaces, levels = self._how(engine, trigger)
         if how != "place":
             return super().accept(engine, trigger, answer)
-        if trigger.get("step") != "to" or answer.strip().lower() == STAY:
-            return None
-        st = engine.state
-        try:
-            h = st.battlefield.parse_space(answer.strip())
-        except ValueError:
-            return None
-        fig = st.figures[trigger.subject]
-        if h not in self.ends(engine, trigger, fig):
-            raise IllegalCommand(f"{self.power_name(engine, trigger)}: {fig.id} cannot be placed on "
-                                 f"{st.battlefield.label(h)} (an empty space within {spaces} spaces and {levels} "
-                                 f"levels); name another, or {STAY}", self.rule, actions=("choose",))
-        return st.battlefield.label(h)
+        return typed_space(engine, trigger, answer, lambda: self.ends(engine, trigger, engine.state.figures[trigger.subject]),
+                           lambda fig, label: f"{self.power_name(engine, trigger)}: {fig.id} cannot be placed on {label} "
+                           f"(an empty space within {spaces} spaces and {levels} levels); name another, or {STAY}", self.rule)
 
     def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
         st = engine.state
@@ -148,21 +145,12 @@ class EscapeAfterAttack(FreeMove):
             return
         ends = self.ends(engine, trigger, fig)
         if trigger.get("step") != "to":
-            best = suggest(st, fig, ends)
-            if best is not None:
-                engine.ask(trigger.with_data(step="to"),
-                           f"{self.power_name(engine, trigger)}: place {fig.id} on a space within {spaces} spaces? "
-                           f"Name the space, or {STAY}.", [st.battlefield.label(best), STAY])
+            ask_space(engine, trigger, fig, ends, f"{self.power_name(engine, trigger)}: place {fig.id} on a space "
+                      f"within {spaces} spaces? Name the space, or {STAY}.")
             return
-        if choice in (None, STAY) or not fig.on_battlefield:
-            return
-        h = st.battlefield.parse_space(str(choice))
-        if h not in ends:
-            return
-        cell = st.battlefield.top_cell(h)
-        fig.hexes, fig.level = (h,), cell.top if cell is not None else fig.level
-        engine.emit("power", power=self.power_name(engine, trigger), figure=fig.id, player=trigger.controller,
-                    success=True, result=f"{fig.id} is placed at {st.battlefield.label(h)}")
+        h = chosen_space(engine, fig, choice, ends)
+        if h is not None:
+            place_on(engine, trigger, self.power_name(engine, trigger), fig, h)
 
 
 #: ``block_d20``'s check accepts these effects at its defense moments.

@@ -22,13 +22,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from bot.rules import modifiers
-from bot.rules.errors import IllegalCommand
 from bot.rules.events import hx
 from bot.rules.hexes import Hex
 from bot.rules.movement import leaving
 from bot.rules.powers._common import holders
 from bot.rules.powers._effects import PowerEffect, window_args
-from bot.rules.powers._free import STAY, suggest
+from bot.rules.powers._free import STAY, ask_space, chosen_space, place_on, typed_space
 from bot.rules.powers._turns import living
 from bot.rules.state import Figure, MatchState
 from bot.rules.terrain import Terrain
@@ -131,20 +130,13 @@ class _Teleport(PowerEffect):
 
     def accept(self, engine: RulesContext, trigger: Trigger, answer: str) -> str | None:
         """Any space the figure may be placed on, typed as its label."""
-        if trigger.get("step") != "to" or answer.strip().lower() == STAY:
-            return None
         st = engine.state
-        try:
-            h = st.battlefield.parse_space(answer.strip())
-        except ValueError:
-            return None
-        fig = st.figures[trigger.subject]
-        values = _values(st, fig) or {}
-        if h not in (destinations(st, fig, values) if values else []):
-            raise IllegalCommand(f"{self.power_name(engine, trigger)}: {fig.id} cannot be placed on "
-                                 f"{st.battlefield.label(h)} ({values.get('destination') or 'an empty space'} within "
-                                 f"{values.get('distance')} spaces); name another, or {STAY}", self.rule, actions=("choose",))
-        return st.battlefield.label(h)
+        values = _values(st, st.figures[trigger.subject]) or {}
+        return typed_space(engine, trigger, answer,
+                           lambda: destinations(st, st.figures[trigger.subject], values) if values else [],
+                           lambda fig, label: f"{self.power_name(engine, trigger)}: {fig.id} cannot be placed on {label} "
+                           f"({values.get('destination') or 'an empty space'} within {values.get('distance')} spaces); "
+                           f"name another, or {STAY}", self.rule)
 
     def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
         st = engine.state
@@ -154,16 +146,11 @@ class _Teleport(PowerEffect):
             return
         ends = destinations(st, fig, values)
         if trigger.get("step") != "to":
-            best = suggest(st, fig, {h: [h] for h in ends})
-            if best is not None:
-                engine.ask(trigger.with_data(step="to"),
-                           f"{self.power_name(engine, trigger)}: place {fig.id} on a space within {values['distance']} "
-                           f"spaces instead? Name the space, or {STAY}.", [st.battlefield.label(best), STAY])
+            ask_space(engine, trigger, fig, {h: [h] for h in ends}, f"{self.power_name(engine, trigger)}: place {fig.id} "
+                      f"on a space within {values['distance']} spaces instead? Name the space, or {STAY}.")
             return
-        if choice in (None, STAY) or not fig.on_battlefield:
-            return
-        h = st.battlefield.parse_space(str(choice))
-        if h not in ends:
+        h = chosen_space(engine, fig, choice, ends)
+        if h is None:
             return
         self.done(engine, fig, values)
         if values.get("leaving_engagement", "takes") == "takes":
@@ -173,10 +160,7 @@ class _Teleport(PowerEffect):
                 swipe(cast("Referee", engine), enemy, fig)
                 if not fig.on_battlefield:
                     return
-        cell = st.battlefield.top_cell(h)
-        fig.hexes, fig.level = (h,), cell.top if cell is not None else fig.level
-        engine.emit("power", power=self.power_name(engine, trigger), figure=fig.id, placed=hx(h),
-                    player=trigger.controller, success=True, result=f"{fig.id} is placed at {st.battlefield.label(h)}")
+        place_on(engine, trigger, self.power_name(engine, trigger), fig, h, placed=hx(h))
 
     def done(self, engine: RulesContext, fig: Figure, values: dict[str, Any]) -> None:
         """Bookkeeping once the figure goes: it has moved (instead of a normal move), or the power is spent."""
