@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from bot.rules.errors import IllegalCommand
 from bot.rules.hexes import Hex
-from bot.rules.movement import plan, reachable_within
+from bot.rules.movement import MovePlan, plan, reachable_within
 from bot.rules.powers._effects import PowerEffect
 from bot.rules.state import Figure, MatchState
 from bot.rules.timing import Trigger
@@ -131,4 +131,9 @@ class FreeMove(PowerEffect):
 
         engine.emit("power", power=self.power_name(engine, trigger), figure=fig.id, player=trigger.controller,
                     success=True, result=f"{fig.id} moves to {st.battlefield.label(h)}")
-        carry_out(cast("Referee", engine), fig, plan(st, fig, ends[h], check_allowance=False))
+        carry_out(cast("Referee", engine), fig, self.move_plan(engine, trigger, fig, ends[h]))
+
+    def move_plan(self, engine: RulesContext, trigger: Trigger, fig: Figure, path: list[Hex]) -> MovePlan:
+        """The checked move along ``path`` (one of :meth:`ends`): a normal move's rules, its cost
+        not held against the Move number."""
+        return plan(engine.state, fig, path, check_allowance=False)

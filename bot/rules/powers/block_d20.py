@@ -5,9 +5,11 @@ The moments and effects built (``window`` and ``effect`` phrases of the shared c
 
 - Against wounds (the holder defending): "this figure is wounded", "wounded by a non-adjacent
   attacker", "this figure is wounded by an attack", "normal attack with at least 1 skull" with
-  "ignore the wounds" / "ignore all damage" (Stealth Armor, Concealment, Hide in Darkness), and the
+  "ignore the wounds" / "ignore all damage" (Stealth Armor, Concealment, Hide in Darkness), "attacked
+  with at least 1 skull" (normal or special), and the
   table "ignore all but 1 wound" / "ignore all the wounds"; "attacked by a non-adjacent figure with
-  at least 1 skull" and the getaways "no damage; move up to 3" (Stealthy), "ignore the wounds; place
+  at least 1 skull" and the getaways "no damage; move up to 3" (Stealthy; "..., must end unengaged":
+  Vanish, Disappearing Ninja), "no damage; may move with Swing Line 4" (Spidey-Sense), "ignore the wounds; place
   within 2 spaces, 6 levels" (Kieru), :mod:`block_d20_escape`; also for another figure the holder
   protects: "friendly Ullar Kyrie within 6 clear sight spaces is wounded", "adjacent Sacred Band
   figure is wounded" (Amulet of Paivatar, Defy Death; the holder rolls). ``modifier``: "+ spaces between attacker
@@ -73,6 +75,7 @@ _DEFENSE_WINDOWS = {
     "wounded by a normal or special attack": "wounded",
     "wounded by a non-adjacent attacker": "wounded_far",
     "normal attack with at least 1 skull": "normal_skull",
+    "attacked with at least 1 skull": "skull",
     "attacked by a non-adjacent figure with at least 1 skull": "far_skull",
 }
 _IGNORE = {"ignore the wounds": 0, "ignore all damage": 0, "ignore all the wounds": 0, "ignore all but 1 wound": 1,
@@ -336,7 +339,7 @@ def _defends(st: MatchState, holder: Figure, attacker: Figure, window: str, skul
         return wounds > 0 and not adjacent(st, attacker, holder)
     if kind == "far_skull":
         return skulls > 0 and not adjacent(st, attacker, holder)
-    return skulls > 0  # normal_skull: the caller says whether the attack is a normal one
+    return skulls > 0  # skull; normal_skull: the caller says whether the attack is a normal one
 
 
 def _guards(st: MatchState, holder: Figure, attacker: Figure, normal: bool, skulls: int,

@@ -5,7 +5,12 @@ Effects read (``effect`` of a ``d20_trigger`` whose ``window`` is a defense mome
 :mod:`block_d20`):
 
 - "no damage; move up to N" (Stealthy 13 of the Exiles of the Sundered Sea): the attack does
-  nothing to the figure, which may then move up to N spaces with the normal movement rules.
+  nothing to the figure, which may then move up to N spaces with the normal movement rules;
+  "..., must end unengaged" (Vanish 9 of Isamu, Disappearing Ninja): only to a space where it is
+  engaged with no enemy figure.
+- "no damage; may move with Swing Line N" (Spidey-Sense of Spider-Man, Spider Sense of Venom): the
+  move is the figure's own leap (its ``alt_move`` power that ignores elevation, as ``move FIG
+  SPACE leap``): flying at most N spaces, no leaving-engagement attacks when the leap spares them.
 - "ignore the wounds; place within N spaces, L levels" (Kieru 14 of Shiori): the wounds are
   ignored and the figure may be placed on an empty space at most N spaces away and at most L levels
   above or below its own (a placement: no leaving-engagement attacks, HS-SPECIAL-08).
@@ -21,7 +26,10 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from bot.rules import modifiers
+from bot.rules.engagement import engaged_at, figure_height
+from bot.rules.errors import IllegalCommand, InvalidCommand
 from bot.rules.hexes import Hex
+from bot.rules.movement import MovePlan, plan, reachable
 from bot.rules.powers import _terms as terms
 from bot.rules.powers._free import (
     STAY,
@@ -32,6 +40,7 @@ from bot.rules.powers._free import (
     place_on,
     typed_space,
 )
+from bot.rules.powers.move_basic import LEAP
 from bot.rules.state import Figure, MatchState
 from bot.rules.timing import Trigger, Window, register
 
@@ -43,16 +52,22 @@ KINDS: frozenset[str] = frozenset()
 
 #: ``turn.data`` key: [figure id, power name] of each successful roll not yet followed by the move.
 ESCAPES = "d20_escapes"
-_MOVE = re.compile(r"no damage; move up to (\d+)")
+_MOVE = re.compile(r"no damage; move up to (\d+)(, must end unengaged)?")
+_SWING = re.compile(r"no damage; may move with swing line (\d+)")
 _PLACE = re.compile(r"ignore the wounds; place within (\d+) spaces?, (\d+) levels?")
 
 
 def read(effect: Any) -> tuple[str, int, int] | None:
-    """``("move", spaces, 0)`` or ``("place", spaces, levels)`` of an escape effect, else ``None``."""
+    """``("move", spaces, 0)``, ``("unengaged", spaces, 0)`` (the move must end unengaged),
+    ``("leap", spaces, 0)`` (the figure's leap) or ``("place", spaces, levels)`` of an escape
+    effect, else ``None``."""
     t = terms.norm(effect) if isinstance(effect, str) else ""
     m = _MOVE.fullmatch(t)
     if m:
-        return ("move", int(m.group(1)), 0)
+        return ("unengaged" if m.group(2) else "move", int(m.group(1)), 0)
+    m = _SWING.fullmatch(t)
+    if m:
+        return ("leap", int(m.group(1)), 0)
     m = _PLACE.fullmatch(t)
     return ("place", int(m.group(1)), int(m.group(2))) if m else None
 
@@ -87,6 +102,31 @@ def places(st: MatchState, fig: Figure, spaces: int, levels: int) -> list[Hex]:
     return sorted(out, key=lambda h: (h.r, h.q))
 
 
+def _engaged_after(st: MatchState, fig: Figure, path: list[Hex]) -> bool:
+    """Whether ``fig`` would be engaged with an enemy figure at the end of ``path``."""
+    try:
+        mp = plan(st, fig, path, check_allowance=False)
+    except IllegalCommand:
+        return True
+    height = figure_height(st, fig)
+    return any(engaged_at(st, mp.end, mp.end_level, height, o.hexes, o.level, figure_height(st, o))
+               for o in st.on_battlefield() if o is not fig and st.is_enemy(fig, o))
+
+
+def _leaps(st: MatchState, fig: Figure, spaces: int) -> dict[Hex, list[Hex]]:
+    """Where ``fig``'s own leap (Swing Line) takes it within ``spaces``, each with a path; none
+    when its card has no leap."""
+    try:
+        found = reachable(st, fig, True, power=LEAP)
+    except (IllegalCommand, InvalidCommand):
+        return {}
+    out: dict[Hex, list[Hex]] = {}
+    for end, (cost, path) in found.items():
+        if end != fig.hexes and path and cost <= spaces:
+            out.setdefault(end[0], path)
+    return out
+
+
 @register
 class EscapeAfterAttack(FreeMove):
     """After the attack: the figure whose roll succeeded moves or is placed. ``subject``: the
@@ -119,9 +159,20 @@ class EscapeAfterAttack(FreeMove):
 
     def ends(self, engine: RulesContext, trigger: Trigger, fig: Figure) -> dict[Hex, list[Hex]]:
         how, spaces, levels = self._how(engine, trigger)
+        st = engine.state
         if how == "place":
-            return {h: [h] for h in places(engine.state, fig, spaces, levels)}
-        return destinations(engine.state, fig, spaces)
+            return {h: [h] for h in places(st, fig, spaces, levels)}
+        if how == "leap":
+            return _leaps(st, fig, spaces)
+        ends = destinations(st, fig, spaces)
+        if how == "unengaged":
+            return {h: path for h, path in ends.items() if not _engaged_after(st, fig, path)}
+        return ends
+
+    def move_plan(self, engine: RulesContext, trigger: Trigger, fig: Figure, path: list[Hex]) -> MovePlan:
+        if self._how(engine, trigger)[0] == "leap":
+            return plan(engine.state, fig, path, True, check_allowance=False, power=LEAP)
+        return super().move_plan(engine, trigger, fig, path)
 
     def accept(self, engine: RulesContext, trigger: Trigger, answer: str) -> str | None:
         how, spaces, levels = self._how(engine, trigger)

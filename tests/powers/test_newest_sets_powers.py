@@ -1,0 +1,96 @@
+"""Powers of the newest Hasbro sets enforced by widening the building blocks, with the shipped library
+cards (``data/cards/``): the d20 getaways of :mod:`bot.rules.powers.block_d20_escape` ("attacked with
+at least 1 skull", "must end unengaged", "may move with Swing Line 4": Spider-Man, Venom, Isamu,
+Ninjas of the Northern Wind).
+
+The default field is 8 x 8 grass at level 1; (q, r) axial coordinates; (2, 2) and (3, 2) are adjacent.
+"""
+
+from __future__ import annotations
+
+from bot.game.card_text import not_enforced_reason
+from bot.rules.hexes import Hex
+from tests.powers.conftest import LIB, F, kinds
+from tests.rules.conftest import BLANK, SKULL, card, fig, refused, roll, sandbox, special_power
+
+SHOOTER = card(name="Shooter", range=6, attack=3, powers=[special_power("Blast", range=6, attack=3)])
+
+
+def _power(card_name: str, power_name: str):  # type: ignore[no-untyped-def]
+    return next(p for p in LIB.get(card_name).powers if p.name == power_name)
+
+
+def test_spidey_sense_11_library_spider_man_no_damage_then_swings_away_without_a_leaving_attack() -> None:
+    # rule: HS-SPECIAL-08, HS-ENGAGE-05
+    assert not_enforced_reason(_power("Spider-Man", "Spidey-Sense 11")) is None
+    eng = sandbox(fig("x", "p1", (2, 2), LIB.get("Spider-Man")), fig("s", "p2", (3, 2), SHOOTER))
+    roll(eng, [SKULL, SKULL, BLANK] + [BLANK] * 4, d20=[11])  # 3 attack dice, 4 defense dice
+    eng.execute("p2", "attack s x")
+    assert F(eng, "x").wounds == 0
+    pend = eng.state.pending[0]
+    assert (pend.player, pend.kind) == ("p1", "d20_escape")
+    assert pend.prompt.startswith("Spidey-Sense 11: where does x move (up to 4 spaces)?")
+    refused(eng, "p1", "choose " + eng.state.battlefield.label(Hex(7, 2)))  # 5 spaces: beyond Swing Line 4
+    events = eng.execute("p1", "choose " + eng.state.battlefield.label(Hex(6, 2)))
+    assert F(eng, "x").hexes == (Hex(6, 2),)
+    assert "swipe" not in kinds(events) and F(eng, "x").wounds == 0  # Swing Line ignores leaving engagement
+
+
+def test_spidey_sense_11_library_spider_man_below_11_defends_as_usual() -> None:
+    eng = sandbox(fig("x", "p1", (2, 2), LIB.get("Spider-Man")), fig("s", "p2", (3, 2), SHOOTER))
+    roll(eng, [SKULL, SKULL, BLANK] + [BLANK] * 4, d20=[10])
+    eng.execute("p2", "attack s x")
+    assert F(eng, "x").wounds == 2 and F(eng, "x").hexes == (Hex(2, 2),) and not eng.state.pending
+
+
+def test_spider_sense_14_library_venom_rolls_against_a_special_attack_too() -> None:
+    # rule: HS-SPECIAL-08
+    assert not_enforced_reason(_power("Venom", "Spider Sense 14")) is None
+    eng = sandbox(fig("v", "p1", (2, 2), LIB.get("Venom")), fig("s", "p2", (2, 6), SHOOTER))
+    roll(eng, [SKULL, SKULL, SKULL] + [BLANK] * 4, d20=[14])
+    eng.execute("p2", "special s Blast v")
+    assert F(eng, "v").wounds == 0
+    assert eng.state.pending and eng.state.pending[0].kind == "d20_escape"
+
+
+def test_vanish_9_library_isamu_must_end_unengaged() -> None:
+    # rule: HS-SPECIAL-08, HS-ENGAGE-01
+    assert not_enforced_reason(_power("Isamu", "Vanish 9")) is None
+    eng = sandbox(fig("i", "p1", (2, 2), LIB.get("Isamu")), fig("s", "p2", (2, 6), SHOOTER),
+                  fig("e", "p2", (5, 2), card(name="Guard")))
+    roll(eng, [SKULL, BLANK, BLANK, BLANK], d20=[9])  # 3 attack dice, 1 defense die
+    eng.execute("p2", "attack s i")
+    assert F(eng, "i").on_battlefield and F(eng, "i").wounds == 0
+    err = refused(eng, "p1", "choose " + eng.state.battlefield.label(Hex(4, 2)))  # next to the Guard
+    assert "cannot reach" in str(err)
+    eng.execute("p1", "choose " + eng.state.battlefield.label(Hex(2, 4)))
+    assert F(eng, "i").hexes == (Hex(2, 4),)
+
+
+def test_vanish_9_library_isamu_below_9_is_destroyed() -> None:
+    eng = sandbox(fig("i", "p1", (2, 2), LIB.get("Isamu")), fig("s", "p2", (2, 6), SHOOTER))
+    roll(eng, [SKULL, BLANK, BLANK, BLANK], d20=[8])
+    eng.execute("p2", "attack s i")
+    assert not F(eng, "i").on_battlefield and not eng.state.pending
+
+
+def test_disappearing_ninja_library_ninjas_12_or_more_against_a_normal_attack_gets_away() -> None:
+    # rule: HS-SPECIAL-08
+    ninjas = LIB.get("Ninjas of the Northern Wind")
+    assert not_enforced_reason(_power("Ninjas of the Northern Wind", "Disappearing Ninja")) is None
+    eng = sandbox(fig("n", "p1", (2, 2), ninjas), fig("s", "p2", (2, 6), SHOOTER))
+    roll(eng, [SKULL, BLANK, BLANK] + [BLANK] * 3, d20=[12])  # 3 attack dice, 3 defense dice
+    eng.execute("p2", "attack s n")
+    assert F(eng, "n").on_battlefield and eng.state.pending[0].kind == "d20_escape"
+
+
+def test_disappearing_ninja_library_ninjas_not_against_a_special_attack_nor_below_12() -> None:
+    ninjas = LIB.get("Ninjas of the Northern Wind")
+    eng = sandbox(fig("n", "p1", (2, 2), ninjas), fig("s", "p2", (2, 6), SHOOTER))
+    roll(eng, [SKULL, BLANK, BLANK] + [BLANK] * 3, d20=[11])
+    eng.execute("p2", "attack s n")
+    assert not F(eng, "n").on_battlefield
+    eng = sandbox(fig("n", "p1", (2, 2), ninjas), fig("s", "p2", (2, 6), SHOOTER))
+    roll(eng, [SKULL, BLANK, BLANK] + [BLANK] * 3)  # a special attack: no d20 is rolled
+    eng.execute("p2", "special s Blast n")
+    assert not F(eng, "n").on_battlefield
