@@ -1,17 +1,24 @@
 """Powers of the newest Hasbro sets enforced by widening the building blocks, with the shipped library
 cards (``data/cards/``): the d20 getaways of :mod:`bot.rules.powers.block_d20_escape` ("attacked with
 at least 1 skull", "must end unengaged", "may move with Swing Line 4": Spider-Man, Venom, Isamu,
-Ninjas of the Northern Wind).
+Ninjas of the Northern Wind); Treasure Glyph trap rolls changed by a ``roll_modifier`` (Disarm Traps of
+Darrak Ambershard, Mine! of the Ogre Warhulk).
 
 The default field is 8 x 8 grass at level 1; (q, r) axial coordinates; (2, 2) and (3, 2) are adjacent.
 """
 
 from __future__ import annotations
 
+from bot.game import narrate_treasure
 from bot.game.card_text import not_enforced_reason
+from bot.rules import modifiers
 from bot.rules.hexes import Hex
+from bot.rules.treasure import carry
 from tests.powers.conftest import LIB, F, kinds
 from tests.rules.conftest import BLANK, SKULL, card, fig, refused, roll, sandbox, special_power
+from tests.rules.helpers_geo import kinds as geo_kinds
+from tests.rules.helpers_geo import move
+from tests.rules.treasure_helpers import answer, glyphs, lay
 
 SHOOTER = card(name="Shooter", range=6, attack=3, powers=[special_power("Blast", range=6, attack=3)])
 
@@ -94,3 +101,60 @@ def test_disappearing_ninja_library_ninjas_not_against_a_special_attack_nor_belo
     roll(eng, [SKULL, BLANK, BLANK] + [BLANK] * 3)  # a special attack: no d20 is rolled
     eng.execute("p2", "special s Blast n")
     assert not F(eng, "n").on_battlefield
+
+
+# ---- Treasure Glyph trap rolls (roll_modifier "Treasure Glyph trap rolls for this figure") --------------
+
+
+def _trapped(card_name: str, **changed: str):  # type: ignore[no-untyped-def]
+    eng = sandbox(fig("h", "p1", (0, 2), LIB.get(card_name).model_copy(update=changed)))
+    carry.set_traps(eng.state)
+    lay(eng, 2, 2, "talisman_of_defense", "symbol")
+    move(eng, "h", [(1, 2), (2, 2)])
+    return eng
+
+
+def test_disarm_traps_library_darrak_adds_4_to_his_trap_roll() -> None:
+    # rule: HS-TREASURE-12, HS-TREASURE-13
+    assert not_enforced_reason(_power("Darrak Ambershard", "Disarm Traps")) is None
+    eng = _trapped("Darrak Ambershard")
+    roll(eng, d20=[2])  # 2 + 4 = 6: safe
+    events = answer(eng, "yes")
+    escaped = geo_kinds(events, "treasure_trap_escaped")[0]
+    assert (escaped["d20"], escaped["total"], escaped["powers"]) == (2, 6, ["Disarm Traps"])
+    assert F(eng, "h").carries == ["talisman_of_defense"]
+    told = narrate_treasure.line("treasure_trap_escaped", escaped, str)
+    assert told == "h checks the face-down glyph for traps: d20 2, 6 with Disarm Traps — safe."
+
+
+def test_disarm_traps_library_darrak_a_1_still_sets_the_trap_off() -> None:
+    eng = _trapped("Darrak Ambershard")
+    roll(eng, d20=[1])  # 1 + 4 = 5
+    answer(eng, "yes")
+    assert F(eng, "h").carries == [] and glyphs(eng) == {(2, 2): ("talisman_of_defense", "symbol")}
+
+
+def test_mine_library_ogre_warhulk_takes_4_from_his_trap_roll() -> None:
+    # rule: HS-TREASURE-12, HS-TREASURE-02
+    assert not_enforced_reason(_power("Ogre Warhulk", "Mine!")) is None
+    eng = sandbox(fig("h", "p1", (0, 2), LIB.get("Ogre Warhulk")))
+    assert modifiers.trap_roll_reasons(eng.state, F(eng, "h")) == [("Mine!", -4)]
+    # The library's Warhulk is an Uncommon Hero (no pick-up, HS-TREASURE-02): as a Unique one,
+    # the way a server's card file could have it, its trap rolls lose 4.
+    eng = _trapped("Ogre Warhulk", rarity="unique")
+    roll(eng, d20=[9])  # 9 - 4 = 5: the trap goes off
+    answer(eng, "yes")
+    assert F(eng, "h").carries == []
+    eng = _trapped("Ogre Warhulk", rarity="unique")
+    roll(eng, d20=[10])  # 10 - 4 = 6: safe
+    answer(eng, "yes")
+    assert F(eng, "h").carries == ["talisman_of_defense"]
+
+
+def test_a_trap_roll_without_such_a_power_is_the_d20_alone() -> None:
+    # rule: HS-TREASURE-12
+    eng = _trapped("Shiori (AoA)")
+    roll(eng, d20=[5])
+    events = answer(eng, "yes")
+    trap = geo_kinds(events, "treasure_trap")[0]
+    assert trap["d20"] == 5 and "total" not in trap
