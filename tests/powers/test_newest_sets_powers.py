@@ -15,7 +15,7 @@ from bot.rules import modifiers
 from bot.rules.hexes import Hex
 from bot.rules.treasure import carry
 from tests.powers.conftest import LIB, F, kinds
-from tests.rules.conftest import BLANK, SKULL, card, fig, refused, roll, sandbox, special_power
+from tests.rules.conftest import BLANK, SHIELD, SKULL, card, fig, refused, roll, sandbox, special_power
 from tests.rules.helpers_geo import kinds as geo_kinds
 from tests.rules.helpers_geo import move
 from tests.rules.treasure_helpers import answer, glyphs, lay
@@ -158,3 +158,41 @@ def test_a_trap_roll_without_such_a_power_is_the_d20_alone() -> None:
     events = answer(eng, "yes")
     trap = geo_kinds(events, "treasure_trap")[0]
     assert trap["d20"] == 5 and "total" not in trap
+
+
+# ---- Counter Strike given to adjacent figures (counter_strike ``who``) ---------------------------------------
+
+UTGAR_GRUNT = card(name="Grunt", general="utgar", defense=4, life=9)
+JANDAR_GRUNT = card(name="Knight", general="jandar", defense=4, life=9)
+BOWMAN = card(name="Bowman", range=6, attack=1, life=9, defense=0)
+
+
+def _torin(friend, friend_at=(3, 1), bowman_at=(3, 6)):  # type: ignore[no-untyped-def]
+    return sandbox(fig("t", "p1", [(2, 2), (2, 1)], LIB.get("Torin")), fig("g", "p1", friend_at, friend),
+                   fig("b", "p2", bowman_at, BOWMAN))
+
+
+def test_evil_eye_protection_library_torin_an_adjacent_utgar_figure_counter_strikes_a_far_attacker() -> None:
+    # rule: HS-ATTACK-09, HS-ENGAGE-01
+    assert not_enforced_reason(_power("Torin", "Evil Eye Protection")) is None
+    eng = _torin(UTGAR_GRUNT)
+    roll(eng, [SKULL] + [SHIELD, SHIELD, SHIELD, BLANK])  # 1 skull; 3 shields: 2 beyond it
+    events = eng.execute("p2", "attack b g")
+    strike = [e.data for e in events if e.kind == "power" and e.data.get("power") == "Evil Eye Protection"]
+    assert strike and strike[0]["given_by"] == "t" and strike[0]["wounds"] == 2
+    assert F(eng, "b").wounds == 2 and F(eng, "g").wounds == 0
+
+
+def test_evil_eye_protection_library_torin_not_for_other_generals_nor_far_figures_nor_adjacent_attackers() -> None:
+    eng = _torin(JANDAR_GRUNT)  # follows Jandar: not protected
+    roll(eng, [SKULL] + [SHIELD, SHIELD, SHIELD, BLANK])
+    eng.execute("p2", "attack b g")
+    assert F(eng, "b").wounds == 0
+    eng = _torin(UTGAR_GRUNT, friend_at=(5, 1))  # not next to Torin
+    roll(eng, [SKULL] + [SHIELD, SHIELD, SHIELD, BLANK])
+    eng.execute("p2", "attack b g")
+    assert F(eng, "b").wounds == 0
+    eng = _torin(UTGAR_GRUNT, bowman_at=(4, 1))  # the attacker is adjacent: the power answers far attacks only
+    roll(eng, [SKULL] + [SHIELD, SHIELD, SHIELD, BLANK])
+    eng.execute("p2", "attack b g")
+    assert F(eng, "b").wounds == 0
