@@ -15,7 +15,7 @@ from bot.rules import modifiers
 from bot.rules.hexes import Hex
 from bot.rules.treasure import carry
 from tests.powers.conftest import LIB, F, kinds
-from tests.rules.conftest import BLANK, SHIELD, SKULL, card, fig, refused, roll, sandbox, special_power
+from tests.rules.conftest import BLANK, SHIELD, SKULL, build, card, fig, refused, roll, sandbox, special_power
 from tests.rules.helpers_geo import kinds as geo_kinds
 from tests.rules.helpers_geo import move
 from tests.rules.treasure_helpers import answer, glyphs, lay
@@ -196,3 +196,57 @@ def test_evil_eye_protection_library_torin_not_for_other_generals_nor_far_figure
     roll(eng, [SKULL] + [SHIELD, SHIELD, SHIELD, BLANK])
     eng.execute("p2", "attack b g")
     assert F(eng, "b").wounds == 0
+
+
+# ---- a roll as an enemy moves next to the holder (d20_trigger "enemy ... moves adjacent") -------------------
+
+WALKER = card(name="Walker", life=3, move=6)
+GIANT = card(name="Giant", life=3, move=6, size="large")
+
+
+def test_engagement_strike_13_library_arkmer_wounds_a_medium_enemy_that_steps_next_to_him() -> None:
+    # rule: HS-ENGAGE-01
+    assert not_enforced_reason(_power("Arkmer", "Engagement Strike 13")) is None
+    eng = sandbox(fig("a", "p1", (2, 2), LIB.get("Arkmer")), fig("w", "p2", (5, 2), WALKER))
+    roll(eng, d20=[13])
+    events = move(eng, "w", [(4, 2), (3, 2)])  # next to Arkmer at 3,2
+    rolled = [e.data for e in events if e.kind == "power" and e.data.get("power") == "Engagement Strike 13"]
+    assert [(r["d20"], r["success"], r["target"]) for r in rolled] == [(13, True, "w")]
+    assert F(eng, "w").wounds == 1
+
+
+def test_engagement_strike_13_library_arkmer_below_13_or_a_large_enemy_no_wound() -> None:
+    eng = sandbox(fig("a", "p1", (2, 2), LIB.get("Arkmer")), fig("w", "p2", (5, 2), WALKER))
+    roll(eng, d20=[12])
+    move(eng, "w", [(4, 2), (3, 2)])
+    assert F(eng, "w").wounds == 0
+    eng = sandbox(fig("a", "p1", (2, 2), LIB.get("Arkmer")), fig("g", "p2", (5, 2), GIANT))
+    events = move(eng, "g", [(4, 2), (3, 2)])  # Large: no roll (no d20 scripted)
+    assert not [e for e in events if e.kind == "power"] and F(eng, "g").wounds == 0
+
+
+def test_engagement_strike_15_library_nakita_agents_each_agent_rolls_once_for_a_mover() -> None:
+    # rule: HS-ENGAGE-01
+    agents = LIB.get("Nakita Agents")
+    assert not_enforced_reason(_power("Nakita Agents", "Engagement Strike 15")) is None
+    eng = sandbox(fig("n1", "p1", (2, 2), agents, card_key="p1/nakita"), fig("n2", "p1", (4, 2), agents, card_key="p1/nakita"),
+                  fig("w", "p2", (3, 5), WALKER))
+    roll(eng, d20=[15, 4])
+    move(eng, "w", [(3, 4), (3, 3), (3, 2)])  # 3,2 is next to both agents
+    assert F(eng, "w").wounds == 1
+
+
+def test_ice_spikes_15_library_greater_ice_elemental_any_size_adds_2_on_ice() -> None:
+    # rule: HS-ENGAGE-01
+    assert not_enforced_reason(_power("Greater Ice Elemental", "Ice Spikes 15")) is None
+    elemental = LIB.get("Greater Ice Elemental")
+    eng = sandbox(fig("e", "p1", [(2, 2), (2, 1)], elemental), fig("g", "p2", (6, 2), GIANT))
+    roll(eng, d20=[14])
+    move(eng, "g", [(5, 2), (4, 2), (3, 2)])
+    assert F(eng, "g").wounds == 0  # 14 on grass: no wound
+    icy = build(hexes=[{"at": [2, 2], "level": 1, "terrain": "ice"}, {"at": [2, 1], "level": 1, "terrain": "ice"}])
+    eng = sandbox(fig("e", "p1", [(2, 2), (2, 1)], elemental), fig("g", "p2", (6, 2), GIANT), battlefield=icy)
+    roll(eng, d20=[13])
+    events = move(eng, "g", [(5, 2), (4, 2), (3, 2)])
+    assert F(eng, "g").wounds == 1  # 13 + 2 on ice
+    assert [e.data.get("total") for e in events if e.kind == "power"] == [15]
