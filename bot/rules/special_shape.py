@@ -115,10 +115,12 @@ def _read_spec(power: Power) -> Spec | None:
     if rng is None:
         return None
     if area == "chain":
-        # Only chains made attack by attack (Erupting Earth, Arcane Bolt); not extra targets of one roll.
         if "extra_targets" in v or "chain_distance" in v:
-            return None
-        return replace(common, range=rng, chain=True)
+            # Extra targets near the first, one roll for all (Lightning Breath): picked as it is made
+            # (block_special_extra); the attack itself is aimed at its first target.
+            ok = (_int(v.get("extra_targets")) or 0) > 0 and (_int(v.get("chain_distance")) or 0) > 0
+            return replace(common, range=rng) if ok and "repeat" not in v else None
+        return replace(common, range=rng, chain=True)  # made attack by attack (Erupting Earth, Arcane Bolt)
     if area == "all_adjacent":
         return replace(common, range=1, all_adjacent=True)
     if area == "common_adjacent":

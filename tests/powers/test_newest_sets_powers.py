@@ -15,7 +15,20 @@ from bot.rules import modifiers
 from bot.rules.hexes import Hex
 from bot.rules.treasure import carry
 from tests.powers.conftest import LIB, F, kinds
-from tests.rules.conftest import BLANK, SHIELD, SKULL, build, card, fig, refused, roll, sandbox, special_power
+from tests.rules.conftest import (
+    BLANK,
+    SHIELD,
+    SKULL,
+    begin_round,
+    build,
+    card,
+    fig,
+    markers,
+    refused,
+    roll,
+    sandbox,
+    special_power,
+)
 from tests.rules.helpers_geo import kinds as geo_kinds
 from tests.rules.helpers_geo import move
 from tests.rules.treasure_helpers import answer, glyphs, lay
@@ -250,3 +263,86 @@ def test_ice_spikes_15_library_greater_ice_elemental_any_size_adds_2_on_ice() ->
     events = move(eng, "g", [(5, 2), (4, 2), (3, 2)])
     assert F(eng, "g").wounds == 1  # 13 + 2 on ice
     assert [e.data.get("total") for e in events if e.kind == "power"] == [15]
+
+
+# ---- extra targets within N spaces of the target, one roll (special_attack area "chain" extra_targets) -------
+
+TARGET = card(name="Target", life=20, defense=0)
+
+
+def test_fledgling_lightning_breath_library_blue_wyrmling_adds_a_figure_within_3_spaces_of_the_target() -> None:
+    # rule: HS-SPECIAL-05
+    breath = _power("Blue Wyrmling", "Fledgling Lightning Breath Special Attack")
+    assert not_enforced_reason(breath) is None
+    eng = sandbox(fig("b", "p1", (0, 2), LIB.get("Blue Wyrmling")), fig("t", "p2", (4, 2), TARGET),
+                  fig("u", "p2", (6, 2), TARGET), fig("v", "p2", (4, 5), TARGET), fig("far", "p2", (4, 7), TARGET))
+    eng.execute("p1", "special b Fledgling t")
+    pend = eng.state.pending[0]
+    assert (pend.kind, pend.options) == ("special_extra_targets", ["u", "v", "none"])  # not 'far': 5 spaces away
+    assert "within 3 spaces of t" in pend.prompt
+    refused(eng, "p1", "choose far")
+    roll(eng, [SKULL, SKULL])
+    events = eng.execute("p1", "choose v")  # 1 at most: the roll follows
+    assert [e.data["target"] for e in events if e.kind == "attack"] == ["t", "v"]
+    assert [F(eng, f).wounds for f in ("t", "u", "v", "far")] == [2, 0, 2, 0]
+
+
+def test_fledgling_lightning_breath_library_no_figure_beyond_3_spaces_or_out_of_sight_of_the_target() -> None:
+    wall = build(obstacles=[{"kind": "ruin", "at": [[5, 2]], "height": 20}])
+    eng = sandbox(fig("b", "p1", (0, 2), LIB.get("Blue Wyrmling")), fig("t", "p2", (4, 2), TARGET),
+                  fig("u", "p2", (6, 2), TARGET), fig("far", "p2", (4, 6), TARGET), battlefield=wall)
+    roll(eng, [SKULL, SKULL])
+    events = eng.execute("p1", "special b Fledgling t")  # nobody to add: no question, the roll is made
+    assert [e.data["target"] for e in events if e.kind == "attack"] == ["t"]
+
+
+def test_thunder_ram_assault_library_eltahale_only_at_a_target_not_adjacent_when_the_turn_began() -> None:
+    # rule: HS-SPECIAL-01, HS-SPECIAL-05
+    assert not_enforced_reason(_power("Eltahale", "Thunder Ram Assault Special Attack")) is None
+    eng = sandbox(fig("e", "p1", (2, 2), LIB.get("Eltahale")), fig("t", "p2", (3, 2), TARGET))
+    err = refused(eng, "p1", "special e Thunder t")
+    assert "may be made only when" in str(err)
+    eng = sandbox(fig("e", "p1", (0, 2), LIB.get("Eltahale")), fig("t", "p2", (3, 2), TARGET),
+                  fig("u", "p2", (5, 2), TARGET), fig("v", "p2", (3, 4), TARGET))
+    move(eng, "e", [(1, 2), (2, 2)])
+    eng.execute("p1", "special e Thunder t")
+    assert eng.state.pending[0].options == ["u", "v", "none"]
+
+
+# ---- Thunder Step: a teleport next to a seen enemy, +1 Attack, a die at the end of the turn -------------------
+
+
+def _thunder_step(dummy_at=(5, 2)):  # type: ignore[no-untyped-def]
+    eng = sandbox(fig("e", "p1", (0, 2), LIB.get("Eltahale")), fig("d", "p2", dummy_at, TARGET))
+    begin_round(eng, [20, 1], p1=markers("Eltahale"), p2=markers("Target"))
+    return eng
+
+
+def test_thunder_step_library_eltahale_appears_next_to_an_enemy_with_1_more_attack_and_risks_a_wound() -> None:
+    # rule: HS-SPECIAL-08, HS-TURN-03
+    assert not_enforced_reason(_power("Eltahale", "Thunder Step")) is None
+    eng = _thunder_step()
+    pend = eng.state.pending[0]
+    assert pend.kind == "teleport_start"
+    refused(eng, "p1", "choose " + eng.state.battlefield.label(Hex(3, 2)))  # not next to the enemy
+    eng.execute("p1", "choose " + eng.state.battlefield.label(Hex(4, 2)))
+    assert F(eng, "e").hexes == (Hex(4, 2),)
+    roll(eng, [BLANK] * 6)  # Attack 5 + 1
+    events = eng.execute("p1", "attack e d")
+    assert len(next(e for e in events if e.kind == "attack").data["attack_dice"]) == 6
+    roll(eng, [SKULL])  # Thunder Step's die as the turn ends
+    eng.execute("p1", "end-turn")
+    assert F(eng, "e").wounds == 1
+
+
+def test_thunder_step_library_eltahale_no_offer_without_an_enemy_in_reach_and_no_bonus_without_it() -> None:
+    eng = _thunder_step(dummy_at=(7, 2))  # 7 spaces away: too far
+    assert not [p for p in eng.state.pending if p.kind == "teleport_start"]
+    eng = _thunder_step()
+    eng.execute("p1", "choose stay")
+    move(eng, "e", [(1, 2), (2, 2), (3, 2), (4, 2)])
+    roll(eng, [BLANK] * 5)
+    events = eng.execute("p1", "attack e d")
+    assert len(next(e for e in events if e.kind == "attack").data["attack_dice"]) == 5
+    eng.execute("p1", "end-turn")  # no die to roll: nothing scripted
+    assert F(eng, "e").wounds == 0

@@ -480,7 +480,7 @@ def _clause(c: str) -> tuple[Test | None, bool]:
                        for f in st.on_battlefield())
 
         return next_to, bool(whose)
-    if re.fullmatch(r"(defender|target) (was )?not adjacent at the start of the turn", c):
+    if re.fullmatch(r"(defender|target) (was )?not adjacent at (the )?start of (the )?turn", c):
         return (lambda st, h, o, a: o is not None and not adjacent_at_start(st, h, o)), True
     m = re.fullmatch(r"you control another (unique )?([a-z ]+?) (hero|squad) that follows (\w+)", c)
     if m:
@@ -520,7 +520,7 @@ def _clause(c: str) -> tuple[Test | None, bool]:
                 key in st.cards and word in card_words(st.cards[key].card) for key in placed.values())
 
         return all_on, False
-    m = re.fullmatch(r"([a-z' ]+) not used this turn", c)
+    m = re.fullmatch(r"([a-z' ]+) not used(?: this turn)?", c)
     if m:  # a power of the card, recorded by its module when used (``used:<name>`` in turn.data)
         name = m.group(1)
         return (lambda st, h, o, a: st.turn is None or not st.turn.data.get(f"used:{name}:{h.card_key}")), False
@@ -555,7 +555,8 @@ def condition(text: Any) -> tuple[Cond | None, str | None]:
     t = norm(text)
     tests: list[Test] = []
     needs = False
-    parts = re.split(r"\s+and\s+(?=(?:this|target|defender|attacker|has|on|not|the)\b)", t)
+    parts = [q for clause in t.split(";")  # "...; Thunder Step not used": clauses joined by ";" too
+             for q in re.split(r"\s+and\s+(?=(?:this|target|defender|attacker|has|on|not|the)\b)", clause.strip())]
     # "target not adjacent and has Flying": the subject carries over to the next clause
     subject = ""
     for part in parts:

@@ -4,6 +4,10 @@ before the roll, the attacker's controller may add up to N other figures next to
 question each (a figure id, or ``none`` to stop); one roll is made for them all and each defends
 separately, in the order added (HS-SPECIAL-05).
 
+``area`` "chain" with ``extra_targets`` N and ``chain_distance`` D (Fledgling Lightning Breath of
+the Blue Wyrmling: 1 within 3, Thunder Ram Assault of Eltahale: 2 within 2) is the same with the
+figures added within D spaces of the target, in its clear sight (the target's), not next to it.
+
 The question comes in the "before attack" window of the special attack; each figure added joins
 the window's ``groups`` (the figures the roll is made for), which the roll reads as the window ends.
 ``block_special`` accepts ``extra_targets`` for this area only.
@@ -15,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from bot.rules.cards import Power
 from bot.rules.engagement import adjacent
+from bot.rules.los import clear_sight
+from bot.rules.powers._common import spaces_between
 from bot.rules.powers._effects import window_args
 from bot.rules.state import Figure, MatchState
 from bot.rules.timing import Effect, Source, Trigger, Window, register
@@ -30,22 +36,44 @@ NONE = "none"
 ADDED = "_extra_targets_added"
 
 
-def _power(st: MatchState, attacker: Figure, name: str) -> tuple[Power, int] | None:
+def _whole(v: Any) -> int | None:
+    return v if isinstance(v, int) and not isinstance(v, bool) and v > 0 else None
+
+
+def extra_targets(values: dict[str, Any]) -> tuple[int, int | None] | None:
+    """``(most figures added, within how many spaces of the target or None: next to it)`` of a
+    special attack's ``values`` whose extra targets share its roll, else ``None``."""
+    n = _whole(values.get("extra_targets"))
+    if n is None:
+        return None
+    if values.get("area") == "target_plus_adjacent" and "chain_distance" not in values:
+        return n, None
+    d = _whole(values.get("chain_distance"))
+    return (n, d) if values.get("area") == "chain" and d is not None and "repeat" not in values else None
+
+
+def _power(st: MatchState, attacker: Figure, name: str) -> tuple[Power, int, int | None] | None:
     for p in st.card_of(attacker).powers:
-        n = p.values.get("extra_targets")
-        if p.kind == "special_attack" and p.name == name and p.values.get("area") == "target_plus_adjacent" \
-                and isinstance(n, int) and not isinstance(n, bool) and n > 0:
-            return p, n
+        found = extra_targets(p.values) if p.kind == "special_attack" and p.name == name else None
+        if found is not None:
+            return p, found[0], found[1]
     return None
+
+
+def _near(st: MatchState, first: Figure, f: Figure, within: int | None) -> bool:
+    if within is None:
+        return adjacent(st, first, f)
+    return spaces_between(first, f) <= within and clear_sight(st, first, f)
 
 
 def _candidates(st: MatchState, attacker: Figure, args: dict[str, Any]) -> list[Figure]:
     first = st.figures.get(str(args.get("first", "")))
-    if first is None:
+    found = _power(st, attacker, str(args.get("name", "")))
+    if first is None or found is None:
         return []
     taken = {f for g in args.get("groups", ()) for f in g}
-    return sorted((f for f in st.on_battlefield() if f is not attacker and f.id not in taken
-                   and adjacent(st, first, f)), key=lambda f: (not st.is_enemy(attacker, f), f.id))
+    return sorted((f for f in st.on_battlefield() if f is not attacker and f is not first and f.id not in taken
+                   and _near(st, first, f, found[2])), key=lambda f: (not st.is_enemy(attacker, f), f.id))
 
 
 @register
@@ -91,7 +119,9 @@ class ExtraTargets(Effect):
         found = self._open(engine)
         left = found[2] - int(found[3].get(ADDED, 0)) if found else 0
         first = found[3].get("first") if found else "the target"
-        return (f"{trigger.get('power')}: add a figure next to {first} to this attack (one roll for all; "
+        within = _power(engine.state, found[0], str(found[3].get("name", ""))) if found else None
+        where = f"within {within[2]} spaces of {first} (in its clear sight)" if within and within[2] else f"next to {first}"
+        return (f"{trigger.get('power')}: add a figure {where} to this attack (one roll for all; "
                 f"{left} more at most), or none?")
 
     def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
