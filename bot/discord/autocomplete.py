@@ -82,14 +82,16 @@ def set_tag(card: ArmyCard) -> str:  # for lists that show the set beside the na
 
 
 def card_choice(card: ArmyCard, prefix: str, fmt: Format | None) -> tuple[str, str] | None:
-    """One ``/army set`` choice: name ``"PREFIX Short (80 pts)"`` (the points the match counts, Delta in
-    a Delta match), value ``"PREFIX Short"``; ``None`` when the value would pass Discord's 100
+    """One ``/army set`` choice: name ``"PREFIX Short (80 pts, RotV)"`` (the points the match counts,
+    Delta in a Delta match, and the set's tag, see :func:`set_tag`), value ``"PREFIX Short"``; ``None`` when the value would pass Discord's 100
     characters (the list typed so far is too long to complete: the typed text still works)."""
     value = f"{prefix}{card.short}"
     if len(value) > CHOICE_MAX:
         return None
     cost = card_cost(card, fmt)
-    label = f"{card.short} ({cost} pts)" if cost is not None else card.short
+    facts = [f"{cost} pts"] if cost is not None else []
+    facts += [tag] if (tag := set_tag(card)) else []
+    label = f"{card.short} ({', '.join(facts)})" if facts else card.short
     name = f"{prefix}{label}"
     if len(name) > CHOICE_MAX:  # keep the end, where the card being chosen is
         name = "…" + name[-(CHOICE_MAX - 1):]
