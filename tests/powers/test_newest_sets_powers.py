@@ -346,3 +346,28 @@ def test_thunder_step_library_eltahale_no_offer_without_an_enemy_in_reach_and_no
     assert len(next(e for e in events if e.kind == "attack").data["attack_dice"]) == 5
     eng.execute("p1", "end-turn")  # no die to roll: nothing scripted
     assert F(eng, "e").wounds == 0
+
+
+# ---- a roll against a leaving-engagement attack's wounds (d20_trigger "wounded by a leaving-engagement attack")
+
+
+def test_tactical_disengagement_7_library_sir_dupuis_ignores_a_leaving_engagement_wound_on_7_or_more() -> None:
+    # rule: HS-ENGAGE-05
+    assert not_enforced_reason(_power("Sir Dupuis", "Tactical Disengagement 7")) is None
+    eng = sandbox(fig("s", "p1", (2, 2), LIB.get("Sir Dupuis")), fig("e", "p2", (3, 2), card(name="Guard")))
+    roll(eng, [SKULL], d20=[7])
+    events = move(eng, "s", [(1, 2), (0, 2)])
+    assert F(eng, "s").wounds == 0 and F(eng, "s").hexes == (Hex(0, 2),)
+    assert [(p["power"], p["d20"], p["success"]) for p in (e.data for e in events if e.kind == "power")] == [
+        ("Tactical Disengagement 7", 7, True)]
+
+
+def test_tactical_disengagement_7_library_sir_dupuis_below_7_or_a_normal_attack_wounds_as_usual() -> None:
+    eng = sandbox(fig("s", "p1", (2, 2), LIB.get("Sir Dupuis")), fig("e", "p2", (3, 2), card(name="Guard")))
+    roll(eng, [SKULL], d20=[6])
+    move(eng, "s", [(1, 2), (0, 2)])
+    assert F(eng, "s").wounds == 1
+    eng = sandbox(fig("s", "p1", (2, 2), LIB.get("Sir Dupuis")), fig("e", "p2", (3, 2), card(name="Guard", attack=3)))
+    roll(eng, [SKULL, SKULL, SKULL] + [BLANK] * LIB.get("Sir Dupuis").defense)  # no d20 for a normal attack
+    eng.execute("p2", "attack e s")
+    assert F(eng, "s").wounds == 3

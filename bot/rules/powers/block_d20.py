@@ -26,7 +26,8 @@ The moments and effects built (``window`` and ``effect`` phrases of the shared c
 - "own turn: before moving and on each space entered": "1 wound" to "each adjacent figure"
   (Blast Furnace), :mod:`block_d20_furnace`.
 - "enemy moves adjacent", "enemy Small/Medium figure moves adjacent": "1 wound to that figure"
-  (Engagement Strike, Ice Spikes), :mod:`block_d20_strike`.
+  (Engagement Strike, Ice Spikes); "wounded by a leaving-engagement attack": "ignore the wounds"
+  (Tactical Disengagement), :mod:`block_d20_strike`.
 - Before the holder attacks: "defenders roll at most 1 defense die" (Heart Finder Spear).
 - After moving, before attacking (the holder's card's turn): "1 wound" to "each figure adjacent
   to your ..." (Marro Plague, Searing Intensity); asked first: "move again" (Ice Troll Charge),
@@ -246,6 +247,9 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
         m = re.fullmatch(r"([a-z/]+) defenders roll at most 1 defense die this turn", effect or "")
         if m and not target:
             return ("cap_turn", tuple(s for s in ("small", "medium", "large", "huge") if s in m.group(1))), None
+    if window == "wounded by a leaving-engagement attack" and effect in ("ignore the wounds", "ignore all damage") \
+            and not target:
+        return ("swipe_guard", 0), None  # block_d20_strike
     m = re.fullmatch(r"enemy (?:([a-z/]+) figure )?moves adjacent", window)
     if m and effect == "1 wound to that figure" and not target:
         return ("strike", tuple(s for s in ("small", "medium", "large", "huge") if s in (m.group(1) or ""))), None

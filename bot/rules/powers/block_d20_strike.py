@@ -9,6 +9,10 @@ controller roll the d20 for the power, once per holder and moving figure in a tu
 ``threshold`` or more the mover takes 1 wound there (it may be destroyed: its move ends,
 HS-ENGAGE-05's way). Rolling only harms the enemy, so it is always rolled. A figure placed or
 pushed by a power is not moving: no roll.
+
+Also the moment "wounded by a leaving-engagement attack" with "ignore the wounds" (Tactical
+Disengagement 7 of Sir Dupuis): when such an attack would wound the holder as it moves away, its
+controller rolls the d20; on the ``threshold`` or more it takes none of them.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from bot.rules.cards import Power
 from bot.rules.engagement import adjacent
 from bot.rules.powers._common import holders
 from bot.rules.powers.block_d20 import KINDS as D20_KINDS
-from bot.rules.powers.block_d20 import _read, _try
+from bot.rules.powers.block_d20 import _mine, _read, _try
 from bot.rules.state import Figure
 
 if TYPE_CHECKING:
@@ -73,3 +77,14 @@ def _entered(engine: RulesContext, mover: Figure) -> None:
 
 step_hooks.on_before_move(_start)
 step_hooks.on_enter(_entered)
+
+
+def _disengage(engine: RulesContext, attacker: Figure, mover: Figure, wounds: int) -> int:
+    """Tactical Disengagement: the mover's roll against a leaving-engagement attack's wounds."""
+    for power, _ in _mine(engine.state, mover, "swipe_guard"):
+        if _try(engine, mover, power, attacker, "the wounds are ignored"):
+            return 0
+    return wounds
+
+
+step_hooks.on_swipe_wounded(_disengage)
