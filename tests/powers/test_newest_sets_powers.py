@@ -371,3 +371,30 @@ def test_tactical_disengagement_7_library_sir_dupuis_below_7_or_a_normal_attack_
     roll(eng, [SKULL, SKULL, SKULL] + [BLANK] * LIB.get("Sir Dupuis").defense)  # no d20 for a normal attack
     eng.execute("p2", "attack e s")
     assert F(eng, "s").wounds == 3
+
+
+# ---- a Range bonus by the target's distance and level (stat_bonus range, "target within N spaces, base ...")
+
+
+def _hydra(target_at, level=1):  # type: ignore[no-untyped-def]
+    field = build(hexes=[{"at": list(target_at), "level": level, "terrain": "rock"}])
+    return sandbox(fig("h", "p1", [(2, 2), (2, 1)], LIB.get("Fen Hydra")), fig("t", "p2", target_at, TARGET),
+                   battlefield=field)
+
+
+def test_reach_library_fen_hydra_attacks_a_figure_2_spaces_away() -> None:
+    # rule: HS-ATTACK-04
+    assert not_enforced_reason(_power("Fen Hydra", "Reach")) is None
+    eng = _hydra((4, 2))  # 2 spaces from the Hydra's nearer space
+    roll(eng, [SKULL] * 4)
+    eng.execute("p1", "attack h t")
+    assert F(eng, "t").wounds == 4
+
+
+def test_reach_library_fen_hydra_not_3_spaces_away_nor_far_above_or_below() -> None:
+    refused(_hydra((5, 2)), "p1", "attack h t")  # 3 spaces: Range 1 + 1 is not enough
+    refused(_hydra((4, 2), level=13), "p1", "attack h t")  # 12 levels up: above its top (1 + 8) + 3
+    eng = _hydra((4, 2), level=12)  # 11 levels up: within 3 of its top
+    roll(eng, [SKULL] * 4 + [BLANK] * 2)  # the target has height advantage: defense dice of its own
+    eng.execute("p1", "attack h t")
+    assert F(eng, "t").wounds == 4

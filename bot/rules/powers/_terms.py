@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
 from bot.rules.cards import ArmyCard
-from bot.rules.engagement import adjacent, engaged_enemies, height_advantage_dice
+from bot.rules.engagement import adjacent, engaged_enemies, figure_height, height_advantage_dice
 from bot.rules.hexes import Hex
 from bot.rules.los import clear_sight
 from bot.rules.movement import field_of
@@ -480,6 +480,11 @@ def _clause(c: str) -> tuple[Test | None, bool]:
                        for f in st.on_battlefield())
 
         return next_to, bool(whose)
+    m = re.fullmatch(r"target within (\d+) spaces, base within (\d+) levels up/down", c)
+    if m:  # Reach: base at most L levels above the holder's top or below its base
+        n, lv = int(m.group(1)), int(m.group(2))
+        return (lambda st, h, o, a: o is not None and spaces(h, o) <= n
+                and h.level - lv <= o.level <= h.level + figure_height(st, h) + lv), True
     if re.fullmatch(r"(defender|target) (was )?not adjacent at (the )?start of (the )?turn", c):
         return (lambda st, h, o, a: o is not None and not adjacent_at_start(st, h, o)), True
     m = re.fullmatch(r"you control another (unique )?([a-z ]+?) (hero|squad) that follows (\w+)", c)
