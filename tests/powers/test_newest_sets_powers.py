@@ -13,6 +13,7 @@ from bot.game import narrate_treasure
 from bot.game.card_text import not_enforced_reason
 from bot.rules import modifiers
 from bot.rules.hexes import Hex
+from bot.rules.powers.turn_markers import markers_left
 from bot.rules.treasure import carry
 from tests.powers.conftest import LIB, F, kinds
 from tests.rules.conftest import (
@@ -398,3 +399,45 @@ def test_reach_library_fen_hydra_not_3_spaces_away_nor_far_above_or_below() -> N
     roll(eng, [SKULL] * 4 + [BLANK] * 2)  # the target has height advantage: defense dice of its own
     eng.execute("p1", "attack h t")
     assert F(eng, "t").wounds == 4
+
+
+# ---- markers spent against an attack's wounds (marker_resource "ignore all wounds from one normal attack") ---
+
+
+def _mezzodemons():  # type: ignore[no-untyped-def]
+    mezzo = LIB.get("Mezzodemon Warmongers")
+    return sandbox(fig("m1", "p1", (2, 2), mezzo, card_key="p1/mezzo"), fig("m2", "p1", (2, 4), mezzo, card_key="p1/mezzo"),
+                   fig("s", "p2", (3, 2), card(name="Brute", attack=3)))
+
+
+def test_exoskeleton_library_mezzodemons_one_marker_per_figure_each_ignores_one_attack() -> None:
+    # rule: HS-ATTACK-09
+    assert not_enforced_reason(_power("Mezzodemon Warmongers", "Exoskeleton")) is None
+    eng = _mezzodemons()
+    exo = _power("Mezzodemon Warmongers", "Exoskeleton")
+    assert markers_left(eng.state, "p1/mezzo", exo) == 2  # 1 per figure of the squad
+    for _ in range(2):
+        roll(eng, [SKULL, SKULL, BLANK] + [BLANK] * 3)
+        eng.execute("p2", "attack s m1")
+        pend = eng.state.pending[0]
+        assert (pend.player, pend.kind, pend.options) == ("p1", "marker_guard", ["use", "skip"])
+        eng.execute("p1", "choose use")
+        assert F(eng, "m1").on_battlefield and F(eng, "m1").wounds == 0
+        eng.execute("p2", "end-turn")
+    assert markers_left(eng.state, "p1/mezzo", exo) == 0
+    roll(eng, [SKULL, SKULL, BLANK] + [BLANK] * 3)
+    eng.execute("p2", "attack s m1")  # no marker left: no question
+    assert not F(eng, "m1").on_battlefield
+
+
+def test_exoskeleton_library_mezzodemons_skip_or_no_wound_keeps_the_marker() -> None:
+    eng = _mezzodemons()
+    exo = _power("Mezzodemon Warmongers", "Exoskeleton")
+    roll(eng, [BLANK, BLANK, BLANK] + [BLANK] * 3)
+    eng.execute("p2", "attack s m1")  # no skull: nothing asked
+    assert not eng.state.pending and markers_left(eng.state, "p1/mezzo", exo) == 2
+    eng.execute("p2", "end-turn")
+    roll(eng, [SKULL, BLANK, BLANK] + [BLANK] * 3)
+    eng.execute("p2", "attack s m1")
+    eng.execute("p1", "choose skip")
+    assert not F(eng, "m1").on_battlefield and markers_left(eng.state, "p1/mezzo", exo) == 2

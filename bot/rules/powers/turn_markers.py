@@ -13,6 +13,9 @@ What the markers do is read from ``effect`` / ``gain`` (the shared card file's `
   ends.
 - ``gain`` ``"1 when a figure within D clear sight spaces is destroyed (max 1 per turn)"``
   (Consume the Dead): the card gains a marker.
+- ``"ignore all wounds from one normal attack"`` (Exoskeleton): see :mod:`block_marker_guard`.
+
+``markers`` is a number, or ``"1 per figure of this squad"`` (Exoskeleton: the card's figures).
 """
 
 from __future__ import annotations
@@ -45,11 +48,14 @@ _RANGE = re.compile(r"\+(\d+) range for the rest of the turn")
 _BOOST = re.compile(r"\+(\d+) move and \+(\d+) attack to another (.+?) within (\d+) clear sight spaces this turn")
 _GAIN = re.compile(r"1 when a figure within (\d+) clear sight spaces is destroyed \(max 1 per turn\)")
 LIMITS = (None, "once per round", "once per turn")
+#: Exoskeleton's effect (:mod:`block_marker_guard`) and its count of markers.
+GUARD = "ignore all wounds from one normal attack"
+PER_FIGURE = "1 per figure of this squad"
 
 
 def check_marker_resource(values: dict[str, Any]) -> str | None:
     """Why a marker power's ``values`` cannot be enforced, or ``None``."""
-    if not isinstance(values.get("markers"), int):
+    if not isinstance(values.get("markers"), int) and values.get("markers") != PER_FIGURE:
         return f"a count of '{values.get('markers')}' markers is not understood"
     if values.get("limit") not in LIMITS:
         return f"the limit '{values.get('limit')}' is not understood"
@@ -58,6 +64,8 @@ def check_marker_resource(values: dict[str, Any]) -> str | None:
         if _RANGE.fullmatch(str(effect)):
             return None if values.get("window") in (None, "after move, before attack") else \
                 f"the moment '{values.get('window')}' is not understood"
+        if str(effect) == GUARD:
+            return None if set(values) <= {"markers", "effect"} else "a parameter is not understood"
         m = _BOOST.fullmatch(str(effect))
         if m:
             return None if not parse_who(m.group(3)).unknown else f"'{m.group(3)}' is not understood"
@@ -72,8 +80,11 @@ CHECKS: dict[str, Callable[[dict[str, Any]], str | None]] = {KIND: check_marker_
 
 def markers_left(state: MatchState, card_key: str, power: Power) -> int:
     """How many of ``power``'s markers the card has now (its starting ``markers`` until one moves)."""
-    held = state.cards[card_key].data.get("markers", {})
+    cip = state.cards[card_key]
+    held = cip.data.get("markers", {})
     start = power.values.get("markers", 0)
+    if start == PER_FIGURE:
+        start = cip.card.figures
     return int(held.get(power.name, start if isinstance(start, int) else 0))
 
 
