@@ -9,9 +9,12 @@ The default field is 8 x 8 grass at level 1; (q, r) axial coordinates; (2, 2) an
 
 from __future__ import annotations
 
+import pytest
+
 from bot.game import narrate_treasure
 from bot.game.card_text import not_enforced_reason
 from bot.rules import modifiers
+from bot.rules.errors import IllegalCommand
 from bot.rules.hexes import Hex
 from bot.rules.powers.turn_markers import markers_left
 from bot.rules.treasure import carry
@@ -24,6 +27,7 @@ from tests.rules.conftest import (
     build,
     card,
     fig,
+    full_match,
     markers,
     refused,
     roll,
@@ -441,3 +445,38 @@ def test_exoskeleton_library_mezzodemons_skip_or_no_wound_keeps_the_marker() -> 
     eng.execute("p2", "attack s m1")
     eng.execute("p1", "choose skip")
     assert not F(eng, "m1").on_battlefield and markers_left(eng.state, "p1/mezzo", exo) == 2
+
+
+# ---- a stat_bonus whose extra is "may attack all adjacent figures" (Crag of Steel) --------------------------
+
+
+def _siege(reveal: bool):  # type: ignore[no-untyped-def]
+    siege = LIB.get("Siege")
+    m = full_match({"p1": [siege], "p2": [card(name="Left", life=9, defense=0), card(name="Right", life=9, defense=0)]},
+                   orders={"p1": markers("Siege"), "p2": markers("Left")}, initiative=[20, 1])
+    st = m.state
+    sid = next(f.id for f in st.figures.values() if f.controller == "p1")
+    st.figures[sid].hexes, st.figures["left"].hexes, st.figures["right"].hexes = (Hex(3, 3),), (Hex(4, 3),), (Hex(2, 3),)
+    st.figures[sid].level = st.figures["left"].level = st.figures["right"].level = st.battlefield.top_cell(Hex(3, 3)).top  # type: ignore[union-attr]
+    m.apply("p1", "choose reveal" if reveal else "choose skip")
+    return m, sid
+
+
+def test_crag_of_steel_library_siege_with_the_x_marker_attacks_each_adjacent_figure() -> None:
+    # rule: HS-ORDER-05, HS-ATTACK-12
+    assert not_enforced_reason(_power("Siege", "Crag of Steel")) is None
+    m, sid = _siege(reveal=True)
+    roll(m, [BLANK] * 3)  # Attack 5 - 2
+    m.apply("p1", f"attack {sid} left")
+    roll(m, [BLANK] * 3)
+    m.apply("p1", f"attack {sid} right")  # a second attack: the other adjacent figure
+    with pytest.raises(IllegalCommand):
+        m.apply("p1", f"attack {sid} left")  # each adjacent figure once
+
+
+def test_crag_of_steel_library_siege_without_the_x_marker_attacks_once() -> None:
+    m, sid = _siege(reveal=False)
+    roll(m, [BLANK] * 5)
+    m.apply("p1", f"attack {sid} left")
+    with pytest.raises(IllegalCommand):
+        m.apply("p1", f"attack {sid} right")

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot.rules.cards import Power
 from bot.rules.powers._turns import flag, unused_turn_card
-from bot.rules.state import CardInPlay, Figure, TurnState
+from bot.rules.state import CardInPlay, Figure, MatchState, TurnState
 from bot.rules.timing import Effect, Source, Trigger, Window
 
 if TYPE_CHECKING:
@@ -179,11 +179,15 @@ class AttackAgainPower(PowerEffect):
         attacker = st.figures.get(args.get("attacker", ""))
         if st.turn is None or attacker is None or not attacker.on_battlefield:
             return None
-        if st.card_of(attacker).power(self.kind or self.name) is None:
+        if not self.has_power(st, attacker):
             return None
         if attacker.id in st.turn.data.get("special", []):
             return None  # normal attacks only
         return attacker, st.figures.get(args.get("target", ""))
+
+    def has_power(self, st: MatchState, fig: Figure) -> bool:
+        """Whether ``fig`` has this power now (by default: its card has a power of this kind)."""
+        return st.card_of(fig).power(self.kind or self.name) is not None
 
     def granted_so_far(self, engine: RulesContext, fig: Figure) -> int:
         """The count kept for ``fig`` this turn (:attr:`first` before any)."""

@@ -60,6 +60,9 @@ KINDS = frozenset({"attack_bonus", "defense_bonus", "stat_bonus", "skull_bonus",
                    "one_shield_blocks_all", "wound_cap", "shield_bonus", "auto_skull", "bonus_wounds"})
 
 _STATS = ("attack", "defense", "range", "move")
+#: A ``stat_bonus``'s ``extra`` that :mod:`block_extra_attack` carries out while its condition holds
+#: (Crag of Steel: one normal attack on each adjacent figure).
+ALL_ADJACENT_EXTRA = "may attack all adjacent figures"
 
 
 def own(state: MatchState, fig: Figure, kind: str) -> Iterator[Power]:
@@ -248,7 +251,8 @@ def check_stat_bonus(values: dict[str, Any]) -> str | None:
     :mod:`block_stat_choice`)."""
     if "cost" in values:
         return paid.check_paid_bonus(values)
-    bad = _unbuilt(values, {"stat", "amount", "condition"})
+    bad = _unbuilt({k: v for k, v in values.items() if not (k == "extra" and v == ALL_ADJACENT_EXTRA)},
+                   {"stat", "amount", "condition"})
     if bad:
         return bad
     if _either(values) is not None:

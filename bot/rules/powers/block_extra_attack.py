@@ -10,7 +10,9 @@ on the second attack" (Swashbuckler) or "+1 die on first attack if Flying was us
 (Dragon Assault), ``limit`` "once per turn" (the same as N = 1).
 
 ``attack_all_adjacent`` (Shaolin Assault, Whirlwind Assault): after a normal attack on an adjacent
-figure, the figure may attack each other adjacent figure once, one attack each.
+figure, the figure may attack each other adjacent figure once, one attack each; also a
+``stat_bonus`` whose ``extra`` is "may attack all adjacent figures", while its condition holds
+(Crag of Steel of Siege, the round an X Order Marker is revealed on his card).
 
 As Double Attack (HS-TIMING-04): the extra attack leaves the "after attacking" window, so it is
 granted after every other effect there; the player makes it with ``attack`` or ends the turn.
@@ -28,6 +30,8 @@ from bot.rules.engagement import adjacent
 from bot.rules.modifiers import AttackContext, Verdict
 from bot.rules.powers import _terms as terms
 from bot.rules.powers._effects import AttackAgainPower
+from bot.rules.powers.block_dice import ALL_ADJACENT_EXTRA
+from bot.rules.powers.block_dice import ok as stat_ok
 from bot.rules.state import Figure, MatchState
 from bot.rules.timing import Trigger, register
 
@@ -82,6 +86,13 @@ class AttackAllAdjacent(AttackAgainPower):
 
     name = ALL_ADJACENT
     granted = "may attack another adjacent figure"
+
+    def has_power(self, st: MatchState, fig: Figure) -> bool:
+        if st.card_of(fig).power(ALL_ADJACENT) is not None:
+            return True
+        return any(p.kind == "stat_bonus" and p.values.get("extra") == ALL_ADJACENT_EXTRA and stat_ok(p)
+                   and (cond := terms.read(p, "condition", lambda q: terms.condition(q.values.get("condition"))[0]))
+                   is not None and cond.holds(st, fig) for p in st.card_of(fig).powers)
 
     def triggers(self, engine: RulesContext) -> list[Trigger]:
         made = self.normal_attack(engine)
