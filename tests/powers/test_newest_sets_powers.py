@@ -480,3 +480,36 @@ def test_crag_of_steel_library_siege_without_the_x_marker_attacks_once() -> None
     m.apply("p1", f"attack {sid} left")
     with pytest.raises(IllegalCommand):
         m.apply("p1", f"attack {sid} right")
+
+
+# ---- a power as the figure is destroyed (death_trigger: Dying Swipe) ------------------------------------------
+
+SLAYER = card(name="Slayer", attack=6, life=9, defense=0)
+
+
+def _frost_giant(slayer_at=(3, 2)):  # type: ignore[no-untyped-def]
+    return sandbox(fig("g", "p1", (2, 2), LIB.get("Frost Giant of Morh"), wounds=5), fig("s", "p2", slayer_at, SLAYER),
+                   fig("n", "p2", (2, 3), card(name="Bystander", life=9, defense=0)), fig("far", "p2", (6, 6), TARGET))
+
+
+def test_dying_swipe_library_frost_giant_destroyed_by_a_normal_attack_wounds_figures_next_to_it() -> None:
+    # rule: HS-DESTROY-01
+    assert not_enforced_reason(_power("Frost Giant of Morh", "Dying Swipe")) is None
+    eng = _frost_giant()
+    roll(eng, [SKULL] + [BLANK] * 5 + [BLANK] * 4 + [SKULL, SKULL, BLANK])  # 6 attack, 4 defense, then 3 dice
+    eng.execute("p2", "attack s g")
+    assert not F(eng, "g").on_battlefield
+    pend = eng.state.pending[0]
+    assert (pend.player, pend.options) == ("p1", ["n", "s", "none"])  # next to where it stood; not 'far'
+    eng.execute("p1", "choose s")
+    eng.execute("p1", "choose s")  # the same figure again
+    assert (F(eng, "s").wounds, F(eng, "n").wounds, F(eng, "far").wounds) == (2, 0, 0)
+    assert not eng.state.pending
+
+
+def test_dying_swipe_library_frost_giant_not_when_destroyed_by_a_special_attack() -> None:
+    eng = sandbox(fig("g", "p1", (2, 2), LIB.get("Frost Giant of Morh"), wounds=5),
+                  fig("s", "p2", (3, 2), card(name="Blaster", powers=[special_power("Blast", range=4, attack=6)])))
+    roll(eng, [SKULL] + [BLANK] * 5 + [BLANK] * 4)  # no dice for Dying Swipe
+    eng.execute("p2", "special s Blast g")
+    assert not F(eng, "g").on_battlefield and not eng.state.pending and F(eng, "s").wounds == 0
