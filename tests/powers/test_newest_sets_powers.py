@@ -513,3 +513,41 @@ def test_dying_swipe_library_frost_giant_not_when_destroyed_by_a_special_attack(
     roll(eng, [SKULL] + [BLANK] * 5 + [BLANK] * 4)  # no dice for Dying Swipe
     eng.execute("p2", "special s Blast g")
     assert not F(eng, "g").on_battlefield and not eng.state.pending and F(eng, "s").wounds == 0
+
+
+# ---- a figure sacrificed against an attack's wounds (sacrifice_to_ignore_wounds: Expendable Rabble) ----------
+
+GOBLIN = card(name="Grunt Goblin", size="small", species="goblin", kind="squad", rarity="common", height=3)
+
+
+def _brutes(goblin_at=(3, 3)):  # type: ignore[no-untyped-def]
+    return sandbox(fig("b", "p1", (2, 2), LIB.get("Horned Skull Brutes"), card_key="p1/brutes"),
+                   fig("gob", "p1", goblin_at, GOBLIN, card_key="p1/goblins"),
+                   fig("h", "p1", (1, 2), card(name="Human Friend")),
+                   fig("s", "p2", (3, 2), card(name="Brute", attack=4)))
+
+
+def test_expendable_rabble_library_horned_skull_brutes_sacrifice_an_adjacent_small_goblin() -> None:
+    # rule: HS-ATTACK-09, HS-DESTROY-01
+    assert not_enforced_reason(_power("Horned Skull Brutes", "Expendable Rabble")) is None
+    eng = _brutes(goblin_at=(2, 3))
+    defense = LIB.get("Horned Skull Brutes").defense
+    roll(eng, [SKULL, SKULL, SKULL, SKULL] + [BLANK] * defense)
+    eng.execute("p2", "attack s b")
+    pend = eng.state.pending[0]
+    assert (pend.player, pend.kind, pend.options) == ("p1", "sacrifice_to_ignore_wounds", ["gob", "skip"])  # not the Human
+    eng.execute("p1", "choose gob")
+    assert F(eng, "b").on_battlefield and F(eng, "b").wounds == 0 and not F(eng, "gob").on_battlefield
+
+
+def test_expendable_rabble_library_no_goblin_next_to_it_or_skipped_takes_the_wounds() -> None:
+    eng = _brutes(goblin_at=(5, 5))  # not adjacent: nothing asked
+    defense = LIB.get("Horned Skull Brutes").defense
+    roll(eng, [SKULL, SKULL, SKULL, SKULL] + [BLANK] * defense)
+    eng.execute("p2", "attack s b")
+    assert not eng.state.pending and not F(eng, "b").on_battlefield
+    eng = _brutes(goblin_at=(2, 3))
+    roll(eng, [SKULL, SKULL, SKULL, SKULL] + [BLANK] * defense)
+    eng.execute("p2", "attack s b")
+    eng.execute("p1", "choose skip")
+    assert not F(eng, "b").on_battlefield and F(eng, "gob").on_battlefield

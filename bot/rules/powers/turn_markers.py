@@ -13,7 +13,7 @@ What the markers do is read from ``effect`` / ``gain`` (the shared card file's `
   ends.
 - ``gain`` ``"1 when a figure within D clear sight spaces is destroyed (max 1 per turn)"``
   (Consume the Dead): the card gains a marker.
-- ``"ignore all wounds from one normal attack"`` (Exoskeleton): see :mod:`block_marker_guard`.
+- ``"ignore all wounds from one normal attack"`` (Exoskeleton): see :mod:`block_wound_guard`.
 
 ``markers`` is a number, or ``"1 per figure of this squad"`` (Exoskeleton: the card's figures).
 """
@@ -48,7 +48,7 @@ _RANGE = re.compile(r"\+(\d+) range for the rest of the turn")
 _BOOST = re.compile(r"\+(\d+) move and \+(\d+) attack to another (.+?) within (\d+) clear sight spaces this turn")
 _GAIN = re.compile(r"1 when a figure within (\d+) clear sight spaces is destroyed \(max 1 per turn\)")
 LIMITS = (None, "once per round", "once per turn")
-#: Exoskeleton's effect (:mod:`block_marker_guard`) and its count of markers.
+#: Exoskeleton's effect (:mod:`block_wound_guard`) and its count of markers.
 GUARD = "ignore all wounds from one normal attack"
 PER_FIGURE = "1 per figure of this squad"
 
