@@ -26,6 +26,7 @@ from tests.rules.conftest import (
     begin_round,
     build,
     card,
+    dice,
     fig,
     full_match,
     markers,
@@ -551,3 +552,75 @@ def test_expendable_rabble_library_no_goblin_next_to_it_or_skipped_takes_the_wou
     eng.execute("p2", "attack s b")
     eng.execute("p1", "choose skip")
     assert not F(eng, "b").on_battlefield and F(eng, "gob").on_battlefield
+
+
+# ---- what a special attack does once it wounded a figure (special_attack on_wound) ----------------------------
+
+VICTIM = card(name="Victim", life=9, defense=0)
+
+
+def test_venom_ray_library_estivara_10_to_19_adds_a_wound_and_rolls_again_until_1_to_9() -> None:
+    # rule: HS-SPECIAL-02
+    assert not_enforced_reason(_power("Estivara", "Venom Ray Special Attack")) is None
+    eng = sandbox(fig("e", "p1", (0, 2), LIB.get("Estivara")), fig("v", "p2", (4, 2), VICTIM))
+    roll(eng, [SKULL, BLANK, BLANK], d20=[10, 19, 9])
+    eng.execute("p1", "special e Venom v")
+    assert F(eng, "v").wounds == 3  # 1 from the attack, 2 from the table
+
+
+def test_venom_ray_library_estivara_20_destroys_and_no_wound_no_roll() -> None:
+    eng = sandbox(fig("e", "p1", (0, 2), LIB.get("Estivara")), fig("v", "p2", (4, 2), VICTIM))
+    roll(eng, [SKULL, BLANK, BLANK], d20=[20])
+    eng.execute("p1", "special e Venom v")
+    assert not F(eng, "v").on_battlefield
+    eng = sandbox(fig("e", "p1", (0, 2), LIB.get("Estivara")), fig("v", "p2", (4, 2), VICTIM))
+    roll(eng, [BLANK, BLANK, BLANK])  # no wound: no d20
+    eng.execute("p1", "special e Venom v")
+    assert F(eng, "v").wounds == 0
+
+
+def test_poison_sting_library_sujoah_reads_the_same_table() -> None:
+    assert not_enforced_reason(_power("Sujoah", "Poison Sting Special Attack")) is None
+
+
+def _marked(attacker: str, victim=VICTIM):  # type: ignore[no-untyped-def]
+    eng = sandbox(fig("a", "p1", (0, 2), LIB.get(attacker)), fig("v", "p2", (3, 2), victim))
+    eng.state.orders["p2"] = {m: F(eng, "v").card_key for m in ("1", "2", "3", "X")}  # all face down on the victim
+    return eng
+
+
+def test_psionic_blast_library_mind_flayer_takes_a_random_face_down_marker_off_the_wounded_card() -> None:
+    # rule: HS-SPECIAL-02, HS-ORDER-03
+    assert not_enforced_reason(_power("Mind Flayer Mastermind", "Psionic Blast Special Attack")) is None
+    eng = _marked("Mind Flayer Mastermind")
+    dice(eng).add([SKULL, BLANK, BLANK], pick=[1])
+    eng.execute("p1", "special a Psionic v")
+    assert sorted(eng.state.orders["p2"]) == ["1", "3", "X"]  # the second of 1, 2, 3, X
+
+
+def test_psionic_blast_library_mind_flayer_no_wound_no_marker_lost() -> None:
+    eng = _marked("Mind Flayer Mastermind")
+    roll(eng, [BLANK, BLANK, BLANK])
+    eng.execute("p1", "special a Psionic v")
+    assert sorted(eng.state.orders["p2"]) == ["1", "2", "3", "X"]
+
+
+def test_cosmic_force_blast_library_silver_surfer_16_or_more_on_a_unique_hero() -> None:
+    # rule: HS-SPECIAL-02, HS-ORDER-03
+    assert not_enforced_reason(_power("Silver Surfer", "Cosmic Force Blast Special Attack")) is None
+    eng = _marked("Silver Surfer")
+    dice(eng).add([SKULL] + [BLANK] * 5, d20=[16], pick=[0])
+    eng.execute("p1", "special a Cosmic v")
+    assert sorted(eng.state.orders["p2"]) == ["2", "3", "X"]
+
+
+def test_cosmic_force_blast_library_silver_surfer_not_below_16_nor_on_a_squad() -> None:
+    eng = _marked("Silver Surfer")
+    roll(eng, [SKULL] + [BLANK] * 5, d20=[15])
+    eng.execute("p1", "special a Cosmic v")
+    assert sorted(eng.state.orders["p2"]) == ["1", "2", "3", "X"]
+    squad = card(name="Troopers", kind="squad", rarity="common", life=9, defense=0, figures=1)
+    eng = _marked("Silver Surfer", squad)
+    roll(eng, [SKULL] + [BLANK] * 5)  # a squad figure: no d20
+    eng.execute("p1", "special a Cosmic v")
+    assert sorted(eng.state.orders["p2"]) == ["1", "2", "3", "X"]

@@ -51,6 +51,7 @@ from bot.rules.modifiers import AttackContext, Verdict
 from bot.rules.powers import _amounts as amounts
 from bot.rules.powers import _terms as terms
 from bot.rules.powers import block_special_extra as extra
+from bot.rules.powers import block_special_wound as wounded
 from bot.rules.powers._effects import PowerEffect, window_args
 from bot.rules.powers.block_special_move import read_move
 from bot.rules.powers.block_special_place import read_place
@@ -203,6 +204,8 @@ def check_special_attack(values: dict[str, Any]) -> str | None:
         if key in ("extra_targets", "chain_distance") and values.get("area") in ("target_plus_adjacent", "chain") \
                 and extra.extra_targets(values) is not None:
             continue  # picked as the attack is made (block_special_extra)
+        if key == "on_wound" and wounded.read(values[key]) is not None:
+            continue  # after it wounds (block_special_wound)
         return _NOT_BUILT.get(key, f"the parameter '{key}' is not understood")
     if values.get("excludes") is not None and terms.norm(values["excludes"]) != "figures with flying":
         return f"leaving out '{values['excludes']}' is not built yet"
