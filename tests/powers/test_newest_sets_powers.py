@@ -624,3 +624,38 @@ def test_cosmic_force_blast_library_silver_surfer_not_below_16_nor_on_a_squad() 
     roll(eng, [SKULL] + [BLANK] * 5)  # a squad figure: no d20
     eng.execute("p1", "special a Cosmic v")
     assert sorted(eng.state.orders["p2"]) == ["1", "2", "3", "X"]
+
+
+# ---- once a special attack is over: on_kill / on_fail (Pounce) -------------------------------------------------
+
+
+def _wolves(prey):  # type: ignore[no-untyped-def]
+    wolves = LIB.get("Wolves of Badru")
+    return sandbox(fig("w", "p1", (2, 2), wolves, card_key="p1/wolves"), fig("p", "p2", (2, 5), prey))
+
+
+def test_pounce_library_wolves_of_badru_take_the_space_of_the_figure_they_destroy() -> None:
+    # rule: HS-SPECIAL-02, HS-SPECIAL-08
+    assert not_enforced_reason(_power("Wolves of Badru", "Pounce Special Attack")) is None
+    eng = _wolves(card(name="Hare", life=1, defense=0))
+    roll(eng, [SKULL] + [BLANK] * 4)
+    eng.execute("p1", "special w Pounce p")
+    assert not F(eng, "p").on_battlefield and F(eng, "w").hexes == (Hex(2, 5),)
+
+
+def test_pounce_library_wolves_of_badru_a_target_left_standing_destroys_the_wolf() -> None:
+    eng = _wolves(card(name="Boar", life=9, defense=0))
+    roll(eng, [SKULL] + [BLANK] * 4)
+    eng.execute("p1", "special w Pounce p")
+    assert F(eng, "p").wounds == 1 and not F(eng, "w").on_battlefield
+
+
+def test_pounce_library_wolves_of_badru_not_at_an_adjacent_large_or_far_below_figure() -> None:
+    wolves = LIB.get("Wolves of Badru")
+    eng = sandbox(fig("w", "p1", (2, 2), wolves), fig("p", "p2", (3, 2), card(name="Hare")))
+    refused(eng, "p1", "special w Pounce p")  # adjacent
+    eng = sandbox(fig("w", "p1", (2, 2), wolves), fig("p", "p2", (2, 5), card(name="Ogre", size="large")))
+    refused(eng, "p1", "special w Pounce p")  # Large
+    high = build(hexes=[{"at": [2, 5], "level": 7, "terrain": "rock"}])
+    eng = sandbox(fig("w", "p1", (2, 2), wolves), fig("p", "p2", (2, 5), card(name="Hare")), battlefield=high)
+    refused(eng, "p1", "special w Pounce p")  # 6 levels above the wolf's base

@@ -108,6 +108,10 @@ def _targets(text: Any) -> tuple[Callable[[MatchState, Figure, Figure], bool] | 
     if negate:
         t = t[4:]
     t = t.removesuffix(" only")
+    levels = re.search(r" within (\d+) levels$", t)  # Pounce: its base within N levels of the attacker's
+    if levels:
+        t = t[:levels.start()]
+    most = int(levels.group(1)) if levels else None
     if not t.endswith(("figures", "figure")) and re.fullmatch(r"[a-z/ ]+", t):
         t += " figures"
     who, _ = terms.who(t)
@@ -116,7 +120,7 @@ def _targets(text: Any) -> tuple[Callable[[MatchState, Figure, Figure], bool] | 
     who = terms.Who(side="any", any_of=who.any_of, sizes=who.sizes, kind=who.kind, rarity=who.rarity)
 
     def test(st: MatchState, a: Figure, f: Figure) -> bool:
-        if far and adjacent(st, a, f):
+        if far and adjacent(st, a, f) or most is not None and abs(f.level - a.level) > most:
             return False
         return who.card_fits(st.card_of(f)) != negate
 
@@ -206,6 +210,8 @@ def check_special_attack(values: dict[str, Any]) -> str | None:
             continue  # picked as the attack is made (block_special_extra)
         if key == "on_wound" and wounded.read(values[key]) is not None:
             continue  # after it wounds (block_special_wound)
+        if key in ("on_kill", "on_fail") and wounded.pounce_ok(values):
+            continue  # once it is over (block_special_wound)
         return _NOT_BUILT.get(key, f"the parameter '{key}' is not understood")
     if values.get("excludes") is not None and terms.norm(values["excludes"]) != "figures with flying":
         return f"leaving out '{values['excludes']}' is not built yet"
