@@ -9,6 +9,7 @@ attacks with :func:`legacy_values` and :func:`dice_against`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from bot.rules.cards import ArmyCard, Power
@@ -72,6 +73,14 @@ class Spec:
         return out
 
 
+def chosen_dice(attack: object) -> tuple[int, ...]:
+    """The numbers of an Attack the attacker chooses from ("2, 3 or 4 (chosen)" -> ``(2, 3, 4)``);
+    empty for any other Attack."""
+    m = re.fullmatch(r"(\d+(?:, \d+)*),? or (\d+) \(chosen\)", " ".join(str(attack).lower().split())) \
+        if isinstance(attack, str) else None
+    return tuple(sorted({int(x) for x in re.findall(r"\d+", m.group(0))})) if m else ()
+
+
 def _int(v: object) -> int | None:
     return v if isinstance(v, int) and not isinstance(v, bool) else None
 
@@ -96,6 +105,8 @@ def _read_spec(power: Power) -> Spec | None:
             return None
         att = other
         by_size = (("small", small), ("medium", small))
+    if att is None and chosen_dice(v.get("attack")):
+        att = max(chosen_dice(v.get("attack")) or (0,))  # Fire Blast: the most, fewer chosen as it is made
     if att is None:
         return None
     rng = _int(v.get("range"))

@@ -659,3 +659,34 @@ def test_pounce_library_wolves_of_badru_not_at_an_adjacent_large_or_far_below_fi
     high = build(hexes=[{"at": [2, 5], "level": 7, "terrain": "rock"}])
     eng = sandbox(fig("w", "p1", (2, 2), wolves), fig("p", "p2", (2, 5), card(name="Hare")), battlefield=high)
     refused(eng, "p1", "special w Pounce p")  # 6 levels above the wolf's base
+
+
+# ---- an Attack chosen as the special attack is made ("2, 3 or 4 (chosen)") --------------------------------------
+
+
+def test_fire_blast_library_erevan_chooses_2_dice_and_repeats_when_both_are_skulls() -> None:
+    # rule: HS-SPECIAL-02, HS-SPECIAL-01
+    assert not_enforced_reason(_power("Erevan Sunshadow", "Fire Blast Special Attack")) is None
+    eng = sandbox(fig("e", "p1", (0, 2), LIB.get("Erevan Sunshadow")), fig("t", "p2", (4, 2), TARGET))
+    eng.execute("p1", "special e Fire t")
+    pend = eng.state.pending[0]
+    assert (pend.player, pend.kind, pend.options) == ("p1", "special_dice_choice", ["4", "3", "2"])
+    refused(eng, "p1", "choose 5")
+    roll(eng, [SKULL, SKULL])
+    events = eng.execute("p1", "choose 2")
+    assert len(next(e for e in events if e.kind == "special_roll").data["attack_dice"]) == 2
+    assert F(eng, "t").wounds == 2
+    eng.execute("p1", "special e Fire t")  # every die a skull: it may be made again
+    roll(eng, [SKULL, BLANK, BLANK, BLANK])
+    eng.execute("p1", "choose 4")
+    assert F(eng, "t").wounds == 3
+    refused(eng, "p1", "special e Fire t")  # not every die a skull: no more
+
+
+def test_fire_blast_library_erevan_4_dice_without_all_skulls_is_made_once() -> None:
+    eng = sandbox(fig("e", "p1", (0, 2), LIB.get("Erevan Sunshadow")), fig("t", "p2", (4, 2), TARGET))
+    eng.execute("p1", "special e Fire t")
+    roll(eng, [SKULL, SKULL, SKULL, BLANK])
+    eng.execute("p1", "choose 4")
+    assert F(eng, "t").wounds == 3
+    refused(eng, "p1", "special e Fire t")

@@ -11,6 +11,10 @@ figures added within D spaces of the target, in its clear sight (the target's), 
 The question comes in the "before attack" window of the special attack; each figure added joins
 the window's ``groups`` (the figures the roll is made for), which the roll reads as the window ends.
 ``block_special`` accepts ``extra_targets`` for this area only.
+
+An Attack "2, 3 or 4 (chosen)" (Fire Blast of Erevan Sunshadow, whose repeat needs every die to be a
+skull) is asked in the same window: how many of those dice to roll (the attack's other dice, such
+as height advantage, are added as usual).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from bot.rules.engagement import adjacent
 from bot.rules.los import clear_sight
 from bot.rules.powers._common import spaces_between
 from bot.rules.powers._effects import window_args
+from bot.rules.special_shape import chosen_dice
 from bot.rules.state import Figure, MatchState
 from bot.rules.timing import Effect, Source, Trigger, Window, register
 
@@ -32,6 +37,8 @@ if TYPE_CHECKING:
 KINDS: frozenset[str] = frozenset()
 
 NONE = "none"
+#: The window's argument that says the dice were chosen.
+CHOSEN = "_dice_chosen"
 #: The window's argument that counts the figures added (arguments starting "_" stay in the window).
 ADDED = "_extra_targets_added"
 
@@ -139,6 +146,56 @@ class ExtraTargets(Effect):
         # the next figure, while one may still be added
         if args[ADDED] < most and _candidates(engine.state, attacker, args):
             engine.ask(trigger, self.prompt(engine, trigger), self.options(engine, trigger), self.rule)
+
+
+@register
+class DiceChoice(Effect):
+    """Before the roll of a special attack whose Attack is chosen: how many dice (``subject``: the
+    attacker; options: the numbers, the most first)."""
+
+    name = "special_dice_choice"
+    window = Window.BEFORE_ATTACK
+    source = Source.UNIT
+    optional = True
+    rule = "HS-SPECIAL-02"
+
+    def _open(self, engine: RulesContext) -> tuple[Figure, Power, tuple[int, ...], dict[str, Any]] | None:
+        st = engine.state
+        args = window_args(engine)
+        attacker = st.figures.get(str(args.get("attacker", "")))
+        if attacker is None or "dice" not in args or "name" not in args or args.get(CHOSEN):
+            return None
+        for p in st.card_of(attacker).powers:
+            choices = chosen_dice(p.values.get("attack")) if p.kind == "special_attack" and p.name == args["name"] else ()
+            if choices:
+                return attacker, p, choices, args
+        return None
+
+    def triggers(self, engine: RulesContext) -> list[Trigger]:
+        found = self._open(engine)
+        return [] if found is None else [Trigger(self.name, found[0].controller, found[0].id,
+                                                  (("power", found[1].name),), source=found[0].id)]
+
+    def options(self, engine: RulesContext, trigger: Trigger) -> list[str]:
+        found = self._open(engine)
+        return [str(n) for n in sorted(found[2], reverse=True)] if found else ["0"]
+
+    def title(self, engine: RulesContext, trigger: Trigger) -> str:
+        return str(trigger.get("power", self.name))
+
+    def prompt(self, engine: RulesContext, trigger: Trigger) -> str:
+        return f"{trigger.get('power')}: how many attack dice ({', '.join(self.options(engine, trigger))})?"
+
+    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
+        found = self._open(engine)
+        if found is None:
+            return
+        attacker, power, choices, args = found
+        args[CHOSEN] = True
+        n = int(choice) if choice is not None and choice.isdigit() and int(choice) in choices else max(choices)
+        args["dice"] = max(0, int(args["dice"]) - max(choices) + n)
+        engine.emit("power", power=power.name, figure=attacker.id, player=attacker.controller, success=True,
+                    result=f"{attacker.id} rolls {args['dice']} attack dice")
 
 
 #: ``block_special``'s check accepts ``extra_targets`` for this area.
