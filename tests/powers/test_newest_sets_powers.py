@@ -690,3 +690,32 @@ def test_fire_blast_library_erevan_4_dice_without_all_skulls_is_made_once() -> N
     eng.execute("p1", "choose 4")
     assert F(eng, "t").wounds == 3
     refused(eng, "p1", "special e Fire t")
+
+
+# ---- a roll at every adjacent figure, or at one picked within reach (Dust of Death) ---------------------------
+
+
+def _red_skull():  # type: ignore[no-untyped-def]
+    eng = sandbox(fig("r", "p1", (1, 2), LIB.get("Red Skull")), fig("a", "p2", (3, 2), TARGET),
+                  fig("b", "p2", (2, 3), TARGET), fig("c", "p2", (0, 5), TARGET), fig("far", "p2", (7, 7), TARGET))
+    move(eng, "r", [(2, 2)])
+    eng.execute("p1", "end-moves")
+    return eng
+
+
+def test_dust_of_death_library_red_skull_rolls_for_each_adjacent_figure() -> None:
+    # rule: HS-TURN-06
+    assert not_enforced_reason(_power("Red Skull", "Dust of Death")) is None
+    eng = _red_skull()
+    pend = eng.state.pending[0]
+    assert (pend.kind, pend.options) == ("d20_pick", ["a", "b", "c", "adjacent", "skip"])  # not 'far'
+    roll(eng, d20=[19, 18])
+    eng.execute("p1", "choose adjacent")  # a: 19 destroys it; b: 18 does nothing; c is not adjacent
+    assert (F(eng, "a").destroyed, F(eng, "b").destroyed, F(eng, "c").destroyed) == (True, False, False)
+
+
+def test_dust_of_death_library_red_skull_or_one_figure_within_3_and_only_once() -> None:
+    eng = _red_skull()
+    roll(eng, d20=[20])
+    eng.execute("p1", "choose c")  # 3 spaces away
+    assert F(eng, "c").destroyed and not F(eng, "a").destroyed and not eng.state.pending
