@@ -719,3 +719,31 @@ def test_dust_of_death_library_red_skull_or_one_figure_within_3_and_only_once() 
     roll(eng, d20=[20])
     eng.execute("p1", "choose c")  # 3 spaces away
     assert F(eng, "c").destroyed and not F(eng, "a").destroyed and not eng.state.pending
+
+
+# ---- a Range bonus rolled as the moving ends ("+N range this turn": Javelin) -----------------------------------
+
+
+def _hunter():  # type: ignore[no-untyped-def]
+    eng = sandbox(fig("m", "p1", (0, 1), LIB.get("Master of the Hunt")), fig("t", "p2", (6, 2), TARGET))
+    move(eng, "m", [(0, 2)])  # 6 spaces from the target: beyond Range 4
+    return eng
+
+
+def test_javelin_library_master_of_the_hunt_16_or_more_gives_3_more_range_this_turn() -> None:
+    # rule: HS-TURN-06, HS-ATTACK-04
+    assert not_enforced_reason(_power("Master of the Hunt", "Javelin")) is None
+    eng = _hunter()
+    roll(eng, d20=[16])
+    eng.execute("p1", "end-moves")
+    assert modifiers.range_value(eng.state, F(eng, "m")) == 7
+    roll(eng, [BLANK] * 4)
+    eng.execute("p1", "attack m t")  # 6 spaces away: within Range 4 + 3
+
+
+def test_javelin_library_master_of_the_hunt_below_16_keeps_range_4() -> None:
+    eng = _hunter()
+    roll(eng, d20=[15])
+    eng.execute("p1", "end-moves")
+    assert modifiers.range_value(eng.state, F(eng, "m")) == 4
+    refused(eng, "p1", "attack m t")

@@ -30,7 +30,8 @@ The moments and effects built (``window`` and ``effect`` phrases of the shared c
   (Tactical Disengagement), :mod:`block_d20_strike`.
 - Before the holder attacks: "defenders roll at most 1 defense die" (Heart Finder Spear).
 - After moving, before attacking (the holder's card's turn): "1 wound" to "each figure adjacent
-  to your ..." (Marro Plague, Searing Intensity); asked first: "move again" (Ice Troll Charge),
+  to your ..." (Marro Plague, Searing Intensity), "+N range this turn" (Javelin: roll it with
+  ``end-moves`` before an attack that needs the Range); asked first: "move again" (Ice Troll Charge),
   "destroy" "every figure within 3 clear sight spaces (not Runa)" (Helm of Mitonsoul); "Small/Medium defenders roll at most 1 defense die
   this turn" (Net Trip).
 
@@ -241,9 +242,9 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
         m = re.fullmatch(r"each (?:figure )?adjacent to your ([a-z' ]+)", target)
         if m and effect == "1 wound":
             return ("area_wound", m.group(1)), None
-        if re.fullmatch(r"\+(\d+) range this turn", effect):
-            return None, ("a Range bonus rolled after moving is not built yet: the attack it would help is checked "
-                          "before that moment")
+        m = re.fullmatch(r"\+(\d+) range this turn", effect)
+        if m and not target:
+            return ("range_turn", int(m.group(1))), None  # rolled at end-moves, before any attack (block_d20_turn)
         m = re.fullmatch(r"([a-z/]+) defenders roll at most 1 defense die this turn", effect or "")
         if m and not target:
             return ("cap_turn", tuple(s for s in ("small", "medium", "large", "huge") if s in m.group(1))), None

@@ -15,6 +15,7 @@ from bot.rules.hexes import Hex
 from bot.rules.los import clear_sight
 from bot.rules.modifiers import AttackContext, Tally
 from bot.rules.powers import _terms as terms
+from bot.rules.powers import turn_markers as markers
 from bot.rules.powers._common import holders
 from bot.rules.powers._effects import window_args
 from bot.rules.powers.block_d20 import KINDS as D20_KINDS
@@ -27,6 +28,8 @@ if TYPE_CHECKING:
 
 #: No kind of its own: these effects carry out ``block_d20``'s kinds.
 KINDS: frozenset[str] = frozenset()
+#: The plans rolled by the turn's card as its moving ends, without a question.
+AFTER_MOVING_PLANS = ("area_wound", "cap_turn", "range_turn")
 
 
 # ---- after moving, before attacking --------------------------------------------------------------------
@@ -35,7 +38,8 @@ KINDS: frozenset[str] = frozenset()
 @register
 class RollAfterMoving(Effect):
     """The turn's card, after moving and before attacking: Marro Plague and Searing Intensity (1
-    wound on each figure adjacent to the card's figures), Net Trip (a cap on defense dice this turn)."""
+    wound on each figure adjacent to the card's figures), Net Trip (a cap on defense dice this turn),
+    Javelin (+N Range this turn)."""
 
     name = "d20_after_moving"
     window = Window.AFTER_MOVING
@@ -49,7 +53,7 @@ class RollAfterMoving(Effect):
         if turn.data.get(f"{self.name}:{turn.card_key}"):
             return []
         cip = st.cards[turn.card_key]
-        if not any(p.kind in D20_KINDS and _read(p) is not None and _read(p)[0] in ("area_wound", "cap_turn")  # type: ignore[index]
+        if not any(p.kind in D20_KINDS and _read(p) is not None and _read(p)[0] in AFTER_MOVING_PLANS  # type: ignore[index]
                    for p in cip.card.powers):
             return []
         return [Trigger(self.name, cip.controller, cip.key)]
@@ -80,6 +84,8 @@ class RollAfterMoving(Effect):
                         engine.wound(f, 1, f"{p.name} of {cip.card.short}")
             elif plan == "cap_turn" and _try(engine, lead, p, None, "it works this turn"):
                 turn.data.setdefault(THIS_TURN, {}).setdefault(f"cap_turn:{cip.key}", []).append([p.name, list(arg), 1])
+            elif plan == "range_turn" and _try(engine, lead, p, None, f"+{arg} Range this turn"):
+                markers.boost(engine, p.name, cip, "range", int(arg))
 
 
 @register

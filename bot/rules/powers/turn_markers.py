@@ -136,6 +136,13 @@ def _boosts(state: MatchState, fig: Figure, stat: str) -> tuple[str, int] | None
     return (" + ".join(sorted(set(names))), total) if total else None
 
 
+def boost(engine: RulesContext, power_name: str, cip: CardInPlay, stat: str, amount: int) -> None:
+    """+``amount`` to ``stat`` ("range", "move" or "attack") of the card's figures until the turn
+    ends (the lasting effect this module's hooks read; Javelin uses it too)."""
+    engine.add_lasting(f"{power_name}:{cip.key}", cip.controller, Expiry.END_OF_TURN, card=cip.key,
+                       marker_stat=stat, amount=amount, power=power_name)
+
+
 @modifiers.on_range_value
 def _range(state: MatchState, fig: Figure, value: int) -> int:
     found = _boosts(state, fig, "range") if state.effects else None
@@ -203,8 +210,7 @@ class RangeMarkers(PowerEffect):
         assert m is not None
         spend(st, cip.key, power)
         _mark_used(st, cip, power)
-        engine.add_lasting(f"{power.name}:{cip.key}", trigger.controller, Expiry.END_OF_TURN, card=cip.key,
-                           marker_stat="range", amount=int(m.group(1)), power=power.name)
+        boost(engine, power.name, cip, "range", int(m.group(1)))
         engine.emit("power", power=power.name, card=cip.key, player=trigger.controller, success=True,
                     result=f"+{m.group(1)} Range this turn; {markers_left(st, cip.key, power)} markers left")
 
