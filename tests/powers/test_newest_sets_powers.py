@@ -747,3 +747,48 @@ def test_javelin_library_master_of_the_hunt_below_16_keeps_range_4() -> None:
     eng.execute("p1", "end-moves")
     assert modifiers.range_value(eng.state, F(eng, "m")) == 4
     refused(eng, "p1", "attack m t")
+
+
+# ---- a surviving defender pushed away (Knockback) ---------------------------------------------------------------
+
+
+def _shurrak(victim=None, field=None):  # type: ignore[no-untyped-def]
+    return sandbox(fig("s", "p1", [(2, 2), (3, 2)], LIB.get("Shurrak")), fig("v", "p2", (2, 3), victim or TARGET),
+                   battlefield=field)
+
+
+def test_knockback_14_library_shurrak_pushes_a_medium_survivor_up_to_3_spaces_no_higher() -> None:
+    # rule: HS-SPECIAL-08
+    assert not_enforced_reason(_power("Shurrak", "Knockback 14")) is None
+    hill = build(hexes=[{"at": [2, 5], "level": 2, "terrain": "rock"}])
+    eng = _shurrak(field=hill)
+    roll(eng, [BLANK] * 5, d20=[14])
+    eng.execute("p1", "attack s v")
+    pend = eng.state.pending[0]
+    assert (pend.player, pend.kind) == ("p1", "d20_knockback")
+    refused(eng, "p1", "choose " + eng.state.battlefield.label(Hex(2, 5)))  # a level higher than the target
+    refused(eng, "p1", "choose " + eng.state.battlefield.label(Hex(2, 6)))  # 4 spaces from Shurrak
+    eng.execute("p1", "choose " + eng.state.battlefield.label(Hex(1, 5)))
+    assert F(eng, "v").hexes == (Hex(1, 5),)
+
+
+def test_knockback_14_library_shurrak_not_below_14_nor_a_large_figure() -> None:
+    eng = _shurrak()
+    roll(eng, [BLANK] * 5, d20=[13])
+    eng.execute("p1", "attack s v")
+    assert not eng.state.pending and F(eng, "v").hexes == (Hex(2, 3),)
+    eng = _shurrak(victim=card(name="Troll", size="large", life=9, defense=0))
+    roll(eng, [BLANK] * 5)  # Large: no d20
+    eng.execute("p1", "attack s v")
+    assert not eng.state.pending
+
+
+def test_knockback_14_library_a_push_off_a_cliff_is_a_fall() -> None:
+    # rule: DEC-02
+    cliff = build(hexes=[{"at": [q, r], "level": 9, "terrain": "rock"} for q, r in ((2, 2), (3, 2), (2, 3))])
+    eng = sandbox(fig("s", "p1", [(2, 2), (3, 2)], LIB.get("Shurrak")), fig("v", "p2", (2, 3), TARGET), battlefield=cliff)
+    roll(eng, [BLANK] * 5, d20=[14])
+    eng.execute("p1", "attack s v")
+    roll(eng, [SKULL, SKULL, BLANK])  # the fall's dice
+    events = eng.execute("p1", "choose " + eng.state.battlefield.label(Hex(0, 4)))  # 8 levels down
+    assert F(eng, "v").hexes == (Hex(0, 4),) and "fell" in [e.kind for e in events]

@@ -28,6 +28,8 @@ The moments and effects built (``window`` and ``effect`` phrases of the shared c
 - "enemy moves adjacent", "enemy Small/Medium figure moves adjacent": "1 wound to that figure"
   (Engagement Strike, Ice Spikes); "wounded by a leaving-engagement attack": "ignore the wounds"
   (Tactical Disengagement), :mod:`block_d20_strike`.
+- "Small/Medium defender survives this figure's attack": "push it up to N clear sight spaces from
+  this figure, same level or lower" (Knockback), :mod:`block_d20_knockback`.
 - Before the holder attacks: "defenders roll at most 1 defense die" (Heart Finder Spear).
 - After moving, before attacking (the holder's card's turn): "1 wound" to "each figure adjacent
   to your ..." (Marro Plague, Searing Intensity), "+N range this turn" (Javelin: roll it with
@@ -251,6 +253,11 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
     if window == "wounded by a leaving-engagement attack" and effect in ("ignore the wounds", "ignore all damage") \
             and not target:
         return ("swipe_guard", 0), None  # block_d20_strike
+    m = re.fullmatch(r"([a-z/]+) defender survives this figure's attack", window)
+    push = re.fullmatch(r"push it up to (\d+) clear sight spaces from this figure, same level or lower", effect)
+    if m and push and not target:  # Knockback (block_d20_knockback)
+        return ("knockback", (tuple(s for s in ("small", "medium", "large", "huge") if s in m.group(1)),
+                              int(push.group(1)))), None
     m = re.fullmatch(r"enemy (?:([a-z/]+) figure )?moves adjacent", window)
     if m and effect == "1 wound to that figure" and not target:
         return ("strike", tuple(s for s in ("small", "medium", "large", "huge") if s in (m.group(1) or ""))), None
