@@ -16,6 +16,7 @@ from bot.game.card_text import not_enforced_reason
 from bot.rules import modifiers
 from bot.rules.errors import IllegalCommand
 from bot.rules.hexes import Hex
+from bot.rules.powers.turn_borrow import candidates as borrow_candidates
 from bot.rules.powers.turn_markers import markers_left
 from bot.rules.treasure import carry
 from tests.powers.conftest import LIB, F, kinds
@@ -792,3 +793,55 @@ def test_knockback_14_library_a_push_off_a_cliff_is_a_fall() -> None:
     roll(eng, [SKULL, SKULL, BLANK])  # the fall's dice
     events = eng.execute("p1", "choose " + eng.state.battlefield.label(Hex(0, 4)))  # 8 levels down
     assert F(eng, "v").hexes == (Hex(0, 4),) and "fell" in [e.kind for e in events]
+
+
+# ---- one turn with an opponent's Unique Hero (Mind Exchange, Enslave) -------------------------------------------
+
+
+def _doom(victim_card):  # type: ignore[no-untyped-def]
+    doom = LIB.get("Doctor Doom")
+    m = full_match({"p1": [doom], "p2": [victim_card]}, orders={"p1": markers("Doctor Doom"), "p2": markers(victim_card.name)},
+                   initiative=[20, 1])
+    st = m.state
+    did = next(f.id for f in st.figures.values() if f.controller == "p1")
+    vid = next(f.id for f in st.figures.values() if f.controller == "p2")
+    st.figures[did].hexes, st.figures[vid].hexes = (Hex(2, 2),), (Hex(2, 5),)
+    st.figures[did].level = st.figures[vid].level = st.battlefield.top_cell(Hex(2, 2)).top  # type: ignore[union-attr]
+    return m, did, vid
+
+
+def test_mind_exchange_17_library_doctor_doom_takes_one_turn_with_a_unique_hero_then_gives_it_back() -> None:
+    # rule: HS-TURN-05, HS-ARMY-10
+    assert not_enforced_reason(_power("Doctor Doom", "Mind Exchange 17")) is None
+    m, did, vid = _doom(card(name="Captain"))
+    m.apply("p1", "end-turn")
+    pend = m.state.pending[0]
+    assert (pend.player, pend.kind, pend.options) == ("p1", "d20_borrow", [vid, "skip"])
+    roll(m, d20=[17])
+    m.apply("p1", f"choose {vid}")
+    st = m.state
+    assert st.figures[vid].controller == "p1" and st.turn is not None and st.turn.card_key == st.figures[vid].card_key
+    assert sorted(st.orders["p2"]) == ["1", "2", "3", "X"]  # its Order Markers stay
+    m.apply("p1", f"move {vid} {st.battlefield.label(Hex(2, 6))}")
+    m.apply("p1", "end-turn")
+    assert m.state.figures[vid].controller == "p2" and m.state.figures[vid].hexes == (Hex(2, 6),)
+    assert m.state.turn is not None and m.state.turn.player == "p2"
+
+
+def test_mind_exchange_17_library_doctor_doom_below_17_or_a_squad_nothing_happens() -> None:
+    m, did, vid = _doom(card(name="Captain"))
+    m.apply("p1", "end-turn")
+    roll(m, d20=[16])
+    m.apply("p1", f"choose {vid}")
+    assert m.state.figures[vid].controller == "p2" and m.state.turn is not None and m.state.turn.player == "p2"
+    m, did, vid = _doom(card(name="Troopers", kind="squad", rarity="common", figures=2))
+    m.apply("p1", "end-turn")  # a squad figure: nothing to pick, no question
+    assert not m.state.pending and m.state.turn is not None and m.state.turn.player == "p2"
+
+
+def test_enslave_17_library_mind_flayer_spares_mind_flayers() -> None:
+    assert not_enforced_reason(_power("Mind Flayer Mastermind", "Enslave 17")) is None
+    flayer = LIB.get("Mind Flayer Mastermind")
+    st = sandbox(fig("a", "p1", (2, 2), flayer), fig("b", "p2", (2, 4), card(name="Other Flayer", cls="Mind Flayer")),
+                 fig("c", "p2", (3, 4), card(name="Captain"))).state
+    assert [f.id for f in borrow_candidates(st, st.figures["a"], 4, "mind flayer")] == ["c"]

@@ -28,6 +28,8 @@ The moments and effects built (``window`` and ``effect`` phrases of the shared c
 - "enemy moves adjacent", "enemy Small/Medium figure moves adjacent": "1 wound to that figure"
   (Engagement Strike, Ice Spikes); "wounded by a leaving-engagement attack": "ignore the wounds"
   (Tactical Disengagement), :mod:`block_d20_strike`.
+- "after this figure's turn": "take one turn with it under your control" at a "Unique Hero within N
+  clear sight spaces" (Mind Exchange, Enslave), :mod:`turn_borrow`.
 - "Small/Medium defender survives this figure's attack": "push it up to N clear sight spaces from
   this figure, same level or lower" (Knockback), :mod:`block_d20_knockback`.
 - Before the holder attacks: "defenders roll at most 1 defense die" (Heart Finder Spear).
@@ -57,6 +59,7 @@ from bot.rules.powers import block_d20_escape as escape
 from bot.rules.powers import block_d20_furnace as furnace
 from bot.rules.powers import block_d20_pick as pick
 from bot.rules.powers import block_roll_modifier as roll_modifier
+from bot.rules.powers import turn_borrow_words as borrow
 from bot.rules.powers._common import holders
 from bot.rules.powers._effects import window_args
 from bot.rules.state import Figure, MatchState
@@ -253,6 +256,9 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
     if window == "wounded by a leaving-engagement attack" and effect in ("ignore the wounds", "ignore all damage") \
             and not target:
         return ("swipe_guard", 0), None  # block_d20_strike
+    if window == "after this figure's turn" and effect == "take one turn with it under your control" \
+            and borrow.read(target) is not None:
+        return ("borrow", borrow.read(target)), None  # Mind Exchange, Enslave (turn_borrow)
     m = re.fullmatch(r"([a-z/]+) defender survives this figure's attack", window)
     push = re.fullmatch(r"push it up to (\d+) clear sight spaces from this figure, same level or lower", effect)
     if m and push and not target:  # Knockback (block_d20_knockback)
