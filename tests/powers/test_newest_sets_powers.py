@@ -845,3 +845,41 @@ def test_enslave_17_library_mind_flayer_spares_mind_flayers() -> None:
     st = sandbox(fig("a", "p1", (2, 2), flayer), fig("b", "p2", (2, 4), card(name="Other Flayer", cls="Mind Flayer")),
                  fig("c", "p2", (3, 4), card(name="Captain"))).state
     assert [f.id for f in borrow_candidates(st, st.figures["a"], 4, "mind flayer")] == ["c"]
+
+
+# ---- moves when one of the squad is destroyed, then no visible Hit Zones (Scurry) -------------------------------
+
+
+def _cutters():  # type: ignore[no-untyped-def]
+    cutters = LIB.get("Goblin Cutters")
+    return sandbox(fig("c1", "p1", (2, 2), cutters, card_key="p1/cutters"), fig("c2", "p1", (3, 3), cutters, card_key="p1/cutters"),
+                   fig("c3", "p1", (0, 5), cutters, card_key="p1/cutters"),
+                   fig("b", "p2", (4, 3), card(name="Brute", attack=3)), fig("syv", "p2", (6, 0), LIB.get("Syvarris")))
+
+
+def test_scurry_library_goblin_cutters_two_move_without_leaving_attacks_and_hide() -> None:
+    # rule: HS-SPECIAL-08, HS-LOS-01
+    assert not_enforced_reason(_power("Goblin Cutters", "Scurry")) is None
+    eng = _cutters()
+    roll(eng, [SKULL, BLANK, BLANK, BLANK])  # 3 attack dice, 1 defense die: c1 is destroyed
+    eng.execute("p2", "attack syv c1")
+    pend = eng.state.pending[0]
+    assert (pend.player, pend.kind, pend.options) == ("p1", "move_other_after_attack", ["c2", "c3", "skip"])
+    eng.execute("p1", "choose c2")
+    eng.execute("p1", "choose c3")
+    events = eng.execute("p1", "choose " + eng.state.battlefield.label(Hex(3, 6)))  # c2 leaves the Brute: no attack
+    assert "swipe" not in kinds(events) and F(eng, "c2").hexes == (Hex(3, 6),)
+    eng.execute("p1", "choose stay")  # c3 stays
+    err = refused(eng, "p2", "attack syv c3")  # Double Attack: unengaged, c3 has no visible Hit Zone this turn
+    assert "no visible Hit Zone" in str(err)
+
+
+def test_scurry_library_goblin_cutters_not_when_the_figure_survives() -> None:
+    eng = _cutters()
+    roll(eng, [BLANK, BLANK, BLANK, BLANK])
+    eng.execute("p2", "attack syv c1")
+    assert not eng.state.pending
+    roll(eng, [BLANK] * 3 + [BLANK])
+    eng.execute("p2", "attack syv c3")  # nothing hides it: the second attack is made
+
+
