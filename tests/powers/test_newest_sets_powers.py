@@ -883,3 +883,30 @@ def test_scurry_library_goblin_cutters_not_when_the_figure_survives() -> None:
     eng.execute("p2", "attack syv c3")  # nothing hides it: the second attack is made
 
 
+
+
+# ---- back from destruction at the start of the controller's turns (Rejected by Death) --------------------------
+
+
+def _thanos(d20: int):  # type: ignore[no-untyped-def]
+    eng = sandbox(fig("t", "p1", (2, 2), LIB.get("Thanos"), wounds=3), fig("cap", "p1", (4, 4), card(name="Captain")),
+                  fig("e", "p2", (7, 7), card(name="Enemy")))
+    eng.destroy(F(eng, "t"), "a test")
+    begin_round(eng, [20, 1, d20], p1=markers("Captain"), p2=markers("Enemy"))
+    return eng
+
+
+def test_rejected_by_death_library_thanos_19_or_more_comes_back_next_to_his_army_healed() -> None:
+    # rule: HS-SPECIAL-08, HS-DESTROY-01
+    assert not_enforced_reason(_power("Thanos", "Rejected by Death")) is None
+    eng = _thanos(19)
+    pend = eng.state.pending[0]
+    assert (pend.player, pend.kind) == ("p1", "d20_return")
+    refused(eng, "p1", "choose " + eng.state.battlefield.label(Hex(0, 0)))  # next to none of p1's figures
+    eng.execute("p1", "choose " + eng.state.battlefield.label(Hex(4, 5)))
+    assert F(eng, "t").hexes == (Hex(4, 5),) and F(eng, "t").wounds == 0 and F(eng, "t").on_battlefield
+
+
+def test_rejected_by_death_library_thanos_below_19_stays_destroyed() -> None:
+    eng = _thanos(18)
+    assert not [p for p in eng.state.pending if p.kind == "d20_return"] and not F(eng, "t").on_battlefield

@@ -30,6 +30,8 @@ The moments and effects built (``window`` and ``effect`` phrases of the shared c
   (Tactical Disengagement), :mod:`block_d20_strike`.
 - "after this figure's turn": "take one turn with it under your control" at a "Unique Hero within N
   clear sight spaces" (Mind Exchange, Enslave), :mod:`turn_borrow`.
+- "start of each of your turns while destroyed": "return adjacent to a figure you control, fully
+  healed" (Rejected by Death), :mod:`turn_return`.
 - "Small/Medium defender survives this figure's attack": "push it up to N clear sight spaces from
   this figure, same level or lower" (Knockback), :mod:`block_d20_knockback`.
 - Before the holder attacks: "defenders roll at most 1 defense die" (Heart Finder Spear).
@@ -256,6 +258,9 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
     if window == "wounded by a leaving-engagement attack" and effect in ("ignore the wounds", "ignore all damage") \
             and not target:
         return ("swipe_guard", 0), None  # block_d20_strike
+    if window == "start of each of your turns while destroyed" and not target \
+            and effect == "return adjacent to a figure you control, fully healed":
+        return ("return", None), None  # Rejected by Death (turn_return)
     if window == "after this figure's turn" and effect == "take one turn with it under your control" \
             and borrow.read(target) is not None:
         return ("borrow", borrow.read(target)), None  # Mind Exchange, Enslave (turn_borrow)
