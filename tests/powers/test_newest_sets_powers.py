@@ -910,3 +910,29 @@ def test_rejected_by_death_library_thanos_19_or_more_comes_back_next_to_his_army
 def test_rejected_by_death_library_thanos_below_19_stays_destroyed() -> None:
     eng = _thanos(18)
     assert not [p for p in eng.state.pending if p.kind == "d20_return"] and not F(eng, "t").on_battlefield
+
+
+# ---- no visible Hit Zone after the turn, while she stays put (Cloud of Darkness) --------------------------------
+
+
+def _estivara(d20: int):  # type: ignore[no-untyped-def]
+    eng = sandbox(fig("e", "p1", (2, 2), LIB.get("Estivara")), fig("a", "p2", (2, 6), card(name="Archer", range=7)))
+    begin_round(eng, [20, 1], p1=markers("Estivara"), p2=markers("Archer"))
+    roll(eng, d20=[d20])
+    eng.execute("p1", "end-turn")  # Estivara's turn ends: Cloud of Darkness is rolled
+    return eng
+
+
+def test_cloud_of_darkness_library_estivara_16_or_more_cannot_be_targeted_until_the_next_reveal() -> None:
+    # rule: HS-LOS-01, HS-ORDER-05
+    assert not_enforced_reason(_power("Estivara", "Cloud of Darkness")) is None
+    eng = _estivara(16)
+    assert eng.state.turn is not None and eng.state.turn.player == "p2"
+    err = refused(eng, "p2", "attack a e")
+    assert "no visible Hit Zone" in str(err)
+
+
+def test_cloud_of_darkness_library_estivara_below_16_is_a_target_as_usual() -> None:
+    eng = _estivara(15)
+    roll(eng, [BLANK] * 3 + [BLANK] * 3)
+    eng.execute("p2", "attack a e")

@@ -30,6 +30,8 @@ The moments and effects built (``window`` and ``effect`` phrases of the shared c
   (Tactical Disengagement), :mod:`block_d20_strike`.
 - "after this figure's turn": "take one turn with it under your control" at a "Unique Hero within N
   clear sight spaces" (Mind Exchange, Enslave), :mod:`turn_borrow`.
+- "after this figure's turn": "no visible Hit Zone until your next Order Marker reveal, while she
+  stays put" (Cloud of Darkness), :mod:`turn_cloud`.
 - "start of each of your turns while destroyed": "return adjacent to a figure you control, fully
   healed" (Rejected by Death), :mod:`turn_return`.
 - "Small/Medium defender survives this figure's attack": "push it up to N clear sight spaces from
@@ -258,6 +260,9 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
     if window == "wounded by a leaving-engagement attack" and effect in ("ignore the wounds", "ignore all damage") \
             and not target:
         return ("swipe_guard", 0), None  # block_d20_strike
+    if window == "after this figure's turn" and not target and \
+            effect == "no visible hit zone until your next order marker reveal, while she stays put":
+        return ("cloud", None), None  # Cloud of Darkness (turn_cloud)
     if window == "start of each of your turns while destroyed" and not target \
             and effect == "return adjacent to a figure you control, fully healed":
         return ("return", None), None  # Rejected by Death (turn_return)
