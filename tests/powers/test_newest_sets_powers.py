@@ -936,3 +936,34 @@ def test_cloud_of_darkness_library_estivara_below_16_is_a_target_as_usual() -> N
     eng = _estivara(15)
     roll(eng, [BLANK] * 3 + [BLANK] * 3)
     eng.execute("p2", "attack a e")
+
+
+# ---- a Treasure Glyph dragged next to the holder (move_object: Mage Hand) --------------------------------------
+
+
+def _heirloom():  # type: ignore[no-untyped-def]
+    eng = sandbox(fig("h", "p1", (1, 2), LIB.get("Heirloom")), fig("e", "p2", (7, 0), card(name="Enemy")))
+    lay(eng, 5, 2, "talisman_of_defense", "symbol")
+    lay(eng, 7, 7, "heroic_rune", "power")
+    move(eng, "h", [(2, 2)])
+    eng.execute("p1", "end-moves")
+    return eng
+
+
+def test_mage_hand_library_heirloom_drags_a_glyph_within_4_spaces_next_to_him() -> None:
+    # rule: HS-TURN-06, HS-TREASURE-01
+    assert not_enforced_reason(_power("Heirloom", "Mage Hand")) is None
+    eng = _heirloom()
+    label = eng.state.battlefield.label
+    pend = eng.state.pending[0]
+    assert (pend.player, pend.kind, pend.options) == ("p1", "move_object", [label(Hex(5, 2)), "skip"])  # not 7,7
+    eng.execute("p1", "choose " + label(Hex(5, 2)))
+    refused(eng, "p1", "choose " + label(Hex(4, 2)))  # not next to Heirloom
+    eng.execute("p1", "choose " + label(Hex(3, 2)))
+    assert glyphs(eng) == {(3, 2): ("talisman_of_defense", "symbol"), (7, 7): ("heroic_rune", "power")}
+
+
+def test_mage_hand_library_heirloom_skip_leaves_the_glyph() -> None:
+    eng = _heirloom()
+    eng.execute("p1", "choose skip")
+    assert glyphs(eng)[(5, 2)] == ("talisman_of_defense", "symbol") and not eng.state.pending
