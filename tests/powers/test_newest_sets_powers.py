@@ -967,3 +967,37 @@ def test_mage_hand_library_heirloom_skip_leaves_the_glyph() -> None:
     eng = _heirloom()
     eng.execute("p1", "choose skip")
     assert glyphs(eng)[(5, 2)] == ("talisman_of_defense", "symbol") and not eng.state.pending
+
+
+# ---- figures brought next to the holder on a d20 table (Elven Summoning Spell) ----------------------------------
+
+ELF = card(name="Elf Scout", species="elf", kind="squad", rarity="common", figures=3)
+
+
+def _emirroon(d20: int):  # type: ignore[no-untyped-def]
+    eng = sandbox(fig("em", "p1", (1, 2), LIB.get("Emirroon")), fig("e1", "p1", (3, 2), ELF, card_key="p1/elves"),
+                  fig("e2", "p1", (5, 5), ELF, card_key="p1/elves"), fig("e3", "p1", (0, 6), ELF, card_key="p1/elves"),
+                  fig("x", "p2", (7, 7), card(name="Enemy")))
+    move(eng, "em", [(2, 2)])  # now next to e1: +1
+    roll(eng, d20=[d20])
+    eng.execute("p1", "end-moves")
+    return eng
+
+
+def test_elven_summoning_spell_library_emirroon_12_or_more_brings_up_to_2_elves_next_to_him() -> None:
+    # rule: HS-TURN-06, HS-SPECIAL-08
+    assert not_enforced_reason(_power("Emirroon", "Elven Summoning Spell")) is None
+    eng = _emirroon(11)  # 11 + 1 adjacent Elf = 12
+    pend = eng.state.pending[0]
+    assert (pend.player, pend.options) == ("p1", ["e2", "e3", "done"])  # not e1: next to him already
+    eng.execute("p1", "choose e2")
+    eng.execute("p1", "choose " + eng.state.battlefield.label(Hex(2, 3)))
+    assert F(eng, "e2").hexes == (Hex(2, 3),)
+    assert eng.state.pending[0].options == ["e3", "done"]  # one more at most
+    eng.execute("p1", "choose done")
+    assert not eng.state.pending and F(eng, "e3").hexes == (Hex(0, 6),)
+
+
+def test_elven_summoning_spell_library_emirroon_below_5_brings_nobody() -> None:
+    eng = _emirroon(3)  # 3 + 1 = 4: nothing
+    assert not eng.state.pending

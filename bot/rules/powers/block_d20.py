@@ -30,6 +30,8 @@ The moments and effects built (``window`` and ``effect`` phrases of the shared c
   (Tactical Disengagement), :mod:`block_d20_strike`.
 - "after this figure's turn": "take one turn with it under your control" at a "Unique Hero within N
   clear sight spaces" (Mind Exchange, Enslave), :mod:`turn_borrow`.
+- a table "after move, before attack" of "place (up to) N Elves adjacent" (Elven Summoning Spell,
+  ``modifier`` "+1 per adjacent Elf you control"), :mod:`turn_gather`.
 - "after this figure's turn": "no visible Hit Zone until your next Order Marker reveal, while she
   stays put" (Cloud of Darkness), :mod:`turn_cloud`.
 - "start of each of your turns while destroyed": "return adjacent to a figure you control, fully
@@ -64,6 +66,7 @@ from bot.rules.powers import block_d20_furnace as furnace
 from bot.rules.powers import block_d20_pick as pick
 from bot.rules.powers import block_roll_modifier as roll_modifier
 from bot.rules.powers import turn_borrow_words as borrow
+from bot.rules.powers import turn_gather_words as gather
 from bot.rules.powers._common import holders
 from bot.rules.powers._effects import window_args
 from bot.rules.state import Figure, MatchState
@@ -135,6 +138,11 @@ def _modifier(text: Any) -> tuple[_Mod | None, str | None]:
         n = int(m.group(1))
         kinds = (Terrain.ICE, Terrain.SLIPPERY_ICE, Terrain.SNOW, Terrain.HEAVY_SNOW)
         return (lambda st, h, o: n if terms.on_terrain(st, h, kinds) else 0), None
+    m = re.fullmatch(r"\+1 per adjacent ([a-z]+) you control", t)
+    if m:  # Elven Summoning Spell: the holder's friends of that word next to it
+        word = terms.singular(m.group(1))
+        return (lambda st, h, o: sum(1 for f in st.on_battlefield() if f is not h and f.controller == h.controller
+                                     and word in terms.card_words(st.card_of(f)) and adjacent(st, h, f))), None
     return None, f"the roll modifier '{text}' is not understood"
 
 
@@ -213,6 +221,9 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
             return ("defense", [(lo, hi, _IGNORE[e]) for lo, hi, e in rows]), None
         if guard is not None and not target and all(e in _IGNORE for _, _, e in rows):
             return ("protect", ([(lo, hi, _IGNORE[e]) for lo, hi, e in rows], guard)), None
+        gathered = gather.read(window, rows)
+        if gathered is not None and not target:
+            return ("gather", gathered), None  # Elven Summoning Spell (turn_gather)
         picked, why = pick.plan(values)
         if picked is not None:
             return ("pick", picked), None
