@@ -1001,3 +1001,30 @@ def test_elven_summoning_spell_library_emirroon_12_or_more_brings_up_to_2_elves_
 def test_elven_summoning_spell_library_emirroon_below_5_brings_nobody() -> None:
     eng = _emirroon(3)  # 3 + 1 = 4: nothing
     assert not eng.state.pending
+
+
+# ---- a roll at a figure engaged with 3+ of the squad, for one of its Order Markers (Entangling Web) -------------
+
+
+def test_entangling_web_library_fyorlag_spiders_16_takes_a_marker_off_a_figure_three_of_them_engage() -> None:
+    # rule: HS-TURN-06, HS-ORDER-03
+    assert not_enforced_reason(_power("Fyorlag Spiders", "Entangling Web")) is None
+    spiders = LIB.get("Fyorlag Spiders")
+    eng = sandbox(fig("s1", "p1", (1, 2), spiders, card_key="p1/spiders"), fig("s2", "p1", (2, 1), spiders, card_key="p1/spiders"),
+                  fig("s3", "p1", (4, 4), spiders, card_key="p1/spiders"), fig("v", "p2", (2, 2), VICTIM))
+    eng.state.orders["p2"] = {m: F(eng, "v").card_key for m in ("1", "2", "3", "X")}
+    move(eng, "s3", [(3, 4), (3, 3), (3, 2)])  # the third Spider engages it
+    dice(eng).add(d20=[16], pick=[3])
+    eng.execute("p1", "end-moves")
+    assert eng.state.pending[0].options == ["v", "skip"]
+    eng.execute("p1", "choose v")
+    assert sorted(eng.state.orders["p2"]) == ["1", "2", "3"]  # X, the fourth, is gone
+
+
+def test_entangling_web_library_fyorlag_spiders_not_with_two_spiders_engaged() -> None:
+    spiders = LIB.get("Fyorlag Spiders")
+    eng = sandbox(fig("s1", "p1", (1, 2), spiders, card_key="p1/spiders"), fig("s2", "p1", (2, 1), spiders, card_key="p1/spiders"),
+                  fig("s3", "p1", (5, 5), spiders, card_key="p1/spiders"), fig("v", "p2", (2, 2), VICTIM))
+    move(eng, "s3", [(5, 6)])
+    eng.execute("p1", "end-moves")
+    assert not eng.state.pending

@@ -61,3 +61,21 @@ def parse_spaces(state: MatchState, text: str) -> list[Hex] | None:
         except ValueError:
             return None
     return out
+
+
+def take_random_marker(engine: RulesContext, actor: Figure, fig: Figure, power: str) -> None:
+    """One face-down Order Marker on ``fig``'s Army Card, picked at random (HS-ORDER-03: the other
+    player cannot see which), leaves it: ``power`` of ``actor`` did it (Psionic Blast, Entangling Web)."""
+    st = engine.state
+    owner = st.cards[fig.card_key].controller if fig.card_key in st.cards else fig.controller
+    shown = st.revealed.get(owner, [])
+    hidden = [m for m, key in sorted(st.orders.get(owner, {}).items()) if key == fig.card_key and m not in shown]
+    if not hidden:
+        engine.emit("power", power=power, figure=actor.id, target=fig.id, player=actor.controller,
+                    success=False, result=f"no face-down Order Marker on {fig.id}'s card")
+        return
+    marker = hidden[engine.roll_pick(len(hidden))]
+    st.orders[owner].pop(marker)
+    engine.emit("orders_removed", to=owner, player=owner, card=fig.card_key, markers=[marker])
+    engine.emit("power", power=power, figure=actor.id, target=fig.id, player=actor.controller,
+                success=True, result=f"a face-down Order Marker leaves {fig.id}'s card")

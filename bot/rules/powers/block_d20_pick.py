@@ -6,8 +6,10 @@ Paralyzing Stare, Whip, Ullar's Bolt of the Witherwood).
 (", only if he did not move"); ``target`` "[adjacent | non-adjacent] <figures> [within N clear
 sight spaces]" (the figures read by :func:`bot.rules.powers._terms.who`, "figure" meaning any);
 ``threshold`` (a number, or ``{"squad": n, "hero": m}`` by the picked figure's card); ``effect``
-"destroy", "N wound(s)", or "no defense dice vs this figure this turn" (its attacks on that figure
-this turn meet no defense dice).
+"destroy", "N wound(s)", "no defense dice vs this figure this turn" (its attacks on that figure
+this turn meet no defense dice) or "remove 1 random unrevealed Order Marker" (from the picked
+figure's card: Entangling Web, whose ``target`` "Small/Medium enemy engaged with 3+ of your
+Spiders" counts the holder's figures of that word engaged with it).
 
 ``target`` "each adjacent figure, or one <figure> within N clear sight spaces" (Dust of Death of Red
 Skull) also offers ``adjacent``: the d20 is rolled once for each figure next to the holder.
@@ -30,6 +32,7 @@ from bot.rules.modifiers import AttackContext
 from bot.rules.powers import _terms as terms
 from bot.rules.powers import block_roll_modifier as roll_modifier
 from bot.rules.powers._effects import SKIP
+from bot.rules.powers._turns import take_random_marker
 from bot.rules.state import Figure, MatchState
 from bot.rules.timing import Effect, Source, Trigger, Window, register
 
@@ -55,7 +58,7 @@ D20_KINDS = frozenset({"d20_trigger", "d20_table"})
 THIS_TURN = "d20_this_turn"
 
 
-def _target(text: Any) -> tuple[tuple[terms.Who, terms.Reach, bool, bool, bool] | None, str | None]:
+def _target(text: Any) -> tuple[tuple[terms.Who, terms.Reach, bool, Any, bool] | None, str | None]:
     """``(who, reach, non-adjacent only, engaged with another of the holder's figures, or every
     adjacent figure)`` from a ``target`` phrase."""
     t = terms.norm(text)
@@ -64,8 +67,12 @@ def _target(text: Any) -> tuple[tuple[terms.Who, terms.Reach, bool, bool, bool] 
     if every:  # Dust of Death: every adjacent figure, or one figure picked within reach
         found, why = _target(t.removeprefix("each adjacent figure, or one "))
         return ((*found[:4], True) if found is not None else None), why
-    engaged = t.endswith(" engaged with another of your figures")  # Commander's Strike
+    engaged: bool | tuple[int, str] = t.endswith(" engaged with another of your figures")  # Commander's Strike
     t = t.removesuffix(" engaged with another of your figures")
+    web = re.fullmatch(r"(.+?) engaged with (\d+)\+ of your ([a-z]+)", t)
+    if web:  # Entangling Web: engaged with N or more of the holder's figures of that word, within any reach
+        t = f"{web.group(1)} within 99 clear sight spaces"
+        engaged = (int(web.group(2)), terms.singular(web.group(3)))
     far = t.startswith("non-adjacent ")
     t = t.removeprefix("non-adjacent ")
     near = t.startswith("adjacent ")
@@ -85,6 +92,8 @@ def _target(text: Any) -> tuple[tuple[terms.Who, terms.Reach, bool, bool, bool] 
     for prefix, s in (("opponent's ", "enemy"), ("enemy ", "enemy"), ("any ", "any")):
         if words.startswith(prefix):
             side, words = s, words[len(prefix):]
+    if words.endswith(" enemy"):  # "Small/Medium enemy"
+        side, words = "enemy", words.removesuffix(" enemy") + " figure"
     who, _ = terms.who(words)
     if who is None or " or " in words or "," in words:
         return bad
@@ -98,6 +107,8 @@ def _effect(text: Any) -> tuple[str, int] | None:
         return "destroy", 0
     if t == "no defense dice vs this figure this turn":
         return "nodef", 0
+    if t == "remove 1 random unrevealed order marker":
+        return "marker", 0
     m = re.fullmatch(r"(\d+) wounds?", t)
     return ("wound", int(m.group(1))) if m else None
 
@@ -183,6 +194,11 @@ class D20Pick(Effect):
     def candidates(self, st: MatchState, fig: Figure, read: tuple[Any, ...]) -> list[Figure]:
         """The figures ``fig`` may pick with the power read as ``read``, enemies first."""
         who, rch, far, engaged = read[3][:4]
+        if isinstance(engaged, tuple):  # Entangling Web: N or more of the holder's figures of a word engage it
+            most, word = engaged
+            return sorted((f for f in st.on_battlefield() if f is not fig and who.fits(st, fig, f) and sum(
+                1 for g in st.on_battlefield() if g.controller == fig.controller and word in terms.card_words(st.card_of(g))
+                and st.is_enemy(g, f) and adjacent(st, g, f)) >= most), key=lambda f: (not st.is_enemy(fig, f), f.id))
         found = [f for f in st.on_battlefield() if f is not fig and who.fits(st, fig, f) and rch.reaches(st, fig, f)
                  and not (far and adjacent(st, fig, f))
                  and (not engaged or any(g is not fig and g.controller == fig.controller and st.is_enemy(g, f)
@@ -273,7 +289,8 @@ class D20Pick(Effect):
             effect = effect or ("wound", 0)
         kind, n = effect
         result = {"destroy": f"{victim.id} is destroyed", "wound": f"{victim.id} takes {n} wound{'s' if n != 1 else ''}",
-                  "nodef": f"{victim.id} rolls no defense dice against {fig.id} this turn"}[kind]
+                  "nodef": f"{victim.id} rolls no defense dice against {fig.id} this turn",
+                  "marker": f"a face-down Order Marker may leave {victim.id}'s card"}[kind]
         shown: dict[str, Any] = {"total": total} if extra else {}
         engine.emit("power", power=p.name, figure=fig.id, target=victim.id, player=fig.controller, d20=roll, needed=need,
                     success=ok, result=result if ok else "no effect", **shown)
@@ -283,6 +300,8 @@ class D20Pick(Effect):
             engine.destroy(victim, f"{p.name} by {fig.id}")
         elif kind == "wound":
             engine.wound(victim, n, f"{p.name} by {fig.id}")
+        elif kind == "marker":
+            take_random_marker(engine, fig, victim, p.name)
         else:
             st.turn.data.setdefault(THIS_TURN, {})[f"nodef:{fig.id}>{victim.id}"] = p.name
         return True

@@ -29,6 +29,7 @@ from bot.rules.powers import _terms as terms
 from bot.rules.powers._common import holders
 from bot.rules.powers._effects import PowerEffect, window_args
 from bot.rules.powers._free import place_on
+from bot.rules.powers._turns import take_random_marker
 from bot.rules.state import Figure, MatchState
 from bot.rules.timing import Trigger, Window, register
 
@@ -68,23 +69,6 @@ def _power(st: MatchState, attacker: Figure, name: str) -> Power | None:
     return None
 
 
-def _take_marker(engine: RulesContext, attacker: Figure, fig: Figure, power: Power) -> None:
-    """One face-down Order Marker on ``fig``'s card, picked at random, leaves it."""
-    st = engine.state
-    owner = st.cards[fig.card_key].controller if fig.card_key in st.cards else fig.controller
-    shown = st.revealed.get(owner, [])
-    hidden = [m for m, key in sorted(st.orders.get(owner, {}).items()) if key == fig.card_key and m not in shown]
-    if not hidden:
-        engine.emit("power", power=power.name, figure=attacker.id, target=fig.id, player=attacker.controller,
-                    success=False, result=f"no face-down Order Marker on {fig.id}'s card")
-        return
-    marker = hidden[engine.roll_pick(len(hidden))]
-    st.orders[owner].pop(marker)
-    engine.emit("orders_removed", to=owner, player=owner, card=fig.card_key, markers=[marker])
-    engine.emit("power", power=power.name, figure=attacker.id, target=fig.id, player=attacker.controller,
-                success=True, result=f"a face-down Order Marker leaves {fig.id}'s card")
-
-
 def _venom(engine: RulesContext, attacker: Figure, fig: Figure, power: Power) -> None:
     """The d20 table, rolled again while it adds a wound and the figure stands."""
     while fig.on_battlefield:
@@ -112,7 +96,7 @@ def after_wounding(engine: RulesContext, attacker: Figure, fig: Figure, name: st
     if how == "table":
         _venom(engine, attacker, fig, power)
     elif how == "marker":
-        _take_marker(engine, attacker, fig, power)
+        take_random_marker(engine, attacker, fig, power.name)
     else:
         card = st.card_of(fig)
         if not st.is_enemy(attacker, fig) or card.kind != "hero" or card.rarity != "unique":
@@ -121,7 +105,7 @@ def after_wounding(engine: RulesContext, attacker: Figure, fig: Figure, name: st
         engine.emit("power", power=power.name, figure=attacker.id, target=fig.id, player=attacker.controller,
                     d20=roll, success=roll >= need, result="a face-down Order Marker may go" if roll >= need else "no effect")
         if roll >= need:
-            _take_marker(engine, attacker, fig, power)
+            take_random_marker(engine, attacker, fig, power.name)
 
 
 def pounce_ok(values: dict[str, Any]) -> bool:
