@@ -1028,3 +1028,33 @@ def test_entangling_web_library_fyorlag_spiders_not_with_two_spiders_engaged() -
     move(eng, "s3", [(5, 6)])
     eng.execute("p1", "end-moves")
     assert not eng.state.pending
+
+
+# ---- ignore the wounds and bring a destroyed squad figure back next to it (Cell Divide) -------------------------
+
+
+def _dividers(d20: int):  # type: ignore[no-untyped-def]
+    dividers = LIB.get("Marro Dividers")
+    eng = sandbox(fig("d1", "p1", (2, 2), dividers, card_key="p1/div"), fig("d2", "p1", (5, 5), dividers, card_key="p1/div"),
+                  fig("s", "p2", (2, 6), card(name="Archer", range=7, attack=3)))
+    eng.destroy(F(eng, "d2"), "a test")
+    roll(eng, [SKULL, SKULL, BLANK] + [BLANK] * dividers.defense, d20=[d20])
+    eng.execute("p2", "attack s d1")
+    return eng
+
+
+def test_cell_divide_library_marro_dividers_17_ignores_the_wounds_and_a_destroyed_divider_returns() -> None:
+    # rule: HS-SPECIAL-08, HS-ATTACK-09
+    assert not_enforced_reason(_power("Marro Dividers", "Cell Divide")) is None
+    eng = _dividers(17)
+    assert F(eng, "d1").on_battlefield and F(eng, "d1").wounds == 0
+    pend = eng.state.pending[0]
+    assert (pend.player, pend.kind) == ("p1", "d20_return_adjacent")
+    refused(eng, "p1", "choose " + eng.state.battlefield.label(Hex(5, 2)))  # not next to d1
+    eng.execute("p1", "choose " + eng.state.battlefield.label(Hex(3, 2)))
+    assert F(eng, "d2").on_battlefield and F(eng, "d2").hexes == (Hex(3, 2),)
+
+
+def test_cell_divide_library_marro_dividers_below_17_is_destroyed_and_nobody_returns() -> None:
+    eng = _dividers(16)
+    assert not F(eng, "d1").on_battlefield and not F(eng, "d2").on_battlefield and not eng.state.pending

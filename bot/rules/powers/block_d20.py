@@ -231,7 +231,7 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
     if _threshold(values.get("threshold")) is None:
         return None, f"the d20 result needed '{values.get('threshold')}' is not understood"
     if window in _DEFENSE_WINDOWS and not target and (effect in ("ignore the wounds", "ignore all damage")
-                                                      or escape.read(effect) is not None):
+                                                      or escape.read(effect) is not None or escape.returns(effect)):
         return ("defense", [(0, 99, 0)]), None  # a getaway after the attack: block_d20_escape
     if guard is not None and not target and effect in ("ignore the wounds", "ignore all damage"):
         return ("protect", ([(0, 99, 0)], guard)), None

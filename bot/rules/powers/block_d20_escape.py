@@ -11,6 +11,9 @@ Effects read (``effect`` of a ``d20_trigger`` whose ``window`` is a defense mome
 - "no damage; may move with Swing Line N" (Spidey-Sense of Spider-Man, Spider Sense of Venom): the
   move is the figure's own leap (its ``alt_move`` power that ignores elevation, as ``move FIG
   SPACE leap``): flying at most N spaces, no leaving-engagement attacks when the leap spares them.
+- "ignore the wounds and return a destroyed WORD adjacent" (Cell Divide of the Marro Dividers): the
+  wounds are ignored, and after the attack one destroyed figure of the holder's card may be put on
+  an empty space next to it (a space, or ``stay``).
 - "ignore the wounds; place within N spaces, L levels" (Kieru 14 of Shiori): the wounds are
   ignored and the figure may be placed on an empty space at most N spaces away and at most L levels
   above or below its own (a placement: no leaving-engagement attacks, HS-SPECIAL-08).
@@ -31,6 +34,7 @@ from bot.rules.errors import IllegalCommand, InvalidCommand
 from bot.rules.hexes import Hex
 from bot.rules.movement import MovePlan, plan, reachable
 from bot.rules.powers import _terms as terms
+from bot.rules.powers._effects import PowerEffect
 from bot.rules.powers._free import (
     STAY,
     FreeMove,
@@ -52,6 +56,9 @@ KINDS: frozenset[str] = frozenset()
 
 #: ``turn.data`` key: [figure id, power name] of each successful roll not yet followed by the move.
 ESCAPES = "d20_escapes"
+#: ``turn.data`` key: [figure id, power name] of each successful roll that brings a destroyed figure back.
+RETURNS = "d20_returns"
+_RETURN = re.compile(r"ignore the wounds and return a destroyed ([a-z]+) adjacent")
 _MOVE = re.compile(r"no damage; move up to (\d+)(, must end unengaged)?")
 _SWING = re.compile(r"no damage; may move with swing line (\d+)")
 _PLACE = re.compile(r"ignore the wounds; place within (\d+) spaces?, (\d+) levels?")
@@ -72,11 +79,16 @@ def read(effect: Any) -> tuple[str, int, int] | None:
     return ("place", int(m.group(1)), int(m.group(2))) if m else None
 
 
+def returns(effect: Any) -> bool:
+    """Whether ``effect`` also brings a destroyed figure of the card back next to the holder."""
+    return isinstance(effect, str) and _RETURN.fullmatch(terms.norm(effect)) is not None
+
+
 def record(st: MatchState, holder: Figure, power_name: str, effect: Any) -> None:
     """After a successful roll: ``holder`` gets away once the attack is over (when ``effect`` is one
-    of :func:`read`'s)."""
-    if read(effect) is not None and st.turn is not None:
-        st.turn.data.setdefault(ESCAPES, []).append([holder.id, power_name])
+    of :func:`read`'s), or a destroyed figure of its card comes back next to it (:func:`returns`)."""
+    if st.turn is not None and (read(effect) is not None or returns(effect)):
+        st.turn.data.setdefault(ESCAPES if read(effect) is not None else RETURNS, []).append([holder.id, power_name])
 
 
 def _effect(st: MatchState, fig: Figure, power_name: str) -> tuple[str, int, int] | None:
@@ -206,3 +218,60 @@ class EscapeAfterAttack(FreeMove):
 
 #: ``block_d20``'s check accepts these effects at its defense moments.
 CHECKS: dict[str, Any] = {}
+
+
+def _fallen(st: MatchState, fig: Figure) -> list[Figure]:
+    return sorted((f for f in st.figures_of(fig.card_key) if f.destroyed and st.card_of(f).base == 1), key=lambda f: f.id)
+
+
+def _next_to(st: MatchState, fig: Figure) -> list[Hex]:
+    bf = st.battlefield
+    out = {n for h in fig.hexes for n in h.neighbours() if n in bf and n not in fig.hexes
+           and bf.top_cell(n) is not None and not bf.obstacles_on(n) and st.occupant(n) is None}
+    return sorted(out, key=lambda h: (h.r, h.q))
+
+
+@register
+class ReturnAfterAttack(PowerEffect):
+    """After the attack: a destroyed figure of the card of the figure whose roll succeeded comes back
+    next to it. ``subject``: that figure; data ``power``; ``step`` ``"to"`` once asked."""
+
+    name = "d20_return_adjacent"
+    kind = "d20_trigger"
+    window = Window.AFTER_ATTACK
+    per_figure = True
+    rule = "HS-SPECIAL-08"
+
+    def triggers(self, engine: RulesContext) -> list[Trigger]:
+        st = engine.state
+        out = []
+        for fid, power in st.turn.data.get(RETURNS, []) if st.turn is not None else []:
+            fig = st.figures.get(fid)
+            if fig is not None and fig.on_battlefield:
+                out.append(Trigger(self.name, fig.controller, fid, (("power", power),), source=fid))
+        return out
+
+    def power_name(self, engine: RulesContext, trigger: Trigger) -> str:
+        return str(trigger.get("power"))
+
+    def accept(self, engine: RulesContext, trigger: Trigger, answer: str) -> str | None:
+        return typed_space(engine, trigger, answer, lambda: _next_to(engine.state, engine.state.figures[trigger.subject]),
+                           lambda fig, label: f"{self.power_name(engine, trigger)}: {label} is not an empty space next "
+                           f"to {fig.id}; name one, or {STAY}", self.rule)
+
+    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
+        st = engine.state
+        fig = st.figures[trigger.subject]
+        fallen = _fallen(st, fig)
+        if trigger.get("step") != "to":
+            entry = [trigger.subject, trigger.get("power")]
+            if st.turn is not None and entry in st.turn.data.get(RETURNS, []):
+                st.turn.data[RETURNS].remove(entry)  # once per successful roll
+            if fallen:
+                ask_space(engine, trigger, fig, {h: [h] for h in _next_to(st, fig)},
+                          f"{self.power_name(engine, trigger)}: where does {fallen[0].id} come back, next to "
+                          f"{fig.id}? Name the space, or {STAY}.")
+            return
+        h = st.battlefield.parse_space(str(choice)) if choice not in (None, STAY) else None
+        if h is not None and h in _next_to(st, fig) and fallen:
+            engine.put_on(fallen[0], (h,), self.power_name(engine, trigger))
