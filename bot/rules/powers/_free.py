@@ -33,6 +33,15 @@ def destinations(state: MatchState, fig: Figure, budget: int) -> dict[Hex, list[
     return out
 
 
+def empty_next_to(state: MatchState, fig: Figure, level: int | None = None) -> list[Hex]:
+    """The empty spaces next to ``fig`` (no figure, no obstacle; at ``level`` when given), in label
+    order: where a power puts a figure or an object beside it."""
+    bf = state.battlefield
+    out = {n for h in fig.hexes for n in h.neighbours() if n in bf and n not in fig.hexes and not bf.obstacles_on(n)
+           and state.occupant(n) is None and (c := bf.top_cell(n)) is not None and (level is None or c.top == level)}
+    return sorted(out, key=lambda h: (h.r, h.q))
+
+
 def suggest(state: MatchState, fig: Figure, ends: dict[Hex, list[Hex]]) -> Hex | None:
     """The destination nearest an enemy figure (then in label order): what the computer answers."""
     enemies = [h for f in state.on_battlefield() if state.is_enemy(fig, f) for h in f.hexes]

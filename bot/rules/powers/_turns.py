@@ -6,11 +6,13 @@ Not a power itself (the leading underscore keeps it out of the package's auto-im
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from bot.rules.cards import Power
 from bot.rules.hexes import Hex
 from bot.rules.state import CardInPlay, Figure, MatchState, TurnState
+from bot.rules.timing import Trigger
 
 if TYPE_CHECKING:
     from bot.rules.context import RulesContext
@@ -79,3 +81,15 @@ def take_random_marker(engine: RulesContext, actor: Figure, fig: Figure, power: 
     engine.emit("orders_removed", to=owner, player=owner, card=fig.card_key, markers=[marker])
     engine.emit("power", power=power, figure=actor.id, target=fig.id, player=actor.controller,
                 success=True, result=f"a face-down Order Marker leaves {fig.id}'s card")
+
+
+def once_each(engine: RulesContext, effect: str, has: Callable[[Figure], object]) -> list[Trigger]:
+    """One trigger of ``effect`` for each figure of the Army Card whose turn it is, on the
+    battlefield, for which ``has`` is true and which did not use it this turn (the flag
+    ``"<effect>:<figure id>"`` in ``turn.data``, set by the effect as it resolves)."""
+    st = engine.state
+    turn = st.turn
+    if turn is None or turn.card_key not in st.cards:
+        return []
+    return [Trigger(effect, f.controller, f.id, source=f.id) for f in st.figures_of(turn.card_key)
+            if f.on_battlefield and not turn.data.get(f"{effect}:{f.id}") and has(f)]

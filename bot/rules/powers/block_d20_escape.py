@@ -26,7 +26,7 @@ where the figure goes (a space, or ``stay``).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot.rules import modifiers
 from bot.rules.engagement import engaged_at, figure_height
@@ -41,6 +41,7 @@ from bot.rules.powers._free import (
     ask_space,
     chosen_space,
     destinations,
+    empty_next_to,
     place_on,
     typed_space,
 )
@@ -139,21 +140,20 @@ def _leaps(st: MatchState, fig: Figure, spaces: int) -> dict[Hex, list[Hex]]:
     return out
 
 
-@register
-class EscapeAfterAttack(FreeMove):
-    """After the attack: the figure whose roll succeeded moves or is placed. ``subject``: the
-    figure; data ``power`` (its name), ``step`` ``"to"`` once asked."""
+class _AfterRoll(PowerEffect):
+    """After the attack, one trigger per successful roll recorded under :attr:`key` in ``turn.data``
+    (``[figure id, power name]``): ``subject`` the figure, data ``power``."""
 
-    name = "d20_escape"
     kind = "d20_trigger"
     window = Window.AFTER_ATTACK
     per_figure = True
     rule = "HS-SPECIAL-08"
+    key: ClassVar[str] = ""
 
     def triggers(self, engine: RulesContext) -> list[Trigger]:
         st = engine.state
         out = []
-        for fid, power in st.turn.data.get(ESCAPES, []) if st.turn is not None else []:
+        for fid, power in st.turn.data.get(self.key, []) if st.turn is not None else []:
             fig = st.figures.get(fid)
             if fig is not None and fig.on_battlefield:
                 out.append(Trigger(self.name, fig.controller, fid, (("power", power),), source=fid))
@@ -161,6 +161,22 @@ class EscapeAfterAttack(FreeMove):
 
     def power_name(self, engine: RulesContext, trigger: Trigger) -> str:
         return str(trigger.get("power"))
+
+    def used(self, engine: RulesContext, trigger: Trigger) -> None:
+        """Once per successful roll: its record goes as the figure is first asked."""
+        turn = engine.state.turn
+        entry = [trigger.subject, trigger.get("power")]
+        if turn is not None and entry in turn.data.get(self.key, []):
+            turn.data[self.key].remove(entry)
+
+
+@register
+class EscapeAfterAttack(_AfterRoll, FreeMove):
+    """After the attack: the figure whose roll succeeded moves or is placed. ``subject``: the
+    figure; data ``power`` (its name), ``step`` ``"to"`` once asked."""
+
+    name = "d20_escape"
+    key = ESCAPES
 
     def _how(self, engine: RulesContext, trigger: Trigger) -> tuple[str, int, int]:
         fig = engine.state.figures[trigger.subject]
@@ -198,10 +214,7 @@ class EscapeAfterAttack(FreeMove):
         st = engine.state
         fig = st.figures[trigger.subject]
         if trigger.get("step") != "to":
-            escapes = st.turn.data.get(ESCAPES, []) if st.turn is not None else []
-            entry = [trigger.subject, trigger.get("power")]
-            if entry in escapes:
-                escapes.remove(entry)  # once per successful roll
+            self.used(engine, trigger)
         how, spaces, _ = self._how(engine, trigger)
         if how != "place":
             super().resolve(engine, trigger, choice)
@@ -224,38 +237,16 @@ def _fallen(st: MatchState, fig: Figure) -> list[Figure]:
     return sorted((f for f in st.figures_of(fig.card_key) if f.destroyed and st.card_of(f).base == 1), key=lambda f: f.id)
 
 
-def _next_to(st: MatchState, fig: Figure) -> list[Hex]:
-    bf = st.battlefield
-    out = {n for h in fig.hexes for n in h.neighbours() if n in bf and n not in fig.hexes
-           and bf.top_cell(n) is not None and not bf.obstacles_on(n) and st.occupant(n) is None}
-    return sorted(out, key=lambda h: (h.r, h.q))
-
-
 @register
-class ReturnAfterAttack(PowerEffect):
+class ReturnAfterAttack(_AfterRoll):
     """After the attack: a destroyed figure of the card of the figure whose roll succeeded comes back
-    next to it. ``subject``: that figure; data ``power``; ``step`` ``"to"`` once asked."""
+    next to it. ``step`` ``"to"`` once asked."""
 
     name = "d20_return_adjacent"
-    kind = "d20_trigger"
-    window = Window.AFTER_ATTACK
-    per_figure = True
-    rule = "HS-SPECIAL-08"
-
-    def triggers(self, engine: RulesContext) -> list[Trigger]:
-        st = engine.state
-        out = []
-        for fid, power in st.turn.data.get(RETURNS, []) if st.turn is not None else []:
-            fig = st.figures.get(fid)
-            if fig is not None and fig.on_battlefield:
-                out.append(Trigger(self.name, fig.controller, fid, (("power", power),), source=fid))
-        return out
-
-    def power_name(self, engine: RulesContext, trigger: Trigger) -> str:
-        return str(trigger.get("power"))
+    key = RETURNS
 
     def accept(self, engine: RulesContext, trigger: Trigger, answer: str) -> str | None:
-        return typed_space(engine, trigger, answer, lambda: _next_to(engine.state, engine.state.figures[trigger.subject]),
+        return typed_space(engine, trigger, answer, lambda: empty_next_to(engine.state, engine.state.figures[trigger.subject]),
                            lambda fig, label: f"{self.power_name(engine, trigger)}: {label} is not an empty space next "
                            f"to {fig.id}; name one, or {STAY}", self.rule)
 
@@ -264,14 +255,12 @@ class ReturnAfterAttack(PowerEffect):
         fig = st.figures[trigger.subject]
         fallen = _fallen(st, fig)
         if trigger.get("step") != "to":
-            entry = [trigger.subject, trigger.get("power")]
-            if st.turn is not None and entry in st.turn.data.get(RETURNS, []):
-                st.turn.data[RETURNS].remove(entry)  # once per successful roll
+            self.used(engine, trigger)
             if fallen:
-                ask_space(engine, trigger, fig, {h: [h] for h in _next_to(st, fig)},
+                ask_space(engine, trigger, fig, {h: [h] for h in empty_next_to(st, fig)},
                           f"{self.power_name(engine, trigger)}: where does {fallen[0].id} come back, next to "
                           f"{fig.id}? Name the space, or {STAY}.")
             return
         h = st.battlefield.parse_space(str(choice)) if choice not in (None, STAY) else None
-        if h is not None and h in _next_to(st, fig) and fallen:
+        if h is not None and h in empty_next_to(st, fig) and fallen:
             engine.put_on(fallen[0], (h,), self.power_name(engine, trigger))

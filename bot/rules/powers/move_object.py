@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from bot.rules.hexes import Hex
 from bot.rules.powers._effects import SKIP, PowerEffect
+from bot.rules.powers._free import empty_next_to
+from bot.rules.powers._turns import once_each
 from bot.rules.state import Figure, MatchState
 from bot.rules.timing import Trigger, Window, register
 from bot.rules.treasure.catalogue import describe
@@ -50,11 +52,7 @@ def glyphs_in_reach(st: MatchState, fig: Figure, reach: int) -> list[Hex]:
 
 def landing(st: MatchState, fig: Figure) -> list[Hex]:
     """The empty spaces next to ``fig`` on its level with no glyph, in label order."""
-    bf = st.battlefield
-    out = {n for h in fig.hexes for n in h.neighbours() if n not in fig.hexes and n in bf and n not in st.glyphs
-           and not bf.obstacles_on(n) and st.occupant(n) is None and (c := bf.top_cell(n)) is not None
-           and c.top == fig.level}
-    return sorted(out, key=lambda h: (h.r, h.q))
+    return [h for h in empty_next_to(st, fig, fig.level) if h not in st.glyphs]
 
 
 @register
@@ -75,16 +73,12 @@ class MageHand(PowerEffect):
 
     def triggers(self, engine: RulesContext) -> list[Trigger]:
         st = engine.state
-        turn = st.turn
-        if turn is None or turn.card_key not in st.cards:
-            return []
-        out = []
-        for fig in st.figures_of(turn.card_key):
+
+        def ready(fig: Figure) -> bool:
             reach = self._ready(st, fig)
-            if reach is not None and not turn.data.get(f"{self.name}:{fig.id}") \
-                    and glyphs_in_reach(st, fig, reach) and landing(st, fig):
-                out.append(Trigger(self.name, fig.controller, fig.id, source=fig.id))
-        return out
+            return reach is not None and bool(glyphs_in_reach(st, fig, reach)) and bool(landing(st, fig))
+
+        return once_each(engine, self.name, ready)
 
     def options(self, engine: RulesContext, trigger: Trigger) -> list[str]:
         st = engine.state

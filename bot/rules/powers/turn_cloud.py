@@ -16,6 +16,7 @@ from bot.rules.events import hx
 from bot.rules.modifiers import AttackContext, Verdict
 from bot.rules.moments import Expiry
 from bot.rules.powers._effects import PowerEffect
+from bot.rules.powers._turns import once_each
 from bot.rules.powers.block_d20 import _mine, _try
 from bot.rules.state import MatchState
 from bot.rules.timing import Lasting, Trigger, Window, register
@@ -40,12 +41,7 @@ class CloudOfDarkness(PowerEffect):
     rule = "HS-LOS-01"
 
     def triggers(self, engine: RulesContext) -> list[Trigger]:
-        st = engine.state
-        turn = st.turn
-        if turn is None or turn.card_key not in st.cards:
-            return []
-        return [Trigger(self.name, f.controller, f.id, source=f.id) for f in st.figures_of(turn.card_key)
-                if f.on_battlefield and _mine(st, f, BLOCK) and not turn.data.get(f"{self.name}:{f.id}")]
+        return once_each(engine, self.name, lambda f: _mine(engine.state, f, BLOCK))
 
     def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
         st = engine.state

@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from bot.rules import modifiers
 from bot.rules.engagement import adjacent
-from bot.rules.hexes import Hex
 from bot.rules.powers import _terms as terms
 from bot.rules.powers._effects import PowerEffect
-from bot.rules.powers._free import place_on
+from bot.rules.powers._free import empty_next_to, place_on
+from bot.rules.powers._turns import once_each
 from bot.rules.powers.block_d20 import _mine, _roll
 from bot.rules.state import Figure, MatchState
 from bot.rules.timing import Trigger, Window, register
@@ -38,13 +38,6 @@ def _movers(st: MatchState, holder: Figure, word: str) -> list[Figure]:
                    and not adjacent(st, holder, f) and not modifiers.move_rules(st, f).held_by), key=lambda f: f.id)
 
 
-def _spaces(st: MatchState, holder: Figure) -> list[Hex]:
-    bf = st.battlefield
-    out = {n for h in holder.hexes for n in h.neighbours() if n in bf and n not in holder.hexes
-           and bf.top_cell(n) is not None and not bf.obstacles_on(n) and st.occupant(n) is None}
-    return sorted(out, key=lambda h: (h.r, h.q))
-
-
 @register
 class Gather(PowerEffect):
     """After moving: the roll, then the figures placed next to the holder (``left``: how many more)."""
@@ -60,19 +53,14 @@ class Gather(PowerEffect):
         return (found[0][0], *found[0][1]) if found else None
 
     def triggers(self, engine: RulesContext) -> list[Trigger]:
-        st = engine.state
-        turn = st.turn
-        if turn is None or turn.card_key not in st.cards:
-            return []
-        return [Trigger(self.name, f.controller, f.id, source=f.id) for f in st.figures_of(turn.card_key)
-                if f.on_battlefield and self._found(st, f) and not turn.data.get(f"{self.name}:{f.id}")]
+        return once_each(engine, self.name, lambda f: self._found(engine.state, f))
 
     def _ask(self, engine: RulesContext, trigger: Trigger, left: int) -> None:
         st = engine.state
         holder = st.figures[trigger.subject]
         found = self._found(st, holder)
         movers = _movers(st, holder, found[2]) if found else []
-        if left <= 0 or not movers or not _spaces(st, holder):
+        if left <= 0 or not movers or not empty_next_to(st, holder):
             return
         engine.ask(trigger.with_data(step="who", left=left), f"{found[0].name if found else ''}: which figure comes "
                    f"next to {holder.id} ({left} more at most), or {DONE}?", [f.id for f in movers] + [DONE], self.rule)
@@ -94,10 +82,10 @@ class Gather(PowerEffect):
             self._ask(engine, trigger, n)
         elif step == "who" and choice in {f.id for f in _movers(st, holder, word)}:
             engine.ask(trigger.with_data(step="where", rider=choice), f"{power.name}: onto which space next to "
-                       f"{holder.id}?", [st.battlefield.label(h) for h in _spaces(st, holder)], self.rule)
+                       f"{holder.id}?", [st.battlefield.label(h) for h in empty_next_to(st, holder)], self.rule)
         elif step == "where":
             rider = st.figures[str(trigger.get("rider"))]
-            dest = next((h for h in _spaces(st, holder) if st.battlefield.label(h) == choice), None)
+            dest = next((h for h in empty_next_to(st, holder) if st.battlefield.label(h) == choice), None)
             if dest is not None and rider.on_battlefield:
                 place_on(engine, trigger, power.name, rider, dest)
             self._ask(engine, trigger, int(trigger.get("left", 0)) - 1)
