@@ -1058,3 +1058,30 @@ def test_cell_divide_library_marro_dividers_17_ignores_the_wounds_and_a_destroye
 def test_cell_divide_library_marro_dividers_below_17_is_destroyed_and_nobody_returns() -> None:
     eng = _dividers(16)
     assert not F(eng, "d1").on_battlefield and not F(eng, "d2").on_battlefield and not eng.state.pending
+
+
+# ---- a roll at each adjacent figure of a word, by the kind of its card (Circuitry Overload) --------------------
+
+BORG_SQUAD = card(name="Borg Troop", species="soulborg", kind="squad", rarity="common", figures=2, life=1, defense=0)
+BORG_HERO = card(name="Borg Chief", species="soulborg", life=5, defense=0)
+
+
+def test_circuitry_overload_library_omnicron_repulsors_destroy_a_squad_soulborg_on_13_wound_a_hero_on_16() -> None:
+    # rule: HS-TURN-06
+    assert not_enforced_reason(_power("Omnicron Repulsors", "Circuitry Overload")) is None
+    rep = LIB.get("Omnicron Repulsors")
+    eng = sandbox(fig("r", "p1", (1, 2), rep, card_key="p1/rep"), fig("sq", "p2", (3, 2), BORG_SQUAD, card_key="p2/sq"),
+                  fig("h", "p2", (2, 3), BORG_HERO), fig("man", "p2", (2, 1), card(name="Human")))
+    move(eng, "r", [(2, 2)])
+    roll(eng, d20=[16, 13])  # in id order: h (hero, 16: 1 wound), sq (squad, 13: destroyed); the Human is no Soulborg
+    eng.execute("p1", "end-moves")
+    assert F(eng, "h").wounds == 1 and not F(eng, "sq").on_battlefield and F(eng, "man").wounds == 0
+
+
+def test_circuitry_overload_library_omnicron_repulsors_a_hero_needs_16() -> None:
+    rep = LIB.get("Omnicron Repulsors")
+    eng = sandbox(fig("r", "p1", (1, 2), rep, card_key="p1/rep"), fig("h", "p2", (2, 3), BORG_HERO))
+    move(eng, "r", [(2, 2)])
+    roll(eng, d20=[15])
+    eng.execute("p1", "end-moves")
+    assert F(eng, "h").wounds == 0

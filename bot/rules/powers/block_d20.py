@@ -40,7 +40,8 @@ The moments and effects built (``window`` and ``effect`` phrases of the shared c
   this figure, same level or lower" (Knockback), :mod:`block_d20_knockback`.
 - Before the holder attacks: "defenders roll at most 1 defense die" (Heart Finder Spear).
 - After moving, before attacking (the holder's card's turn): "1 wound" to "each figure adjacent
-  to your ..." (Marro Plague, Searing Intensity), "+N range this turn" (Javelin: roll it with
+  to your ..." (Marro Plague, Searing Intensity), "each WORD adjacent to your ..." with a
+  threshold and an effect by the kind of card (Circuitry Overload), "+N range this turn" (Javelin: roll it with
   ``end-moves`` before an attack that needs the Range); asked first: "move again" (Ice Troll Charge),
   "destroy" "every figure within 3 clear sight spaces (not Runa)" (Helm of Mitonsoul); "Small/Medium defenders roll at most 1 defense die
   this turn" (Net Trip).
@@ -60,13 +61,12 @@ from bot.rules.cards import Power
 from bot.rules.combat import tally
 from bot.rules.engagement import adjacent
 from bot.rules.modifiers import AttackContext, Tally
+from bot.rules.powers import _d20_shapes as shapes
 from bot.rules.powers import _terms as terms
 from bot.rules.powers import block_d20_escape as escape
 from bot.rules.powers import block_d20_furnace as furnace
 from bot.rules.powers import block_d20_pick as pick
 from bot.rules.powers import block_roll_modifier as roll_modifier
-from bot.rules.powers import turn_borrow_words as borrow
-from bot.rules.powers import turn_gather_words as gather
 from bot.rules.powers._common import holders
 from bot.rules.powers._effects import window_args
 from bot.rules.state import Figure, MatchState
@@ -191,6 +191,9 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
     ``("crush", sizes)``, ``("poison", sizes)``, ``("cap_before", 1)``, ``("area_wound", who)``,
     ``("cap_turn", sizes)``; or the reason it is not built."""
     window = terms.norm(values.get("window", ""))
+    by_kind = shapes.by_kind(values) if window in _AFTER_MOVING else None
+    if by_kind is not None:
+        return ("area_kind", by_kind), None  # Circuitry Overload (block_d20_turn)
     if not isinstance(values.get("effect", ""), str) or not isinstance(values.get("target", ""), str):
         return None, "an effect that depends on the kind of figure is not built yet"
     effect = terms.norm(values.get("effect", ""))
@@ -221,7 +224,7 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
             return ("defense", [(lo, hi, _IGNORE[e]) for lo, hi, e in rows]), None
         if guard is not None and not target and all(e in _IGNORE for _, _, e in rows):
             return ("protect", ([(lo, hi, _IGNORE[e]) for lo, hi, e in rows], guard)), None
-        gathered = gather.read(window, rows)
+        gathered = shapes.gather_table(window, rows)
         if gathered is not None and not target:
             return ("gather", gathered), None  # Elven Summoning Spell (turn_gather)
         picked, why = pick.plan(values)
@@ -278,8 +281,8 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
             and effect == "return adjacent to a figure you control, fully healed":
         return ("return", None), None  # Rejected by Death (turn_return)
     if window == "after this figure's turn" and effect == "take one turn with it under your control" \
-            and borrow.read(target) is not None:
-        return ("borrow", borrow.read(target)), None  # Mind Exchange, Enslave (turn_borrow)
+            and shapes.borrow_target(target) is not None:
+        return ("borrow", shapes.borrow_target(target)), None  # Mind Exchange, Enslave (turn_borrow)
     m = re.fullmatch(r"([a-z/]+) defender survives this figure's attack", window)
     push = re.fullmatch(r"push it up to (\d+) clear sight spaces from this figure, same level or lower", effect)
     if m and push and not target:  # Knockback (block_d20_knockback)
@@ -358,11 +361,13 @@ def _roll(engine: RulesContext, holder: Figure, power: Power, other: Figure | No
     return roll, roll + extra + (mod(engine.state, holder, other) if mod is not None else 0)
 
 
-def _try(engine: RulesContext, holder: Figure, power: Power, other: Figure | None, result: str) -> bool:
-    """Roll the d20 for ``power`` against its ``threshold``; emits the ``power`` event (``result``
-    says what success does); returns whether it succeeded."""
+def _try(engine: RulesContext, holder: Figure, power: Power, other: Figure | None, result: str,
+         by_other: bool = False) -> bool:
+    """Roll the d20 for ``power`` against its ``threshold`` (by the kind of the holder's card, or of
+    ``other``'s with ``by_other``); emits the ``power`` event (``result`` says what success does);
+    returns whether it succeeded."""
     roll, total = _roll(engine, holder, power, other)
-    need = _threshold(power.values.get("threshold"), engine.state.card_of(holder))
+    need = _threshold(power.values.get("threshold"), engine.state.card_of(other if by_other and other else holder))
     ok = need is not None and total >= need
     shown: dict[str, Any] = {"target": other.id} if other is not None else {}
     if total != roll:

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 #: No kind of its own: these effects carry out ``block_d20``'s kinds.
 KINDS: frozenset[str] = frozenset()
 #: The plans rolled by the turn's card as its moving ends, without a question.
-AFTER_MOVING_PLANS = ("area_wound", "cap_turn", "range_turn")
+AFTER_MOVING_PLANS = ("area_wound", "cap_turn", "range_turn", "area_kind")
 
 
 # ---- after moving, before attacking --------------------------------------------------------------------
@@ -82,6 +82,18 @@ class RollAfterMoving(Effect):
                     f = st.figures[fid]
                     if f.on_battlefield and _try(engine, lead, p, f, f"1 wound on {fid}"):
                         engine.wound(f, 1, f"{p.name} of {cip.card.short}")
+            elif plan == "area_kind":  # Circuitry Overload: each figure of a word, by the kind of its card
+                word, effects = arg
+                near = sorted({f.id for f in st.on_battlefield() for m in mine if f.card_key != cip.key
+                               and word in terms.card_words(st.card_of(f)) and adjacent(st, m, f)})
+                for fid in near:
+                    f = st.figures[fid]
+                    what = effects.get(st.card_of(f).kind, "")
+                    if f.on_battlefield and what and _try(engine, lead, p, f, f"{fid}: {what}", by_other=True):
+                        if what == "destroy":
+                            engine.destroy(f, f"{p.name} of {cip.card.short}")
+                        else:
+                            engine.wound(f, 1, f"{p.name} of {cip.card.short}")
             elif plan == "cap_turn" and _try(engine, lead, p, None, "it works this turn"):
                 turn.data.setdefault(THIS_TURN, {}).setdefault(f"cap_turn:{cip.key}", []).append([p.name, list(arg), 1])
             elif plan == "range_turn" and _try(engine, lead, p, None, f"+{arg} Range this turn"):
