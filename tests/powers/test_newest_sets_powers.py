@@ -1085,3 +1085,38 @@ def test_circuitry_overload_library_omnicron_repulsors_a_hero_needs_16() -> None
     roll(eng, d20=[15])
     eng.execute("p1", "end-moves")
     assert F(eng, "h").wounds == 0
+
+
+# ---- a draining table after moving (Stinger Drain) --------------------------------------------------------------
+
+
+def _stingers(d20: int):  # type: ignore[no-untyped-def]
+    stingers = LIB.get("Marro Stingers")
+    eng = sandbox(fig("s1", "p1", (1, 2), stingers, card_key="p1/st"), fig("s2", "p1", (0, 4), stingers, card_key="p1/st"),
+                  fig("s3", "p1", (0, 5), stingers, card_key="p1/st"), fig("t", "p2", (3, 2), TARGET))
+    move(eng, "s1", [(2, 2)])
+    eng.execute("p1", "end-moves")
+    pend = eng.state.pending[0]
+    assert (pend.kind, pend.options) == ("d20_after_moving_asked", ["roll", "skip"])  # once for the card
+    roll(eng, d20=[d20])
+    eng.execute("p1", "choose roll")
+    return eng
+
+
+def test_stinger_drain_library_marro_stingers_10_or_more_gives_the_card_1_more_attack() -> None:
+    # rule: HS-TURN-06
+    assert not_enforced_reason(_power("Marro Stingers", "Stinger Drain")) is None
+    eng = _stingers(10)
+    assert not eng.state.pending
+    roll(eng, [BLANK] * (LIB.get("Marro Stingers").attack + 1))
+    events = eng.execute("p1", "attack s1 t")
+    assert len(next(e for e in events if e.kind == "attack").data["attack_dice"]) == LIB.get("Marro Stingers").attack + 1
+
+
+def test_stinger_drain_library_marro_stingers_1_to_4_one_is_destroyed_and_none_attacks() -> None:
+    eng = _stingers(4)
+    pend = eng.state.pending[0]
+    assert pend.options == ["s1", "s2", "s3"]
+    eng.execute("p1", "choose s3")
+    assert not F(eng, "s3").on_battlefield and F(eng, "s1").on_battlefield
+    refused(eng, "p1", "attack s1 t")

@@ -5,7 +5,9 @@ values) and the modules that carry them out, so that neither imports the other:
   Enslave: :mod:`turn_borrow`);
 - a gathering table "place (up to) N WORDs adjacent" (Elven Summoning Spell: :mod:`turn_gather`);
 - a roll at "each WORD adjacent to your ..." whose threshold and effect go by the kind of card
-  (Circuitry Overload: :mod:`block_d20_turn`).
+  (Circuitry Overload: :mod:`block_d20_turn`);
+- a draining table "destroy one of your WORDs; no attack" / "no effect" / "+N attack" (Stinger
+  Drain: :mod:`block_d20_turn`).
 
 Not a power itself (the leading underscore keeps it out of the package's auto-import).
 """
@@ -54,3 +56,25 @@ def by_kind(values: dict[str, Any]) -> tuple[str, dict[str, str]] | None:
     if not all(terms.norm(v) in ("destroy", "1 wound") for v in effect.values()) or set(values) != {"window", "threshold", "target", "effect"}:
         return None
     return terms.singular(m.group(1)), {k: terms.norm(v) for k, v in effect.items()}
+
+
+_DRAIN = re.compile(r"destroy one of your ([a-z]+); no attack")
+_MORE = re.compile(r"\+(\d+) attack")
+
+
+def drain_table(window: str, rows: list[tuple[int, int, str]]) -> tuple[tuple[int, int, str, int], ...] | None:
+    """``((low, high, "drain" | "none" | "attack", n), ...)`` of a draining table, else ``None``."""
+    if window != "after move, before attack":
+        return None
+    out = []
+    for low, high, effect in rows:
+        more = _MORE.fullmatch(effect)
+        if _DRAIN.fullmatch(effect):
+            out.append((low, high, "drain", 1))
+        elif effect in ("no effect", "nothing"):
+            out.append((low, high, "none", 0))
+        elif more:
+            out.append((low, high, "attack", int(more.group(1))))
+        else:
+            return None
+    return tuple(out) if any(k == "drain" for _, _, k, _ in out) else None

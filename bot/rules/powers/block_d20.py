@@ -227,6 +227,9 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
         gathered = shapes.gather_table(window, rows)
         if gathered is not None and not target:
             return ("gather", gathered), None  # Elven Summoning Spell (turn_gather)
+        drained = shapes.drain_table(window, rows)
+        if drained is not None and not target and "modifier" not in values:
+            return ("drain", drained), None  # Stinger Drain (block_d20_turn)
         picked, why = pick.plan(values)
         if picked is not None:
             return ("pick", picked), None
