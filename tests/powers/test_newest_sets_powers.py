@@ -19,7 +19,7 @@ from bot.rules.hexes import Hex
 from bot.rules.powers.turn_borrow import candidates as borrow_candidates
 from bot.rules.powers.turn_markers import markers_left
 from bot.rules.treasure import carry
-from tests.powers.conftest import LIB, F, kinds
+from tests.powers.conftest import DUMMY, LIB, F, kinds
 from tests.rules.conftest import (
     BLANK,
     SHIELD,
@@ -1120,3 +1120,42 @@ def test_stinger_drain_library_marro_stingers_1_to_4_one_is_destroyed_and_none_a
     eng.execute("p1", "choose s3")
     assert not F(eng, "s3").on_battlefield and F(eng, "s1").on_battlefield
     refused(eng, "p1", "attack s1 t")
+
+
+# ---- a turn instead with one card of several alternatives (Kato Katsuro's Command) ------------------------------
+
+
+def _kato():  # type: ignore[no-untyped-def]
+    cards = [LIB.get(n) for n in ("Kato Katsuro", "Ashigaru Harquebus", "Ashigaru Yari", "Izumi Samurai")]
+    m = full_match({"p1": cards, "p2": [DUMMY]})
+    keys = {c.card.name: c.key for c in m.state.cards.values()}
+    # Kato sees the first figure of each card (side by side in a row 4 spaces off); the rest stand behind
+    spots = [(m.state.figures_of(keys["Kato Katsuro"])[0], Hex(4, 2))]
+    for i, name in enumerate(("Ashigaru Harquebus", "Ashigaru Yari", "Izumi Samurai")):
+        first, *rest = m.state.figures_of(keys[name])
+        spots += [(first, Hex(1 + 3 * i, 6))] + [(f, Hex(3 * i + j, 9)) for j, f in enumerate(rest)]
+    for f, h in spots:
+        f.hexes, f.level = (h,), m.state.battlefield.top_cell(h).top  # type: ignore[union-attr]
+    begin_round(m, [20, 1], p1=markers("Kato Katsuro"), p2=markers("Dummy"))
+    return m, keys
+
+
+def test_kato_katsuros_command_library_the_two_ashigaru_squads_together_but_not_with_samurai() -> None:
+    # rule: HS-TURN-05
+    assert not_enforced_reason(_power("Kato Katsuro", "Kato Katsuro's Command")) is None
+    m, keys = _kato()
+    pend = m.state.pending[0]
+    assert pend.kind == "take_turn_instead"
+    assert set(pend.options) == {keys["Ashigaru Harquebus"], keys["Ashigaru Yari"], keys["Izumi Samurai"], "skip"}
+    m.apply("p1", f"choose {keys['Ashigaru Harquebus']}")
+    assert m.state.pending[0].options == [keys["Ashigaru Yari"], "done"]  # the Samurai are another alternative
+    m.apply("p1", f"choose {keys['Ashigaru Yari']}")
+    turn = m.state.turn
+    assert turn is not None and turn.card_key == keys["Ashigaru Harquebus"] and turn.card_turns == [keys["Ashigaru Yari"]]
+
+
+def test_kato_katsuros_command_library_a_samurai_squad_alone() -> None:
+    m, keys = _kato()
+    m.apply("p1", f"choose {keys['Izumi Samurai']}")  # one Samurai Squad: nothing more to add
+    turn = m.state.turn
+    assert not m.state.pending and turn is not None and turn.card_key == keys["Izumi Samurai"] and not turn.card_turns
