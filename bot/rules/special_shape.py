@@ -87,6 +87,10 @@ def _int(v: object) -> int | None:
 
 def _read_spec(power: Power) -> Spec | None:
     v = power.values
+    if power.kind == "dice_pool_attack":  # Saber Storm: attacks of a few dice each from a pool
+        per, rng, pool = v.get("per_attack"), _int(v.get("range")), _int(v.get("pool"))
+        ok = isinstance(per, list) and per and all(_int(x) for x in per) and rng and pool
+        return Spec(rng, max(per)) if ok else None  # type: ignore[arg-type]
     if power.kind != "special_attack":
         rng, att = _int(v.get("range")), _int(v.get("attack"))
         if rng is None or att is None:

@@ -1159,3 +1159,33 @@ def test_kato_katsuros_command_library_a_samurai_squad_alone() -> None:
     m.apply("p1", f"choose {keys['Izumi Samurai']}")  # one Samurai Squad: nothing more to add
     turn = m.state.turn
     assert not m.state.pending and turn is not None and turn.card_key == keys["Izumi Samurai"] and not turn.card_turns
+
+
+# ---- attacks of a few dice each from a pool a turn (dice_pool_attack: Saber Storm, Queglix Gun) ----------------
+
+
+def test_saber_storm_library_moriko_spends_6_dice_in_attacks_of_1_to_3() -> None:
+    # rule: HS-SPECIAL-01, HS-SPECIAL-02
+    assert not_enforced_reason(_power("Moriko", "Saber Storm Special Attack")) is None
+    eng = sandbox(fig("m", "p1", (2, 2), LIB.get("Moriko")), fig("t", "p2", (3, 2), TARGET), fig("u", "p2", (2, 3), TARGET))
+    eng.execute("p1", "special m Saber t")
+    assert eng.state.pending[0].options == ["3", "2", "1"]
+    roll(eng, [SKULL] * 3)
+    eng.execute("p1", "choose 3")
+    eng.execute("p1", "special m Saber u")  # 3 dice left: again, at another adjacent figure
+    roll(eng, [SKULL, SKULL])
+    eng.execute("p1", "choose 2")
+    eng.execute("p1", "special m Saber t")
+    assert eng.state.pending[0].options == ["1"]  # 1 die left
+    roll(eng, [SKULL])
+    eng.execute("p1", "choose 1")
+    assert (F(eng, "t").wounds, F(eng, "u").wounds) == (4, 2)
+    refused(eng, "p1", "special m Saber t")  # the pool is spent
+
+
+def test_queglix_gun_library_major_q9_reads_the_same_block_and_range_6() -> None:
+    assert not_enforced_reason(_power("Major Q9", "Queglix Gun Special Attack")) is None
+    eng = sandbox(fig("q", "p1", (0, 2), LIB.get("Major Q9")), fig("t", "p2", (6, 2), TARGET), fig("far", "p2", (7, 7), TARGET))
+    refused(eng, "p1", "special q Queglix far")  # beyond Range 6
+    eng.execute("p1", "special q Queglix t")
+    assert eng.state.pending[0].options == ["3", "2", "1"]

@@ -66,7 +66,7 @@ KINDS = frozenset({"special_attack"})
 
 KIND = "special_attack"
 #: ``turn.data`` key: figure id -> the special attack it may make again (and nothing else).
-AGAIN = "special_again"
+AGAIN = extra.AGAIN
 #: ``CardInPlay.data`` key prefix: a once-per-game special attack was made.
 USED = "special_used:"
 

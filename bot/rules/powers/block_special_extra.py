@@ -15,12 +15,17 @@ the window's ``groups`` (the figures the roll is made for), which the roll reads
 An Attack "2, 3 or 4 (chosen)" (Fire Blast of Erevan Sunshadow, whose repeat needs every die to be a
 skull) is asked in the same window: how many of those dice to roll (the attack's other dice, such
 as height advantage, are added as usual).
+
+Building block ``dice_pool_attack`` (Saber Storm of Moriko: ``range`` 1, ``pool`` 6, ``per_attack``
+[1, 2, 3]): a special attack whose dice are asked the same way, at most what is left of the turn's
+pool; after each one the figure may make it again while dice are left.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bot.rules import special
 from bot.rules.cards import Power
 from bot.rules.engagement import adjacent
 from bot.rules.los import clear_sight
@@ -33,10 +38,13 @@ from bot.rules.timing import Effect, Source, Trigger, Window, register
 if TYPE_CHECKING:
     from bot.rules.context import RulesContext
 
-#: No kind of its own: it carries out ``special_attack`` powers of this shape.
-KINDS: frozenset[str] = frozenset()
+#: Its own kind: ``dice_pool_attack``; and ``special_attack`` powers of the shapes above.
+KINDS = frozenset({"dice_pool_attack"})
 
 NONE = "none"
+#: ``turn.data`` key: figure id -> the special attack it may make again (and nothing else).
+AGAIN = "special_again"
+POOL = "dice_pool_attack"
 #: The window's argument that says the dice were chosen.
 CHOSEN = "_dice_chosen"
 #: The window's argument that counts the figures added (arguments starting "_" stay in the window).
@@ -167,6 +175,9 @@ class DiceChoice(Effect):
             return None
         for p in st.card_of(attacker).powers:
             choices = chosen_dice(p.values.get("attack")) if p.kind == "special_attack" and p.name == args["name"] else ()
+            if p.kind == POOL and p.name == args["name"] and check_pool(p.values) is None:
+                left = pool_left(st, attacker, p)
+                choices = tuple(n for n in p.values["per_attack"] if n <= left)
             if choices:
                 return attacker, p, choices, args
         return None
@@ -193,10 +204,65 @@ class DiceChoice(Effect):
         attacker, power, choices, args = found
         args[CHOSEN] = True
         n = int(choice) if choice is not None and choice.isdigit() and int(choice) in choices else max(choices)
-        args["dice"] = max(0, int(args["dice"]) - max(choices) + n)
+        most = max(chosen_dice(power.values.get("attack")) or power.values.get("per_attack") or [n])
+        args["dice"] = max(0, int(args["dice"]) - most + n)
+        if power.kind == POOL and engine.state.turn is not None:
+            key = f"{POOL}:{attacker.id}"
+            engine.state.turn.data[key] = int(engine.state.turn.data.get(key, 0)) + n
         engine.emit("power", power=power.name, figure=attacker.id, player=attacker.controller, success=True,
                     result=f"{attacker.id} rolls {args['dice']} attack dice")
 
 
+def check_pool(values: dict[str, Any]) -> str | None:
+    """Why a ``dice_pool_attack`` cannot be enforced, or ``None``."""
+    per, pool, rng = values.get("per_attack"), values.get("pool"), values.get("range")
+    if not (isinstance(per, list) and per and all(isinstance(x, int) and x > 0 for x in per)):
+        return f"the dice of each attack '{per}' are not understood"
+    if not isinstance(pool, int) or not isinstance(rng, int):
+        return f"the pool '{pool}' or the Range '{rng}' is not understood"
+    extra = sorted(set(values) - {"per_attack", "pool", "range"})
+    return f"the parameter '{extra[0]}' is not understood" if extra else None
+
+
+def pool_left(st: MatchState, fig: Figure, power: Power) -> int:
+    """The dice of ``power``'s pool ``fig`` has not rolled yet this turn."""
+    used = int(st.turn.data.get(f"{POOL}:{fig.id}", 0)) if st.turn is not None else 0
+    return int(power.values.get("pool", 0)) - used
+
+
+@register
+class PoolAgain(Effect):
+    """After a ``dice_pool_attack``: the figure may make it again while its pool has dice left
+    (HS-TIMING-04: it leaves the window)."""
+
+    name = "dice_pool_again"
+    window = Window.AFTER_ATTACK
+    source = Source.UNIT
+    leaves_window = True
+    rule = "HS-SPECIAL-01"
+
+    def triggers(self, engine: RulesContext) -> list[Trigger]:
+        st = engine.state
+        attacker = st.figures.get(str(window_args(engine).get("attacker", "")))
+        last = st.turn.data.get(special.LAST_SPECIAL, {}) if st.turn is not None else {}
+        if attacker is None or not attacker.on_battlefield or last.get("attacker") != attacker.id or last.get("pool_done"):
+            return []
+        p = next((q for q in st.card_of(attacker).powers if q.kind == POOL and q.name == last.get("name")), None)
+        if p is None or check_pool(p.values) is not None or pool_left(st, attacker, p) < min(p.values["per_attack"]):
+            return []
+        return [Trigger(self.name, attacker.controller, attacker.id, (("power", p.name),), source=attacker.id)]
+
+    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
+        turn = engine.state.turn
+        if turn is None:
+            return
+        turn.data.get(special.LAST_SPECIAL, {})["pool_done"] = True
+        name = str(trigger.get("power"))
+        turn.data.setdefault(AGAIN, {})[trigger.subject] = name
+        engine.emit("power", power=name, figure=trigger.subject, player=trigger.controller, success=True,
+                    result=f"{trigger.subject} may make {name} again")
+        engine.attack_again(trigger.subject, name)
+
+
 #: ``block_special``'s check accepts ``extra_targets`` for this area.
-CHECKS: dict[str, Any] = {}
+CHECKS: dict[str, Any] = {POOL: check_pool}
