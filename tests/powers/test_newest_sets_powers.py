@@ -1189,3 +1189,28 @@ def test_queglix_gun_library_major_q9_reads_the_same_block_and_range_6() -> None
     refused(eng, "p1", "special q Queglix far")  # beyond Range 6
     eng.execute("p1", "special q Queglix t")
     assert eng.state.pending[0].options == ["3", "2", "1"]
+
+
+# ---- an aura's extra: a higher Stealth Leap for Monk Squads (Master's Influence) --------------------------------
+
+
+def _monks(master_at):  # type: ignore[no-untyped-def]
+    tower = build(hexes=[{"at": [4, 2], "level": 21, "terrain": "rock"}])
+    figs = [fig("m1", "p1", (2, 2), LIB.get("Shaolin Monks"), card_key="p1/monks"), fig("e", "p2", (7, 7), card(name="Enemy"))]
+    if master_at is not None:
+        figs.append(fig("w", "p1", master_at, LIB.get("Master Win Chiu Woo")))
+    return sandbox(*figs, battlefield=tower)
+
+
+def test_masters_influence_library_monk_squads_near_master_win_leap_13_levels_higher() -> None:
+    # rule: HS-SPECIAL-08
+    assert not_enforced_reason(_power("Master Win Chiu Woo", "Master's Influence")) is None
+    eng = _monks((2, 3))
+    eng.execute("p1", "move m1 " + eng.state.battlefield.label(Hex(4, 2)) + " leap")  # 20 levels up: 12 + 13
+    assert F(eng, "m1").hexes == (Hex(4, 2),)
+
+
+def test_masters_influence_library_without_master_win_in_reach_the_leap_stays_12_levels() -> None:
+    for where in (None, (6, 6)):  # no Master, or one too far
+        eng = _monks(where)
+        refused(eng, "p1", "move m1 " + eng.state.battlefield.label(Hex(4, 2)) + " leap")
