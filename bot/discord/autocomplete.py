@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 import discord
 from discord import app_commands
 
+from bot.content import formats
 from bot.discord.matches import LiveMatch, MatchManager
 from bot.game.figure_names import figure_named
 from bot.game.session import cards, library_for, maps, scenarios
@@ -194,6 +195,14 @@ def map_ids(current: str, guild_id: int | None = None) -> Choices:
     shipped = ((m.name or m.id or "?", m.id or "") for m in maps()
                if m.id and (q in m.id or q in (m.name or "").casefold()))
     return _safe(lambda: _choices(itertools.chain(own, shipped)))
+
+
+def format_ids(current: str) -> Choices:
+    """``/match new format`` and ``/league create format``: the named army formats whose id or title
+    contains what was typed, described in one line each."""
+    q = current.strip().casefold()
+    return [app_commands.Choice(name=f.describe()[:100], value=f.id) for f in formats.FORMATS.values()
+            if q in f.id or q in f.title.casefold()][:25]
 
 
 #: The kinds of legal commands autocomplete lists, and how :class:`LegalCommands` lists each alone.

@@ -33,11 +33,12 @@ from typing import Any
 import discord
 import yarl
 
-from bot.discord.client import DISCORD_WAIT, HeroscapeBot
-from bot.discord.matches import LiveMatch, MatchManager
+from bot.discord.client import DISCORD_WAIT, RefereeBot
+from bot.discord.matches import LiveMatch, MatchManager, session_from
 from bot.discord.pace.bench import deadlines_ms
 from bot.discord.settings import Settings
 from bot.game.session import GameSession
+from bot.leagues.bench import standings_ms, swiss_pair_ms
 from bot.storage.base import StoredMatch
 from bot.storage.sqlite import SqliteStorage
 
@@ -258,7 +259,7 @@ async def _bot_main(conn: Connection, info: dict[str, Any], db: Path) -> tuple[d
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(info["gateway"])
     try:
         settings = Settings(discord_token="fake", discord_guild_id=info["guild"], database_path=str(db), render_dir="")
-        bot = HeroscapeBot(settings, render=None, seed=4, tune_gc=True, guild_ready_timeout=0.05)
+        bot = RefereeBot(settings, render=None, seed=4, tune_gc=True, guild_ready_timeout=0.05)
         bot.handler_timer = lambda label, s, waited: handler.append((label, s * 1000, waited * 1000))
         bot.matches.timer = lambda verb, total, rules: apply.append((verb, total * 1000, rules * 1000))
         task = asyncio.create_task(bot.start("fake"))
@@ -304,7 +305,7 @@ def idle_match_kb(records: list[StoredMatch], sample: int = 25) -> float:
     GameSession.from_record(records[0].record())  # warm the shared libraries (cards, maps) first
     tracemalloc.start()
     base = tracemalloc.get_traced_memory()[0]
-    kept = [LiveMatch(r.meta, GameSession.from_record(r.record())) for r in records]
+    kept = [LiveMatch(r.meta, session_from(r.meta, r.record())) for r in records]
     used = tracemalloc.get_traced_memory()[0] - base
     tracemalloc.stop()
     return used / 1024 / max(1, len(kept))
@@ -367,6 +368,8 @@ def run(matches: int | None = None, turns: int = 6, think: float = 3.0,
     if records:
         rows.append(("bot_idle_match_memory", idle_match_kb(records), "KB"))
     rows.append(("deadlines_10k", deadlines_ms(10_000)[0], "ms"))  # play by post's due-work loop (issue 16)
+    rows.append(("swiss_pair_200", swiss_pair_ms(200)[0], "ms"))  # leagues (issue 17): one Swiss round
+    rows.append(("standings_200", standings_ms(200)[0], "ms"))  # leagues: a season's standings and ratings
     if restored:
         rows += [("bot_restore_per_match", restore, "ms"), ("bot_restore_full_replay_per_match", replay, "ms"),
                  ("bot_restore_log_length", log_length, "commands")]

@@ -1,5 +1,5 @@
 """The console's core: reading lines, writing them, sending a game command and printing its outcome,
-and letting the computer seats play (:class:`ConsoleIO`, the base of :class:`bot.console.local.Console`).
+and letting the computer seats play (:class:`ConsoleIO`, the base of :class:`bot.games.heroscape.console.local.Console`).
 """
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.console.demo import TurnRecorder, result_line
-from bot.console.text import COMMANDS_BRIEF, clip_quoted
 from bot.game import ai
 from bot.game.session import GameSession
+from bot.games.heroscape.console.demo import TurnRecorder, result_line
+from bot.games.heroscape.console.text import COMMANDS_BRIEF, clip_quoted
 from bot.rules.errors import InvalidCommand, RulesError
 from bot.rules.state import MatchState, Phase
 
@@ -33,6 +33,8 @@ class ConsoleIO:
         #: Output to a terminal ('hide' can clear it).
         self.screen = sys.stdout.isatty() if screen is None else screen
         self.computer: set[str] = set()
+        #: How hard the computer seats play (:data:`bot.game.ai.LEVELS`).
+        self.computer_level: str = ai.DEFAULT
         #: Where this match saves itself on Ctrl-C / end of input: the file it was loaded from, or
         #: a new ``autosave-<time>.json`` (chosen at the first autosave), so that two matches never
         #: overwrite each other's autosave.
@@ -138,7 +140,7 @@ class ConsoleIO:
             waiting = [p for p in ai.waiting_for(self.state) if p in self.computer]
             cmd = None
             for pid in waiting:
-                cmd = ai.next_command(self.state, pid)
+                cmd = ai.next_command(self.state, pid, self.computer_level)
                 if cmd is not None:
                     break
             if cmd is None:
