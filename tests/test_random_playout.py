@@ -68,6 +68,8 @@ def check_consistent(st: MatchState, placed: dict[str, dict[str, str]]) -> None:
         assert set(markers) <= set(MARKERS), markers
         for m, key in markers.items():
             assert placed.get(pid, {}).get(m) == key, f"{pid}'s marker {m} on {key}, placed {placed.get(pid)}"
+            if m in st.revealed.get(pid, []):
+                continue  # a revealed marker stays where it was played when the card changes sides (take_control)
             assert st.cards[key].controller == pid or st.cards[key].owner == pid
 
 

@@ -27,9 +27,9 @@ def line(kind: str, d: dict[str, Any], space: Callable[[Any], str]) -> str | Non
     if kind == "treasure_removed":
         return f"💎 {name} leaves the game: {d.get('why', '')}."
     if kind == "treasure_trap":
-        return f"💥 {who} tries to pick up the face-down glyph: d20 {d['d20']} — the trap goes off; the glyph stays."
+        return f"💥 {who} tries to pick up the face-down glyph: d20 {_trap_roll(d)} — the trap goes off; the glyph stays."
     if kind == "treasure_trap_escaped":
-        return f"{who} checks the face-down glyph for traps: d20 {d['d20']} — safe."
+        return f"{who} checks the face-down glyph for traps: d20 {_trap_roll(d)} — safe."
     if kind == "tech_ready":
         return f"⚙ {who}'s {', '.join(title(g) for g in d['glyphs'])} turned power side up: ready again."
     if kind == "healed":
@@ -58,3 +58,10 @@ def _detail(d: dict[str, Any], space: Callable[[Any], str]) -> str:
     if "picked" in d:
         return f" on {d['picked']}"
     return ""
+
+
+def _trap_roll(d: dict[str, Any]) -> str:
+    """A trap roll as told: "7", or "3, 7 with Disarm Traps" when a power changed it."""
+    if "total" not in d:
+        return str(d["d20"])
+    return f"{d['d20']}, {d['total']} with {' and '.join(d.get('powers', []))}"

@@ -317,6 +317,23 @@ def swipe_wounds(state: MatchState, attacker: Figure, target: Figure, wounds: in
     return max(0, wounds)
 
 
+#: What a figure's powers add to its Treasure Glyph trap roll (HS-TREASURE-12): (state, figure) ->
+#: (power, amount, negative to subtract) or None.
+TrapRollHook = Callable[["MatchState", "Figure"], "Reason | None"]
+_trap_roll_hooks: list[TrapRollHook] = []
+
+
+def on_trap_roll(fn: TrapRollHook) -> TrapRollHook:
+    """Register a hook that changes a figure's Treasure Glyph trap rolls (Disarm Traps, Mine!)."""
+    _trap_roll_hooks.append(fn)
+    return fn
+
+
+def trap_roll_reasons(state: MatchState, fig: Figure) -> list[Reason]:
+    """Every ``(power, amount)`` added to ``fig``'s Treasure Glyph trap roll (HS-TREASURE-12)."""
+    return [said for hook in _trap_roll_hooks if (said := hook(state, fig)) is not None]
+
+
 def on_move_value(fn: ValueHook) -> ValueHook:
     """Register a hook that adjusts a figure's Move value (spaces)."""
     _move_value_hooks.append(fn)

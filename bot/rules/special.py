@@ -91,6 +91,18 @@ def on_special_defense(fn: Reaction) -> Reaction:
     return fn
 
 
+#: What a special attack's own text does once it wounded a figure: (engine, attacker, the wounded
+#: figure, special attack's name, wounds dealt) -> None (Venom Ray, Psionic Blast).
+Wounded = Callable[["RulesContext", Figure, Figure, str, int], None]
+_wounded: list[Wounded] = []
+
+
+def on_special_wounded(fn: Wounded) -> Wounded:
+    """Register what happens after a special attack wounds a figure (its ``on_wound`` text)."""
+    _wounded.append(fn)
+    return fn
+
+
 #: The dice a special attack's own text adds (HS-SPECIAL-02: only its own text may):
 #: (state, attacker, power, first target or None) -> extra dice.
 SpecialDice = Callable[[MatchState, Figure, Power, "Figure | None"], int]
@@ -221,6 +233,8 @@ def _defend_one(engine: RulesContext, attacker: Figure, tgt: Figure, ctx: dict[s
         engine.wound(tgt, wounds, f"{ctx['name']} by {attacker.id}")
         ctx["dealt"] = ctx.get("dealt", 0) + wounds
         ctx["destroyed"] = ctx.get("destroyed", 0) + (1 if tgt.destroyed else 0)
+        for then in _wounded:
+            then(engine, attacker, tgt, ctx["name"], wounds)
 
 
 def find_power(st: MatchState, fig: Figure, name: str) -> Power:

@@ -9,6 +9,7 @@ attacks with :func:`legacy_values` and :func:`dice_against`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from bot.rules.cards import ArmyCard, Power
@@ -73,12 +74,24 @@ class Spec:
         return out
 
 
+def chosen_dice(attack: object) -> tuple[int, ...]:
+    """The numbers of an Attack the attacker chooses from ("2, 3 or 4 (chosen)" -> ``(2, 3, 4)``);
+    empty for any other Attack."""
+    m = re.fullmatch(r"(\d+(?:, \d+)*),? or (\d+) \(chosen\)", " ".join(str(attack).lower().split())) \
+        if isinstance(attack, str) else None
+    return tuple(sorted({int(x) for x in re.findall(r"\d+", m.group(0))})) if m else ()
+
+
 def _int(v: object) -> int | None:
     return v if isinstance(v, int) and not isinstance(v, bool) else None
 
 
 def _read_spec(power: Power) -> Spec | None:
     v = power.values
+    if power.kind == "dice_pool_attack":  # Saber Storm: attacks of a few dice each from a pool
+        per, rng, pool = v.get("per_attack"), _int(v.get("range")), _int(v.get("pool"))
+        ok = isinstance(per, list) and per and all(_int(x) for x in per) and rng and pool
+        return Spec(rng, max(per)) if ok else None  # type: ignore[arg-type]
     if power.kind != "special_attack":
         rng, att = _int(v.get("range")), _int(v.get("attack"))
         if rng is None or att is None:
@@ -97,6 +110,8 @@ def _read_spec(power: Power) -> Spec | None:
             return None
         att = other
         by_size = (("small", small), ("medium", small))
+    if att is None and chosen_dice(v.get("attack")):
+        att = max(chosen_dice(v.get("attack")) or (0,))  # Fire Blast: the most, fewer chosen as it is made
     if att is None:
         return None
     rng = _int(v.get("range"))
@@ -116,10 +131,12 @@ def _read_spec(power: Power) -> Spec | None:
     if rng is None:
         return None
     if area == "chain":
-        # Only chains made attack by attack (Erupting Earth, Arcane Bolt); not extra targets of one roll.
         if "extra_targets" in v or "chain_distance" in v:
-            return None
-        return replace(common, range=rng, chain=True)
+            # Extra targets near the first, one roll for all (Lightning Breath): picked as it is made
+            # (block_special_extra); the attack itself is aimed at its first target.
+            ok = (_int(v.get("extra_targets")) or 0) > 0 and (_int(v.get("chain_distance")) or 0) > 0
+            return replace(common, range=rng) if ok and "repeat" not in v else None
+        return replace(common, range=rng, chain=True)  # made attack by attack (Erupting Earth, Arcane Bolt)
     if area == "all_adjacent":
         return replace(common, range=1, all_adjacent=True)
     if area == "common_adjacent":

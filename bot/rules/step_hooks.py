@@ -4,6 +4,8 @@
 before the first step, and :func:`entered` after each space entered (a flyer: the space it lands
 on). A hook gets ``(engine, figure)``; it may wound figures (the mover too: the move then stops
 when the mover is destroyed). Powers register with :func:`on_before_move` and :func:`on_enter`.
+A leaving-engagement attack that would wound the mover asks :func:`swipe_wounds` first (a power
+may roll against them: Tactical Disengagement), registered with :func:`on_swipe_wounded`.
 """
 
 from __future__ import annotations
@@ -17,8 +19,27 @@ if TYPE_CHECKING:
     from bot.rules.context import RulesContext
 
 StepHook = Callable[["RulesContext", Figure], None]
+#: (engine, attacker, mover, wounds) -> the wounds it takes.
+SwipeWoundHook = Callable[["RulesContext", Figure, Figure, int], int]
 _before: list[StepHook] = []
 _entered: list[StepHook] = []
+_swiped: list[SwipeWoundHook] = []
+
+
+def on_swipe_wounded(fn: SwipeWoundHook) -> SwipeWoundHook:
+    """Register a hook asked when a leaving-engagement attack would wound a moving figure."""
+    _swiped.append(fn)
+    return fn
+
+
+def swipe_wounds(engine: RulesContext, attacker: Figure, mover: Figure, wounds: int) -> int:
+    """The wounds ``mover`` takes from ``attacker``'s leaving-engagement attack once the hooks had
+    their say (HS-ENGAGE-05); each hook may roll dice."""
+    for fn in _swiped:
+        if wounds <= 0:
+            break
+        wounds = fn(engine, attacker, mover, wounds)
+    return max(0, wounds)
 
 
 def on_before_move(fn: StepHook) -> StepHook:

@@ -129,7 +129,8 @@ def test_mortal_strike_rolls_a_die_per_wound_on_an_opponents_unique_hero() -> No
     strike = next(p for p in master.powers if p.name == "Mortal Strike")
     assert enforcement(strike) is None
     eng = sandbox(fig("m", "p1", (2, 2), master), fig("h", "p2", (3, 2), TARGET))
-    roll(eng, [SKULL, SKULL] + [BLANK] * (master.attack - 2) + [SKULL, BLANK])
+    # d20: Javelin, rolled as the moving ends (the attack opens that window); 1 does nothing
+    roll(eng, [SKULL, SKULL] + [BLANK] * (master.attack - 2) + [SKULL, BLANK], d20=[1])
     attack(eng, "m", "h")
     assert F(eng, "h").wounds == 3 and dice(eng).left == 0
 
@@ -138,6 +139,6 @@ def test_mortal_strike_not_against_a_squad_figure() -> None:
     master = shared("Master of the Hunt")
     tough = card(name="Brutes", kind="squad", rarity="common", life=9, defense=0)
     eng = sandbox(fig("m", "p1", (2, 2), master), fig("g", "p2", (3, 2), tough))
-    roll(eng, [SKULL] + [BLANK] * (master.attack - 1))
+    roll(eng, [SKULL] + [BLANK] * (master.attack - 1), d20=[1])  # d20: Javelin (nothing)
     events = attack(eng, "m", "g")
     assert not [p for p in powers(events) if p["power"] == "Mortal Strike"] and dice(eng).left == 0

@@ -324,7 +324,7 @@ def test_sweeping_sword_shurrak_hits_the_target_and_figures_next_to_both() -> No
                   fig("u", "p2", (3, 1), TARGET), fig("v", "p1", (1, 2), TARGET),
                   fig("w", "p2", (2, 3), TARGET), fig("x", "p2", (2, 0), TARGET))
     assert affected(eng, "s", "Sweeping Sword", "t") == ["t", "u", "v"]  # not w (next to Shurrak only), not x
-    roll(eng, [SKULL, SKULL, BLANK, BLANK, BLANK])
+    roll(eng, [SKULL, SKULL, BLANK, BLANK, BLANK], d20=[1])  # d20: Knockback 14 at the surviving target (nothing)
     events = eng.execute("p1", "special s Sweeping Sword t")
     assert eng.state.pending[0].options == ["u", "v"]  # the attacker picks who defends next
     events += eng.execute("p1", "choose v")

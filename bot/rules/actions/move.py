@@ -221,6 +221,7 @@ def swipe(eng: Referee, enemy: Figure, fig: Figure) -> None:
     dice = eng.roll_combat(modifiers.swipe_dice(eng.state, enemy, fig))  # powers: A Coward's Reward
     wounds = modifiers.swipe_wounds(eng.state, enemy, fig, dice.count("skull"))  # powers: Twist the Blade
     eng.emit("swipe", attacker=enemy.id, target=fig.id, dice=dice, wounds=wounds, rule="HS-ENGAGE-05")
+    wounds = step_hooks.swipe_wounds(eng, enemy, fig, wounds)  # powers: Tactical Disengagement
     if wounds:
         eng.wound(fig, wounds, f"leaving-engagement attack by {enemy.id}")
 

@@ -118,3 +118,9 @@ def card_labels(state: MatchState, player: str, cards: list[CardInPlay]) -> list
     if len(set(labels)) < len(labels):
         labels = [f"{label} [{c.key}]" for label, c in zip(labels, cards, strict=True)]
     return labels
+
+
+def summed(total: int, names: list[str]) -> tuple[str, int] | None:
+    """A dice modifier's reason from a bonus and the powers that gave it: ``("A + B", total)``, or
+    ``None`` when nothing is added (a :data:`bot.rules.modifiers.Reason`)."""
+    return (" + ".join(names), total) if total else None

@@ -8,6 +8,8 @@
   (HS-TURN-06: Berserker Charge, Water Clone, Chomp, Mind Shackle).
 - :class:`FigurePick`: an :class:`AfterMovingPower` where one figure of the card picks another
   figure next to it (Chomp, Mind Shackle).
+- :class:`AttackAgainPower`: an "after attacking" power that grants another normal attack (Double
+  Attack, ``extra_attack``, ``attack_all_adjacent``).
 
 Not a power itself (the leading underscore keeps it out of the package's auto-import), and none
 of these classes is registered: only the subclasses in the power modules are.
@@ -19,7 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot.rules.cards import Power
 from bot.rules.powers._turns import flag, unused_turn_card
-from bot.rules.state import CardInPlay, Figure, TurnState
+from bot.rules.state import CardInPlay, Figure, MatchState, TurnState
 from bot.rules.timing import Effect, Source, Trigger, Window
 
 if TYPE_CHECKING:
@@ -149,3 +151,56 @@ class FigurePick(AfterMovingPower):
 
     def options(self, engine: RulesContext, trigger: Trigger) -> list[str]:
         return [f.id for f in self.candidates(engine, engine.state.figures[trigger.subject])] + [SKIP]
+
+
+class AttackAgainPower(PowerEffect):
+    """An after-attack Effect (HS-TIMING-04) that grants the attacker another normal attack.
+
+    Attacking again leaves the window, so it waits until every other "after attacking" effect has
+    resolved; the player makes the attack with ``attack`` or ends the turn. A subclass says when it
+    triggers (:meth:`normal_attack` gives the figures of the attack just made) and counts the
+    attacks granted in ``turn.data`` under ``"<name>:<figure id>"`` from :attr:`first`.
+    """
+
+    window = Window.AFTER_ATTACK
+    per_figure = True
+    leaves_window = True
+    rule = "HS-TIMING-04"
+    #: The count before the first attack granted (Double Attack counts the first attack made).
+    first: ClassVar[int | bool] = 0
+    #: What the narration says is granted.
+    granted: ClassVar[str] = "may attack again"
+
+    def normal_attack(self, engine: RulesContext) -> tuple[Figure, Figure | None] | None:
+        """``(attacker, target)`` of the normal attack that opened the window, when the attacker
+        (still on the battlefield) has this power; ``None`` otherwise or after a special attack."""
+        st = engine.state
+        args = window_args(engine)
+        attacker = st.figures.get(args.get("attacker", ""))
+        if st.turn is None or attacker is None or not attacker.on_battlefield:
+            return None
+        if not self.has_power(st, attacker):
+            return None
+        if attacker.id in st.turn.data.get("special", []):
+            return None  # normal attacks only
+        return attacker, st.figures.get(args.get("target", ""))
+
+    def has_power(self, st: MatchState, fig: Figure) -> bool:
+        """Whether ``fig`` has this power now (by default: its card has a power of this kind)."""
+        return st.card_of(fig).power(self.kind or self.name) is not None
+
+    def granted_so_far(self, engine: RulesContext, fig: Figure) -> int:
+        """The count kept for ``fig`` this turn (:attr:`first` before any)."""
+        turn = engine.state.turn
+        return int(turn.data.get(f"{self.name}:{fig.id}", self.first)) if turn is not None else int(self.first)
+
+    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
+        turn = engine.state.turn
+        if turn is None:
+            return
+        key = f"{self.name}:{trigger.subject}"
+        turn.data[key] = turn.data.get(key, self.first) + 1
+        name = self.power_name(engine, trigger)
+        engine.emit("power", power=name, figure=trigger.subject, player=trigger.controller, success=True,
+                    result=f"{trigger.subject} {self.granted}")
+        engine.attack_again(trigger.subject, name)

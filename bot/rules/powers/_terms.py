@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
 from bot.rules.cards import ArmyCard
-from bot.rules.engagement import adjacent, engaged_enemies, height_advantage_dice
+from bot.rules.engagement import adjacent, engaged_enemies, figure_height, height_advantage_dice
 from bot.rules.hexes import Hex
 from bot.rules.los import clear_sight
 from bot.rules.movement import field_of
@@ -480,7 +480,12 @@ def _clause(c: str) -> tuple[Test | None, bool]:
                        for f in st.on_battlefield())
 
         return next_to, bool(whose)
-    if re.fullmatch(r"(defender|target) (was )?not adjacent at the start of the turn", c):
+    m = re.fullmatch(r"target within (\d+) spaces, base within (\d+) levels up/down", c)
+    if m:  # Reach: base at most L levels above the holder's top or below its base
+        n, lv = int(m.group(1)), int(m.group(2))
+        return (lambda st, h, o, a: o is not None and spaces(h, o) <= n
+                and h.level - lv <= o.level <= h.level + figure_height(st, h) + lv), True
+    if re.fullmatch(r"(defender|target) (was )?not adjacent at (the )?start of (the )?turn", c):
         return (lambda st, h, o, a: o is not None and not adjacent_at_start(st, h, o)), True
     m = re.fullmatch(r"you control another (unique )?([a-z ]+?) (hero|squad) that follows (\w+)", c)
     if m:
@@ -520,7 +525,7 @@ def _clause(c: str) -> tuple[Test | None, bool]:
                 key in st.cards and word in card_words(st.cards[key].card) for key in placed.values())
 
         return all_on, False
-    m = re.fullmatch(r"([a-z' ]+) not used this turn", c)
+    m = re.fullmatch(r"([a-z' ]+) not used(?: this turn)?", c)
     if m:  # a power of the card, recorded by its module when used (``used:<name>`` in turn.data)
         name = m.group(1)
         return (lambda st, h, o, a: st.turn is None or not st.turn.data.get(f"used:{name}:{h.card_key}")), False
@@ -555,7 +560,8 @@ def condition(text: Any) -> tuple[Cond | None, str | None]:
     t = norm(text)
     tests: list[Test] = []
     needs = False
-    parts = re.split(r"\s+and\s+(?=(?:this|target|defender|attacker|has|on|not|the)\b)", t)
+    parts = [q for clause in t.split(";")  # "...; Thunder Step not used": clauses joined by ";" too
+             for q in re.split(r"\s+and\s+(?=(?:this|target|defender|attacker|has|on|not|the)\b)", clause.strip())]
     # "target not adjacent and has Flying": the subject carries over to the next clause
     subject = ""
     for part in parts:

@@ -6,11 +6,13 @@ Not a power itself (the leading underscore keeps it out of the package's auto-im
 
 from __future__ import annotations
 
+from collections.abc import Callable, Container
 from typing import TYPE_CHECKING
 
 from bot.rules.cards import Power
 from bot.rules.hexes import Hex
 from bot.rules.state import CardInPlay, Figure, MatchState, TurnState
+from bot.rules.timing import Trigger
 
 if TYPE_CHECKING:
     from bot.rules.context import RulesContext
@@ -63,11 +65,47 @@ def parse_spaces(state: MatchState, text: str) -> list[Hex] | None:
     return out
 
 
-def space_answer(state: MatchState, text: str, allowed: list[Hex]) -> str | None:
-    """The label of the one space ``text`` names (a label, any case, or an axial pair ``"2,3"``) when
-    it is one of ``allowed``, else ``None``: for a decision whose spaces are typed (``Effect.accept``)."""
+def named_space(state: MatchState, text: str) -> Hex | None:
+    """The one space ``text`` names (a label, any case, or an axial pair ``"2,3"``), else ``None``."""
     try:
-        h = state.battlefield.parse_space(text.strip())
+        return state.battlefield.parse_space(text.strip())
     except ValueError:
         return None
-    return state.battlefield.label(h) if h in allowed else None
+
+
+def space_answer(state: MatchState, text: str, allowed: Container[Hex]) -> str | None:
+    """The label of the one space ``text`` names (:func:`named_space`) when it is one of ``allowed``,
+    else ``None``: for a decision whose spaces are typed (``Effect.accept``); :func:`_free.typed_space`
+    is the same check that refuses a space out of reach with a reason."""
+    h = named_space(state, text)
+    return state.battlefield.label(h) if h is not None and h in allowed else None
+
+
+def take_random_marker(engine: RulesContext, actor: Figure, fig: Figure, power: str) -> None:
+    """One face-down Order Marker on ``fig``'s Army Card, picked at random (HS-ORDER-03: the other
+    player cannot see which), leaves it: ``power`` of ``actor`` did it (Psionic Blast, Entangling Web)."""
+    st = engine.state
+    owner = st.cards[fig.card_key].controller if fig.card_key in st.cards else fig.controller
+    shown = st.revealed.get(owner, [])
+    hidden = [m for m, key in sorted(st.orders.get(owner, {}).items()) if key == fig.card_key and m not in shown]
+    if not hidden:
+        engine.emit("power", power=power, figure=actor.id, target=fig.id, player=actor.controller,
+                    success=False, result=f"no face-down Order Marker on {fig.id}'s card")
+        return
+    marker = hidden[engine.roll_pick(len(hidden))]
+    st.orders[owner].pop(marker)
+    engine.emit("orders_removed", to=owner, player=owner, card=fig.card_key, markers=[marker])
+    engine.emit("power", power=power, figure=actor.id, target=fig.id, player=actor.controller,
+                success=True, result=f"a face-down Order Marker leaves {fig.id}'s card")
+
+
+def once_each(engine: RulesContext, effect: str, has: Callable[[Figure], object]) -> list[Trigger]:
+    """One trigger of ``effect`` for each figure of the Army Card whose turn it is, on the
+    battlefield, for which ``has`` is true and which did not use it this turn (the flag
+    ``"<effect>:<figure id>"`` in ``turn.data``, set by the effect as it resolves)."""
+    st = engine.state
+    turn = st.turn
+    if turn is None or turn.card_key not in st.cards:
+        return []
+    return [Trigger(effect, f.controller, f.id, source=f.id) for f in st.figures_of(turn.card_key)
+            if f.on_battlefield and not turn.data.get(f"{effect}:{f.id}") and has(f)]

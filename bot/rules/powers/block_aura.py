@@ -75,6 +75,8 @@ def check_aura(values: dict[str, Any]) -> str | None:
     cond, why = terms.condition(values.get("condition"))
     if cond is None or cond.needs_attack:
         return f"the condition '{values.get('condition')}' of the aura is not built yet"
+    if "extra" in values and _LEAP.fullmatch(terms.norm(values["extra"])):
+        values = {k: v for k, v in values.items() if k != "extra"}  # Master's Influence: see leap_bonus
     for key in values:
         if key not in ("stat", "amount", "who", "distance", "excludes_self", "condition"):
             return {"source": "choosing the figure the aura comes from is not built yet",
@@ -96,6 +98,25 @@ def check_aura(values: dict[str, Any]) -> str | None:
     if (w.attack or w.attacked_by) and any(s in t for s in ("range", "move")):
         return "a Range or Move aura that depends on an attack is not understood"
     return terms.reach(values.get("distance", "adjacent"))[1]
+
+
+_LEAP = re.compile(r"([a-z]+) squads: stealth leap height limit \+(\d+)")
+
+
+def leap_bonus(state: MatchState, fig: Figure) -> int:
+    """The levels an aura's ``extra`` "Monk Squads: Stealth Leap height limit +13" adds to ``fig``'s
+    leap (Master's Influence of Master Win Chiu Woo): a Squad figure of that word the aura reaches."""
+    card = state.card_of(fig)
+    best = 0
+    for holder, power in holders(state, KIND):
+        m = _LEAP.fullmatch(terms.norm(power.values.get("extra", "")))
+        read = _read(power) if m else None
+        if m is None or read is None or card.kind != "squad" or terms.singular(m.group(1)) not in terms.card_words(card):
+            continue
+        _, w, r, _ = read
+        if holder is not fig and w.fits(state, holder, fig) and r.reaches(state, holder, fig):
+            best = max(best, int(m.group(2)))
+    return best
 
 
 def split_vs(text: Any) -> tuple[str, str]:

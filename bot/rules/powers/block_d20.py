@@ -3,17 +3,18 @@
 
 The moments and effects built (``window`` and ``effect`` phrases of the shared card file):
 
-- Against wounds (the holder defending): "this figure is wounded", "wounded by a non-adjacent
-  attacker", "this figure is wounded by an attack", "normal attack with at least 1 skull" with
-  "ignore the wounds" / "ignore all damage" (Stealth Armor, Concealment, Hide in Darkness), and the
-  table "ignore all but 1 wound" / "ignore all the wounds"; "attacked by a non-adjacent figure with
-  at least 1 skull" and the getaways "no damage; move up to 3" (Stealthy), "ignore the wounds; place
-  within 2 spaces, 6 levels" (Kieru), :mod:`block_d20_escape`; also for another figure the holder
-  protects: "friendly Ullar Kyrie within 6 clear sight spaces is wounded", "adjacent Sacred Band
-  figure is wounded" (Amulet of Paivatar, Defy Death; the holder rolls). ``modifier``: "+ spaces between attacker
-  and defender", "+3 on dungeon, +6 on shadow space", "+2 if on ice or snow". Rolled for normal
-  attacks after the defense roll (an effect of that window) and for special attacks as each
-  figure defends. Rolling can only help the defender, so it is always rolled.
+- Against wounds (the holder defending): "this figure is wounded", "wounded by a non-adjacent attacker",
+  "this figure is wounded by an attack", "normal attack with at least 1 skull" with "ignore the wounds" /
+  "ignore all damage" (Stealth Armor, Concealment, Hide in Darkness), "attacked with at least 1 skull"
+  (normal or special), and the table "ignore all but 1 wound" / "ignore all the wounds"; "attacked by a
+  non-adjacent figure with at least 1 skull" and the getaways "no damage; move up to 3" (Stealthy; "...,
+  must end unengaged": Vanish, Disappearing Ninja), "no damage; may move with Swing Line 4"
+  (Spidey-Sense), "ignore the wounds; place within 2 spaces, 6 levels" (Kieru), :mod:`block_d20_escape`;
+  also for another figure the holder protects: "friendly Ullar Kyrie within 6 clear sight spaces is
+  wounded", "adjacent Sacred Band figure is wounded" (Amulet of Paivatar, Defy Death; the holder rolls).
+  ``modifier``: "+ spaces between attacker and defender", "+3 on dungeon, +6 on shadow space", "+2 if on
+  ice or snow". Rolled for normal attacks after the defense roll (an effect of that window) and for
+  special attacks as each figure defends. Rolling can only help the defender, so it is always rolled.
 - After the holder attacks: "attack again" (Battle Frenzy); "after attacking (mandatory)" with
   "1 wound" to "each adjacent figure" (Toxic Skin); "after inflicting 2+ wounds on a ... figure":
   "destroy the defender" (Coil Crush); "after wounding a ... Hero": "1 extra wound" (Poison Weapons).
@@ -23,16 +24,29 @@ The moments and effects built (``window`` and ``effect`` phrases of the shared c
   the turn" (Master of Disguise; the attack under way does nothing to it).
 - "own turn: before moving and on each space entered": "1 wound" to "each adjacent figure"
   (Blast Furnace), :mod:`block_d20_furnace`.
-- Shapes that modules of their own carry out (Frenzy, Healing Touch, Unleashed Fury, Crippling Gaze,
-  Self-Destruct, Spear of Summoning, Rod of Negation, Throw): :mod:`_d20_shapes` names them.
+- Frenzy, Healing Touch, Unleashed Fury, Crippling Gaze, Self-Destruct, Spear of Summoning, Rod of
+  Negation, Throw: modules of their own, which :mod:`_d20_shapes` names.
+- "enemy moves adjacent", "enemy Small/Medium figure moves adjacent": "1 wound to that figure"
+  (Engagement Strike, Ice Spikes); "wounded by a leaving-engagement attack": "ignore the wounds"
+  (Tactical Disengagement), :mod:`block_d20_strike`.
+- "after this figure's turn": "take one turn with it under your control" at a "Unique Hero within N
+  clear sight spaces" (Mind Exchange, Enslave), :mod:`turn_borrow`; "no visible Hit Zone until your
+  next Order Marker reveal, while she stays put" (Cloud of Darkness), :mod:`turn_cloud`.
+- a table "after move, before attack" of "place (up to) N Elves adjacent" (Elven Summoning Spell,
+  ``modifier`` "+1 per adjacent Elf you control"), :mod:`turn_gather`; "start of each of your turns
+  while destroyed": "return adjacent to a figure you control, fully healed" (Rejected by Death),
+  :mod:`turn_return`.
+- "Small/Medium defender survives this figure's attack": "push it up to N clear sight spaces from
+  this figure, same level or lower" (Knockback), :mod:`block_d20_knockback`.
 - Before the holder attacks: "defenders roll at most 1 defense die" (Heart Finder Spear).
-- After moving, before attacking (the holder's card's turn): "1 wound" to "each figure adjacent
-  to your ..." (Marro Plague, Searing Intensity); asked first: "move again" (Ice Troll Charge),
-  "destroy" "every figure within 3 clear sight spaces (not Runa)" (Helm of Mitonsoul); "Small/Medium defenders roll at most 1 defense die
-  this turn" (Net Trip).
+- After moving, before attacking (the holder's card's turn): "1 wound" to "each figure adjacent to your
+  ..." (Marro Plague, Searing Intensity), "each WORD adjacent to your ..." with a threshold and an
+  effect by the kind of card (Circuitry Overload), "+N range this turn" (Javelin: rolled at ``end-moves``);
+  asked first: "move again" (Ice Troll Charge), "destroy" "every figure within 3 clear sight spaces
+  (not Runa)" (Helm of Mitonsoul); "Small/Medium defenders roll at most 1 defense die this turn" (Net Trip).
 
-``immune`` names the figures an area effect spares (card words, or "Lava Resistant").
-A power whose moment, effect or target is not one of these says why (``check``).
+``immune`` names the figures an area effect spares (card words, or "Lava Resistant"). A power whose moment,
+effect or target is not one of these says why (``check``).
 """
 
 from __future__ import annotations
@@ -46,13 +60,13 @@ from bot.rules.cards import Power
 from bot.rules.combat import tally
 from bot.rules.engagement import adjacent
 from bot.rules.modifiers import AttackContext, Tally
+from bot.rules.powers import _d20_shapes as shapes
 from bot.rules.powers import _terms as terms
 from bot.rules.powers import block_d20_escape as escape
 from bot.rules.powers import block_d20_furnace as furnace
 from bot.rules.powers import block_d20_pick as pick
 from bot.rules.powers import block_roll_modifier as roll_modifier
 from bot.rules.powers._common import holders
-from bot.rules.powers._d20_shapes import own_shape
 from bot.rules.powers._effects import window_args
 from bot.rules.state import Figure, MatchState
 from bot.rules.terrain import Terrain
@@ -76,6 +90,7 @@ _DEFENSE_WINDOWS = {
     "wounded by a normal or special attack": "wounded",
     "wounded by a non-adjacent attacker": "wounded_far",
     "normal attack with at least 1 skull": "normal_skull",
+    "attacked with at least 1 skull": "skull",
     "attacked by a non-adjacent figure with at least 1 skull": "far_skull",
 }
 _IGNORE = {"ignore the wounds": 0, "ignore all damage": 0, "ignore all the wounds": 0, "ignore all but 1 wound": 1,
@@ -122,6 +137,11 @@ def _modifier(text: Any) -> tuple[_Mod | None, str | None]:
         n = int(m.group(1))
         kinds = (Terrain.ICE, Terrain.SLIPPERY_ICE, Terrain.SNOW, Terrain.HEAVY_SNOW)
         return (lambda st, h, o: n if terms.on_terrain(st, h, kinds) else 0), None
+    m = re.fullmatch(r"\+1 per adjacent ([a-z]+) you control", t)
+    if m:  # Elven Summoning Spell: the holder's friends of that word next to it
+        word = terms.singular(m.group(1))
+        return (lambda st, h, o: sum(1 for f in st.on_battlefield() if f is not h and f.controller == h.controller
+                                     and word in terms.card_words(st.card_of(f)) and adjacent(st, h, f))), None
     return None, f"the roll modifier '{text}' is not understood"
 
 
@@ -170,6 +190,9 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
     ``("crush", sizes)``, ``("poison", sizes)``, ``("cap_before", 1)``, ``("area_wound", who)``,
     ``("cap_turn", sizes)``; or the reason it is not built."""
     window = terms.norm(values.get("window", ""))
+    by_kind = shapes.by_kind(values) if window in _AFTER_MOVING else None
+    if by_kind is not None:
+        return ("area_kind", by_kind), None  # Circuitry Overload (block_d20_turn)
     if not isinstance(values.get("effect", ""), str) or not isinstance(values.get("target", ""), str):
         return None, "an effect that depends on the kind of figure is not built yet"
     effect = terms.norm(values.get("effect", ""))
@@ -177,7 +200,7 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
     if "targets" in values:  # several figures picked one after another (block_d20_pick)
         picked, why = pick.plan(values)
         return (("pick", picked), None) if picked is not None else (None, why or "the parameter 'targets' is not understood")
-    own = own_shape(values, kind)  # shapes carried out by modules of their own (_d20_shapes)
+    own = shapes.own_shape(values, kind)  # shapes carried out by modules of their own (_d20_shapes)
     if own is not None:
         return (own, None), None
     extra = set(values) - {"window", "threshold", "effect", "target", "modifier", "immune", "table"}
@@ -203,6 +226,12 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
             return ("defense", [(lo, hi, _IGNORE[e]) for lo, hi, e in rows]), None
         if guard is not None and not target and all(e in _IGNORE for _, _, e in rows):
             return ("protect", ([(lo, hi, _IGNORE[e]) for lo, hi, e in rows], guard)), None
+        gathered = shapes.gather_table(window, rows)
+        if gathered is not None and not target:
+            return ("gather", gathered), None  # Elven Summoning Spell (turn_gather)
+        drained = shapes.drain_table(window, rows)
+        if drained is not None and not target and "modifier" not in values:
+            return ("drain", drained), None  # Stinger Drain (block_d20_turn)
         picked, why = pick.plan(values)
         if picked is not None:
             return ("pick", picked), None
@@ -210,7 +239,7 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
     if _threshold(values.get("threshold")) is None:
         return None, f"the d20 result needed '{values.get('threshold')}' is not understood"
     if window in _DEFENSE_WINDOWS and not target and (effect in ("ignore the wounds", "ignore all damage")
-                                                      or escape.read(effect) is not None):
+                                                      or escape.read(effect) is not None or escape.returns(effect)):
         return ("defense", [(0, 99, 0)]), None  # a getaway after the attack: block_d20_escape
     if guard is not None and not target and effect in ("ignore the wounds", "ignore all damage"):
         return ("protect", ([(0, 99, 0)], guard)), None
@@ -241,12 +270,32 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
         m = re.fullmatch(r"each (?:figure )?adjacent to your ([a-z' ]+)", target)
         if m and effect == "1 wound":
             return ("area_wound", m.group(1)), None
-        if re.fullmatch(r"\+(\d+) range this turn", effect):
-            return None, ("a Range bonus rolled after moving is not built yet: the attack it would help is checked "
-                          "before that moment")
+        m = re.fullmatch(r"\+(\d+) range this turn", effect)
+        if m and not target:
+            return ("range_turn", int(m.group(1))), None  # rolled at end-moves, before any attack (block_d20_turn)
         m = re.fullmatch(r"([a-z/]+) defenders roll at most 1 defense die this turn", effect or "")
         if m and not target:
             return ("cap_turn", tuple(s for s in ("small", "medium", "large", "huge") if s in m.group(1))), None
+    if window == "wounded by a leaving-engagement attack" and effect in ("ignore the wounds", "ignore all damage") \
+            and not target:
+        return ("swipe_guard", 0), None  # block_d20_strike
+    if window == "after this figure's turn" and not target and \
+            effect == "no visible hit zone until your next order marker reveal, while she stays put":
+        return ("cloud", None), None  # Cloud of Darkness (turn_cloud)
+    if window == "start of each of your turns while destroyed" and not target \
+            and effect == "return adjacent to a figure you control, fully healed":
+        return ("return", None), None  # Rejected by Death (turn_return)
+    if window == "after this figure's turn" and effect == "take one turn with it under your control" \
+            and shapes.borrow_target(target) is not None:
+        return ("borrow", shapes.borrow_target(target)), None  # Mind Exchange, Enslave (turn_borrow)
+    m = re.fullmatch(r"([a-z/]+) defender survives this figure's attack", window)
+    push = re.fullmatch(r"push it up to (\d+) clear sight spaces from this figure, same level or lower", effect)
+    if m and push and not target:  # Knockback (block_d20_knockback)
+        return ("knockback", (tuple(s for s in ("small", "medium", "large", "huge") if s in m.group(1)),
+                              int(push.group(1)))), None
+    m = re.fullmatch(r"enemy (?:([a-z/]+) figure )?moves adjacent", window)
+    if m and effect == "1 wound to that figure" and not target:
+        return ("strike", tuple(s for s in ("small", "medium", "large", "huge") if s in (m.group(1) or ""))), None
     picked, why = pick.plan(values)
     if picked is not None:
         return ("pick", picked), None
@@ -317,11 +366,13 @@ def _roll(engine: RulesContext, holder: Figure, power: Power, other: Figure | No
     return roll, roll + extra + (mod(engine.state, holder, other) if mod is not None else 0)
 
 
-def _try(engine: RulesContext, holder: Figure, power: Power, other: Figure | None, result: str) -> bool:
-    """Roll the d20 for ``power`` against its ``threshold``; emits the ``power`` event (``result``
-    says what success does); returns whether it succeeded."""
+def _try(engine: RulesContext, holder: Figure, power: Power, other: Figure | None, result: str,
+         by_other: bool = False) -> bool:
+    """Roll the d20 for ``power`` against its ``threshold`` (by the kind of the holder's card, or of
+    ``other``'s with ``by_other``); emits the ``power`` event (``result`` says what success does);
+    returns whether it succeeded."""
     roll, total = _roll(engine, holder, power, other)
-    need = _threshold(power.values.get("threshold"), engine.state.card_of(holder))
+    need = _threshold(power.values.get("threshold"), engine.state.card_of(other if by_other and other else holder))
     ok = need is not None and total >= need
     shown: dict[str, Any] = {"target": other.id} if other is not None else {}
     if total != roll:
@@ -342,7 +393,7 @@ def _defends(st: MatchState, holder: Figure, attacker: Figure, window: str, skul
         return wounds > 0 and not adjacent(st, attacker, holder)
     if kind == "far_skull":
         return skulls > 0 and not adjacent(st, attacker, holder)
-    return skulls > 0  # normal_skull: the caller says whether the attack is a normal one
+    return skulls > 0  # skull; normal_skull: the caller says whether the attack is a normal one
 
 
 def _guards(st: MatchState, holder: Figure, attacker: Figure, normal: bool, skulls: int,

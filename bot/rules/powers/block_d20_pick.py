@@ -6,11 +6,16 @@ Paralyzing Stare, Whip, Ullar's Bolt of the Witherwood).
 (", only if he did not move"); ``target`` "[adjacent | non-adjacent] <figures> [within N clear
 sight spaces]" (the figures read by :func:`bot.rules.powers._terms.who`, "figure" meaning any);
 ``threshold`` (a number, or ``{"squad": n, "hero": m}`` by the picked figure's card); ``effect``
-"destroy", "N wound(s)", or "no defense dice vs this figure this turn" (its attacks on that figure
-this turn meet no defense dice).
+"destroy", "N wound(s)", "no defense dice vs this figure this turn" (its attacks on that figure
+this turn meet no defense dice) or "remove 1 random unrevealed Order Marker" (from the picked
+figure's card: Entangling Web, whose ``target`` "Small/Medium enemy engaged with 3+ of your
+Spiders" counts the holder's figures of that word engaged with it).
+
+``target`` "each adjacent figure, or one <figure> within N clear sight spaces" (Dust of Death of Red
+Skull) also offers ``adjacent``: the d20 is rolled once for each figure next to the holder.
 
 Each figure of the turn's card may use it once per turn: the player is asked which figure (enemies
-first, then ``skip``, then friends); "instead of attacking" ends that figure's attacks for the turn
+first, then ``adjacent`` when offered, then ``skip``, then friends); "instead of attacking" ends that figure's attacks for the turn
 (the attack that opened the window is called off, as for Water Clone).
 """
 
@@ -27,6 +32,7 @@ from bot.rules.modifiers import AttackContext
 from bot.rules.powers import _terms as terms
 from bot.rules.powers import block_roll_modifier as roll_modifier
 from bot.rules.powers._effects import SKIP
+from bot.rules.powers._turns import take_random_marker
 from bot.rules.state import Figure, MatchState
 from bot.rules.timing import Effect, Source, Trigger, Window, register
 
@@ -44,19 +50,29 @@ _WINDOWS = {
     "instead of attacking, only if she did not move": ("instead", False, True),
 }
 USED = "d20_pick_used:"
+#: The answer that rolls for every figure next to the holder (Dust of Death).
+ADJACENT = "adjacent"
 #: The d20 kinds (``block_d20`` enforces them; it asks :func:`plan` for this shape).
 D20_KINDS = frozenset({"d20_trigger", "d20_table"})
 #: ``turn.data`` key of the turn's lasting results of d20 powers (shared with ``block_d20``).
 THIS_TURN = "d20_this_turn"
 
 
-def _target(text: Any) -> tuple[tuple[terms.Who, terms.Reach, bool, bool] | None, str | None]:
-    """``(who, reach, non-adjacent only, engaged with another of the holder's figures)`` from a
-    ``target`` phrase."""
+def _target(text: Any) -> tuple[tuple[terms.Who, terms.Reach, bool, Any, bool] | None, str | None]:
+    """``(who, reach, non-adjacent only, engaged with another of the holder's figures, or every
+    adjacent figure)`` from a ``target`` phrase."""
     t = terms.norm(text)
     bad = (None, f"the target '{text}' is not understood")
-    engaged = t.endswith(" engaged with another of your figures")  # Commander's Strike
+    every = t.startswith("each adjacent figure, or one ")
+    if every:  # Dust of Death: every adjacent figure, or one figure picked within reach
+        found, why = _target(t.removeprefix("each adjacent figure, or one "))
+        return ((*found[:4], True) if found is not None else None), why
+    engaged: bool | tuple[int, str] = t.endswith(" engaged with another of your figures")  # Commander's Strike
     t = t.removesuffix(" engaged with another of your figures")
+    web = re.fullmatch(r"(.+?) engaged with (\d+)\+ of your ([a-z]+)", t)
+    if web:  # Entangling Web: engaged with N or more of the holder's figures of that word, within any reach
+        t = f"{web.group(1)} within 99 clear sight spaces"
+        engaged = (int(web.group(2)), terms.singular(web.group(3)))
     far = t.startswith("non-adjacent ")
     t = t.removeprefix("non-adjacent ")
     near = t.startswith("adjacent ")
@@ -76,11 +92,13 @@ def _target(text: Any) -> tuple[tuple[terms.Who, terms.Reach, bool, bool] | None
     for prefix, s in (("opponent's ", "enemy"), ("enemy ", "enemy"), ("any ", "any")):
         if words.startswith(prefix):
             side, words = s, words[len(prefix):]
+    if words.endswith(" enemy"):  # "Small/Medium enemy"
+        side, words = "enemy", words.removesuffix(" enemy") + " figure"
     who, _ = terms.who(words)
     if who is None or " or " in words or "," in words:
         return bad
     return (terms.Who(side=side, any_of=who.any_of, sizes=who.sizes, kind=who.kind, rarity=who.rarity,
-                      flags=frozenset(" ".join(g) for g in spared)), rch, far, engaged), None
+                      flags=frozenset(" ".join(g) for g in spared)), rch, far, engaged, False), None
 
 
 def _effect(text: Any) -> tuple[str, int] | None:
@@ -89,6 +107,8 @@ def _effect(text: Any) -> tuple[str, int] | None:
         return "destroy", 0
     if t == "no defense dice vs this figure this turn":
         return "nodef", 0
+    if t == "remove 1 random unrevealed order marker":
+        return "marker", 0
     m = re.fullmatch(r"(\d+) wounds?", t)
     return ("wound", int(m.group(1))) if m else None
 
@@ -173,7 +193,12 @@ class D20Pick(Effect):
 
     def candidates(self, st: MatchState, fig: Figure, read: tuple[Any, ...]) -> list[Figure]:
         """The figures ``fig`` may pick with the power read as ``read``, enemies first."""
-        who, rch, far, engaged = read[3]
+        who, rch, far, engaged = read[3][:4]
+        if isinstance(engaged, tuple):  # Entangling Web: N or more of the holder's figures of a word engage it
+            most, word = engaged
+            return sorted((f for f in st.on_battlefield() if f is not fig and who.fits(st, fig, f) and sum(
+                1 for g in st.on_battlefield() if g.controller == fig.controller and word in terms.card_words(st.card_of(g))
+                and st.is_enemy(g, f) and adjacent(st, g, f)) >= most), key=lambda f: (not st.is_enemy(fig, f), f.id))
         found = [f for f in st.on_battlefield() if f is not fig and who.fits(st, fig, f) and rch.reaches(st, fig, f)
                  and not (far and adjacent(st, fig, f))
                  and (not engaged or any(g is not fig and g.controller == fig.controller and st.is_enemy(g, f)
@@ -214,7 +239,8 @@ class D20Pick(Effect):
         found = self._power(engine, trigger)
         near = self.candidates(st, fig, found[1]) if found else []
         foes = [f.id for f in near if st.is_enemy(fig, f)]
-        return foes + [SKIP] + [f.id for f in near if f.id not in foes]
+        every = [ADJACENT] if found and found[1][3][4] and _next_to(st, fig) else []
+        return foes + every + [SKIP] + [f.id for f in near if f.id not in foes]
 
     def title(self, engine: RulesContext, trigger: Trigger) -> str:
         return str(trigger.get("power", self.name))
@@ -232,9 +258,21 @@ class D20Pick(Effect):
             return
         p, read = found
         st.turn.data[f"{self.name}:{trigger.subject}:{p.name}"] = True
+        fig = st.figures[trigger.subject]
+        if choice == ADJACENT and read[3][4]:
+            for victim in _next_to(st, fig):
+                self._roll_at(engine, fig, victim, p, read)
+            return
         if choice is None or choice == SKIP or choice not in st.figures:
             return
-        fig, victim = st.figures[trigger.subject], st.figures[choice]
+        victim = st.figures[choice]
+        if self._roll_at(engine, fig, victim, p, read):
+            self._next(engine, trigger, read, victim.id)
+
+    def _roll_at(self, engine: RulesContext, fig: Figure, victim: Figure, p: Power, read: tuple[Any, ...]) -> bool:
+        """Roll the d20 for ``p`` at ``victim`` and apply the result; whether it succeeded."""
+        st = engine.state
+        assert st.turn is not None
         if read[0] == "instead":
             engine.forgo_attacks([fig.id])
         if read[1]:
@@ -251,19 +289,22 @@ class D20Pick(Effect):
             effect = effect or ("wound", 0)
         kind, n = effect
         result = {"destroy": f"{victim.id} is destroyed", "wound": f"{victim.id} takes {n} wound{'s' if n != 1 else ''}",
-                  "nodef": f"{victim.id} rolls no defense dice against {fig.id} this turn"}[kind]
+                  "nodef": f"{victim.id} rolls no defense dice against {fig.id} this turn",
+                  "marker": f"a face-down Order Marker may leave {victim.id}'s card"}[kind]
         shown: dict[str, Any] = {"total": total} if extra else {}
         engine.emit("power", power=p.name, figure=fig.id, target=victim.id, player=fig.controller, d20=roll, needed=need,
                     success=ok, result=result if ok else "no effect", **shown)
         if not ok:
-            return
+            return False
         if kind == "destroy":
             engine.destroy(victim, f"{p.name} by {fig.id}")
         elif kind == "wound":
             engine.wound(victim, n, f"{p.name} by {fig.id}")
+        elif kind == "marker":
+            take_random_marker(engine, fig, victim, p.name)
         else:
             st.turn.data.setdefault(THIS_TURN, {})[f"nodef:{fig.id}>{victim.id}"] = p.name
-        self._next(engine, trigger, read, victim.id)
+        return True
 
     def _next(self, engine: RulesContext, trigger: Trigger, read: tuple[Any, ...], victim: str) -> None:
         """With "up to N" figures: ask for the next different one, while any is left."""
@@ -277,6 +318,11 @@ class D20Pick(Effect):
             follow = trigger.with_data(picked=picked)
             engine.ask(follow, f"{trigger.get('power')}: {trigger.subject} may pick another figure "
                                f"({len(picked)} of {read[5]} so far). Which one?", left + [SKIP], self.rule)
+
+
+def _next_to(st: MatchState, fig: Figure) -> list[Figure]:
+    """The figures next to ``fig``, in id order."""
+    return sorted((f for f in st.on_battlefield() if f is not fig and adjacent(st, fig, f)), key=lambda f: f.id)
 
 
 @modifiers.on_defense_cap

@@ -15,10 +15,11 @@ from bot.rules.hexes import Hex
 from bot.rules.los import clear_sight
 from bot.rules.modifiers import AttackContext, Tally
 from bot.rules.powers import _terms as terms
+from bot.rules.powers import turn_markers as markers
 from bot.rules.powers._common import holders
 from bot.rules.powers._effects import window_args
 from bot.rules.powers.block_d20 import KINDS as D20_KINDS
-from bot.rules.powers.block_d20 import THIS_TURN, _immune, _mine, _read, _try
+from bot.rules.powers.block_d20 import THIS_TURN, _immune, _mine, _read, _roll, _try
 from bot.rules.state import Figure, MatchState
 from bot.rules.timing import Effect, Source, Trigger, Window, register
 
@@ -27,6 +28,8 @@ if TYPE_CHECKING:
 
 #: No kind of its own: these effects carry out ``block_d20``'s kinds.
 KINDS: frozenset[str] = frozenset()
+#: The plans rolled by the turn's card as its moving ends, without a question.
+AFTER_MOVING_PLANS = ("area_wound", "cap_turn", "range_turn", "area_kind")
 
 
 # ---- after moving, before attacking --------------------------------------------------------------------
@@ -35,7 +38,8 @@ KINDS: frozenset[str] = frozenset()
 @register
 class RollAfterMoving(Effect):
     """The turn's card, after moving and before attacking: Marro Plague and Searing Intensity (1
-    wound on each figure adjacent to the card's figures), Net Trip (a cap on defense dice this turn)."""
+    wound on each figure adjacent to the card's figures), Net Trip (a cap on defense dice this turn),
+    Javelin (+N Range this turn)."""
 
     name = "d20_after_moving"
     window = Window.AFTER_MOVING
@@ -49,7 +53,7 @@ class RollAfterMoving(Effect):
         if turn.data.get(f"{self.name}:{turn.card_key}"):
             return []
         cip = st.cards[turn.card_key]
-        if not any(p.kind in D20_KINDS and _read(p) is not None and _read(p)[0] in ("area_wound", "cap_turn")  # type: ignore[index]
+        if not any(p.kind in D20_KINDS and _read(p) is not None and _read(p)[0] in AFTER_MOVING_PLANS  # type: ignore[index]
                    for p in cip.card.powers):
             return []
         return [Trigger(self.name, cip.controller, cip.key)]
@@ -78,15 +82,31 @@ class RollAfterMoving(Effect):
                     f = st.figures[fid]
                     if f.on_battlefield and _try(engine, lead, p, f, f"1 wound on {fid}"):
                         engine.wound(f, 1, f"{p.name} of {cip.card.short}")
+            elif plan == "area_kind":  # Circuitry Overload: each figure of a word, by the kind of its card
+                word, effects = arg
+                near = sorted({f.id for f in st.on_battlefield() for m in mine if f.card_key != cip.key
+                               and word in terms.card_words(st.card_of(f)) and adjacent(st, m, f)})
+                for fid in near:
+                    f = st.figures[fid]
+                    what = effects.get(st.card_of(f).kind, "")
+                    if f.on_battlefield and what and _try(engine, lead, p, f, f"{fid}: {what}", by_other=True):
+                        if what == "destroy":
+                            engine.destroy(f, f"{p.name} of {cip.card.short}")
+                        else:
+                            engine.wound(f, 1, f"{p.name} of {cip.card.short}")
             elif plan == "cap_turn" and _try(engine, lead, p, None, "it works this turn"):
                 turn.data.setdefault(THIS_TURN, {}).setdefault(f"cap_turn:{cip.key}", []).append([p.name, list(arg), 1])
+            elif plan == "range_turn" and _try(engine, lead, p, None, f"+{arg} Range this turn"):
+                markers.boost(engine, p.name, cip, "range", int(arg))
 
 
 @register
 class RollAfterMovingAsked(Effect):
     """The turn's card, after moving and before attacking, when the player chooses to roll (a
     success may cost them: the declared attack is called off to move again, friends are destroyed
-    too): Ice Troll Charge (move again), Helm of Mitonsoul (destroy every figure near)."""
+    too): Ice Troll Charge (move again), Helm of Mitonsoul (destroy every figure near); Stinger
+    Drain (once for the card: 1-4 one of its figures is destroyed, the player's pick, and none of
+    them attacks; 10+ the card has +1 Attack this turn)."""
 
     name = "d20_after_moving_asked"
     window = Window.AFTER_MOVING
@@ -105,14 +125,20 @@ class RollAfterMovingAsked(Effect):
                 continue
             for p in st.card_of(f).powers:
                 read = _read(p) if p.kind in D20_KINDS else None
-                if read is not None and read[0] in ("move_again", "area_destroy") \
-                        and not turn.data.get(f"{self.name}:{f.id}:{p.name}"):
+                who = f.card_key if read is not None and read[0] == "drain" else f.id  # the card rolls once
+                if read is not None and read[0] in ("move_again", "area_destroy", "drain") \
+                        and not turn.data.get(f"{self.name}:{who}:{p.name}"):
                     out.append((f, p, read[0], read[1]))
         return out
 
     def triggers(self, engine: RulesContext) -> list[Trigger]:
-        return [Trigger(self.name, f.controller, f.id, (("power", p.name),), source=f.id)
-                for f, p, _, _ in self._found(engine)]
+        out, seen = [], set()
+        for f, p, plan, _ in self._found(engine):
+            if plan == "drain" and (f.card_key, p.name) in seen:
+                continue
+            seen.add((f.card_key, p.name))
+            out.append(Trigger(self.name, f.controller, f.id, (("power", p.name),), source=f.id))
+        return out
 
     def options(self, engine: RulesContext, trigger: Trigger) -> list[str]:
         return ["roll", "skip"]
@@ -126,12 +152,22 @@ class RollAfterMovingAsked(Effect):
     def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
         st = engine.state
         turn = st.turn
+        if trigger.get("step") == "drain":  # the figure the player gives up, then no attack
+            mine = st.figures_of(st.figures[trigger.subject].card_key)
+            lost = st.figures.get(str(choice))
+            if lost is not None and lost in mine and lost.on_battlefield:
+                engine.destroy(lost, str(trigger.get("power")))
+            engine.forgo_attacks([f.id for f in mine])
+            return
         found = [x for x in self._found(engine) if x[0].id == trigger.subject and x[1].name == trigger.get("power")]
         if turn is None or not found:
             return
         fig, p, plan, arg = found[0]
-        turn.data[f"{self.name}:{fig.id}:{p.name}"] = True
+        turn.data[f"{self.name}:{fig.card_key if plan == 'drain' else fig.id}:{p.name}"] = True
         if choice != "roll":
+            return
+        if plan == "drain":
+            self._drain(engine, trigger, fig, p, arg)
             return
         if plan == "move_again":
             if _try(engine, fig, p, None, f"{fig.id} may move again"):
@@ -142,6 +178,23 @@ class RollAfterMovingAsked(Effect):
         if _try(engine, fig, p, None, f"every figure within {arg} clear sight spaces is destroyed"):
             for f in near:
                 engine.destroy(f, f"{p.name} of {fig.id}")
+
+
+    def _drain(self, engine: RulesContext, trigger: Trigger, fig: Figure, p: Power, rows: Any) -> None:
+        st = engine.state
+        roll, total = _roll(engine, fig, p, None)
+        kind, n = next(((k, n) for lo, hi, k, n in rows if lo <= total <= hi), ("none", 0))
+        result = {"drain": "one of the card's figures is destroyed and none attacks this turn",
+                  "attack": f"+{n} Attack this turn", "none": "no effect"}[kind]
+        engine.emit("power", power=p.name, figure=fig.id, player=fig.controller, d20=roll, success=kind == "attack",
+                    result=result)
+        cip = st.cards[fig.card_key]
+        if kind == "attack":
+            markers.boost(engine, p.name, cip, "attack", n)
+        elif kind == "drain":
+            mine = [f.id for f in st.figures_of(cip.key) if f.on_battlefield]
+            engine.ask(trigger.with_data(step="drain"), f"{p.name}: which of your {cip.card.short} is destroyed?",
+                       mine, "HS-TURN-06")
 
 
 #: ``turn.data`` key: figure id -> the power that makes it an illegal target for the rest of the turn.

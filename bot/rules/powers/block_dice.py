@@ -47,6 +47,7 @@ from bot.rules.powers import _amounts as amounts
 from bot.rules.powers import _terms as terms
 from bot.rules.powers import block_given_bonus as given
 from bot.rules.powers import block_stat_choice as paid
+from bot.rules.powers._common import summed
 from bot.rules.powers._effects import window_args
 from bot.rules.state import Figure, MatchState
 from bot.rules.timing import Effect, Source, Trigger, Window, register
@@ -59,6 +60,9 @@ KINDS = frozenset({"attack_bonus", "defense_bonus", "stat_bonus", "skull_bonus",
                    "one_shield_blocks_all", "wound_cap", "shield_bonus", "auto_skull", "bonus_wounds"})
 
 _STATS = ("attack", "defense", "range", "move")
+#: A ``stat_bonus``'s ``extra`` that :mod:`block_extra_attack` carries out while its condition holds
+#: (Crag of Steel: one normal attack on each adjacent figure).
+ALL_ADJACENT_EXTRA = "may attack all adjacent figures"
 
 
 def own(state: MatchState, fig: Figure, kind: str) -> Iterator[Power]:
@@ -140,66 +144,80 @@ def _bonus(state: MatchState, holder: Figure, other: Figure, kind: str, attack: 
     for p in own(state, holder, kind):
         if not only(p) or not ok(p) or "who" in p.values:  # given to others: block_given_bonus
             continue
-        cond, amt = _cond(p), _amount(p)
-        if cond is None or amt is None:
-            continue
-        if part is not None and _free(state, holder, cond, p.values.get("amount")) != part:
-            continue
-        if not cond.holds(state, holder, other, attack):
-            continue
-        n = amt(state, holder, other)
+        n = _counted(state, holder, other, attack, part, _cond(p), _amount(p), p.values.get("amount"))
         if n:
             total += n
             names.append(p.name)
     return total, names
 
 
-@modifiers.on_attack_dice
-def attack_bonus(state: MatchState, ctx: AttackContext) -> modifiers.Reason | None:
-    """``attack_bonus``: more dice for the holder's normal attack under a condition on the target."""
-    if ctx.special is not None:
-        return None
-    n, names = _bonus(state, ctx.attacker, ctx.target, "attack_bonus", "normal", part=False)
-    return (" + ".join(names), n) if n else None
+def _counted(state: MatchState, holder: Figure, other: Figure | None, attack: str, part: bool | None,
+             cond: terms.Cond | None, amt: Any, raw: Any) -> int:
+    """What one bonus power adds: ``amt`` (an amount reader, ``raw`` its card value) when ``cond``
+    holds for this attack and the power is of the ``part`` asked for (see :func:`_bonus`); 0 when
+    not (or when either is not understood)."""
+    if cond is None or amt is None:
+        return 0
+    if part is not None and _free(state, holder, cond, raw) != part:
+        return 0
+    if not cond.holds(state, holder, other, attack):
+        return 0
+    return int(amt(state, holder, other))
 
 
-@modifiers.on_attack_dice
-@modifiers.whatever_the_target
-def attack_bonus_any_target(state: MatchState, ctx: AttackContext) -> modifiers.Reason | None:
-    """``attack_bonus`` whatever the target (a condition on the holder alone): part of its Attack."""
-    if ctx.special is not None:
-        return None
-    n, names = _bonus(state, ctx.attacker, ctx.target, "attack_bonus", "normal", part=True)
-    return (" + ".join(names), n) if n else None
+_Read = Callable[[MatchState, Figure, Figure, str, bool], tuple[int, list[str]]]
+
+
+def _dice_hooks(on_attack: _Read, on_defense: _Read, stat: str) -> tuple[modifiers.DiceHook, ...]:
+    """Register the four dice hooks of a bonus kind, in this order: on the holder's normal attack
+    under a condition on the target, the same whatever the target (part of its Attack), on its
+    defense under a condition on the attacker or the attack, the same whatever the attacker (part
+    of its Defense). ``on_attack`` / ``on_defense(state, holder, other, attack, part)`` give
+    ``(dice, power names)`` (``part`` as for :func:`_bonus`); ``stat`` names them in docstrings."""
+    def attack(part: bool) -> modifiers.DiceHook:
+        def hook(state: MatchState, ctx: AttackContext) -> modifiers.Reason | None:
+            if ctx.special is not None:
+                return None
+            return summed(*on_attack(state, ctx.attacker, ctx.target, "normal", part))
+        hook.__doc__ = f"{stat}: more dice for the holder's normal attack ({'whatever' if part else 'by'} the target)."
+        return hook
+
+    def defense(part: bool) -> modifiers.DiceHook:
+        def hook(state: MatchState, ctx: AttackContext) -> modifiers.Reason | None:
+            return summed(*on_defense(state, ctx.target, ctx.attacker, _kind(ctx), part))
+        hook.__doc__ = f"{stat}: more defense dice for the holder ({'whatever' if part else 'by'} the attacker)."
+        return hook
+
+    hooks = (modifiers.on_attack_dice(attack(False)),
+             modifiers.on_attack_dice(modifiers.whatever_the_target(attack(True))))
+    return hooks + (modifiers.on_defense_dice(defense(False)),
+                    modifiers.on_defense_dice(modifiers.whatever_the_target(defense(True))))
 
 
 @modifiers.on_swipe_dice
 def attack_bonus_swipe(state: MatchState, attacker: Figure, target: Figure) -> modifiers.Reason | None:
     """``attack_bonus`` on leaving-engagement attacks (A Coward's Reward)."""
-    n, names = _bonus(state, attacker, target, "attack_bonus", "swipe",
-                      lambda p: "leaving-engagement" in terms.norm(p.values.get("condition", "")))
-    return (" + ".join(names), n) if n else None
+    return summed(*_bonus(state, attacker, target, "attack_bonus", "swipe",
+                          lambda p: "leaving-engagement" in terms.norm(p.values.get("condition", ""))))
 
 
-def _defense(state: MatchState, ctx: AttackContext, part: bool) -> modifiers.Reason | None:
-    n, names = _bonus(state, ctx.target, ctx.attacker, "defense_bonus", _kind(ctx), part=part)
-    m, more = _bonus(state, ctx.target, ctx.attacker, "attack_bonus", _kind(ctx),
+def _attack(state: MatchState, holder: Figure, other: Figure, attack: str, part: bool) -> tuple[int, list[str]]:
+    """The holder's ``attack_bonus`` on its normal attack: ``(dice, power names)``."""
+    return _bonus(state, holder, other, "attack_bonus", attack, part=part)
+
+
+def _defense(state: MatchState, holder: Figure, other: Figure, attack: str, part: bool) -> tuple[int, list[str]]:
+    """The holder's ``defense_bonus`` (and ``attack_bonus`` with ``also_defense``) when it defends."""
+    n, names = _bonus(state, holder, other, "defense_bonus", attack, part=part)
+    m, more = _bonus(state, holder, other, "attack_bonus", attack,
                      lambda p: bool(p.values.get("also_defense")), part=part)
-    return (" + ".join(names + more), n + m) if n + m else None
+    return n + m, names + more
 
 
-@modifiers.on_defense_dice
-def defense_bonus(state: MatchState, ctx: AttackContext) -> modifiers.Reason | None:
-    """``defense_bonus`` (and an ``attack_bonus`` with ``also_defense``): more defense dice under
-    a condition on the attacker or the attack."""
-    return _defense(state, ctx, False)
-
-
-@modifiers.on_defense_dice
-@modifiers.whatever_the_target
-def defense_bonus_any_attacker(state: MatchState, ctx: AttackContext) -> modifiers.Reason | None:
-    """``defense_bonus`` whatever the attacker (a condition on the holder alone): part of its Defense."""
-    return _defense(state, ctx, True)
+#: ``attack_bonus`` / ``defense_bonus``: more dice under a condition (on the other figure, or on
+#: the holder alone: then part of its Attack or Defense).
+attack_bonus, attack_bonus_any_target, defense_bonus, defense_bonus_any_attacker = _dice_hooks(
+    _attack, _defense, "attack_bonus / defense_bonus")
 
 
 # ---- stat_bonus ----------------------------------------------------------------------------------
@@ -233,7 +251,8 @@ def check_stat_bonus(values: dict[str, Any]) -> str | None:
     :mod:`block_stat_choice`)."""
     if "cost" in values:
         return paid.check_paid_bonus(values)
-    bad = _unbuilt(values, {"stat", "amount", "condition"})
+    bad = _unbuilt({k: v for k, v in values.items() if not (k == "extra" and v == ALL_ADJACENT_EXTRA)},
+                   {"stat", "amount", "condition"})
     if bad:
         return bad
     if _either(values) is not None:
@@ -271,53 +290,25 @@ def _stat_bonus(state: MatchState, holder: Figure, other: Figure | None, stat: s
         table = terms.read(p, "stat_table", lambda q: _stat_table(q.values))
         if "cost" in p.values or not table or stat not in table or not ok(p):
             continue
-        cond = _cond(p)
         amt = terms.read(p, f"amount:{stat}", lambda q: amounts.amount((_stat_table(q.values) or {}).get(stat))[0])
-        if cond is None or amt is None:
-            continue
-        if part is not None and _free(state, holder, cond, table[stat]) != part:
-            continue
-        if not cond.holds(state, holder, other, attack):
-            continue
-        n = amt(state, holder, other)
+        n = _counted(state, holder, other, attack, part, _cond(p), amt, table[stat])
         if n:
             total += n
             names.append(p.name)
     return total, names
 
 
-@modifiers.on_attack_dice
-def stat_bonus_attack(state: MatchState, ctx: AttackContext) -> modifiers.Reason | None:
-    """``stat_bonus`` on Attack under a condition on the target: the holder's normal attack."""
-    if ctx.special is not None:
-        return None
-    n, names = _stat_bonus(state, ctx.attacker, ctx.target, "attack", "normal", part=False)
-    return (" + ".join(names), n) if n else None
+def _stat_attack(state: MatchState, holder: Figure, other: Figure, attack: str, part: bool) -> tuple[int, list[str]]:
+    return _stat_bonus(state, holder, other, "attack", attack, part)
 
 
-@modifiers.on_attack_dice
-@modifiers.whatever_the_target
-def stat_bonus_attack_any_target(state: MatchState, ctx: AttackContext) -> modifiers.Reason | None:
-    """``stat_bonus`` on Attack whatever the target: part of the holder's Attack."""
-    if ctx.special is not None:
-        return None
-    n, names = _stat_bonus(state, ctx.attacker, ctx.target, "attack", "normal", part=True)
-    return (" + ".join(names), n) if n else None
+def _stat_defense(state: MatchState, holder: Figure, other: Figure, attack: str, part: bool) -> tuple[int, list[str]]:
+    return _stat_bonus(state, holder, other, "defense", attack, part)
 
 
-@modifiers.on_defense_dice
-def stat_bonus_defense(state: MatchState, ctx: AttackContext) -> modifiers.Reason | None:
-    """``stat_bonus`` on Defense under a condition on the attacker or the attack."""
-    n, names = _stat_bonus(state, ctx.target, ctx.attacker, "defense", _kind(ctx), part=False)
-    return (" + ".join(names), n) if n else None
-
-
-@modifiers.on_defense_dice
-@modifiers.whatever_the_target
-def stat_bonus_defense_any_attacker(state: MatchState, ctx: AttackContext) -> modifiers.Reason | None:
-    """``stat_bonus`` on Defense whatever the attacker: part of the holder's Defense."""
-    n, names = _stat_bonus(state, ctx.target, ctx.attacker, "defense", _kind(ctx), part=True)
-    return (" + ".join(names), n) if n else None
+#: ``stat_bonus`` on Attack and Defense (as for ``attack_bonus``).
+stat_bonus_attack, stat_bonus_attack_any_target, stat_bonus_defense, stat_bonus_defense_any_attacker = _dice_hooks(
+    _stat_attack, _stat_defense, "stat_bonus")
 
 
 @modifiers.on_range_value

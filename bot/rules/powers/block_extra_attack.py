@@ -10,7 +10,9 @@ on the second attack" (Swashbuckler) or "+1 die on first attack if Flying was us
 (Dragon Assault), ``limit`` "once per turn" (the same as N = 1).
 
 ``attack_all_adjacent`` (Shaolin Assault, Whirlwind Assault): after a normal attack on an adjacent
-figure, the figure may attack each other adjacent figure once, one attack each.
+figure, the figure may attack each other adjacent figure once, one attack each; also a
+``stat_bonus`` whose ``extra`` is "may attack all adjacent figures", while its condition holds
+(Crag of Steel of Siege, the round an X Order Marker is revealed on his card).
 
 As Double Attack (HS-TIMING-04): the extra attack leaves the "after attacking" window, so it is
 granted after every other effect there; the player makes it with ``attack`` or ends the turn.
@@ -27,9 +29,11 @@ from bot.rules.cards import Power
 from bot.rules.engagement import adjacent
 from bot.rules.modifiers import AttackContext, Verdict
 from bot.rules.powers import _terms as terms
-from bot.rules.powers._effects import PowerEffect, window_args
+from bot.rules.powers._effects import AttackAgainPower
+from bot.rules.powers.block_dice import ALL_ADJACENT_EXTRA
+from bot.rules.powers.block_dice import ok as stat_ok
 from bot.rules.state import Figure, MatchState
-from bot.rules.timing import Trigger, Window, register
+from bot.rules.timing import Trigger, register
 
 if TYPE_CHECKING:
     from bot.rules.context import RulesContext
@@ -77,36 +81,27 @@ def check_attack_all_adjacent(values: dict[str, Any]) -> str | None:
 
 
 @register
-class AttackAllAdjacent(PowerEffect):
+class AttackAllAdjacent(AttackAgainPower):
     """After a normal attack on an adjacent figure: another on an adjacent figure not attacked yet."""
 
     name = ALL_ADJACENT
-    window = Window.AFTER_ATTACK
-    per_figure = True
-    leaves_window = True
-    rule = "HS-TIMING-04"
+    granted = "may attack another adjacent figure"
+
+    def has_power(self, st: MatchState, fig: Figure) -> bool:
+        if st.card_of(fig).power(ALL_ADJACENT) is not None:
+            return True
+        return any(p.kind == "stat_bonus" and p.values.get("extra") == ALL_ADJACENT_EXTRA and stat_ok(p)
+                   and (cond := terms.read(p, "condition", lambda q: terms.condition(q.values.get("condition"))[0]))
+                   is not None and cond.holds(st, fig) for p in st.card_of(fig).powers)
 
     def triggers(self, engine: RulesContext) -> list[Trigger]:
-        st = engine.state
-        args = window_args(engine)
-        attacker, target = st.figures.get(args.get("attacker", "")), st.figures.get(args.get("target", ""))
-        if st.turn is None or attacker is None or target is None or not attacker.on_battlefield:
+        made = self.normal_attack(engine)
+        attacker, target = made if made is not None else (None, None)
+        if attacker is None or target is None:
             return []
-        if st.card_of(attacker).power(ALL_ADJACENT) is None or attacker.id in st.turn.data.get("special", []):
-            return []
-        if not adjacent(st, attacker, target) or not _adjacent_left(st, attacker):
+        if not adjacent(engine.state, attacker, target) or not _adjacent_left(engine.state, attacker):
             return []
         return [Trigger(self.name, attacker.controller, attacker.id, source=attacker.id)]
-
-    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
-        turn = engine.state.turn
-        if turn is None:
-            return
-        turn.data[f"{ALL_ADJACENT}:{trigger.subject}"] = True
-        name = self.power_name(engine, trigger)
-        engine.emit("power", power=name, figure=trigger.subject, player=trigger.controller, success=True,
-                    result=f"{trigger.subject} may attack another adjacent figure")
-        engine.attack_again(trigger.subject, name)
 
 
 def _power(st: MatchState, fig: Figure) -> Power | None:
@@ -130,41 +125,23 @@ def _granted(st: MatchState, fig: Figure) -> int:
 
 
 @register
-class ExtraAttack(PowerEffect):
+class ExtraAttack(AttackAgainPower):
     """After a normal attack by the holder: grant another until it has made ``extra`` more."""
 
     name = KIND
-    window = Window.AFTER_ATTACK
-    per_figure = True
-    leaves_window = True
-    rule = "HS-TIMING-04"
 
     def triggers(self, engine: RulesContext) -> list[Trigger]:
         st = engine.state
-        turn = st.turn
-        args = window_args(engine)
-        attacker, target = st.figures.get(args.get("attacker", "")), st.figures.get(args.get("target", ""))
-        if turn is None or attacker is None or not attacker.on_battlefield:
+        made = self.normal_attack(engine)
+        p = _power(st, made[0]) if made is not None else None
+        if made is None or p is None:
             return []
-        p = _power(st, attacker)
-        if p is None or attacker.id in turn.data.get("special", []):
-            return []  # normal attacks only
+        attacker, target = made
         if p.values.get("condition") and (target is None or not adjacent(st, attacker, target)):
             return []
         if _granted(st, attacker) >= _extra(st, attacker, p):
             return []
         return [Trigger(self.name, attacker.controller, attacker.id, source=attacker.id)]
-
-    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
-        turn = engine.state.turn
-        if turn is None:
-            return
-        key = f"{KIND}:{trigger.subject}"
-        turn.data[key] = turn.data.get(key, 0) + 1
-        name = self.power_name(engine, trigger)
-        engine.emit("power", power=name, figure=trigger.subject, player=trigger.controller, success=True,
-                    result=f"{trigger.subject} may attack again")
-        engine.attack_again(trigger.subject, name)
 
 
 @modifiers.on_target_check

@@ -16,14 +16,17 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from bot.rules import modifiers
 from bot.rules.powers import _terms as terms
 from bot.rules.powers._common import holders
-from bot.rules.state import MatchState
+from bot.rules.state import Figure, MatchState
 
 #: The power kinds (a power's ``kind``, the shared file's ``params.pattern``) this module enforces.
 KINDS = frozenset({"roll_modifier"})
 
 KIND = "roll_modifier"
+#: ``applies_to`` of a change to the holder's own Treasure Glyph trap rolls.
+TRAPS = "treasure glyph trap rolls for this figure"
 #: Powers whose rolls the blocks do not make yet (their enhancement waits for them): none now that
 #: Frenzy (turn_frenzy) and Unleashed Fury (turn_d20_fury) are rolled.
 _NOT_ROLLED: dict[str, str] = {}
@@ -36,6 +39,8 @@ def _name(text: str) -> str:
 def _read(values: dict[str, Any]) -> tuple[str, str | None] | None:
     """``(power name, Army Card name or None for any of yours)`` of ``applies_to``."""
     t = terms.norm(values.get("applies_to", ""))
+    if t == TRAPS:
+        return TRAPS, None
     m = re.fullmatch(r"(.+?) rolls on any of your cards", t)
     if m:
         return _name(m.group(1)), None
@@ -75,6 +80,16 @@ def roll_bonus(state: MatchState, player: str, power_name: str, card_key: str) -
         total += int(p.values["amount"])
         names.append(p.name)
     return total, names
+
+
+@modifiers.on_trap_roll
+def trap_roll(state: MatchState, fig: Figure) -> modifiers.Reason | None:
+    """Disarm Traps, Mine!: what the figure's own card adds to its Treasure Glyph trap rolls
+    (HS-TREASURE-12; a roll of 5 or less after it sets the trap off)."""
+    for p in state.card_of(fig).powers:
+        if p.kind == KIND and check_roll_modifier(p.values) is None and (_read(dict(p.values)) or ("",))[0] == TRAPS:
+            return p.name, int(p.values["amount"])
+    return None
 
 
 #: Per kind: why its parameters cannot be enforced (``None``: they can).

@@ -4,7 +4,9 @@ Where it reaches and whom it affects (its area: the target alone, Explosion, Lin
 the target, every adjacent figure; Lob, no sight, self immune) is :func:`bot.rules.special.spec`;
 this module adds what else its ``values`` say:
 
-- ``condition`` about the attacker ("did not move this turn", "within 1 space of a water tile"):
+- ``condition`` about the attacker ("did not move this turn", "within 1 space of a water tile"),
+  checked as it is declared, or about the target too ("target not adjacent at start of turn"),
+  checked as it is aimed:
   the attack is refused when it does not hold.
 - ``limit``: "once per game" (the card's use is recorded when the attack is made); with
   ``each_figure_attacks`` (Grenade) every figure of the squad may make it in that one turn.
@@ -48,6 +50,8 @@ from bot.rules.errors import IllegalCommand
 from bot.rules.modifiers import AttackContext, Verdict
 from bot.rules.powers import _amounts as amounts
 from bot.rules.powers import _terms as terms
+from bot.rules.powers import block_special_extra as extra
+from bot.rules.powers import block_special_wound as wounded
 from bot.rules.powers._effects import PowerEffect, window_args
 from bot.rules.powers.block_special_move import read_move
 from bot.rules.powers.block_special_place import read_place
@@ -63,7 +67,7 @@ KINDS = frozenset({"special_attack"})
 
 KIND = "special_attack"
 #: ``turn.data`` key: figure id -> the special attack it may make again (and nothing else).
-AGAIN = "special_again"
+AGAIN = extra.AGAIN
 #: ``CardInPlay.data`` key prefix: a once-per-game special attack was made.
 USED = "special_used:"
 
@@ -105,6 +109,10 @@ def _targets(text: Any) -> tuple[Callable[[MatchState, Figure, Figure], bool] | 
     if negate:
         t = t[4:]
     t = t.removesuffix(" only")
+    levels = re.search(r" within (\d+) levels$", t)  # Pounce: its base within N levels of the attacker's
+    if levels:
+        t = t[:levels.start()]
+    most = int(levels.group(1)) if levels else None
     if not t.endswith(("figures", "figure")) and re.fullmatch(r"[a-z/ ]+", t):
         t += " figures"
     who, _ = terms.who(t)
@@ -113,7 +121,7 @@ def _targets(text: Any) -> tuple[Callable[[MatchState, Figure, Figure], bool] | 
     who = terms.Who(side="any", any_of=who.any_of, sizes=who.sizes, kind=who.kind, rarity=who.rarity)
 
     def test(st: MatchState, a: Figure, f: Figure) -> bool:
-        if far and adjacent(st, a, f):
+        if far and adjacent(st, a, f) or most is not None and abs(f.level - a.level) > most:
             return False
         return who.card_fits(st.card_of(f)) != negate
 
@@ -200,17 +208,19 @@ def check_special_attack(values: dict[str, Any]) -> str | None:
             continue
         if key == "figures_needed" and check_combined(values) is None:
             continue  # the figures that join it are checked as it is made (combined_attack)
-        if key == "extra_targets" and values.get("area") == "target_plus_adjacent" \
-                and isinstance(values[key], int) and values[key] > 0:
+        if key in ("extra_targets", "chain_distance") and values.get("area") in ("target_plus_adjacent", "chain") \
+                and extra.extra_targets(values) is not None:
             continue  # picked as the attack is made (block_special_extra)
+        if key == "on_wound" and wounded.read(values[key]) is not None:
+            continue  # after it wounds (block_special_wound)
+        if key in ("on_kill", "on_fail") and wounded.pounce_ok(values):
+            continue  # once it is over (block_special_wound)
         return _NOT_BUILT.get(key, f"the parameter '{key}' is not understood")
     if values.get("excludes") is not None and terms.norm(values["excludes"]) != "figures with flying":
         return f"leaving out '{values['excludes']}' is not built yet"
     cond, why = terms.condition(values.get("condition"))
     if cond is None:
         return why
-    if cond.needs_attack:
-        return "a condition about the target is not built yet"
     if values.get("limit") not in (None, "once per game"):
         return f"the limit '{values.get('limit')}' is not built yet"
     if "targets" in values and _targets(values["targets"])[1]:
@@ -226,7 +236,7 @@ def check_special_attack(values: dict[str, Any]) -> str | None:
     n = values.get("extra_attacks", 0)
     if not isinstance(n, int):
         return f"the extra attacks '{n}' are not understood"
-    if values.get("area") == "chain":
+    if values.get("area") == "chain" and "extra_targets" not in values:
         if terms.norm(values.get("repeat", "")) not in _CHAINS:
             return f"the chain '{values.get('repeat')}' is not built yet"
     elif "repeat" in values and terms.norm(values["repeat"]) not in _REPEATS:
@@ -247,6 +257,10 @@ def _power(st: MatchState, fig: Figure, name: str | None) -> Power | None:
     return None
 
 
+def _condition(power: Power) -> terms.Cond | None:
+    return terms.read(power, "condition", lambda p: terms.condition(p.values.get("condition"))[0])
+
+
 @special.on_special_check
 def _may_make(st: MatchState, fig: Figure, power: Power) -> None:
     """The attack's own conditions, once per game, and "only this attack again" after a repeat."""
@@ -255,8 +269,8 @@ def _may_make(st: MatchState, fig: Figure, power: Power) -> None:
         raise IllegalCommand(f"{fig.id} may only make its {again} again this turn", "HS-SPECIAL-01")
     if not _ok(power):
         return
-    cond = terms.read(power, "condition", lambda p: terms.condition(p.values.get("condition"))[0])
-    if cond is not None and not cond.holds(st, fig, None, "special"):
+    cond = _condition(power)
+    if cond is not None and not cond.needs_attack and not cond.holds(st, fig, None, "special"):
         raise IllegalCommand(f"{power.name} may be made only when: {cond.text}")
     if power.values.get("limit") == "once per game" and st.cards[fig.card_key].data.get(USED + power.name) \
             and not (power.values.get("each_figure_attacks") and st.turn is not None
@@ -285,6 +299,9 @@ def _may_aim(state: MatchState, ctx: AttackContext) -> Verdict | None:
             return Verdict(False, f"{power.name}: the next attack goes to a figure that was next to the last target "
                                   "and was not a target yet")
         return Verdict(True)  # the chain reaches it wherever it stands (Range "+ special")
+    cond = _condition(power)
+    if cond is not None and cond.needs_attack and not cond.holds(state, ctx.attacker, ctx.target, "special"):
+        return Verdict(False, f"{power.name} may be made only when: {cond.text}")  # about the target too
     if "targets" in power.values:
         test = terms.read(power, "targets", lambda p: _targets(p.values["targets"])[0])
         if test is not None and not test(state, ctx.attacker, ctx.target):

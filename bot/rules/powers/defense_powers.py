@@ -8,21 +8,27 @@
   attack by an adjacent figure that is not a Samurai, each shield beyond the hits is an
   unblockable wound on the attacker (an effect in the after-defense-roll window). With the shared
   card file's values it is a building block: ``vs`` "normal attack from an adjacent figure" /
-  "... from a non-adjacent figure" / "any normal attack", ``exempt`` the attackers it spares.
+  "... from a non-adjacent figure" / "any normal attack", ``exempt`` the attackers it spares;
+  ``who`` "self and adjacent friendly Small/Medium Utgar figures" (Evil Eye Protection of Torin):
+  the figures next to the holder that the words name defend with it too (a general's name is the
+  general their cards follow).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from bot.rules import modifiers
+from bot.rules.cards import Power
 from bot.rules.combat import tally
 from bot.rules.engagement import adjacent
 from bot.rules.modifiers import AttackContext, Tally, Verdict
-from bot.rules.powers._common import is_a, power_of
+from bot.rules.powers._common import friendly, holders, is_a, power_of
 from bot.rules.powers._effects import window_args
-from bot.rules.state import MatchState
+from bot.rules.powers._who import GENERALS, Who, parse_who, who_problem
+from bot.rules.state import Figure, MatchState
 from bot.rules.timing import Effect, Source, Trigger, Window, register
 
 if TYPE_CHECKING:
@@ -63,11 +69,49 @@ def check_counter_strike(values: dict[str, Any]) -> str | None:
     from an adjacent figure", "... from a non-adjacent figure" or "any normal attack"; ``exempt``
     names the attackers it spares (card words: "Samurai")."""
     for key in values:
-        if key not in ("vs", "exempt"):
-            return {"who": "Counter Strike given to other figures is not built yet"}.get(
-                key, f"the parameter '{key}' is not understood")
+        if key not in ("vs", "exempt", "who"):
+            return f"the parameter '{key}' is not understood"
+    if "who" in values:
+        words = _others(values["who"])
+        if words is None:
+            return "Counter Strike given to other figures than the adjacent ones is not built yet"
+        problem = who_problem(words)
+        if problem:
+            return problem
     if _vs(values) is None:
         return f"the attacks '{values.get('vs')}' are not understood"
+    return None
+
+
+def _others(who: object) -> str | None:
+    """The words of the other figures a ``who`` "self and adjacent friendly X figures" names, a
+    general's name turned into "that follows GENERAL" (``None``: another shape)."""
+    m = re.fullmatch(r"self and adjacent (.+)", " ".join(str(who).split()), flags=re.IGNORECASE)
+    if m is None:
+        return None
+    words = m.group(1)
+    for general in GENERALS:
+        found = re.search(rf"\b{general}\b", words, flags=re.IGNORECASE)
+        if found:
+            words = (words[:found.start()] + words[found.end():]).strip() + f" that follows {general}"
+    return " ".join(words.split())
+
+
+def _who(power: Power) -> Who:
+    return parse_who(_others(power.values.get("who")) or "")
+
+
+def _giver(state: MatchState, target: Figure) -> tuple[Figure, Power] | None:
+    """The figure whose Counter Strike ``target`` defends with, and the power: its own, else that
+    of an adjacent friendly figure whose ``who`` names it."""
+    own = power_of(state, target, "counter_strike")
+    if own is not None:
+        return target, own
+    for holder, p in holders(state, "counter_strike"):
+        if holder is target or "who" not in p.values or check_counter_strike(p.values) is not None:
+            continue
+        if friendly(state, holder, target) and adjacent(state, holder, target) and _who(p).matches(state.card_of(target)):
+            return holder, p
     return None
 
 
@@ -86,10 +130,10 @@ def counter_strike_wounds(state: MatchState, ctx: AttackContext, count: Tally) -
     if ctx.special is not None:
         return 0
     attacker, target = ctx.attacker, ctx.target
-    power = power_of(state, target, "counter_strike")
-    if power is None:
+    found = _giver(state, target)
+    if found is None:
         return 0
-    values = power.values or _IZUMI
+    values = found[1].values or _IZUMI
     vs = _vs(values)
     if vs is None or check_counter_strike(values) is not None:
         return 0
@@ -115,7 +159,7 @@ class CounterStrike(Effect):
         attacker, target = st.figures.get(args.get("attacker", "")), st.figures.get(args.get("target", ""))
         if attacker is None or target is None or "defense_dice" not in args:
             return []
-        if power_of(st, target, self.name) is None:
+        if _giver(st, target) is None:
             return []
         ctx = AttackContext(attacker, target)
         excess = counter_strike_wounds(st, ctx, tally(st, ctx, args["attack_dice"], args["defense_dice"]))
@@ -129,10 +173,11 @@ class CounterStrike(Effect):
     def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
         st = engine.state
         attacker, holder = st.figures[trigger.subject], st.figures[trigger.source]
-        power = power_of(st, holder, self.name)
+        found = _giver(st, holder)
         wounds = int(trigger.get("wounds", 0))
-        name = power.name if power else "Counter Strike"
-        engine.emit("power", power=name, figure=holder.id, target=attacker.id, wounds=wounds)
+        name = found[1].name if found else "Counter Strike"
+        shown = {"given_by": found[0].id} if found and found[0] is not holder else {}
+        engine.emit("power", power=name, figure=holder.id, target=attacker.id, wounds=wounds, **shown)
         engine.wound(attacker, wounds, f"{name} by {holder.id}")
 
 

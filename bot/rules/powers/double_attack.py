@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.rules.powers._effects import PowerEffect, window_args
-from bot.rules.timing import Trigger, Window, register
+from bot.rules.powers._effects import AttackAgainPower
+from bot.rules.timing import Trigger, register
 
 if TYPE_CHECKING:
     from bot.rules.context import RulesContext
@@ -24,40 +24,21 @@ KIND = "double_attack"
 
 
 @register
-class DoubleAttack(PowerEffect):
+class DoubleAttack(AttackAgainPower):
     """Double Attack as an after-attack Effect (HS-TIMING-04): after a normal (not special) attack by
     a figure with the power, grants another attack until it has made ``attacks`` (2) in the turn; the
-    count is kept in ``turn.data``. Not optional: nothing is asked."""
+    count (of attacks made, the first included) is kept in ``turn.data``. Not optional: nothing is
+    asked."""
 
     name = KIND
-    window = Window.AFTER_ATTACK
-    per_figure = True
-    leaves_window = True
-    rule = "HS-TIMING-04"
+    first = 1
 
     def triggers(self, engine: RulesContext) -> list[Trigger]:
-        st = engine.state
-        turn = st.turn
-        if turn is None:
+        made = self.normal_attack(engine)
+        if made is None:
             return []
-        attacker = st.figures.get(window_args(engine).get("attacker", ""))
-        if attacker is None or not attacker.on_battlefield:
-            return []
-        power = st.card_of(attacker).power(KIND)
-        if power is None or attacker.id in turn.data.get("special", []):
-            return []  # normal attacks only
-        made = turn.data.get(f"{KIND}:{attacker.id}", 1)
-        if made >= power.values.get("attacks", 2):
+        attacker = made[0]
+        power = engine.state.card_of(attacker).power(KIND)
+        if power is None or self.granted_so_far(engine, attacker) >= power.values.get("attacks", 2):
             return []
         return [Trigger(self.name, attacker.controller, attacker.id, source=attacker.id)]
-
-    def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
-        turn = engine.state.turn
-        if turn is None:
-            return
-        key = f"{KIND}:{trigger.subject}"
-        turn.data[key] = turn.data.get(key, 1) + 1
-        name = self.power_name(engine, trigger)
-        engine.emit("power", power=name, figure=trigger.subject, player=trigger.controller, success=True,
-                    result=f"{trigger.subject} may attack again")
-        engine.attack_again(trigger.subject, name)

@@ -39,6 +39,7 @@ from bot.rules import modifiers
 from bot.rules.combat import _core_check
 from bot.rules.engagement import adjacent, engaged_enemies
 from bot.rules.modifiers import SIZE_RANK, AttackContext, MoveAnswer, MoveRules, Verdict
+from bot.rules.powers import block_aura as aura
 from bot.rules.powers._common import holders, power_of
 from bot.rules.state import Figure, MatchState
 from bot.rules.terrain_effects import terrains_under
@@ -206,7 +207,7 @@ def alt_move(state: MatchState, fig: Figure, rules: MoveRules) -> MoveAnswer | N
         if rules.request != LEAP:
             return None
         return MoveAnswer(special_move=power.name, max_spaces=v.get("move", 1), can_fly=True,
-                          max_level_change=v["max_levels"], takes_swipes=swipes)
+                          max_level_change=v["max_levels"] + aura.leap_bonus(state, fig), takes_swipes=swipes)
     if rules.request != GRAPPLE:
         return None
     up = v.get("levels", v.get("max_up", v.get("max_levels", 25)))

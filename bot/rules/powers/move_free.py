@@ -12,7 +12,11 @@
   attack"`` (Scatter: ``"any 2 figures of this squad"``): after that attack the player picks the
   figures, then where each goes; ``"wounded but not destroyed by an attack"`` (Teleport
   Reinforcements: ``"1 friendly Marro Squad figure per wound taken"``, ``destination`` ``"adjacent
-  to this figure"``): that many friendly figures are placed next to it, one question each.
+  to this figure"``): that many friendly figures are placed next to it, one question each;
+  ``"one of them destroyed by an opponent's normal attack"`` (Scurry: ``"any 2 figures of this
+  squad"``, ``leaving_engagement`` ``"ignores"``, ``extra`` "unengaged figures of this squad have no
+  visible Hit Zones for the rest of that turn"): as Scatter, with no leaving-engagement attacks on
+  those moves, and none of the squad's unengaged figures may be targeted for the rest of that turn.
 
 Every such move follows the normal movement rules (engagement, leaving-engagement attacks, water,
 falls) with ``distance`` instead of the Move value; the player names the space, or ``stay``.
@@ -25,9 +29,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from bot.rules import modifiers
+from bot.rules.engagement import engaged_enemies
 from bot.rules.errors import IllegalCommand
 from bot.rules.hexes import Hex
 from bot.rules.los import line_of_sight
+from bot.rules.modifiers import AttackContext, Verdict
 from bot.rules.movement import plan
 from bot.rules.powers._common import holders, is_a, spaces_between
 from bot.rules.powers._effects import SKIP, PowerEffect, window_args
@@ -80,6 +86,11 @@ AFTER_DEFENDING = "after this squad defends against a normal attack"
 _OF_SQUAD = re.compile(r"any (\d+) figures of this squad")
 
 
+SCURRY = "one of them destroyed by an opponent's normal attack"
+HIDDEN = "unengaged figures of this squad have no visible Hit Zones for the rest of that turn"
+#: ``turn.data`` keys: figures moving without leaving-engagement attacks now; cards whose unengaged
+#: figures have no visible Hit Zone this turn.
+NO_SWIPES, NO_HIT_ZONES = "free_move_no_swipes", "no_hit_zones"
 WOUNDED = "wounded but not destroyed by an attack"
 _PER_WOUND = re.compile(r"1 friendly (.+) figure per wound taken")
 NEXT_TO_ME = "adjacent to this figure"
@@ -92,11 +103,13 @@ def check_move_other(values: dict[str, Any]) -> str | None:
         m = _PER_WOUND.fullmatch(str(values.get("who", "")))
         ok = m is not None and not parse_who(m.group(1)).unknown and values.get("destination") == NEXT_TO_ME
         return None if ok else f"'{values.get('who')}' is not understood"
-    if trigger not in (BEFORE_TURN, AFTER_WOUNDING, AFTER_DEFENDING):
+    if trigger not in (BEFORE_TURN, AFTER_WOUNDING, AFTER_DEFENDING, SCURRY):
         return f"the moment '{trigger}' is not built yet"
     if not isinstance(values.get("distance"), int):
         return f"a move of '{values.get('distance')}' spaces is not understood"
-    if values.get("leaving_engagement", "takes") != "takes" or "extra" in values or "destination" in values:
+    scurry = trigger == SCURRY and values.get("leaving_engagement") == "ignores" and values.get("extra") == HIDDEN
+    if not scurry and (values.get("leaving_engagement", "takes") != "takes" or "extra" in values) \
+            or "destination" in values:
         return "moving without leaving-engagement attacks or other extras is not built yet"
     if _OF_SQUAD.fullmatch(str(values.get("who", ""))):
         return None
@@ -250,7 +263,16 @@ class MoveTo(FreeMove):
 
     def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
         was_asked = trigger.get("step") == "to"
-        super().resolve(engine, trigger, choice)
+        power = self.power(engine, trigger)
+        turn = engine.state.turn
+        spared = power is not None and power.values.get("leaving_engagement") == "ignores" and turn is not None
+        if spared and turn is not None:
+            turn.data[NO_SWIPES] = [trigger.subject]  # Scurry: this move takes no leaving-engagement attacks
+        try:
+            super().resolve(engine, trigger, choice)
+        finally:
+            if spared and turn is not None:
+                turn.data.pop(NO_SWIPES, None)
         if not was_asked and engine.state.pending:
             return  # the question about this figure was just asked
         queue = list(trigger.get("queue", []))
@@ -322,8 +344,9 @@ class MoveOtherAfterAttack(PowerEffect):
             if when == AFTER_WOUNDING and attacker.card_key == cip.key and int(args.get("wounds") or 0) > 0 \
                     and st.is_enemy(attacker, target):
                 holder = attacker.id
-            elif when == AFTER_DEFENDING and target.card_key == cip.key and st.is_enemy(attacker, target):
-                holder = target.id
+            elif target.card_key == cip.key and st.is_enemy(attacker, target) \
+                    and (when == AFTER_DEFENDING or when == SCURRY and target.destroyed):
+                holder = target.id  # Scatter: it defended; Scurry: it was destroyed
             else:
                 continue
             trig = Trigger(self.name, cip.controller, holder, (("card", cip.key), ("holder", holder)))
@@ -350,6 +373,9 @@ class MoveOtherAfterAttack(PowerEffect):
         if choice not in (None, SKIP, DONE) and len(picked) < self._count(engine, trigger) and self._movers(engine, nxt):
             engine.ask(nxt, f"{self.power_name(engine, trigger)}: another figure, or done?", [*self._movers(engine, nxt), DONE])
             return
+        power = self.power(engine, trigger)
+        if power is not None and power.values.get("extra") == HIDDEN and engine.state.turn is not None:
+            engine.state.turn.data.setdefault(NO_HIT_ZONES, []).append(self.card_key(engine, trigger))
         if picked:
             first = Trigger(MoveTo.name, trigger.controller, picked[0],
                             (("card", self.card_key(engine, trigger)), ("queue", picked[1:])))
@@ -437,3 +463,20 @@ def _spaces_next_to(state: MatchState, fig: Figure) -> list[Hex]:
         if cell is not None and not bf.obstacles_on(h) and state.occupant(h) is None:
             out.append(h)
     return sorted(out, key=lambda h: (h.r, h.q))
+
+
+@modifiers.on_move_rules
+def scurry_no_swipes(state: MatchState, fig: Figure, rules: modifiers.MoveRules) -> modifiers.MoveAnswer | None:
+    """Scurry: the figure moving by the power now takes no leaving-engagement attacks."""
+    turn = state.turn
+    return modifiers.MoveAnswer(takes_swipes=False) if turn is not None and fig.id in turn.data.get(NO_SWIPES, ()) \
+        else None
+
+
+@modifiers.on_target_check
+def scurry_hidden(state: MatchState, ctx: AttackContext) -> Verdict | None:
+    """Scurry: for the rest of that turn the squad's unengaged figures have no visible Hit Zone."""
+    turn = state.turn
+    if turn is None or ctx.target.card_key not in turn.data.get(NO_HIT_ZONES, ()) or engaged_enemies(state, ctx.target):
+        return None
+    return Verdict(False, f"{ctx.target.id} has no visible Hit Zone this turn (Scurry: unengaged)", "HS-LOS-01")

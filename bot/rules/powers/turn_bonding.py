@@ -14,7 +14,9 @@ Orc Champion Bonding (Blade Gruts, kind ``orc_champion_bonding``) is this block 
 
 ``take_turn_instead`` (Utgar's Orders, Mind Link, Master of the Elements, Red Flag of Fury):
 instead of this card's turn, turns with up to N other cards ``who`` names, within ``distance``
-spaces in clear sight when said (:class:`TakeTurnInstead`).
+spaces in clear sight when said (:class:`TakeTurnInstead`); a ``who`` of alternatives ("1 Samurai
+Hero, or 1 Samurai Squad, or 1 Ashigaru Harquebus and/or 1 Ashigaru Yari Squad": Kato Katsuro's
+Command) allows the cards of one alternative only (an ``and/or`` one: one or both).
 """
 
 from __future__ import annotations
@@ -226,7 +228,44 @@ def check_take_turn_instead(values: dict[str, Any]) -> str | None:
         return f"the condition '{condition}' is not understood"
     if "distance" in values and not isinstance(values["distance"], int):
         return f"a distance of '{values['distance']}' is not understood"
+    groups = alternatives(values.get("who", ""))
+    if groups is not None:
+        bad = next((m for g in groups for m in g if not _NAMED.fullmatch(m) and who_problem(m)), None)
+        return who_problem(bad) if bad else None
     return who_problem(values.get("who", ""))
+
+
+_NAMED = re.compile(r"[A-Z][\w']*(?: [A-Z][\w']*)*(?: Squad| Hero)?")
+
+
+def alternatives(who: object) -> list[list[str]] | None:
+    """The alternatives of a ``who`` "A, or B, or C and/or D" as ``[[A], [B], [C, D]]`` (each card
+    phrase without its leading "1 "), or ``None`` for a ``who`` of one kind."""
+    text = " ".join(str(who).split())
+    if ", or " not in text and " and/or " not in text:
+        return None
+    return [[m.strip().removeprefix("1 ") for m in g.split(" and/or ")] for g in text.split(", or ")]
+
+
+def _fits(state: MatchState, card: CardInPlay, phrase: str) -> bool:
+    """Whether ``card`` is one ``phrase`` names: by its name ("Ashigaru Harquebus", "Ashigaru Yari
+    Squad"), or as a :func:`parse_who` phrase ("Samurai Hero")."""
+    name = phrase.removesuffix(" Squad").removesuffix(" Hero")
+    kind = "squad" if phrase.endswith(" Squad") else "hero" if phrase.endswith(" Hero") else None
+    if card.card.name.lower() == name.lower():
+        return kind is None or card.card.kind == kind
+    who = parse_who(phrase)
+    return not who.unknown and who.matches(card.card)
+
+
+def _one_alternative(state: MatchState, groups: list[list[str]], cards: list[CardInPlay]) -> bool:
+    """Whether ``cards`` fit one alternative, each card a different phrase of it."""
+    def assign(phrases: list[str], rest: list[CardInPlay]) -> bool:
+        if not rest:
+            return True
+        return any(_fits(state, rest[0], ph) and assign([q for q in phrases if q is not ph], rest[1:]) for ph in phrases)
+
+    return any(len(cards) <= len(g) and assign(list(g), cards) for g in groups)
 
 
 CHECKS[INSTEAD] = check_take_turn_instead
@@ -265,7 +304,13 @@ class TakeTurnInstead(TurnPower):
         if values is None:
             return []
         chosen = list(trigger.get("chosen", []))
-        return [c for c in partners(st, st.cards[trigger.subject], instead_who(values)) if c.key not in chosen]
+        groups = alternatives(values.get("who", ""))
+        if groups is None:
+            return [c for c in partners(st, st.cards[trigger.subject], instead_who(values)) if c.key not in chosen]
+        anyone = replace(parse_who(""), sight=True) if values.get("condition") else parse_who("")
+        taken = [st.cards[k] for k in chosen if k in st.cards]
+        return [c for c in partners(st, st.cards[trigger.subject], anyone)
+                if c.key not in chosen and _one_alternative(st, groups, [*taken, c])]
 
     def offers(self, engine: RulesContext, turn: TurnState, cip: CardInPlay) -> list[Trigger]:
         values = self._values(engine, cip.key)
@@ -312,7 +357,9 @@ class TakeTurnInstead(TurnPower):
         values = self._values(engine, trigger.subject) or {}
         step = trigger.with_data(chosen=chosen)
         left = [c.key for c in self._choices(engine, step)]
-        if choice not in (None, DONE, SKIP) and left and len(chosen) < instead_who(values).count:
+        groups = alternatives(values.get("who", ""))
+        most = max(len(g) for g in groups) if groups else instead_who(values).count
+        if choice not in (None, DONE, SKIP) and left and len(chosen) < most:
             engine.ask(step, f"{self.power_name(engine, trigger)}: take a turn with another card as well, or done?",
                        [*left, DONE])
             return

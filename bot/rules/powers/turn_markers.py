@@ -13,6 +13,9 @@ What the markers do is read from ``effect`` / ``gain`` (the shared card file's `
   ends.
 - ``gain`` ``"1 when a figure within D clear sight spaces is destroyed (max 1 per turn)"``
   (Consume the Dead): the card gains a marker.
+- ``"ignore all wounds from one normal attack"`` (Exoskeleton): see :mod:`block_wound_guard`.
+
+``markers`` is a number, or ``"1 per figure of this squad"`` (Exoskeleton: the card's figures).
 """
 
 from __future__ import annotations
@@ -45,11 +48,14 @@ _RANGE = re.compile(r"\+(\d+) range for the rest of the turn")
 _BOOST = re.compile(r"\+(\d+) move and \+(\d+) attack to another (.+?) within (\d+) clear sight spaces this turn")
 _GAIN = re.compile(r"1 when a figure within (\d+) clear sight spaces is destroyed \(max 1 per turn\)")
 LIMITS = (None, "once per round", "once per turn")
+#: Exoskeleton's effect (:mod:`block_wound_guard`) and its count of markers.
+GUARD = "ignore all wounds from one normal attack"
+PER_FIGURE = "1 per figure of this squad"
 
 
 def check_marker_resource(values: dict[str, Any]) -> str | None:
     """Why a marker power's ``values`` cannot be enforced, or ``None``."""
-    if not isinstance(values.get("markers"), int):
+    if not isinstance(values.get("markers"), int) and values.get("markers") != PER_FIGURE:
         return f"a count of '{values.get('markers')}' markers is not understood"
     if values.get("limit") not in LIMITS:
         return f"the limit '{values.get('limit')}' is not understood"
@@ -58,6 +64,8 @@ def check_marker_resource(values: dict[str, Any]) -> str | None:
         if _RANGE.fullmatch(str(effect)):
             return None if values.get("window") in (None, "after move, before attack") else \
                 f"the moment '{values.get('window')}' is not understood"
+        if str(effect) == GUARD:
+            return None if set(values) <= {"markers", "effect"} else "a parameter is not understood"
         m = _BOOST.fullmatch(str(effect))
         if m:
             return None if not parse_who(m.group(3)).unknown else f"'{m.group(3)}' is not understood"
@@ -72,8 +80,11 @@ CHECKS: dict[str, Callable[[dict[str, Any]], str | None]] = {KIND: check_marker_
 
 def markers_left(state: MatchState, card_key: str, power: Power) -> int:
     """How many of ``power``'s markers the card has now (its starting ``markers`` until one moves)."""
-    held = state.cards[card_key].data.get("markers", {})
+    cip = state.cards[card_key]
+    held = cip.data.get("markers", {})
     start = power.values.get("markers", 0)
+    if start == PER_FIGURE:
+        start = cip.card.figures
     return int(held.get(power.name, start if isinstance(start, int) else 0))
 
 
@@ -123,6 +134,13 @@ def _boosts(state: MatchState, fig: Figure, stat: str) -> tuple[str, int] | None
             total += int(eff.data.get("amount", 0))
             names.append(str(eff.data.get("power", "")))
     return (" + ".join(sorted(set(names))), total) if total else None
+
+
+def boost(engine: RulesContext, power_name: str, cip: CardInPlay, stat: str, amount: int) -> None:
+    """+``amount`` to ``stat`` ("range", "move" or "attack") of the card's figures until the turn
+    ends (the lasting effect this module's hooks read; Javelin uses it too)."""
+    engine.add_lasting(f"{power_name}:{cip.key}", cip.controller, Expiry.END_OF_TURN, card=cip.key,
+                       marker_stat=stat, amount=amount, power=power_name)
 
 
 @modifiers.on_range_value
@@ -192,8 +210,7 @@ class RangeMarkers(PowerEffect):
         assert m is not None
         spend(st, cip.key, power)
         _mark_used(st, cip, power)
-        engine.add_lasting(f"{power.name}:{cip.key}", trigger.controller, Expiry.END_OF_TURN, card=cip.key,
-                           marker_stat="range", amount=int(m.group(1)), power=power.name)
+        boost(engine, power.name, cip, "range", int(m.group(1)))
         engine.emit("power", power=power.name, card=cip.key, player=trigger.controller, success=True,
                     result=f"+{m.group(1)} Range this turn; {markers_left(st, cip.key, power)} markers left")
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from bot.rules import modifiers
 from bot.rules.context import RulesContext
 from bot.rules.hexes import Hex
 from bot.rules.moments import Expiry, Lasting
@@ -110,13 +111,15 @@ def pick_up(eng: RulesContext, fig: Figure) -> bool:
     h, name, side = found
     if side == "symbol" and traps_on(st, h):
         roll = eng.roll_d20()
-        if roll <= TRAP_GOES_OFF:  # HS-TREASURE-12: the glyph stays where it is, symbol side up
-            eng.emit("treasure_trap", figure=fig.id, d20=roll, glyph="?", rule="HS-TREASURE-12")
+        changed = modifiers.trap_roll_reasons(st, fig)  # Disarm Traps, Mine!
+        shown: dict[str, Any] = {"total": roll + sum(n for _, n in changed), "powers": [p for p, _ in changed]} if changed else {}
+        if roll + sum(n for _, n in changed) <= TRAP_GOES_OFF:  # HS-TREASURE-12: the glyph stays, symbol side up
+            eng.emit("treasure_trap", figure=fig.id, d20=roll, glyph="?", **shown, rule="HS-TREASURE-12")
             trap = TRAP_EFFECTS.get(st.scenario.id)
             if trap is not None:
                 trap(eng, fig)
             return False
-        eng.emit("treasure_trap_escaped", figure=fig.id, d20=roll, rule="HS-TREASURE-13")
+        eng.emit("treasure_trap_escaped", figure=fig.id, d20=roll, **shown, rule="HS-TREASURE-13")
     del st.glyphs[h]
     info = describe(name)
     if info is not None and info.family == ARTIFACT and _army_has(st, fig.controller, name):

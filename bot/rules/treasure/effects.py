@@ -66,6 +66,32 @@ class GlyphEffect(Effect):
     def labels(self, engine: RulesContext, trigger: Trigger, options: list[str]) -> list[str]:
         return [f"use {title(self.glyph)}" if o == YES else "do not use it" for o in options]
 
+    def spend_for_turn(self, engine: RulesContext, trigger: Trigger, choice: str | None, **data: Any) -> None:
+        """When the answer is yes: the carrier (the trigger's ``subject``) turns the glyph over and
+        its effect lasts to the end of the turn (``data``: which attack it is about)."""
+        if choice != YES:
+            return
+        fig = engine.state.figures[trigger.subject]
+        carry.spend(engine, fig, self.glyph, rule=self.rule)
+        lasting.start(engine, self.glyph, fig.id, fig.controller, Expiry.END_OF_TURN, **data)
+
+
+class AttackGlyph(GlyphEffect):
+    """A glyph offered (yes or no) during a normal attack (:func:`_attack`): a subclass says to whom
+    and when in :meth:`offer`."""
+
+    optional = True
+
+    def triggers(self, engine: RulesContext) -> list[Trigger]:
+        found = _attack(engine)
+        offered = self.offer(engine, *found) if found is not None else None
+        return [offered] if offered is not None else []
+
+    def offer(self, engine: RulesContext, a: Figure, t: Figure, args: dict[str, Any]) -> Trigger | None:
+        """The offer to make during the attack of ``a`` on ``t`` (``args``: its window's
+        arguments), or ``None``."""
+        raise NotImplementedError
+
 
 # ---- picking up (HS-TREASURE-02, -03, -11..14) ---------------------------------------------------------------
 
@@ -250,20 +276,15 @@ class BloodThirst(Effect):
 # ---- before the attack roll --------------------------------------------------------------------------------------
 
 
-class BeforeAdjacentAttack(GlyphEffect):
+class BeforeAdjacentAttack(AttackGlyph):
     """Offered to the attacker's controller before the roll of a normal attack on an adjacent figure."""
 
     window = Window.BEFORE_ATTACK
-    optional = True
 
-    def triggers(self, engine: RulesContext) -> list[Trigger]:
-        found = _attack(engine)
-        if found is None:
-            return []
-        a, t, _ = found
+    def offer(self, engine: RulesContext, a: Figure, t: Figure, _args: dict[str, Any]) -> Trigger | None:
         if not carry.ready(a, self.glyph) or not adjacent(engine.state, a, t):
-            return []
-        return [Trigger(self.name, a.controller, a.id, (("target", t.id),))]
+            return None
+        return Trigger(self.name, a.controller, a.id, (("target", t.id),))
 
     def prompt(self, engine: RulesContext, trigger: Trigger) -> str:
         return f"{trigger.subject} attacks {trigger.get('target')}: use {title(self.glyph)}? ({describe(self.glyph).text})"  # type: ignore[union-attr]
@@ -277,11 +298,7 @@ class BeltOfGiantStrength(BeforeAdjacentAttack):
     rule = "HS-TREASURE-32"
 
     def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
-        if choice != YES:
-            return
-        fig = engine.state.figures[trigger.subject]
-        carry.spend(engine, fig, self.glyph, rule=self.rule)
-        lasting.start(engine, self.glyph, fig.id, fig.controller, Expiry.END_OF_TURN)
+        self.spend_for_turn(engine, trigger, choice)
 
 
 @register
@@ -292,12 +309,7 @@ class WhetstoneOfVenom(BeforeAdjacentAttack):
     rule = "HS-TREASURE-40"
 
     def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
-        if choice != YES:
-            return
-        fig = engine.state.figures[trigger.subject]
-        carry.spend(engine, fig, self.glyph, rule=self.rule)
-        lasting.start(engine, self.glyph, fig.id, fig.controller, Expiry.END_OF_TURN, attacker=fig.id,
-                      target=trigger.get("target"))
+        self.spend_for_turn(engine, trigger, choice, attacker=trigger.subject, target=trigger.get("target"))
 
 
 @register
@@ -358,23 +370,18 @@ class AttackHousekeeping(Effect):
 # ---- after the attack roll, before defense -------------------------------------------------------------------
 
 
-class DefenderGlyph(GlyphEffect):
+class DefenderGlyph(AttackGlyph):
     """Offered to the target's controller after the attack roll, before the defense roll."""
 
     window = Window.AFTER_ATTACK_ROLL
-    optional = True
     small_only: ClassVar[bool] = False
 
-    def triggers(self, engine: RulesContext) -> list[Trigger]:
-        found = _attack(engine)
-        if found is None:
-            return []
-        a, t, args = found
+    def offer(self, engine: RulesContext, a: Figure, t: Figure, args: dict[str, Any]) -> Trigger | None:
         if not carry.ready(t, self.glyph) or "skull" not in args.get("attack_dice", []):
-            return []
+            return None
         if self.small_only and (engine.state.card_of(t).size or "medium") in ("large", "huge"):
-            return []
-        return [Trigger(self.name, t.controller, t.id, (("attacker", a.id),))]
+            return None
+        return Trigger(self.name, t.controller, t.id, (("attacker", a.id),))
 
     def prompt(self, engine: RulesContext, trigger: Trigger) -> str:
         dice = window_args(engine).get("attack_dice", [])
@@ -382,12 +389,7 @@ class DefenderGlyph(GlyphEffect):
                 f"{title(self.glyph)} before the defense roll? ({describe(self.glyph).text})")  # type: ignore[union-attr]
 
     def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
-        if choice != YES:
-            return
-        fig = engine.state.figures[trigger.subject]
-        carry.spend(engine, fig, self.glyph, rule=self.rule)
-        lasting.start(engine, self.glyph, fig.id, fig.controller, Expiry.END_OF_TURN,
-                      attacker=trigger.get("attacker"), target=fig.id)
+        self.spend_for_turn(engine, trigger, choice, attacker=trigger.get("attacker"), target=trigger.subject)
 
 
 @register
@@ -408,23 +410,18 @@ class RingOfProtection(DefenderGlyph):
 
 
 @register
-class GulloxWingRender(GlyphEffect):
+class GulloxWingRender(AttackGlyph):
     """Gulløx Wing Render: the attacker may roll again 1 die that is not a skull (HS-TREASURE-26)."""
 
     name = glyph = "gullox_wing_render"
     window = Window.AFTER_ATTACK_ROLL
-    optional = True
     rule = "HS-TREASURE-26"
 
-    def triggers(self, engine: RulesContext) -> list[Trigger]:
-        found = _attack(engine)
-        if found is None:
-            return []
-        a, t, args = found
+    def offer(self, engine: RulesContext, a: Figure, t: Figure, args: dict[str, Any]) -> Trigger | None:
         dice = args.get("attack_dice", [])
         if "gullox_wing_render" not in a.carries or not adjacent(engine.state, a, t) or all(d == "skull" for d in dice):
-            return []
-        return [Trigger(self.name, a.controller, a.id, (("target", t.id),))]
+            return None
+        return Trigger(self.name, a.controller, a.id, (("target", t.id),))
 
     def prompt(self, engine: RulesContext, trigger: Trigger) -> str:
         dice = window_args(engine).get("attack_dice", [])
@@ -450,27 +447,22 @@ class GulloxWingRender(GlyphEffect):
 
 
 @register
-class ScarabOfInvulnerability(GlyphEffect):
+class ScarabOfInvulnerability(AttackGlyph):
     """Scarab of Invulnerability: when the attack would wound the carrier, roll the d20 to ignore wounds."""
 
     name = glyph = "scarab_of_invulnerability"
     window = Window.AFTER_DEFENSE_ROLL
-    optional = True
     rule = "HS-TREASURE-39"
 
-    def triggers(self, engine: RulesContext) -> list[Trigger]:
+    def offer(self, engine: RulesContext, a: Figure, t: Figure, args: dict[str, Any]) -> Trigger | None:
         from bot.rules.combat import tally
         from bot.rules.modifiers import AttackContext
 
-        found = _attack(engine)
-        if found is None:
-            return []
-        a, t, args = found
         if self.glyph not in t.carries or "defense_dice" not in args:
-            return []
+            return None
         if tally(engine.state, AttackContext(a, t), args["attack_dice"], args["defense_dice"]).wounds <= 0:
-            return []
-        return [Trigger(self.name, t.controller, t.id, (("attacker", a.id),))]
+            return None
+        return Trigger(self.name, t.controller, t.id, (("attacker", a.id),))
 
     def prompt(self, engine: RulesContext, trigger: Trigger) -> str:
         return (f"{trigger.subject} is about to be wounded: use the Scarab of Invulnerability? Roll the d20: 1-15 "
@@ -490,24 +482,19 @@ class ScarabOfInvulnerability(GlyphEffect):
 
 
 @register
-class NanotoxinCoating(GlyphEffect):
+class NanotoxinCoating(AttackGlyph):
     """Nanotoxin Coating: a normal attack that wounded an adjacent figure adds 1 wound (HS-TECH-06)."""
 
     name = glyph = "nanotoxin_coating"
     window = Window.AFTER_ATTACK
-    optional = True
     rule = "HS-TECH-06"
 
-    def triggers(self, engine: RulesContext) -> list[Trigger]:
-        found = _attack(engine)
-        if found is None:
-            return []
-        a, t, args = found
+    def offer(self, engine: RulesContext, a: Figure, t: Figure, args: dict[str, Any]) -> Trigger | None:
         if not args.get("wounds") or not carry.ready(a, self.glyph) or not t.on_battlefield:
-            return []
+            return None
         if not adjacent(engine.state, a, t):
-            return []
-        return [Trigger(self.name, a.controller, a.id, (("target", t.id),))]
+            return None
+        return Trigger(self.name, a.controller, a.id, (("target", t.id),))
 
     def applies(self, engine: RulesContext, trigger: Trigger) -> bool:
         return engine.state.figures[str(trigger.get("target"))].on_battlefield
