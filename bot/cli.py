@@ -1,4 +1,4 @@
-"""Command line: ``python -m bot run | sandbox | local | demo | cases PATH... | maps import|show | bench rules|render|bot``."""
+"""Command line: ``python -m bot run | sandbox | local | demo | cases PATH... | maps import|show | bench rules|render|bot | db migrate-to URL``."""
 
 from __future__ import annotations
 
@@ -54,6 +54,9 @@ def _parser() -> argparse.ArgumentParser:
     crd.add_argument("--summary", action="store_true", help="coverage: only the per-set lines and the total")
     bench = sub.add_parser("bench", help="print benchmark figures, one 'name: value unit' per line")
     bench.add_argument("what", choices=["rules", "render", "bot"])
+    from bot.storage.copy import add_arguments as db_args
+
+    db_args(sub)
     return p
 
 
@@ -123,6 +126,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(maps_main(args))
     if args.cmd == "cards":
         return _cards_cmd(args)
+    if args.cmd == "db":
+        from bot.storage.copy import main as db_main
+
+        return db_main(args)
     if args.cmd == "bench":
         from bot.bench import main as bench_main
 
