@@ -295,8 +295,9 @@ def _print(rows: list[Row], prefix: str = "") -> None:
         print(f"{prefix}{name}: {value:g} {unit}")
 
 
-def main(what: str) -> int:
-    """Print the figures of ``what`` (``rules``, ``render`` or ``bot``); returns the exit status."""
+def main(what: str, *, pictures: bool = True, matches: int | None = None) -> int:
+    """Print the figures of ``what`` (``rules``, ``render`` or ``bot``; for ``bot``, ``pictures``
+    on or off and how many ``matches`` at once); returns the exit status."""
     if what == "rules":
         _print(rules())
         return 0
@@ -314,7 +315,10 @@ def main(what: str) -> int:
             print("bot: not available yet")
             return 0
         module = importlib.import_module("bot.discord.bench")
-        _print(module.run())
+        options: dict[str, object] = {} if pictures else {"pictures": False}
+        if matches is not None:
+            options["matches"] = matches
+        _print(module.run(**options))
         return 0
     print(f"unknown benchmark '{what}' (rules, render or bot)")
     return 2

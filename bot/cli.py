@@ -54,6 +54,9 @@ def _parser() -> argparse.ArgumentParser:
     crd.add_argument("--summary", action="store_true", help="coverage: only the per-set lines and the total")
     bench = sub.add_parser("bench", help="print benchmark figures, one 'name: value unit' per line")
     bench.add_argument("what", choices=["rules", "render", "bot"])
+    bench.add_argument("--no-pictures", action="store_true", help="bot: map pictures off (default: on, drawn in "
+                       "worker processes, as in real play)")
+    bench.add_argument("--matches", type=int, default=None, help="bot: matches played at once (default 200)")
     from bot.storage.copy import add_arguments as db_args
 
     db_args(sub)
@@ -133,7 +136,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.cmd == "bench":
         from bot.bench import main as bench_main
 
-        return int(bench_main(args.what))
+        return int(bench_main(args.what, pictures=not args.no_pictures, matches=args.matches))
     if args.cmd == "sandbox" or (args.cmd == "run" and not args.discord and not _has_token()):
         from bot.sandbox.main import main as sandbox_main
 
