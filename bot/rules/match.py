@@ -329,6 +329,12 @@ class Match:
         self.turn_events = self.turn_so_far(events)
         return events
 
+    def changed_outside(self) -> None:
+        """Say that the state was changed other than by a command (a tool or a test setting a
+        field): a refused command is undone from a checkpoint taken after that change, never from
+        an older one and the log (which would lose it)."""
+        self._checkpoint = None
+
     def _checkpoint_for(self, at: int) -> Checkpoint | None:
         """The checkpoint a refusal of command ``at`` is undone from: the current one, or a new one
         taken now every :data:`CHECKPOINT_EVERY` commands (the engine's roll journal starts anew

@@ -84,3 +84,17 @@ def test_the_engine_alone_still_rolls_back_by_itself(monkeypatch: pytest.MonkeyP
     with pytest.raises(IllegalCommand):
         eng.execute(player, cmd)
     assert state_json(eng.state) == before
+
+
+def test_a_change_made_outside_a_command_survives_a_refusal_once_said() -> None:
+    """Undo by agreement sets the state's version by hand (bot/discord/pace/undo.py); a later
+    refusal must not take that back."""
+    m = mid_match(seed=3, rounds=2)
+    step = _next(m)
+    assert step is not None
+    m.apply(*step)  # a checkpoint exists now, taken before this change
+    m.state.version += 100
+    m.changed_outside()
+    with pytest.raises(Exception):  # noqa: B017 - any refusal
+        m.apply(step[0], "move nobody-at-all A1")
+    assert m.state.version >= 100
