@@ -59,6 +59,16 @@ def test_main_bot_prints_name_value_unit(capsys: pytest.CaptureFixture[str], mon
     # Pictures are on by default, drawn in worker processes; each turn's map reached its player (issue 21).
     assert 0 < figures["picture_posted_p50"] <= figures["picture_posted_p99"]
     assert figures["pictures_missing"] == 0 and figures["picture_workers"] >= 1
+    assert figures["swiss_pair_200"] > 0 and figures["standings_200"] > 0  # leagues (issue 17)
+
+
+def test_league_bench_figures_pair_and_rank_every_player() -> None:
+    from bot.leagues.bench import season, standings_ms, swiss_pair_ms
+
+    assert swiss_pair_ms(200)[1] == 100  # 100 tables: everyone paired
+    assert standings_ms(200)[1] == 200
+    games = season([f"p{i}" for i in range(20)], 3)
+    assert len(games) == 30 and len({frozenset(g.players) for g in games}) == 30  # no rematch
 
 
 def test_main_unknown() -> None:

@@ -172,12 +172,12 @@ def test_search_finds_cards_by_set_after_names() -> None:
 def test_army_choices_fit_discords_limits() -> None:
     carr = LIB.get("Carr")
     assert set_tag(carr) == "RotV" and set_tag(LIB.get("Ewashia")) == "BftW"
-    assert card_choice(carr, "", fmt("delta")) == ("Carr (60 pts)", "Carr")
-    assert card_choice(carr, "Finn; ", None) == ("Finn; Carr (100 pts)", "Finn; Carr")
+    assert card_choice(carr, "", fmt("delta")) == ("Carr (60 pts, RotV)", "Carr")
+    assert card_choice(carr, "Finn; ", None) == ("Finn; Carr (100 pts, RotV)", "Finn; Carr")
     long_prefix = "; ".join(["Tarn Vikings"] * 6 + ["Finn"]) + "; "  # 90 characters typed already
     name, value = card_choice(carr, long_prefix, None) or ("", "")
     assert value == long_prefix + "Carr" and len(value) == 94
-    assert len(name) == CHOICE_MAX and name.startswith("…") and name.endswith("; Carr (100 pts)")
+    assert len(name) == CHOICE_MAX and name.startswith("…") and name.endswith("; Carr (100 pts, RotV)")
     assert card_choice(carr, "x" * 97 + "; ", None) is None  # the value would pass 100 characters
 
 
@@ -363,3 +363,20 @@ def test_an_army_of_double_space_figures_fits_only_the_pairs_its_start_zone_has(
         s.apply(ann, "army major-q10; templar-cavalry; templar-cavalry")
     assert not [c for c in s.state.cards.values() if c.owner == ann]  # nothing changed
     s.apply(ann, "army templar-cavalry; templar-cavalry")  # 6 double-space figures fit
+
+
+def test_no_room_in_a_start_zone_is_told_with_the_spaces_counted() -> None:
+    # rule: HS-ARMY-02, HS-OBSTACLE-01 - a zone with spaces under an obstacle said only "no room left",
+    # which read as "too many figures" to a map maker whose side file drew the zone over a wall.
+    from bot.rules.flow.placement import _no_room
+
+    s = GameSession.create("lib", map_id="forgotten-forest", seed=1, fmt=formats.overrides("epic", {}))
+    for name in ("Ann", "Bo"):
+        s.apply(name.lower(), f"join {name}")
+    s.apply("ann", "army nerak-the-glacian-swog-rider; finn-the-viking-champion")
+    st = s.state
+    zone = sorted(st.battlefield.start_zones[st.player("ann").zone], key=lambda h: (h.r, h.q))
+    army = [f for f in st.figures.values() if f.owner == "ann"]
+    told = _no_room(st, zone, st.figures["finn"], army)
+    assert told == ("no room left in your start zone for finn: it has 24 spaces, 23 free (1 under an obstacle); "
+                    "your 2 figures need 3 spaces (1 of them two adjacent spaces of one level)")

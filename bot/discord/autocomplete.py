@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 import discord
 from discord import app_commands
 
+from bot.content import formats
 from bot.discord.matches import LiveMatch, MatchManager
 from bot.game.figure_names import figure_named
 from bot.game.session import cards, library_for, maps, scenarios
@@ -82,14 +83,16 @@ def set_tag(card: ArmyCard) -> str:  # for lists that show the set beside the na
 
 
 def card_choice(card: ArmyCard, prefix: str, fmt: Format | None) -> tuple[str, str] | None:
-    """One ``/army set`` choice: name ``"PREFIX Short (80 pts)"`` (the points the match counts, Delta in
-    a Delta match), value ``"PREFIX Short"``; ``None`` when the value would pass Discord's 100
+    """One ``/army set`` choice: name ``"PREFIX Short (80 pts, RotV)"`` (the points the match counts,
+    Delta in a Delta match, and the set's tag, see :func:`set_tag`), value ``"PREFIX Short"``; ``None`` when the value would pass Discord's 100
     characters (the list typed so far is too long to complete: the typed text still works)."""
     value = f"{prefix}{card.short}"
     if len(value) > CHOICE_MAX:
         return None
     cost = card_cost(card, fmt)
-    label = f"{card.short} ({cost} pts)" if cost is not None else card.short
+    facts = [f"{cost} pts"] if cost is not None else []
+    facts += [tag] if (tag := set_tag(card)) else []
+    label = f"{card.short} ({', '.join(facts)})" if facts else card.short
     name = f"{prefix}{label}"
     if len(name) > CHOICE_MAX:  # keep the end, where the card being chosen is
         name = "…" + name[-(CHOICE_MAX - 1):]
@@ -192,6 +195,14 @@ def map_ids(current: str, guild_id: int | None = None) -> Choices:
     shipped = ((m.name or m.id or "?", m.id or "") for m in maps()
                if m.id and (q in m.id or q in (m.name or "").casefold()))
     return _safe(lambda: _choices(itertools.chain(own, shipped)))
+
+
+def format_ids(current: str) -> Choices:
+    """``/match new format`` and ``/league create format``: the named army formats whose id or title
+    contains what was typed, described in one line each."""
+    q = current.strip().casefold()
+    return [app_commands.Choice(name=f.describe()[:100], value=f.id) for f in formats.FORMATS.values()
+            if q in f.id or q in f.title.casefold()][:25]
 
 
 #: The kinds of legal commands autocomplete lists, and how :class:`LegalCommands` lists each alone.

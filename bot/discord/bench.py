@@ -43,6 +43,7 @@ from bot.discord.matches import LiveMatch, MatchManager
 from bot.discord.pace.bench import deadlines_ms
 from bot.discord.settings import Settings
 from bot.game.session import GameSession
+from bot.leagues.bench import standings_ms, swiss_pair_ms
 from bot.render.pool import PicturePool, default_workers
 from bot.storage.base import StoredMatch
 from bot.storage.sqlite import SqliteStorage
@@ -422,6 +423,8 @@ def run(matches: int | None = None, turns: int = 6, think: float = 3.0,
     if records:
         rows.append(("bot_idle_match_memory", idle_match_kb(records), "KB"))
     rows.append(("deadlines_10k", deadlines_ms(10_000)[0], "ms"))  # play by post's due-work loop (issue 16)
+    rows.append(("swiss_pair_200", swiss_pair_ms(200)[0], "ms"))  # leagues (issue 17): one Swiss round
+    rows.append(("standings_200", standings_ms(200)[0], "ms"))  # leagues: a season's standings and ratings
     if restored:
         rows += [("bot_restore_per_match", restore, "ms"), ("bot_restore_full_replay_per_match", replay, "ms"),
                  ("bot_restore_log_length", log_length, "commands")]

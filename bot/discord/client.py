@@ -36,6 +36,7 @@ from bot.discord.cogs import EXTENSIONS
 from bot.discord.components import explain
 from bot.discord.errors import UserError
 from bot.discord.host import CatchUp, Renderer
+from bot.discord.league.service import LeagueService
 from bot.discord.matches import MatchManager, Timer
 from bot.discord.outgoing import echo
 from bot.discord.pace.clock import Clock
@@ -140,6 +141,8 @@ class HeroscapeBot(commands.Bot):
         self._stopping: asyncio.Task[None] | None = None
         #: Play by post (deadlines, reminders, away; issue 16), on ``clock`` (the machine's by default).
         self.pace = PaceService(self, clock)
+        #: Leagues (issue 17): pairings, league matches and their results, on the same database.
+        self.leagues = LeagueService(self)
 
     @contextlib.contextmanager
     def busy(self, label: str = "") -> Iterator[None]:
@@ -197,6 +200,7 @@ class HeroscapeBot(commands.Bot):
             self.caught_up = await self.catch_up_hook(restarted=True)
         await self.pace.load()
         self.pace.start()  # its first run does what fell due while the bot was down
+        await self.leagues.catch_up()  # league matches that ended while their result was not recorded
         if self.tune_gc:
             tune_gc()
 

@@ -135,6 +135,9 @@ async def publish(bot: Host, live: LiveMatch, applied: Applied, responder: Respo
         await roll_initiative(bot, live)
     if pace is not None:
         await pace.after_publish(live)
+    leagues = getattr(bot, "leagues", None)
+    if leagues is not None and live.state.phase is Phase.OVER:
+        await leagues.match_over(live)  # a league match reports its own result (issue 17)
 
 
 async def send_private(bot: Host, live: LiveMatch, pid: str, lines: list[str], responder: Responder) -> None:

@@ -7,7 +7,8 @@ as it keeps to what is translated here:
 
 - types: ``INTEGER`` is ``BIGINT`` (Discord ids are 64-bit), ``REAL`` is ``DOUBLE PRECISION``,
   ``BLOB`` is ``BYTEA``, ``INTEGER PRIMARY KEY AUTOINCREMENT`` is ``BIGSERIAL PRIMARY KEY``;
-- ``COLLATE NOCASE`` in an index is ``lower(column)``;
+- ``COLLATE NOCASE`` in an index is ``lower(column)``, and ``column = ? COLLATE NOCASE`` in a
+  query ``lower(column) = lower(?)``;
 - placeholders ``?`` are ``$1, $2, ...``;
 - ``INSERT OR IGNORE`` is ``INSERT ... ON CONFLICT DO NOTHING``; ``INSERT OR REPLACE`` is an upsert
   on the table's primary key (read from the migrations), every other column replaced;
@@ -121,6 +122,7 @@ def query(sql: str) -> str:
             out += f" ON CONFLICT ({', '.join(table.key)}) {action}"
         if table is not None and table.serial and "RETURNING" not in out.upper():
             out += f" RETURNING {table.serial}"
+    out = re.sub(r"(\w+)\s*=\s*\?\s+COLLATE\s+NOCASE", r"lower(\1) = lower(?)", out, flags=re.I)
     return _placeholders(out)
 
 

@@ -147,7 +147,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
 )
 
-#: Migrations by number, outside the sequence above (play by post, issue 16: 9).
+#: Migrations by number, outside the sequence above (play by post, issue 16: 9; leagues, issue 17: 10).
 NUMBERED: dict[int, tuple[str, ...]] = {
     # 9: play by post (issue 16): each match's pace, deadlines (one row per player waited on),
     # reminders before them, players' own settings (quiet hours, away, reminders, DMs), how long
@@ -218,6 +218,63 @@ NUMBERED: dict[int, tuple[str, ...]] = {
             votes    TEXT NOT NULL DEFAULT '{}',
             state    TEXT NOT NULL DEFAULT 'open',
             version  INTEGER NOT NULL DEFAULT 0
+        )""",
+    ),
+    # 10: leagues (issue 17): each league of a server (settings as JSON), its members (players with
+    # their hidden season army, organisers), seasons, games (pairings with their results) and the
+    # record of every change with who made it. ``round_due`` is the current round's deadline (Unix
+    # seconds; NULL: none), ``round_told`` whether the organisers were told it passed.
+    10: (
+        """CREATE TABLE leagues (
+            league_id  INTEGER PRIMARY KEY AUTOINCREMENT,
+            guild_id   INTEGER NOT NULL,
+            name       TEXT NOT NULL,
+            settings   TEXT NOT NULL,
+            created_by INTEGER NOT NULL,
+            created_at REAL NOT NULL,
+            season     INTEGER NOT NULL DEFAULT 0,
+            round      INTEGER NOT NULL DEFAULT 0,
+            status     TEXT NOT NULL DEFAULT 'open',
+            round_due  REAL,
+            round_told INTEGER NOT NULL DEFAULT 0
+        )""",
+        "CREATE UNIQUE INDEX leagues_name ON leagues(guild_id, name COLLATE NOCASE)",
+        """CREATE TABLE league_members (
+            league_id INTEGER NOT NULL,
+            user_id   TEXT NOT NULL,
+            role      TEXT NOT NULL,
+            name      TEXT NOT NULL DEFAULT '',
+            army      TEXT,
+            joined_at REAL NOT NULL,
+            PRIMARY KEY (league_id, user_id, role)
+        )""",
+        """CREATE TABLE league_games (
+            id         INTEGER PRIMARY KEY AUTOINCREMENT,
+            league_id  INTEGER NOT NULL,
+            season     INTEGER NOT NULL,
+            round      INTEGER NOT NULL,
+            stage      TEXT NOT NULL DEFAULT 'season',
+            players    TEXT NOT NULL,
+            ranks      TEXT,
+            state      TEXT NOT NULL,
+            map_id     TEXT NOT NULL DEFAULT '',
+            match_id   TEXT,
+            channel_id INTEGER,
+            forfeit    TEXT NOT NULL DEFAULT '[]',
+            armies     TEXT NOT NULL DEFAULT '{}',
+            reported_by TEXT,
+            version    INTEGER NOT NULL DEFAULT 0
+        )""",
+        "CREATE INDEX league_games_by_league ON league_games(league_id, season, round)",
+        "CREATE UNIQUE INDEX league_games_match ON league_games(match_id) WHERE match_id IS NOT NULL",
+        """CREATE TABLE league_events (
+            id        INTEGER PRIMARY KEY AUTOINCREMENT,
+            league_id INTEGER NOT NULL,
+            game_id   INTEGER,
+            actor     TEXT NOT NULL,
+            kind      TEXT NOT NULL,
+            detail    TEXT NOT NULL DEFAULT '',
+            at        REAL NOT NULL
         )""",
     ),
 }

@@ -30,7 +30,7 @@ async def test_a_whole_match(fake: FakeDiscord, world: World, start_bot: StartBo
 
     offered = await fake.autocomplete(world.alice, world.channel, "army", "set", {"cards": "Syvarris; Dum"},
                                       focused="cards")
-    assert offered[0] == {"name": "Syvarris; Dumutef Guard (25 pts)", "value": "Syvarris; Dumutef Guard"}
+    assert offered[0] == {"name": "Syvarris; Dumutef Guard (25 pts, RttFF)", "value": "Syvarris; Dumutef Guard"}
 
     await table.setup(ARMIES)
     assert table.state.phase is Phase.ORDERS

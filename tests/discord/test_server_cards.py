@@ -72,12 +72,12 @@ async def test_server_card_files_stay_with_their_server(fake: FakeDiscord, start
         # Autocomplete by set, with the match's points (Delta there).
         choices = await fake.autocomplete(alice, there, "army", "set", {"cards": "wellspring"}, focused="cards")
         names = [c["name"] for c in choices]
-        assert len(names) == 6 and all(n.endswith(" pts)") for n in names)
-        assert "Ewashia (95 pts)" in names  # Delta points in a Delta match (Standard: 115)
+        assert len(names) == 6 and all(n.endswith(" pts, BftW)") for n in names)
+        assert "Ewashia (95 pts, BftW)" in names  # Delta points in a Delta match (Standard: 115)
         standard = await fake.autocomplete(alice, here, "army", "set", {"cards": "Finn; carr"}, focused="cards")
-        assert standard[0] == {"name": "Finn; Carr (100 pts)", "value": "Finn; Carr"}
+        assert standard[0] == {"name": "Finn; Carr (100 pts, RotV)", "value": "Finn; Carr"}
         delta = await fake.autocomplete(alice, there, "army", "set", {"cards": "carr"}, focused="cards")
-        assert delta[0] == {"name": "Carr (60 pts)", "value": "Carr"}
+        assert delta[0] == {"name": "Carr (60 pts, RotV)", "value": "Carr"}
 
         # Removing the file gives the server the shipped cards back.
         gone = await run(alice, here, "cards", "delete", name="house.json")

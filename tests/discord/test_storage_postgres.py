@@ -16,7 +16,7 @@ from bot.discord.matches import MatchManager
 from bot.storage import dialect
 from bot.storage.copy import TargetNotEmpty, copy_sqlite_to_postgres
 from bot.storage.migrations import ALL
-from tests.backends import postgres_url, store_target
+from tests.backends import MakeStore, postgres_url, store_target
 
 
 def test_the_one_schema_translates_for_postgresql() -> None:
@@ -35,6 +35,8 @@ def test_the_one_schema_translates_for_postgresql() -> None:
         "RETURNING id")
     assert dialect.query("SELECT a FROM t WHERE b = '?' AND c = ?") == "SELECT a FROM t WHERE b = '?' AND c = $1"
     assert dialect.query("PRAGMA user_version = 3") == ""
+    assert dialect.query("SELECT 1 FROM leagues WHERE guild_id = ? AND name = ? COLLATE NOCASE") == (
+        "SELECT 1 FROM leagues WHERE guild_id = $1 AND lower(name) = lower($2)")
     for n in ALL:  # nothing in the schema is left untranslated
         for statement in ALL[n]:
             out = dialect.ddl(statement)
@@ -167,3 +169,31 @@ def test_without_a_server_the_reason_is_given(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setenv("REQUIRE_POSTGRES", "1")
     with pytest.raises(pytest.fail.Exception, match="no PostgreSQL server"):
         postgres_url()
+
+
+async def test_the_league_tables_work_on_both_backends(make_store: MakeStore) -> None:
+    """Migration 10 (leagues) and its store, written for SQLite, run on PostgreSQL unchanged: names
+    unique in any case, auto-numbered ids, a compare-and-set in a transaction."""
+    from bot.leagues.model import Game, LeagueSettings
+    from bot.leagues.store import LeagueExists, LeagueStore
+
+    store = make_store()
+    await store.open()
+    leagues = LeagueStore(store, now=lambda: 1000.0)
+    league = await leagues.create(1, LeagueSettings(name="Spring Cup"), actor=7)
+    with pytest.raises(LeagueExists):
+        await leagues.create(1, LeagueSettings(name="SPRING cup"), actor=7)
+    found = await leagues.get(1, "spring CUP")
+    assert found is not None and found.id == league.id and found.name == "Spring Cup"
+    assert await leagues.add_member(league.id, "11", "player", "Alice", "7")
+    gid = await leagues.add_game(league.id, Game(0, 1, 1, ("11", "12")), "7")
+    assert gid > 0
+    _, game, version = await leagues.game(gid)  # type: ignore[misc]
+    assert game.players == ("11", "12")
+    assert await leagues.set_result(league.id, gid, version, state="final", ranks=(1, 2), actor="7", kind="report")
+    assert not await leagues.set_result(league.id, gid, version, state="final", ranks=(2, 1), actor="7",
+                                        kind="report")  # a stale version changes nothing
+    _, game, _ = await leagues.game(gid)  # type: ignore[misc]
+    assert game.ranks == (1, 2)
+    assert [e.kind for e in await leagues.events(league.id)][-1] == "report"
+    await store.close()

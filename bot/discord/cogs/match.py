@@ -68,9 +68,7 @@ async def _scenarios(interaction: discord.Interaction, current: str) -> Choices:
 
 
 async def _formats(interaction: discord.Interaction, current: str) -> Choices:
-    q = current.strip().casefold()
-    return [app_commands.Choice(name=f.describe()[:100], value=f.id) for f in formats.FORMATS.values()
-            if q in f.id or q in f.title.casefold()][:25]
+    return ac.format_ids(current)
 
 
 async def _maps(interaction: discord.Interaction, current: str) -> Choices:

@@ -323,6 +323,9 @@ class PaceService:
                 if await self.store.claim(row, self.clock.now()):
                     counts[await self.act(row)] += 1
             counts["expired"] = await self.expire_undos()
+            leagues = getattr(self.bot, "leagues", None)
+            if leagues is not None:
+                await leagues.rounds_due()  # league rounds past their deadline go to the organisers (issue 17)
         return counts
 
     async def _remind(self, deadline_id: int, due: float) -> int:

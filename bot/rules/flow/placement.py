@@ -112,7 +112,7 @@ def place_rest(eng: Referee, player: str) -> None:
         for f in placed:
             f.hexes, f.level = kept[f.id]
         if isinstance(again, Figure):
-            raise IllegalCommand(f"no room left in your start zone for {plan.id}", "HS-ARMY-02")
+            raise IllegalCommand(_no_room(st, zone, plan, placed + unplaced), "HS-ARMY-02")
         before = {f.id: [hx(h) for h in f.hexes] for f in placed}
         for f in placed:
             f.hexes = ()
@@ -127,6 +127,22 @@ Plan = list[tuple[Figure, tuple[Hex, ...]]]
 #: How many partial placements :func:`_pairs_first` tries before giving up (a zone of 20 spaces
 #: needs a few hundred at most).
 PAIR_SEARCH_BUDGET = 20000
+
+
+def _no_room(st: MatchState, zone: list[Hex], figure: Figure, army: list[Figure]) -> str:
+    """Why the army does not fit its start zone, counted: a zone whose spaces sit under obstacles
+    (a community map's side file may draw one over a wall) must not read as "too many figures"."""
+    blocked = sum(1 for h in zone if st.battlefield.obstacles_on(h))
+    held = sum(1 for h in zone if (o := st.occupant(h)) is not None and o.owner != figure.owner)
+    free = len(zone) - blocked - held
+    doubles = sum(1 for f in army if st.card_of(f).base == 2)
+    needs = f"{len(army)} figures need {len(army) + doubles} spaces"
+    needs += f" ({doubles} of them two adjacent spaces of one level)" if doubles else ""
+    why = [f"{blocked} under an obstacle"] if blocked else []
+    why += [f"{held} held by other figures"] if held else []
+    told = f" ({', '.join(why)})" if why else ""
+    return (f"no room left in your start zone for {figure.id}: it has {len(zone)} spaces, {free} free{told}; "
+            f"your {needs}")
 
 
 def _free(st: MatchState, zone: list[Hex]) -> list[Hex]:

@@ -1,0 +1,344 @@
+"""The work behind each ``/league`` slash command: checks first (a refusal says why and changes
+nothing), then one recorded change through :class:`bot.leagues.store.LeagueStore`."""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord import threads
+from bot.discord.errors import UserError
+from bot.discord.league.buttons import report_view
+from bot.discord.league.service import LeagueService, result_words
+from bot.discord.league.texts import cards_text, h2h_text, history_text, standings_text
+from bot.discord.pace.commands import check_options
+from bot.discord.pace.durations import DAY, HOUR, parse_duration
+from bot.game.session import library_for
+from bot.leagues import export
+from bot.leagues.formats import (
+    LeagueArmyError,
+    LeagueFormatError,
+    army_points,
+    check_league_army,
+    league_format,
+)
+from bot.leagues.model import (
+    ARMY_MODES,
+    DECIDED,
+    FINAL,
+    METHODS,
+    OPEN,
+    REPORTED,
+    LeagueSettings,
+    ranks_from_winners,
+)
+from bot.leagues.standings import best_cards, card_figures, history, standings
+from bot.leagues.store import ORGANISER, PLAYER, League, LeagueExists
+from bot.render.standings import standings_png
+
+if TYPE_CHECKING:
+    from bot.leagues.model import Game
+
+#: Longest league name (it goes into thread names).
+NAME_MAX = 40
+
+
+def service_of(interaction: discord.Interaction) -> LeagueService:
+    """The bot's league service."""
+    return interaction.client.leagues  # type: ignore[attr-defined,no-any-return]
+
+
+def _split(text: str | None) -> tuple[str, ...]:
+    return tuple(p.strip() for p in (text or "").replace(";", ",").split(",") if p.strip())
+
+
+def build_settings(name: str, *, format: str | None = None, points_system: str | None = None,
+                   points: int | None = None,
+                   figures: int | None = None, hexes: int | None = None, lines: str | None = None,
+                   maps: str | None = None, scenario: str = "last-army-standing", rounds: int = 5,
+                   pairing: str = "swiss", seats: int = 2, armies: str = "season", round_limit: int | None = None,
+                   playoff: int = 0, organiser_role: int | None = None, channel_id: int | None = None,
+                   pace: dict[str, str | None] | None = None, round_time: str | None = None) -> LeagueSettings:
+    """The settings ``/league create`` asks for, checked. ``format`` names an army format of
+    :mod:`bot.content.formats` (default ``standard``); ``points_system``, ``points``, ``figures``,
+    ``hexes`` and ``lines`` (product lines) override its fields, as ``/match new`` does.
+
+    :raises UserError: a bad name, unknown format, map, scenario, line, pairing or points system, a seat
+        count outside 2–4, a free-for-all with round robin, a bad pace option, or a round
+        deadline that is unreadable or outside 1 hour to 60 days.
+    """
+    name = name.strip()
+    if not name or len(name) > NAME_MAX or any(c in name for c in "`@#<>"):
+        raise UserError(f"A league name is 1 to {NAME_MAX} characters, without ` @ # < or >.")
+    if pairing not in METHODS:
+        raise UserError(f"The pairing method is one of: {', '.join(METHODS)}.")
+    if armies not in ARMY_MODES:
+        raise UserError(f"Armies are chosen per {' or per '.join(ARMY_MODES)}.")
+    if not 2 <= seats <= 4:
+        raise UserError("A league match seats 2 players, or 3–4 for a free-for-all league.")
+    if seats > 2 and pairing != "swiss":
+        raise UserError("Free-for-all leagues (3–4 seats) pair by record: use `pairing: swiss`.")
+    if not 1 <= rounds <= 50:
+        raise UserError("A season has 1 to 50 rounds.")
+    if playoff not in (0, 2, 4, 8, 16):
+        raise UserError("The playoff takes the top 2, 4, 8 or 16 players (0: no playoff).")
+    try:
+        fmt = league_format(format, points_system=points_system, points=points, figures=figures, spaces=hexes,
+                            lines=_split(lines))
+    except LeagueFormatError as exc:
+        raise UserError(str(exc)) from None
+    pool = _split(maps) or ("practice-field",)
+    match_fmt = {**fmt.overrides(), **({"round_limit": round_limit} if round_limit is not None else {})}
+    for map_id in pool:
+        threads.check_setup(scenario, map_id, match_fmt)  # unknown map or scenario: its own words
+    pace = pace or {}
+    check_options(pace)
+    seconds = None
+    if round_time is not None:
+        seconds = parse_duration(round_time, what="the round's deadline")
+        if not HOUR <= seconds <= 60 * DAY:
+            raise UserError("A round's deadline lies between 1 hour and 60 days, e.g. `7d`.")
+    return LeagueSettings(name=name, format=fmt, maps=pool, scenario=scenario,
+                          pace={k: v for k, v in pace.items() if v is not None}, rounds=rounds, method=pairing,
+                          seats=seats, armies=armies, round_limit=round_limit, playoff=playoff,
+                          organiser_role=organiser_role, channel_id=channel_id, round_time=seconds)
+
+
+async def create(interaction: discord.Interaction, settings: LeagueSettings) -> str:
+    """``/league create``: Manage Server or the organiser role given (the creator becomes organiser).
+
+    :raises UserError: not allowed, or a league of that name exists.
+    """
+    member = interaction.user
+    perms = getattr(member, "guild_permissions", None)
+    role = settings.organiser_role
+    allowed = (perms is not None and perms.manage_guild) or (
+        role is not None and any(r.id == role for r in getattr(member, "roles", [])))
+    if not allowed:
+        raise UserError("Creating a league needs the Manage Server permission, or the organiser role you name "
+                        "in `organiser_role`.")
+    assert interaction.guild_id is not None
+    try:
+        league = await service_of(interaction).store.create(interaction.guild_id, settings, member.id)
+    except LeagueExists as exc:
+        raise UserError(f"{exc} Pick another name.") from None
+    s = league.settings
+    return (f"🏆 League **{s.name}** created: {s.format.describe()}; maps {', '.join(s.maps)}; scenario "
+            f"{s.scenario}; {s.rounds} rounds, {s.method} pairing, {s.seats} players a match; armies per "
+            f"{s.armies}{f'; top-{s.playoff} playoff' if s.playoff else ''}. Players join with "
+            f"`/league join league:{s.name}`.")
+
+
+async def organiser(interaction: discord.Interaction, name: str, user: discord.abc.User, add: bool) -> str:
+    """Add or remove an organiser (organisers only)."""
+    svc = service_of(interaction)
+    league = await svc.require(interaction.guild_id, name)
+    await svc.require_organiser(league, interaction.user, "add or remove organisers")
+    actor = str(interaction.user.id)
+    if add:
+        if not await svc.store.add_member(league.id, str(user.id), ORGANISER, user.display_name, actor):
+            raise UserError(f"{user.display_name} is already an organiser of {league.name}.")
+        return f"{user.display_name} is now an organiser of {league.name}."
+    if len(await svc.store.members(league.id, ORGANISER)) <= 1:
+        raise UserError(f"{league.name} needs at least one organiser: add another before removing this one.")
+    if not await svc.store.remove_member(league.id, str(user.id), ORGANISER, actor):
+        raise UserError(f"{user.display_name} is not an organiser of {league.name}.")
+    return f"{user.display_name} is no longer an organiser of {league.name}."
+
+
+async def join(interaction: discord.Interaction, name: str) -> str:
+    """``/league join``: refused when already a player."""
+    svc = service_of(interaction)
+    league = await svc.require(interaction.guild_id, name)
+    user = interaction.user
+    if not await svc.store.add_member(league.id, str(user.id), PLAYER, user.display_name, str(user.id)):
+        raise UserError(f"You are already a player of {league.name}.")
+    after = " once the season starts" if league.status == "open" else " from the next round"
+    army = " Register your army with `/league army`." if league.settings.armies == "season" else ""
+    return f"<@{user.id}> joined **{league.name}**: you are paired{after}.{army}"
+
+
+async def leave(interaction: discord.Interaction, name: str) -> str:
+    """``/league leave``: no more pairings (games already paired stay)."""
+    svc = service_of(interaction)
+    league = await svc.require(interaction.guild_id, name)
+    user = interaction.user
+    if not await svc.store.remove_member(league.id, str(user.id), PLAYER, str(user.id)):
+        raise UserError(f"You are not a player of {league.name}.")
+    return f"{user.display_name} left **{league.name}**; their results so far stay in the standings."
+
+
+async def army(interaction: discord.Interaction, name: str, cards: str) -> str:
+    """``/league army``: register the season's army, checked against the format; only you see it.
+
+    :raises UserError: not a player, armies chosen per match, a season under way with an army
+        already registered, or an army the format refuses.
+    """
+    svc = service_of(interaction)
+    league = await svc.require(interaction.guild_id, name)
+    pid = str(interaction.user.id)
+    me = [m for m in await svc.store.members(league.id, PLAYER) if m.user_id == pid]
+    if not me:
+        raise UserError(f"Join {league.name} first (`/league join`), then register your army.")
+    if league.settings.armies != "season":
+        raise UserError(f"{league.name} chooses armies per match: set yours in each match with `/army set`.")
+    if league.status != "open" and me[0].army:
+        raise UserError(f"Season {league.season} is under way: your army is fixed until the season ends.")
+    try:
+        picked = check_league_army(cards, league.settings.format, library_for(interaction.guild_id))
+    except LeagueArmyError as exc:
+        raise UserError(f"{exc} Nothing was registered.") from None
+    text = "; ".join(c.name for c in picked)
+    await svc.store.set_army(league.id, pid, text)
+    total = army_points(picked, league.settings.format)
+    return (f"Your army for {league.name} is registered ({total}): {text}. It stays hidden from the other "
+            "players until each match starts.")
+
+
+async def report(interaction: discord.Interaction, name: str, winner: discord.abc.User | None,
+                 draw: bool) -> tuple[str, discord.ui.View | None]:
+    """``/league report``: a player of an unplayed game reports its result; the opponents get
+    Confirm / Dispute buttons.
+
+    :raises UserError: not in an open game of the season, neither or both of ``winner`` and
+        ``draw``, or a winner who did not play.
+    """
+    svc = service_of(interaction)
+    league = await svc.require(interaction.guild_id, name)
+    pid = str(interaction.user.id)
+    games = await svc.store.games(league.id, league.season)
+    mine = [g for g in games if pid in g.players and g.state == OPEN]
+    if not mine:
+        raise UserError(f"You have no unplayed game in {league.name} to report; only the players of a game can "
+                        "report it.")
+    if (winner is None) == (not draw):
+        raise UserError("Say who won (`winner:`) or that it was a draw (`draw: True`), not both.")
+    game = mine[0]
+    try:
+        ranks = ranks_from_winners(game.players, [str(winner.id)] if winner else [])
+    except ValueError:
+        raise UserError(f"{winner.display_name if winner else ''} did not play game #{game.id} "
+                        f"({' vs '.join(f'<@{p}>' for p in game.players)}).") from None
+    found = await svc.store.game(game.id)
+    assert found is not None
+    _, _, version = found
+    if not await svc.store.set_result(league.id, game.id, version, state=REPORTED, ranks=ranks, actor=pid,
+                                      kind="report", reported_by=pid):
+        raise UserError("This game changed while you reported it; look at it again with `/league history`.")
+    names = await svc.names(league)
+    from dataclasses import replace
+    words = result_words(replace(game, ranks=ranks, state=REPORTED), names)
+    others = " ".join(f"<@{p}>" for p in game.players if p != pid)
+    return (f"📝 <@{pid}> reports game #{game.id} of **{league.name}**: {words}. {others}: confirm or dispute it.",
+            report_view(game.id, version + 1))
+
+
+async def correct(interaction: discord.Interaction, name: str, game_id: int, winner: discord.abc.User | None,
+                  draw: bool, reason: str) -> str:
+    """``/league correct``: an organiser decides a disputed or unconfirmed result, or corrects any
+    result, with a reason kept in the history.
+
+    :raises UserError: not an organiser, unknown game, no reason, or a bad result.
+    """
+    svc = service_of(interaction)
+    league = await svc.require(interaction.guild_id, name)
+    await svc.require_organiser(league, interaction.user, "decide or correct results")
+    found = await svc.store.game(game_id)
+    if found is None or found[0] != league.id:
+        raise UserError(f"{league.name} has no game #{game_id}; `/league history` shows games with their numbers.")
+    _, game, version = found
+    if game.is_bye:
+        raise UserError(f"Game #{game_id} is a bye; a bye has no result to correct.")
+    if not reason.strip():
+        raise UserError("Give the reason for the decision; it is kept in the league's history.")
+    if (winner is None) == (not draw):
+        raise UserError("Say who won (`winner:`) or that it was a draw (`draw: True`), not both.")
+    try:
+        ranks = ranks_from_winners(game.players, [str(winner.id)] if winner else [])
+    except ValueError:
+        raise UserError(f"That player did not play game #{game_id}.") from None
+    kind = "correct" if game.state in FINAL else "decide"
+    if not await svc.store.set_result(league.id, game_id, version, state=DECIDED, ranks=ranks,
+                                      actor=str(interaction.user.id), kind=kind,
+                                      detail=f"{reason.strip()} (was {game.state})"):
+        raise UserError("This game changed meanwhile; look at it again and retry.")
+    from dataclasses import replace
+    words = result_words(replace(game, ranks=ranks, state=DECIDED), await svc.names(league))
+    done = "corrected" if kind == "correct" else "decided"
+    return f"⚖ Game #{game_id} of **{league.name}** {done} by <@{interaction.user.id}>: {words}. Reason: {reason.strip()}"
+
+
+async def table(svc: LeagueService, league: League) -> tuple[list[Game], list[Any], dict[str, str]]:
+    """The season's games, the standings rows and the names."""
+    games = await svc.store.games(league.id, league.season)
+    season_games = [g for g in games if g.stage == "season"]
+    names = await svc.names(league)
+    players = list(names) + [p for g in season_games for p in g.players if p not in names]
+    s = league.settings
+    rows = standings(players, season_games, s.name, s.scoring, s.provisional)
+    return games, rows, names
+
+
+async def show_standings(interaction: discord.Interaction, name: str) -> tuple[str, discord.File]:
+    """``/league standings``: the table as text and as an image."""
+    svc = service_of(interaction)
+    league = await svc.require(interaction.guild_id, name)
+    _, rows, names = await table(svc, league)
+    title = f"{league.name}: season {league.season or 1}, after round {league.round}"
+    png = standings_png(title, rows, names)
+    return standings_text(title, rows, names), discord.File(io.BytesIO(png), filename="standings.png")
+
+
+async def show_history(interaction: discord.Interaction, name: str, player: discord.abc.User,
+                       other: discord.abc.User | None) -> str:
+    """``/league history``: a player's games (and head-to-head with ``other``)."""
+    svc = service_of(interaction)
+    league = await svc.require(interaction.guild_id, name)
+    games = await svc.store.games(league.id)
+    names = await svc.names(league)
+    reasons = {e.game_id: e.detail for e in await svc.store.events(league.id)
+               if e.kind in ("decide", "correct") and e.game_id is not None}
+    text = history_text(str(player.id), history(str(player.id), games), names, reasons)
+    if other is not None:
+        text += "\n" + h2h_text(str(player.id), str(other.id), games, names)
+    return text
+
+
+async def show_cards(interaction: discord.Interaction, name: str) -> str:
+    """``/league cards``: the season's most played and best performing Army Cards."""
+    svc = service_of(interaction)
+    league = await svc.require(interaction.guild_id, name)
+    games = await svc.store.games(league.id, league.season)
+    return cards_text(card_figures(games), best_cards(games))
+
+
+async def export_files(interaction: discord.Interaction, name: str) -> tuple[str, list[discord.File]]:
+    """``/league export`` (organisers): results and standings as CSV, and both as JSON."""
+    svc = service_of(interaction)
+    league = await svc.require(interaction.guild_id, name)
+    await svc.require_organiser(league, interaction.user, "export the league")
+    games, rows, names = await table(svc, league)
+    slug = "".join(c if c.isalnum() else "-" for c in league.name.lower())
+    files = [discord.File(io.BytesIO(export.results_csv(games, lambda p: names.get(p, p)).encode()),
+                          filename=f"{slug}-s{league.season}-results.csv"),
+             discord.File(io.BytesIO(export.standings_csv(rows, lambda p: names.get(p, p)).encode()),
+                          filename=f"{slug}-s{league.season}-standings.csv"),
+             discord.File(io.BytesIO(export.season_json(league.name, league.season, games, rows,
+                                                        lambda p: names.get(p, p),
+                                                        changes=await changes(svc, league)).encode()),
+                          filename=f"{slug}-s{league.season}.json")]
+    return f"Season {league.season} of {league.name}: {len(games)} games, {len(rows)} players.", files
+
+
+async def changes(svc: LeagueService, league: League) -> list[dict[str, Any]]:
+    """Every recorded change of the league (who, what, details, when), oldest first."""
+    return [{"at": e.at, "actor": e.actor, "kind": e.kind, "game": e.game_id, "detail": e.detail}
+            for e in await svc.store.events(league.id)]
+
+
+async def seeds(svc: LeagueService, league: League) -> list[str]:
+    """The season's final standings, best first (playoff seeds)."""
+    _, rows, _ = await table(svc, league)
+    return [r.player for r in rows]
