@@ -295,9 +295,10 @@ def _print(rows: list[Row], prefix: str = "") -> None:
         print(f"{prefix}{name}: {value:g} {unit}")
 
 
-def main(what: str, *, pictures: bool = True, matches: int | None = None) -> int:
+def main(what: str, *, pictures: bool = True, matches: int | None = None, most: bool = False) -> int:
     """Print the figures of ``what`` (``rules``, ``render`` or ``bot``; for ``bot``, ``pictures``
-    on or off and how many ``matches`` at once); returns the exit status."""
+    on or off, how many ``matches`` at once, or ``most``: the most matches at the goals);
+    returns the exit status."""
     if what == "rules":
         _print(rules())
         return 0
@@ -316,6 +317,9 @@ def main(what: str, *, pictures: bool = True, matches: int | None = None) -> int
             return 0
         module = importlib.import_module("bot.discord.bench")
         options: dict[str, object] = {} if pictures else {"pictures": False}
+        if most:
+            _print(module.most_matches(start=matches or 200, **options))
+            return 0
         if matches is not None:
             options["matches"] = matches
         _print(module.run(**options))
