@@ -188,9 +188,21 @@ async def test_a_schema_5_database_keeps_its_order_marker_picks_in_the_renamed_t
         ("a", '{"1": "a/syvarris"}'), ("b", '{"X": "b/grimnak"}')]
 
 
+async def _maps_stay_apart(store: SqliteStorage) -> None:
+    """Two servers' maps of the same id: each server sees only its own; a server replaces its own."""
+    from bot.storage.maps import ServerMap
+
+    await store.save_server_map(ServerMap(1, "ridge", "Ridge", "{}", "ridge.hsc", 10))
+    await store.save_server_map(ServerMap(2, "ridge", "Other Ridge", "{}", "ridge.json", 20))
+    await store.save_server_map(ServerMap(1, "ridge", "Ridge II", "{}", "ridge2.hsc", 10))  # replaces its own
+    assert [(m.name, m.added_by) for m in await store.server_maps(1)] == [("Ridge II", 10)]
+    assert [(m.name, m.added_by) for m in await store.server_maps(2)] == [("Other Ridge", 20)]
+    assert await store.server_map(3, "ridge") is None
+    assert len(await store.all_server_maps()) == 2
+
+
 async def test_migration_7_keeps_each_servers_maps_apart(tmp_path: Path) -> None:
     """A schema-6 database gains ``server_maps``; every query names its server."""
-    from bot.storage.maps import ServerMap
     from bot.storage.migrations import MIGRATIONS
 
     db = tmp_path / "six.db"
@@ -203,29 +215,16 @@ async def test_migration_7_keeps_each_servers_maps_apart(tmp_path: Path) -> None
     raw.close()
     store = SqliteStorage(db)
     await store.open()
-    await store.save_server_map(ServerMap(1, "ridge", "Ridge", "{}", "ridge.hsc", 10))
-    await store.save_server_map(ServerMap(2, "ridge", "Other Ridge", "{}", "ridge.json", 20))
-    await store.save_server_map(ServerMap(1, "ridge", "Ridge II", "{}", "ridge2.hsc", 10))  # replaces its own
-    assert [(m.name, m.added_by) for m in await store.server_maps(1)] == [("Ridge II", 10)]
-    assert [(m.name, m.added_by) for m in await store.server_maps(2)] == [("Other Ridge", 20)]
-    assert await store.server_map(3, "ridge") is None
-    assert len(await store.all_server_maps()) == 2
+    await _maps_stay_apart(store)
     await store.close()
 
 
 async def test_each_servers_maps_and_card_files_stay_apart(make_store: MakeStore) -> None:
     """Every query of a server's maps and card files names its server, on both backends."""
-    from bot.storage.maps import ServerMap
 
     store = make_store()
     await store.open()
-    await store.save_server_map(ServerMap(1, "ridge", "Ridge", "{}", "ridge.hsc", 10))
-    await store.save_server_map(ServerMap(2, "ridge", "Other Ridge", "{}", "ridge.json", 20))
-    await store.save_server_map(ServerMap(1, "ridge", "Ridge II", "{}", "ridge2.hsc", 10))  # replaces its own
-    assert [(m.name, m.added_by) for m in await store.server_maps(1)] == [("Ridge II", 10)]
-    assert [(m.name, m.added_by) for m in await store.server_maps(2)] == [("Other Ridge", 20)]
-    assert await store.server_map(3, "ridge") is None
-    assert len(await store.all_server_maps()) == 2
+    await _maps_stay_apart(store)
     await store.save_server_cards(1, "mine.json", '{"a": 1}', 10)
     await store.save_server_cards(1, "mine.json", '{"a": 2}', 10)  # replaced, not doubled
     await store.save_server_cards(2, "theirs.json", "{}", None)
