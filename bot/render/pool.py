@@ -4,7 +4,8 @@ Drawing a map holds the GIL for tens of milliseconds; in a thread of the bot's p
 interaction waits behind it (issue 21: the handler's p99 went from ~16 ms to seconds with pictures
 on). A :class:`PicturePool` draws in a small pool of worker processes instead:
 
-- sized from the CPU count (:func:`default_workers`: one core is left to the event loop);
+- sized from the CPU count (:func:`default_workers`), at a lower CPU priority than the bot, so
+  the event loop always comes first;
 - each worker keeps the battlefields it was sent, keyed by their content (:func:`_key`), so its
   cached static layer (:mod:`bot.render.static`, keyed by the battlefield object) is drawn once per
   map per worker, not once per picture;
@@ -36,12 +37,17 @@ from bot.rules.battlefield import Battlefield
 WORKER_MAPS = 16
 
 
+#: How much lower the workers' CPU priority is than the bot's (``os.nice``): a picture uses the CPU
+#: the event loop leaves idle and never delays an interaction.
+WORKER_NICE = 3
+
+
 def default_workers(cpus: int | None = None) -> int:
-    """Worker processes for ``cpus`` cores (default: this machine's): one core stays with the event
-    loop, at least one worker, at most four (a turn's picture is one task; more workers only help
-    with many matches ending turns at the same moment)."""
+    """Worker processes for ``cpus`` cores (default: this machine's): one per core, at most four.
+    The workers run at a lower priority (:data:`WORKER_NICE`), so the event loop keeps its core
+    whenever it has work; when it has none, pictures use every core."""
     n = cpus if cpus is not None else (os.cpu_count() or 1)
-    return max(1, min(4, n - 1))
+    return max(1, min(4, n))
 
 
 class _Sender(pickle.Pickler):
@@ -113,6 +119,14 @@ def _kept() -> int:
     return len(_fields)
 
 
+def _lower_priority() -> None:
+    """In a new worker: run below the bot's priority (where the system allows it)."""
+    try:
+        os.nice(WORKER_NICE)
+    except OSError:  # not allowed here: the worker runs at the usual priority
+        pass
+
+
 def _warm() -> int:
     """In a worker: nothing but being started (imports done); returns its process id."""
     return os.getpid()
@@ -142,7 +156,8 @@ class PicturePool:
         if self._pool is None:
             # spawn: a fresh interpreter, never a fork of a process running an event loop and threads.
             self._pool = concurrent.futures.ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
+                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_lower_priority)
         return self._pool
 
     async def start(self) -> None:

@@ -83,12 +83,14 @@ async def test_the_pool_draws_in_another_process_and_keeps_each_map_once() -> No
         assert first == render_png(one) and second == render_png(two)  # the same picture as in-process
         executor = pool._executor()
         pid = await asyncio.wrap_future(executor.submit(pool_module._warm))
-        assert pid != pool_module.os.getpid()  # drawn in a worker process
+        assert pid != pool_module.os.getpid()  # drawn in a worker process...
+        niceness = await asyncio.wrap_future(executor.submit(pool_module.os.nice, 0))
+        assert niceness >= pool_module.os.nice(0) + pool_module.WORKER_NICE  # ...below the bot's priority
         kept = await asyncio.wrap_future(executor.submit(pool_module._kept))
         assert kept == 1  # one map, however many matches play on it
     finally:
         pool.close()
 
 
-def test_workers_leave_a_core_to_the_event_loop() -> None:
-    assert [default_workers(n) for n in (1, 2, 3, 8, 64)] == [1, 1, 2, 4, 4]
+def test_one_worker_per_core_at_most_four() -> None:
+    assert [default_workers(n) for n in (1, 2, 3, 8, 64)] == [1, 2, 3, 4, 4]
