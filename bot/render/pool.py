@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import hashlib
 import io
 import multiprocessing
@@ -121,10 +122,8 @@ def _kept() -> int:
 
 def _lower_priority() -> None:
     """In a new worker: run below the bot's priority (where the system allows it)."""
-    try:
+    with contextlib.suppress(OSError):  # not allowed here: the worker runs at the usual priority
         os.nice(WORKER_NICE)
-    except OSError:  # not allowed here: the worker runs at the usual priority
-        pass
 
 
 def _warm() -> int:
