@@ -1,3 +1,4 @@
-"""Heroscape referee bot: a rules core (``bot.rules``) with Discord, console, storage and rendering adapters."""
+"""A referee bot for miniatures battle games: each game behind the seam (:mod:`bot.games`), with the Discord,
+console, storage and picture adapters they share."""
 
 __version__ = "0.1.0"

@@ -1,4 +1,8 @@
-"""Command line: ``python -m bot run | sandbox | local | demo | cases PATH... | maps import|show | bench rules|render|bot | db migrate-to URL``."""
+"""Command line: ``python -m bot run | sandbox | local | demo | cases PATH... | maps import|show | bench rules|render|bot | db migrate-to URL``.
+
+``local``, ``demo`` and ``bench rules`` take ``--game NAME`` (:func:`bot.games.names`; default
+:data:`bot.games.DEFAULT`): the game's ruleset adds its own options and runs the command.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +10,30 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from bot import games
 from bot.sandbox.main import add_arguments as sandbox_args
 
 
-def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m bot", description="Heroscape referee bot")
+def _game_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", default=games.DEFAULT,
+                        help=f"the game: {', '.join(games.names())} (default {games.DEFAULT})")
+
+
+def game_named(argv: Sequence[str]) -> str:
+    """The ``--game NAME`` among ``argv`` (:data:`bot.games.DEFAULT` when absent): read before the
+    full parser is built, since the game adds the options of ``local``, ``demo`` and ``bench``."""
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument("--game", default=games.DEFAULT)
+    known, _ = pre.parse_known_args(list(argv))
+    return str(known.game)
+
+
+def _parser(game: str = games.DEFAULT) -> argparse.ArgumentParser:
+    """The full parser, with ``game``'s options on ``local``, ``demo`` and ``bench``.
+
+    :raises bot.games.UnknownGame: no game of that name.
+    """
+    p = argparse.ArgumentParser(prog="python -m bot", description="A referee bot for miniatures battle games")
     sub = p.add_subparsers(dest="cmd", required=True)
     run = sub.add_parser("run", help="start the Discord bot (without DISCORD_TOKEN: the sandbox in the browser)")
     run.add_argument("--sync", action="store_true",
@@ -20,28 +43,13 @@ def _parser() -> argparse.ArgumentParser:
     sandbox_args(run)
     box = sub.add_parser("sandbox", help="try the bot in the browser, on a stand-in Discord on this machine")
     sandbox_args(box)
+    ruleset = games.get(game)
     loc = sub.add_parser("local", help="play a match in this terminal")
-    loc.add_argument("--scenario", default=None, help="scenario id (data/scenarios); default: last-army-standing")
-    loc.add_argument("--map", default=None, help="map id (data/maps); default: the scenario's map")
-    loc.add_argument("--out", default="renders/local", help="folder for the map images and autosaves ('none': no images)")
-    loc.add_argument("--seed", type=int, default=None,
-                     help="dice seed: makes the dice reproducible (default: fresh dice for every roll, "
-                          "which a save file does not foretell)")
-    loc.add_argument("--vs-computer", action="store_true", help="the computer plays the second seat")
-    loc.add_argument("--load", default=None, help="resume a match saved with 'save PATH'")
-    loc.add_argument("--draft", action="store_true", help="draft the armies one Army Card at a time, in turn")
-    loc.add_argument("--format", default=None,
-                     help="army format: standard, delta, hasbro, modern, skirmish or epic (points system, limits, lines)")
-    demo = sub.add_parser("demo", help="two computer players fight; map images under renders/")
-    demo.add_argument("--scenario", default="last-army-standing", help="scenario id (data/scenarios)")
-    demo.add_argument("--map", default=None, help="map id (data/maps; default: the scenario's, COBRA Facility for "
-                      "last-army-standing)")
-    demo.add_argument("--level", default=None, choices=["rookie", "seasoned", "veteran", "master"],
-                      help="the scenario's level: --scenario mission-critical --level veteran plays mission-critical-veteran")
-    demo.add_argument("--rounds", type=int, default=None, help="stop after this many rounds")
-    demo.add_argument("--out", default="renders/demo", help="folder for the images ('none': no images)")
-    demo.add_argument("--seed", type=int, default=7, help="dice seed")
-    demo.add_argument("--draft", action="store_true", help="the computer players draft their armies card by card")
+    _game_option(loc)
+    ruleset.add_arguments("local", loc)
+    demo = sub.add_parser("demo", help="computer players fight to the end; pictures under renders/")
+    _game_option(demo)
+    ruleset.add_arguments("demo", demo)
     cases = sub.add_parser("cases", help="run rules cases (files or folders of *.json)")
     cases.add_argument("paths", nargs="+")
     from bot.content.importers.cli import add_arguments as maps_args
@@ -52,7 +60,7 @@ def _parser() -> argparse.ArgumentParser:
     crd.add_argument("action", metavar="coverage|show|NAME", help="coverage, show NAME, or a card's name")
     crd.add_argument("name", nargs="*", help="the card to show (name, short name or id)")
     crd.add_argument("--summary", action="store_true", help="coverage: only the per-set lines and the total")
-    bench = sub.add_parser("bench", help="print benchmark figures, one 'name: value unit' per line")
+    bench = sub.add_parser("bench", help="print benchmark numbers, one 'name: value unit' per line")
     bench.add_argument("what", choices=["rules", "render", "bot"])
     bench.add_argument("--no-pictures", action="store_true", help="bot: map pictures off (default: on, drawn in "
                        "worker processes, as in real play)")
@@ -62,15 +70,15 @@ def _parser() -> argparse.ArgumentParser:
     from bot.storage.copy import add_arguments as db_args
 
     db_args(sub)
+    _game_option(bench)
+    ruleset.add_arguments("bench", bench)
     return p
 
 
-def _warn_content() -> None:
-    """Say which content files were skipped because they are invalid (file and field named)."""
-    from bot.game.session import content_problems
-
+def _warn_content(game: str = games.DEFAULT) -> None:
+    """Say which content files of ``game`` were skipped because they are invalid (file and field named)."""
     try:
-        problems = content_problems()
+        problems = games.get(game).content_problems()
     except (OSError, ValueError) as exc:
         print(f"warning: {exc}", file=sys.stderr)
         return
@@ -118,9 +126,16 @@ def _cards_cmd(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit status."""
-    args = _parser().parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    game = game_named(argv)
+    try:
+        ruleset = games.get(game)
+    except games.UnknownGame as exc:
+        print(f"error: {exc}")
+        return 2
+    args = _parser(ruleset.name).parse_args(argv)
     if args.cmd in ("run", "local", "demo"):
-        _warn_content()
+        _warn_content(ruleset.name)
     if args.cmd == "cases":
         from bot.cases import main as cases_main
 
@@ -136,6 +151,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return db_main(args)
     if args.cmd == "bench":
+        if args.what == "rules":
+            return int(ruleset.bench_rules(args))
+        if ruleset.name != games.DEFAULT:
+            print(f"error: bench {args.what} measures {games.DEFAULT} only; leave out --game")
+            return 2
         from bot.bench import main as bench_main
 
         return int(bench_main(args.what, pictures=not args.no_pictures, matches=args.matches, most=args.most))
@@ -151,13 +171,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return int(run_main(force_sync=args.sync))
     if args.cmd == "local":
-        from bot.console.local import main as local_main
-
-        return int(local_main(args))
+        return int(ruleset.local(args))
     if args.cmd == "demo":
-        from bot.console.demo import main as demo_main
-
-        return int(demo_main(args))
+        return int(ruleset.demo(args))
     return 2
 
 

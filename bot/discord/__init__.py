@@ -11,7 +11,7 @@ package only translates. Modules, top down:
 - :mod:`.actions` - find the match, check the user, apply, publish (shared by all entry points);
 - :mod:`.matches` - one session and one lock per channel, persisted, each interaction once;
 - :mod:`.publish` - an outcome as messages: words, map image, decision buttons, DMs, what follows;
-- :mod:`.orders` - Order Markers by DM (or privately in the channel when DMs are closed);
+- :mod:`.orders` - a round's secret picks by DM (or privately in the channel when DMs are closed);
 - :mod:`.components` - restart-proof buttons and menus (``DynamicItem``);
 - :mod:`.respond` - answering interactions without losing anything when Discord refuses;
 - :mod:`.outgoing` - the one way out: pings, length limits, retries, permission refusals in words;

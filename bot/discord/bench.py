@@ -38,8 +38,8 @@ from typing import Any
 import discord
 import yarl
 
-from bot.discord.client import DISCORD_WAIT, HeroscapeBot
-from bot.discord.matches import LiveMatch, MatchManager
+from bot.discord.client import DISCORD_WAIT, RefereeBot
+from bot.discord.matches import LiveMatch, MatchManager, session_from
 from bot.discord.pace.bench import deadlines_ms
 from bot.discord.settings import Settings
 from bot.game.session import GameSession
@@ -306,7 +306,7 @@ async def _bot_main(conn: Connection, info: dict[str, Any], db: Path, pictures: 
         pool = PicturePool() if pictures else None
         if pool is not None:
             await pool.start()
-        bot = HeroscapeBot(settings, render=pool, seed=4, tune_gc=True, guild_ready_timeout=0.05)
+        bot = RefereeBot(settings, render=pool, seed=4, tune_gc=True, guild_ready_timeout=0.05)
         bot.handler_timer = lambda label, s, waited: handler.append((label, s * 1000, waited * 1000))
         bot.matches.timer = lambda verb, total, rules: apply.append((verb, total * 1000, rules * 1000))
         task = asyncio.create_task(bot.start("fake"))
@@ -354,7 +354,7 @@ def idle_match_kb(records: list[StoredMatch], sample: int = 25) -> float:
     GameSession.from_record(records[0].record())  # warm the shared libraries (cards, maps) first
     tracemalloc.start()
     base = tracemalloc.get_traced_memory()[0]
-    kept = [LiveMatch(r.meta, GameSession.from_record(r.record())) for r in records]
+    kept = [LiveMatch(r.meta, session_from(r.meta, r.record())) for r in records]
     used = tracemalloc.get_traced_memory()[0] - base
     tracemalloc.stop()
     return used / 1024 / max(1, len(kept))

@@ -4,7 +4,7 @@ registers the restart-proof components, syncs its slash commands (to ``DISCORD_G
 once when set, globally otherwise) and catches up what every match was owed
 (:mod:`bot.discord.resume`).
 
-Stopping gracefully (:meth:`HeroscapeBot.shutdown`, on SIGTERM or SIGINT in ``python -m bot run``):
+Stopping gracefully (:meth:`RefereeBot.shutdown`, on SIGTERM or SIGINT in ``python -m bot run``):
 new interactions are answered "restarting, try again" and change nothing, running handlers may
 finish (:data:`SHUTDOWN_GRACE` seconds at most), the outbox is flushed, then the gateway and the
 database are closed.
@@ -50,10 +50,10 @@ from bot.storage.base import Storage
 log = logging.getLogger(__name__)
 
 #: Set while a handler runs (each interaction's task has its own context).
-_HANDLING: contextvars.ContextVar[bool] = contextvars.ContextVar("heroscape_handling", default=False)
+_HANDLING: contextvars.ContextVar[bool] = contextvars.ContextVar("referee_handling", default=False)
 #: Seconds the handler under way spent waiting for Discord's REST answers (a one-item list shared with
-#: the tasks it starts); read by :meth:`HeroscapeBot.busy` to tell the bot's own time from Discord's.
-DISCORD_WAIT: contextvars.ContextVar[list[float] | None] = contextvars.ContextVar("heroscape_discord_wait",
+#: the tasks it starts); read by :meth:`RefereeBot.busy` to tell the bot's own time from Discord's.
+DISCORD_WAIT: contextvars.ContextVar[list[float] | None] = contextvars.ContextVar("referee_discord_wait",
                                                                                   default=None)
 #: Young-generation size for the garbage collector once the bot is up (CPython's default is 700).
 GC_GEN0 = 10_000
@@ -79,10 +79,10 @@ def tune_gc() -> None:
     gc.set_threshold(GC_GEN0, gen1, gen2)
 
 
-class RefereeTree(app_commands.CommandTree["HeroscapeBot"]):
+class RefereeTree(app_commands.CommandTree["RefereeBot"]):
     """The command tree, with one error handler for every slash command."""
 
-    async def on_error(self, interaction: discord.Interaction[HeroscapeBot], error: app_commands.AppCommandError) -> None:
+    async def on_error(self, interaction: discord.Interaction[RefereeBot], error: app_commands.AppCommandError) -> None:
         """Expected errors (rules refusals, "not your turn", bad input) become ephemeral words."""
         original = getattr(error, "original", None) or error
         if isinstance(error, app_commands.CheckFailure) and original is error:
@@ -94,9 +94,9 @@ class RefereeTree(app_commands.CommandTree["HeroscapeBot"]):
         await explain(interaction, original)
 
 
-class HeroscapeBot(commands.Bot):
-    """The Heroscape referee. ``storage`` defaults to PostgreSQL at ``settings.database_url`` when
-    set, else SQLite at ``settings.database_path`` (:func:`bot.storage.storage_for`);
+class RefereeBot(commands.Bot):
+    """The referee bot (every game of :mod:`bot.games`). ``storage`` defaults to PostgreSQL at ``settings.database_url`` when set, else SQLite at
+    ``settings.database_path`` (:func:`bot.storage.storage_for`);
     ``render`` draws maps (``None``: no images, for benchmarks); ``seed`` fixes the dice of new
     matches (tests)."""
 
@@ -244,7 +244,7 @@ class HeroscapeBot(commands.Bot):
             if self.accepting:
                 parse(data)
                 return
-            interaction: discord.Interaction[HeroscapeBot] = discord.Interaction(data=data, state=self._connection)  # type: ignore[arg-type]
+            interaction: discord.Interaction[RefereeBot] = discord.Interaction(data=data, state=self._connection)  # type: ignore[arg-type]
             log.info("interaction %s arrived while stopping; turned away", interaction.id)
             task = asyncio.ensure_future(self._turn_away(interaction))
             task.add_done_callback(lambda t: t.cancelled() or t.exception())
@@ -252,7 +252,7 @@ class HeroscapeBot(commands.Bot):
         parsers["INTERACTION_CREATE"] = guarded
 
     @staticmethod
-    async def _turn_away(interaction: discord.Interaction[HeroscapeBot]) -> None:
+    async def _turn_away(interaction: discord.Interaction[RefereeBot]) -> None:
         with contextlib.suppress(Exception):
             if interaction.type is discord.InteractionType.autocomplete:
                 await interaction.response.autocomplete([])
@@ -299,3 +299,7 @@ class HeroscapeBot(commands.Bot):
         finally:
             await self.matches.flush()
             await self.storage.close()
+
+
+#: The bot's name from when it refereed one game (kept for existing imports).
+HeroscapeBot = RefereeBot

@@ -1,7 +1,7 @@
 """What the adapter's modules may use of the running bot: :class:`Host`.
 
-:class:`~bot.discord.client.HeroscapeBot` is the one implementation; every other module of
-``bot.discord`` (actions, publishing, Order Marker controls, responders, the catch-up) is typed
+:class:`~bot.discord.client.RefereeBot` is the one implementation; every other module of
+``bot.discord`` (actions, publishing, secret-pick controls, responders, the catch-up) is typed
 against this protocol instead, so none of them imports the client, which imports them: the
 client sits on top, alone (no import cycle, issue 11).
 """

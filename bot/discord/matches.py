@@ -6,7 +6,7 @@ session (the rules decide), append it to storage together with the interaction i
 then report it. A retried or double-delivered interaction therefore applies once, and two clicks
 on the same button apply once (the second carries a version that is no longer current).
 
-After a command that ends a Player Turn (or every :data:`SNAPSHOT_EVERY` commands) the position is
+After a command that ends a turn (or every :data:`SNAPSHOT_EVERY` commands) the position is
 also stored as a snapshot, when no decision is pending, so that a restart rebuilds each match
 from its newest snapshot plus the few commands after it instead of replaying the whole log. The
 snapshot is taken under the lock but written in the background: a command never waits for it,
@@ -27,17 +27,17 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from bot import games
 from bot.discord import server_cards
 from bot.discord.errors import AlreadyDone, NoMatch, NotAPlayer, Stale, UserError
-from bot.discord.whose_turn import turn_key, turn_words
-from bot.game.howto import DISCORD
-from bot.game.session import GameSession, Outcome, library_for, snapshot_version
-from bot.rules import checks, legal
-from bot.rules.errors import RulesError
+from bot.game.seam import turn_key as turn_key  # its old home was here (tests import it)
+from bot.game.session import GameSession
+from bot.games.ruleset import MatchSettings, Outcome, Refused
+from bot.rules import checks
 from bot.rules.events import Event
 from bot.rules.state import MatchState, Pending, Phase
 from bot.rules.views import public_view
@@ -65,10 +65,10 @@ T = TypeVar("T")
 class LiveMatch:
     """A match in memory: its stored metadata, its session and its lock.
 
-    ``marker_picks`` holds Order Marker picks not yet locked in (player -> marker -> card key);
+    ``marker_picks`` holds a round's secret picks not yet locked in (player -> slot -> option);
     ``dm_closed`` the players whose DMs failed; ``owed`` what could not be delivered to a player
     privately yet (shown with their next command) and ``owed_controls`` who still needs their
-    Order Marker controls; ``owed_rows`` the newest stored row of each (player, kind) owed, so
+    secret-pick controls; ``owed_rows`` the newest stored row of each (player, kind) owed, so
     that delivering forgets exactly what was shown. ``snapshot_seq`` is the log position of the
     newest stored snapshot.
     """
@@ -80,7 +80,7 @@ class LiveMatch:
     dm_closed: set[str] = field(default_factory=set)
     owed: dict[str, list[str]] = field(default_factory=dict)
     owed_controls: set[str] = field(default_factory=set)
-    #: The last round whose Order Marker controls were sent (a restored match counts as sent).
+    #: The last round whose secret-pick controls were sent (a restored match counts as sent).
     controls_round: int = 0
     owed_rows: dict[tuple[str, str], int] = field(default_factory=dict)
     snapshot_seq: int = 0
@@ -110,18 +110,18 @@ class LiveMatch:
 
     @property
     def turn_log(self) -> list[Event]:
-        """Public events of the Player Turn under way, for the next map image (rebuilt on restore)."""
+        """Public events of the turn under way, for the next picture (rebuilt on restore)."""
         return self.session.match.turn_events
 
     @property
     def version(self) -> int:
         """The state version, bumped by every accepted command."""
-        return self.session.state.version
+        return self.session.version
 
     @property
     def over(self) -> bool:
         """True once the rules declared a result."""
-        return self.state.phase is Phase.OVER
+        return self.session.result() is not None
 
     def memo(self, key: Hashable, compute: Callable[[], T]) -> T:
         """``compute()`` cached until the state changes (autocomplete asks again on every keystroke)."""
@@ -134,7 +134,7 @@ class LiveMatch:
 
     def is_player(self, pid: str) -> bool:
         """Whether ``pid`` sits at the table."""
-        return any(p.id == pid for p in self.state.players)
+        return any(s.id == pid for s in self.session.seats())
 
     def require_player(self, pid: str) -> None:
         """:raises NotAPlayer: when ``pid`` does not play in this match."""
@@ -144,9 +144,9 @@ class LiveMatch:
             raise NotAPlayer("You are not playing in this match, so you cannot act in it.")
 
     def waiting_for(self, on: str) -> list[str]:
-        """The players the rules wait for on ``on`` (a kind of :class:`bot.rules.legal.Expected`:
-        ``place``, ``initiative``, ...), in seat order (:func:`bot.rules.legal.waiting_for`)."""
-        return [e.player for e in legal.waiting_for(self.state) if e.on == on]
+        """The players the match waits for on ``on`` (:attr:`bot.games.ruleset.Waiting.on`, the
+        game's kind of input), in seat order (:meth:`bot.games.ruleset.GameMatch.waiting`)."""
+        return [w.player for w in self.session.waiting() if w.on == on]
 
     def waiting_for_orders(self) -> list[str]:
         """Players who have not locked in their Order Markers this round, in seat order.
@@ -168,9 +168,9 @@ class LiveMatch:
 class Applied:
     """An accepted command: what it did and the state facts an adapter needs to show it.
 
-    ``view`` is the public view right after the command when a map is due (a Player Turn ended,
+    ``view`` is the public view right after the command when a picture is due (a turn ended,
     or asked for), captured under the lock so the picture matches the words; ``shown`` the public
-    events to draw on it: the Player Turn's before this command, then this command's.
+    events to draw on it: the turn's before this command, then this command's.
     """
 
     outcome: Outcome
@@ -209,7 +209,7 @@ RECENT_MS = 20 * 60 * 1000
 DISCORD_EPOCH_MS = 1420070400000
 
 #: A snapshot is stored at least this often (in commands), at a quiet moment, even within a long
-#: Player Turn; and always after a command that ends a Player Turn.
+#: turn; and always after a command that ends a turn.
 SNAPSHOT_EVERY = 40
 #: How many snapshots each match keeps (the newest first; an older one is a fallback).
 SNAPSHOTS_KEPT = 2
@@ -222,6 +222,18 @@ def _snowflake_ms(snowflake: int) -> int:
     return (snowflake >> 22) + DISCORD_EPOCH_MS
 
 
+def session_from(meta: MatchMeta, record: dict[str, Any], snapshots: Iterable[tuple[int, bytes]] = (), *,
+                 tolerant: bool = False) -> GameSession:
+    """A match of ``meta``'s game rebuilt from ``record`` (and ``snapshots``) for Discord, through its
+    game's ruleset (:meth:`bot.games.ruleset.Ruleset.from_record`), with the server's own content.
+
+    :raises bot.games.ruleset.Refused: the log does not replay (never when ``tolerant``).
+    """
+    ruleset = games.get(meta.ruleset)
+    session = ruleset.from_record(record, snapshots, adapter="discord", tolerant=tolerant, server=meta.guild_id)
+    return session  # type: ignore[return-value]  # the Discord layer still reads the session's state
+
+
 def _session_of(stored: StoredMatch) -> GameSession:
     """A stored match's session: from its snapshots made by this code version, else from its log.
 
@@ -229,13 +241,12 @@ def _session_of(stored: StoredMatch) -> GameSession:
     stricter) is replayed tolerantly rather than lost: the refused commands change nothing and are
     logged as warnings.
     """
-    version = snapshot_version()
+    version = games.get(stored.meta.ruleset).snapshot_version()
     usable = [(snap.seq, snap.state) for snap in stored.snapshots if snap.version == version]
-    library = library_for(stored.meta.guild_id)  # the server's own cards (/cards upload) too
     try:
-        return GameSession.from_record(stored.record(), usable, howto=DISCORD, library=library)
-    except RulesError:
-        session = GameSession.from_record(stored.record(), howto=DISCORD, tolerant=True, library=library)
+        return session_from(stored.meta, stored.record(), usable)
+    except Refused:
+        session = session_from(stored.meta, stored.record(), tolerant=True)
         for seq, text, reason in session.skipped:
             log.warning("match %s: logged command %d (%s) is refused by the current rules and was skipped: %s",
                         stored.meta.match_id, seq, text.split(" ", 1)[0], reason)
@@ -248,7 +259,7 @@ def snowflake_ms(snowflake: int) -> int:
 
 
 def _sent_round(session: GameSession) -> int:
-    """For a restored match: the round whose Order Marker controls went out before the restart."""
+    """For a restored match: the round whose secret-pick controls went out before the restart."""
     st = session.state
     return st.round - 1 if st.phase is Phase.ORDERS and st.pending else st.round
 
@@ -307,7 +318,7 @@ class MatchManager:
 
     async def restore(self) -> int:
         """Rebuild every active match from storage (newest usable snapshot plus the commands after it,
-        or the whole log), with its Order Marker picks and owed private lines; return how many.
+        or the whole log), with its secret picks and owed private lines; return how many.
 
         A match whose log does not replay is logged and left stored but not live.
         """
@@ -335,8 +346,8 @@ class MatchManager:
                 live.owed_rows[(owed.player, owed.kind)] = owed.id
                 live.dm_closed.add(owed.player)  # owed because their DMs were closed: do not try first
             self._add(live)
-            if len(session.match.log) - session.restored_from >= SNAPSHOT_ON_RESTORE:
-                await self._save_snapshot(live, len(session.match.log), session.snapshot())
+            if len(session.log) - session.restored_from >= SNAPSHOT_ON_RESTORE:
+                await self._save_snapshot(live, len(session.log), session.snapshot())
             count += 1
         return count
 
@@ -349,8 +360,9 @@ class MatchManager:
 
     async def create(self, *, guild_id: int | None, channel_id: int, creator_id: int, scenario_id: str,
                      map_id: str | None = None, fmt: dict[str, Any] | None = None, seed: int | None = None,
-                     parent_id: int | None = None) -> LiveMatch:
-        """Start a match in a channel (``parent_id``: the channel whose thread ``channel_id`` is).
+                     parent_id: int | None = None, game: str = games.DEFAULT) -> LiveMatch:
+        """Start a match of ``game`` (a :mod:`bot.games` name) in a channel (``parent_id``: the
+        channel whose thread ``channel_id`` is); the match records its game.
 
         :raises UserError: when the channel already has a match under way, or the scenario or
             map is unknown.
@@ -361,13 +373,16 @@ class MatchManager:
                 raise UserError("This channel already has a match. Finish it, or `/match end` it first.")
             match_id = secrets.token_hex(4)
             try:
-                session = GameSession.create(match_id, map_id=map_id, scenario_id=scenario_id, fmt=fmt, seed=seed,
-                                             howto=DISCORD, library=library_for(guild_id))
+                ruleset = games.get(game)
+                options = {"map": map_id, "scenario": scenario_id, "format": fmt}
+                settings = MatchSettings(match_id, seed, options, adapter="discord", server=guild_id)
+                session: GameSession = ruleset.new_match(settings)  # type: ignore[assignment]  # as _session_of
             except (KeyError, ValueError) as exc:
                 raise UserError(str(exc.args[0]) if exc.args else str(exc)) from None
+            record = session.to_record()
             meta = MatchMeta(match_id=match_id, guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
-                             map_id=session.map_id, scenario_id=session.scenario_id, seed=session.seed,
-                             format=dict(session.format_overrides), parent_id=parent_id)
+                             map_id=record["map_id"], scenario_id=record["scenario_id"], seed=session.seed,
+                             format=dict(record.get("format") or {}), parent_id=parent_id, ruleset=ruleset.name)
             if current is not None and current.meta.status == ACTIVE:
                 await self.storage.set_status(current.match_id, OVER)
             try:
@@ -414,23 +429,23 @@ class MatchManager:
                     and text.split(" ", 1)[0] in TURN_VERBS):
                 raise Stale(f"Not done: you sent this before the turn changed ({mark.what}). "
                             "Send it again if you still want it.")
-            seq = len(live.session.match.log)
+            seq = len(live.session.log)
             before = live.turn_log
-            turn_before, words_before = turn_key(live.state), turn_words(live.session)
+            turn_before, words_before = live.session.turn_key(), live.session.turn_words()
             rules_start = time.perf_counter()
             outcome = live.session.apply(player, text)
             rules = time.perf_counter() - rules_start
-            logged_player, logged_text = live.session.match.log[-1]
+            logged_player, logged_text = live.session.log[-1]
             st = live.state
             result = self._describe(live, outcome, header)
-            owed = [OutboxEntry(f"cmd:{seq}", seq, OUT_RESULT, result, st.version)] if result else []
+            owed = [OutboxEntry(f"cmd:{seq}", seq, OUT_RESULT, result, live.version)] if result else []
             round_due = st.phase is Phase.ORDERS and not st.pending and live.round_owed < st.round
             if round_due:
                 owed.append(OutboxEntry(f"round:{st.round}", seq, OUT_ROUND, "", st.version))
             new_mark = None
-            if turn_key(st) != turn_before:
+            if live.session.turn_key() != turn_before:
                 new_mark = TurnMark(st.version, int(time.time() * 1000),
-                                    f"{words_before} ended; now {turn_words(live.session)}")
+                                    f"{words_before} ended; now {live.session.turn_words()}")
             try:
                 await self.storage.append(live.match_id, seq, logged_player, logged_text, interaction_id,
                                           outbox=tuple(owed), turn_mark=new_mark)
@@ -445,7 +460,7 @@ class MatchManager:
                 live.turn_mark = new_mark
             if interaction_id is not None:
                 self._remember(interaction_id)
-            if st.phase is Phase.OVER:
+            if live.over:
                 await self.storage.set_status(live.match_id, OVER)
             # A map also when a round opens without a turn ending: the placement that completes the
             # armies shows where everyone stands before round 1 (QA: only an empty battlefield was
@@ -458,7 +473,7 @@ class MatchManager:
                               phase=st.phase, pending=st.pending[0] if st.pending else None, view=view, shown=shown,
                               seq=seq, result=result)
             since = seq + 1 - live.snapshot_seq
-            due = st.phase is not Phase.OVER and (outcome.turn_ended or since >= SNAPSHOT_EVERY)
+            due = not live.over and (outcome.turn_ended or since >= SNAPSHOT_EVERY)
             blob = live.session.snapshot() if due else None
         if blob is not None:
             task = asyncio.create_task(self._save_snapshot(live, seq + 1, blob))
@@ -524,7 +539,7 @@ class MatchManager:
         if blob is None:
             return
         try:
-            await self.storage.save_snapshot(live.match_id, seq, snapshot_version(), blob, keep=SNAPSHOTS_KEPT)
+            await self.storage.save_snapshot(live.match_id, seq, games.get(live.meta.ruleset).snapshot_version(), blob, keep=SNAPSHOTS_KEPT)
         except Exception:
             log.exception("cannot store a snapshot of match %s at %d (the log still has everything)",
                           live.match_id, seq)
@@ -540,7 +555,7 @@ class MatchManager:
         live.owed.setdefault(pid, []).append(text)
 
     async def owe_controls(self, live: LiveMatch, pid: str) -> None:
-        """Remember that ``pid`` still needs this round's Order Marker controls (stored too)."""
+        """Remember that ``pid`` still needs this round's secret-pick controls (stored too)."""
         await self._owe(live, pid, OWED_CONTROLS, "")
         live.owed_controls.add(pid)
 
@@ -572,6 +587,6 @@ class MatchManager:
             del live.owed_rows[(pid, kind)]
 
     async def save_marker_picks(self, live: LiveMatch, player: str, markers: dict[str, str]) -> None:
-        """Remember a player's Order Marker picks (durably, so a restart keeps them)."""
+        """Remember a player's secret picks (durably, so a restart keeps them)."""
         live.marker_picks[player] = dict(markers)
         await self.storage.save_marker_picks(live.match_id, player, markers)

@@ -178,7 +178,7 @@ def missing_at_start(perms: discord.Permissions, *, thread: bool) -> list[str]:
 
 
 #: Key in ``Interaction.extras``: a "thinking…" placeholder was sent and nothing has replaced it yet.
-PLACEHOLDER = "heroscape_placeholder_empty"
+PLACEHOLDER = "referee_placeholder_empty"
 
 
 def placeholder_empty(interaction: discord.Interaction) -> bool:

@@ -1,6 +1,6 @@
 """``python -m bot run``: start the bot with the settings from the environment or ``.env``, and
 stop it gracefully on SIGTERM (a deploy: Procfile restart, ``docker stop``, systemd) or SIGINT
-(Ctrl-C): see :meth:`bot.discord.client.HeroscapeBot.shutdown`."""
+(Ctrl-C): see :meth:`bot.discord.client.RefereeBot.shutdown`."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from bot.discord.settings import Settings
 
 if TYPE_CHECKING:
-    from bot.discord.client import HeroscapeBot
+    from bot.discord.client import RefereeBot
 
 NO_TOKEN = """\
 No Discord bot token: DISCORD_TOKEN is not set.
@@ -33,7 +33,7 @@ No token at hand? `python -m bot local` plays a match in this terminal, and
 """
 
 
-async def serve(bot: HeroscapeBot, token: str) -> None:
+async def serve(bot: RefereeBot, token: str) -> None:
     """Run ``bot`` until Discord closes it or a SIGTERM/SIGINT asks it to stop, then stop it
     gracefully (turn new interactions away, let handlers finish, flush the outbox, close the
     gateway and the database) and return.
@@ -48,8 +48,8 @@ async def serve(bot: HeroscapeBot, token: str) -> None:
             loop.add_signal_handler(sig, stop.set)
             handled.append(sig)
     try:
-        runner = asyncio.create_task(bot.start(token), name="heroscape-bot")
-        stopper = asyncio.create_task(stop.wait(), name="heroscape-stop-signal")
+        runner = asyncio.create_task(bot.start(token), name="referee-bot")
+        stopper = asyncio.create_task(stop.wait(), name="referee-stop-signal")
         await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
         if stopper.done():
             logging.getLogger(__name__).info("stop signal received; stopping gracefully")
@@ -80,7 +80,7 @@ def main(*, force_sync: bool = False) -> int:
     import aiohttp
     import discord
 
-    from bot.discord.client import HeroscapeBot
+    from bot.discord.client import RefereeBot
     from bot.render.pool import PicturePool
 
     level = getattr(logging, settings.log_level, logging.INFO)
@@ -91,7 +91,7 @@ def main(*, force_sync: bool = False) -> int:
     discord.VoiceClient.warn_dave = False
     # Map pictures are drawn in worker processes, never on the event loop's interpreter (issue 21).
     pictures = PicturePool()
-    bot = HeroscapeBot(settings, tune_gc=True, render=pictures)
+    bot = RefereeBot(settings, tune_gc=True, render=pictures)
     try:
         asyncio.run(serve(bot, settings.discord_token))
     except discord.LoginFailure:

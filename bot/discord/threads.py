@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
+from bot import games
 from bot.discord.errors import UserError
 from bot.game.session import GameSession
 
@@ -28,13 +29,14 @@ AUTO_ARCHIVE_MINUTES: Final = 10080
 MISSING_PERMISSIONS = 50013
 
 
-def thread_name(custom: str | None, scenario: str, creator: str) -> str:
-    """The thread's name: ``custom`` with its whitespace collapsed, else
-    ``"Heroscape: <scenario> — <creator>"``; at most :data:`NAME_LIMIT` characters, never empty."""
+def thread_name(custom: str | None, scenario: str, creator: str, game: str = games.DEFAULT) -> str:
+    """The thread's name: ``custom`` with its whitespace collapsed, else ``"<game title>: <scenario> —
+    <creator>"``; at most :data:`NAME_LIMIT` characters, never empty."""
+    title = games.get(game).title
     name = " ".join((custom or "").split())
     if not name:
-        name = f"Heroscape: {' '.join(scenario.split())} — {creator}"
-    return name[:NAME_LIMIT].rstrip() or "Heroscape match"
+        name = f"{title}: {' '.join(scenario.split())} — {creator}"
+    return name[:NAME_LIMIT].rstrip() or f"{title} match"
 
 
 def check_setup(scenario_id: str, map_id: str | None, fmt: dict[str, Any]) -> str:
@@ -87,7 +89,7 @@ async def open_thread(channel: discord.TextChannel, name: str) -> discord.Thread
     try:
         return await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
                                            auto_archive_duration=AUTO_ARCHIVE_MINUTES,
-                                           reason="Heroscape match")
+                                           reason="a match")
     except discord.Forbidden as exc:
         if exc.code != MISSING_PERMISSIONS:
             raise

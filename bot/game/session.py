@@ -23,7 +23,6 @@ import hashlib
 import logging
 import sys
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -36,10 +35,11 @@ from bot.content.standins import with_stand_ins
 from bot.game import mapsource
 from bot.game.howto import CONSOLE, HowTo
 from bot.game.narrate import Narrator
+from bot.game.seam import GameMatchAnswers
+from bot.games.ruleset import Outcome as Outcome  # re-exported: its old home
 from bot.rules.battlefield import Battlefield
 from bot.rules.cards import ArmyCard
 from bot.rules.errors import RulesError
-from bot.rules.events import Event
 from bot.rules.match import SNAPSHOT_FORMAT, Match, SnapshotMismatch, fresh_salt
 from bot.rules.scenario import Format, Scenario
 from bot.rules.state import MatchState
@@ -156,22 +156,7 @@ def record_salts(record: dict[str, Any]) -> dict[int, int]:
     return {int(i): int(v) for i, v in pairs}
 
 
-@dataclass
-class Outcome:
-    """What one command did, ready for an adapter to show.
-
-    ``public`` lines are for everyone; ``private[player]`` only for that player; ``turn_ended``
-    tells that at least one Player Turn ended (post a new map image); ``events`` are the raw events.
-    """
-
-    events: list[Event]
-    public: list[str] = field(default_factory=list)
-    private: dict[str, list[str]] = field(default_factory=dict)
-    turn_ended: bool = False
-    game_over: bool = False
-
-
-class GameSession:
+class GameSession(GameMatchAnswers):
     """One match and its record. Build with :meth:`create` or :meth:`from_record`.
 
     ``howto`` tells how the players of this session's adapter do each action (see

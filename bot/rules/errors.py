@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
+from bot.games.ruleset import Refused
+
 #: The first word of a message: what :func:`sentence` compares with the names to keep.
 _FIRST_WORD = re.compile(r"[\w-]+")
 
@@ -40,7 +42,7 @@ def sentence(text: str, keep: Collection[str] = ()) -> str:
     return text[:1].upper() + text[1:] if text[:1].islower() else text
 
 
-class RulesError(Exception):
+class RulesError(Refused):
     """Base of every error the rules core raises on a player's command; the state is unchanged.
 
     ``message`` is the reason in words (lower-case start, no closing full stop); ``rule`` the

@@ -1,6 +1,6 @@
 """Starting, restarting and stopping the sandbox: the fake Discord with the page, and the real bot.
 
-The bot is the production :class:`~bot.discord.client.HeroscapeBot` (SQLite storage, the same cogs,
+The bot is the production :class:`~bot.discord.client.RefereeBot` (SQLite storage, the same cogs,
 components and command sync); only discord.py's REST base and gateway URL point at the fake.
 """
 
@@ -10,7 +10,7 @@ import asyncio
 import tempfile
 from pathlib import Path
 
-from bot.discord.client import HeroscapeBot
+from bot.discord.client import RefereeBot
 from bot.discord.settings import Settings
 from bot.fakediscord import TOKEN, FakeDiscord, start_client, stop_client
 from bot.fakediscord.userapi import UserApi
@@ -42,13 +42,13 @@ class Sandbox:
         self.seed = seed
         self._tmp: tempfile.TemporaryDirectory[str] | None = None
         if database_path is None:
-            self._tmp = tempfile.TemporaryDirectory(prefix="heroscape-sandbox-")
+            self._tmp = tempfile.TemporaryDirectory(prefix="referee-sandbox-")
             database_path = str(Path(self._tmp.name) / "sandbox.db")
         self.database_path = database_path
         self.fake = FakeDiscord(default_timeout=USER_TIMEOUT)
         self.fake.host = host
         self.world: SandboxWorld = build_world(self.fake)
-        self.bot: HeroscapeBot | None = None
+        self.bot: RefereeBot | None = None
         self.restarts = 0
         self._task: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
@@ -85,7 +85,7 @@ class Sandbox:
         return self
 
     async def _start_bot(self) -> None:
-        self.bot = HeroscapeBot(self.settings(), seed=self.seed, guild_ready_timeout=0.1)
+        self.bot = RefereeBot(self.settings(), seed=self.seed, guild_ready_timeout=0.1)
         self._task = await start_client(self.fake, self.bot, timeout=READY_TIMEOUT)
 
     async def restart(self) -> None:

@@ -3,7 +3,7 @@
 A match is stored as its metadata (channel, creator, map, scenario, format, the secret seed) plus
 its command log: one row per accepted command, keyed ``(match_id, seq)`` so that two writers
 appending the same position cannot both succeed. Processed interaction ids make retries and double
-deliveries apply once; board message ids let the bot find the maps it posted; Order Marker picks
+deliveries apply once; board message ids let the bot find the maps it posted; a round's secret picks
 (selections not yet locked in) survive a restart. The seed is stored but never shown.
 
 Snapshots of a match's position are a cache beside the log (tagged with the log position and a
@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot.games import DEFAULT
 from bot.storage.maps import ServerMap
 
 ACTIVE = "active"
@@ -52,15 +53,17 @@ class MatchMeta:
     status: str = ACTIVE
     #: For a match living in a thread: the channel the thread belongs to.
     parent_id: int | None = None
+    #: The game the match is played in (its :mod:`bot.games` registry name).
+    ruleset: str = DEFAULT
 
 
-#: Kinds of owed rows: private lines, or "this player still needs their Order Marker controls".
+#: Kinds of owed rows: private lines, or "this player still needs their secret-pick controls".
 OWED_TEXT = "text"
 OWED_CONTROLS = "controls"
 
 
 #: Kinds of outbox rows: a command's public result (key ``cmd:SEQ``), a round's opening (the
-#: public round message and every player's Order Marker controls, key ``round:N``).
+#: public round message and every player's secret-pick controls, key ``round:N``).
 OUT_RESULT = "result"
 OUT_ROUND = "round"
 
@@ -105,7 +108,7 @@ class StoredSnapshot:
 @dataclass(frozen=True, slots=True)
 class OwedLine:
     """Something a player is owed privately: ``kind`` :data:`OWED_TEXT` (``text`` to show) or
-    :data:`OWED_CONTROLS` (their Order Marker controls). ``id`` grows with each row stored."""
+    :data:`OWED_CONTROLS` (their secret-pick controls). ``id`` grows with each row stored."""
 
     id: int
     player: str
@@ -115,7 +118,7 @@ class OwedLine:
 
 @dataclass(slots=True)
 class StoredMatch:
-    """A match as stored: metadata, the command log ``[(player, text), ...]``, Order Marker picks not yet locked in, its
+    """A match as stored: metadata, the command log ``[(player, text), ...]``, secret picks not yet locked in, its
     snapshots (newest first) and what its players are owed (oldest first)."""
 
     meta: MatchMeta
@@ -128,9 +131,9 @@ class StoredMatch:
     turn_mark: TurnMark | None = None
 
     def record(self) -> dict[str, Any]:
-        """The record :meth:`bot.game.session.GameSession.from_record` replays."""
+        """The record its game's :meth:`~bot.games.ruleset.Ruleset.from_record` replays."""
         m = self.meta
-        return {"match_id": m.match_id, "map_id": m.map_id, "scenario_id": m.scenario_id,
+        return {"ruleset": m.ruleset, "match_id": m.match_id, "map_id": m.map_id, "scenario_id": m.scenario_id,
                 "format": dict(m.format), "seed": m.seed, "log": [list(x) for x in self.log]}
 
 
@@ -151,7 +154,7 @@ class Storage(Protocol):
         """
 
     async def load_match(self, match_id: str) -> StoredMatch | None:
-        """A match with its log and Order Marker picks, or ``None``."""
+        """A match with its log and secret picks, or ``None``."""
 
     async def list_active(self) -> list[StoredMatch]:
         """Every match whose status is ``active`` (or ``over`` with outbox rows not yet sent: its
@@ -190,7 +193,7 @@ class Storage(Protocol):
         """
 
     async def save_marker_picks(self, match_id: str, player: str, markers: dict[str, str]) -> None:
-        """Store a player's Order Marker selections not yet locked in (empty: forget them)."""
+        """Store a player's secret selections not yet locked in (empty: forget them)."""
 
     async def add_board(self, match_id: str, channel_id: int, message_id: int, version: int) -> None:
         """Remember a posted map message."""

@@ -77,7 +77,7 @@ def add_arguments(sub: Any) -> None:
     db.add_argument("action", choices=["migrate-to"])
     db.add_argument("url", help="the PostgreSQL database, postgresql://user:password@host:port/db")
     db.add_argument("--from", dest="source", default=None,
-                    help="the SQLite file (default: DATABASE_PATH, or data/heroscape.db)")
+                    help="the SQLite file (default: DATABASE_PATH, or the bot's default database file)")
 
 
 def main(args: argparse.Namespace) -> int:

@@ -1,7 +1,7 @@
 """A Discord server's own maps in the database (migration 7): each server's uploads, apart.
 
 Every query names the server (``guild_id``): one server never reads, replaces or lists another's
-maps. A map is kept in the project's format (``heroscape-map/1`` JSON, as converted from the
+maps. A map is kept in the project's format (the game's map JSON, as converted from the
 uploaded file), with the uploaded file's name and who added it when.
 """
 

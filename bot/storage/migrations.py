@@ -277,6 +277,11 @@ NUMBERED: dict[int, tuple[str, ...]] = {
             at        REAL NOT NULL
         )""",
     ),
+    # 11: each match records its game (issue 18, the seam); rows stored before are of the game the
+    # bot played alone until then. A frozen step: the literal is that game's registry name.
+    11: (
+        "ALTER TABLE matches ADD COLUMN ruleset TEXT NOT NULL DEFAULT 'heroscape'",
+    ),
 }
 
 #: Every migration by number (the sequence and :data:`NUMBERED`).

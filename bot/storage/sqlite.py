@@ -36,7 +36,7 @@ from bot.storage.migrations import ALL
 
 log = logging.getLogger(__name__)
 
-_MATCH_COLUMNS = "match_id, guild_id, channel_id, creator_id, map_id, scenario_id, seed, format, status, parent_id"
+_MATCH_COLUMNS = "match_id, guild_id, channel_id, creator_id, map_id, scenario_id, seed, format, status, parent_id, ruleset"
 
 
 class SqliteStorage(ServerMapStore):
@@ -150,15 +150,15 @@ class SqliteStorage(ServerMapStore):
         """
         try:
             await self._run((
-                f"INSERT INTO matches ({_MATCH_COLUMNS}, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO matches ({_MATCH_COLUMNS}, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (meta.match_id, meta.guild_id, meta.channel_id, meta.creator_id, meta.map_id, meta.scenario_id,
-                 meta.seed, json.dumps(meta.format), meta.status, meta.parent_id, time.time()),
+                 meta.seed, json.dumps(meta.format), meta.status, meta.parent_id, meta.ruleset, time.time()),
             ))
         except DuplicateEntry:
             raise MatchExists(f"channel {meta.channel_id} already has an active match") from None
 
     async def load_match(self, match_id: str) -> StoredMatch | None:
-        """A match with its log and Order Marker picks, or ``None``."""
+        """A match with its log and secret picks, or ``None``."""
         async with self.db.execute(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE match_id = ?", (match_id,)) as cur:
             row = await cur.fetchone()
         return None if row is None else await self._full(row)
@@ -176,7 +176,7 @@ class SqliteStorage(ServerMapStore):
     async def _full(self, row: Any) -> StoredMatch:
         meta = MatchMeta(match_id=row[0], guild_id=row[1], channel_id=row[2], creator_id=row[3], map_id=row[4],
                          scenario_id=row[5], seed=int(row[6]), format=json.loads(row[7]), status=row[8],
-                         parent_id=row[9])
+                         parent_id=row[9], ruleset=row[10])
         async with self.db.execute("SELECT player, text FROM log WHERE match_id = ? ORDER BY seq", (meta.match_id,)) as cur:
             log_rows = await cur.fetchall()
         async with self.db.execute("SELECT player, markers FROM marker_picks WHERE match_id = ?",
@@ -276,10 +276,10 @@ class SqliteStorage(ServerMapStore):
         await self._run(("INSERT INTO interactions (interaction_id, match_id, at) VALUES (?, ?, ?)",
                          (interaction_id, match_id, time.time())))
 
-    # --- Order Marker picks and boards-----------------------------------------------------------------
+    # --- secret picks and boards-----------------------------------------------------------------
 
     async def save_marker_picks(self, match_id: str, player: str, markers: dict[str, str]) -> None:
-        """Store (or, when empty, forget) a player's Order Marker selections."""
+        """Store (or, when empty, forget) a player's secret selections."""
         if markers:
             await self._run(("INSERT OR REPLACE INTO marker_picks (match_id, player, markers) VALUES (?, ?, ?)",
                              (match_id, player, json.dumps(markers))))

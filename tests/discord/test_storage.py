@@ -179,8 +179,9 @@ async def test_a_schema_5_database_keeps_its_order_marker_picks_in_the_renamed_t
     await store.save_marker_picks("m1", "b", {"X": "b/grimnak"})
     await store.close()
     check = sqlite3.connect(db)
-    # 7 server maps (issue 13), 8 server card files (issue 14), 9 play by post (issue 16), 10 leagues (issue 17).
-    assert check.execute("PRAGMA user_version").fetchone()[0] == LATEST == 10
+    # 7 server maps (issue 13), 8 server card files (issue 14), 9 play by post (issue 16), 10 leagues (issue 17),
+    # 11 a match's game (issue 18).
+    assert check.execute("PRAGMA user_version").fetchone()[0] == LATEST == 11
     assert "server_cards" in {r[0] for r in check.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     tables = {r[0] for r in check.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert "marker_picks" in tables and "drafts" not in tables

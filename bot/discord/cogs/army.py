@@ -22,7 +22,7 @@ from bot.discord.respond import Responder
 from bot.discord.status import army_lines, draft_lines
 
 if TYPE_CHECKING:
-    from bot.discord.client import HeroscapeBot
+    from bot.discord.client import RefereeBot
 
 Choices = list[app_commands.Choice[str]]
 
@@ -40,7 +40,7 @@ class ArmyCog(commands.Cog):
 
     army = app_commands.Group(name="army", description="Choose, draft and show armies", guild_only=True)
 
-    def __init__(self, bot: HeroscapeBot) -> None:
+    def __init__(self, bot: RefereeBot) -> None:
         self.bot = bot
 
     @army.command(name="set", description="Choose your army: card names separated by ;")

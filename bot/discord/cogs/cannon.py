@@ -17,7 +17,7 @@ from bot.discord import actions, inputs
 from bot.discord import autocomplete as ac
 
 if TYPE_CHECKING:
-    from bot.discord.client import HeroscapeBot
+    from bot.discord.client import RefereeBot
 
 Choices = list[app_commands.Choice[str]]
 
@@ -37,7 +37,7 @@ async def _targets(i: discord.Interaction, current: str) -> Choices:
 class CannonCog(commands.Cog):
     """Firing a cannon."""
 
-    def __init__(self, bot: HeroscapeBot) -> None:
+    def __init__(self, bot: RefereeBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="cannon", description="Fire a cannon next to your figure instead of its attack")

@@ -23,7 +23,7 @@ from bot.discord.errors import UserError
 from bot.game.session import server_library, set_server_cards
 
 if TYPE_CHECKING:
-    from bot.discord.client import HeroscapeBot
+    from bot.discord.client import RefereeBot
 
 #: The largest card file accepted, in bytes (the whole shipped library is about 600 kB).
 MAX_BYTES = 1_000_000
@@ -48,7 +48,7 @@ class CardsCog(commands.Cog):
 
     cards = app_commands.Group(name="cards", description="This server's own Army Card files", guild_only=True)
 
-    def __init__(self, bot: HeroscapeBot) -> None:
+    def __init__(self, bot: RefereeBot) -> None:
         self.bot = bot
 
     @cards.command(name="upload", description="Add or replace a card file (JSON, format heroscape-cards/1)")

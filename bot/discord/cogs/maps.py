@@ -34,7 +34,7 @@ from bot.rules.battlefield import Battlefield
 from bot.rules.hexes import Hex
 
 if TYPE_CHECKING:
-    from bot.discord.client import HeroscapeBot
+    from bot.discord.client import RefereeBot
 
 Choices = list[app_commands.Choice[str]]
 
@@ -77,7 +77,7 @@ class MapCog(commands.Cog):
     map_group = app_commands.Group(name="maps", description="Map library: upload this server's maps, list, show, close-up",
                                    guild_only=True)
 
-    def __init__(self, bot: HeroscapeBot) -> None:
+    def __init__(self, bot: RefereeBot) -> None:
         self.bot = bot
 
     @map_group.command(name="upload", description="Add a map file (.hsc from Virtualscape, .json from Hexoscape) to this server")

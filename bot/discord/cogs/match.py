@@ -29,7 +29,7 @@ from bot.rules import legal
 from bot.rules.views import public_view
 
 if TYPE_CHECKING:
-    from bot.discord.client import HeroscapeBot
+    from bot.discord.client import RefereeBot
 
 Choices = list[app_commands.Choice[str]]
 #: How armies are chosen in a drafting match, for the ``/match new`` announcement.
@@ -93,7 +93,7 @@ class MatchCog(commands.Cog):
     match = app_commands.Group(name="match", description="Create, join and run a Heroscape match in this channel",
                                guild_only=True)
 
-    def __init__(self, bot: HeroscapeBot) -> None:
+    def __init__(self, bot: RefereeBot) -> None:
         self.bot = bot
         #: Threads (and their parent channels) this bot opened or saw an interaction in.
         self.thread_parents = threads.ThreadParents()

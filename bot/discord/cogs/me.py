@@ -14,7 +14,7 @@ from bot.discord.pace import commands as pace
 from bot.discord.pace.undo import UndoButton
 
 if TYPE_CHECKING:
-    from bot.discord.client import HeroscapeBot
+    from bot.discord.client import RefereeBot
 
 
 class MeCog(commands.Cog):
@@ -22,7 +22,7 @@ class MeCog(commands.Cog):
 
     me = app_commands.Group(name="me", description="Your play-by-post settings and your matches everywhere")
 
-    def __init__(self, bot: HeroscapeBot) -> None:
+    def __init__(self, bot: RefereeBot) -> None:
         self.bot = bot
 
     @me.command(name="quiet-hours", description="Hours when no reminder reaches you, e.g. 23:00-08:00 (off clears)")

@@ -31,7 +31,7 @@ from bot.rules.state import Phase
 from bot.rules.views import public_view
 
 if TYPE_CHECKING:
-    from bot.discord.client import HeroscapeBot
+    from bot.discord.client import RefereeBot
     from bot.discord.matches import LiveMatch
 
 Choices = list[app_commands.Choice[str]]
@@ -146,7 +146,7 @@ class PlayCog(commands.Cog):
 
     place = app_commands.Group(name="place", description="Put your figures in your start zone", guild_only=True)
 
-    def __init__(self, bot: HeroscapeBot) -> None:
+    def __init__(self, bot: RefereeBot) -> None:
         self.bot = bot
 
     @place.command(name="figure", description="Put one figure on a space of your start zone")

@@ -19,7 +19,7 @@ from bot.discord import actions, inputs
 from bot.discord import autocomplete as ac
 
 if TYPE_CHECKING:
-    from bot.discord.client import HeroscapeBot
+    from bot.discord.client import RefereeBot
 
 Choices = list[app_commands.Choice[str]]
 
@@ -39,7 +39,7 @@ async def _aims(i: discord.Interaction, current: str) -> Choices:
 class TreasureCog(commands.Cog):
     """``/use``."""
 
-    def __init__(self, bot: HeroscapeBot) -> None:
+    def __init__(self, bot: RefereeBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="use", description="Use a glyph your figure carries (Elixir of Speed, Jump Pack...)")

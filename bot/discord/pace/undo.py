@@ -19,7 +19,6 @@ from bot.discord.host import host_of
 from bot.discord.pace.store import OPEN
 from bot.discord.pace.texts import when_words
 from bot.discord.respond import Responder
-from bot.game.howto import DISCORD
 from bot.game.session import GameSession
 from bot.rules.views import public_view
 from bot.storage.base import TurnMark
@@ -163,6 +162,7 @@ async def _apply(service: PaceService, live: LiveMatch, request_id: int,
                  accepted: Callable[[], Awaitable[None]] | None = None) -> None:
     """Everyone agreed: cut the log, rebuild the match from its seed and post the map again.
     ``accepted`` (optional) tells the last acceptance, once, before the result is posted."""
+    from bot.discord.matches import session_from
     from bot.discord.publish import render
 
     store = service.store
@@ -173,7 +173,7 @@ async def _apply(service: PaceService, live: LiveMatch, request_id: int,
     if accepted is not None:
         await accepted()
     async with live.lock:
-        log = live.session.match.log
+        log = live.session.log
         if len(log) != req.log_len:
             return
         taken = log[req.cut:]
@@ -181,7 +181,7 @@ async def _apply(service: PaceService, live: LiveMatch, request_id: int,
         await store.cut_log(live.match_id, req.cut)
         record = live.session.to_record()
         record["log"] = [list(x) for x in log[:req.cut]]
-        session = GameSession.from_record(record, howto=DISCORD)
+        session = session_from(live.meta, record)
         session.state.version = old_version + 1  # buttons made before the undo stay refused
         session.match.changed_outside()  # (a refusal is undone from a checkpoint taken after this)
         live.session = session

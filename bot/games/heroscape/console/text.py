@@ -1,7 +1,7 @@
 """How the console words things: player names, echoes of what was typed, labels, life and markers.
 
 Pure functions and the limits they apply (:data:`NAME_MAX`, :data:`ECHO_MAX`, ...); the console
-(:mod:`bot.console.local`) and its command modules use them.
+(:mod:`bot.games.heroscape.console.local`) and its command modules use them.
 """
 
 from __future__ import annotations

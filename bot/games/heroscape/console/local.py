@@ -36,10 +36,15 @@ import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.console.demo import NO_IMAGES, armies_for, out_problem, player_id
-from bot.console.help import HELP, HELP_MOVE
-from bot.console.saves import ConsoleSaves, save_problem
-from bot.console.text import (
+from bot.content import formats
+from bot.game import ai, mapsource
+from bot.game.computer_army import army_plan
+from bot.game.session import GameSession
+from bot.game.targets import friendly_fire_question
+from bot.games.heroscape.console.demo import NO_IMAGES, armies_for, out_problem, player_id
+from bot.games.heroscape.console.help import HELP, HELP_MOVE
+from bot.games.heroscape.console.saves import ConsoleSaves, save_problem
+from bot.games.heroscape.console.text import (
     COMMANDS_BRIEF,
     COMPUTER_NAMES,
     LINE_MAX,
@@ -49,12 +54,7 @@ from bot.console.text import (
     name_problem,
     shown,
 )
-from bot.console.views import NOTHING_LEFT
-from bot.content import formats
-from bot.game import ai, mapsource
-from bot.game.computer_army import army_plan
-from bot.game.session import GameSession
-from bot.game.targets import friendly_fire_question
+from bot.games.heroscape.console.views import NOTHING_LEFT
 from bot.rules import draft as drafting
 from bot.rules.state import Phase
 
@@ -71,8 +71,8 @@ __all__ = ["COMMANDS_BRIEF", "HELP", "HELP_MOVE", "NAME_MAX", "NOTHING_LEFT", "C
 
 class Console(ConsoleSaves):
     """A local match in this terminal: seating, the prompt, reading each line and the main loop
-    (the commands themselves: :class:`~bot.console.views.ConsoleViews`,
-    :class:`~bot.console.saves.ConsoleSaves`)."""
+    (the commands themselves: :class:`~bot.games.heroscape.console.views.ConsoleViews`,
+    :class:`~bot.games.heroscape.console.saves.ConsoleSaves`)."""
 
     def seat_players(self, vs_computer: bool) -> bool:
         """Ask for names and seat everyone; computer seats get a classic army. False on end of input.

@@ -6,9 +6,6 @@ from __future__ import annotations
 
 import shutil
 
-from bot.console.help import HELP, TOPICS
-from bot.console.io import ConsoleIO
-from bot.console.text import clip_quoted, label_key, life_text, markers_text, shown
 from bot.game import ai
 from bot.game.card_text import card_block, card_line, card_picture
 from bot.game.draft_status import draft_status
@@ -23,6 +20,9 @@ from bot.game.targets import (
     option_line,
     reach_of,
 )
+from bot.games.heroscape.console.help import HELP, TOPICS
+from bot.games.heroscape.console.io import ConsoleIO
+from bot.games.heroscape.console.text import clip_quoted, label_key, life_text, markers_text, shown
 from bot.rules import draft as drafting
 from bot.rules.glyphs import POWER_GLYPHS, describe
 from bot.rules.hexes import natural_key

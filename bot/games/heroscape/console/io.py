@@ -1,5 +1,5 @@
 """The console's core: reading lines, writing them, sending a game command and printing its outcome,
-and letting the computer seats play (:class:`ConsoleIO`, the base of :class:`bot.console.local.Console`).
+and letting the computer seats play (:class:`ConsoleIO`, the base of :class:`bot.games.heroscape.console.local.Console`).
 """
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.console.demo import TurnRecorder, result_line
-from bot.console.text import COMMANDS_BRIEF, clip_quoted
 from bot.game import ai
 from bot.game.session import GameSession
+from bot.games.heroscape.console.demo import TurnRecorder, result_line
+from bot.games.heroscape.console.text import COMMANDS_BRIEF, clip_quoted
 from bot.rules.errors import InvalidCommand, RulesError
 from bot.rules.state import MatchState, Phase
 

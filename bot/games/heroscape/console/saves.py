@@ -10,12 +10,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.console.demo import TurnRecorder
-from bot.console.text import PATH_ECHO_MAX, clip_quoted, shown
-from bot.console.views import ConsoleViews
 from bot.content.maps import MAPS_DIR_ENV, default_maps_dir
 from bot.game import mapsource
 from bot.game.session import GameSession, maps
+from bot.games.heroscape.console.demo import TurnRecorder
+from bot.games.heroscape.console.text import PATH_ECHO_MAX, clip_quoted, shown
+from bot.games.heroscape.console.views import ConsoleViews
 from bot.rules.errors import RulesError
 from bot.rules.state import Phase
 
