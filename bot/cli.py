@@ -1,4 +1,4 @@
-"""Command line: ``python -m bot run | sandbox | local | demo | cases PATH... | maps import|show | bench rules|render|bot | db migrate-to URL``.
+"""Command line: ``python -m bot run | sandbox | local | demo | cases PATH... | maps import|show | bench rules|render|bot|ai | db migrate-to URL``.
 
 ``local``, ``demo`` and ``bench rules`` take ``--game NAME`` (:func:`bot.games.names`; default
 :data:`bot.games.DEFAULT`): the game's ruleset adds its own options and runs the command.
@@ -61,10 +61,9 @@ def _parser(game: str = games.DEFAULT) -> argparse.ArgumentParser:
     crd.add_argument("name", nargs="*", help="the card to show (name, short name or id)")
     crd.add_argument("--summary", action="store_true", help="coverage: only the per-set lines and the total")
     bench = sub.add_parser("bench", help="print benchmark numbers, one 'name: value unit' per line")
-    bench.add_argument("what", choices=["rules", "render", "bot"])
+    bench.add_argument("what", choices=["rules", "render", "bot", "ai"])
     bench.add_argument("--no-pictures", action="store_true", help="bot: map pictures off (default: on, drawn in "
                        "worker processes, as in real play)")
-    bench.add_argument("--matches", type=int, default=None, help="bot: matches played at once (default 200)")
     bench.add_argument("--most", action="store_true", help="bot: 200, 400, ... matches until a run misses the "
                        "goals (handler p99 < 100 ms, picture p99 < 2 s); prints bot_max_matches_at_goals")
     from bot.storage.copy import add_arguments as db_args
@@ -156,6 +155,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if ruleset.name != games.DEFAULT:
             print(f"error: bench {args.what} measures {games.DEFAULT} only; leave out --game")
             return 2
+        if args.what == "ai":
+            from bot.game.ai.bench import main as ai_bench
+
+            return int(ai_bench(max(1, args.matches), args.seed))
         from bot.bench import main as bench_main
 
         return int(bench_main(args.what, pictures=not args.no_pictures, matches=args.matches, most=args.most))

@@ -194,13 +194,14 @@ def test_coverage_counts_every_complete_card() -> None:
     lines = report(LIB)
     assert lines[0] == "Rise of the Valkyrie: 16 cards; powers enforced: 26 / 26"
     assert any(line.startswith("TOTAL: 251 complete cards loaded, 29 incomplete; powers enforced: ") for line in lines)
-    assert any("Kelda the Kyrie Warrior - Healing Touch: " in line for line in lines)
+    assert any("Su-Bak-Na - Hive Supremacy: " in line for line in lines)
 
 
 def test_not_enforced_reasons() -> None:
     assert not_enforced_reason(LIB.get("Grimnak").powers[0]) is None  # Chomp, a module of its own
-    healing = LIB.get("Kelda").powers[0]
-    assert not_enforced_reason(healing) == "a table rolled at the moment 'after move, before attack' is not built yet"
+    supremacy = LIB.get("Su-Bak-Na").powers[0]
+    assert not_enforced_reason(supremacy) == "changing 'd20 rolls for your Marro and Wulsinu cards' is not built yet"
+    assert not_enforced_reason(LIB.get("Kelda").powers[0]) is None  # Healing Touch, a table after moving
     assert not_enforced_reason(LIB.get("Killian Vane").powers[0]) is None  # Explosion rolled from its numbers
     # Counter Strike against any normal attack: the attack-side block enforces it since the merge;
     # what it does not understand is told in the players' words.
@@ -211,19 +212,19 @@ def test_not_enforced_reasons() -> None:
 
 
 def test_card_picture_marks_each_power() -> None:
-    kelda = LIB.get("Kelda")
-    img = render_card(kelda, reasons(kelda))
+    subakna = LIB.get("Su-Bak-Na")  # Hive Supremacy applied by the players, Flying enforced
+    img = render_card(subakna, reasons(subakna))
     assert img.width == 760 and img.height > 400
-    png = card_picture(kelda)
-    assert png.startswith(b"\x89PNG") and png == card_picture(kelda)  # the same card, the same bytes
-    # The "applied by the players" pill is amber, the "enforced" one green: both are drawn for Kelda.
+    png = card_picture(subakna)
+    assert png.startswith(b"\x89PNG") and png == card_picture(subakna)  # the same card, the same bytes
+    # The "applied by the players" pill is amber, the "enforced" one green: both are drawn for Su-Bak-Na.
     colours = {c for _, c in Image.open(io.BytesIO(png)).convert("RGB").getcolors(1 << 20) or []}
     assert (176, 104, 16) in colours and (34, 120, 60) in colours
     grimnak = LIB.get("Grimnak")
     shown = {c for _, c in render_card(grimnak, reasons(grimnak)).convert("RGB").getcolors(1 << 20) or []}
     assert (176, 104, 16) not in shown  # every power enforced: no amber mark
     with pytest.raises(ValueError, match="2 powers but 1 marks"):
-        render_card(kelda, [None])
+        render_card(subakna, [None])
 
 
 def test_incomplete_card_picture_says_what_is_missing(tmp_path: Path) -> None:
@@ -236,13 +237,13 @@ def test_the_turn_names_powers_applied_by_the_players() -> None:
     s = GameSession.create("n", seed=3)
     s.apply("ann", "join Ann")
     s.apply("bo", "join Bo")
-    s.apply("ann", "army Kelda")
+    s.apply("ann", "army Su-Bak-Na")
     s.apply("bo", "army Grimnak")
-    kelda_key = next(k for k, c in s.state.cards.items() if c.card.short == "Kelda")
+    subakna_key = next(k for k, c in s.state.cards.items() if c.card.short == "Su-Bak-Na")
     grimnak_key = next(k for k, c in s.state.cards.items() if c.card.short == "Grimnak")
-    said = s.narrator.line(Event("turn_started", {"player": "ann", "marker": "1", "card": kelda_key}))
+    said = s.narrator.line(Event("turn_started", {"player": "ann", "marker": "1", "card": subakna_key}))
     assert said is not None and said.endswith(
-        "Kelda's Healing Touch is applied by the players (the bot does not enforce it).")
+        "Su-Bak-Na's Hive Supremacy is applied by the players (the bot does not enforce it).")
     plain = s.narrator.line(Event("turn_started", {"player": "bo", "marker": "1", "card": grimnak_key}))
     assert plain is not None and plain.endswith("Grimnak acts.")
 
@@ -292,9 +293,9 @@ def test_cards_coverage_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert out[-1].startswith("TOTAL: 251 complete cards loaded, 29 incomplete; powers enforced: ")
     assert cli.main(["cards", "coverage"]) == 0
     full = capsys.readouterr().out
-    assert "Powers not enforced (" in full and "Kelda the Kyrie Warrior - Healing Touch: a table rolled at the moment" in full
-    assert cli.main(["cards", "show", "kelda"]) == 0
-    assert "Healing Touch (not enforced: apply it yourselves)" in capsys.readouterr().out
+    assert "Powers not enforced (" in full and "Su-Bak-Na - Hive Supremacy: changing 'd20 rolls for your Marro" in full
+    assert cli.main(["cards", "show", "su-bak-na"]) == 0
+    assert "Hive Supremacy (not enforced: apply it yourselves)" in capsys.readouterr().out
     assert cli.main(["cards", "show", "Nobody Here"]) == 2
     assert "error: Card 'Nobody Here' not found." in capsys.readouterr().out
 

@@ -271,10 +271,10 @@ def test_discord_card_marks_enforced_powers_too() -> None:
 def test_cards_name_writes_the_card_picture(tmp_path: Path) -> None:
     # Issue 14: the console's 'cards NAME' shows a picture of the card too (statistics, powers marked).
     con, script = console(tmp_path)
-    con.handle("cards kelda")
-    picture = tmp_path / "card-kelda-the-kyrie-warrior.png"
+    con.handle("cards su-bak-na")
+    picture = tmp_path / "card-su-bak-na.png"
     assert f"card image: {picture}" in script.text and picture.read_bytes().startswith(b"\x89PNG")
-    assert "  Healing Touch (not enforced: apply it yourselves): " in script.text
+    assert "  Hive Supremacy (not enforced: apply it yourselves): " in script.text
 
 
 def test_help_on_use_cannon_drop_and_glyph(tmp_path: Path) -> None:

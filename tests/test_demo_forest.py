@@ -1,7 +1,7 @@
 """``python -m bot demo --scenario ID`` plays each Forgotten Forest scenario end to end on its own
 map: the computer players build armies to each side's points (a Dumutef Guard for the defender),
 the river's rolls and Player 3's reinforcements are told, and a winner is named within 10 rounds
-(HS-SCEN-BRIDGE-MASTER-03/04/09, HS-SCEN-DUMUTEF-MASTER-03/09)."""
+(HS-SCEN-BRIDGE-MASTER-03/04/09, HS-SCEN-DUMUTEF-MASTER-03/09/11)."""
 
 from __future__ import annotations
 
@@ -28,3 +28,5 @@ def test_the_demo_plays_the_scenario_to_its_end(scenario: str, players: int) -> 
     assert any(ln.startswith("Winner: ") for ln in lines), proc.stdout[-2000:]
     if players == 3:
         assert "for reinforcements" in proc.stdout
+        # The computer puts the reinforcements' figures on blue spaces itself (HS-SCEN-DUMUTEF-MASTER-11).
+        assert re.search(r"arrives as reinforcements on the blue start spaces, \w+ enters at ", proc.stdout)

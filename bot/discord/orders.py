@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord import outgoing
+from bot.discord import computer_seat, outgoing
 from bot.discord.components import (
     MARKER_NAMES,
     LockButton,
@@ -99,7 +99,8 @@ def _check_round(live: LiveMatch, round_no: int) -> None:
 
 async def open_round(bot: Host, live: LiveMatch, responder: Responder) -> None:
     """A round has started: post the public round message and send each player their controls."""
-    waiting = live.waiting_for_orders()
+    # A computer seat places its own markers (bot.discord.computer_seat): no controls for it.
+    waiting = [p for p in live.waiting_for_orders() if not computer_seat.is_computer(p)]
     st = live.state
     if not waiting:
         await bot.matches.sent(live, f"round:{st.round}")

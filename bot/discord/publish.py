@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord import orders, outgoing
+from bot.discord import computer_seat, orders, outgoing
 from bot.discord.components import ChoiceButton, view_of
 from bot.discord.errors import UserError
 from bot.discord.host import Host
@@ -38,6 +38,8 @@ def next_up(live: LiveMatch) -> str:
     st = live.state
     if st.phase is Phase.TURNS and st.turn is not None and st.turn.card_key:
         card = st.cards[st.turn.card_key].card.short
+        if computer_seat.is_computer(st.turn.player):
+            return f"➡ {live.session.name(st.turn.player)} plays {card}."
         return f"➡ <@{st.turn.player}>: your turn with {card} (`/move`, `/attack`, `/end-turn`)."
     if st.phase is Phase.SETUP and st.draft is not None and st.draft.next is not None:
         return f"➡ <@{st.draft.next}>: your pick (`/army draft`, or `/army pass`)."  # DEC-13
@@ -138,6 +140,7 @@ async def publish(bot: Host, live: LiveMatch, applied: Applied, responder: Respo
     leagues = getattr(bot, "leagues", None)
     if leagues is not None and live.state.phase is Phase.OVER:
         await leagues.match_over(live)  # a league match reports its own result (issue 17)
+    await computer_seat.play(bot, live, publish)  # a computer seat waited on plays now (issue 20)
 
 
 async def send_private(bot: Host, live: LiveMatch, pid: str, lines: list[str], responder: Responder) -> None:

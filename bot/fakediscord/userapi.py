@@ -5,8 +5,9 @@ parameter, a user id; an unknown or missing user is ``401``):
 
 - ``GET  /client/api/players``: the guild's members a person may play as (no user needed).
 - ``GET  /client/api/world``: the guild, the channels and threads the user sees, their DM channel,
-  the users, the bot, whether it is connected, and the chat-input commands it registered (those
-  usable in the guild, and ``dm_commands``: the global ones, the only ones a DM offers).
+  the users, the server's roles, the bot, whether it is connected, and the chat-input commands it
+  registered (those usable in the guild, and ``dm_commands``: the global ones, the only ones a DM
+  offers).
 - ``GET  /client/api/channels/{id}/messages``: the messages of a channel the user sees, oldest first.
 - ``POST /client/api/channels/{id}/messages`` ``{"content"}``: post a plain message as the user.
 - ``POST /client/api/commands`` ``{"channel_id", "name", "subcommand", "options"}``: run a slash command.
@@ -232,6 +233,9 @@ class UserApi:
             "channels": channels,
             "dm": {**channel_view(dm), "name": fake.bot_user.name},
             "users": [user_view(u) for u in members],
+            # The server's roles (for role options and role mentions), highest first.
+            "roles": [{"id": str(r.id), "name": r.name}
+                      for r in sorted(guild.roles.values(), key=lambda r: -r.position)],
             "bot": user_view(fake.bot_user),
             "bot_online": fake.gateway.target(self.guild_id) is not None,
             "commands": self._commands(),

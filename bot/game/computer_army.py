@@ -69,6 +69,9 @@ def army_plan(st: MatchState, player: str, offered: Sequence[str] = (),
 
         pool = cards()
     cards_ = list(pool)
+    named = named_army(st, player, cards_)
+    if named is not None:  # the scenario names this side's cards (Wherever There's Trouble)
+        return named
     fmt = st.scenario.format_for(st.player(player).role)
     zone = _zone_size(st, player)
     pairs = zone_pairs(st, player)
@@ -129,3 +132,21 @@ def random_army(rng: random.Random, pool: Iterable[ArmyCard], fmt: Format, zone:
             continue
         picked.append(c)
     return picked
+
+
+def named_army(st: MatchState, player: str, pool: Sequence[ArmyCard]) -> ArmyPlan | None:
+    """The army of a side whose cards the scenario names (HS-SCEN-TROUBLE3-ALL-03): those cards,
+    each incomplete one played by the stand-in nearest in points from ``pool`` (DEC-07); ``None``
+    when the side names none. A card nobody in ``pool`` can stand in for: the seat leaves, saying why."""
+    from bot.content.standins import army_names
+    from bot.game.session import cards
+
+    role = st.player(player).role
+    side = st.scenario.side_named(role) if role else None
+    if side is None or not side.army:
+        return None
+    try:
+        return ArmyPlan("army " + "; ".join(army_names(side.army, cards().get, [*pool, *_library()])))
+    except (KeyError, ValueError) as exc:
+        return ArmyPlan("concede", f"{st.player(player).name} (computer) cannot field {role}'s named cards: "
+                                   f"{exc.args[0] if exc.args else exc}.")

@@ -122,7 +122,7 @@ class Narrator:
         return c.card.short if c else key
 
     def _by_players(self, key: str | None) -> str:
-        """`` Kelda's Healing Touch is applied by the players.`` for the powers of the card ``key`` the
+        """`` Su-Bak-Na's Hive Supremacy is applied by the players.`` for the powers of the card ``key`` the
         rules do not enforce (empty when there are none), so that none is silently ignored."""
         c = self.session.state.cards.get(key or "")
         if c is None:
@@ -269,7 +269,7 @@ class Narrator:
         return self._field(k, d)
 
     def _glyph(self, k: str, d: dict[str, Any]) -> str | None:
-        """A glyph turned over, acting, or leaving the battlefield (HS-GLYPH-*)."""
+        """A glyph turned over, put down by a power, acting, or leaving the battlefield (HS-GLYPH-*)."""
         title = d.get("title") or f"Glyph of {str(d.get('glyph', '')).capitalize()}"
         if k == "glyph_turned":
             return f"✦ {d['figure']} turns over the glyph at {self._space(d['at'])}: it is the {title}."
@@ -277,6 +277,9 @@ class Narrator:
             what = f"The {title}" if d.get("side") == "power" else "The face-down glyph"
             why = "used up" if d.get("reason") == "used" else f"removed by the {d.get('reason')}"
             return f"✦ {what} at {self._space(d['at'])} leaves the game ({why})."
+        if k == "glyph_placed":  # a card's power puts one of its glyphs down (Summon Vines)
+            left = f"; {d['left']} left on the card" if "left" in d else ""
+            return f"✦ {d['figure']}: {d['cause']} — a {title} now lies on {self._space(d['at'])}{left}."
         if k == "glyph":
             rolls = d.get("rolls")
             said = f" (d20: {', '.join(f'{f} {r}' for f, r in rolls.items())})" if rolls else ""
@@ -284,7 +287,7 @@ class Narrator:
         return None
 
     def _field(self, k: str, d: dict[str, Any]) -> str | None:
-        """Destructible objects and cannons (HS-DESTRUCT-*, HS-OBSTACLE-04..08)."""
+        """Destructible objects, cannons (HS-DESTRUCT-*, HS-OBSTACLE-04..08) and changed terrain."""
         if k == "object_attack":
             name = f" ({d['special']})" if d.get("special") else ""
             result = plural(d["wounds"], "wound") if d["wounds"] else "blocked"
@@ -293,6 +296,11 @@ class Narrator:
                     f"{defense} — {plural(d['skulls'], 'skull')}, {plural(d['shields'], 'shield')}: {result}.")
         if k == "object_destroyed":
             return f"💥 The object {d['object']} is destroyed and leaves the battlefield ({d['cause']})."
+        if k == "terrain_changed":  # a power changed a space's tile (Create Water), for the rest of the match
+            left = f"; {d['left']} left on the card" if "left" in d else ""
+            who = f"{d['figure']}: " if d.get("figure") else ""
+            return (f"🌊 {who}{d['cause']} — {self._space(d['at'])} is {d['terrain'].replace('_', ' ')} now "
+                    f"(it was {d['was'].replace('_', ' ')}){left}.")
         if k == "cannon_fire":
             return f"{d['figure']} turns cannon {d['cannon']} and fires at {d['target']} (Cannon Fire: Range 8, Attack 3, Explosion 1)."
         return None

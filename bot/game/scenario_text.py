@@ -7,7 +7,7 @@ so every scenario, whoever wrote its plug-ins, is explained the same way.
 
 from __future__ import annotations
 
-from bot.rules.scenario import Scenario, VictoryRule
+from bot.rules.scenario import Scenario, Side, VictoryRule
 from bot.rules.scenarios.registry import RULES
 
 
@@ -26,6 +26,15 @@ def victory_line(s: Scenario, v: VictoryRule) -> str:
     return v.kind.replace("_", " ")
 
 
+def side_line(side: Side) -> str:
+    """``Player 2 (525 points, at least 25 points on Dumutef Guard cards) in the orange zone``, with
+    its named army when it has one."""
+    extra = ([f"{side.points} points"] if side.points is not None else []) + [
+        f"at least {sp.points} points on {sp.card} cards" for sp in side.spend]
+    own = f" ({', '.join(extra)})" if extra else ""
+    return f"{side.name}{own} in the {side.zone} zone" + (f" with {', '.join(side.army)}" if side.army else "")
+
+
 def explain(s: Scenario) -> str:
     """The scenario in a few short paragraphs (Discord-ready Markdown, under 2,000 characters)."""
     lines = [f"**{s.name}**" + (f" ({s.level.title()})" if s.level and s.level not in s.name.lower() else "")]
@@ -37,9 +46,11 @@ def explain(s: Scenario) -> str:
     if any(limits):
         lines.append("Format: " + ", ".join(x for x in limits if x) + ".")
     if s.sides:
-        sides = "; ".join(f"{side.name} in the {side.zone} zone" + (f" with {', '.join(side.army)}" if side.army else "")
-                          for side in s.sides)
+        sides = "; ".join(side_line(side) for side in s.sides)
         lines.append(f"Sides: {sides}.")
+    if f.draft_first:
+        card = f" and must pick and place a {f.draft_first_card} before anything else" if f.draft_first_card else ""
+        lines.append(f"When drafting, {f.draft_first} drafts first{card}.")
     lines.append("**How to win**\n" + "\n".join(f"• {victory_line(s, v)}" for v in s.victory))
     special = [(RULES[r], given) for r, given in s.rule_params().items() if r in RULES]
     if special:

@@ -48,8 +48,28 @@ def season_json(league: str, season: int, games: Sequence[Game], rows: Sequence[
     results = []
     for g in games:
         d = asdict(g)
+        d["channel_id"] = _id(g.channel_id)
         d["names"] = [name(p) for p in g.players]
         results.append(d)
     table = [{**asdict(r), "name": name(r.player)} for r in rows]
     return json.dumps({"league": league, "season": season, "results": results, "standings": table,
                        "changes": list(changes)}, indent=1)
+
+
+def _id(value: int | None) -> str | None:
+    """A Discord id as a string: ids exceed the 53 bits a JSON number keeps in JavaScript."""
+    return None if value is None else str(value)
+
+
+def settings_json(detail: str) -> Any:
+    """The league settings kept with a ``create`` change, as an object (Discord ids as strings);
+    text that is not JSON is returned as it is."""
+    try:
+        d = json.loads(detail)
+    except ValueError:
+        return detail
+    if isinstance(d, dict):
+        for key in ("channel_id", "organiser_role"):
+            if isinstance(d.get(key), int):
+                d[key] = _id(d[key])
+    return d

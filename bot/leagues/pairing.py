@@ -157,6 +157,12 @@ def _pair(order: list[str], seen: set[frozenset[str]], allow: int) -> list[tuple
     return [(order[a], order[b]) for a, b in picks]
 
 
+def cycle_rounds(players: int) -> int:
+    """The rounds of one round-robin cycle of ``players``: everyone meets everyone once
+    (``players - 1``; an odd count ``players``, each sitting out once)."""
+    return players if players % 2 else max(players - 1, 1)
+
+
 def round_robin(players: Sequence[str], league: str, season: int, round_no: int) -> Pairing:
     """Round ``round_no`` (1-based) of a round robin by the circle method: the players in the
     season's seeded order (of round 1); with an odd count a bye seat joins, and who meets it sits

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.leagues.model import Game
+
 
 class PlayoffError(ValueError):
     """A playoff that cannot be made; the message says what would be right."""
@@ -37,3 +39,16 @@ def next_round(winners: Sequence[str]) -> list[tuple[str, ...]]:
     if len(winners) < 2:
         return []
     return [(winners[i], winners[i + 1]) for i in range(0, len(winners) - 1, 2)]
+
+
+def champion(games: Sequence[Game]) -> str | None:
+    """The playoff's champion: the single winner of its last round when that round was one final
+    game with a single winner (``None``: no playoff, or not over)."""
+    playoff = [g for g in games if g.stage == "playoff"]
+    if not playoff:
+        return None
+    last = max(g.round for g in playoff)
+    final = [g for g in playoff if g.round == last]
+    if len(final) != 1 or not final[0].final or len(final[0].winners()) != 1:
+        return None
+    return final[0].winners()[0]

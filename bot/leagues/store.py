@@ -19,6 +19,8 @@ from bot.storage.base import DuplicateEntry
 from bot.storage.sqlite import SqliteStorage
 
 PLAYER, ORGANISER = "player", "organiser"
+#: The role a player who left keeps (their name stays known to the standings and history).
+LEFT = "left"
 _GAME = "id, season, round, players, ranks, state, map_id, match_id, channel_id, forfeit, armies, reported_by, stage"
 
 
@@ -175,6 +177,8 @@ class LeagueStore:
             await self.storage._run(
                 ("INSERT INTO league_members (league_id, user_id, role, name, joined_at) VALUES (?, ?, ?, ?, ?)",
                  (league_id, user_id, role, name, self.now())),
+                ("DELETE FROM league_members WHERE league_id = ? AND user_id = ? AND role = ?",
+                 (league_id, user_id, LEFT if role == PLAYER else "")),
                 self._event(league_id, actor, f"add {role}", user_id))
         except DuplicateEntry:
             return False
@@ -186,10 +190,23 @@ class LeagueStore:
                                 (league_id, user_id, role))
         if not rows:
             return False
+        if role == PLAYER:  # kept as "left": their name stays in the standings and history
+            gone: tuple[str, tuple[Any, ...]] = (
+                "UPDATE league_members SET role = ?, army = NULL WHERE league_id = ? AND user_id = ? AND role = ?",
+                (LEFT, league_id, user_id, role))
+        else:
+            gone = ("DELETE FROM league_members WHERE league_id = ? AND user_id = ? AND role = ?",
+                    (league_id, user_id, role))
         await self.storage._run(
-            ("DELETE FROM league_members WHERE league_id = ? AND user_id = ? AND role = ?", (league_id, user_id, role)),
-            self._event(league_id, actor, f"remove {role}", user_id))
+            ("DELETE FROM league_members WHERE league_id = ? AND user_id = ? AND role = ?", (league_id, user_id, LEFT)),
+            gone, self._event(league_id, actor, f"remove {role}", user_id))
         return True
+
+    async def known_names(self, league_id: int) -> dict[str, str]:
+        """Player id -> the name they joined with, players who left included."""
+        rows = await self._rows("SELECT user_id, name FROM league_members WHERE league_id = ? AND role IN (?, ?) "
+                                "ORDER BY joined_at, user_id", (league_id, PLAYER, LEFT))
+        return {str(u): str(n) or str(u) for u, n in rows}
 
     async def set_army(self, league_id: int, user_id: str, army: str) -> None:
         """Register a player's army for the season (the event keeps no card names: it is hidden)."""
@@ -239,9 +256,11 @@ class LeagueStore:
     async def set_result(self, league_id: int, game_id: int, version: int, *, state: str,
                          ranks: tuple[int, ...] | None, actor: str, kind: str, detail: str = "",
                          forfeit: tuple[str, ...] = (), armies: dict[str, list[str]] | None = None,
-                         reported_by: str | None = None) -> bool:
+                         reported_by: str | None = None, interaction_id: int | None = None) -> bool:
         """Compare-and-set a game's result; ``True`` for the one caller whose ``version`` matched
-        (then the change is recorded as ``kind`` by ``actor`` with ``detail``)."""
+        (then the change is recorded as ``kind`` by ``actor`` with ``detail``, and ``interaction_id``,
+        when given, is remembered as processed in the same transaction: a second delivery of that
+        interaction finds it with :meth:`~bot.storage.sqlite.SqliteStorage.is_processed`)."""
         sets = "state = ?, ranks = ?, forfeit = ?, reported_by = COALESCE(?, reported_by), version = version + 1"
         args: list[Any] = [state, json.dumps(list(ranks)) if ranks else None, json.dumps(list(forfeit)), reported_by]
         if armies is not None:
@@ -257,6 +276,9 @@ class LeagueStore:
                 if changed:
                     sql, ev = self._event(league_id, actor, kind, detail, game_id)
                     await db.execute(sql, ev)
+                    if interaction_id is not None:
+                        await db.execute("INSERT INTO interactions (interaction_id, match_id, at) VALUES (?, ?, ?)",
+                                         (interaction_id, f"league-game:{game_id}", self.now()))
                 await db.execute("COMMIT")
             except BaseException:
                 await db.execute("ROLLBACK")

@@ -183,8 +183,9 @@ def _move(g: Game, player: str, words: tuple[str, ...]) -> None:
     if not can_end(st, m, dest):
         raise RulesError(f"{m.name} cannot end a move on {name(dest)}: another miniature or blocking terrain is there")
     _pay(st, spent)
+    start = m.square
     m.squares = [dest]
-    g.events.append(Event("moved", {"mini": m.name, "to": dest, "cost": costs[dest], "points": points, "how": "move"}))
+    g.events.append(Event("moved", {"mini": m.name, "from": start, "to": dest, "cost": costs[dest], "points": points, "how": "move"}))
     _adjacent_reactions(g, m)
 
 
@@ -290,7 +291,8 @@ def resolve(g: Game, plan: dict[str, Any]) -> None:
     for t in targets:
         ac = st.ac(t) + plan["bonus_ac"].get(t.name, 0)
         hit = roll.critical or (not roll.failure and roll.total >= ac)
-        g.events.append(Event("attack", {"attacker": m.name, "target": t.name, "ability": ab.name, "faces": roll.faces,
+        g.events.append(Event("attack", {"attacker": m.name, "target": t.name, "from": m.square, "at": t.square,
+                                         "ability": ab.name, "faces": roll.faces,
                                          "kept": roll.kept, "total": roll.total, "ac": ac, "cover": cover,
                                          "hit": hit, "critical": roll.critical and hit, "failure": roll.failure}))
         if hit:

@@ -152,8 +152,9 @@ def defeat(st: GameState, source: Mini | None, target: Mini, events: list[Event]
     sq = target.square
     events.append(Event("defeated", {"mini": target.name, "square": sq}))
     if target.side != MONSTERS:
-        pile = st.map_loot.setdefault(sq, [])
-        pile += [(t, False) for t in target.loot] + [(t, True) for t in target.equipped]
+        dropped = [(t, False) for t in target.loot] + [(t, True) for t in target.equipped]
+        if dropped:  # no empty pile: a square without tokens has no entry
+            st.map_loot.setdefault(sq, []).extend(dropped)
         target.loot, target.equipped = [], []
         st.vp[other(target.side)] += st.scenario.vp_defeat
     curse = target.condition("cursed")
@@ -225,14 +226,17 @@ def apply_effects(st: GameState, actor: Mini, effects: tuple[Effect, ...], targe
             else:
                 add_condition(st, actor, who, e.condition, events)
         elif e.kind in ("push", "pull") and target is not None and not target.defeated:
+            start = target.square
             _slide(st, target, actor.square, e.amount, e.kind == "push")
-            events.append(Event("moved", {"mini": target.name, "to": target.square, "how": e.kind}))
+            events.append(Event("moved", {"mini": target.name, "from": start, "to": target.square, "how": e.kind}))
         elif e.kind in ("move", "teleport") and square is not None:
+            start = actor.square
             actor.squares = footprint(square, 1)  # DDO-MOVE-01, DDO-MOVE-09 (checked by the engine)
-            events.append(Event("moved", {"mini": actor.name, "to": square, "how": e.kind}))
+            events.append(Event("moved", {"mini": actor.name, "from": start, "to": square, "how": e.kind}))
         elif e.kind == "exchange" and target is not None:
             actor.squares, target.squares = target.squares, actor.squares  # DDO-MOVE-08
-            events.append(Event("moved", {"mini": actor.name, "to": actor.square, "how": "exchange"}))
+            events.append(Event("moved", {"mini": actor.name, "from": target.square, "to": actor.square, "how": "exchange",
+                                          "other": target.name}))
         elif e.kind == "refresh":
             refresh(who, e.amount, events)
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.games.ruleset import Refused
+
 
 @dataclass(frozen=True)
 class Event:
@@ -16,9 +18,10 @@ class Event:
     secret_to: str = ""
 
 
-class RulesError(ValueError):
-    """A command that is not legal now; the message says why and what would be legal."""
+class RulesError(Refused, ValueError):
+    """A command that is not legal now; the message says why and what would be legal (a refusal of the
+    seam, :class:`bot.games.ruleset.Refused`)."""
 
 
-class ParseError(ValueError):
+class ParseError(Refused, ValueError):
     """A command that cannot be read; the message shows the right form."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from fractions import Fraction
+from functools import lru_cache
 
 Square = tuple[int, int]
 #: A barrier, door or portal side: the two squares it lies between, as a frozenset of two squares.
@@ -122,6 +123,7 @@ def _crosses_box(p: tuple[int, int], q: tuple[int, int], sq: Square) -> bool:
     return lo < hi
 
 
+@lru_cache(maxsize=1 << 16)
 def _crosses_edge(p: tuple[int, int], q: tuple[int, int], side: Edge) -> bool:
     """Whether segment p-q properly crosses the side between two squares (a barrier or a closed door)."""
     a, b = sorted(side)
@@ -139,15 +141,26 @@ def _crosses_edge(p: tuple[int, int], q: tuple[int, int], side: Edge) -> bool:
 
 
 def line_squares(p: tuple[int, int], q: tuple[int, int]) -> list[Square]:
+    """The squares whose interior the segment p-q passes through (see :func:`_line_squares`; cached,
+    since line of sight asks the same corner pairs again and again).
+
+    >>> line_squares((0, 0), (2, 1))
+    [(0, 0), (1, 0)]
+    """
+    return list(_line_squares(p, q))
+
+
+@lru_cache(maxsize=1 << 16)
+def _line_squares(p: tuple[int, int], q: tuple[int, int]) -> tuple[Square, ...]:
     """The squares whose interior the segment p-q passes through.
 
     The segment is cut where it crosses grid lines; the middle of each piece lies inside exactly one
     square, or on a grid line when the segment runs along one (DDO-LOS-04: then it enters no square).
 
-    >>> line_squares((0, 0), (2, 1))
-    [(0, 0), (1, 0)]
-    >>> line_squares((0, 0), (0, 2))
-    []
+    >>> _line_squares((0, 0), (2, 1))
+    ((0, 0), (1, 0))
+    >>> _line_squares((0, 0), (0, 2))
+    ()
     """
     dx, dy = q[0] - p[0], q[1] - p[1]
     ts = {Fraction(0), Fraction(1)}
@@ -162,7 +175,7 @@ def line_squares(p: tuple[int, int], q: tuple[int, int]) -> list[Square]:
         x, y = p[0] + dx * t, p[1] + dy * t
         if x.denominator != 1 and y.denominator != 1:
             out.append((x.numerator // x.denominator, y.numerator // y.denominator))
-    return out
+    return tuple(out)
 
 
 def corners_reached(
@@ -179,7 +192,7 @@ def corners_reached(
     for p in corners(origin):
         got = 0
         for q in corners(target):
-            if any(s not in (origin, target) and stops(s) for s in line_squares(p, q)):
+            if any(s not in (origin, target) and stops(s) for s in _line_squares(p, q)):
                 continue
             if any(_crosses_edge(p, q, w) for w in walls):
                 continue

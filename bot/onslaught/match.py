@@ -90,12 +90,18 @@ def state_json(st: GameState) -> dict[str, Any]:
     }
 
 
+def visible_initiative(st: GameState, player: str) -> dict[str, int]:
+    """The initiative cards ``player`` may see (mini name -> card): their own party's, the revealed ones
+    and Initiative 1, which is placed face up (DDO-INIT-05/06); anything but ``"A"``/``"B"`` sees only
+    the public ones."""
+    return {n: c for n, c in st.assigned.items() if st.minis[n].side == player or n in st.revealed or c == 1}
+
+
 def player_view(st: GameState, player: str) -> dict[str, Any]:
     """What party ``player`` (``"A"``/``"B"``, anything else = a spectator) may see of the state."""
     data = state_json(st)
     data["hands"] = {k: v for k, v in data["hands"].items() if k == player}
-    data["assigned"] = {n: c for n, c in data["assigned"].items()
-                        if st.minis[n].side == player or n in st.revealed or c == 1}  # DDO-INIT-05/06
+    data["assigned"] = dict(sorted(visible_initiative(st, player).items()))
     data["pool"] = len(st.pool)
     data["map_loot"] = {k: [t if up else "?" for t, up in v] for k, v in data["map_loot"].items()}
     for n, m in data["minis"].items():

@@ -99,8 +99,9 @@ def move_monster(st: GameState, m: Mini, toward: str | None, events: list[Event]
         if cost[sq] <= speed and (sq == m.square or can_end(st, m, sq)):
             stop = sq
     if stop != m.square:
+        start = m.square
         m.squares = footprint(stop, 2 if len(m.squares) == 4 else 1)
-        events.append(Event("moved", {"mini": m.name, "to": stop, "how": "monster", "toward": target}))
+        events.append(Event("moved", {"mini": m.name, "from": start, "to": stop, "how": "monster", "toward": target}))
     return None
 
 
@@ -131,7 +132,8 @@ def monster_attack(st: GameState, dice: Dice, m: Mini, target: Mini, events: lis
     attacked (DDO-MONSTER-08/09, DEC-23); a hit deals the attack's value (DDO-MONSTER-10)."""
     card = st.monster_card(m)
     hit = True
-    data: dict[str, object] = {"attacker": m.name, "target": target.name, "ability": card.attack.name}
+    data: dict[str, object] = {"attacker": m.name, "target": target.name, "ability": card.attack.name,
+                               "from": m.square, "at": target.square}
     if card.to_hit is not None:
         r = best_route(st, m, target.squares)
         cover = bool(r and r[2])

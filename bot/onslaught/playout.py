@@ -51,6 +51,26 @@ def random_policy(match: Match, player: str, legal: list[str], rng: random.Rando
     return rng.choice(legal)
 
 
+def next_command(match: Match, player: str, rng: random.Random, acted: int, policy: Policy = simple) -> str:
+    """The command a computer party sends now, ``acted`` commands into its activation: ``end`` once
+    that passes :data:`MAX_COMMANDS_PER_ACTIVATION` (so that a playout always finishes).
+
+    :raises RuntimeError: when the party has no legal command (it is not waited for).
+    """
+    legal = legal_commands(match.game, player)
+    if not legal:
+        raise RuntimeError(f"party {player} has no legal command now (phase {match.state.phase})")
+    if acted > MAX_COMMANDS_PER_ACTIVATION and "end" in legal:
+        return "end"
+    return policy(match, player, legal, rng)
+
+
+def in_activation(match: Match) -> bool:
+    """Whether a character's activation is under way with no decision pending (commands count toward
+    the computer's cap)."""
+    return match.state.activation is not None and not match.state.pending
+
+
 def play(library: Library, scenario: str, seed: int, policies: tuple[Policy, Policy] = (simple, simple),
          parties: tuple[str, str] | None = None, limit: int = 5000) -> Match:
     """Play a whole match between two computer parties and return it (``state.winner`` is set).
@@ -69,13 +89,6 @@ def play(library: Library, scenario: str, seed: int, policies: tuple[Policy, Pol
         if not who:
             raise RuntimeError(f"nobody is waited for in phase {st.phase}")
         player = who[0]
-        legal = legal_commands(match.game, player)
-        if st.activation is not None and not st.pending:
-            count += 1
-            if count > MAX_COMMANDS_PER_ACTIVATION and "end" in legal:
-                legal = ["end"]
-        else:
-            count = 0
-        policy = policies[0 if player == "A" else 1]
-        match.apply(player, policy(match, player, legal, rng))
+        count = count + 1 if in_activation(match) else 0
+        match.apply(player, next_command(match, player, rng, count, policies[0 if player == "A" else 1]))
     raise RuntimeError(f"no winner after {limit} commands")

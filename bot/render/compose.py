@@ -200,6 +200,7 @@ def render_map(
         if h in bf and h not in occupied:
             fg.draw_glyph(draw, lay, h, name, side, occupied=False)
     pieces.draw_objects(draw, lay, state)  # destructible objects' Life left (HS-DESTRUCT-01)
+    pieces.draw_changed_terrain(draw, lay, state)  # spaces a power changed (Create Water)
     if reach:
         ov.draw_reach(draw, lay, reach)
     chosen = state.figures.get(focus) if focus else None

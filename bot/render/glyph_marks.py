@@ -12,6 +12,7 @@ import re
 
 from bot.render import palette as pal
 from bot.rules.glyphs import describe
+from bot.rules.glyphs.catalogue import NO_EFFECT
 
 _SMALL_WORDS = {"of", "the"}
 
@@ -53,4 +54,5 @@ def glyph_words(name: str) -> tuple[str, str, bool]:
         return name.replace("_", " ").capitalize(), "", False
     if info.family != "power":
         return info.title, info.family, False
-    return info.title, str(getattr(info, "power", "")), bool(info.permanent)
+    # A glyph that only stops figures (Vines, an unnamed one) works for nobody's army.
+    return info.title, str(getattr(info, "power", "")), bool(info.permanent) and info.name not in NO_EFFECT

@@ -7,6 +7,8 @@ ladders (drawn with the battlefield) and destructible objects' Life left (drawn 
 - A destructible object shows its id and the Life it has left on a red badge under its symbol
   (``fort1 2/3``); a destroyed one is gone from the picture as it is from the battlefield
   (:func:`bot.rules.movement.field_of` leaves it out, HS-DESTRUCT-01).
+- A space whose tile a power changed (Create Water) is drawn as its new terrain (the static layer
+  of the battlefield as it is now) with a dashed white ring, so players see it was not on the map.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from bot.rules.state import MatchState
 from bot.rules.terrain import ObstacleKind
 
 LADDER_COLOUR = (120, 74, 36)
+CHANGED_RING = (255, 255, 255)
 OBJECT_BADGE = (150, 24, 24)
 
 
@@ -70,3 +73,17 @@ def draw_objects(draw: ImageDraw.ImageDraw, lay: MapLayout, state: MatchState) -
         draw.rounded_rectangle((cx - bw, y - bh, cx + bw, y + bh), radius=bh * 0.6, fill=OBJECT_BADGE,
                                outline=(255, 255, 255), width=max(1, round(r * 0.03)))
         tx.text(draw, (cx, y), words, size, (255, 255, 255), weight="condensed")
+
+
+def draw_changed_terrain(draw: ImageDraw.ImageDraw, lay: MapLayout, state: MatchState) -> None:
+    """A dashed white ring inside each space whose tile a power changed (``MatchState.terrain_changes``)."""
+    w = max(1, round(lay.r * 0.05))
+    for h in state.terrain_changes:
+        if h not in state.battlefield:
+            continue
+        pts = lay.corners(h, 0.82)
+        for a, b in zip(pts, pts[1:] + pts[:1], strict=True):
+            for t0 in (0.0, 0.5):  # two dashes per side
+                t1 = t0 + 0.3
+                draw.line(((a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
+                           (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)), fill=CHANGED_RING, width=w)

@@ -14,8 +14,11 @@ obstacle a scenario turns into a destructible object). Rope ladders hang from a 
 its neighbour (:class:`Ladder`); destructible objects are obstacles with Life and Defense
 (:attr:`Battlefield.destructibles`); outcrops sit on holed tiles (:attr:`Battlefield.holed`).
 
-The battlefield never changes during a match; what moves (figures, glyphs) and an object's wounds
-are match state, and :meth:`Battlefield.without` gives the battlefield once objects are destroyed.
+The battlefield never changes during a match; what moves (figures, glyphs), an object's wounds and
+the spaces a power changed (:class:`TerrainChange`, Create Water) are match state:
+:meth:`Battlefield.without` gives the battlefield once objects are destroyed, and
+:meth:`Battlefield.with_changes` the battlefield with the changed spaces' terrain
+(:mod:`bot.rules.terrain_changes`).
 """
 
 from __future__ import annotations
@@ -35,6 +38,21 @@ class Cell:
     top: int
     terrain: Terrain
     bottom: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainChange:
+    """A space whose top tile a power changed during the match (Create Water puts a water tile on it).
+
+    ``level`` is the level of the surface changed (a Height 0 tile adds no height, HS-DOUBLE-03, so
+    the level stays), ``terrain`` the tile now on it, ``was`` the tile it covered and ``cause`` the
+    power's name. Kept in ``MatchState.terrain_changes`` by hex (:mod:`bot.rules.terrain_changes`).
+    """
+
+    level: int
+    terrain: Terrain
+    was: Terrain
+    cause: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +136,9 @@ class Battlefield:
     )
     _without: dict[frozenset[str], Battlefield] = field(default_factory=dict, repr=False, compare=False)
     _without_piece: dict[Obstacle, Battlefield] = field(default_factory=dict, repr=False, compare=False)
+    _changed: dict[frozenset[tuple[Hex, TerrainChange]], Battlefield] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     @classmethod
     def build(
@@ -224,6 +245,28 @@ class Battlefield:
                 self.ladders, self.destructibles, self.holed,
             )
             self._variants[key] = done
+        return done
+
+    def with_changes(self, changes: Mapping[Hex, TerrainChange]) -> Battlefield:
+        """This battlefield with the spaces a power changed (``changes``, hex -> :class:`TerrainChange`):
+        the cell of each hex whose top is the change's ``level`` gets the change's terrain. Built once
+        per set of changes and kept; no changes returns this battlefield itself. A change whose hex
+        or level is not a surface here is left out (the caller checked it when it was made).
+        """
+        if not changes:
+            return self
+        key = frozenset(changes.items())
+        done = self._changed.get(key)
+        if done is None:
+            cols = dict(self.columns)
+            for h, ch in changes.items():
+                if h in cols:
+                    cols[h] = tuple(Cell(c.top, ch.terrain, c.bottom) if c.top == ch.level else c for c in cols[h])
+            done = Battlefield.build(
+                self.name, cols, self.obstacles, self.start_zones, self.glyphs, self.description,
+                self.ladders, self.destructibles, self.holed,
+            )
+            self._changed[key] = done
         return done
 
     def without(self, ids: frozenset[str]) -> Battlefield:

@@ -69,12 +69,19 @@ def expire(eng: Referee, until: Expiry, player: str | None = None) -> None:
 
 
 def ask(eng: Referee, trigger: Trigger, prompt: str, options: list[str], rule: str = "",
-        labels: Sequence[str] | None = None) -> None:
+        labels: Sequence[str] | None = None, place: str = "") -> None:
     """Stop for a follow-up decision of an effect under way: ``trigger.controller`` answers with
-    ``choose``, and the answer goes to that effect's ``resolve`` with ``trigger``."""
+    ``choose``, and the answer goes to that effect's ``resolve`` with ``trigger``.
+
+    ``place``: the decision puts this figure on the battlefield (reinforcements entering on start
+    spaces, HS-SCEN-DUMUTEF-MASTER-11); its options are its spaces (``"q,r"`` or ``"q,r q,r"``), so
+    ``place FIGURE SPACE [SPACE]`` answers it as in placement (``Pending.context["place"]``) and
+    :mod:`bot.rules.legal` lists those ``place`` commands too."""
+    context: dict[str, Any] = {"trigger": trigger.to_json()}
+    if place:
+        context["place"] = place
     stop_for(eng, Pending(player=trigger.controller, kind=trigger.effect, prompt=prompt, options=list(options),
-                          context={"trigger": trigger.to_json()}, rule=rule or effect(trigger.effect).rule,
-                          labels=list(labels or [])))
+                          context=context, rule=rule or effect(trigger.effect).rule, labels=list(labels or [])))
 
 
 def take_control(eng: Referee, card_key: str, player: str, cause: str) -> None:

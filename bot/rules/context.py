@@ -66,8 +66,9 @@ class RulesContext(Protocol):
         ...
 
     def ask(self, trigger: Trigger, prompt: str, options: list[str], rule: str = "",
-            labels: Sequence[str] | None = None) -> None:
-        """Stop for a follow-up decision of the effect under way (answered with ``choose``)."""
+            labels: Sequence[str] | None = None, place: str = "") -> None:
+        """Stop for a follow-up decision of the effect under way (answered with ``choose``; a
+        decision that puts the figure ``place`` on the battlefield, with ``place`` too)."""
         ...
 
     def put_on(self, fig: Figure, hexes: Sequence[Hex], cause: str) -> None:

@@ -191,9 +191,9 @@ class Engine:
         return capabilities.add_lasting(self, name, controller, until, source, **data)
 
     def ask(self, trigger: Trigger, prompt: str, options: list[str], rule: str = "",
-            labels: Sequence[str] | None = None) -> None:
+            labels: Sequence[str] | None = None, place: str = "") -> None:
         """Stop for a follow-up decision of an effect under way (see :func:`bot.rules.capabilities.ask`)."""
-        capabilities.ask(self, trigger, prompt, options, rule, labels)
+        capabilities.ask(self, trigger, prompt, options, rule, labels, place)
 
     def take_control(self, card_key: str, player: str, cause: str) -> None:
         """``player`` takes control of a card and all its figures (HS-ARMY-10, -11)."""

@@ -46,6 +46,12 @@ Kinds and their data:
 ``control``         ``card``, ``player`` (now controls it), ``previous``, ``figures``,
                     ``markers_removed`` (how many face-down markers left the card), ``cause``
 ``orders_removed``  ``player``, ``card``, ``markers`` (private to ``player``: which ones)
+``terrain_changed`` ``at`` [q, r], ``level``, ``terrain``, ``was``, ``cause`` (the power), ``figure``,
+                    ``player``, ``left`` (tiles left on the card): a space's top tile changed for
+                    the rest of the match (:mod:`bot.rules.terrain_changes`, Create Water)
+``glyph_placed``    ``glyph``, ``title``, ``side``, ``at``, ``figure``, ``player``, ``cause`` (the power),
+                    ``left`` (glyphs left on the card): a card's glyph put on the battlefield
+                    (Summon Vines)
 ``entered``         ``figure``, ``at`` [[q, r], ...], ``cause`` (put on the battlefield by a
                     power: a destroyed figure back, or one that started off the battlefield)
 ``move_again``      ``figures``, ``cause`` (they may move once more before attacking)

@@ -51,6 +51,7 @@ from bot.rules.context import CardLookup, CardPool
 from bot.rules.decisions import ZERO_SPACE_MOVES
 from bot.rules.engine import Engine
 from bot.rules.errors import IllegalCommand, InvalidCommand, RulesError
+from bot.rules.flow.placement import first_owed, placing_now
 from bot.rules.hexes import Hex
 from bot.rules.movement import Route, plan, reachable_hexes, routes
 from bot.rules.object_attacks import targets as object_targets
@@ -100,7 +101,8 @@ def waiting_for(state: MatchState) -> list[Expected]:
                 return [Expected(pid, "army") for pid in missing]
         return [Expected(p.id, "start") for p in seated[:1]]
     if st.phase is Phase.PLACEMENT:
-        return [Expected(p.id, "place") for p in seated if checks.unplaced(st, p.id)]
+        owed = first_owed(st)  # the scenario's first card is placed before anything else
+        return [Expected(p.id, "place") for p in seated if checks.unplaced(st, p.id) and (owed is None or owed[0] == p.id)]
     fighting = checks.active_players(st)
     if st.phase is Phase.ORDERS:
         return [Expected(p.id, "orders") for p in fighting if not st.orders.get(p.id)]
@@ -293,8 +295,17 @@ class LegalCommands:
             yield Legal("draft", "draft pass")
 
     def placements(self) -> Iterator[Legal]:
-        """Every figure of ``player`` still to place, on every free space (or pair) of their zone."""
+        """Every figure of ``player`` still to place, on every free space (or pair) of their zone; or,
+        while a decision of theirs puts a figure on the battlefield (reinforcements), each of its
+        offered places as a ``place`` command (:func:`bot.rules.flow.placement.answer_placement`)."""
         st = self.state
+        waiting = placing_now(st, self.player)
+        if waiting:
+            bf = st.battlefield
+            for opt in st.pending[0].options:
+                labels = tuple(bf.label(Hex(*map(int, p.split(",")))) for p in opt.split())
+                yield Legal("place", f"place {waiting} {' '.join(labels)}", figure=waiting, spaces=labels)
+            return
         if st.phase is not Phase.PLACEMENT or self._conceded():
             return
         zone = st.battlefield.start_zones.get(st.player(self.player).zone) if self._seated() else None
@@ -302,7 +313,10 @@ class LegalCommands:
             return
         bf = st.battlefield
         free = sorted((h for h in zone if st.occupant(h) is None and not bf.obstacles_on(h)), key=lambda h: (h.r, h.q))
+        owed = first_owed(st)
         for fig in checks.unplaced(st, self.player):
+            if owed is not None and (fig.owner != owed[0] or st.card_of(fig).id != owed[1]):
+                continue  # a figure of the scenario's first card goes first (HS-SCEN-BRIDGE-MASTER-05)
             if st.card_of(fig).base == 1:
                 for h in free:
                     yield Legal("place", f"place {fig.id} {bf.label(h)}", figure=fig.id, spaces=(bf.label(h),))

@@ -178,10 +178,12 @@ def destroyed_ids(state: MatchState) -> frozenset[str]:
 
 
 def field_now(state: MatchState, battlefield: Battlefield | None = None) -> Battlefield:
-    """``battlefield`` (the state's by default) without the destroyed objects (HS-DESTRUCT-01)."""
+    """``battlefield`` (the state's by default) as it stands now: without the destroyed objects
+    (HS-DESTRUCT-01), with the spaces a power changed (``MatchState.terrain_changes``, Create Water)."""
     bf = state.battlefield if battlefield is None else battlefield
     gone = destroyed_ids(state)
-    return bf.without(gone) if gone else bf
+    bf = bf.without(gone) if gone else bf
+    return bf.with_changes(state.terrain_changes) if state.terrain_changes else bf
 
 
 #: Power kinds that do nothing but deal wounds (HS-DESTRUCT-02); special attacks are recognised by

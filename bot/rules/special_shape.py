@@ -16,7 +16,8 @@ from bot.rules.cards import ArmyCard, Power
 #: The shared card file's ``area`` words this module builds, and the shape each one is.
 AREAS = {None: "target", "explosion": "explosion", "line": "line", "all_adjacent_to_self": "all_adjacent",
          "chain": "chain", "target_plus_common_adjacent": "common_adjacent",
-         "target_plus_adjacent": "target"}  # its extra targets are picked as it is made (block_special_extra)
+         "target_plus_adjacent": "target",  # its extra targets are picked as it is made (block_special_extra)
+         "combined": "target"}  # several figures of a squad roll it together (powers.combined_attack)
 
 
 @dataclass(frozen=True, slots=True)

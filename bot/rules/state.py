@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from bot.rules.battlefield import Battlefield
+from bot.rules.battlefield import Battlefield, TerrainChange
 from bot.rules.cards import ArmyCard
 from bot.rules.hexes import Hex
 from bot.rules.moments import WindowRun
@@ -295,6 +295,11 @@ class MatchState:
     trackers: dict[str, int] = field(default_factory=dict)
     #: What scenario special rules remember between windows (:mod:`bot.rules.scenarios`): rule id -> data.
     scenario_data: dict[str, Any] = field(default_factory=dict)
+    #: Spaces whose top tile a power changed (Create Water): hex -> change. Every terrain question
+    #: reads the battlefield through :func:`bot.rules.objects.field_now`, which applies them; only
+    #: :func:`bot.rules.terrain_changes.change_terrain` adds one, with its event. A snapshot from
+    #: before this field gets it empty (:func:`bot.rules.match._backfill`).
+    terrain_changes: dict[Hex, TerrainChange] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # The glyphs start where the map and the scenario put them, on the side they say (HS-GLYPH-01).

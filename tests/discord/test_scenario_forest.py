@@ -2,7 +2,7 @@
 HS-SCEN-DUMUTEF-MASTER-*): ``/match new scenario:``, the sides' armies refused or accepted by
 their own points and the Dumutef Guard rule, placement in the scenario's start zones, every round
 through DM Order Markers and slash commands, Player 3's reinforcements answered with the decision
-buttons, and the match decided by a scenario rule (or by the last army standing) within 10 rounds.
+buttons (the cards) and ``/place figure`` (their figures' spaces), and the match decided by a scenario rule (or by the last army standing) within 10 rounds.
 """
 
 from __future__ import annotations
@@ -21,12 +21,36 @@ if TYPE_CHECKING:
     from conftest import StartBot, World
 
 
+async def _place_reinforcement(table: Table, user: FakeUser) -> None:
+    """A reinforcement figure waits to enter: its player uses ``/place figure`` as in placement, with
+    the figure and the spaces its autocomplete offers (the last space offered, not the first)."""
+    figure = await table.fake.autocomplete(user, table.channel, "place", "figure", {"figure": ""}, focused="figure")
+    assert [c["value"] for c in figure] == [table.state.pending[0].context["place"]]
+    fid = figure[0]["value"]
+    spaces = await table.fake.autocomplete(user, table.channel, "place", "figure", {"figure": fid, "space": ""},
+                                           focused="space")
+    assert spaces
+    space = spaces[-1]["value"]
+    options = {"figure": fid, "space": space}
+    if table.state.card_of(table.state.figures[fid]).base == 2:
+        second = await table.fake.autocomplete(user, table.channel, "place", "figure",
+                                               {"figure": fid, "space": space, "second": ""}, focused="second")
+        options["second"] = second[0]["value"]
+    await table.reply(user, "place", "figure", **options)
+    placed = table.state.figures[fid]
+    assert placed.on_battlefield and table.state.battlefield.label(placed.hexes[0]) in (space, options.get("second"))
+    table.log.append(f"{fid} placed by /place figure at {space}")
+
+
 async def _answer_decision(table: Table) -> None:
     """The deciding player presses the first button of the pending decision (the most expensive
-    reinforcement card that fits, for Player 3)."""
+    reinforcement card that fits, for Player 3); a reinforcement figure is put on with ``/place figure``."""
     live = table.live
     pend = table.state.pending[0]
     user = table.user(pend.player)
+    if pend.context.get("place"):
+        await _place_reinforcement(table, user)
+        return
     prefix = f"hs:choose:{live.match_id}:{live.version}:"
     asked = [m for m in table.channel.history(include_ephemeral=True) if any(c.startswith(prefix) for c in m.custom_ids)]
     assert asked, f"no buttons for the decision {pend.prompt!r}"
@@ -87,15 +111,22 @@ async def _play_to_the_end(table: Table, limit_rounds: int = 10) -> None:
             raise AssertionError(f"stuck in {st.phase}: " + "\n".join(table.log[-10:]))
 
 
+async def _bridge_table(fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path,
+                        **options: object) -> Table:
+    """Alice creates The Bridge to the Forgotten Forest (with ``options``), Bob joins."""
+    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, seed=5, render=None)
+    await start_bot(bot)
+    table = Table(fake, bot, world.channel, [world.alice, world.bob])
+    await table.reply(world.alice, "match", "new", scenario="bridge-to-the-forgotten-forest", **options)
+    await table.reply(world.bob, "match", "join")
+    return table
+
+
 async def test_the_bridge_to_the_forgotten_forest_through_discord(fake: FakeDiscord, world: World,
                                                                    start_bot: StartBot, tmp_path: Path) -> None:
     # rule: HS-SCEN-BRIDGE-MASTER-03, HS-SCEN-BRIDGE-MASTER-04, HS-SCEN-BRIDGE-MASTER-08, HS-SCEN-BRIDGE-MASTER-09
-    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, seed=5, render=None)
-    await start_bot(bot)
     alice, bob = world.alice, world.bob
-    table = Table(fake, bot, world.channel, [alice, bob])
-    await table.reply(alice, "match", "new", scenario="bridge-to-the-forgotten-forest")
-    await table.reply(bob, "match", "join")
+    table = await _bridge_table(fake, world, start_bot, tmp_path)
     st = table.state
     assert [(p.role, p.zone) for p in st.players] == [("Player 1", "purple"), ("Player 2", "orange")]
     assert st.battlefield.name == "The Forgotten Forest"
@@ -148,9 +179,34 @@ async def test_fall_of_the_dumutef_bridge_with_three_players(fake: FakeDiscord, 
     st = table.state
     history = "\n".join(m.content for m in world.channel.history())
     assert "rolls" in history and "for reinforcements" in history  # the rolls of rounds 2-5 were told
+    if "arrives as reinforcements" in history:  # Player 3 put them where they chose, with /place figure
+        assert any("placed by /place figure" in line for line in table.log)
     assert st.winners
     if st.round > 2:
         rolled = history.count("for reinforcements")
         assert rolled == min(st.round - 1, 4) or st.result.startswith("the end of round")
     if set(st.winners) == {str(alice.id), str(bob.id)}:
         assert "solely occupy the bridge" in st.result or st.result == "last army standing"
+
+
+async def test_a_drafted_bridge_match_places_the_dumutef_guard_first(fake: FakeDiscord, world: World,
+                                                                     start_bot: StartBot, tmp_path: Path) -> None:
+    # rule: HS-SCEN-BRIDGE-MASTER-05
+    alice, bob = world.alice, world.bob
+    table = await _bridge_table(fake, world, start_bot, tmp_path, draft=True)
+    await table.reply(alice, "match", "start")
+    assert table.state.draft is not None and table.state.draft.next == str(bob.id)  # Player 2 first
+    for user, card in ((bob, "Dumutef Guard"), (alice, "Syvarris"), (bob, "Kita")):
+        await table.reply(user, "army", "draft", card=card)
+    for user in (alice, bob):
+        await table.reply(user, "army", "pass")
+    await table.reply(alice, "match", "start")
+    assert table.state.phase is Phase.PLACEMENT
+    early = await table.reply(alice, "place", "rest")
+    assert early.ephemeral and "drafted first and places a Dumutef Guard before anyone places" in early.content
+    assert not any(f.hexes for f in table.state.figures.values())
+    offered = await fake.autocomplete(bob, table.channel, "place", "figure", {"figure": ""}, focused="figure")
+    assert [c["value"] for c in offered] == ["dumutef1"]
+    await table.reply(bob, "place", "rest")
+    await table.reply(alice, "place", "rest")
+    assert table.state.phase is Phase.ORDERS

@@ -18,8 +18,11 @@ if TYPE_CHECKING:
     from conftest import StartBot, World
 
 RIFT_ARMIES = ("Sgt. Drake Alexander; Agent Carr", "Grimnak; Ne-Gok-Sa")
-TROUBLE_ARMIES = ("Scarlett (played by Syvarris); Destro (played by Agent Carr)",
-                  "Duke (played by Grimnak); COBRA Commander (played by Ne-Gok-Sa)")
+# Each player fields the four heroes the book names (HS-SCEN-TROUBLE3-ALL-03), each by a stand-in.
+TROUBLE_ARMIES = ("Scarlett (played by Syvarris); Roadblock (played by Sgt. Drake Alexander); "
+                  "Destro (played by Agent Carr); Storm Shadow (played by Raelin the Kyrie Warrior)",
+                  "Duke (played by Grimnak); COBRA Commander (played by Ne-Gok-Sa); "
+                  "Doctor Mindbender (played by Mimring); Snake Eyes (played by Sgt. Drake Alexander)")
 
 
 class ScenarioTable(Table):
@@ -64,6 +67,7 @@ class ScenarioTable(Table):
 
 
 @pytest.mark.parametrize(("scenario", "armies", "words"), [
+    ("rumble-at-the-rift-seasoned", RIFT_ARMIES, ""),
     ("rumble-at-the-rift-veteran", RIFT_ARMIES, "The Rift"),
     ("mission-critical-seasoned", RIFT_ARMIES, ""),
     ("mission-critical-veteran", RIFT_ARMIES, ""),

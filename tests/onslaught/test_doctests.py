@@ -8,9 +8,12 @@ import pkgutil
 
 import pytest
 
+import bot.games.onslaught
 import bot.onslaught
 
 MODULES = sorted(m.name for m in pkgutil.iter_modules(bot.onslaught.__path__, "bot.onslaught."))
+MODULES += sorted(m.name for m in pkgutil.iter_modules(bot.games.onslaught.__path__, "bot.games.onslaught.")
+                  if m.name != "bot.games.onslaught.__main__")
 
 
 @pytest.mark.parametrize("name", MODULES)

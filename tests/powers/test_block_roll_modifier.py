@@ -57,7 +57,11 @@ def test_chilling_touch_without_sonya_11_does_nothing() -> None:
 
 
 def test_enhancements_of_rolls_not_built_say_why() -> None:
-    frenzy = shared("Venoc Warlord").power("roll_modifier")
-    assert frenzy is not None
-    assert enforcement(frenzy) == ("the rolls it changes, Frenzy (another turn after the card's turn), are not built "
-                                   "yet")
+    # Frenzy (turn_frenzy) and Unleashed Fury (turn_d20_fury) are rolled since wip-water: their
+    # enhancements are enforced; Su-Bak-Na's change to every d20 roll of some cards still waits.
+    supremacy = shared("Su-Bak-Na").power("roll_modifier")
+    assert supremacy is not None
+    assert enforcement(supremacy) == "changing 'd20 rolls for your Marro and Wulsinu cards' is not built yet"
+    for enhancer in ("Venoc Warlord", "Khosumet the Darklord"):
+        enhancement = shared(enhancer).power("roll_modifier")
+        assert enhancement is not None and enforcement(enhancement) is None, enhancer

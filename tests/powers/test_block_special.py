@@ -105,10 +105,11 @@ def test_dice_by_target_size_shiori_shuriken() -> None:
 
 
 def test_an_unbuilt_area_is_not_offered_and_says_why() -> None:
-    archers = shared("Roman Archers")  # Tetsubo's area is built now (see the end of this file)
-    power = next(p for p in archers.powers if p.kind == "special_attack")
-    assert enforcement(power) == "the area 'combined' is not built yet"
-    eng = sandbox(fig("o", "p1", (2, 2), archers), fig("t", "p2", (3, 2), TARGET))
+    # Tetsubo's area is built now (see the end of this file), the Roman Archers' "combined" too (combined_attack)
+    pelloth = shared("Pelloth")
+    power = next(p for p in pelloth.powers if p.kind == "special_attack")
+    assert enforcement(power) == "the area 'wounds distributed within 2 of a chosen friendly Drow' is not built yet"
+    eng = sandbox(fig("o", "p1", (2, 2), pelloth), fig("t", "p2", (3, 2), TARGET))
     assert specials(eng, "o") == []
 
 
@@ -252,7 +253,10 @@ def test_chain_erupting_earth_goes_on_to_a_figure_next_to_the_last_target_with_a
     eng = sandbox(fig("x", "p1", (0, 0), xen), fig("a", "p2", (0, 4), TARGET), fig("b", "p2", (0, 5), TARGET),
                   fig("c", "p2", (0, 6), TARGET), fig("far", "p2", (7, 7), TARGET))
     roll(eng, [BLANK] * 4)
-    events = eng.execute("p1", "special x Erupting a")
+    eng.execute("p1", "special x Erupting a")
+    # Summon Vines is offered first (after moving, before attacking, HS-TURN-06): declined here.
+    assert eng.state.pending[0].kind == "place_object"
+    events = eng.execute("p1", "choose skip")
     assert powers(events)[-1]["result"] == "x may make Erupting Earth Special Attack again"
     refused(eng, "p1", "special x Erupting far")  # not next to a
     refused(eng, "p1", "special x Erupting a")  # a target already

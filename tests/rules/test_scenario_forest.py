@@ -400,13 +400,20 @@ def test_reinforcements_roll_and_player_3_chooses_cards_entering_on_blue() -> No
     assert finn.id in pend.options and LIB.get("Grimnak").id in pend.options
     assert LIB.get("Mimring").id not in pend.options  # 150 points: too many
     eng.execute("p3", f"choose {finn.id}")
+    st = eng.state
     entered = [f for f in st.figures.values() if st.cards[f.card_key].card.id == finn.id]
-    assert len(entered) == 1 and entered[0].on_battlefield and entered[0].owner == "p3"
-    assert set(entered[0].hexes) <= set(st.battlefield.start_zones["blue"])
+    assert len(entered) == 1 and not entered[0].on_battlefield and entered[0].owner == "p3"
+    # Player 3 puts Finn on a blue start space of their choice (not the first free one).
+    blue = set(st.battlefield.start_zones["blue"])
+    spaces = st.pending[0].options
+    assert {Hex(*map(int, o.split(","))) for o in spaces} <= blue and len(spaces) > 1
+    eng.execute("p3", f"choose {spaces[-1]}")
+    st = eng.state
+    assert entered[0].id in st.figures and st.figures[entered[0].id].hexes == (Hex(*map(int, spaces[-1].split(","))),)
     assert st.reinforcements["p3"] == 125 - 80
     assert st.pending[0].options == [LIB.get("Dumutef Guard").id, "done"]  # 45 points left: only the Guard fits
     eng.execute("p3", "choose done")
-    assert not st.pending and st.reinforcements["p3"] == 0
+    assert not eng.state.pending and eng.state.reinforcements["p3"] == 0
 
 
 def test_a_roll_of_1_brings_nothing() -> None:
@@ -426,3 +433,40 @@ def test_without_the_scenario_the_forest_seats_four_players_in_separate_zones() 
 
     m = seated(("p1", "p2", "p3", "p4"), battlefield=forest(), scenario=SANDBOX)
     assert [p.zone for p in m.state.players] == ["red", "blue", "orange", "purple"]
+
+
+def test_the_defender_places_a_dumutef_guard_before_any_other_figure() -> None:
+    # rule: HS-SCEN-BRIDGE-MASTER-05, HS-SCEN-DUMUTEF-MASTER-04
+    # "Player 2 drafts first and must pick and place a Dumutef Guard": the Guard is the first figure
+    # on the battlefield, placed by Player 2, before Player 2's other figures and before Player 1's.
+    from tests.rules.conftest import seated
+
+    scen = scenario(BRIDGE_ID)
+    scen = scen.model_copy(update={"format": scen.format.model_copy(update={"draft": True})})
+    guard, finn, grimnak = LIB.get("Dumutef Guard"), LIB.get("Finn the Viking Champion"), LIB.get("Grimnak")
+    m = seated(("p1", "p2"), battlefield=forest(), scenario=scen, library=[guard, finn, grimnak])
+    m.apply("p1", "start")
+    for who, pick in (("p2", "Dumutef Guard"), ("p1", "Grimnak"), ("p2", "Finn the Viking Champion"),
+                      ("p1", "pass"), ("p2", "pass")):
+        m.apply(who, f"draft {pick}")
+    m.apply("p1", "start")
+    st = m.state
+    assert st.phase is Phase.PLACEMENT
+    from bot.rules import legal
+
+    assert [e.player for e in legal.waiting_for(st)] == ["p2"]  # only Player 2 places, for now
+    assert not legal.LegalCommands(st, "p1").of_kind("place")
+    assert {c.figure for c in legal.LegalCommands(st, "p2").of_kind("place")} == {"dumutef1"}
+    with pytest.raises(RulesError) as info:
+        m.apply("p1", "place-rest")
+    assert "P2 drafted first and places a Dumutef Guard" in str(info.value)
+    spot = min(forest().start_zones["orange"], key=lambda h: (h.r, h.q))
+    with pytest.raises(RulesError) as info:
+        m.apply("p2", f"place finn {forest().label(spot)}")
+    assert "place a Dumutef Guard first" in str(info.value)
+    m.apply("p2", "place-rest")
+    st = m.state
+    placed = [e.data["figure"] for e in m.engine.events if e.kind == "placed"]
+    assert placed[0] == "dumutef1" and "finn" in placed  # the Guard first, then the rest
+    m.apply("p1", "place-rest")
+    assert m.state.phase is not Phase.PLACEMENT

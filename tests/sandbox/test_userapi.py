@@ -214,3 +214,38 @@ async def test_a_file_uploaded_from_the_page_is_the_attachment_of_maps_upload(ru
             assert r.status == 413
             assert (await r.json())["message"] == (
                 f"ladders.hsc is over Discord's upload limit of {UPLOAD_LIMIT} bytes per file")
+
+
+async def test_alice_owns_the_sandbox_server_and_organises_leagues_others_are_refused(running: Sandbox) -> None:
+    """The README's organiser steps work in the sandbox: Alice (the server's owner, Manage Server)
+    creates a league; Bob holds the "League organisers" role offered to `organiser_role`; Carol and
+    Dave may not create leagues nor pair them."""
+    alice_user, bob_user, carol_user, _ = running.world.players
+    battles = running.world.channels["battles"]
+    fake = running.fake
+
+    async def answer(client: Client, sub: str, options: dict[str, Any]) -> str:
+        before = len(battles.messages)
+        status, sent = await client.post("/commands", {"channel_id": str(battles.id), "name": "league",
+                                                       "subcommand": sub, "options": options})
+        assert (status, sent["ok"]) == (200, True), sent
+        await fake.wait_until(lambda: any(not m.loading for m in battles.messages[before:]))
+        return next(m.content for m in battles.messages[before:] if not m.loading)
+
+    async with aiohttp.ClientSession() as http:
+        alice, bob, carol = (Client(http, running.url, u.id) for u in (alice_user, bob_user, carol_user))
+        _, world = await alice.get("/world")
+        roles = {r["name"]: r["id"] for r in world["roles"]}
+        assert {"@everyone", "Moderators", "League organisers"} <= set(roles)
+        spring = {"name": "Spring League", "format": "delta", "maps": "practice-field, cobra-facility",
+                  "rounds": "5", "pairing": "swiss", "pace": "post", "turn": "24h", "policy": "ai"}
+        refused = await answer(carol, "create", spring)
+        assert "Creating a league needs the Manage Server permission" in refused
+        made = await answer(alice, "create", spring)
+        assert "League **Spring League** created" in made, made
+        by_role = await answer(bob, "create", {"name": "Bob Cup", "organiser_role": roles["League organisers"]})
+        assert "League **Bob Cup** created" in by_role, by_role
+        not_theirs = await answer(carol, "pair", {"league": "Spring League"})
+        assert "Only the organisers of Spring League" in not_theirs
+        await answer(alice, "join", {"league": "Bob Cup"})
+        assert "Only the organisers of Bob Cup" in await answer(carol, "season-start", {"league": "Bob Cup"})

@@ -27,3 +27,13 @@ def test_the_demo_refuses_a_rookie_level_with_the_reason() -> None:
     proc = run_bot(["demo", "--scenario", "mission-critical", "--level", "rookie", "--out", "none"])
     assert proc.returncode == 2
     assert "Basic Game" in proc.stdout and not re.search(r"^R\d+ T\d+ ", proc.stdout, re.M)
+
+
+@pytest.mark.parametrize("scenario", ["bridge-to-the-forgotten-forest", "fall-of-the-dumutef-bridge"])
+def test_the_demo_plays_a_master_scenario_whole_for_level_veteran(scenario: str) -> None:
+    # rule: HS-SCEN-FOREST-ALL-01, HS-SCEN-BOOK-04
+    proc = run_bot(["demo", "--scenario", scenario, "--level", "veteran", "--out", "none", "--seed", "2"])
+    assert proc.returncode == 0, proc.stdout[-500:] + proc.stderr
+    assert "is a Master Game scenario with one level, every special rule included" in proc.stdout.splitlines()[0]
+    assert " on The Forgotten Forest, seed 2" in proc.stdout.splitlines()[1]
+    assert re.search(r"^Winner: \w+", proc.stdout, re.M), proc.stdout[-500:]

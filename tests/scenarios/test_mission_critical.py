@@ -135,3 +135,59 @@ def test_oops_veteran_subtracts_no_more_than_20() -> None:
     eng.state.figures["a"].wounds = 2
     events = attack(eng, "b", "a")
     assert kinds(events, "oops_roll")[0]["less"] == 20 and kinds(events, "oops_roll")[0]["result"] == 0
+
+
+def test_a_tracker_reaching_4_wins_at_once_before_the_marker_is_revealed() -> None:
+    # rule: HS-SCEN-CRIT2-ALL-04, HS-SCEN-CRIT2-SEAS-03
+    # The book names no later moment: the holder's Army Card turn does not begin.
+    eng = _mc("seasoned", fig("a", "p1", (3, 2)), fig("t", "p1", (0, 6)), fig("b", "p2", (8, 6)))
+    st = eng.state
+    st.figures["a"].carries.append("brandar")
+    st.glyphs.clear()
+    st.trackers["p1"] = 3
+    begin_round(eng, [15, 3], p1=markers("A", "T", "A", "T"), p2=markers("B"))
+    assert st.trackers["p1"] == 4
+    assert st.winners == ["p1"] and "Activation tracker reached 4" in (st.result or "")
+    assert st.turn is None and st.revealed["p1"] == []  # marker 1 was never revealed
+
+
+def test_a_destroyed_holder_drops_the_vial_where_the_opponent_puts_it() -> None:
+    # rule: HS-SCEN-CRIT2-SEAS-04, HS-SCEN-CRIT2-VET-05, HS-SCEN-CRIT2-VET-06, HS-SCEN-CRIT2-VET-07
+    # Not on the holder's own space (the carried-glyph rule): the opposing player picks a space within
+    # 1 space of where it stood; an empty one at Seasoned, any at Veteran (a figure there picks it up).
+    for level, pick, holder in (("seasoned", "2,2", None), ("veteran", "3,3", "c")):
+        eng = _holder_attacked(level)
+        st = eng.state
+        st.figures["a"].wounds = 3  # Life 4: one more wound destroys it
+        roll(eng, [SKULL, BLANK, BLANK], [])
+        roll(eng, [BLANK, BLANK, BLANK])
+        attack(eng, "b", "a")
+        assert st.figures["a"].destroyed
+        pend = st.pending[0]
+        assert pend.player == "p2" and Hex(3, 2) not in st.glyphs  # the opponent places it
+        assert "3,2" in pend.options and "2,2" in pend.options  # where it stood is free now
+        occupied = {"3,3", "4,2"} & set(pend.options)  # c and b stand there
+        assert occupied == (set() if level == "seasoned" else {"3,3", "4,2"})
+        eng.execute("p2", f"choose {pick}")
+        if holder is None:
+            assert st.glyphs == {Hex(2, 2): ("brandar", "power")}
+        else:
+            assert st.figures[holder].carries == ["brandar"] and not st.glyphs
+        assert st.figures["a"].carries == []
+
+
+def test_oops_also_follows_wounds_from_leaving_an_engagement() -> None:
+    # rule: HS-SCEN-CRIT2-SEAS-04, HS-SCEN-CRIT2-SEAS-02, HS-ENGAGE-05
+    # A wound is a wound: the holder swiped as it leaves an engagement drops the Vial too.
+    eng = _mc("seasoned", fig("a", "p1", (2, 3)), fig("b", "p2", (4, 2)), fig("c", "p1", (0, 6)))
+    move(eng, "a", [(3, 2)])  # onto the Vial, next to b
+    eng.execute("p1", "end-turn")
+    assert eng.state.figures["a"].carries == ["brandar"] and not eng.state.pending
+    roll(eng, [SKULL])
+    move(eng, "a", [(2, 2), (1, 2)])
+    assert eng.state.figures["a"].wounds == 1 and not eng.state.pending
+    eng.execute("p1", "end-turn")
+    pend = eng.state.pending[0]
+    assert pend.player == "p2" and "0,2" in pend.options and "1,2" not in pend.options
+    eng.execute("p2", "choose 0,2")
+    assert eng.state.glyphs == {Hex(0, 2): ("brandar", "power")} and eng.state.figures["a"].carries == []

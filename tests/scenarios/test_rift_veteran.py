@@ -5,9 +5,9 @@ from __future__ import annotations
 from bot.content.maps import MapLibrary
 from bot.rules import objects
 from bot.rules.hexes import Hex
-from bot.rules.scenarios.the_rift import pulls, reach
+from bot.rules.scenarios.the_rift import pulls, reach, reach_bodies
 from bot.rules.state import MatchState, starting_glyphs
-from tests.rules.conftest import fig, refused
+from tests.rules.conftest import card, fig, refused
 from tests.rules.helpers_geo import at, kinds, move
 from tests.scenarios.helpers import field, scenario, table
 
@@ -109,3 +109,62 @@ def test_seasoned_has_no_pull() -> None:
     move(eng, "a", [(1, 0)])
     eng.execute("p1", "end-turn")
     assert not eng.state.pending
+
+
+#: A double-space figure (Large, 2 spaces, Height 6).
+BEAST = card(name="Beast", size="large", base=2, height=6, life=5, move=6)
+
+
+def test_a_double_space_figure_is_pulled_both_spaces_at_once() -> None:
+    # rule: HS-SCEN-RIFT1-VET-03, HS-SCEN-RIFT1-VET-04, HS-DOUBLE-01, DEC-10
+    # The Beast lies on (3,3)-(2,3); the portal is at (6,3). Its lead end is pulled 2 spaces and the
+    # other end follows into the spaces the lead left: neither end is ever farther from the portal.
+    eng = _rift(fig("a", "p1", (0, 0)), fig("g", "p2", [(3, 3), (2, 3)], BEAST), round_=2)
+    st = eng.state
+    ends = reach_bodies(st, st.figures["g"], 2)
+    assert ends[(Hex(5, 3), Hex(4, 3))] == 2
+    portal = Hex(6, 3)
+    for body in ends:
+        assert min(h.distance(portal) for h in body) <= 3 and body[0].is_adjacent(body[1])
+    assert all(Hex(2, 3) not in body or body[0] == Hex(3, 3) for body in ends if body[0] != Hex(2, 3))
+    move(eng, "a", [(1, 0)])
+    eng.execute("p1", "end-turn")
+    pend = st.pending[0]
+    assert "g 5,3 4,3" in pend.options
+    refused(eng, "p1", "choose g 1,3", "HS-SCEN-RIFT1-VET-04")  # away from the portal
+    eng.execute("p1", "choose g 5,3 4,3")
+    st = eng.state  # a refused command leaves the state as it was (a copy put back)
+    assert at(eng, "g") == ((5, 3), (4, 3)) and st.figures["g"].level == 1 and not st.pending
+    pulled = kinds(eng.events, "pulled")[-1]
+    assert pulled["body"] == [[5, 3], [4, 3]]
+
+
+def test_a_double_space_figure_named_by_one_space_is_pulled_with_its_lead_there() -> None:
+    # rule: HS-SCEN-RIFT1-VET-03, HS-DOUBLE-01
+    eng = _rift(fig("a", "p1", (0, 0)), fig("g", "p2", [(3, 3), (2, 3)], BEAST), round_=1)
+    move(eng, "a", [(1, 0)])
+    eng.execute("p1", "end-turn")
+    eng.execute("p1", "choose g 4,3")
+    assert at(eng, "g") == ((4, 3), (3, 3))
+
+
+def test_elevation_counts_for_a_double_space_figure_and_it_ends_on_one_level() -> None:
+    # rule: HS-SCEN-RIFT1-VET-05, HS-DOUBLE-02
+    hill = field(hexes=[{"at": [4, 3], "level": 2, "terrain": "rock"}, {"at": [5, 3], "level": 2, "terrain": "rock"}])
+    eng = _rift(fig("a", "p1", (0, 0)), fig("g", "p2", [(3, 3), (2, 3)], BEAST), round_=3, battlefield=hill)
+    ends = reach_bodies(eng.state, eng.state.figures["g"], 3)
+    assert (Hex(4, 3), Hex(3, 3)) not in ends  # half on the hill, half below: not an end
+    assert ends[(Hex(5, 3), Hex(4, 3))] == 3  # the lead climbs 1 level onto the hill (2 spaces), then 1 more
+    flat = _rift(fig("a", "p1", (0, 0)), fig("g", "p2", [(3, 3), (2, 3)], BEAST), round_=3)
+    assert reach_bodies(flat.state, flat.state.figures["g"], 3)[(Hex(5, 3), Hex(4, 3))] == 2
+    assert not any(len({eng.state.battlefield.top_cell(h).top for h in b}) != 1 for b in ends)  # type: ignore[union-attr]
+
+
+def test_a_double_space_figure_pulled_onto_the_portal_is_swept_away() -> None:
+    # rule: HS-SCEN-RIFT1-VET-06, DEC-10
+    eng = _rift(fig("a", "p1", (0, 0)), fig("g", "p2", [(5, 3), (4, 3)], BEAST), fig("c", "p2", (0, 6)), round_=1)
+    move(eng, "a", [(1, 0)])
+    eng.execute("p1", "end-turn")
+    assert eng.state.pending[0].options[0] == "g 6,3 5,3"
+    eng.execute("p1", "choose g 6,3 5,3")
+    assert eng.state.figures["g"].destroyed

@@ -1,4 +1,4 @@
-"""Every clause of the Rumble at the Rift book's scenarios (HS-SCEN-BOOK, -RIFT1, -CRIT2, -TROUBLE3) is
+"""Every clause of the scenarios (HS-SCEN-BOOK, -RIFT1, -CRIT2, -TROUBLE3, -FOREST, -BRIDGE, -DUMUTEF) is
 named by a test; the Rookie ones by the test that shows their refusal (DEC-06)."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import pytest
 
 LEDGER = Path(__file__).resolve().parents[3] / "shared" / "RULES-LEDGER.md"
 TESTS = Path(__file__).resolve().parents[1]
-#: The book's scenarios (the Forgotten Forest ones are another helper's: add their prefixes here).
-PREFIXES = ("BOOK", "RIFT1", "CRIT2", "TROUBLE3")
+#: The book's scenarios and the Forgotten Forest ones (Road to the Forgotten Forest, seed 003).
+PREFIXES = ("BOOK", "RIFT1", "CRIT2", "TROUBLE3", "FOREST", "BRIDGE", "DUMUTEF")
 _CLAUSE = re.compile(r"^- (HS-SCEN-(?:" + "|".join(PREFIXES) + r")-(?:[A-Z]+-)?\d{2})\b", re.MULTILINE)
 
 

@@ -15,10 +15,11 @@ from discord.ext import commands
 from bot.discord import autocomplete as ac
 from bot.discord.league import commands as lg
 from bot.discord.league.buttons import ReportButton
+from bot.discord.outgoing import cap
 from bot.discord.pace.commands import post_text
 
 if TYPE_CHECKING:
-    from bot.discord.client import HeroscapeBot
+    from bot.discord.client import RefereeBot
 
 NAME = "The league's name"
 PAIRINGS = [app_commands.Choice(name="Swiss (by record)", value="swiss"),
@@ -37,7 +38,9 @@ MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
 async def _public(interaction: discord.Interaction, text: str, view: discord.ui.View | None = None) -> None:
-    """A public answer that pings the users it mentions (never roles or everyone)."""
+    """A public answer that pings the users it mentions (never roles or everyone), cut to Discord's
+    2000 characters (ending in ``…`` when cut)."""
+    text = cap(text)
     if interaction.response.is_done():
         if view is None:
             await interaction.followup.send(text, allowed_mentions=MENTIONS)
@@ -69,7 +72,7 @@ class LeagueCog(commands.Cog):
     league = app_commands.Group(name="league", description="Leagues: seasons, pairings, ratings and standings",
                                 guild_only=True)
 
-    def __init__(self, bot: HeroscapeBot) -> None:
+    def __init__(self, bot: RefereeBot) -> None:
         self.bot = bot
 
     def _host(self, interaction: discord.Interaction, league_channel: int | None) -> discord.abc.Messageable | None:
@@ -173,8 +176,8 @@ class LeagueCog(commands.Cog):
         await svc.require_organiser(found, interaction.user, "start the playoff")
         with self.bot.busy("league-playoff"):
             seeds = await lg.seeds(svc, found)
-            text = await svc.start_playoff(found, str(interaction.user.id), size or found.settings.playoff or 4,
-                                           seeds, self._host(interaction, found.settings.channel_id))
+            text = await svc.start_playoff(found, str(interaction.user.id), size, seeds,
+                                           self._host(interaction, found.settings.channel_id))
             await _public(interaction, text)
 
     @league.command(name="challenge", description="Challenge a player (ladder leagues)")
@@ -189,18 +192,21 @@ class LeagueCog(commands.Cog):
             await _public(interaction, text)
 
     @league.command(name="report", description="Report a game played elsewhere (your opponent confirms)")
-    @app_commands.describe(league=NAME, winner="Who won", draw="It was a draw")
+    @app_commands.describe(league=NAME, winner="Who won", draw="It was a draw",
+                           game="The game's number, when you have several open games (see /league history)")
     @app_commands.autocomplete(league=_leagues)
     async def report(self, interaction: discord.Interaction, league: str, winner: discord.Member | None = None,
-                     draw: bool = False) -> None:
-        text, view = await lg.report(interaction, league, winner, draw)
+                     draw: bool = False, game: int | None = None) -> None:
+        text, view = await lg.report(interaction, league, winner, draw, game)
         await _public(interaction, text, view=view)
 
     @league.command(name="correct", description="Decide or correct a result, with a reason (organisers)")
     @app_commands.describe(league=NAME, game="The game's number (see /league history)", winner="Who won",
-                           draw="It was a draw", reason="Why (kept in the history)")
+                           draw="It was a draw",
+                           reason=f"Why (kept in the history; at most {lg.REASON_MAX} characters)")
     @app_commands.autocomplete(league=_leagues)
-    async def correct(self, interaction: discord.Interaction, league: str, game: int, reason: str,
+    async def correct(self, interaction: discord.Interaction, league: str, game: int,
+                      reason: app_commands.Range[str, 1, lg.REASON_MAX],
                       winner: discord.Member | None = None, draw: bool = False) -> None:
         await _public(interaction, await lg.correct(interaction, league, game, winner, draw, reason))
 

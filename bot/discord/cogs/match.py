@@ -16,12 +16,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.content import formats
-from bot.discord import actions, orders, outgoing, servermaps, threads
+from bot.discord import actions, computer_seat, orders, outgoing, servermaps, threads
 from bot.discord import autocomplete as ac
 from bot.discord.components import ConcedeButton, view_of
 from bot.discord.errors import UserError
 from bot.discord.pace import commands as post
-from bot.discord.publish import decision_view, render
+from bot.discord.publish import decision_view, publish, render
 from bot.discord.respond import Responder
 from bot.discord.status import status_text
 from bot.game import mapsource
@@ -30,6 +30,7 @@ from bot.rules.views import public_view
 
 if TYPE_CHECKING:
     from bot.discord.client import RefereeBot
+    from bot.discord.matches import LiveMatch
 
 Choices = list[app_commands.Choice[str]]
 #: How armies are chosen in a drafting match, for the ``/match new`` announcement.
@@ -77,6 +78,10 @@ async def _maps(interaction: discord.Interaction, current: str) -> Choices:
 
 PACES = [app_commands.Choice(name="live (no deadlines)", value="live"),
          app_commands.Choice(name="by post (deadlines, reminders)", value="post")]
+#: ``/match new vs:`` and ``level:``: a computer seat and how hard it plays (issue 20).
+OPPONENTS = [app_commands.Choice(name="the computer takes the other seat", value="computer")]
+LEVELS = [app_commands.Choice(name=f"{lv}{' (the default)' if lv == 'normal' else ''}", value=lv)
+          for lv in ("easy", "normal", "hard")]
 POLICIES = [app_commands.Choice(name="the computer plays the move", value="ai"),
             app_commands.Choice(name="the turn is skipped", value="skip"),
             app_commands.Choice(name="the player forfeits", value="forfeit")]
@@ -113,9 +118,11 @@ class MatchCog(commands.Cog):
                            rounds="Round limit", draft="Draft armies one Army Card at a time, in turn",
                            seat="Take a seat yourself (default: yes)",
                            thread="Play in a new public thread of this channel (default: no)",
-                           thread_name="Name of that thread (implies thread; up to 100 characters)", **PACE_HELP)
+                           thread_name="Name of that thread (implies thread; up to 100 characters)",
+                           vs="Play against the computer: it takes the other seat and plays by itself",
+                           level="How hard the computer plays (with vs: computer): easy, normal or hard", **PACE_HELP)
     @app_commands.autocomplete(scenario=_scenarios, map=_maps, format=_formats)
-    @app_commands.choices(pace=PACES, policy=POLICIES)
+    @app_commands.choices(pace=PACES, policy=POLICIES, vs=OPPONENTS, level=LEVELS)
     async def new(self, interaction: discord.Interaction, scenario: str = "last-army-standing", map: str | None = None,
                   points: app_commands.Range[int, 10, 10000] | None = None,
                   figures: app_commands.Range[int, 1, 200] | None = None,
@@ -125,9 +132,13 @@ class MatchCog(commands.Cog):
                   thread: bool = False, thread_name: str | None = None, pace: str | None = None,
                   orders: str | None = None, turn: str | None = None, decision: str | None = None,
                   extend: str | None = None, policy: str | None = None, away_max: str | None = None,
-                  format: str | None = None) -> None:
+                  format: str | None = None, vs: str | None = None, level: str | None = None) -> None:
         if interaction.channel_id is None:
             raise UserError("Matches are played in a server channel.")
+        if level is not None and vs != "computer":
+            raise UserError("`level` says how hard the computer plays: add `vs: computer` to play against it.")
+        if vs == "computer" and not seat:
+            raise UserError("Against the computer you take the other seat: leave `seat` on (or leave out `vs`).")
         fmt: dict[str, Any] = {k: v for k, v in (("points", points), ("figures", figures), ("spaces", spaces),
                                                   ("round_limit", rounds), ("draft", draft)) if v is not None}
         pacing = dict(pace=pace, orders=orders, turn=turn, decision=decision, extend=extend, policy=policy,
@@ -142,13 +153,16 @@ class MatchCog(commands.Cog):
         map = servermaps.resolve(interaction.guild_id, map)
         # In flight from the start: with a thread, the interaction is answered before the work is done.
         with self.bot.busy("new"):
-            await self._start(interaction, interaction.channel_id, scenario, map, fmt, seat,
-                              thread or thread_name is not None, thread_name, pacing)
+            live = await self._start(interaction, interaction.channel_id, scenario, map, fmt, seat,
+                                     thread or thread_name is not None, thread_name, pacing)
+            if vs == "computer":
+                await computer_seat.seat(self.bot, live, level or "normal", publish)
 
     async def _start(self, interaction: discord.Interaction, channel_id: int, scenario: str, map_id: str | None,
                      fmt: dict[str, Any], seat: bool, thread: bool, thread_name: str | None,
-                     pacing: dict[str, str | None]) -> None:
-        """Create the match in channel ``channel_id`` (or in a new thread of it when ``thread``) and show it."""
+                     pacing: dict[str, str | None]) -> LiveMatch:
+        """Create the match in channel ``channel_id`` (or in a new thread of it when ``thread``), show it
+        and return it."""
         opened: discord.Thread | None = None
         here = interaction.channel
         parent_id = here.parent_id if isinstance(here, discord.Thread) else None
@@ -181,11 +195,12 @@ class MatchCog(commands.Cog):
         if seat:
             await actions.play(interaction, f"join {shlex.quote(seat_name(interaction.user))}", live=live,
                                header=header, seated=False, with_map=True)
-            return
+            return live
         responder = Responder(self.bot, interaction, live.channel_id)
         await responder.defer()
         png = await render(self.bot, public_view(st))
         await responder.send(header, png=png, filename="battlefield.png")
+        return live
 
     async def _open_thread(self, interaction: discord.Interaction, scenario: str, map_id: str | None,
                            fmt: dict[str, Any], name: str | None) -> discord.Thread:

@@ -24,7 +24,7 @@ from bot.game.targets import (
     option_line,
     reach_of,
 )
-from bot.rules import legal, objects
+from bot.rules import checks, legal, objects
 from bot.rules.combat import friendly_target
 from bot.rules.odds import attack_odds
 from bot.rules.state import Phase
@@ -166,8 +166,9 @@ class PlayCog(commands.Cog):
     async def place_rest(self, interaction: discord.Interaction) -> None:
         live, pid = actions.player_here(interaction)
         st = live.state
-        if st.phase is Phase.PLACEMENT and not st.pending and legal.expected_of(st, pid) is None:
+        if st.phase is Phase.PLACEMENT and not st.pending and not checks.unplaced(st, pid):
             # The rules would accept it and change nothing; refused here so nothing is logged or posted.
+            # (A player waiting for another's first placement is told so by the rules.)
             raise UserError("All your figures are on the battlefield already.")
         await actions.play(interaction, "place-rest", live=live)
 

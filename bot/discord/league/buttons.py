@@ -16,11 +16,13 @@ from bot.leagues.store import ORGANISER
 REPORT_ID = r"hs:lgr:(?P<g>[0-9]+):(?P<v>[0-9]+):(?P<a>yes|no)"
 
 
-def report_view(game_id: int, version: int) -> discord.ui.View:
-    """A view with Confirm and Dispute for a reported game at ``version``."""
+def report_view(game_id: int, version: int, *, disabled: bool = False) -> discord.ui.View:
+    """A view with Confirm and Dispute for a reported game at ``version`` (greyed out once answered)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(ReportButton(game_id, version, True))
-    view.add_item(ReportButton(game_id, version, False))
+    for yes in (True, False):
+        button = ReportButton(game_id, version, yes)
+        button.item.disabled = disabled
+        view.add_item(button)
     return view
 
 
@@ -48,6 +50,8 @@ class ReportButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REPO
                 await interaction.response.send_message(str(exc), ephemeral=True)
                 return
             await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions(users=True))
+            if interaction.message is not None:  # answered: the buttons are turned off, as /match undo's are
+                await interaction.message.edit(view=report_view(self.game_id, self.version, disabled=True))
 
 
 async def answer_report(bot: Any, user: str, game_id: int, version: int, yes: bool) -> str:
@@ -73,8 +77,10 @@ async def answer_report(bot: Any, user: str, game_id: int, version: int, yes: bo
     league = await store.by_id(league_id)
     names = await bot.leagues.names(league)
     if yes:
-        await store.set_result(league_id, game_id, version, state=CONFIRMED, ranks=game.ranks, actor=user,
-                               kind="confirm")
+        if not await store.set_result(league_id, game_id, version, state=CONFIRMED, ranks=game.ranks, actor=user,
+                                      kind="confirm"):
+            raise UserError("This report was answered or changed meanwhile; nothing changed.")
+        await bot.leagues.close_match(game, f"{result_words(game, names)} (confirmed by {names.get(user, user)})")
         return f"✅ {names.get(user, user)} confirmed: {result_words(game, names)} (game #{game_id})."
     await store.set_result(league_id, game_id, version, state=DISPUTED, ranks=game.ranks, actor=user, kind="dispute")
     organisers = [m.user_id for m in await store.members(league_id, ORGANISER)]

@@ -4,6 +4,7 @@ nothing), then one recorded change through :class:`bot.leagues.store.LeagueStore
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -14,7 +15,7 @@ from bot.discord.league.buttons import report_view
 from bot.discord.league.service import LeagueService, result_words
 from bot.discord.league.texts import cards_text, h2h_text, history_text, standings_text
 from bot.discord.pace.commands import check_options
-from bot.discord.pace.durations import DAY, HOUR, parse_duration
+from bot.discord.pace.durations import DAY, HOUR, format_duration, parse_duration
 from bot.game.session import library_for
 from bot.leagues import export
 from bot.leagues.formats import (
@@ -34,6 +35,7 @@ from bot.leagues.model import (
     LeagueSettings,
     ranks_from_winners,
 )
+from bot.leagues.playoff import champion
 from bot.leagues.standings import best_cards, card_figures, history, standings
 from bot.leagues.store import ORGANISER, PLAYER, League, LeagueExists
 from bot.render.standings import standings_png
@@ -43,6 +45,11 @@ if TYPE_CHECKING:
 
 #: Longest league name (it goes into thread names).
 NAME_MAX = 40
+#: Characters a league name may not hold: mentions, and Markdown that would change how it shows.
+NAME_REFUSED = "`@#<>*_~|\\"
+#: Longest reason of ``/league correct`` (the option's ``max_length``; it goes into the public
+#: answer and every history line of the game).
+REASON_MAX = 300
 
 
 def service_of(interaction: discord.Interaction) -> LeagueService:
@@ -69,9 +76,10 @@ def build_settings(name: str, *, format: str | None = None, points_system: str |
         count outside 2–4, a free-for-all with round robin, a bad pace option, or a round
         deadline that is unreadable or outside 1 hour to 60 days.
     """
-    name = name.strip()
-    if not name or len(name) > NAME_MAX or any(c in name for c in "`@#<>"):
-        raise UserError(f"A league name is 1 to {NAME_MAX} characters, without ` @ # < or >.")
+    name = " ".join(name.split())  # one line: a name goes into lists, thread names and autocomplete
+    if not name or len(name) > NAME_MAX or any(c in name for c in NAME_REFUSED) or not name.isprintable():
+        raise UserError(f"A league name is 1 to {NAME_MAX} characters on one line, without "
+                        f"{' '.join(NAME_REFUSED)} (mentions and Markdown).")
     if pairing not in METHODS:
         raise UserError(f"The pairing method is one of: {', '.join(METHODS)}.")
     if armies not in ARMY_MODES:
@@ -127,8 +135,19 @@ async def create(interaction: discord.Interaction, settings: LeagueSettings) -> 
     s = league.settings
     return (f"🏆 League **{s.name}** created: {s.format.describe()}; maps {', '.join(s.maps)}; scenario "
             f"{s.scenario}; {s.rounds} rounds, {s.method} pairing, {s.seats} players a match; armies per "
-            f"{s.armies}{f'; top-{s.playoff} playoff' if s.playoff else ''}. Players join with "
+            f"{s.armies}{f'; top-{s.playoff} playoff' if s.playoff else ''}; {pace_words(s)}. Players join with "
             f"`/league join league:{s.name}`.")
+
+
+def pace_words(s: LeagueSettings) -> str:
+    """The league's match pace and round deadline in words: ``matches by post (turn 24h, policy ai);
+    a round lasts 7d``."""
+    opts = ", ".join(f"{k} {v}" for k, v in s.pace.items() if k != "pace")
+    text = "matches by post" if s.pace.get("pace") == "post" else "matches live"
+    text += f" ({opts})" if opts else ""
+    if s.round_time:
+        text += f"; a round lasts {format_duration(s.round_time)}"
+    return text
 
 
 async def organiser(interaction: discord.Interaction, name: str, user: discord.abc.User, add: bool) -> str:
@@ -141,7 +160,10 @@ async def organiser(interaction: discord.Interaction, name: str, user: discord.a
         if not await svc.store.add_member(league.id, str(user.id), ORGANISER, user.display_name, actor):
             raise UserError(f"{user.display_name} is already an organiser of {league.name}.")
         return f"{user.display_name} is now an organiser of {league.name}."
-    if len(await svc.store.members(league.id, ORGANISER)) <= 1:
+    organisers = await svc.store.members(league.id, ORGANISER)
+    if all(m.user_id != str(user.id) for m in organisers):
+        raise UserError(f"{user.display_name} is not an organiser of {league.name}.")
+    if len(organisers) <= 1:
         raise UserError(f"{league.name} needs at least one organiser: add another before removing this one.")
     if not await svc.store.remove_member(league.id, str(user.id), ORGANISER, actor):
         raise UserError(f"{user.display_name} is not an organiser of {league.name}.")
@@ -198,24 +220,33 @@ async def army(interaction: discord.Interaction, name: str, cards: str) -> str:
 
 
 async def report(interaction: discord.Interaction, name: str, winner: discord.abc.User | None,
-                 draw: bool) -> tuple[str, discord.ui.View | None]:
+                 draw: bool, game_id: int | None = None) -> tuple[str, discord.ui.View | None]:
     """``/league report``: a player of an unplayed game reports its result; the opponents get
-    Confirm / Dispute buttons.
+    Confirm / Dispute buttons. ``game_id`` picks the game when the player has several open ones
+    (without it, the one game against ``winner``, or the only open game).
 
-    :raises UserError: not in an open game of the season, neither or both of ``winner`` and
-        ``draw``, or a winner who did not play.
+    :raises UserError: not in an open game of the season (a report waiting for its confirmation
+        is named), several open games and no way to tell which, neither or both of ``winner`` and
+        ``draw``, a draw in a playoff game, or a winner who did not play.
     """
     svc = service_of(interaction)
     league = await svc.require(interaction.guild_id, name)
     pid = str(interaction.user.id)
     games = await svc.store.games(league.id, league.season)
-    mine = [g for g in games if pid in g.players and g.state == OPEN]
+    names = await svc.names(league)
+    mine = [g for g in games if pid in g.players and g.state == OPEN and (game_id is None or g.id == game_id)]
     if not mine:
-        raise UserError(f"You have no unplayed game in {league.name} to report; only the players of a game can "
-                        "report it.")
+        raise UserError(_nothing_to_report(league.name, pid, games, names, game_id))
     if (winner is None) == (not draw):
         raise UserError("Say who won (`winner:`) or that it was a draw (`draw: True`), not both.")
+    if len(mine) > 1 and winner is not None and str(winner.id) != pid:
+        mine = [g for g in mine if str(winner.id) in g.players] or mine
+    if len(mine) > 1:
+        raise UserError(f"You have {len(mine)} open games in {league.name}: "
+                        f"{svc.game_list(mine, names)}. Say which with `game:`.")
     game = mine[0]
+    if draw and game.stage == "playoff":
+        raise UserError(f"Game #{game.id} is a playoff game: it needs a single winner, not a draw.")
     try:
         ranks = ranks_from_winners(game.players, [str(winner.id)] if winner else [])
     except ValueError:
@@ -225,14 +256,29 @@ async def report(interaction: discord.Interaction, name: str, winner: discord.ab
     assert found is not None
     _, _, version = found
     if not await svc.store.set_result(league.id, game.id, version, state=REPORTED, ranks=ranks, actor=pid,
-                                      kind="report", reported_by=pid):
+                                      kind="report", reported_by=pid,
+                                      detail=result_words(replace(game, ranks=ranks, state=REPORTED), names)):
         raise UserError("This game changed while you reported it; look at it again with `/league history`.")
-    names = await svc.names(league)
-    from dataclasses import replace
     words = result_words(replace(game, ranks=ranks, state=REPORTED), names)
     others = " ".join(f"<@{p}>" for p in game.players if p != pid)
     return (f"📝 <@{pid}> reports game #{game.id} of **{league.name}**: {words}. {others}: confirm or dispute it.",
             report_view(game.id, version + 1))
+
+
+def _nothing_to_report(league: str, pid: str, games: list[Game], names: dict[str, str], game_id: int | None) -> str:
+    """Why a player has no open game to report: a report of theirs waits for its confirmation, the
+    game named is not theirs or not open, or they have no game at all."""
+    waiting = [g for g in games if pid in g.players and g.state == REPORTED and game_id in (None, g.id)]
+    if waiting:
+        g = waiting[0]
+        by = names.get(g.reported_by or "", "a player")
+        others = ", ".join(names.get(p, p) for p in g.players if p != g.reported_by)
+        return (f"Game #{g.id} already has a report by {by} waiting for {others}: they press Confirm or Dispute "
+                "under it. An organiser can correct it with `/league correct`.")
+    if game_id is not None:
+        return (f"Game #{game_id} is not an unplayed game of yours in {league}; `/league history` shows your games "
+                "with their numbers.")
+    return f"You have no unplayed game in {league} to report; only the players of a game can report it."
 
 
 async def correct(interaction: discord.Interaction, name: str, game_id: int, winner: discord.abc.User | None,
@@ -251,23 +297,35 @@ async def correct(interaction: discord.Interaction, name: str, game_id: int, win
     _, game, version = found
     if game.is_bye:
         raise UserError(f"Game #{game_id} is a bye; a bye has no result to correct.")
-    if not reason.strip():
+    reason = reason.strip()
+    if not reason:
         raise UserError("Give the reason for the decision; it is kept in the league's history.")
+    if len(reason) > REASON_MAX:
+        raise UserError(f"A reason is at most {REASON_MAX} characters; yours has {len(reason)}. Shorten it; "
+                        "nothing changed.")
     if (winner is None) == (not draw):
         raise UserError("Say who won (`winner:`) or that it was a draw (`draw: True`), not both.")
+    if draw and game.stage == "playoff":
+        raise UserError(f"Game #{game_id} is a playoff game: it needs a single winner, not a draw.")
     try:
         ranks = ranks_from_winners(game.players, [str(winner.id)] if winner else [])
     except ValueError:
         raise UserError(f"That player did not play game #{game_id}.") from None
+    names = await svc.names(league)
+    if await svc.bot.storage.is_processed(interaction.id):  # the same interaction delivered again
+        return f"Game #{game_id} of {league.name}: this decision is already recorded ({result_words(game, names)})."
+    if game.state == DECIDED and game.ranks == ranks:
+        raise UserError(f"Game #{game_id} already has that result ({result_words(game, names)}); nothing changed.")
     kind = "correct" if game.state in FINAL else "decide"
     if not await svc.store.set_result(league.id, game_id, version, state=DECIDED, ranks=ranks,
-                                      actor=str(interaction.user.id), kind=kind,
-                                      detail=f"{reason.strip()} (was {game.state})"):
+                                      actor=str(interaction.user.id), kind=kind, detail=f"{reason} (was {game.state})",
+                                      interaction_id=interaction.id):
         raise UserError("This game changed meanwhile; look at it again and retry.")
-    from dataclasses import replace
-    words = result_words(replace(game, ranks=ranks, state=DECIDED), await svc.names(league))
+    # A decided result has no forfeit: the organiser's word replaces how the game ended.
+    words = result_words(replace(game, ranks=ranks, state=DECIDED, forfeit=()), names)
     done = "corrected" if kind == "correct" else "decided"
-    return f"⚖ Game #{game_id} of **{league.name}** {done} by <@{interaction.user.id}>: {words}. Reason: {reason.strip()}"
+    await svc.close_match(game, f"{words} ({done} by an organiser)")
+    return f"⚖ Game #{game_id} of **{league.name}** {done} by <@{interaction.user.id}>: {words}. Reason: {reason}"
 
 
 async def table(svc: LeagueService, league: League) -> tuple[list[Game], list[Any], dict[str, str]]:
@@ -275,7 +333,9 @@ async def table(svc: LeagueService, league: League) -> tuple[list[Game], list[An
     games = await svc.store.games(league.id, league.season)
     season_games = [g for g in games if g.stage == "season"]
     names = await svc.names(league)
-    players = list(names) + [p for g in season_games for p in g.players if p not in names]
+    current = [m.user_id for m in await svc.store.members(league.id, PLAYER)]
+    players = current + [p for g in season_games for p in g.players if p not in current]
+    players = list(dict.fromkeys(players))
     s = league.settings
     rows = standings(players, season_games, s.name, s.scoring, s.provisional)
     return games, rows, names
@@ -285,19 +345,37 @@ async def show_standings(interaction: discord.Interaction, name: str) -> tuple[s
     """``/league standings``: the table as text and as an image."""
     svc = service_of(interaction)
     league = await svc.require(interaction.guild_id, name)
-    _, rows, names = await table(svc, league)
-    title = f"{league.name}: season {league.season or 1}, after round {league.round}"
+    games, rows, names = await table(svc, league)
+    title = f"{league.name}: season {league.season or 1}, {progress_words(league, games, names)}"
     png = standings_png(title, rows, names)
     return standings_text(title, rows, names), discord.File(io.BytesIO(png), filename="standings.png")
+
+
+def progress_words(league: League, games: list[Game], names: dict[str, str]) -> str:
+    """How far the season is: ``after round 2`` (the last season round whose games are all final),
+    ``3 games played`` in a ladder league, and the playoff's state once it began."""
+    season = [g for g in games if g.stage == "season"]
+    if league.settings.method == "challenge":
+        text = f"{sum(1 for g in season if g.final)} games played"
+    else:
+        done = [r for r in sorted({g.round for g in season}) if all(g.final for g in season if g.round == r)]
+        text = f"after round {done[-1]}" if done else "no round finished yet"
+    if any(g.stage == "playoff" for g in games):
+        won = champion(games)
+        text += f"; playoff won by {names.get(won, won)}" if won else "; playoff under way"
+    return text
 
 
 async def show_history(interaction: discord.Interaction, name: str, player: discord.abc.User,
                        other: discord.abc.User | None) -> str:
     """``/league history``: a player's games (and head-to-head with ``other``)."""
+    if other is not None and other.id == player.id:
+        raise UserError("Head-to-head compares two players: pick another player for `other`.")
     svc = service_of(interaction)
     league = await svc.require(interaction.guild_id, name)
     games = await svc.store.games(league.id)
-    names = await svc.names(league)
+    names = {str(player.id): player.display_name, **({str(other.id): other.display_name} if other else {}),
+             **await svc.names(league)}
     reasons = {e.game_id: e.detail for e in await svc.store.events(league.id)
                if e.kind in ("decide", "correct") and e.game_id is not None}
     text = history_text(str(player.id), history(str(player.id), games), names, reasons)
@@ -334,7 +412,8 @@ async def export_files(interaction: discord.Interaction, name: str) -> tuple[str
 
 async def changes(svc: LeagueService, league: League) -> list[dict[str, Any]]:
     """Every recorded change of the league (who, what, details, when), oldest first."""
-    return [{"at": e.at, "actor": e.actor, "kind": e.kind, "game": e.game_id, "detail": e.detail}
+    return [{"at": e.at, "actor": e.actor, "kind": e.kind, "game": e.game_id,
+             "detail": export.settings_json(e.detail) if e.kind == "create" else e.detail}
             for e in await svc.store.events(league.id)]
 
 

@@ -95,8 +95,8 @@ class LeagueService:
             raise UserError(f"Only the organisers of {league.name} (or someone with Manage Server) can {what}.")
 
     async def names(self, league: League) -> dict[str, str]:
-        """Player id -> name shown (as they joined)."""
-        return {m.user_id: m.name or m.user_id for m in await self.store.members(league.id, PLAYER)}
+        """Player id -> name shown (as they joined; players who left too)."""
+        return await self.store.known_names(league.id)
 
     # --- rounds ---------------------------------------------------------------------------------
 
@@ -105,9 +105,9 @@ class LeagueService:
 
         :raises UserError: a season under way, fewer than two players, or armies missing.
         """
-        if league.status in ("running", "playoff"):
-            raise UserError(f"Season {league.season} of {league.name} is under way; it ends after round "
-                            f"{league.settings.rounds} (and its playoff).")
+        games = await self.store.games(league.id, league.season)
+        if not self.season_over(league, games, await self.season_rounds(league)):
+            raise UserError(self._under_way(league, games, await self.season_rounds(league)))
         players = await self.store.members(league.id, PLAYER)
         if len(players) < 2:
             raise UserError(f"A season needs at least two players; {league.name} has {len(players)}. "
@@ -120,9 +120,56 @@ class LeagueService:
         season = league.season + 1
         await self.store.set_progress(league, actor, season=season, round_no=0, status="running",
                                       kind="season start", detail=str(season))
-        return (f"🏆 Season {season} of **{league.name}** has started with {len(players)} players: "
-                f"{league.settings.rounds} rounds, {league.settings.method} pairings. "
-                "An organiser pairs each round with `/league pair`.")
+        if league.settings.method == "challenge":
+            how = ("open challenges: players challenge each other with `/league challenge`; an organiser "
+                   "ends the season by starting the next one.")
+        else:
+            rounds = await self.season_rounds(league)
+            capped = (f" (one round-robin cycle of {len(players)} players; the league's {league.settings.rounds} "
+                      "would repeat games and byes)" if rounds < league.settings.rounds else "")
+            how = (f"{rounds} rounds{capped}, {league.settings.method} pairings. "
+                   "An organiser pairs each round with `/league pair`.")
+        won = playoff.champion(games)
+        before = f" {self._name(await self.names(league), won)} won season {league.season}'s playoff." if won else ""
+        return f"🏆 Season {season} of **{league.name}** has started with {len(players)} players: {how}{before}"
+
+    async def season_rounds(self, league: League) -> int:
+        """The rounds of the season under way: the league's ``rounds``, but a round robin stops
+        after one whole cycle of its current players (more would repeat games and give someone a
+        second bye, a free win)."""
+        if league.settings.method != "round-robin":
+            return league.settings.rounds
+        players = len(await self.store.members(league.id, PLAYER))
+        return min(league.settings.rounds, pairing.cycle_rounds(players)) if players >= 2 else league.settings.rounds
+
+    @staticmethod
+    def season_over(league: League, games: list[Game], rounds: int) -> bool:
+        """Whether a new season may start: none yet, or the season's games all final and its rounds
+        all played (a ladder league: any time no game is waiting), its playoff (if one was started)
+        played to a single champion."""
+        if league.status == "open" or league.season == 0:
+            return True
+        if any(g.state not in FINAL for g in games):
+            return False
+        if league.status == "playoff":
+            return playoff.champion(games) is not None
+        return league.settings.method == "challenge" or league.round >= rounds
+
+    @staticmethod
+    def _under_way(league: League, games: list[Game], rounds: int) -> str:
+        waiting = [g for g in games if g.state not in FINAL]
+        if waiting:
+            return (f"Season {league.season} of {league.name} is under way: {len(waiting)} game(s) have no final "
+                    "result yet. Start the next season once every game has one.")
+        if league.status == "playoff":
+            return (f"The playoff of season {league.season} of {league.name} is not over: an organiser pairs its "
+                    "next round with `/league pair`.")
+        return (f"Season {league.season} of {league.name} is under way: round {league.round} of "
+                f"{rounds} is played so far; an organiser pairs the next with `/league pair`.")
+
+    @staticmethod
+    def _name(names: dict[str, str], pid: str | None) -> str:
+        return names.get(pid, f"<@{pid}>") if pid else ""
 
     async def pair_round(self, league: League, actor: str, channel: discord.abc.Messageable | None) -> str:
         """Pair the next round (or playoff round) and open its matches; the announcement.
@@ -154,12 +201,14 @@ class LeagueService:
         if league.status == "playoff":
             tables = self._playoff_tables(league, games)
             if not tables:
-                raise UserError(f"The playoff of {league.name} is over; start the next season with "
+                won = playoff.champion(games)
+                champ = f" {self._name(await self.names(league), won)} won it." if won else ""
+                raise UserError(f"The playoff of {league.name} is over.{champ} Start the next season with "
                                 "`/league season-start`.")
             pairing_ = Pairing(tuple(tables))
             stage = "playoff"
-        elif league.round >= league.settings.rounds:
-            raise UserError(f"Season {league.season} of {league.name} has had all its {league.settings.rounds} rounds. "
+        elif league.round >= (rounds := await self.season_rounds(league)):
+            raise UserError(f"Season {league.season} of {league.name} has had all its {rounds} rounds. "
                             "See `/league standings`; an organiser may start a playoff with `/league playoff`.")
         else:
             pairing_ = self.pairing(league, players, games, round_no)
@@ -178,8 +227,9 @@ class LeagueService:
         for p in pairing_.all_byes:
             bye = Game(0, league.season, round_no, (p,), state=BYE, stage=stage)
             await self.store.add_game(league.id, bye, actor)
+        shown = round_no - min((g.round for g in games if g.stage == "playoff"), default=round_no) + 1
         lines = [f"🎲 **{league.name}**, season {league.season}, "
-                 f"{'playoff ' if stage == 'playoff' else ''}round {round_no}:"]
+                 f"{f'playoff round {shown}' if stage == 'playoff' else f'round {round_no}'}:"]
         for game in opened:
             where = await self.open_match(league, game, channel)
             lines.append(f"• {' vs '.join(f'<@{p}>' for p in game.players)} on `{game.map_id}`{where}")
@@ -216,16 +266,37 @@ class LeagueService:
                 winners.append(g.winners()[0])
         return playoff.next_round(winners)
 
-    async def start_playoff(self, league: League, actor: str, size: int, seeds: list[str],
+    async def start_playoff(self, league: League, actor: str, size: int | None, seeds: list[str],
                             channel: discord.abc.Messageable | None) -> str:
-        """Open the first playoff round for the top ``size`` of ``seeds``.
+        """Open the first playoff round for the top ``size`` of ``seeds`` (``None``: the league's
+        playoff size).
 
-        :raises UserError: the season's rounds are not all played and final, or a bad size.
+        :raises UserError: a bad size (or none, in a league created without a playoff), a playoff
+            already under way or over, no season, or the season's rounds not all played and final.
         """
+        if size is None:
+            if not league.settings.playoff:
+                raise UserError(f"{league.name} was created without a playoff: give its size with `size:` "
+                                "(2, 4, 8 or 16).")
+            size = league.settings.playoff
+        if size not in (2, 4, 8, 16):
+            raise UserError("A playoff takes the top 2, 4, 8 or 16 players.")
         games = await self.store.games(league.id, league.season)
-        if league.status != "running" or league.round < league.settings.rounds or any(
+        if league.status == "playoff":
+            won = playoff.champion(games)
+            if won:
+                raise UserError(f"The playoff of season {league.season} of {league.name} is over: "
+                                f"{self._name(await self.names(league), won)} won it. Start the next season with "
+                                "`/league season-start`.")
+            raise UserError(f"The playoff of {league.name} is under way: an organiser opens its next round with "
+                            "`/league pair` once every game of this one has a final result.")
+        if league.status != "running":
+            raise UserError(f"{league.name} has no season under way: an organiser starts one with "
+                            "`/league season-start`.")
+        rounds = await self.season_rounds(league)
+        if (league.round < rounds and league.settings.method != "challenge") or any(
                 g.state not in FINAL for g in games):
-            raise UserError(f"The playoff starts once every game of the season's {league.settings.rounds} rounds "
+            raise UserError(f"The playoff starts once every game of the season's {rounds} rounds "
                             "has a final result.")
         try:
             tables = playoff.first_round(seeds, size)
@@ -238,7 +309,7 @@ class LeagueService:
         due = self.bot.pace.clock.now() + league.settings.round_time if league.settings.round_time else None
         await self.store.set_progress(league, actor, season=league.season, round_no=round_no, status="playoff",
                                       kind="pair round", detail=f"playoff {round_no}", round_due=due)
-        lines = [f"🏅 **{league.name}** top-{size} playoff, round {round_no}:"]
+        lines = [f"🏅 **{league.name}** top-{size} playoff, round 1:"]
         for n, table in enumerate(tables):
             map_id = pairing.choose_map(league.settings.maps, table, games, f"{league.name}|{league.season}|po|{n}")
             game = Game(0, league.season, round_no, table, map_id=map_id, stage="playoff")
@@ -261,6 +332,8 @@ class LeagueService:
             raise UserError(f"{league.name} has no season under way: an organiser starts one with "
                             "`/league season-start`.")
         members = [m.user_id for m in await self.store.members(league.id, PLAYER)]
+        if challenger not in members:
+            raise UserError(f"You are not a player of {league.name}: join it with `/league join`, then challenge.")
         try:
             table = pairing.challenge(challenger, opponent, members).tables[0]
         except PairingError as exc:
@@ -359,6 +432,19 @@ class LeagueService:
             await Responder(self.bot, None, channel_id).send(
                 f"🏆 League result recorded for **{league.name if league else 'the league'}**: {text}.")
         return done
+
+    async def close_match(self, game: Game, words: str) -> bool:
+        """A game's league result became final by hand (confirmed or decided): end its match if
+        it is still being played, and say so in its thread, so that nothing played there
+        contradicts the league. ``True`` when a match was ended."""
+        live = self.bot.matches.get(game.match_id) if game.match_id else None
+        if live is None or live.over:
+            return False
+        await self.bot.matches.end(live)
+        await Responder(self.bot, None, live.channel_id).send(
+            f"🏁 The league result of game #{game.id} is final: {words}. This match is over; nothing played "
+            "here changes the result (an organiser corrects it with `/league correct`).")
+        return True
 
     async def catch_up(self) -> int:
         """Record the result of every league match that ended with no result recorded (the bot

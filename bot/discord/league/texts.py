@@ -7,6 +7,9 @@ from collections.abc import Sequence
 from bot.leagues.model import Game
 from bot.leagues.standings import CardFigures, Row, head_to_head
 
+#: How much of a decision's reason a history line shows (the export keeps it whole).
+REASON_SHOWN = 120
+
 
 def standings_text(title: str, rows: Sequence[Row], names: dict[str, str]) -> str:
     """The table in a code block: rank, name, W-D-L, points, tiebreakers, rating (``?``: provisional)."""
@@ -36,6 +39,7 @@ def history_text(player: str, games: Sequence[Game], names: dict[str, str],
         opp = ", ".join(names.get(p, p) for p in g.opponents(player))
         outcome = g.outcome(player) if g.final else g.state
         why = (reasons or {}).get(g.id)
+        why = why if why is None or len(why) <= REASON_SHOWN else why[:REASON_SHOWN - 1] + "…"
         lines.append(f"S{g.season} R{g.round} #{g.id}: vs {opp} on {g.map_id or 'any map'}: {outcome}"
                      + (f" ({g.state}: {why})" if why else ""))
     return "\n".join(lines)
@@ -51,8 +55,13 @@ def cards_text(most: Sequence[CardFigures], best: Sequence[CardFigures]) -> str:
     """The season's most played and best performing Army Cards (five each)."""
     if not most:
         return "No refereed league game has recorded its armies yet."
-    lines = ["**Most played Army Cards**"]
-    lines += [f"{f.card}: {f.played} games, {f.won} won" for f in most[:5]]
+    lines = [f"**Most played Army Cards** (top {min(len(most), 5)} of {len(most)}; refereed games only: "
+             "a game reported by hand records no armies)"]
+    lines += [f"{f.card}: {_games(f.played)}, {f.won} won" for f in most[:5]]
     lines.append("**Best performing** (at least 2 games)")
-    lines += [f"{f.card}: {f.win_rate:.0%} of {f.played} games" for f in best[:5]] or ["none yet"]
+    lines += [f"{f.card}: {f.win_rate:.0%} of {_games(f.played)}" for f in best[:5]] or ["none yet"]
     return "\n".join(lines)
+
+
+def _games(n: int) -> str:
+    return f"{n} game" if n == 1 else f"{n} games"

@@ -30,6 +30,7 @@ from bot.discord.pace.store import ACTED, CANCELLED, DONE, Deadline, PaceStore
 from bot.discord.pace.texts import LATE_AFTER, match_link, stamp, when_words
 from bot.discord.respond import Responder
 from bot.game import ai
+from bot.game.session import library_for
 from bot.rules import legal
 from bot.rules.errors import RulesError
 from bot.rules.state import Phase
@@ -407,7 +408,8 @@ class PaceService:
                     and st.turn.player == row.player:
                 cmd = "end-turn"
             else:  # the computer plays (skipping cannot place markers or answer a decision either)
-                cmd = ai.next_command(st, row.player)
+                # Its picks and army from the server's own card library (its uploaded cards too).
+                cmd = ai.next_command(st, row.player, pool=library_for(live.meta.guild_id))
             if cmd is None:
                 return
             try:

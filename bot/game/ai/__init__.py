@@ -38,8 +38,10 @@ kept under its old name for the console and tests).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from bot.game.ai import planner
 from bot.game.ai.attacks import (
     ATTACK_BONUS,
     DEATH_COST,
@@ -56,41 +58,53 @@ from bot.game.ai.attacks import (
     swipe_cost,
     targets,
 )
-from bot.game.ai.common import enemies_of, figure_distance
+from bot.game.ai.common import enemies_of, figure_distance, turn_figures
+from bot.game.ai.levels import DEFAULT, LEVELS, parse_level
+from bot.game.ai.lookahead import card_gains
 from bot.game.ai.moves import best_move
 from bot.game.ai.moves import move_powers as _move_powers
 from bot.game.ai.orders import DRAFT_MAX_CARDS, card_values, draft_command, marker_plan, orders_command
 from bot.game.ai.treasure import glyph_use, treasure_move
 from bot.game.computer_army import army_plan
+from bot.rules.cards import ArmyCard
 from bot.rules.legal import LegalCommands, expected_of
 from bot.rules.legal import waiting_players as waiting_for
 from bot.rules.state import MatchState, Phase, Stage
+from bot.rules.views import player_view
 
 if TYPE_CHECKING:
     from bot.game.session import GameSession
 
 __all__ = [
-    "ATTACK_BONUS", "DEATH_COST", "DRAFT_MAX_CARDS", "FRIENDLY_FIRE", "KILL_BONUS", "LEAVE_MARGIN", "SWIPE_COST",
+    "ATTACK_BONUS", "DEATH_COST", "DEFAULT", "DRAFT_MAX_CARDS", "LEVELS", "FRIENDLY_FIRE", "KILL_BONUS", "LEAVE_MARGIN", "SWIPE_COST",
     "ComputerPlayer", "_move_powers", "actions_left", "attack_score", "attack_value", "best_attack", "best_move",
-    "card_values", "draft_command", "marker_plan", "next_command", "odds_score", "orders_command",
+    "card_values", "draft_command", "marker_plan", "next_command", "odds_score", "orders_command", "parse_level",
     "special_options", "special_powers", "swipe_cost", "targets", "turn_command", "waiting_for",
 ]
 
 
-def next_command(game: GameSession | MatchState, player: str) -> str | None:
-    """The command ``player`` should send now, or ``None`` when the match is not waiting for it."""
+def next_command(game: GameSession | MatchState, player: str, level: str = "easy",
+                 pool: Iterable[ArmyCard] | None = None) -> str | None:
+    """The command ``player`` should send now at ``level`` (:data:`~bot.game.ai.levels.LEVELS`), or
+    ``None`` when the match is not waiting for it. ``pool``: the cards a draft pick comes from
+    (default: the card library; a server's own cards when it uploaded some).
+
+    ``easy`` is the rule list described above; ``normal`` and ``hard`` plan on the player's view
+    (:mod:`~bot.game.ai.planner`, :mod:`~bot.game.ai.lookahead`)."""
     st = game if isinstance(game, MatchState) else game.state
     if expected_of(st, player) is None:
         return None
+    if level != "easy" and (st.pending or st.phase in (Phase.ORDERS, Phase.TURNS)):
+        return _planned(st, player, level)
     if st.pending:
         return f"choose {_quote(st.pending[0].options[0])}"
     if st.phase is Phase.SETUP:
         drafting_now = st.draft is not None and st.draft.next == player
         if drafting_now:
-            return draft_command(st, player)
+            return draft_command(st, player, pool)
         has_army = any(c.owner == player for c in st.cards.values())
         if st.draft is None and not st.scenario.format.draft and not has_army:
-            return army_plan(st, player).command  # an army it builds, or it leaves the seat
+            return army_plan(st, player, pool=pool).command  # an army it builds, or it leaves the seat
         return None
     if st.phase is Phase.PLACEMENT:
         return "place-rest"
@@ -107,29 +121,37 @@ def _quote(text: str) -> str:
     return f'"{text}"' if " " in text else text
 
 
+def _planned(st: MatchState, player: str, level: str) -> str:
+    """The planner's command (a decision, Order Markers or the Player Turn), on ``player``'s view."""
+    view = player_view(st, player)
+    if view.pending:
+        return f"choose {_quote(planner.decide(view, player))}"
+    if view.phase is Phase.ORDERS:
+        return orders_command(view, player, card_gains(view, player, level))
+    return planner.turn_command(view, player, level)
+
+
 # ---- the Player Turn -----------------------------------------------------------------------------
 
 
 def turn_command(st: MatchState, player: str) -> str:
     """The next move, attack or ``end-turn`` of ``player``'s Player Turn."""
-    turn = st.turn
-    assert turn is not None and turn.player == player
-    if turn.card_key is None:
+    found = turn_figures(st, player)
+    if found is None:
         return "end-turn"
-    card = st.cards[turn.card_key].card
-    figs = [st.figures[f] for f in st.cards[turn.card_key].figure_ids]
-    figs = [f for f in figs if f.on_battlefield and f.controller == player]
+    figs, movers = found
+    turn = st.turn
+    assert turn is not None
     drink = glyph_use(st, figs)
     if drink is not None:
         return drink
-    if turn.stage is Stage.MOVE and len(turn.moved) < card.stat("figures"):
-        movers = [f for f in figs if f.id not in turn.moved]
+    if movers:
         movers.sort(key=lambda f: (min((figure_distance(f, e) for e in enemies_of(st, f)), default=0), f.id))
         for fig in movers:
             move = treasure_move(st, fig) or best_move(st, fig)  # treasure in reach first
             if move is not None:
                 return move
-    attack = best_attack(st, figs, turn.attacked, turn.activated, card.stat("figures"))
+    attack = best_attack(st, figs, turn.attacked, turn.activated, st.cards[turn.card_key or ""].card.stat("figures"))
     return attack or "end-turn"
 
 
@@ -162,11 +184,13 @@ def actions_left(st: MatchState, player: str) -> bool:
 
 
 class ComputerPlayer:
-    """A seat played by the computer: ``next_command(game)`` for its ``player`` id."""
+    """A seat played by the computer: ``next_command(game)`` for its ``player`` id, at ``level``
+    (:data:`~bot.game.ai.levels.LEVELS`; ``easy`` by default, the computer as it always played)."""
 
-    def __init__(self, player: str) -> None:
+    def __init__(self, player: str, level: str = "easy") -> None:
         self.player = player
+        self.level = parse_level(level)
 
     def next_command(self, game: GameSession | MatchState) -> str | None:
         """The command this seat sends now, or ``None`` when it is not its move."""
-        return next_command(game, self.player)
+        return next_command(game, self.player, self.level)

@@ -83,8 +83,9 @@ def card_values(st: MatchState, player: str) -> list[tuple[float, str]]:
     return out
 
 
-def marker_plan(st: MatchState, player: str) -> dict[str, str]:
-    """Which card key each Order Marker goes on.
+def marker_plan(st: MatchState, player: str, ranked: list[tuple[float, str]] | None = None) -> dict[str, str]:
+    """Which card key each Order Marker goes on; ``ranked``: each living card's value, best
+    first (default :func:`card_values`; the planner's levels give their look-ahead's).
 
     Markers 1, 2 and 3 go one at a time to the card whose next turn is worth most, a card's
     value shrinking by :data:`REPEAT_SHARE` with each marker it already has (the enemy moves
@@ -92,7 +93,7 @@ def marker_plan(st: MatchState, player: str) -> dict[str, str]:
     more, so they spread over the two or three best. X, a decoy, goes on a card without a
     numbered marker when there is one, else on the least valuable card.
     """
-    ranked = card_values(st, player)
+    ranked = card_values(st, player) if ranked is None else ranked
     keys = [k for _, k in ranked]
     value = {k: v for v, k in ranked}
     cap = 2 if len(keys) >= 2 else 3
@@ -106,9 +107,9 @@ def marker_plan(st: MatchState, player: str) -> dict[str, str]:
     return placed
 
 
-def orders_command(st: MatchState, player: str) -> str:
-    """``orders`` as :func:`marker_plan` places them."""
-    placed = marker_plan(st, player)
+def orders_command(st: MatchState, player: str, ranked: list[tuple[float, str]] | None = None) -> str:
+    """``orders`` as :func:`marker_plan` places them (``ranked`` as there)."""
+    placed = marker_plan(st, player, ranked)
     ids = [st.cards[k].card.id for k in st.cards if st.cards[k].controller == player]
 
     def name(key: str) -> str:  # the card's id, or its key when the army has two copies

@@ -9,11 +9,15 @@ from bot.games.ruleset import CliCommand
 
 
 def add_arguments(command: CliCommand, parser: argparse.ArgumentParser) -> None:
-    """Add the options of ``command`` (``local``, ``demo``; ``bench`` has none) to ``parser``."""
+    """Add the options of ``command`` (``local``, ``demo``, ``bench``: those of ``bench ai``) to ``parser``."""
     if command == "local":
         _local(parser)
     elif command == "demo":
         _demo(parser)
+    elif command == "bench":
+        parser.add_argument("--matches", type=int, default=200,
+                            help="bench ai: matches per pairing of levels; bench bot: matches at once (default 200)")
+        parser.add_argument("--seed", type=int, default=1, help="bench ai: the first setup's seed")
 
 
 def _local(loc: argparse.ArgumentParser) -> None:
@@ -23,7 +27,11 @@ def _local(loc: argparse.ArgumentParser) -> None:
     loc.add_argument("--seed", type=int, default=None,
                      help="dice seed: makes the dice reproducible (default: fresh dice for every roll, "
                           "which a save file does not foretell)")
-    loc.add_argument("--vs-computer", action="store_true", help="the computer plays the second seat")
+    loc.add_argument("--vs-computer", nargs="?", const="normal", default=None, metavar="LEVEL",
+                     choices=["easy", "normal", "hard"],
+                     help="the computer plays the second seat, at LEVEL easy, normal (the default) or hard")
+    loc.add_argument("--computer-level", default=None, choices=["easy", "normal", "hard"],
+                     help="how hard seats named 'computer' play (default: normal)")
     loc.add_argument("--load", default=None, help="resume a match saved with 'save PATH'")
     loc.add_argument("--draft", action="store_true", help="draft the armies one Army Card at a time, in turn")
     loc.add_argument("--format", default=None,

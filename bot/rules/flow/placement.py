@@ -3,11 +3,21 @@
 ``place`` puts one figure (again, to move it within the zone); ``place rest`` fills the zone with
 the figures still unplaced. When the last figure that fights is placed, round 1 begins
 (:func:`bot.rules.flow.round.start_round`).
+
+After a draft whose first pick the scenario names (a Dumutef Guard, HS-SCEN-BRIDGE-MASTER-05,
+HS-SCEN-DUMUTEF-MASTER-04: "drafts first and must pick and place" it), a figure of that card is
+the first figure placed, by the first drafter, before anyone places another (:func:`first_owed`).
+
+During the battle a decision that puts a figure on start spaces (reinforcements,
+HS-SCEN-DUMUTEF-MASTER-11: ``Pending.context["place"]``) is answered by ``place`` too, as in
+placement, and ``place rest`` takes its first offered spaces for each such figure in turn.
 """
 
 from __future__ import annotations
 
 from bot.rules import checks
+from bot.rules import draft as drafting
+from bot.rules.actions.choose import choose
 from bot.rules.battlefield import Battlefield
 from bot.rules.context import Referee
 from bot.rules.errors import IllegalCommand
@@ -33,6 +43,9 @@ def place(eng: Referee, player: str, figure: str, spaces: list[str]) -> None:
     """
     st = eng.state
     checks.seated(st, player)
+    if placing_now(st, player):
+        answer_placement(eng, player, figure, spaces)
+        return
     if st.phase is not Phase.PLACEMENT:
         raise IllegalCommand("figures are placed after the armies are chosen and before round 1")
     fig = eng.figure(figure)
@@ -49,12 +62,67 @@ def place(eng: Referee, player: str, figure: str, spaces: list[str]) -> None:
     place_on(eng, fig, hexes)
 
 
+def first_owed(st: MatchState) -> tuple[str, str] | None:
+    """``(player, card id)`` while the draft's first drafter still owes the first placement of the
+    card the scenario made their first pick (DEC-13, HS-SCEN-BRIDGE-MASTER-05), else ``None``."""
+    d = st.draft
+    if d is None or d.first_card is None or not d.order:
+        return None
+    first = d.order[0]
+    owed = [f for f in st.figures.values() if f.owner == first and not f.set_aside and not f.reserve
+            and st.card_of(f).id == d.first_card]
+    if not owed or any(f.hexes for f in owed):
+        return None
+    return first, d.first_card
+
+
+def check_first(st: MatchState, fig: Figure) -> None:
+    """Refuse placing ``fig`` while another figure must be placed first (:func:`first_owed`).
+
+    :raises IllegalCommand: naming the card and who places it.
+    """
+    owed = first_owed(st)
+    if owed is None:
+        return
+    player, card_id = owed
+    if fig.owner == player and st.card_of(fig).id == card_id:
+        return
+    card = next(c.card.name for c in st.cards.values() if c.card.id == card_id)
+    if fig.owner == player:
+        raise IllegalCommand(f"you drafted first, so you place a {card} first (the scenario says so); then "
+                             f"{fig.id}", drafting.RULE)
+    raise IllegalCommand(f"{checks.name_of(st, player)} drafted first and places a {card} before anyone places "
+                         "another figure (the scenario says so); place yours after that", drafting.RULE)
+
+
+def placing_now(st: MatchState, player: str) -> str:
+    """The figure a decision of ``player``'s waits to put on the battlefield (reinforcements), or ``""``."""
+    pend = st.pending[0] if st.pending else None
+    return str(pend.context.get("place", "")) if pend is not None and pend.player == player else ""
+
+
+def answer_placement(eng: Referee, player: str, figure: str, spaces: list[str]) -> None:
+    """``place FIGURE SPACE [SPACE]`` answering a decision that puts a figure on the battlefield: the
+    same as choosing those spaces.
+
+    :raises IllegalCommand: for another figure than the one waiting, or spaces it may not take.
+    """
+    st = eng.state
+    waiting = placing_now(st, player)
+    fig = eng.figure(figure)
+    if fig.id != waiting:
+        raise IllegalCommand(f"put {waiting} on the battlefield first: {st.pending[0].prompt}", st.pending[0].rule or None,
+                             actions=("choose", "place"))
+    choose(eng, player, " ".join(f"{h.q},{h.r}" for h in (eng.space(s) for s in spaces)))
+
+
 def place_on(eng: Referee, fig: Figure, hexes: tuple[Hex, ...], before: list[list[int]] | None = None) -> None:
     """Put ``fig`` on ``hexes`` of its owner's start zone (HS-ARMY-02, HS-MOVE-08, HS-OBSTACLE-01,
     HS-DOUBLE-01, -02); round 1 begins when the last figure is placed. ``before``: where a figure
     lifted to be placed again stood (``place rest`` arranging the army again), for the event."""
     st = eng.state
     zone = start_zone(eng, fig.owner)
+    check_first(st, fig)
     bf = st.battlefield
     for h in hexes:
         if h not in zone:
@@ -95,6 +163,11 @@ def place_rest(eng: Referee, player: str) -> None:
     """
     st = eng.state
     checks.seated(st, player)
+    if placing_now(eng.state, player):
+        while placing_now(eng.state, player):  # each figure on its first offered spaces
+            pend = eng.state.pending[0]
+            choose(eng, player, pend.options[0])
+        return
     if st.phase is not Phase.PLACEMENT:
         raise IllegalCommand("figures are placed after the armies are chosen and before round 1")
     zone = sorted(start_zone(eng, player), key=lambda h: (h.r, h.q))
@@ -117,6 +190,9 @@ def place_rest(eng: Referee, player: str) -> None:
         for f in placed:
             f.hexes = ()
         plan = again
+    owed = first_owed(st)
+    if owed is not None and owed[0] == player:  # the scenario's first card first (stable order otherwise)
+        plan = sorted(plan, key=lambda fs: st.card_of(fs[0]).id != owed[1])
     for fig, spaces in plan:
         place_on(eng, fig, spaces, before=before.get(fig.id))
         if st.phase is not Phase.PLACEMENT:

@@ -125,6 +125,7 @@ def army(eng: Referee, player: str, cards: list[str]) -> None:
     aside: list[ArmyCard] = []
     for name, into in [(n, chosen) for n in names] + [(n, aside) for n in aside_names]:
         into.append(lookup.card_named(eng.cards, name))
+    check_named_army(st, player, chosen)
     summary = check_army(chosen, st.scenario.format_for(st.player(player).role), zone_room(st, player), aside,
                          pairs=zone_pairs(st, player))
     # Choosing again replaces the earlier army.
@@ -134,6 +135,41 @@ def army(eng: Referee, player: str, cards: list[str]) -> None:
     set_aside = [f for k in keys for f in st.cards[k].figure_ids if st.figures[f].set_aside]
     eng.emit("army", player=player, cards=[st.cards[k].card.name for k in keys],
               points=summary.points, figures=summary.figures, spaces=summary.spaces, set_aside=set_aside)
+
+
+def _named_as(card: ArmyCard) -> set[str]:
+    """What a chosen card answers to when a scenario names it: its id, and its name without a
+    stand-in's ``(played by ...)`` (a stand-in keeps the named figure's id, DEC-07)."""
+    return {lookup.squash(card.id), lookup.squash(card.name.split(" (played by")[0])}
+
+
+def check_named_army(st: MatchState, player: str, chosen: list[ArmyCard]) -> None:
+    """When ``player``'s scenario side names its army (``Side.army``: the heroes Wherever There's
+    Trouble gives each player, HS-SCEN-TROUBLE3-ALL-03), the army must be exactly those cards, each
+    as printed or played by a stand-in (DEC-07).
+
+    :raises IllegalCommand: naming the side's cards, those missing and those it does not field.
+    """
+    role = st.player(player).role
+    side = st.scenario.side_named(role) if role else None
+    if side is None or not side.army:
+        return
+    named = {lookup.squash(n): n for n in side.army}
+    missing = [n for k, n in named.items() if not any(k in _named_as(c) for c in chosen)]
+    extra = [c.name for c in chosen if not _named_as(c) & set(named)]
+    if not missing and not extra and len(chosen) == len(named):
+        return
+    def listed(names: list[str]) -> str:
+        return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    why = [f"missing {listed(missing)}" if missing else "",
+           f"{listed(extra)} {'is' if len(extra) == 1 else 'are'} not among them" if extra else ""]
+    if not missing and not extra:
+        why = ["each of them once"]
+    example = "; ".join(f"{n} (played by ...)" for n in side.army[:2])
+    raise IllegalCommand(f"in {st.scenario.name} {role} fields exactly {listed(side.army)} "
+                         f"({'; '.join(w for w in why if w)}). Name each of them; a card whose statistics are not "
+                         f"public is played by a stand-in from the library, e.g. `{example}` (DEC-07)",
+                         actions=("army",))
 
 
 def start(eng: Referee, player: str) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import importlib
 
-from bot.rules.glyphs.catalogue import POWER_GLYPHS, UNKNOWN, GlyphInfo
+from bot.rules.glyphs.catalogue import CARD_GLYPHS, POWER_GLYPHS, UNKNOWN, GlyphInfo
 
 __all__ = ["POWER_GLYPHS", "GlyphInfo", "describe", "key_of", "known_name", "names"]
 
@@ -46,10 +46,13 @@ def _treasure_describe(name: str) -> GlyphInfo | None:
 
 def describe(name: str) -> GlyphInfo | None:
     """The glyph called ``name`` (any form :func:`key_of` reads), power glyphs first, then the
-    treasure catalogue if it is installed; ``None`` when no glyph has that name. ``unknown`` is
+    treasure catalogue if it is installed (a card's glyph, Vines, among the power glyphs); ``None``
+    when no glyph has that name. ``unknown`` is
     the glyph a map file left unnamed (:data:`~bot.rules.glyphs.catalogue.UNKNOWN`: no effect)."""
     key = key_of(name)
-    found = POWER_GLYPHS.get(key) or (UNKNOWN if key == UNKNOWN.name else None)
+    # A card's glyph may be named with its title's last word too ("Xenithrax Vines Glyph").
+    card_glyph = CARD_GLYPHS.get(key) or CARD_GLYPHS.get(key.removesuffix("_glyph"))
+    found = POWER_GLYPHS.get(key) or card_glyph or (UNKNOWN if key == UNKNOWN.name else None)
     if found is not None:
         return found
     return _treasure_describe(key)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from bot.rules.events import hx
 from bot.rules.glyphs import temporary
 from bot.rules.glyphs.board import POWER, SYMBOL, power_glyph, under
-from bot.rules.glyphs.catalogue import UNKNOWN
+from bot.rules.glyphs.catalogue import NO_EFFECT, UNKNOWN
 from bot.rules.hexes import Hex
 from bot.rules.state import Figure
 from bot.rules.timing import Effect, Source, Trigger, Window, register
@@ -100,9 +100,11 @@ class GlyphActs(Effect):
         if name == "brandar":
             brandar(engine, fig, at)
             return
-        if name == UNKNOWN.name:  # a glyph the map file left unnamed: stopped on, no effect (said)
+        if name in NO_EFFECT:  # unnamed by the map, or a card's Vines: stopped on, no effect (said)
+            result = ("the map did not say which glyph this is, so it has no effect" if name == UNKNOWN.name
+                      else f"{fig.id} is caught and stops here")
             engine.emit("glyph", glyph=name, title=info.title, figure=fig.id, player=fig.controller, at=hx(at),
-                        rule=info.rule, result="the map did not say which glyph this is, so it has no effect")
+                        rule=info.rule, result=result)
             return
         if info.permanent:
             engine.emit("glyph", glyph=name, title=info.title, figure=fig.id, player=fig.controller,

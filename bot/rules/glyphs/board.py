@@ -8,7 +8,7 @@ the state, and this module imports nothing of the rules but the state, so moveme
 
 from __future__ import annotations
 
-from bot.rules.glyphs.catalogue import POWER_GLYPHS, UNKNOWN, GlyphInfo
+from bot.rules.glyphs.catalogue import CARD_GLYPHS, POWER_GLYPHS, UNKNOWN, GlyphInfo
 from bot.rules.hexes import Hex
 from bot.rules.state import Figure, MatchState
 
@@ -18,11 +18,12 @@ SYMBOL = "symbol"
 
 def power_glyph(state: MatchState, h: Hex) -> GlyphInfo | None:
     """The power glyph lying on ``h`` (either side up), or ``None`` (no glyph, or a treasure glyph).
-    A glyph the map left unnamed counts as a power glyph of no effect (:data:`UNKNOWN`)."""
+    A glyph the map left unnamed counts as a power glyph of no effect (:data:`UNKNOWN`), and so does
+    a glyph a card put there (:data:`~bot.rules.glyphs.catalogue.CARD_GLYPHS`: Vines)."""
     spot = state.glyphs.get(h)
     if spot is None:
         return None
-    return POWER_GLYPHS.get(spot[0]) or (UNKNOWN if spot[0] == UNKNOWN.name else None)
+    return POWER_GLYPHS.get(spot[0]) or CARD_GLYPHS.get(spot[0]) or (UNKNOWN if spot[0] == UNKNOWN.name else None)
 
 
 def under(state: MatchState, fig: Figure) -> list[tuple[Hex, str, str]]:

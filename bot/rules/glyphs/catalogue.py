@@ -112,3 +112,20 @@ UNKNOWN = GlyphInfo(name="unknown", title="Unknown Glyph", power="No effect", fa
                     letter="?", rule="HS-GLYPH-02",
                     text="The map file did not say which glyph this is, so it has no effect here. A figure moving "
                          "onto it stops and turns it over, as on any power glyph.")
+
+
+#: Glyphs an Army Card brings (not of the rulebooks), by name: put on the battlefield by a power.
+#: Xenithrax the Vineweaver's Vines Glyphs (Summon Vines, :mod:`bot.rules.powers.turn_summon_vines`):
+#: the card data says only where they go, not what they do. Decided: a Vines Glyph is a power
+#: glyph with no power of its own, lying power side up, that stays for the rest of the battle: like
+#: every power glyph it stops a figure that walks onto it (HS-GLYPH-03), and a flying figure passes
+#: over it (HS-FLY-06). That is the one thing the rulebooks make every glyph do, and it is what
+#: vines thrown in an enemy's way are printed to do: hold it where it stands.
+VINES = GlyphInfo(name="xenithrax_vines", title="Xenithrax Vines Glyph", power="Stops movement", family="power",
+                  permanent=True, letter="XV", rule="HS-GLYPH-03",
+                  text="Put on the battlefield by Xenithrax the Vineweaver's Summon Vines. A figure that moves "
+                       "onto it must stop there, as on any power glyph; a flying figure passes over it. It has "
+                       "no other effect and stays for the rest of the battle.")
+CARD_GLYPHS: dict[str, GlyphInfo] = {VINES.name: VINES}
+#: Power glyphs that do nothing but stop a figure moving onto them (their arrival is only said).
+NO_EFFECT = frozenset({UNKNOWN.name, VINES.name})

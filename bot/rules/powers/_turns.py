@@ -61,3 +61,13 @@ def parse_spaces(state: MatchState, text: str) -> list[Hex] | None:
         except ValueError:
             return None
     return out
+
+
+def space_answer(state: MatchState, text: str, allowed: list[Hex]) -> str | None:
+    """The label of the one space ``text`` names (a label, any case, or an axial pair ``"2,3"``) when
+    it is one of ``allowed``, else ``None``: for a decision whose spaces are typed (``Effect.accept``)."""
+    try:
+        h = state.battlefield.parse_space(text.strip())
+    except ValueError:
+        return None
+    return state.battlefield.label(h) if h in allowed else None

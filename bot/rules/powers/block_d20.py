@@ -23,6 +23,8 @@ The moments and effects built (``window`` and ``effect`` phrases of the shared c
   the turn" (Master of Disguise; the attack under way does nothing to it).
 - "own turn: before moving and on each space entered": "1 wound" to "each adjacent figure"
   (Blast Furnace), :mod:`block_d20_furnace`.
+- Shapes that modules of their own carry out (Frenzy, Healing Touch, Unleashed Fury, Crippling Gaze,
+  Self-Destruct, Spear of Summoning, Rod of Negation, Throw): :mod:`_d20_shapes` names them.
 - Before the holder attacks: "defenders roll at most 1 defense die" (Heart Finder Spear).
 - After moving, before attacking (the holder's card's turn): "1 wound" to "each figure adjacent
   to your ..." (Marro Plague, Searing Intensity); asked first: "move again" (Ice Troll Charge),
@@ -50,6 +52,7 @@ from bot.rules.powers import block_d20_furnace as furnace
 from bot.rules.powers import block_d20_pick as pick
 from bot.rules.powers import block_roll_modifier as roll_modifier
 from bot.rules.powers._common import holders
+from bot.rules.powers._d20_shapes import own_shape
 from bot.rules.powers._effects import window_args
 from bot.rules.state import Figure, MatchState
 from bot.rules.terrain import Terrain
@@ -174,6 +177,9 @@ def _plan(values: dict[str, Any], kind: str) -> tuple[tuple[str, Any] | None, st
     if "targets" in values:  # several figures picked one after another (block_d20_pick)
         picked, why = pick.plan(values)
         return (("pick", picked), None) if picked is not None else (None, why or "the parameter 'targets' is not understood")
+    own = own_shape(values, kind)  # shapes carried out by modules of their own (_d20_shapes)
+    if own is not None:
+        return (own, None), None
     extra = set(values) - {"window", "threshold", "effect", "target", "modifier", "immune", "table"}
     if extra:
         return None, f"the parameter '{sorted(extra)[0]}' is not understood"

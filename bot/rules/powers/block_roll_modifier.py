@@ -4,7 +4,7 @@ Esenwein for Cyprien Esenwein's Chilling Touch).
 
 ``values``: ``amount`` (a whole number, negative to subtract), ``applies_to`` "<Power> rolls on
 any of your cards" or "<Army Card>'s <Power> rolls". The d20 blocks ask :func:`roll_bonus` as they
-roll (``block_d20``, ``block_d20_pick``, ``block_d20_classic``); the powers named match by name
+roll (``block_d20``, ``block_d20_pick``, ``block_d20_classic``, ``turn_frenzy``, ``turn_d20_fury``); the powers named match by name
 (the number after a name, "Frenzy 15", is left out). Every power so named rolls so that higher is
 better, so a "may add" is always taken. Rolls the blocks do not make (Treasure Glyph traps, every
 d20 roll of a kind of card) say why they are not built.
@@ -24,9 +24,9 @@ from bot.rules.state import MatchState
 KINDS = frozenset({"roll_modifier"})
 
 KIND = "roll_modifier"
-#: Powers whose rolls the blocks do not make yet (their enhancement waits for them).
-_NOT_ROLLED = {"frenzy": "Frenzy (another turn after the card's turn)",
-               "unleashed fury": "Unleashed Fury (a table before moving)"}
+#: Powers whose rolls the blocks do not make yet (their enhancement waits for them): none now that
+#: Frenzy (turn_frenzy) and Unleashed Fury (turn_d20_fury) are rolled.
+_NOT_ROLLED: dict[str, str] = {}
 
 
 def _name(text: str) -> str:

@@ -51,6 +51,7 @@ from bot.rules.powers import _terms as terms
 from bot.rules.powers._effects import PowerEffect, window_args
 from bot.rules.powers.block_special_move import read_move
 from bot.rules.powers.block_special_place import read_place
+from bot.rules.powers.combined_attack import check_combined
 from bot.rules.state import Figure, MatchState
 from bot.rules.timing import Trigger, Window, register
 
@@ -66,7 +67,7 @@ AGAIN = "special_again"
 #: ``CardInPlay.data`` key prefix: a once-per-game special attack was made.
 USED = "special_used:"
 
-_SHAPE_KEYS = {"range", "attack", "area", "line_length", "lob", "no_los", "self_immune", "affects", "x"}
+_SHAPE_KEYS = {"range", "attack", "area", "line_length", "extra_spaces", "lob", "no_los", "self_immune", "affects", "x"}
 _BUILT_KEYS = {"condition", "limit", "targets", "defense_penalty", "extra_attacks", "different_targets", "repeat",
                "no_defense", "excludes", "bonus", "each_figure_attacks", "after_first_attack_on_a_target",
                "before_each"}
@@ -197,6 +198,8 @@ def check_special_attack(values: dict[str, Any]) -> str | None:
     for key in values:
         if key in _SHAPE_KEYS or key in _BUILT_KEYS:
             continue
+        if key == "figures_needed" and check_combined(values) is None:
+            continue  # the figures that join it are checked as it is made (combined_attack)
         if key == "extra_targets" and values.get("area") == "target_plus_adjacent" \
                 and isinstance(values[key], int) and values[key] > 0:
             continue  # picked as the attack is made (block_special_extra)

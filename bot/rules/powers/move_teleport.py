@@ -25,7 +25,7 @@ from bot.rules import modifiers
 from bot.rules.errors import IllegalCommand
 from bot.rules.events import hx
 from bot.rules.hexes import Hex
-from bot.rules.movement import leaving
+from bot.rules.movement import field_of, leaving
 from bot.rules.powers._common import holders
 from bot.rules.powers._effects import PowerEffect, window_args
 from bot.rules.powers._free import STAY, suggest
@@ -94,7 +94,7 @@ def destinations(state: MatchState, fig: Figure, values: dict[str, Any]) -> list
     """The spaces ``fig`` may be placed on (single-space figures), in label order."""
     if len(fig.hexes) != 1 or modifiers.move_rules(state, fig).held_by:
         return []
-    bf = state.battlefield
+    bf = field_of(state)  # the terrain as it is now: a water tile Create Water put down counts
     dest = DESTINATIONS[values.get("destination")]
     m = _LEVELS.fullmatch(str(values.get("level_limit", "")))
     height = state.card_of(fig).stat("height")

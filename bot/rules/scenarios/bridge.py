@@ -14,12 +14,39 @@ HS-SCEN-BRIDGE-MASTER-09).
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.rules import victory
 from bot.rules.scenario import ScenarioRule
+from bot.rules.scenarios.registry import special_rule
 from bot.rules.state import MatchState
 
 KIND = "hold_zone"
 KINDS = frozenset({KIND})
+special_rule(
+    KIND, "Hold the bridge",
+    "At the end of every round the attackers win if they solely occupy the bridge (the five road spaces of the "
+    "deck): figures of theirs stand on it and no other player's do. A figure in the river under the deck is not on "
+    "the bridge.",
+    "HS-SCEN-BRIDGE-MASTER-01", "HS-SCEN-BRIDGE-MASTER-08", "HS-SCEN-DUMUTEF-MASTER-01", "HS-SCEN-DUMUTEF-MASTER-12",
+    "HS-SCEN-DUMUTEF-MASTER-13", "HS-SCEN-DUMUTEF-MASTER-14",
+    describe=lambda given: describe(given),  # defined below
+)
+
+
+def describe(given: dict[str, Any]) -> str:
+    """The rule's text for a scenario's parameters: who attacks, and the last round's comparison."""
+    sides = [str(s) for s in given.get("attackers", [])] or ["the attackers"]
+    names = " and ".join(sides)
+    zone = str(given.get("zone", "bridge"))
+    text = (f"At the end of every round {names} win{'s' if len(sides) == 1 else ''} by solely occupying the {zone} "
+            "(the five road spaces of the deck): figures of theirs stand on it and no other player's do; a figure in "
+            "the river under the deck is not on it.")
+    final = given.get("final_round")
+    if final is not None:
+        text += (f" At the end of Round {final} the defenders win if they alone or nobody stands on it; if both "
+                 "sides do, the side on more of its spaces wins (the defenders on a tie).")
+    return text
 
 
 def held(state: MatchState, rule: ScenarioRule) -> tuple[int, int]:

@@ -7,6 +7,7 @@ and the ledger clauses it implements. A scenario turns it on by listing the id i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,19 +25,27 @@ class SpecialRule:
     ledger: tuple[str, ...] = field(default_factory=tuple)
     #: Texts by the ``level`` parameter a scenario gives the rule (Oops! differs at Seasoned and Veteran).
     variants: tuple[tuple[str, str], ...] = ()
+    #: Writes the text from the parameters a scenario gives the rule (who attacks, the last round),
+    #: when one text does not fit every scenario playing it.
+    describe: Callable[[dict[str, Any]], str] | None = None
 
     def text_for(self, given: dict[str, Any]) -> str:
-        """The text for a scenario giving the parameters ``given`` (its ``level`` variant, if any)."""
+        """The text for a scenario giving the parameters ``given``: written from them (``describe``),
+        or its ``level`` variant, or the rule's text."""
+        if self.describe is not None:
+            return self.describe(given)
         return dict(self.variants).get(str(given.get("level", "")), self.text)
 
 
 RULES: dict[str, SpecialRule] = {}
 
 
-def special_rule(id: str, title: str, text: str, *ledger: str, variants: dict[str, str] | None = None) -> SpecialRule:
+def special_rule(id: str, title: str, text: str, *ledger: str, variants: dict[str, str] | None = None,
+                 describe: Callable[[dict[str, Any]], str] | None = None) -> SpecialRule:
     """Register (or replace, on re-import) the special rule ``id``; returns it. ``variants``: texts by
-    the rule's ``level`` parameter (see :meth:`SpecialRule.text_for`)."""
-    rule = SpecialRule(id, title, text, tuple(ledger), tuple(sorted((variants or {}).items())))
+    the rule's ``level`` parameter; ``describe``: the text written from the rule's parameters (see
+    :meth:`SpecialRule.text_for`)."""
+    rule = SpecialRule(id, title, text, tuple(ledger), tuple(sorted((variants or {}).items())), describe)
     RULES[id] = rule
     return rule
 

@@ -13,9 +13,13 @@ Crumbling Architecture (HS-SCEN-RIFT1-VET-02) needs no code here: the scenario f
 ``destructible`` rule makes every COBRA Fortification with an id a 3 Life, 3 Defense object
 (:mod:`bot.rules.objects`).
 
-The decision's options are ``"FIGURE q,r"`` (best for the puller first: enemies swept away, then
-enemies brought nearest the portal) and ``skip``; a typed answer ``FIGURE SPACE`` (``b F4``) is
-read too, and one the pull cannot make is refused with the reason.
+A double-space figure is pulled too (DEC-10: any figure): either end leads, the other follows, and
+neither end enters a space farther from the portal (:func:`reach_bodies`).
+
+The decision's options are ``"FIGURE q,r"`` (``"FIGURE q,r q,r"`` for a double-space figure, lead
+first; best for the puller first: enemies swept away, then enemies brought nearest the portal) and
+``skip``; a typed answer ``FIGURE SPACE [SPACE]`` (``b F4``, ``g F4 F5``) is read too, and one the
+pull cannot make is refused with the reason.
 """
 
 from __future__ import annotations
@@ -59,65 +63,106 @@ def portal(state: MatchState) -> Hex | None:
 
 
 def _pullable(state: MatchState) -> list[Figure]:
-    """Figures the Rift can pull: single-space figures on the battlefield."""
-    return [f for f in state.figures.values() if f.on_battlefield and len(f.hexes) == 1]
+    """Figures the Rift can pull: every figure on the battlefield, single- or double-space."""
+    return [f for f in state.figures.values() if f.on_battlefield]
 
 
-def reach(state: MatchState, fig: Figure, steps: int) -> dict[Hex, int]:
-    """Every space ``fig`` can be pulled to with ``steps`` spaces: space -> spaces used
-    (HS-SCEN-RIFT1-VET-04, -05). Empty when there is no portal."""
+Body = tuple[Hex, ...]
+
+
+def reach_bodies(state: MatchState, fig: Figure, steps: int) -> dict[Body, int]:
+    """Every place ``fig`` can be pulled to with ``steps`` spaces: its spaces (lead first) -> the
+    spaces used (HS-SCEN-RIFT1-VET-04, -05, DEC-10). Empty when there is no portal.
+
+    A double-space figure is pulled as it moves (HS-DOUBLE-01): either end leads and the other
+    follows into the space the lead left, so both ends only enter spaces no farther from the
+    portal than the ones they leave; it ends on two spaces of one level (HS-DOUBLE-02) unless it
+    reaches the portal, where it is swept away. Climbing counts one more space per level up, and
+    no end climbs more levels than the figure's Height at once.
+    """
     goal = portal(state)
     if goal is None or not fig.hexes:
         return {}
     bf: Battlefield = field_of(state)
     taken = {h for f in state.figures.values() if f is not fig and f.on_battlefield for h in f.hexes}
     height = figure_height(state, fig)
-    start = fig.hexes[0]
-    best: dict[Hex, int] = {start: 0}
-    level_of: dict[Hex, int] = {start: fig.level}
-    frontier = [start]
+    double = len(fig.hexes) == 2
+    starts: list[tuple[Body, tuple[int, ...]]] = [(fig.hexes, tuple(fig.level for _ in fig.hexes))]
+    if double:
+        starts.append(((fig.hexes[1], fig.hexes[0]), (fig.level, fig.level)))
+    best: dict[tuple[Body, tuple[int, ...]], int] = {start: 0 for start in starts}
+    frontier = list(starts)
     while frontier:
-        nxt: list[Hex] = []
-        for h in frontier:
-            for n in h.neighbours():
+        nxt: list[tuple[Body, tuple[int, ...]]] = []
+        for body, levels in frontier:
+            lead = body[0]
+            if lead == goal:
+                continue  # swept away there: the pull ends
+            if double and lead.distance(goal) > body[1].distance(goal):
+                continue  # the following end would enter a space farther from the portal
+            for n in lead.neighbours():
                 top = bf.top_cell(n)
-                if top is None or n in taken or n.distance(goal) > h.distance(goal):
+                if top is None or n in taken or (double and n == body[1]) or n.distance(goal) > lead.distance(goal):
                     continue
-                if bf.obstacles_between(h, n) or bf.blocked(n, top.top):
+                if bf.obstacles_between(lead, n) or bf.blocked(n, top.top):
                     continue
-                up = top.top - level_of[h]
+                up = top.top - levels[0]
                 if up >= height:  # no climbing more levels than the figure's Height at once
                     continue
-                cost = best[h] + 1 + max(0, up)
-                if cost <= steps and cost < best.get(n, steps + 1):
-                    best[n] = cost
-                    level_of[n] = top.top
-                    nxt.append(n)
+                cost = best[(body, levels)] + 1 + max(0, up)
+                node = ((n, lead), (top.top, levels[0])) if double else ((n,), (top.top,))
+                if cost <= steps and cost < best.get(node, steps + 1):
+                    best[node] = cost
+                    nxt.append(node)
         frontier = nxt
-    best.pop(start)
-    return best
+    out: dict[Body, int] = {}
+    for (body, levels), cost in best.items():
+        if cost == 0:
+            continue
+        if double and goal not in body and (len(set(levels)) != 1 or bf.obstacles_between(body[0], body[1])):
+            continue  # a double-space figure ends on two spaces of one level (HS-DOUBLE-02)
+        if cost < out.get(body, steps + 1):
+            out[body] = cost
+    return out
+
+
+def reach(state: MatchState, fig: Figure, steps: int) -> dict[Hex, int]:
+    """Every space the lead end of ``fig`` can be pulled to with ``steps`` spaces: space -> spaces
+    used (:func:`reach_bodies`). Empty when there is no portal."""
+    out: dict[Hex, int] = {}
+    for body, cost in reach_bodies(state, fig, steps).items():
+        if cost < out.get(body[0], steps + 1):
+            out[body[0]] = cost
+    return out
+
+
+def _option(fig: Figure, body: Body) -> str:
+    return " ".join([fig.id, *(f"{h.q},{h.r}" for h in body)])
 
 
 def pulls(state: MatchState, puller: str) -> list[str]:
-    """The pulls open to ``puller`` this round as options ``"FIGURE q,r"``, best for ``puller`` first."""
+    """The pulls open to ``puller`` this round as options ``"FIGURE q,r"`` (``"FIGURE q,r q,r"``
+    for a double-space figure, lead first), best for ``puller`` first."""
     goal = portal(state)
     if goal is None:
         return []
     ranked: list[tuple[int, int, str, str]] = []
     for fig in _pullable(state):
         foe = 0 if fig.controller != puller else 1
-        for h in reach(state, fig, max(state.round, 1)):
-            ranked.append((foe, h.distance(goal) if foe == 0 else 99, fig.id, f"{fig.id} {h.q},{h.r}"))
+        for body in reach_bodies(state, fig, max(state.round, 1)):
+            near = min(h.distance(goal) for h in body)
+            ranked.append((foe, near if foe == 0 else 99, fig.id, _option(fig, body)))
     ranked.sort()
     return [r[3] for r in ranked]
 
 
-def _parse(engine: RulesContext, answer: str) -> tuple[Figure, Hex]:
+def _parse(engine: RulesContext, answer: str) -> tuple[Figure, Body]:
     parts = answer.split()
-    if len(parts) != 2:
-        raise IllegalCommand("answer the pull as FIGURE SPACE (e.g. 'b F4'), or skip", RULE.ledger[0])
+    if len(parts) not in (2, 3):
+        raise IllegalCommand("answer the pull as FIGURE SPACE (e.g. 'b F4'; a double-space figure may name its "
+                             "second space too: 'b F4 F5'), or skip", RULE.ledger[0])
     fig = engine.figure(parts[0])
-    return fig, engine.space(parts[1])
+    return fig, tuple(engine.space(p) for p in parts[1:])
 
 
 @register
@@ -153,10 +198,10 @@ class TheRift(Effect):
             if o == SKIP:
                 out.append("no pull")
                 continue
-            fid, at = o.split()
-            h = Hex(*map(int, at.split(",")))
-            gone = " (swept away)" if h == portal(st) else ""
-            out.append(f"{fid} to {st.battlefield.label(h)}{gone}")
+            fid, *at = o.split()
+            body = [Hex(*map(int, a.split(","))) for a in at]
+            gone = " (swept away)" if portal(st) in body else ""
+            out.append(f"{fid} to {' '.join(st.battlefield.label(h) for h in body)}{gone}")
         return out
 
     def prompt(self, engine: RulesContext, trigger: Trigger) -> str:
@@ -165,38 +210,47 @@ class TheRift(Effect):
                 f"(answer FIGURE SPACE), or skip?")
 
     def accept(self, engine: RulesContext, trigger: Trigger, answer: str) -> str | None:
-        fig, h = _parse(engine, answer)
+        fig, spaces = _parse(engine, answer)
         st = engine.state
         goal = portal(st)
         assert goal is not None
         n = max(st.round, 1)
-        if not fig.on_battlefield or len(fig.hexes) != 1:
-            raise IllegalCommand(f"the Rift pulls a single-space figure on the battlefield, not {fig.id}", self.rule)
-        if h.distance(goal) > fig.hexes[0].distance(goal):
-            raise IllegalCommand(f"{st.battlefield.label(h)} is farther from the portal than {fig.id} is: the pull "
-                                 "never increases the distance to it", "HS-SCEN-RIFT1-VET-04")
-        ways = reach(st, fig, n)
-        if h not in ways:
-            raise IllegalCommand(f"{fig.id} cannot be pulled to {st.battlefield.label(h)}: the pull is {n} "
-                                 f"space{'s' if n != 1 else ''} this round (round {st.round}), each closer to the "
-                                 "portal, climbing counted", "HS-SCEN-RIFT1-VET-05")
-        return f"{fig.id} {h.q},{h.r}"
+        if not fig.on_battlefield:
+            raise IllegalCommand(f"the Rift pulls a figure on the battlefield, and {fig.id} is not there", self.rule)
+        if len(spaces) > len(fig.hexes):
+            raise IllegalCommand(f"{fig.id} stands on 1 space: name one space to pull it to", "HS-DOUBLE-01")
+        near = min(h.distance(goal) for h in fig.hexes)
+        if min(h.distance(goal) for h in spaces) > near:
+            raise IllegalCommand(f"{st.battlefield.label(spaces[0])} is farther from the portal than {fig.id} is: the "
+                                 "pull never increases the distance to it", "HS-SCEN-RIFT1-VET-04")
+        ways = reach_bodies(st, fig, n)
+        # A double-space figure named by one space: its lead end there (the cheapest such place).
+        found = [b for b in sorted(ways, key=lambda b: ways[b]) if b[: len(spaces)] == spaces
+                 or (len(spaces) == 2 and b == spaces[::-1])]
+        if not found:
+            raise IllegalCommand(f"{fig.id} cannot be pulled to {' '.join(st.battlefield.label(h) for h in spaces)}: "
+                                 f"the pull is {n} space{'s' if n != 1 else ''} this round (round {st.round}), each "
+                                 "no farther from the portal, climbing counted"
+                                 + (", ending on two spaces of one level" if len(fig.hexes) == 2 else ""),
+                                 "HS-SCEN-RIFT1-VET-05")
+        return _option(fig, found[0])
 
     def resolve(self, engine: RulesContext, trigger: Trigger, choice: str | None) -> None:
         if choice is None or choice == SKIP:
             engine.emit("scenario_rule", rule=self.name, title=RULE.title, player=trigger.controller,
                         result="no figure is pulled")
             return
-        fig, h = _parse(engine, choice)
+        fig, body = _parse(engine, choice)
         st = engine.state
-        if h not in reach(st, fig, max(st.round, 1)):  # the position changed since it was asked
+        if body not in reach_bodies(st, fig, max(st.round, 1)):  # the position changed since it was asked
             return
         start = fig.hexes[0]
-        top = field_of(st).top_cell(h)
-        assert top is not None
-        fig.hexes = (h,)
-        fig.level = top.top
+        goal = portal(st)
+        bf = field_of(st)
+        tops = [bf.top_cell(h) for h in body]
+        fig.hexes = body
+        fig.level = max(c.top for c in tops if c is not None)
         engine.emit("pulled", rule=self.name, title=RULE.title, player=trigger.controller, figure=fig.id,
-                    start=hx(start), at=hx(h), spaces=start.distance(h))
-        if h == portal(st):
-            brandar(engine, fig, h)  # swept away (HS-SCEN-RIFT1-VET-06)
+                    start=hx(start), at=hx(body[0]), spaces=start.distance(body[0]), body=[hx(h) for h in body])
+        if goal is not None and goal in body:
+            brandar(engine, fig, goal)  # swept away (HS-SCEN-RIFT1-VET-06)

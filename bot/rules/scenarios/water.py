@@ -18,6 +18,7 @@ from bot.rules.hexes import Hex
 from bot.rules.moments import Expiry, Lasting
 from bot.rules.movement import field_of
 from bot.rules.scenario import ScenarioRule
+from bot.rules.scenarios.registry import special_rule
 from bot.rules.state import Figure
 
 if TYPE_CHECKING:
@@ -26,6 +27,12 @@ if TYPE_CHECKING:
 KIND = "water_survival"
 KINDS = frozenset({KIND})
 RULE = "HS-SCEN-BRIDGE-MASTER-06"
+special_rule(
+    KIND, "The river",
+    "Every figure except Soulborgs that enters a water space rolls the 20-sided die: on a 1 it is swept away and "
+    "destroyed, on 2-4 it takes 1 wound. A double-space figure rolls only once for each water space in a turn.",
+    "HS-SCEN-BRIDGE-MASTER-06", "HS-SCEN-BRIDGE-MASTER-07", "HS-SCEN-DUMUTEF-MASTER-06", "HS-SCEN-DUMUTEF-MASTER-07",
+)
 
 
 def _range(rule: ScenarioRule, key: str, default: tuple[int, int]) -> tuple[int, int]:

@@ -95,6 +95,7 @@ async function loadWorld() {
   const names = { users: {}, channels: {}, roles: {} };
   for (const u of S.world.users) names.users[u.id] = u.display;
   for (const c of S.world.channels) names.channels[c.id] = c.name;
+  for (const r of S.world.roles || []) names.roles[r.id] = r.name;
   names.channels[S.world.dm.id] = S.world.bot.display;
   S.names = names;
   $("#guild-name").textContent = S.world.guild.name;
@@ -410,6 +411,10 @@ function openCommand(path) {
     } else if (o.type === 6) {
       html += `<select data-option="${esc(o.name)}"><option value=""></option>` + S.world.users.filter((u) => !u.bot)
         .map((u) => `<option value="${u.id}">${esc(u.display)}</option>`).join("") + `</select>`;
+    } else if (o.type === 8) {
+      // A role option: the server's roles, as Discord's role picker offers them.
+      html += `<select data-option="${esc(o.name)}"><option value=""></option>` + (S.world.roles || [])
+        .map((r) => `<option value="${r.id}">${esc(r.name)}</option>`).join("") + `</select>`;
     } else if (o.type === 11) {
       // An attachment option: a file picker; the file is uploaded when the command is sent.
       html += `<input type="file" data-option="${esc(o.name)}" data-type="11">`;

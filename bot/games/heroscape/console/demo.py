@@ -14,7 +14,6 @@ the winner and where the images are. Also home of the helpers the local console 
 from __future__ import annotations
 
 import argparse
-import os
 import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -29,6 +28,7 @@ from bot.rules.events import Event
 from bot.rules.hexes import Hex
 from bot.rules.state import MatchState, Phase
 from bot.rules.views import public_view
+from bot.terminal import NO_IMAGES, out_problem
 
 #: Classic armies (Rise of the Valkyrie), one per seat: (player name, cards).
 CLASSIC_ARMIES: list[tuple[str, list[str]]] = [
@@ -45,31 +45,24 @@ RIFT_ARMIES: list[tuple[str, list[str]]] = [
 ]
 
 
-#: ``--out`` values that mean "write no images".
-NO_IMAGES = ("", "none", "-")
-
-
-def out_problem(out: Path) -> str | None:
-    """Why the images cannot go to the folder ``out`` (``None`` when they can; the folder is
-    created if missing)."""
-    if out.exists() and not out.is_dir():
-        return f"{out} is a file, not a folder"
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        return f"cannot create the folder {out}: {exc.strerror or exc}"
-    if not os.access(out, os.W_OK | os.X_OK):
-        return f"the folder {out} is not writable"
-    return None
-
-
-
 def scenario_for_level(scenario: str, level: str) -> str:
     """The scenario id of ``scenario`` (an id or a family: ``mission-critical``) at ``level``, or a
-    line starting ``error: `` saying why there is none (a Rookie level needs the Basic Game, DEC-06)."""
-    from bot.content.scenario_menu import level_of
+    line starting ``error: `` saying why there is none (a Rookie level needs the Basic Game, DEC-06).
 
-    return level_of(scenario, level)
+    A Master Game scenario with no levels (the Forgotten Forest ones, HS-SCEN-FOREST-ALL-01) is
+    played whole for ``--level seasoned`` or ``veteran``, saying so: it has all its special rules.
+    """
+    from bot.content.scenario_menu import find, level_of
+    from bot.content.scenarios import ScenarioLibrary
+
+    found = level_of(scenario, level)
+    entry = find(ScenarioLibrary.default(), scenario)
+    if (found.startswith("error: ") and entry is not None and list(entry.levels) == ["master"]
+            and level.lower() in ("seasoned", "veteran")):
+        print(f"{entry.name} is a Master Game scenario with one level, every special rule included: playing it "
+              f"for --level {level.lower()}")
+        return entry.levels["master"]
+    return found
 
 
 def armies_for(session: GameSession, players: int = 2) -> list[tuple[str, list[str]]]:

@@ -37,7 +37,7 @@ Game commands, in the order a match uses them:
 Spaces: a column letter and a row number as on the map image (F7), or axial coordinates q,r.
 Double-space figures (Grimnak, Mimring, ...) stand on two spaces; 'help move' explains how they move.
 Console commands:
-  help | help TOPIC               this list | more on one topic: help move, help use, help cannon
+  help | help TOPIC               this list | more on one topic: help move, help use, help cannon, help scenario
   cards | cards NAME              every Army Card (and which powers the bot enforces) | one card
   glyph | glyph NAME              every glyph (power, treasure) | what one does (glyph astrid)
   status                          the round, whose turn, every figure's space and wounds

@@ -4,7 +4,6 @@ and letting the computer seats play (:class:`ConsoleIO`, the base of :class:`bot
 
 from __future__ import annotations
 
-import getpass
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -15,6 +14,7 @@ from bot.games.heroscape.console.demo import TurnRecorder, result_line
 from bot.games.heroscape.console.text import COMMANDS_BRIEF, clip_quoted
 from bot.rules.errors import InvalidCommand, RulesError
 from bot.rules.state import MatchState, Phase
+from bot.terminal import read_line
 
 
 class ConsoleIO:
@@ -33,6 +33,8 @@ class ConsoleIO:
         #: Output to a terminal ('hide' can clear it).
         self.screen = sys.stdout.isatty() if screen is None else screen
         self.computer: set[str] = set()
+        #: How hard the computer seats play (:data:`bot.game.ai.LEVELS`).
+        self.computer_level: str = ai.DEFAULT
         #: Where this match saves itself on Ctrl-C / end of input: the file it was loaded from, or
         #: a new ``autosave-<time>.json`` (chosen at the first autosave), so that two matches never
         #: overwrite each other's autosave.
@@ -42,19 +44,10 @@ class ConsoleIO:
     # ---- I/O ---------------------------------------------------------------------------------
 
     def ask(self, prompt: str, secret: bool = False) -> str | None:
-        """One line from the players (``None`` at end of input)."""
-        try:
-            if secret and self.tty:
-                return getpass.getpass(prompt)
-            line = self.read(prompt)
-        except EOFError:
-            return None
-        if not self.tty:  # keep piped transcripts readable, without the secret markers
-            head, sep, rest = line.partition(":")
-            cmd = rest if sep and self.player_named(head) else line
-            hidden = secret or cmd.strip().lower().startswith("orders ")
-            self.write((f"{head}{sep} " if cmd is rest else "") + "orders (hidden)" if hidden else line)
-        return line
+        """One line from the players (``None`` at end of input); piped transcripts hide the secret
+        markers (:func:`bot.terminal.read_line`)."""
+        return read_line(self.read, self.write, prompt, secret=secret, tty=self.tty,
+                         is_seat=lambda head: self.player_named(head) is not None, secret_verb="orders")
 
     def confirm(self, question: str) -> bool:
         """Ask a yes/no ``question`` (``[y/N]`` is added); True only for ``y`` or ``yes`` (end of
@@ -138,7 +131,7 @@ class ConsoleIO:
             waiting = [p for p in ai.waiting_for(self.state) if p in self.computer]
             cmd = None
             for pid in waiting:
-                cmd = ai.next_command(self.state, pid)
+                cmd = ai.next_command(self.state, pid, self.computer_level)
                 if cmd is not None:
                     break
             if cmd is None:

@@ -41,7 +41,7 @@ from bot.game import ai, mapsource
 from bot.game.computer_army import army_plan
 from bot.game.session import GameSession
 from bot.game.targets import friendly_fire_question
-from bot.games.heroscape.console.demo import NO_IMAGES, armies_for, out_problem, player_id
+from bot.games.heroscape.console.demo import armies_for, player_id
 from bot.games.heroscape.console.help import HELP, HELP_MOVE
 from bot.games.heroscape.console.saves import ConsoleSaves, save_problem
 from bot.games.heroscape.console.text import (
@@ -57,6 +57,7 @@ from bot.games.heroscape.console.text import (
 from bot.games.heroscape.console.views import NOTHING_LEFT
 from bot.rules import draft as drafting
 from bot.rules.state import Phase
+from bot.terminal import NO_IMAGES, out_problem
 
 #: Game commands after which the console checks whether anything is left to do in the turn.
 #: Said when every seat would be the computer's (a person types the commands, even 'start').
@@ -297,7 +298,7 @@ class Console(ConsoleSaves):
 
 #: Options that ``--load`` cannot honour (the save file fixes them): (option, attribute).
 LOAD_FIXES = (("--map", "map"), ("--scenario", "scenario"), ("--seed", "seed"), ("--draft", "draft"), ("--format", "format"),
-              ("--vs-computer", "vs_computer"))
+              ("--vs-computer", "vs_computer"), ("--computer-level", "computer_level"))
 
 
 def line_editing() -> bool:
@@ -308,6 +309,16 @@ def line_editing() -> bool:
     except ImportError:
         return False
     return True
+
+
+def _seat_level(console: Console, args: argparse.Namespace) -> bool:
+    """Set the computer seats' level from ``--vs-computer LEVEL`` or ``--computer-level``; whether
+    ``--vs-computer`` was given (one person against the computer)."""
+    vs = getattr(args, "vs_computer", None)
+    level = getattr(args, "computer_level", None) or (vs if isinstance(vs, str) else None)
+    if level:
+        console.computer_level = ai.parse_level(level)
+    return bool(vs)
 
 
 def main(args: argparse.Namespace) -> int:
@@ -350,7 +361,7 @@ def main(args: argparse.Namespace) -> int:
             if not console.cmd_load(str(load)):
                 return 2
             console.say("resumed; 'help' lists the commands.")
-        elif not console.seat_players(bool(getattr(args, "vs_computer", False))):
+        elif not console.seat_players(_seat_level(console, args)):
             console.say("no players; bye")
             return 0
     except KeyboardInterrupt:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.content.maps import MAPS_DIR_ENV, default_maps_dir
-from bot.game import mapsource
+from bot.game import ai, mapsource
 from bot.game.session import GameSession, maps
 from bot.games.heroscape.console.demo import TurnRecorder
 from bot.games.heroscape.console.text import PATH_ECHO_MAX, clip_quoted, shown
@@ -144,7 +144,7 @@ class ConsoleSaves(ConsoleViews):
         (a folder that does not exist is refused, except the console's own :meth:`save_dir`, which is
         made)."""
         record = self.session.to_record()
-        record["console"] = {"computer": sorted(self.computer)}
+        record["console"] = {"computer": sorted(self.computer), "level": self.computer_level}
         folder = Path(path).parent
         if not folder.exists() and folder != self.save_dir():
             # Only the console's own save folder is made; a typo'd folder is not created.
@@ -184,6 +184,7 @@ class ConsoleSaves(ConsoleViews):
             self.say(f"error: cannot load {shown(path, PATH_ECHO_MAX)}: {problem}. {SAVE_SHAPE}")
             return False
         computer = set(record.get("console", {}).get("computer", []))
+        level = record.get("console", {}).get("level")
         map_id = str(record.get("map_id", ""))
         missing = missing_map(map_id)
         if missing is not None:
@@ -206,6 +207,7 @@ class ConsoleSaves(ConsoleViews):
             return False
         self.session, self.recorder = session, recorder
         self.computer = computer
+        self.computer_level = level if level in ai.LEVELS else self.computer_level
         self.autosave_path = Path(path)
         self.say(f"loaded {path}: {len(self.session.match.log)} commands, {self.state.phase.value}, round {self.state.round}")
         players = [f"{p.name}{' (computer)' if p.id in self.computer else ''}" for p in self.state.players]

@@ -10,6 +10,7 @@ from bot.game import ai
 from bot.game.card_text import card_block, card_line, card_picture
 from bot.game.draft_status import draft_status
 from bot.game.glyph_text import explain, treasure_names
+from bot.game.scenario_text import explain as explain_scenario
 from bot.game.session import cards
 from bot.game.targets import (
     cannon_targets,
@@ -56,11 +57,13 @@ class ConsoleViews(ConsoleIO):
         included. Another topic is refused with the ones there are."""
         if not topic:
             self.say(HELP)
+        elif topic.lower() == "scenario":  # the match's scenario: goal, victory, special rules (HS-SCEN-*)
+            self.say(explain_scenario(self.session.scenario).replace("**", "").replace("_", ""))
         elif topic.lower() in TOPICS:
             self.say(TOPICS[topic.lower()])
         else:
             self.say(f"error: there is no help on '{shown(topic)}'; type 'help' (every command), 'help move', "
-                     "'help use' (glyphs, drop) or 'help cannon'")
+                     "'help use' (glyphs, drop) or 'help cannon'; 'help scenario' explains this match's scenario")
 
     def cmd_cards(self, name: str = "") -> None:
         """``cards [NAME]``: one card's statistics and powers, each marked enforced or not, or one line
