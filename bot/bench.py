@@ -295,8 +295,10 @@ def _print(rows: list[Row], prefix: str = "") -> None:
         print(f"{prefix}{name}: {value:g} {unit}")
 
 
-def main(what: str) -> int:
-    """Print the figures of ``what`` (``rules``, ``render`` or ``bot``); returns the exit status."""
+def main(what: str, *, pictures: bool = True, matches: int | None = None, most: bool = False) -> int:
+    """Print the figures of ``what`` (``rules``, ``render`` or ``bot``; for ``bot``, ``pictures``
+    on or off, how many ``matches`` at once, or ``most``: the most matches at the goals);
+    returns the exit status."""
     if what == "rules":
         _print(rules())
         return 0
@@ -314,7 +316,13 @@ def main(what: str) -> int:
             print("bot: not available yet")
             return 0
         module = importlib.import_module("bot.discord.bench")
-        _print(module.run())
+        options: dict[str, object] = {} if pictures else {"pictures": False}
+        if most:
+            _print(module.most_matches(start=matches or 200, **options))
+            return 0
+        if matches is not None:
+            options["matches"] = matches
+        _print(module.run(**options))
         return 0
     print(f"unknown benchmark '{what}' (rules, render or bot)")
     return 2

@@ -1,4 +1,4 @@
-"""Command line: ``python -m bot run | sandbox | local | demo | cases PATH... | maps import|show | bench rules|render|bot|ai``.
+"""Command line: ``python -m bot run | sandbox | local | demo | cases PATH... | maps import|show | bench rules|render|bot|ai | db migrate-to URL``.
 
 ``local``, ``demo`` and ``bench rules`` take ``--game NAME`` (:func:`bot.games.names`; default
 :data:`bot.games.DEFAULT`): the game's ruleset adds its own options and runs the command.
@@ -62,6 +62,13 @@ def _parser(game: str = games.DEFAULT) -> argparse.ArgumentParser:
     crd.add_argument("--summary", action="store_true", help="coverage: only the per-set lines and the total")
     bench = sub.add_parser("bench", help="print benchmark numbers, one 'name: value unit' per line")
     bench.add_argument("what", choices=["rules", "render", "bot", "ai"])
+    bench.add_argument("--no-pictures", action="store_true", help="bot: map pictures off (default: on, drawn in "
+                       "worker processes, as in real play)")
+    bench.add_argument("--most", action="store_true", help="bot: 200, 400, ... matches until a run misses the "
+                       "goals (handler p99 < 100 ms, picture p99 < 2 s); prints bot_max_matches_at_goals")
+    from bot.storage.copy import add_arguments as db_args
+
+    db_args(sub)
     _game_option(bench)
     ruleset.add_arguments("bench", bench)
     return p
@@ -138,6 +145,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(maps_main(args))
     if args.cmd == "cards":
         return _cards_cmd(args)
+    if args.cmd == "db":
+        from bot.storage.copy import main as db_main
+
+        return db_main(args)
     if args.cmd == "bench":
         if args.what == "rules":
             return int(ruleset.bench_rules(args))
@@ -150,7 +161,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return int(ai_bench(max(1, args.matches), args.seed))
         from bot.bench import main as bench_main
 
-        return int(bench_main(args.what))
+        return int(bench_main(args.what, pictures=not args.no_pictures, matches=args.matches, most=args.most))
     if args.cmd == "sandbox" or (args.cmd == "run" and not args.discord and not _has_token()):
         from bot.sandbox.main import main as sandbox_main
 

@@ -4,6 +4,7 @@
   of ``data/maps/README.md``) to the shipped maps through a user map folder until the test ends, so ``/match new map:ID``, ``GameSession.create(map_id=ID)`` and the console
   find them by their ``id``.
 - ``lane_map``: the map ``lane``, five grass spaces in a row, for attacks whose reach is one line.
+- ``db_target``, ``make_store``: a storage test's database, on SQLite and on PostgreSQL (``tests/backends.py``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import pytest
 
 from bot.content.maps import MAPS_DIR_ENV
 from bot.game import session as game_session
+from tests.backends import BACKENDS, MakeStore, maker, store_target
 
 AddMaps = Callable[..., None]
 
@@ -63,3 +65,20 @@ FIELD: dict[str, Any] = {
 def field_map(extra_maps: AddMaps) -> None:
     """The shipped maps plus :data:`FIELD` (map id ``field``)."""
     extra_maps(FIELD)
+
+
+@pytest.fixture(params=BACKENDS)
+def db_target(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """This test's own database, once a SQLite file and once a PostgreSQL URL (see
+    ``tests/backends.py``: skipped without a server, failed in CI); give it to a bot as its
+    ``database_path``."""
+    target, cleanup = store_target(request.param, tmp_path)
+    yield target
+    cleanup()
+
+
+@pytest.fixture
+def make_store(db_target: str) -> MakeStore:
+    """``make_store()``: a new, unopened storage on :func:`db_target` (the same database each call,
+    as a restarted bot opens it)."""
+    return maker(db_target)

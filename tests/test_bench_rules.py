@@ -56,6 +56,9 @@ def test_main_bot_prints_name_value_unit(capsys: pytest.CaptureFixture[str], mon
     assert 0 < figures["bot_handler_p50"] < figures["bot_handler_with_discord_p50"]
     assert figures["bot_handler_p99"] <= figures["bot_handler_with_discord_p99"]
     assert figures["deadlines_10k"] > 0  # play by post's due-work loop (issue 16)
+    # Pictures are on by default, drawn in worker processes; each turn's map reached its player (issue 21).
+    assert 0 < figures["picture_posted_p50"] <= figures["picture_posted_p99"]
+    assert figures["pictures_missing"] == 0 and figures["picture_workers"] >= 1
     assert figures["swiss_pair_200"] > 0 and figures["standings_200"] > 0  # leagues (issue 17)
 
 

@@ -19,6 +19,7 @@ def test_use_drop_and_status_in_the_console(tmp_path: Path) -> None:
     mover = finn if turn.player == finn.controller else grimnak
     who = "" if mover is finn else "Bob: "
     mover.carries[:] = ["elixir_of_speed", "heroic_rune"]
+    con.session.match.changed_outside()  # (set by hand: a refusal must not undo it)
     script.out.clear()
     assert con.handle(f"{who}status")
     assert any(f"{mover.id}@" in line and "carrying Elixir of Speed, Heroic Rune" in line for line in script.out)

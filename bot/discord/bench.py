@@ -4,7 +4,8 @@ The fake Discord and its players run in a child process (its own CPU and interpr
 bot's process does only the bot's work, as in production. The players are black boxes: they
 read only what Discord shows them (replies, DMs, autocomplete answers) and act through slash
 commands, DM menus and buttons, with a human-like pause between actions (``think`` seconds on
-average). Map rendering is off (``render=None``; the renderer has its own benchmark).
+average). Map pictures are on, as in real play, drawn in worker processes
+(:class:`~bot.render.pool.PicturePool`); ``pictures=False`` turns them off (``render=None``).
 
 Reported: the bot's own handling time per interaction (start to end of its handler: rules, SQLite,
 building and sending its messages, waiting for its event loop, less the time spent waiting for the
@@ -15,6 +16,10 @@ idempotency check, rules, SQLite append); throughput; the memory of one idle mat
 ``bot_restore_per_match`` is what the bot does on start (:meth:`MatchManager.restore` on the
 benchmark's database: newest snapshot plus the commands after it), beside
 ``bot_restore_full_replay_per_match``, replaying every log from the start (the bot before snapshots).
+
+With pictures on, the players also time each turn's picture: from the moment a player sends
+``/end-turn`` (a turn's last command) to the moment the map is on the answer they see
+(``picture_posted_p50``/``_p99``, ms; ``pictures_missing`` counts turns whose map never came).
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ from bot.discord.pace.bench import deadlines_ms
 from bot.discord.settings import Settings
 from bot.game.session import GameSession
 from bot.leagues.bench import standings_ms, swiss_pair_ms
+from bot.render.pool import PicturePool, default_workers
 from bot.storage.base import StoredMatch
 from bot.storage.sqlite import SqliteStorage
 
@@ -63,6 +69,10 @@ class _Players:
         self.floor = 0
         self.actions = 0
         self.columns: dict[str, str] = {}
+        #: ms from each /end-turn sent to its map shown (with pictures on); ``None``: never shown.
+        self.pictures: list[float | None] = []
+        self.watch_pictures = False
+        self._watchers: set[asyncio.Task[None]] = set()
 
     async def pause(self) -> None:
         """Sleep a human think time: ``think`` seconds scaled by a random factor in 0.5..1.5 (no wait
@@ -159,7 +169,36 @@ class _Players:
                     await (await self.fake.click(user, preview, roll)).wait_reply()
         last = self.channel.history()
         self.floor = last[-1].id if last else 0
-        await self.cmd(user, "end-turn")
+        await self.end_turn(user)
+
+    async def end_turn(self, user: Any) -> None:
+        """Pause, send ``/end-turn`` and wait for its words; with pictures on, time (in the
+        background) until the turn's map is on the answer."""
+        await self.pause()
+        self.actions += 1
+        sent = time.perf_counter()
+        record = await self.fake.slash(user, self.channel, "end-turn", None, {})
+        await record.wait_reply()
+        if self.watch_pictures:
+            task = asyncio.get_running_loop().create_task(self._picture(record, sent))
+            self._watchers.add(task)
+            task.add_done_callback(self._watchers.discard)
+
+    async def _picture(self, record: Any, sent: float) -> None:
+        def shown() -> bool | None:
+            answers = [m for m in (record.original, *record.followups) if m is not None]
+            return True if any(m.attachments for m in answers) else None
+
+        try:
+            await self.fake.wait_until(shown, timeout=60, description="the turn's map")
+            self.pictures.append((time.perf_counter() - sent) * 1000)
+        except Exception:  # never came (or came on its own message): counted as missing
+            self.pictures.append(None)
+
+    async def drain(self) -> None:
+        """Wait for the picture watchers still running."""
+        if self._watchers:
+            await asyncio.gather(*self._watchers, return_exceptions=True)
 
     async def play(self, turns: int, stagger: float) -> int:
         """Set up the match (new, join, two armies, start, place the rest) and answer orders and turns
@@ -187,7 +226,8 @@ class _Players:
         return self.actions
 
 
-async def _players_main(conn: Connection, matches: int, turns: int, think: float, stagger: float) -> None:
+async def _players_main(conn: Connection, matches: int, turns: int, think: float, stagger: float,
+                        pictures: bool) -> None:
     from bot.fakediscord import FakeDiscord
 
     # No deadline: the bench measures how long answers take, it does not fail them.
@@ -200,18 +240,22 @@ async def _players_main(conn: Connection, matches: int, turns: int, think: float
     await fake.wait_ready(timeout=60)
     rng = random.Random(7)
     players = [_Players(fake, ch, us, think, random.Random(rng.random())) for ch, us in tables]
+    for p in players:
+        p.watch_pictures = pictures
     start = time.perf_counter()
     results = await asyncio.gather(*(p.play(turns, stagger) for p in players), return_exceptions=True)
     wall = time.perf_counter() - start
+    await asyncio.gather(*(p.drain() for p in players))
     failures = [repr(r) for r in results if isinstance(r, BaseException)]
     conn.send({"actions": sum(r for r in results if isinstance(r, int)), "wall": wall, "failures": failures[:5],
-               "failed": len(failures)})
+               "failed": len(failures), "pictures": [t for p in players for t in p.pictures]})
     await asyncio.to_thread(conn.recv)  # the bot has closed: stop serving
     await fake.stop()
 
 
-def _players_process(conn: Connection, matches: int, turns: int, think: float, stagger: float) -> None:
-    asyncio.run(_players_main(conn, matches, turns, think, stagger))
+def _players_process(conn: Connection, matches: int, turns: int, think: float, stagger: float,
+                     pictures: bool) -> None:
+    asyncio.run(_players_main(conn, matches, turns, think, stagger, pictures))
 
 
 # ---- the bot's side (this process) ----------------------------------------------------------
@@ -248,7 +292,7 @@ def _time_discord_requests() -> None:
             cls.request = timed(cls.request)  # type: ignore[method-assign]
 
 
-async def _bot_main(conn: Connection, info: dict[str, Any], db: Path) -> tuple[dict[str, Any],
+async def _bot_main(conn: Connection, info: dict[str, Any], db: Path, pictures: bool) -> tuple[dict[str, Any],
                                                                            list[tuple[str, float, float]],
                                                                            Applies, list[StoredMatch]]:
     handler: list[tuple[str, float, float]] = []
@@ -259,7 +303,10 @@ async def _bot_main(conn: Connection, info: dict[str, Any], db: Path) -> tuple[d
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(info["gateway"])
     try:
         settings = Settings(discord_token="fake", discord_guild_id=info["guild"], database_path=str(db), render_dir="")
-        bot = RefereeBot(settings, render=None, seed=4, tune_gc=True, guild_ready_timeout=0.05)
+        pool = PicturePool() if pictures else None
+        if pool is not None:
+            await pool.start()
+        bot = RefereeBot(settings, render=pool, seed=4, tune_gc=True, guild_ready_timeout=0.05)
         bot.handler_timer = lambda label, s, waited: handler.append((label, s * 1000, waited * 1000))
         bot.matches.timer = lambda verb, total, rules: apply.append((verb, total * 1000, rules * 1000))
         task = asyncio.create_task(bot.start("fake"))
@@ -270,6 +317,8 @@ async def _bot_main(conn: Connection, info: dict[str, Any], db: Path) -> tuple[d
         records = [StoredMatch(meta=m.meta, log=list(m.session.match.log)) for m in lives]
         await bot.close()
         await asyncio.wait({task}, timeout=10)
+        if pool is not None:
+            pool.close()
     finally:
         discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
     conn.send("closed")
@@ -312,10 +361,11 @@ def idle_match_kb(records: list[StoredMatch], sample: int = 25) -> float:
 
 
 def run(matches: int | None = None, turns: int = 6, think: float = 3.0,
-        stagger: float = 30.0) -> list[tuple[str, float, str]]:
+        stagger: float = 30.0, pictures: bool = True) -> list[tuple[str, float, str]]:
     """Play ``matches`` matches at once (default 200), each for up to ``turns`` Player Turns;
     players pause about ``think`` seconds between actions and tables start within ``stagger``
-    seconds of each other. Takes about two minutes.
+    seconds of each other; ``pictures``: map pictures on (worker processes) or off. Takes about
+    two minutes.
 
     Tests pass a small configuration (a few matches, no pauses) to stay fast.
 
@@ -325,13 +375,13 @@ def run(matches: int | None = None, turns: int = 6, think: float = 3.0,
         matches = 200
     ctx = multiprocessing.get_context("spawn")
     ours, theirs = ctx.Pipe()
-    proc = ctx.Process(target=_players_process, args=(theirs, matches, turns, think, stagger), daemon=True)
+    proc = ctx.Process(target=_players_process, args=(theirs, matches, turns, think, stagger, pictures), daemon=True)
     proc.start()
     try:
         info = ours.recv()
         with tempfile.TemporaryDirectory() as tmp:
             db = Path(tmp) / "bench.db"
-            result, handler, apply, records = asyncio.run(_bot_main(ours, info, db))
+            result, handler, apply, records = asyncio.run(_bot_main(ours, info, db, pictures))
             restore, replay, log_length, restored = asyncio.run(restore_ms(db))
     finally:
         proc.join(timeout=30)
@@ -365,6 +415,11 @@ def run(matches: int | None = None, turns: int = 6, think: float = 3.0,
         ("bot_rules_move_p99", _pct(moves, 0.99), "ms"),
         ("bot_wall_time", wall, "s"),
     ]
+    if pictures:
+        shown = [t for t in result["pictures"] if t is not None]
+        rows += [("picture_posted_p50", _pct(shown, 0.5), "ms"), ("picture_posted_p99", _pct(shown, 0.99), "ms"),
+                 ("pictures_missing", float(len(result["pictures"]) - len(shown)), "turns"),
+                 ("picture_workers", float(default_workers()), "processes")]
     if records:
         rows.append(("bot_idle_match_memory", idle_match_kb(records), "KB"))
     rows.append(("deadlines_10k", deadlines_ms(10_000)[0], "ms"))  # play by post's due-work loop (issue 16)
@@ -374,6 +429,36 @@ def run(matches: int | None = None, turns: int = 6, think: float = 3.0,
         rows += [("bot_restore_per_match", restore, "ms"), ("bot_restore_full_replay_per_match", replay, "ms"),
                  ("bot_restore_log_length", log_length, "commands")]
     return rows
+
+
+#: The goals on a 2-core machine (issue 21): the bot's handler p99 and the picture's p99, in ms.
+HANDLER_GOAL_MS = 100.0
+PICTURE_GOAL_MS = 2000.0
+
+
+def at_goals(rows: list[Row]) -> bool:
+    """Whether a run met the goals: no match failed, handler p99 under :data:`HANDLER_GOAL_MS`
+    and (pictures on) picture posted p99 under :data:`PICTURE_GOAL_MS`, no picture missing."""
+    got = {name: value for name, value, _ in rows}
+    return (got.get("bot_matches_failed", 1.0) == 0 and got.get("bot_handler_p99", float("inf")) < HANDLER_GOAL_MS
+            and got.get("picture_posted_p99", 0.0) < PICTURE_GOAL_MS and got.get("pictures_missing", 0.0) == 0)
+
+
+def most_matches(start: int = 200, step: int = 200, limit: int = 2000, **options: Any) -> list[Row]:
+    """Run :func:`run` with ``start``, ``start + step``, ... matches until a run misses the goals
+    (:func:`at_goals`) or ``limit`` is passed; the rows of the last run at the goals (or the first,
+    when none was), then ``bot_max_matches_at_goals`` (0 when even ``start`` missed them).
+    Each run takes minutes."""
+    best: list[Row] | None = None
+    first: list[Row] | None = None
+    most = 0
+    for n in range(start, limit + 1, step):
+        rows = run(n, **options)
+        first = first or rows
+        if not at_goals(rows):
+            break
+        best, most = rows, n
+    return [*(best or first or []), ("bot_max_matches_at_goals", float(most), "matches")]
 
 
 if __name__ == "__main__":

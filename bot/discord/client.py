@@ -44,8 +44,8 @@ from bot.discord.pace.service import PaceService
 from bot.discord.publish import result_text
 from bot.discord.settings import Settings
 from bot.render import render_png
+from bot.storage import storage_for
 from bot.storage.base import Storage
-from bot.storage.sqlite import SqliteStorage
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +95,8 @@ class RefereeTree(app_commands.CommandTree["RefereeBot"]):
 
 
 class RefereeBot(commands.Bot):
-    """The referee bot (every game of :mod:`bot.games`). ``storage`` defaults to SQLite at ``settings.database_path``;
+    """The referee bot (every game of :mod:`bot.games`). ``storage`` defaults to PostgreSQL at ``settings.database_url`` when set, else SQLite at
+    ``settings.database_path`` (:func:`bot.storage.storage_for`);
     ``render`` draws maps (``None``: no images, for benchmarks); ``seed`` fixes the dice of new
     matches (tests)."""
 
@@ -115,7 +116,7 @@ class RefereeBot(commands.Bot):
         options.setdefault("member_cache_flags", discord.MemberCacheFlags.none())
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=RefereeTree, **options)
         self.settings = settings
-        self.storage: Storage = storage or SqliteStorage(settings.database_path)
+        self.storage: Storage = storage or storage_for(settings.database_url or settings.database_path)
         self.matches = MatchManager(self.storage)
         self.matches.maps = render is not None
         self.matches.describe = result_text

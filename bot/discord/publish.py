@@ -1,14 +1,13 @@
-"""An accepted command, shown: the public lines (with a map image when a Player Turn ended),
+"""An accepted command, shown: the public lines (with a map image when a Player Turn ended, added
+once drawn: :mod:`bot.discord.pictures`),
 buttons for a pending decision, private lines by DM, and what follows by itself (a new round's
 Order Marker controls, the initiative roll once every marker is placed).
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Collection
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import discord
@@ -18,10 +17,13 @@ from bot.discord.components import ChoiceButton, view_of
 from bot.discord.errors import UserError
 from bot.discord.host import Host
 from bot.discord.outgoing import chunks
+from bot.discord.pictures import follow
+from bot.discord.pictures import keep_copy as keep_copy  # re-exported: older imports
+from bot.discord.pictures import render as render  # re-exported: the cogs and pace import it from here
 from bot.discord.respond import Responder
 from bot.rules.errors import RulesError
 from bot.rules.hexes import Hex
-from bot.rules.state import MatchState, Pending, Phase
+from bot.rules.state import Pending, Phase
 
 if TYPE_CHECKING:
     from bot.discord.matches import Applied, LiveMatch
@@ -29,26 +31,6 @@ if TYPE_CHECKING:
     from bot.rules.events import Event
 
 log = logging.getLogger(__name__)
-
-
-async def render(bot: Host, view: MatchState, events: Collection[Event] = (), **kw: object) -> bytes | None:
-    """The map PNG of a public view, drawn in a worker thread (``None`` when maps are off)."""
-    if bot.render is None:
-        return None
-    try:
-        return await asyncio.to_thread(bot.render, view, events=tuple(events), **kw)
-    except Exception:  # a picture is never worth losing the words of a turn
-        log.exception("map rendering failed (round %s, version %s)", view.round, view.version)
-        return None
-
-
-def keep_copy(path: Path, png: bytes) -> None:
-    """Write a posted map under ``RENDER_DIR`` too (failures are logged, never raised)."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(png)
-    except OSError:
-        log.warning("could not write %s", path)
 
 
 def next_up(live: LiveMatch) -> str:
@@ -125,30 +107,24 @@ async def publish(bot: Host, live: LiveMatch, applied: Applied, responder: Respo
                   private_done: Collection[str] = (), header: str = "") -> None:
     """Show ``applied`` (see the module docstring); its outbox row is marked sent once posted."""
     out = applied.outcome
-    png: bytes | None = None
+    picture = applied.view is not None and bot.render is not None
     if applied.view is not None:
         await responder.defer()
-        # The picture tells the whole turn, not only this command (the match keeps the turn's events).
-        png = await render(bot, applied.view, applied.shown)
     text = applied.result or result_text(live, out, header)
     pace = getattr(bot, "pace", None)
     # By post (issue 16): the deadline goes with the map, and the pace service pings the players
     # waited on, once each, so the result itself pings nobody.
     deadline = await pace.before_publish(live) if pace is not None else ""
     post = pace is not None and pace.is_post(live)
-    shown_text = f"{text}\n{deadline}" if deadline and png is not None else text
-    msg = await responder.send(shown_text or "Done.", png=png,
-                               filename=f"round{applied.round}-v{applied.version}.png",
+    shown_text = f"{text}\n{deadline}" if deadline and picture else text
+    # The words first; the map is drawn meanwhile and added to this message (bot.discord.pictures).
+    msg = await responder.send(shown_text or "Done.",
                                view=decision_view(live, applied.version, applied.pending),
                                mentions=() if post else mentioned_players(live, text))
     if msg is not None or not responder.gone:
         await bot.matches.sent(live, f"cmd:{applied.seq}")
-    if png is not None:
-        name = f"round{applied.round}-v{applied.version}.png"
-        if msg is not None:
-            await bot.matches.storage.add_board(live.match_id, msg.channel.id, msg.id, applied.version)
-        if bot.settings.render_dir:
-            await asyncio.to_thread(keep_copy, Path(bot.settings.render_dir) / live.match_id / name, png)
+    if picture:
+        follow(bot, live, applied, msg, responder)
     for pid, plines in out.private.items():
         if pid not in private_done:
             await send_private(bot, live, pid, plines, responder)

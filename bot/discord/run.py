@@ -81,6 +81,7 @@ def main(*, force_sync: bool = False) -> int:
     import discord
 
     from bot.discord.client import RefereeBot
+    from bot.render.pool import PicturePool
 
     level = getattr(logging, settings.log_level, logging.INFO)
     discord.utils.setup_logging(level=level, root=True)
@@ -88,7 +89,9 @@ def main(*, force_sync: bool = False) -> int:
     # about optional voice libraries would only worry the person starting the bot.
     discord.VoiceClient.warn_nacl = False
     discord.VoiceClient.warn_dave = False
-    bot = RefereeBot(settings, tune_gc=True)
+    # Map pictures are drawn in worker processes, never on the event loop's interpreter (issue 21).
+    pictures = PicturePool()
+    bot = RefereeBot(settings, tune_gc=True, render=pictures)
     try:
         asyncio.run(serve(bot, settings.discord_token))
     except discord.LoginFailure:
@@ -101,4 +104,6 @@ def main(*, force_sync: bool = False) -> int:
         print(f"Cannot reach Discord ({exc}). Check this machine's network connection and try again; "
               "`python -m bot local` plays without Discord.", file=sys.stderr)
         return 1
+    finally:
+        pictures.close()
     return 0

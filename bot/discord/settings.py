@@ -23,6 +23,9 @@ class Settings:
     discord_guild_id: int | None = None
     #: The SQLite database, created and migrated on start.
     database_path: str = "data/heroscape.db"
+    #: A PostgreSQL database (``postgresql://user:password@host:port/db``) to use instead of SQLite;
+    #: empty: SQLite at ``database_path``.
+    database_url: str = ""
     #: Where map images are also written (empty: not written).
     render_dir: str = "renders"
     #: Logging level name.
@@ -32,7 +35,7 @@ class Settings:
 
     @classmethod
     def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
-        """Read ``DISCORD_TOKEN``, ``DISCORD_GUILD_ID``, ``DATABASE_PATH``, ``RENDER_DIR``,
+        """Read ``DISCORD_TOKEN``, ``DISCORD_GUILD_ID``, ``DATABASE_PATH``, ``DATABASE_URL``, ``RENDER_DIR``,
         ``LOG_LEVEL`` and ``DISCORD_FORCE_SYNC`` from the environment, after loading ``env_file`` if
         it exists (variables already set win).
 
@@ -52,6 +55,7 @@ class Settings:
             discord_token=os.environ.get("DISCORD_TOKEN", default.discord_token).strip(),
             discord_guild_id=int(guild) if guild else None,
             database_path=os.environ.get("DATABASE_PATH", "").strip() or default.database_path,
+            database_url=os.environ.get("DATABASE_URL", "").strip(),
             render_dir=os.environ.get("RENDER_DIR", default.render_dir).strip(),
             log_level=(os.environ.get("LOG_LEVEL", "").strip() or default.log_level).upper(),
             force_sync=force in _YES,

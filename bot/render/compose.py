@@ -243,11 +243,13 @@ def encode_png(img: Image.Image) -> bytes:
 
     The map is flat colour with anti-aliased edges, so a 256-colour palette (fast octree, no
     dithering) looks the same on a phone and makes the file about a third of the RGB size;
-    zlib level 6 is nearly as small as level 9 at a quarter of the time.
+    zlib level 3 takes about half the time of level 6 for a file about 15% larger (a 1170x887 map:
+    ~78 KB, far under Discord's 25 MiB per file), which matters more now that every turn's picture
+    is drawn while players wait for it (issue 21).
     """
     q = img.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     buf = io.BytesIO()
-    q.save(buf, format="PNG", compress_level=6)
+    q.save(buf, format="PNG", compress_level=3)
     return buf.getvalue()
 
 

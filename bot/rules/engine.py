@@ -30,6 +30,7 @@ Unchecked entry points (``setup_*``) build positions directly, for rules cases a
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -88,6 +89,13 @@ class Engine:
     itself (DEC-13); without it, such a player has to pass.
     """
 
+    #: Every roll's outcome, in order, while a :class:`~bot.rules.match.Match` keeps a journal
+    #: (``None``: not kept); and the outcomes to give again while it replays commands to undo a
+    #: refusal (``None``: roll the dice). See :mod:`bot.rules.journal`. Class defaults, so that an
+    #: engine from an older snapshot has them too.
+    rolls: list[Any] | None = None
+    replaying: deque[Any] | None = None
+
     def __init__(self, state: MatchState, dice: DiceSource, cards: CardLookup | None = None,
                  pool: CardPool | None = None) -> None:
         self.state = state
@@ -96,22 +104,33 @@ class Engine:
         self.pool = pool
         self.events: list[Event] = []
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What a snapshot keeps of the engine: not the roll journal (a cache of the match's)."""
+        return {k: v for k, v in self.__dict__.items() if k not in ("rolls", "replaying")}
+
     # ==== the checked entry point ==================================================================
 
-    def execute(self, player: str, command: Command | str) -> list[Event]:
+    def execute(self, player: str, command: Command | str, *, rollback: bool = True) -> list[Event]:
         """Apply one command by ``player``; return the events it caused.
+
+        ``rollback``: copy the state first and put the copy back if the command is refused (the
+        state is then unchanged). ``False`` for a caller that puts the state back itself (a
+        :class:`~bot.rules.match.Match`, from its checkpoint and log) or throws it away (a legality
+        check on a copy): after a refusal the state may then be half changed.
 
         :raises InvalidCommand: the command cannot be understood.
         :raises IllegalCommand: the rules forbid it now (``rule`` names the clause).
         """
         cmd = Command.parse(command) if isinstance(command, str) else command
         refuse_conceded(self.state, player, cmd.verb)
-        snapshot = self.state.clone()  # windows and decisions are in the state: one copy holds all
+        # Windows and decisions are in the state: one copy holds all.
+        snapshot = self.state.clone() if rollback else None
         self.events = []
         try:
             COMMANDS[cmd.verb](self, player, **cmd.args)
         except Exception:
-            self.state = snapshot
+            if snapshot is not None:
+                self.state = snapshot
             raise
         self.state.version += 1
         return self.events
@@ -127,18 +146,31 @@ class Engine:
         self.events.append(ev)
         return ev
 
+    def _rolled(self, fresh: Callable[[], Any]) -> Any:
+        """One roll: the next of :attr:`replaying` when a refusal is being undone, else ``fresh()``
+        (noted in :attr:`rolls` when it is kept)."""
+        if self.replaying is not None:
+            return self.replaying.popleft()
+        out = fresh()
+        if self.rolls is not None:
+            self.rolls.append(out)
+        return out
+
     def roll_combat(self, n: int) -> list[str]:
         """Roll ``n`` combat dice (every roll ends up in an event)."""
-        return self.dice.combat(n) if n > 0 else []
+        rolled: list[str] = self._rolled(lambda: self.dice.combat(n) if n > 0 else [])
+        return rolled
 
     def roll_d20(self) -> int:
         """Roll the 20-sided die."""
-        return self.dice.d20()
+        rolled: int = self._rolled(self.dice.d20)
+        return rolled
 
     def roll_pick(self, n: int) -> int:
         """Pick at random among ``n`` candidates: a 0-based index from the dice source (Oreld's random
         Order Marker), recorded like any roll so that a replay picks the same."""
-        return self.dice.pick(n)
+        rolled: int = self._rolled(lambda: self.dice.pick(n))
+        return rolled
 
     def run_window(self, window: Window, then: str, **args: Any) -> None:
         """Resolve ``window``, then the continuation named ``then`` (:func:`bot.rules.windows.run_window`)."""

@@ -179,7 +179,8 @@ def check(state: MatchState, player: str, command: Command | str, cards: CardLoo
     first roll means every check has passed. ``cards`` and ``pool`` as for the engine.
     """
     try:
-        Engine(state.clone(), _DryDice(), cards, pool).execute(player, command)
+        # The copy is thrown away: the engine need not copy it again to roll back.
+        Engine(state.clone(), _DryDice(), cards, pool).execute(player, command, rollback=False)
     except _Rolled:
         return None
     except RulesError as exc:

@@ -31,6 +31,7 @@ import json
 import pickle
 import random
 import secrets
+from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,6 +42,7 @@ from bot.rules.commands import Command
 from bot.rules.dice import SeededDice
 from bot.rules.engine import CardLookup, CardPool, Engine
 from bot.rules.events import Event
+from bot.rules.journal import CHECKPOINT_EVERY, Checkpoint
 from bot.rules.scenario import Scenario
 from bot.rules.state import MatchState, Phase
 from bot.rules.views import state_json, to_data
@@ -265,6 +267,8 @@ class Match:
                              self.pool)
         self.state.phase = Phase.SETUP
         self.turn_events: list[Event] = []
+        #: Where a refused command is undone from (bot.rules.journal).
+        self._checkpoint: Checkpoint | None = None
 
     @property
     def state(self) -> MatchState:
@@ -300,11 +304,17 @@ class Match:
         if salt is not None:
             self.dice.salt(self.seed, salt)
             rolls = self.dice.rolls
+        checkpoint = self._checkpoint_for(at)
+        kept = len(self.engine.rolls) if self.engine.rolls is not None else 0
         try:
-            events = self.engine.execute(player, cmd)
+            # No copy of the state per command: a refusal is undone from the checkpoint and the log
+            # (bot.rules.journal); without a checkpoint the engine copies and restores as before.
+            events = self.engine.execute(player, cmd, rollback=checkpoint is None)
         except Exception:
-            # The engine restores the state on any error; the dice must follow, or replay drifts.
-            # A salt drawn for this try is dropped with it: the next try draws another.
+            if checkpoint is not None:
+                self._rebuild(checkpoint, at, kept)
+            # The dice must follow the state back, or replay drifts. A salt drawn for this try is
+            # dropped with it: the next try draws another.
             self.dice.restore(snap)
             raise
         if salt is not None:
@@ -318,6 +328,48 @@ class Match:
         self.log.append((player, cmd.text()))
         self.turn_events = self.turn_so_far(events)
         return events
+
+    def changed_outside(self) -> None:
+        """Say that the state was changed other than by a command (a tool or a test setting a
+        field): a refused command is undone from a checkpoint taken after that change, never from
+        an older one and the log (which would lose it)."""
+        self._checkpoint = None
+
+    def _checkpoint_for(self, at: int) -> Checkpoint | None:
+        """The checkpoint a refusal of command ``at`` is undone from: the current one, or a new one
+        taken now every :data:`CHECKPOINT_EVERY` commands (the engine's roll journal starts anew
+        with it); ``None`` when the state cannot be pickled (the engine then copies it, as it
+        always did)."""
+        cp = self._checkpoint
+        if cp is not None and 0 <= at - cp.at < CHECKPOINT_EVERY and self.engine.rolls is not None:
+            return cp
+        try:
+            cp = Checkpoint.take(at, self.state)
+        except (pickle.PicklingError, TypeError, AttributeError):
+            cp = None
+        self._checkpoint = cp
+        self.engine.rolls = [] if cp is not None else None
+        return cp
+
+    def _rebuild(self, cp: Checkpoint, upto: int, kept: int) -> None:
+        """Put the state back to where it was after ``upto`` logged commands: the checkpoint's
+        state with the logged commands since replayed, each roll given the outcome it had (the
+        first ``kept`` noted; the refused command's own rolls are forgotten)."""
+        eng = self.engine
+        assert eng.rolls is not None
+        del eng.rolls[kept:]
+        eng.replaying = deque(eng.rolls)
+
+        def replay(state: MatchState, position: int) -> MatchState:
+            eng.state = state
+            player, text = self.log[position]
+            eng.execute(player, Command.parse(text), rollback=False)
+            return eng.state
+
+        try:
+            eng.state = cp.rebuild(replay, upto)
+        finally:
+            eng.replaying = None
 
     def turn_so_far(self, events: Iterable[Event]) -> list[Event]:
         """The public events of the Player Turn under way once ``events`` (one command's) are added:

@@ -12,6 +12,8 @@ import json
 import logging
 import sqlite3
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +41,10 @@ _MATCH_COLUMNS = "match_id, guild_id, channel_id, creator_id, map_id, scenario_i
 
 class SqliteStorage(ServerMapStore):
     """:class:`~bot.storage.base.Storage` in one SQLite file (``":memory:"`` works for tests)."""
+
+    #: What a claim of a due row adds to its ``SELECT`` (nothing: one process owns the file;
+    #: PostgreSQL's backend skips rows another process holds).
+    SKIP_LOCKED = ""
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
@@ -90,6 +96,12 @@ class SqliteStorage(ServerMapStore):
         if self._db is not None:
             db, self._db = self._db, None
             await db.close()
+
+    @asynccontextmanager
+    async def match_lock(self, match_id: str) -> AsyncIterator[None]:
+        """A per-match lock across processes: none is needed, one process owns the file (the
+        match manager's own lock orders the tasks of this process)."""
+        yield
 
     @property
     def db(self) -> aiosqlite.Connection:
@@ -251,7 +263,7 @@ class SqliteStorage(ServerMapStore):
         """The newest interaction id stored (0 when none)."""
         async with self.db.execute(
             "SELECT MAX(m) FROM (SELECT MAX(interaction_id) AS m FROM log "
-            "UNION ALL SELECT MAX(interaction_id) FROM interactions)"
+            "UNION ALL SELECT MAX(interaction_id) FROM interactions) AS newest"
         ) as cur:
             row = await cur.fetchone()
         return int(row[0]) if row and row[0] is not None else 0

@@ -27,14 +27,14 @@ ARMIES = ("Syvarris; Dumutef Guard", "Kita; Onshu")
 
 def make_bot(
     fake: FakeDiscord,
-    db: Path,
+    db: Path | str,
     guild_id: int | None,
     *,
     seed: int | None = SEED,
     render: Renderer | None = render_png,
     clock: Clock | None = None,
 ) -> HeroscapeBot:
-    """The real bot, quick to get ready, on a database file. With a ``clock`` (play by post) the
+    """The real bot, quick to get ready, on a database file (or a PostgreSQL URL). With a ``clock`` (play by post) the
     due-work loop does not run by itself: the test calls ``bot.pace.tick()`` after moving the clock."""
     settings = Settings(discord_token="fake", discord_guild_id=guild_id, database_path=str(db), render_dir="")
     bot = HeroscapeBot(settings, seed=seed, render=render, guild_ready_timeout=0.05, clock=clock)

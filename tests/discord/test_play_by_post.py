@@ -17,10 +17,12 @@ from bot.rules.state import Phase
 if TYPE_CHECKING:
     from conftest import StartBot, World
 
+    from tests.backends import MakeStore
+
 POST = {"pace": "post", "orders": "24h", "turn": "24h", "decision": "12h", "extend": "12h", "policy": "ai"}
 
 
-async def post_table(fake: FakeDiscord, world: World, start_bot: StartBot, db: Path, clock: FakeClock,
+async def post_table(fake: FakeDiscord, world: World, start_bot: StartBot, db: Path | str, clock: FakeClock,
                      everywhere: bool = False, **new: Any) -> Table:
     bot = make_bot(fake, db, None if everywhere else world.guild.id, clock=clock)
     await start_bot(bot)
@@ -159,9 +161,9 @@ async def test_pace_options_out_of_range_are_refused_and_nothing_is_made(
 
 
 async def test_a_missed_deadline_is_extended_once_then_the_computer_plays_and_the_log_says_why(
-        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
-    clock = FakeClock()
-    table = await post_table(fake, world, start_bot, tmp_path / "db.sqlite", clock)
+        fake: FakeDiscord, world: World, start_bot: StartBot, db_target: str) -> None:
+    clock = FakeClock()  # on SQLite and on PostgreSQL (db_target)
+    table = await post_table(fake, world, start_bot, db_target, clock)
     alice, bob = table.players
     await table.place_markers(alice)
     mark = last_id(fake)
@@ -238,11 +240,11 @@ async def test_away_pauses_deadlines_everywhere_tells_the_others_and_has_a_maxim
 
 
 async def test_a_restart_across_a_deadline_acts_once_and_says_it_is_late(
-        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+        fake: FakeDiscord, world: World, start_bot: StartBot, db_target: str) -> None:
     from bot.fakediscord import stop_client
 
     clock = FakeClock()
-    db = tmp_path / "db.sqlite"
+    db = db_target  # on SQLite and on PostgreSQL
     table = await post_table(fake, world, start_bot, db, clock, extend="0")
     alice, bob = table.players
     await table.place_markers(alice)
@@ -260,11 +262,10 @@ async def test_a_restart_across_a_deadline_acts_once_and_says_it_is_late(
     assert (await tick(table))["acted"] == 0
 
 
-async def test_the_compare_and_set_lets_one_claimer_win(tmp_path: Path) -> None:
+async def test_the_compare_and_set_lets_one_claimer_win(make_store: MakeStore) -> None:
     from bot.discord.pace.store import PaceStore
-    from bot.storage import SqliteStorage
 
-    one, two = SqliteStorage(tmp_path / "db.sqlite"), SqliteStorage(tmp_path / "db.sqlite")
+    one, two = make_store(), make_store()  # two processes on one database, SQLite or PostgreSQL
     await one.open()
     await two.open()
     a, b = PaceStore(one), PaceStore(two)
@@ -281,9 +282,9 @@ async def test_the_compare_and_set_lets_one_claimer_win(tmp_path: Path) -> None:
 
 
 async def test_undo_by_agreement_accepted_and_refused(fake: FakeDiscord, world: World, start_bot: StartBot,
-                                                      tmp_path: Path) -> None:
-    clock = FakeClock()
-    table = await post_table(fake, world, start_bot, tmp_path / "db.sqlite", clock)
+                                                      db_target: str) -> None:
+    clock = FakeClock()  # on SQLite and on PostgreSQL (db_target)
+    table = await post_table(fake, world, start_bot, db_target, clock)
     alice, bob = table.players
     for user in table.players:
         await table.place_markers(user)

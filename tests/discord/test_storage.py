@@ -18,6 +18,8 @@ from bot.storage.migrations import LATEST
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from tests.backends import MakeStore
+
 
 def _meta(match_id: str = "m1", channel: int = 10) -> MatchMeta:
     return MatchMeta(match_id=match_id, guild_id=1, channel_id=channel, creator_id=2, map_id="practice-field",
@@ -36,8 +38,8 @@ async def test_schema_is_migrated_once_in_wal_mode(tmp_path: Path) -> None:
     assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
-async def test_log_keys_channels_marker_picks_and_boards(tmp_path: Path) -> None:
-    store = SqliteStorage(tmp_path / "h.db")
+async def test_log_keys_channels_marker_picks_and_boards(make_store: MakeStore) -> None:
+    store = make_store()
     await store.open()
     await store.create_match(_meta())
     with pytest.raises(MatchExists):
@@ -70,8 +72,8 @@ async def test_log_keys_channels_marker_picks_and_boards(tmp_path: Path) -> None
     await store.close()
 
 
-async def test_an_interaction_applies_once_even_after_a_restart(tmp_path: Path) -> None:
-    store = SqliteStorage(tmp_path / "h.db")
+async def test_an_interaction_applies_once_even_after_a_restart(make_store: MakeStore) -> None:
+    store = make_store()
     await store.open()
     manager = MatchManager(store)
     live = await manager.create(guild_id=1, channel_id=10, creator_id=2, scenario_id="last-army-standing", seed=3)
@@ -85,7 +87,7 @@ async def test_an_interaction_applies_once_even_after_a_restart(tmp_path: Path) 
     await manager.apply(live, "b", "join Bob", interaction_id=1003, expected_version=live.version)
     await store.close()
 
-    store = SqliteStorage(tmp_path / "h.db")
+    store = make_store()
     await store.open()
     again = MatchManager(store)
     assert await again.restore() == 1
@@ -122,8 +124,8 @@ async def test_a_schema_2_database_upgrades_and_keeps_its_matches(tmp_path: Path
     assert sqlite3.connect(db).execute("PRAGMA user_version").fetchone()[0] == LATEST
 
 
-async def test_snapshots_owed_lines_and_values(tmp_path: Path) -> None:
-    store = SqliteStorage(tmp_path / "h.db")
+async def test_snapshots_owed_lines_and_values(make_store: MakeStore) -> None:
+    store = make_store()
     await store.open()
     await store.create_match(_meta())
     for seq in (5, 9, 14):
@@ -187,9 +189,21 @@ async def test_a_schema_5_database_keeps_its_order_marker_picks_in_the_renamed_t
         ("a", '{"1": "a/syvarris"}'), ("b", '{"X": "b/grimnak"}')]
 
 
+async def _maps_stay_apart(store: SqliteStorage) -> None:
+    """Two servers' maps of the same id: each server sees only its own; a server replaces its own."""
+    from bot.storage.maps import ServerMap
+
+    await store.save_server_map(ServerMap(1, "ridge", "Ridge", "{}", "ridge.hsc", 10))
+    await store.save_server_map(ServerMap(2, "ridge", "Other Ridge", "{}", "ridge.json", 20))
+    await store.save_server_map(ServerMap(1, "ridge", "Ridge II", "{}", "ridge2.hsc", 10))  # replaces its own
+    assert [(m.name, m.added_by) for m in await store.server_maps(1)] == [("Ridge II", 10)]
+    assert [(m.name, m.added_by) for m in await store.server_maps(2)] == [("Other Ridge", 20)]
+    assert await store.server_map(3, "ridge") is None
+    assert len(await store.all_server_maps()) == 2
+
+
 async def test_migration_7_keeps_each_servers_maps_apart(tmp_path: Path) -> None:
     """A schema-6 database gains ``server_maps``; every query names its server."""
-    from bot.storage.maps import ServerMap
     from bot.storage.migrations import MIGRATIONS
 
     db = tmp_path / "six.db"
@@ -202,11 +216,47 @@ async def test_migration_7_keeps_each_servers_maps_apart(tmp_path: Path) -> None
     raw.close()
     store = SqliteStorage(db)
     await store.open()
-    await store.save_server_map(ServerMap(1, "ridge", "Ridge", "{}", "ridge.hsc", 10))
-    await store.save_server_map(ServerMap(2, "ridge", "Other Ridge", "{}", "ridge.json", 20))
-    await store.save_server_map(ServerMap(1, "ridge", "Ridge II", "{}", "ridge2.hsc", 10))  # replaces its own
-    assert [(m.name, m.added_by) for m in await store.server_maps(1)] == [("Ridge II", 10)]
-    assert [(m.name, m.added_by) for m in await store.server_maps(2)] == [("Other Ridge", 20)]
-    assert await store.server_map(3, "ridge") is None
-    assert len(await store.all_server_maps()) == 2
+    await _maps_stay_apart(store)
+    await store.close()
+
+
+async def test_each_servers_maps_and_card_files_stay_apart(make_store: MakeStore) -> None:
+    """Every query of a server's maps and card files names its server, on both backends."""
+
+    store = make_store()
+    await store.open()
+    await _maps_stay_apart(store)
+    await store.save_server_cards(1, "mine.json", '{"a": 1}', 10)
+    await store.save_server_cards(1, "mine.json", '{"a": 2}', 10)  # replaced, not doubled
+    await store.save_server_cards(2, "theirs.json", "{}", None)
+    assert await store.server_cards(1) == [("mine.json", '{"a": 2}')]
+    assert await store.delete_server_cards(1, "theirs.json") is False
+    assert await store.delete_server_cards(2, "theirs.json") is True
+    assert await store.all_server_cards() == [(1, "mine.json", '{"a": 2}')]
+    await store.close()
+
+
+async def test_outbox_turn_marks_and_a_transaction_that_fails_whole(make_store: MakeStore) -> None:
+    """An append's outbox rows and turn mark are stored with it, or not at all when its log
+    position is taken; a second mark_sent changes nothing."""
+    from bot.storage.base import OutboxEntry, TurnMark
+
+    store = make_store()
+    await store.open()
+    await store.create_match(_meta())
+    await store.append("m1", 0, "a", "join A", 5, outbox=(OutboxEntry("cmd:0", 0, "result", "Alice joins.", 1),),
+                       turn_mark=TurnMark(1, 1000, "Alice joined"))
+    with pytest.raises(DuplicateEntry):
+        await store.append("m1", 0, "b", "join B", 6, outbox=(OutboxEntry("cmd:0b", 0, "result", "Bob joins.", 2),),
+                           turn_mark=TurnMark(2, 2000, "Bob joined"))
+    stored = await store.load_match("m1")
+    assert stored is not None and stored.log == [("a", "join A")]
+    assert [(e.key, e.text, e.sent) for e in stored.outbox] == [("cmd:0", "Alice joins.", None)]
+    assert stored.turn_mark == TurnMark(1, 1000, "Alice joined")
+    assert not await store.is_processed(6)  # the failed append left no trace
+    await store.mark_sent("m1", "cmd:0")
+    sent = (await store.outbox("m1"))[0].sent
+    await store.mark_sent("m1", "cmd:0")
+    assert sent is not None and (await store.outbox("m1"))[0].sent == sent
+    assert (await store.load_match("m1")).outbox == []  # type: ignore[union-attr]
     await store.close()

@@ -20,6 +20,7 @@ async def test_use_offers_carried_glyphs_and_targets_and_refuses_what_is_not_car
     syv = next(f for f in st.figures.values() if f.controller == str(bob.id))
     # The glyphs lie on Syvarris's card already (picking up is the rules tests' business).
     syv.carries[:] = ["elixir_of_speed", "heroic_rune", "bolt_of_the_witherwood"]
+    table.live.session.match.changed_outside()  # (set by hand: a refusal must not undo it)
 
     figs = await table.fake.autocomplete(bob, table.channel, "use", options={"figure": "", "glyph": ""},
                                          focused="figure")

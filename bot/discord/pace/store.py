@@ -7,8 +7,10 @@ update change a row, and only that one acts. A claim is a lease: a process that 
 claiming leaves the row due again once the lease ran out, and whoever takes it checks first
 that the match still waits for what the row is about (so an act is never done twice).
 
-Works on :class:`~bot.storage.sqlite.SqliteStorage` (its connection); every write is one
-autocommitted statement or one transaction.
+Works on :class:`~bot.storage.sqlite.SqliteStorage` (its connection) and on
+:class:`~bot.storage.postgres.PostgresStorage` (the same queries, translated); every write is one
+autocommitted statement or one transaction. On PostgreSQL a claim also locks its row with
+``FOR UPDATE SKIP LOCKED``.
 """
 
 from __future__ import annotations
@@ -160,8 +162,11 @@ class PaceStore:
     async def claim(self, row: Deadline, now: float) -> bool:
         """Compare-and-set: take ``row`` for ``LEASE`` seconds if nobody changed it since it was
         read; ``True`` for the one caller that got it."""
-        return await self._changed("UPDATE deadlines SET version = version + 1, lease = ? "
-                                   "WHERE id = ? AND version = ? AND state = ?",
+        # On PostgreSQL the row is locked with SKIP LOCKED: a row another process is claiming this
+        # instant is passed over, not waited on (it is theirs).
+        return await self._changed("UPDATE deadlines SET version = version + 1, lease = ? WHERE id = "
+                                   f"(SELECT id FROM deadlines WHERE id = ? AND version = ? AND state = ?"
+                                   f"{self.storage.SKIP_LOCKED})",
                                    (now + LEASE, row.id, row.version, OPEN)) == 1
 
     async def mark_told(self, deadline_id: int) -> bool:
@@ -207,8 +212,9 @@ class PaceStore:
 
     async def claim_reminder(self, reminder: Reminder) -> bool:
         """Compare-and-set: mark a reminder sent; ``True`` for the one caller that did."""
-        return await self._changed("UPDATE reminders SET state = ?, version = version + 1 "
-                                   "WHERE id = ? AND version = ? AND state = ?",
+        return await self._changed("UPDATE reminders SET state = ?, version = version + 1 WHERE id = "
+                                   f"(SELECT id FROM reminders WHERE id = ? AND version = ? AND state = ?"
+                                   f"{self.storage.SKIP_LOCKED})",
                                    (DONE, reminder.id, reminder.version, OPEN)) == 1
 
     # --- players --------------------------------------------------------------------------------

@@ -183,6 +183,7 @@ async def _apply(service: PaceService, live: LiveMatch, request_id: int,
         record["log"] = [list(x) for x in log[:req.cut]]
         session = session_from(live.meta, record)
         session.state.version = old_version + 1  # buttons made before the undo stay refused
+        session.match.changed_outside()  # (a refusal is undone from a checkpoint taken after this)
         live.session = session
         live.snapshot_seq = min(live.snapshot_seq, req.cut)
         live.unsent = {k: e for k, e in live.unsent.items() if e.seq < req.cut}

@@ -16,7 +16,7 @@ def add_arguments(command: CliCommand, parser: argparse.ArgumentParser) -> None:
         _demo(parser)
     elif command == "bench":
         parser.add_argument("--matches", type=int, default=200,
-                            help="bench ai: matches per pairing of levels (default 200)")
+                            help="bench ai: matches per pairing of levels; bench bot: matches at once (default 200)")
         parser.add_argument("--seed", type=int, default=1, help="bench ai: the first setup's seed")
 
 

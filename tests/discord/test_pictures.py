@@ -1,0 +1,96 @@
+"""Pictures off the event loop (issue 21): a turn's words are answered before its map is drawn, and
+the map is then added to that same message; the picture pool draws in worker processes, caching
+each map's static layer per worker."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+from bot.game.session import GameSession
+from bot.render import render_png
+from bot.render.pool import PicturePool, default_workers
+from bot.rules.state import Phase
+from bot.rules.views import public_view
+
+if TYPE_CHECKING:
+    from conftest import NewTable, World
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+class HeldPictures:
+    """A renderer whose pictures wait until the test releases them (as a slow picture would)."""
+
+    def __init__(self) -> None:
+        self.release = asyncio.Event()
+        self.asked = 0
+
+    def __call__(self, view: Any, **kw: Any) -> bytes:
+        return render_png(view, **kw)
+
+    async def draw(self, view: Any, **kw: Any) -> bytes:
+        self.asked += 1
+        await self.release.wait()
+        return render_png(view, **kw)
+
+
+async def test_the_words_come_before_the_map_which_joins_the_same_message(world: World,
+                                                                          new_table: NewTable) -> None:
+    held = HeldPictures()
+    held.release.set()  # earlier pictures (the empty battlefield at start) come at once
+    table = await new_table(render=held)
+    await table.reply(world.alice, "match", "new")
+    await table.reply(world.bob, "match", "join")
+    await table.reply(world.alice, "army", "set", cards="Syvarris")
+    await table.reply(world.bob, "army", "set", cards="Tarn Vikings")
+    await table.reply(world.alice, "match", "start")
+    await table.reply(world.alice, "place", "rest")
+    held.release.clear()
+    held.asked = 0
+    record = await table.fake.slash(world.bob, table.channel, "place", "rest", {})
+    words = await record.wait_reply()  # answered while the picture is still being drawn
+    assert words.content.startswith("Placed: tarn") and not words.attachments
+    await table.fake.wait_until(lambda: held.asked == 1, description="the picture to be asked for")
+    assert not words.attachments and table.bot.inflight > 0  # the picture is still owed
+    held.release.set()
+    await table.settle()
+    assert table.state.phase is Phase.ORDERS
+    assert len(words.attachments) == 1 and words.attachments[0].data.startswith(PNG)
+    assert words.attachments[0].filename.startswith("round1-")
+    assert words.content.startswith("Placed: tarn")  # the words stay as they were
+    boards = await table.bot.storage.boards(table.live.match_id)
+    assert boards[-1][1] == words.id  # the newest map the match posted is this message
+
+
+def _view(match_id: str, seed: int) -> Any:
+    s = GameSession.create(match_id, map_id="cobra-facility", scenario_id="last-army-standing", seed=seed)
+    for player, text in (("a", "join Alice"), ("b", "join Bob"), ("a", "army Syvarris; Dumutef Guard"),
+                         ("b", "army Kita; Onshu"), ("a", "start")):
+        s.apply(player, text)
+    return public_view(s.state)
+
+
+async def test_the_pool_draws_in_another_process_and_keeps_each_map_once() -> None:
+    from bot.render import pool as pool_module
+
+    one, two = _view("m1", 1), _view("m2", 2)
+    pool = PicturePool(1)
+    try:
+        await pool.start()
+        first = await pool.draw(one)
+        second = await pool.draw(two)
+        assert first == render_png(one) and second == render_png(two)  # the same picture as in-process
+        executor = pool._executor()
+        pid = await asyncio.wrap_future(executor.submit(pool_module._warm))
+        assert pid != pool_module.os.getpid()  # drawn in a worker process...
+        niceness = await asyncio.wrap_future(executor.submit(pool_module.os.nice, 0))
+        assert niceness >= pool_module.os.nice(0) + pool_module.WORKER_NICE  # ...below the bot's priority
+        kept = await asyncio.wrap_future(executor.submit(pool_module._kept))
+        assert kept == 1  # one map, however many matches play on it
+    finally:
+        pool.close()
+
+
+def test_one_worker_per_core_at_most_four() -> None:
+    assert [default_workers(n) for n in (1, 2, 3, 8, 64)] == [1, 2, 3, 4, 4]
