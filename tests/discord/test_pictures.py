@@ -94,3 +94,40 @@ async def test_the_pool_draws_in_another_process_and_keeps_each_map_once() -> No
 
 def test_one_worker_per_core_at_most_four() -> None:
     assert [default_workers(n) for n in (1, 2, 3, 8, 64)] == [1, 2, 3, 4, 4]
+
+
+async def test_only_the_newest_waiting_picture_of_a_match_is_drawn_in_turn_order() -> None:
+    """Issue 21: when turns end faster than pictures are drawn, a match's older picture that has not
+    started is superseded by its newer one (only the newest board is worth drawing); a match never
+    has two pictures drawn at once (its maps come in turn order), and no more than ``limit`` are
+    drawn at once."""
+    from bot.discord.pictures import PictureQueue
+
+    queue = PictureQueue(limit=2)
+    gates: dict[str, asyncio.Event] = {}
+    started: list[str] = []
+
+    def job(name: str) -> Any:
+        gates[name] = asyncio.Event()
+
+        async def draw() -> bytes:
+            started.append(name)
+            await gates[name].wait()
+            return name.encode()
+        return draw
+
+    m1 = [asyncio.create_task(queue.draw("m1", job(f"m1-turn{i}"))) for i in (1, 2, 3)]
+    m2 = asyncio.create_task(queue.draw("m2", job("m2-turn1")))
+    m3 = asyncio.create_task(queue.draw("m3", job("m3-turn1")))
+    await asyncio.sleep(0)
+    await asyncio.sleep(0)
+    assert started == ["m1-turn1", "m2-turn1"]  # m1's turn 2 and 3 wait for its turn 1; the limit is 2
+    assert await m1[1] is None and queue.superseded == 1  # turn 3 came before turn 2 was started
+    gates["m1-turn1"].set()
+    assert await m1[0] == b"m1-turn1"
+    await asyncio.sleep(0)
+    assert started == ["m1-turn1", "m2-turn1", "m1-turn3"]  # the newest of m1, in m1's place in line
+    for name in ("m2-turn1", "m1-turn3", "m3-turn1"):
+        gates[name].set()
+    assert [await m1[2], await m2, await m3] == [b"m1-turn3", b"m2-turn1", b"m3-turn1"]
+    assert started[-1] == "m3-turn1" and queue.drawn == 4 and not queue.busy and not queue.waiting
