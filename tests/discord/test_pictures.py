@@ -131,3 +131,37 @@ async def test_only_the_newest_waiting_picture_of_a_match_is_drawn_in_turn_order
         gates[name].set()
     assert [await m1[2], await m2, await m3] == [b"m1-turn3", b"m2-turn1", b"m3-turn1"]
     assert started[-1] == "m3-turn1" and queue.drawn == 4 and not queue.busy and not queue.waiting
+
+
+async def test_a_maps_bytes_cross_to_the_workers_only_until_each_holds_it() -> None:
+    """Issue 21: the battlefield's pickled bytes are ~12 times the rest of a view; once every worker
+    has drawn a map, its pictures carry only the map's key. A worker that lacks a map it was
+    believed to hold says so, and the picture is sent again with the bytes."""
+    one, two = _view("m1", 1), _view("m2", 2)  # one map (Cobra Facility)
+    other = GameSession.create("m3", map_id="practice-field", scenario_id="last-army-standing", seed=3)
+    for player, text in (("a", "join Alice"), ("b", "join Bob")):
+        other.apply(player, text)
+    three = public_view(other.state)
+    pool = PicturePool(1)
+    sizes: list[int] = []
+    try:
+        await pool.start()
+        executor = pool._executor()
+        submit = executor.submit
+
+        def counted(fn: Any, *args: Any) -> Any:
+            sizes.extend(len(a) for a in args)
+            return submit(fn, *args)
+
+        executor.submit = counted  # type: ignore[method-assign]
+        assert await pool.draw(one) == render_png(one)
+        assert await pool.draw(one) == render_png(one)
+        assert await pool.draw(two) == render_png(two)
+        blob = pool._blobs.get(one.battlefield)[1]
+        assert len(sizes) == 3 and sizes[0] - sizes[1] >= len(blob)  # the second carried the key, not the map
+        key, blob = pool._blobs.get(three.battlefield)
+        pool._held[key] = {-1}  # believed held by every worker, held by none
+        assert await pool.draw(three) == render_png(three)
+        assert len(sizes) == 5 and sizes[4] - sizes[3] >= len(blob)  # refused without the bytes, drawn with them
+    finally:
+        pool.close()
