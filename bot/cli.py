@@ -64,8 +64,9 @@ def _parser(game: str = games.DEFAULT) -> argparse.ArgumentParser:
     bench.add_argument("what", choices=["rules", "render", "bot", "ai"])
     bench.add_argument("--no-pictures", action="store_true", help="bot: map pictures off (default: on, drawn in "
                        "worker processes, as in real play)")
-    bench.add_argument("--most", action="store_true", help="bot: 200, 400, ... matches until a run misses the "
-                       "goals (handler p99 < 100 ms, picture p99 < 2 s); prints bot_max_matches_at_goals")
+    bench.add_argument("--most", action="store_true", help="bot: short runs of 200, 400, ... matches until one "
+                       "misses the goals (handler p99 < 100 ms, picture p99 < 2 s), or 100, 50, ... when 200 "
+                       "misses them; prints bot_max_matches_at_goals")
     bench.add_argument("--think", type=float, default=None, metavar="SECONDS",
                        help="bot: the players' pause between actions, on average (default 3: a table of humans)")
     bench.add_argument("--saturate", action="store_true", help="bot: players act as fast as the bot answers "
