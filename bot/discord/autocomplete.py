@@ -217,14 +217,14 @@ def _legal(live: LiveMatch, pid: str, kind: str) -> list[Legal]:
     return live.memo(("legal", pid, kind), lambda: list(_KINDS[kind](LegalCommands(live.state, pid))))
 
 
-def _legal_of(live: LiveMatch, pid: str, kind: str, figure: str) -> list[Legal]:
-    """The legal commands of ``kind`` (``move`` or ``attack``) for one ``figure`` (its ID), cached
-    like :func:`_legal`: a squad's every route or target is listed only when its list is asked for
-    (issue 21: each destination list listed every figure's routes)."""
-    return live.memo(("legal", pid, kind, figure), lambda: list(_ONE[kind](LegalCommands(live.state, pid), figure)))
+def _legal_of(live: LiveMatch, pid: str, kind: str, piece: str) -> list[Legal]:
+    """The legal commands of ``kind`` (``move`` or ``attack``) for one piece (its ID), cached like
+    :func:`_legal`: the others' routes or targets are listed only when theirs are asked for
+    (issue 21: each destination list listed the routes of every piece of the card)."""
+    return live.memo(("legal", pid, kind, piece), lambda: list(_ONE[kind](LegalCommands(live.state, pid), piece)))
 
 
-#: The kinds :func:`_legal_of` lists for one figure.
+#: The kinds :func:`_legal_of` lists for one piece.
 _ONE: dict[str, Callable[[LegalCommands, str], Iterable[Legal]]] = {
     "move": LegalCommands.moves, "attack": LegalCommands.attacks}
 

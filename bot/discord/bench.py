@@ -477,7 +477,7 @@ def at_goals(rows: list[Row]) -> bool:
 SATURATE: dict[str, Any] = {"think": 0.0, "stagger": 0.0}
 
 #: Each run of the search for the most matches at the goals (:func:`most_matches`) is short: three
-#: Player Turns a match (one full round and a half), tables sitting down within 20 s.
+#: turns a match (a round and a half), tables sitting down within 20 s.
 SEARCH_RUN: dict[str, Any] = {"turns": 3, "stagger": 20.0}
 
 
