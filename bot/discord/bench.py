@@ -39,6 +39,7 @@ import asyncio
 import multiprocessing
 import random
 import re
+import sys
 import tempfile
 import time
 import tracemalloc
@@ -489,12 +490,21 @@ def most_matches(start: int = 200, step: int = 200, limit: int = 2000, floor: in
     run at the goals (or of the first run, when none was), then ``bot_max_matches_at_goals``.
     Each run takes a minute or two."""
     options = {**SEARCH_RUN, **options}
+
+    def tried(n: int) -> list[Row]:
+        rows = run(n, **options)
+        got = {name: value for name, value, _ in rows}
+        print(f"# {n} matches: handler p99 {got.get('bot_handler_p99', float('nan')):.0f} ms, picture posted p99 "
+              f"{got.get('picture_posted_p99', float('nan')):.0f} ms: {'at' if at_goals(rows) else 'missed'} the goals",
+              file=sys.stderr, flush=True)
+        return rows
+
     best: list[Row] | None = None
     first: list[Row] | None = None
     most = 0
     n = start
     while n <= limit:
-        rows = run(n, **options)
+        rows = tried(n)
         first = first or rows
         if not at_goals(rows):
             break
@@ -503,7 +513,7 @@ def most_matches(start: int = 200, step: int = 200, limit: int = 2000, floor: in
     if most == 0:
         n = start // 2
         while n >= floor:
-            rows = run(n, **options)
+            rows = tried(n)
             if at_goals(rows):
                 best, most = rows, n
                 break
