@@ -44,6 +44,6 @@ def test_when_the_first_run_misses_the_search_halves_until_one_meets_the_goals(m
 
     monkeypatch.setattr(bot_bench, "run", fake_run)
     rows = bot_bench.most_matches(start=200, step=200, limit=2000)
-    assert seen == [(200, 3), (100, 3), (50, 3)]  # short runs (three Player Turns a match)
+    assert seen == [(200, 6), (100, 6), (50, 6)]  # the search's runs: six Player Turns a match
     assert rows[-1] == ("bot_max_matches_at_goals", 50.0, "matches")
     assert ("bot_handler_p99", 50.0, "ms") in rows

@@ -477,9 +477,10 @@ def at_goals(rows: list[Row]) -> bool:
 #: ``bench bot --saturate``: players who never pause, all tables sitting down at once.
 SATURATE: dict[str, Any] = {"think": 0.0, "stagger": 0.0}
 
-#: Each run of the search for the most matches at the goals (:func:`most_matches`) is short: three
-#: turns a match (a round and a half), tables sitting down within 20 s.
-SEARCH_RUN: dict[str, Any] = {"turns": 3, "stagger": 20.0}
+#: Each run of the search for the most matches at the goals (:func:`most_matches`) is shorter than
+#: the default run: tables sit down within 20 s (not 30). Six turns a match stay: the first three
+#: have no move (the armies shoot from where they were placed), and moving is the heaviest rule.
+SEARCH_RUN: dict[str, Any] = {"turns": 6, "stagger": 20.0}
 
 
 def most_matches(start: int = 200, step: int = 200, limit: int = 2000, floor: int = 10, **options: Any) -> list[Row]:
