@@ -37,6 +37,8 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
+from PIL import _imaging as pil_core  # the C module: image memory settings (Image.core)
+
 from bot.render.compose import render_png
 from bot.rules.battlefield import Battlefield
 
@@ -47,6 +49,13 @@ WORKER_MAPS = 16
 #: How much lower the workers' CPU priority is than the bot's (``os.nice``): a picture uses the CPU
 #: the event loop leaves idle and never delays an interaction.
 WORKER_NICE = 3
+
+
+#: Freed image memory blocks (16 MB each) a worker keeps for its next picture (Pillow's
+#: ``set_blocks_max``; Pillow's default is 0: every picture's canvas is given back to the system and
+#: faulted in again, page by page, for the next). A turn's map uses about this much at its peak
+#: anyway; kept, a picture takes about 30% less time (80 -> 57 ms measured on the practice field).
+WORKER_BLOCKS = 6
 
 
 def default_workers(cpus: int | None = None) -> int:
@@ -141,10 +150,17 @@ def _kept() -> int:
     return len(_fields)
 
 
-def _lower_priority() -> None:
-    """In a new worker: run below the bot's priority (where the system allows it)."""
+def _start_worker() -> None:
+    """In a new worker: run below the bot's priority (where the system allows it) and keep freed
+    image memory for the next picture (:data:`WORKER_BLOCKS`)."""
     with contextlib.suppress(OSError):  # not allowed here: the worker runs at the usual priority
         os.nice(WORKER_NICE)
+    pil_core.set_blocks_max(WORKER_BLOCKS)
+
+
+def _blocks_max() -> int:
+    """In a worker: how many freed image memory blocks it keeps."""
+    return int(pil_core.get_blocks_max())
 
 
 def _warm() -> int:
@@ -179,7 +195,7 @@ class PicturePool:
             # spawn: a fresh interpreter, never a fork of a process running an event loop and threads.
             self._pool = concurrent.futures.ProcessPoolExecutor(
                 max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_lower_priority)
+                initializer=_start_worker)
         return self._pool
 
     async def start(self) -> None:

@@ -86,6 +86,8 @@ async def test_the_pool_draws_in_another_process_and_keeps_each_map_once() -> No
         assert pid != pool_module.os.getpid()  # drawn in a worker process...
         niceness = await asyncio.wrap_future(executor.submit(pool_module.os.nice, 0))
         assert niceness >= pool_module.os.nice(0) + pool_module.WORKER_NICE  # ...below the bot's priority
+        # ...keeping freed image memory for the next picture (issue 21: re-faulting it cost ~30%).
+        assert await asyncio.wrap_future(executor.submit(pool_module._blocks_max)) == pool_module.WORKER_BLOCKS > 0
         kept = await asyncio.wrap_future(executor.submit(pool_module._kept))
         assert kept == 1  # one map, however many matches play on it
     finally:
