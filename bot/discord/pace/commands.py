@@ -66,7 +66,7 @@ async def change_pace(interaction: discord.Interaction, live: LiveMatch, options
     service = service_of(interaction)
     if interaction.user.id != live.meta.creator_id:
         raise UserError("Only the player who created the match can change its pace.")
-    if live.state.phase is not Phase.SETUP:
+    if live.session.state.phase is not Phase.SETUP:
         raise UserError("The pace can be changed only before the match starts; this one has started.")
     if not any(v is not None for v in options.values()):
         return service.pace_of(live).words()
@@ -91,7 +91,7 @@ async def since(interaction: discord.Interaction, live: LiveMatch) -> None:
     lines = await catchup.history(service, live, last)
     head = ("Since you last acted:" if last >= 0 else "Since the match began:") if lines else \
         "Nothing happened since you last acted."
-    now = [e for e in legal.waiting_for(live.state)]
+    now = [e for e in legal.waiting_for(live.session.state)]
     mine = [e for e in now if e.player == pid]
     expected = ("**Now it is your move.**" if mine else
                 "Now: waiting for " + (", ".join(sorted({live.session.name(e.player) for e in now})) or "nobody") + ".")
@@ -105,7 +105,7 @@ async def since(interaction: discord.Interaction, live: LiveMatch) -> None:
     if bot.render is not None and last >= 0:
         before_session = await asyncio.to_thread(catchup.view_at, live, last + 1)
         before = await asyncio.to_thread(bot.render, public_view(before_session.state))
-        after = await asyncio.to_thread(bot.render, public_view(live.state), events=tuple(live.turn_log))
+        after = await asyncio.to_thread(bot.render, public_view(live.session.state), events=tuple(live.turn_events()))
     for n, part in enumerate(parts):
         files = []
         if n == len(parts) - 1:
@@ -218,11 +218,11 @@ async def games(interaction: discord.Interaction) -> str:
     bot: Any = interaction.client
     rows = []
     for live in service.matches_of(pid):
-        waiting = any(e.player == pid for e in legal.waiting_for(live.state))
+        waiting = any(e.player == pid for e in legal.waiting_for(live.session.state))
         guild = bot.get_guild(live.meta.guild_id) if live.meta.guild_id else None
         server = guild.name if guild is not None else "a server"
         due = [r.due for r in await service.current(live) if r.player == pid]
-        st = live.state
+        st = live.session.state
         when = f"round {st.round}" if st.round else "setup"
         if not waiting:
             mark = "waiting on others"

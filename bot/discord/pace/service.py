@@ -53,7 +53,7 @@ AI_STEPS = 60
 
 def mark_of(live: LiveMatch, player: str, kind: str, about: str) -> str:
     """What identifies one wait of ``player``: phase, round, the Player Turn and the decision."""
-    st = live.state
+    st = live.session.state
     turn = f"{st.turn.player}/{st.turn.marker}" if st.turn is not None else "-"
     return f"{kind}|{st.phase.value}|{st.round}|{turn}|{player}|{about}"
 
@@ -116,7 +116,7 @@ class PaceService:
         out: dict[tuple[str, str], tuple[str, str]] = {}
         if live.over:
             return out
-        for e in legal.waiting_for(live.state):
+        for e in legal.waiting_for(live.session.state):
             kind, words = texts.expected_words(live, e.player, e.on, e.about)
             if kind:
                 out[(e.player, mark_of(live, e.player, kind, e.about))] = (kind, words)
@@ -229,7 +229,7 @@ class PaceService:
 
         if self.bot.render is None:
             return None
-        return await render(self.bot, public_view(live.state), tuple(live.turn_log))
+        return await render(self.bot, public_view(live.session.state), tuple(live.turn_events()))
 
     async def _dm_turn(self, live: LiveMatch, row: Deadline, png: bytes | None) -> str:
         """DM a player that it is their move; ``""`` when sent or not wanted, else the channel note."""
@@ -401,7 +401,7 @@ class PaceService:
             if (row.player, row.mark) not in waits and not any(
                     p == row.player and kind == "decision" for (p, _), (kind, _) in waits.items()):
                 return
-            st = live.state
+            st = live.session.state
             if policy == "forfeit":
                 cmd: str | None = "concede"
             elif policy == "skip" and st.phase is Phase.TURNS and not st.pending and st.turn is not None \

@@ -47,7 +47,7 @@ def expected_words(live: LiveMatch, player: str, on: str, about: str) -> tuple[s
     """``(kind, words)`` for what ``player`` is waited on (``on`` from :func:`bot.rules.legal.waiting_for`):
     kind ``orders``, ``turn`` or ``decision``; ``("", "")`` for waits that get no deadline (setup,
     the initiative roll the bot makes by itself)."""
-    st = live.state
+    st = live.session.state
     if on == "choose":
         return "decision", f"Decide: {about}"
     if on == "orders":

@@ -46,7 +46,7 @@ def undoable_cut(service: PaceService, live: LiveMatch, player: str, causes: dic
         raise UserError(f"Nothing of yours can be undone: the latest command is {live.session.name(log[-1][0])}'s. "
                         "Undo takes back only your own latest commands, before anyone else acts.")
     record = live.session.to_record()
-    dice, revealed = live.session.match.dice.snapshot(), live.state.revealed
+    dice, revealed = live.session.match.dice.snapshot(), live.session.state.revealed
     best: int | None = None
     why = ""
     cut = len(log) - 1
@@ -89,7 +89,7 @@ async def request(service: PaceService, live: LiveMatch, player: str) -> None:
     if await store.open_undos(live.match_id):
         raise UserError("An undo request is already waiting for answers in this match; wait until it is "
                         "accepted, refused or expired.")
-    others = [p.id for p in live.state.players if p.id != player and not p.conceded]
+    others = [p.id for p in live.session.state.players if p.id != player and not p.conceded]
     cut = undoable_cut(service, live, player, await store.causes(live.match_id))
     log = live.session.match.log
     now = service.clock.now()
@@ -134,7 +134,7 @@ async def vote(interaction: discord.Interaction, request_id: int, yes: bool) -> 
                 await interaction.message.edit(view=closed_view(request_id))
         return
     votes = {**req.votes, voter: True}
-    others = {p.id for p in live.state.players if p.id != req.player and not p.conceded}
+    others = {p.id for p in live.session.state.players if p.id != req.player and not p.conceded}
     if not await store.update_undo(req, votes=votes):
         await tell(interaction, "Your answer crossed another one; press again.")
         return
@@ -184,7 +184,7 @@ async def _apply(service: PaceService, live: LiveMatch, request_id: int,
         session = session_from(live.meta, record)
         session.state.version = old_version + 1  # buttons made before the undo stay refused
         session.match.changed_outside()  # (a refusal is undone from a checkpoint taken after this)
-        live.session = session
+        live.game = session
         live.snapshot_seq = min(live.snapshot_seq, req.cut)
         live.unsent = {k: e for k, e in live.unsent.items() if e.seq < req.cut}
         live.turn_mark = TurnMark(session.state.version, int(time.time() * 1000), "an undo by agreement")
