@@ -288,11 +288,12 @@ class GenericFace:
         return None
 
     async def draw(self, bot: Host, live: LiveMatch, view: Any, events: Sequence[Any]) -> bytes | None:
-        """:meth:`GameMatch.picture` for the public, in a thread (``None`` when maps are off)."""
+        """:meth:`LiveMatch.draw_view <bot.discord.live.LiveMatch.draw_view>` in a thread (by default
+        :meth:`GameMatch.picture` for the public; ``None`` when pictures are off)."""
         if bot.render is None:
             return None
         try:
-            return await asyncio.to_thread(live.game.picture, None, tuple(events))
+            return await asyncio.to_thread(live.draw_view, bot.render, view, tuple(events))
         except Exception:  # a picture is never worth losing the words of a turn
             log.exception("picture of match %s failed", live.match_id)
             return None

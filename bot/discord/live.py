@@ -15,6 +15,7 @@ from collections.abc import Callable, Collection, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from bot import games
 from bot.discord.errors import NotAPlayer
 from bot.games.ruleset import GameMatch, Outcome
 from bot.storage.base import MatchMeta, OutboxEntry, TurnMark
@@ -147,9 +148,10 @@ class LiveMatch:
         return outcome.turn_ended or outcome.game_over or asked
 
     def public_view(self) -> Any:
-        """What the public may see now, captured under the lock for the picture
-        (:meth:`GameMatch.view`)."""
-        return self.game.view(None)
+        """What the public may see now, captured under the lock for the picture: :meth:`view_of`
+        this match. (By default that is the match itself, drawn when the picture is made, a moment
+        later: a game whose :meth:`GameMatch.view` can be drawn overrides both.)"""
+        return self.view_of(self.game)
 
     def shown(self, before: Sequence[Any], outcome: Outcome) -> tuple[Any, ...]:
         """The events drawn on a picture after ``outcome``: the turn's (``before``), then its own."""
@@ -163,6 +165,86 @@ class LiveMatch:
         """Why the rules would refuse ``text`` from ``pid`` now (checked without applying it), or
         ``None`` when they would take it or the game cannot tell (then applying it answers)."""
         return None
+
+    # --- play by post (bot.discord.pace) ---------------------------------------------------------
+
+    #: What the game calls a turn, for messages ("No turn has ended yet").
+    turn_name = "turn"
+    #: Verbs an undo never takes back.
+    undo_final: frozenset[str] = frozenset({"concede", "join", "start"})
+
+    def wait_mark(self) -> str:
+        """What identifies the moment of a wait (with its kind, player and words, a deadline's mark):
+        changes when the round or the turn does."""
+        return f"{self.game.round}|{self.game.turn_key()!r}"
+
+    def expected(self, player: str, on: str, about: str) -> tuple[str, str]:
+        """``(kind, words)`` for what ``player`` is waited on (:class:`~bot.games.ruleset.Waiting`'s
+        ``on`` and ``about``): kind ``orders`` (a secret assignment), ``turn`` or ``decision`` (the
+        pace's deadlines); ``("", "")`` for a wait that gets no deadline."""
+        if on == "choose":
+            return "decision", f"Decide: {about}" if about else "Decide"
+        secret = self.game.secret(player)
+        if secret is not None and secret.kind == on:
+            return "orders", f"{secret.title or 'Make your secret choices'} (round {self.game.round})"
+        return "turn", f"Your move: {self.game.turn_words()}"
+
+    def headline(self) -> str:
+        """The match in a few words (``/me games``)."""
+        return games.get(self.meta.ruleset).title
+
+    def rebuild(self, upto: int) -> GameMatch:
+        """The match rebuilt from its seed and its first ``upto`` commands (a position before)."""
+        record = self.game.to_record()
+        record["log"] = [list(x) for x in record["log"][:upto]]
+        return games.get(self.meta.ruleset).from_record(record, adapter="discord", server=self.meta.guild_id)
+
+    def view_of(self, match: GameMatch) -> Any:
+        """What a picture of ``match`` (this match, or one rebuilt) is drawn from; the match itself
+        by default (:meth:`draw_view` asks it for its picture)."""
+        return match
+
+    def draw_view(self, render: Any, view: Any, events: Sequence[Any]) -> bytes | None:
+        """The PNG of ``view`` (:meth:`view_of`) with ``events``, drawn now (``render``: the bot's
+        renderer, for games that draw through it)."""
+        picture: bytes | None = view.picture(None, tuple(events))
+        return picture
+
+    def turn_shots(self) -> list[tuple[Any, tuple[Any, ...]]]:
+        """``(view, events)`` after every turn that ended so far, replayed from the seed."""
+        entries = [tuple(x) for x in self.game.to_record()["log"]]
+        match = self.rebuild(0)
+        shots: list[tuple[Any, tuple[Any, ...]]] = []
+        events: list[Any] = []
+        for n, (player, text) in enumerate(entries, 1):
+            out = match.apply(player, text)
+            events += out.events
+            if out.turn_ended or out.game_over:
+                shots.append((self.view_of(self.rebuild(n)), tuple(events)))
+                events = []
+        return shots
+
+    def active_players(self) -> list[str]:
+        """The players still in the match (those an undo asks)."""
+        return [s.id for s in self.game.seats()]
+
+    def shown_command(self, text: str) -> str:
+        """A logged command as the other players may read it."""
+        return text
+
+    def undo_blocker(self, replayed: GameMatch) -> str:
+        """Why the commands after ``replayed``'s log cannot be taken back (``""``: they can): what
+        they showed that stays shown (dice, hidden things). By default nothing can be."""
+        return "this game does not take commands back yet"
+
+    def adopt(self, match: GameMatch, old_version: int) -> None:
+        """Play on from ``match`` (rebuilt by an undo); ``old_version`` was the version before."""
+        self.game = match
+
+    def policy_command(self, player: str, policy: str) -> str | None:
+        """The command a passed deadline's ``policy`` (``forfeit``, ``skip`` or ``ai``) sends for
+        ``player`` now, or ``None``."""
+        return "concede" if policy == "forfeit" else None
 
     def facts(self) -> tuple[Any, Any]:
         """``(phase, pending decision)`` right after a command, for :class:`Applied` (the game's own

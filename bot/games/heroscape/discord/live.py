@@ -11,7 +11,8 @@ from typing import Any
 from bot import games
 from bot.discord.errors import UserError
 from bot.discord.live import LiveMatch
-from bot.game.session import GameSession
+from bot.game import ai
+from bot.game.session import GameSession, library_for
 from bot.games.ruleset import Outcome
 from bot.rules import checks, legal
 from bot.rules.events import Event
@@ -111,6 +112,96 @@ class HeroscapeLive(LiveMatch):
     def refusal(self, pid: str, text: str) -> Exception | None:
         """:func:`bot.rules.legal.check`."""
         return legal.check(self.state, pid, text)
+
+    # --- play by post -------------------------------------------------------------------------
+
+    turn_name = "Player Turn"
+    undo_final = frozenset({"concede", "join", "start", "initiative"})
+
+    def wait_mark(self) -> str:
+        """Phase, round and the Player Turn (its player and Order Marker)."""
+        st = self.state
+        turn = f"{st.turn.player}/{st.turn.marker}" if st.turn is not None else "-"
+        return f"{st.phase.value}|{st.round}|{turn}"
+
+    def expected(self, player: str, on: str, about: str) -> tuple[str, str]:
+        """Kind ``orders``, ``turn`` or ``decision`` (:func:`bot.rules.legal.waiting_for`'s ``on``);
+        ``("", "")`` for setup and the initiative roll the bot makes by itself."""
+        st = self.state
+        if on == "choose":
+            return "decision", f"Decide: {about}"
+        if on == "orders":
+            return "orders", f"Place your Order Markers for round {st.round}"
+        if on == "turn" and st.phase is Phase.TURNS and st.turn is not None:
+            card = st.cards[st.turn.card_key].card.name if st.turn.card_key in st.cards else "your Army Card"
+            return "turn", f"Your Player Turn: Order Marker {st.turn.marker} is on {card}"
+        if on == "place":
+            return "turn", "Place your figures in your start zone (`/place figure` or `/place rest`)"
+        if on == "draft":
+            return "turn", "Your pick in the draft (`/army draft` or `/army pass`)"
+        return "", ""
+
+    def headline(self) -> str:
+        """``Scenario on Battlefield``."""
+        st = self.state
+        return f"{st.scenario.name} on {st.battlefield.name}"
+
+    def view_of(self, match: Any) -> MatchState:
+        """The public view of ``match``'s state."""
+        return public_view(match.state)
+
+    def draw_view(self, render: Any, view: Any, events: Sequence[Any]) -> bytes | None:
+        """``render(view, events=...)`` (the bot's renderer; ``None``: no pictures)."""
+        if render is None:
+            return None
+        png: bytes = render(view, events=tuple(events))
+        return png
+
+    def turn_shots(self) -> list[tuple[Any, tuple[Any, ...]]]:
+        """The public view and the turn's events after every Player Turn, replayed from the seed."""
+        session = self.rebuild(0)
+        assert isinstance(session, GameSession)
+        shots: list[tuple[Any, tuple[Any, ...]]] = []
+        for player, text in self.session.log:
+            out = session.apply(player, text)
+            if out.turn_ended or out.game_over:
+                shots.append((public_view(session.state), tuple(session.match.turn_events)))
+        return shots
+
+    def active_players(self) -> list[str]:
+        """The players who have not conceded."""
+        return [p.id for p in self.state.players if not p.conceded]
+
+    def shown_command(self, text: str) -> str:
+        """Order Markers stay hidden."""
+        return "orders (hidden)" if text.startswith("orders") else text
+
+    def undo_blocker(self, replayed: Any) -> str:
+        """Dice once seen stay rolled; a revealed Order Marker stays revealed."""
+        if replayed.match.dice.snapshot() != self.session.match.dice.snapshot():
+            return "it rolled dice, and dice once seen stay rolled"
+        if replayed.state.revealed != self.state.revealed:
+            return "it revealed an Order Marker, and a revealed marker stays revealed"
+        return ""
+
+    def adopt(self, match: Any, old_version: int) -> None:
+        """Play on from ``match`` with a version above ``old_version`` (buttons made before the undo
+        stay refused)."""
+        match.state.version = old_version + 1
+        match.match.changed_outside()  # (a refusal is undone from a checkpoint taken after this)
+        self.game = match
+
+    def policy_command(self, player: str, policy: str) -> str | None:
+        """``concede`` (forfeit); ``end-turn`` (skip, in the player's own Player Turn); else the
+        computer's command (it also places markers and answers decisions that skipping cannot),
+        with the server's own card library."""
+        st = self.state
+        if policy == "forfeit":
+            return "concede"
+        if policy == "skip" and st.phase is Phase.TURNS and not st.pending and st.turn is not None \
+                and st.turn.player == player:
+            return "end-turn"
+        return ai.next_command(st, player, pool=library_for(self.meta.guild_id))
 
     def facts(self) -> tuple[Any, Any]:
         """The phase and the first pending decision."""
