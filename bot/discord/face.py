@@ -111,6 +111,8 @@ class Face(Protocol):
     extensions: tuple[str, ...]
     legacy_modules: Mapping[str, str]
     turn_verbs: frozenset[str]
+    concede_question: str
+    option_words: Mapping[str, str]
 
     def items(self) -> Mapping[type[discord.ui.DynamicItem[Any]], Press]:
         """The game's component classes (``discord.ui.DynamicItem``) and what pressing each does."""
@@ -229,6 +231,11 @@ class GenericFace:
 
     extensions: tuple[str, ...] = ()
     legacy_modules: Mapping[str, str] = {}
+    #: Descriptions of generic options in the game's words (the default game's are shown).
+    option_words: Mapping[str, str] = {}
+    #: What ``/match concede`` asks before anything changes.
+    concede_question = ("Concede this match? You leave it and cannot come back; the others play on without "
+                        "you. Press **Concede** to leave, or **Keep playing**.")
     turn_verbs: frozenset[str] = frozenset()
 
     def __init__(self, game: str) -> None:

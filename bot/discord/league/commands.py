@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord import threads
 from bot.discord.errors import UserError
 from bot.discord.league.buttons import report_view
 from bot.discord.league.service import LeagueService, result_words
@@ -17,6 +16,7 @@ from bot.discord.league.texts import cards_text, h2h_text, history_text, standin
 from bot.discord.pace.commands import check_options
 from bot.discord.pace.durations import DAY, HOUR, format_duration, parse_duration
 from bot.game.session import library_for
+from bot.games.heroscape.discord.newmatch import check_setup
 from bot.games.heroscape.league import (
     LeagueArmyError,
     LeagueFormatError,
@@ -100,7 +100,7 @@ def build_settings(name: str, *, format: str | None = None, points_system: str |
     pool = _split(maps) or ("practice-field",)
     match_fmt = {**fmt.overrides(), **({"round_limit": round_limit} if round_limit is not None else {})}
     for map_id in pool:
-        threads.check_setup(scenario, map_id, match_fmt)  # unknown map or scenario: its own words
+        check_setup(scenario, map_id, match_fmt)  # unknown map or scenario: its own words
     pace = pace or {}
     check_options(pace)
     seconds = None
