@@ -87,8 +87,8 @@ class Game:
     """One pairing of a season: ``players`` (user ids as strings, in seat order; one player for a
     bye), ``ranks`` the finishing place of each (1 = first; equal ranks share the place: a draw;
     ``None`` until a result is known), ``state`` one of the game states above, ``forfeit`` the
-    players who forfeited. ``armies`` maps each player to the Army Card names they played (for the
-    season's card figures). ``stage`` is ``"season"`` or ``"playoff"``."""
+    players who forfeited. ``armies`` maps each player to the names of the cards they played (for
+    the season's card statistics). ``stage`` is ``"season"`` or ``"playoff"``."""
 
     id: int
     season: int

@@ -138,7 +138,7 @@ class MatchCog(commands.Cog):
             shared.own_values("match new", face.game, shared.NO_OPTIONS, values)
         pacing = dict(pace=pace, orders=orders, turn=turn, decision=decision, extend=extend, policy=policy,
                       away_max=away_max)
-        post.check_options(pacing)  # bad pace options refuse the match before anything is made
+        post.check_options(pacing, face.game)  # bad pace options refuse the match before anything is made
         options = await face.match_options(interaction, own)
         check_permissions(interaction, thread=thread or thread_name is not None)
         # In flight from the start: with a thread, the interaction is answered before the work is done.

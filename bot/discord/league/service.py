@@ -391,7 +391,7 @@ class LeagueService:
                     await publish(self.bot, live, applied, responder)
             try:
                 applied = await self.bot.matches.apply(live, game.players[0], "start", want_view=True)
-            except RulesError as exc:  # e.g. an army this map's start zones cannot hold
+            except RulesError as exc:  # e.g. an army this map cannot hold
                 await responder.send(f"The match could not start: {exc}. Fix it here (`/army set`), then "
                                      f"<@{game.players[0]}> starts it with `/match start`.")
             else:

@@ -77,6 +77,7 @@ class HeroscapeFace(GenericFace):
                   "bot.games.heroscape.discord.cogs.maps", "bot.games.heroscape.discord.cogs.treasure", "bot.games.heroscape.discord.cogs.cannon",
                   "bot.games.heroscape.discord.cogs.cards")
     concede_question = CONCEDE_QUESTION
+    deadline_names = {"orders": "Order Markers", "turn": "Player Turn"}
     option_words = {"orders": "Order Markers deadline, e.g. 24h (post)", "turn": "Player Turn deadline, e.g. 24h (post)"}
     #: Verbs whose meaning depends on whose turn (or pick) it is.
     turn_verbs = frozenset({"move", "attack", "special", "end-turn", "choose", "draft", "pass", "use"})
