@@ -25,8 +25,6 @@ Discord shows of a match goes through its game's :class:`Face`, found by :func:`
   command), :meth:`Face.seat_computer` (``/match new vs:computer``);
 - :attr:`Face.items` and :attr:`Face.presses`: the game's restart-proof components and what
   pressing each does (:data:`bot.discord.components.PRESSES`);
-- :attr:`Face.legacy_modules`: old module paths kept importable (``old.path`` -> ``new.path``),
-  installed by :func:`install_legacy` so that generic modules need not name them.
 
 A game's face is the ``FACE`` of module ``bot.games.<name>.discord``; a game without one is played
 through :class:`GenericFace`: text from :meth:`GameMatch.narrate`, picture from
@@ -42,7 +40,6 @@ import asyncio
 import importlib
 import logging
 import shlex
-import sys
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -103,14 +100,13 @@ class Face(Protocol):
     """What a game shows on Discord (see the module docstring for who calls what).
 
     ``game``: its registry name; ``extensions``: its discord.py extensions (slash command cogs);
-    ``legacy_modules``: old import paths -> current ones; ``turn_verbs``: verbs of its commands whose
+    ``turn_verbs``: verbs of its commands whose
     meaning depends on whose turn it is (a slash command with one, issued before the last change of
     turn, is refused as stale); ``items``/``presses``: its restart-proof components.
     """
 
     game: str
     extensions: tuple[str, ...]
-    legacy_modules: Mapping[str, str]
     turn_verbs: frozenset[str]
     concede_question: str
     option_words: Mapping[str, str]
@@ -213,14 +209,6 @@ def faces() -> list[Face]:
     return [face(n) for n in names]
 
 
-def install_legacy() -> None:
-    """Make every face's :attr:`Face.legacy_modules` importable under their old paths (idempotent)."""
-    for f in faces():
-        for old, new in f.legacy_modules.items():
-            if old not in sys.modules:
-                sys.modules[old] = importlib.import_module(new)
-
-
 # --- the generic face ------------------------------------------------------------------------
 
 
@@ -232,7 +220,6 @@ class GenericFace:
     """
 
     extensions: tuple[str, ...] = ()
-    legacy_modules: Mapping[str, str] = {}
     #: Descriptions of generic options in the game's words (the default game's are shown).
     option_words: Mapping[str, str] = {}
     #: What the pace calls the deadlines of a round's secret choices and of a turn.

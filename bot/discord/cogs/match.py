@@ -245,7 +245,7 @@ class MatchCog(commands.Cog):
         text = await post.log_page(interaction, actions.match_here(interaction), page)
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
-    @match.command(name="replay", description="The map after every Player Turn, as one animated image")
+    @match.command(name="replay", description="The map after every turn, as one animated image")
     async def replay(self, interaction: discord.Interaction) -> None:
         await post.replay(interaction, actions.match_here(interaction))
 
