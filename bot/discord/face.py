@@ -121,6 +121,9 @@ class Face(Protocol):
     def new_options(self) -> app_commands.Command[Any, ..., Any] | None:
         """A prototype whose parameters are the game's own options of ``/match new`` (``None``: none)."""
 
+    def join_command(self, name: str) -> str:
+        """The command that seats a player under ``name`` (``/match join``, ``/match new seat:``)."""
+
     def live(self, meta: MatchMeta, match: GameMatch, **fields: Any) -> LiveMatch:
         """The live match (a :class:`~bot.discord.matches.LiveMatch`, or the game's subclass)."""
 
@@ -245,6 +248,10 @@ class GenericFace:
         """None."""
         return None
 
+    def join_command(self, name: str) -> str:
+        """``join NAME``: the command that seats a player under ``name``."""
+        return f"join {shlex.quote(name)}"
+
     def live(self, meta: MatchMeta, match: GameMatch, **fields: Any) -> LiveMatch:
         """A plain :class:`~bot.discord.matches.LiveMatch`."""
         from bot.discord.live import LiveMatch
@@ -360,6 +367,3 @@ class GenericFace:
         """Nothing kept per server."""
 
 
-def join_text(name: str) -> str:
-    """The command that seats a player under ``name`` (every game's ``join``)."""
-    return f"join {shlex.quote(name)}"

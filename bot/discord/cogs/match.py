@@ -18,7 +18,7 @@ from bot import games
 from bot.discord import actions, outgoing, shared, threads
 from bot.discord.components import ConcedeButton, view_of
 from bot.discord.errors import UserError
-from bot.discord.face import Face, face_of, join_text
+from bot.discord.face import Face, face_of
 from bot.discord.face import face as face_of_game
 from bot.discord.pace import commands as post
 from bot.discord.respond import Responder
@@ -170,7 +170,7 @@ class MatchCog(commands.Cog):
                 f"⚔ <@{interaction.user.id}> opened a match in {opened.mention}: {face.summary(live)}. "
                 "Play it there: `/match join` takes a seat.")
         if seat:
-            await actions.play(interaction, join_text(seat_name(interaction.user)), live=live,
+            await actions.play(interaction, face.join_command(seat_name(interaction.user)), live=live,
                                header=header, seated=False, with_map=True)
             return live
         responder = Responder(self.bot, interaction, live.channel_id)
@@ -197,7 +197,8 @@ class MatchCog(commands.Cog):
         live = actions.match_here(interaction)
         if live.is_player(str(interaction.user.id)):
             raise UserError("You already have a seat in this match.")
-        await actions.play(interaction, join_text(seat_name(interaction.user)), live=live, seated=False)
+        await actions.play(interaction, face_of(live).join_command(seat_name(interaction.user)), live=live,
+                           seated=False)
 
     @match.command(name="start", description="Close the table and begin (creator only)")
     async def start(self, interaction: discord.Interaction) -> None:
