@@ -109,7 +109,7 @@ class Face(Protocol):
     extensions: tuple[str, ...]
     turn_verbs: frozenset[str]
     concede_question: str
-    option_words: Mapping[str, str]
+    option_words: Mapping[str, Mapping[str, str]]
     deadline_names: Mapping[str, str]
 
     def items(self) -> Mapping[type[discord.ui.DynamicItem[Any]], Press]:
@@ -123,6 +123,18 @@ class Face(Protocol):
 
     def join_command(self, name: str) -> str:
         """The command that seats a player under ``name`` (``/match join``, ``/match new seat:``)."""
+
+    def league_options(self) -> app_commands.Command[Any, ..., Any] | None:
+        """A prototype whose parameters are the game's own options of ``/league create`` (``None``: none)."""
+
+    def league_setup(self, values: Mapping[str, Any], scenario: str | None, maps: tuple[str, ...],
+                     round_limit: int | None) -> Any:
+        """A league's format from the values of the game's ``/league create`` options, checked with
+        the scenario and every map of the pool. :raises UserError: what cannot be used, and why."""
+
+    def league_army(self, cards: str, fmt: Any, guild_id: int | None) -> tuple[str, str]:
+        """``/league army``: ``(the army as registered, its cost in words)``.
+        :raises UserError: the format refuses it, or the game registers no armies."""
 
     def live(self, meta: MatchMeta, match: GameMatch, **fields: Any) -> LiveMatch:
         """The live match (a :class:`~bot.discord.matches.LiveMatch`, or the game's subclass)."""
@@ -223,8 +235,9 @@ class GenericFace:
     """
 
     extensions: tuple[str, ...] = ()
-    #: Descriptions of generic options in the game's words (the default game's are shown).
-    option_words: Mapping[str, str] = {}
+    #: Descriptions of generic options in the game's words, by command (``"match new"``) and option
+    #: (the default game's are shown).
+    option_words: Mapping[str, Mapping[str, str]] = {}
     #: What the pace calls the deadlines of a round's secret choices and of a turn.
     deadline_names: Mapping[str, str] = DEADLINE_NAMES
     #: What ``/match concede`` asks before anything changes.
@@ -251,6 +264,28 @@ class GenericFace:
     def join_command(self, name: str) -> str:
         """``join NAME``: the command that seats a player under ``name``."""
         return f"join {shlex.quote(name)}"
+
+    def league_options(self) -> app_commands.Command[Any, ..., Any] | None:
+        """None."""
+        return None
+
+    def league_setup(self, values: Mapping[str, Any], scenario: str | None, maps: tuple[str, ...],
+                     round_limit: int | None) -> Any:
+        """The game's default league format (:func:`bot.leagues.rules.league_rules`), each map
+        checked with the scenario (:meth:`check_setup`)."""
+        from bot.leagues.rules import league_rules
+
+        try:
+            fmt = league_rules(self.game).default_format()
+        except ModuleNotFoundError:
+            raise UserError(f"{games.get(self.game).title} has no leagues here yet.") from None
+        for map_id in maps:
+            self.check_setup({k: v for k, v in (("scenario", scenario), ("map", map_id)) if v}, None)
+        return fmt
+
+    def league_army(self, cards: str, fmt: Any, guild_id: int | None) -> tuple[str, str]:
+        """:raises UserError: no armies are registered for this game's leagues."""
+        raise UserError(f"{games.get(self.game).title} leagues register no armies. Nothing was registered.")
 
     def live(self, meta: MatchMeta, match: GameMatch, **fields: Any) -> LiveMatch:
         """A plain :class:`~bot.discord.matches.LiveMatch`."""
