@@ -38,8 +38,7 @@ ALLOWED: dict[str, int] = {
     "sandbox/world.py": 1,
     # The bot's benchmark drives Heroscape matches (owned by the bench's own work, issue 21).
     "discord/bench.py": 13,
-    # Leagues: the card statistics' names (tests use them), and the Discord league commands' options and army
-    # registration, still Heroscape's (issue 19: ask the league's game, bot.leagues.rules.league_rules).
+    # Leagues: the card statistics' names (tests use them) and their words ("Army Cards") in /league cards.
     "leagues/standings.py": 6,
     "discord/cogs/league.py": 1,
     "discord/league/commands.py": 3,

@@ -146,3 +146,27 @@ def test_match_new_has_the_game_then_each_games_options_in_the_default_games_wor
     pace = cog.match.get_command("pace")
     assert isinstance(pace, app_commands.Command)
     assert str(pace._params["orders"].description) == "Order Markers deadline, e.g. 24h (post)"
+
+
+def test_league_create_keeps_its_options_and_asks_the_leagues_game() -> None:
+    """``/league create``: Heroscape's format options right after the name, as they were, the
+    generic ones after, ``game`` last; a game without leagues is refused with its name."""
+    from bot.discord.cogs.league import LeagueCog
+    from bot.discord.league.commands import build_settings
+
+    cog = LeagueCog(SimpleNamespace())  # type: ignore[arg-type]
+    create = cog.league.get_command("create")
+    assert isinstance(create, app_commands.Command)
+    names = list(create._params)
+    assert names[:9] == ["name", "format", "points_system", "points", "figures", "hexes", "lines", "maps", "scenario"]
+    assert names[-1] == "game" and create._params["name"].required
+    assert str(create._params["turn"].description) == "Player Turn deadline (by post), e.g. 24h"
+    army = cog.league.get_command("army")
+    assert isinstance(army, app_commands.Command)
+    assert str(army._params["cards"].description) == "Army Cards separated by semicolons, e.g. Syvarris; Dumutef Guard"
+    settings = build_settings("Cup", values={"format": "delta", "figures": 10})
+    assert settings.game == "heroscape" and settings.format.describe() == "delta: 500 Delta points, at most 10 figures, every line"
+    with pytest.raises(UserError, match="D&D Onslaught has no leagues here yet"):
+        build_settings("Cup", game="onslaught")
+    with pytest.raises(UserError, match="has no option `figures`"):
+        build_settings("Cup", game="onslaught", values={"figures": 10})
