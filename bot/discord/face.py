@@ -124,6 +124,10 @@ class Face(Protocol):
     def join_command(self, name: str) -> str:
         """The command that seats a player under ``name`` (``/match join``, ``/match new seat:``)."""
 
+    async def upload_cards(self, storage: Storage, guild_id: int, name: str, body: str) -> str | None:
+        """``/cards upload`` of a file this game reads (``None``: not one of its files, the next game
+        is asked): store it for the server, return the answer. :raises UserError: its file, but bad."""
+
     def league_options(self) -> app_commands.Command[Any, ..., Any] | None:
         """A prototype whose parameters are the game's own options of ``/league create`` (``None``: none)."""
 
@@ -267,6 +271,10 @@ class GenericFace:
 
     def league_options(self) -> app_commands.Command[Any, ..., Any] | None:
         """None."""
+        return None
+
+    async def upload_cards(self, storage: Storage, guild_id: int, name: str, body: str) -> str | None:
+        """None: the game reads no card files."""
         return None
 
     def league_setup(self, values: Mapping[str, Any], scenario: str | None, maps: tuple[str, ...],

@@ -170,3 +170,29 @@ def test_league_create_keeps_its_options_and_asks_the_leagues_game() -> None:
         build_settings("Cup", game="onslaught")
     with pytest.raises(UserError, match="has no option `figures`"):
         build_settings("Cup", game="onslaught", values={"figures": 10})
+
+
+async def test_cards_upload_gives_another_games_card_file_to_that_game(
+        fake: FakeDiscord, world: World, new_table: NewTable, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``/cards upload``: each other game's face is asked first (:meth:`Face.upload_cards`); a file
+    it takes is answered by it and Heroscape's card parser never sees it; one it leaves is Heroscape's."""
+    import sys
+
+    seen: list[tuple[int, str, str]] = []
+
+    class PartyFace(GenericFace):
+        async def upload_cards(self, storage: Any, guild_id: int, name: str, body: str) -> str | None:
+            if '"party"' not in body:
+                return None
+            seen.append((guild_id, name, body))
+            return f"Stored the party file `{name}`."
+
+    table = await new_table()
+    cards = sys.modules["bot.games.heroscape.discord.cogs.cards"]  # the module the bot loaded as its extension
+    monkeypatch.setattr(cards, "faces", lambda: [face("heroscape"), PartyFace("onslaught")])
+    taken = await table.reply(world.alice, "cards", "upload", file=("party.json", b'{"party": []}'))
+    assert taken.ephemeral and taken.content == "Stored the party file `party.json`."
+    assert seen == [(world.guild.id, "party.json", '{"party": []}')]
+    assert await table.bot.matches.storage.server_cards(world.guild.id) == []
+    left = await table.reply(world.alice, "cards", "upload", file=("house.json", b'{"format": "nope"}'))
+    assert left.ephemeral and left.content.startswith("This card file was not stored: house.json")
