@@ -17,14 +17,21 @@ Discord shows of a match goes through its game's :class:`Face`, found by :func:`
   writes the new match's first message;
 - an accepted command: :meth:`Face.describe` (the public result, owed to the channel through the
   outbox), :meth:`Face.decision_view` (buttons bound to the state version), the picture
-  (:meth:`LiveMatch.public_view <bot.discord.matches.LiveMatch.public_view>` captured under the
+  (:meth:`LiveMatch.public_view <bot.discord.live.LiveMatch.public_view>` captured under the
   lock, drawn by :meth:`Face.draw`), then :meth:`Face.follow_up` (secret controls of a new round,
-  automatic steps, a computer seat);
+  automatic steps) and, after the pace and league hooks, :meth:`Face.play_computer`;
 - :meth:`Face.status` (``/match status``), :meth:`Face.catch_up` (what a restart owes beyond the
   outbox), :meth:`Face.deliver_owed` (private things owed to a player, shown with their next
   command), :meth:`Face.seat_computer` (``/match new vs:computer``);
-- :attr:`Face.items` and :attr:`Face.presses`: the game's restart-proof components and what
-  pressing each does (:data:`bot.discord.components.PRESSES`);
+- :meth:`Face.items`: the game's restart-proof components and what pressing each does
+  (:data:`bot.discord.components.PRESSES`);
+- leagues: :meth:`Face.league_options`, :meth:`Face.league_setup`, :meth:`Face.league_army`;
+  ``/cards upload``: :meth:`Face.upload_cards`; words: :attr:`Face.concede_question`,
+  :attr:`Face.deadline_names`, :attr:`Face.option_words`.
+
+Match-bound questions (is a picture due, which round's opening is owed, what a deadline waits for,
+can this be undone) are hooks of :class:`~bot.discord.live.LiveMatch` that a game's subclass
+(:meth:`Face.live`) answers.
 
 A game's face is the ``FACE`` of module ``bot.games.<name>.discord``; a game without one is played
 through :class:`GenericFace`: text from :meth:`GameMatch.narrate`, picture from
@@ -82,7 +89,7 @@ class SecretCollector(Protocol):
         """Its component classes and what pressing each does."""
 
 
-#: The generic secret collector (``None`` until one is installed with :func:`set_secret_collector`).
+#: The generic secret collector (empty until one is installed with :func:`set_secret_collector`).
 SECRETS: list[SecretCollector] = []
 
 
