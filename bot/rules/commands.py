@@ -52,13 +52,13 @@ VERBS = (
     "special", "end-turn", "end-round", "choose", "concede", "end-moves", "use", "cannon",
 )
 
-#: A space in axial coordinates, "q,r" (see :mod:`bot.rules.hexes`).
-_AXIAL = re.compile(r"-?\d+,-?\d+")
+#: A space in axial coordinates, "q,r" (see :mod:`bot.rules.hexes`), perhaps with its level ("q,r@L").
+_AXIAL = re.compile(r"-?\d+,-?\d+(@-?\d+)?")
 
 
 def split_spaces(words: Iterable[str]) -> list[str]:
     """Space names from blank-separated ``words`` that may also list spaces with commas
-    (``B2,C2``); ``q,r`` stays one space, in axial coordinates."""
+    (``B2,C2``); ``q,r`` (or ``q,r@LEVEL``) stays one space, in axial coordinates."""
     return [w for part in words for w in ([part] if _AXIAL.fullmatch(part) else part.split(",")) if w]
 
 
