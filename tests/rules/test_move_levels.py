@@ -113,3 +113,23 @@ def test_a_flyer_beneath_the_deck_asked_for_the_deck_flies_out_and_up() -> None:
 def test_space_at_level_reads_and_prints_back(text: str) -> None:
     # rule: HS-MOVE-03
     assert Command.parse(text).text() == text
+
+
+def test_on_the_forgotten_forest_the_bridge_and_the_river_beneath_are_told_apart_by_level() -> None:
+    # rule: HS-MOVE-12
+    # rule: HS-MOVE-04
+    # The bridge's deck (road, level 7) spans the river (water, level 1): L9, M9, ... read 1/7.
+    from tests.rules.test_scenario_forest import forest
+
+    eng = sandbox(fig("a", "p1", (9, 7)), fig("b", "p1", (7, 7)), battlefield=forest())
+    bf = eng.state.battlefield
+    assert (bf.label(eng.state.figures["a"].hexes[0]), bf.label(eng.state.figures["b"].hexes[0])) == ("M8", "K8")
+    err = refused(eng, "p1", "move a N9@7", "HS-MOVE-03")  # from the river: 6 levels up and 1, more than Move 5
+    assert "Move 5 but that path costs 7 spaces" in str(err)
+    run(eng, "move a N9@1")  # wading on beneath the bridge
+    assert at(eng, "a") == ((9, 8),) and eng.state.figures["a"].level == 1
+    eng = sandbox(fig("b", "p1", (7, 7)), battlefield=forest())
+    err = refused(eng, "p1", "move b L9@1", "HS-MOVE-12")  # from the bank down into the river: through the deck
+    assert "L9@1" in str(err)
+    run(eng, "move b L9@7")
+    assert eng.state.figures["b"].level == 7

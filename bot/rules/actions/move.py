@@ -139,7 +139,7 @@ def _refuse_level(st: MatchState, fig: Figure, goal: Hex, wanted: int, fly: bool
     way = min((v for k, v in options.items() if k[0] == goal), default=None, key=lambda v: v[0])
     if way is None:
         return
-    plan(st, fig, way[1], fly, check_allowance=False, power=power, onto=[*(None for _ in way[1][1:]), wanted])
+    plan(st, fig, way[1], fly, power=power, onto=[*(None for _ in way[1][1:]), wanted])  # raises the reason
     label = st.battlefield.label(goal)
     raise IllegalCommand(f"{fig.id} can reach {label} this move, but not its surface at level {wanted}: name "
                          f"{label} alone for the way it can go", "HS-MOVE-03")
