@@ -178,6 +178,7 @@ def carry_out(eng: Referee, fig: Figure, mp: MovePlan, planned: drops.Drops | No
     start = [hx(h) for h in fig.hexes]
     if st.turn is not None:  # where each figure stood when the turn began, for powers (First Assault)
         st.turn.data.setdefault("started_at", {}).setdefault(fig.id, start)
+        st.turn.data.setdefault("started_level", {}).setdefault(fig.id, fig.level)
         if mp.fly:  # for powers that care whether it flew (Dragon Assault)
             st.turn.data.setdefault("flew", []).append(fig.id)
     mark = len(eng.events)

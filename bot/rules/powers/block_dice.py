@@ -47,6 +47,7 @@ from bot.rules.powers import _amounts as amounts
 from bot.rules.powers import _terms as terms
 from bot.rules.powers import block_given_bonus as given
 from bot.rules.powers import block_stat_choice as paid
+from bot.rules.powers._at_start import adjacent_at_start
 from bot.rules.powers._common import summed
 from bot.rules.powers._effects import window_args
 from bot.rules.state import Figure, MatchState
@@ -281,7 +282,7 @@ def _stat_bonus(state: MatchState, holder: Figure, other: Figure | None, stat: s
         if either is not None and stat in ("move", "attack"):
             if part is False:
                 continue  # about the holder alone: counted with the bonuses whatever the target
-            engaged_then = any(state.is_enemy(holder, f) and terms.adjacent_at_start(state, holder, f)
+            engaged_then = any(state.is_enemy(holder, f) and adjacent_at_start(state, holder, f)
                                for f in state.on_battlefield())
             if (stat == "move") != engaged_then:
                 total += either[0] if stat == "move" else either[1]
