@@ -215,7 +215,8 @@ def _plan(state: MatchState, fig: Figure, path: Sequence[Hex], fly: bool | None,
         if not fly and terrain is not None and must_stop(bf, body, levels, terrain, double, rules):
             stopped_at = i
         elif not fly and any(b in rules.stop_on for b in body):
-            stopped_at, stop_why = i, ("an enemy next to that space holds it there (a power of that enemy's Army Card)", "")
+            stopped_at, stop_why = i, ("an enemy figure near that space holds it there (a power of that enemy's "
+                                       "Army Card, such as Cyberclaw or Swirling Vortex)", "")
         elif not fly and glyph_board.stop_rule(state, h):
             # A walk ends on a power glyph, either side up (HS-GLYPH-02, -03).
             stopped_at, stop_why = i, ("a glyph lies there, and a figure moving onto a glyph stops on it",
