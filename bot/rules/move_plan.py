@@ -197,6 +197,7 @@ def _plan(state: MatchState, fig: Figure, path: Sequence[Hex], fly: bool | None,
                 raise IllegalCommand(refused, "HS-GLYPH-24")
             step_cost, land_level, drop, cell = found
             terrain = cell.terrain
+            step_cost = modifiers.entry_cost(rules, terrain, step_cost)
             if rules.max_climb is not None and land_level - level > rules.max_climb:
                 raise IllegalCommand(f"{_lab(bf, h)} is {land_level - level} levels up: {fig.id} climbs "
                                      f"{rules.max_climb} levels at most in one step (a power of its card)")
@@ -244,7 +245,7 @@ def _plan(state: MatchState, fig: Figure, path: Sequence[Hex], fly: bool | None,
             mp.steps[-1] = Step(end.hexes, cell.top, end.cost, 0, cell.terrain, (cell.top, cell.top))
         else:
             mp.steps[-1] = Step(end.hexes, cell.top, end.cost, 0, cell.terrain, (cell.top,))
-        if cell.terrain in (Terrain.SLIPPERY_ICE, Terrain.HEAVY_SNOW):
+        if cell.terrain in (Terrain.SLIPPERY_ICE, Terrain.HEAVY_SNOW) and cell.terrain not in rules.easy_terrain:
             cost += 1  # 1 to enter and 1 to land (HS-TERRAIN-06, -29)
             last = mp.steps[-1]
             mp.steps[-1] = Step(last.hexes, last.level, cost, 0, last.terrain, last.levels)

@@ -167,6 +167,7 @@ def reach_walking(state: MatchState, fig: Figure, budget: int,
             if found is None:
                 continue
             step_cost, lb, _drop, cell = found
+            step_cost = modifiers.entry_cost(rules, cell.terrain, step_cost)
             if road_only and cell.terrain is not Terrain.ROAD:
                 continue
             if rules.max_climb is not None and lb - levels[0] > rules.max_climb:
@@ -201,6 +202,7 @@ def reach_flying(state: MatchState, fig: Figure, budget: int,
     double = len(fig.hexes) == 2
     height = state.card_of(fig).stat("height")
     start_low = fly_start(bf, fig)
+    easy = modifiers.move_rules(state, fig).easy_terrain  # landing on them costs no more (Dzu-Teh)
     if glyph_board.stuck(state, fig):
         return  # held by Proftaka (HS-GLYPH-14)
     # Flying ignores everything on the way, so a breadth-first search over the plane suffices;
@@ -245,7 +247,8 @@ def reach_flying(state: MatchState, fig: Figure, budget: int,
                         continue  # no base astride an obstacle (HS-MOVE-09)
                     if glyph_board.refuses_entry(state, fig, nb[0]):
                         continue  # Kelda (HS-GLYPH-24)
-                    extra = 1 if cells[0] is not None and cells[0].terrain in (Terrain.SLIPPERY_ICE, Terrain.HEAVY_SNOW) else 0
+                    extra = 1 if cells[0] is not None and cells[0].terrain in (Terrain.SLIPPERY_ICE, Terrain.HEAVY_SNOW) \
+                        and cells[0].terrain not in easy else 0
                     total = dist + extra
                     if total <= budget and (nb not in out or out[nb][0] > total):
                         out[nb] = (total, list(npath))

@@ -18,6 +18,8 @@
   with ``who`` ``"opponent's Small/Medium figures"``, a ``distance`` N and ``effect`` "must end
   movement" (Swirling Vortex): an enemy figure of those sizes that walks onto a space within N
   spaces of the holder must stop there (as Cyberclaw's spaces: a flight passes over them).
+- ``terrain_move`` with ``terrain`` (names) and ``cost`` 1 (Snow and Ice Enhanced Movement): those
+  terrains cost 1 space to enter instead of 2 (HS-TERRAIN-05, -28), landing on them too (-06, -29).
 - ``lava_resistant``: molten lava does not end the move (and no lava rolls:
   :mod:`bot.rules.terrain_effects`).
 - ``climb``: ``multiplier`` (Climb X2) or ``add`` (Scale 2) to the Height when moving up or down
@@ -45,11 +47,12 @@ from bot.rules.modifiers import SIZE_RANK, AttackContext, MoveAnswer, MoveRules,
 from bot.rules.powers import block_aura as aura
 from bot.rules.powers._common import holders, power_of
 from bot.rules.state import Figure, MatchState
+from bot.rules.terrain import Terrain
 from bot.rules.terrain_effects import terrains_under
 
 #: The power kinds (an Army Card power's ``kind`` in ``data/cards``) this module enforces.
 KINDS = frozenset({"disengage", "ghost_walk", "grapple_gun", "flying", "move_through", "alt_move", "water_move",
-                   "movement_restriction", "lava_resistant", "climb", "immobilize"})
+                   "movement_restriction", "lava_resistant", "climb", "immobilize", "terrain_move"})
 
 #: ``move FIG SPACE grapple`` asks for a special move (an ``alt_move`` power, Grapple Gun).
 GRAPPLE = "grapple"
@@ -133,6 +136,24 @@ def vortex(values: dict[str, Any]) -> tuple[tuple[str, ...], int] | None:
     return tuple(m.group(1).lower().split("/")), spaces
 
 
+def easy_terrain(values: dict[str, Any]) -> frozenset[Terrain] | None:
+    """The terrains a ``terrain_move`` (``terrain``: names, ``cost``: 1) lets its figures enter for
+    1 space (Snow and Ice Enhanced Movement: slippery ice and heavy snow); ``None`` when not read."""
+    names = values.get("terrain")
+    names = [names] if isinstance(names, str) else names
+    if values.get("cost") != 1 or set(values) - {"terrain", "cost"} or not isinstance(names, list) or not names:
+        return None
+    try:
+        return frozenset(Terrain(str(n).strip().lower().replace(" ", "_")) for n in names)
+    except ValueError:
+        return None
+
+
+def check_terrain_move(values: dict[str, Any]) -> str | None:
+    """``terrain_move``: ``terrain`` (names) that cost ``cost`` 1 to enter."""
+    return None if easy_terrain(values) is not None else "this terrain movement is not understood"
+
+
 def check_climb(values: dict[str, Any]) -> str | None:
     """``climb``: an integer ``multiplier`` or ``add``."""
     if isinstance(values.get("multiplier"), int) or isinstance(values.get("add"), int):
@@ -152,6 +173,7 @@ CHECKS: dict[str, Callable[[dict[str, Any]], str | None]] = {
     "immobilize": check_immobilize,
     "flying": check_flying, "move_through": check_move_through, "alt_move": check_alt_move,
     "water_move": check_water_move, "movement_restriction": check_movement_restriction, "climb": check_climb,
+    "terrain_move": check_terrain_move,
 }
 
 
@@ -249,6 +271,14 @@ def rolling_movement(state: MatchState, fig: Figure, rules: MoveRules) -> MoveAn
     if power is None or not isinstance(power.values.get("max_climb"), int) or check_movement_restriction(power.values):
         return None
     return MoveAnswer(max_climb=power.values["max_climb"])
+
+
+@modifiers.on_move_rules
+def terrain_move(state: MatchState, fig: Figure, rules: MoveRules) -> MoveAnswer | None:
+    """Snow and Ice Enhanced Movement: its terrains cost 1 to enter (walking, or landing)."""
+    power = power_of(state, fig, "terrain_move")
+    easy = easy_terrain(power.values) if power is not None else None
+    return MoveAnswer(easy_terrain=easy) if easy else None
 
 
 @modifiers.on_move_rules
