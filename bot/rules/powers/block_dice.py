@@ -50,6 +50,7 @@ from bot.rules.powers import block_stat_choice as paid
 from bot.rules.powers._at_start import adjacent_at_start
 from bot.rules.powers._common import summed
 from bot.rules.powers._effects import window_args
+from bot.rules.powers.dice_experience import gains
 from bot.rules.state import Figure, MatchState
 from bot.rules.timing import Effect, Source, Trigger, Window, register
 
@@ -120,7 +121,8 @@ def check_attack_bonus(values: dict[str, Any]) -> str | None:
     see :mod:`block_given_bonus`)."""
     if "who" in values:
         return given.check_given_bonus(values)
-    return _first(_unbuilt(values, {"amount", "condition", "max", "also_defense"}),
+    known = {"amount", "condition", "max", "also_defense"} | ({"markers"} if gains(values.get("markers")) else set())
+    return _first(_unbuilt(values, known),
                   amounts.amount(values.get("amount"), values.get("max"))[1], terms.condition(values.get("condition"))[1])
 
 
