@@ -27,22 +27,24 @@ DEFAULT = "normal"
 @dataclass(frozen=True, slots=True)
 class Knobs:
     """What one level may spend: ``moves`` candidate moves per figure scored in full (the rest
-    by a cheap estimate), ``budget`` seconds per decision before it settles for the best found,
+    by a cheap estimate), ``nodes`` positions scored per decision before it settles for the best
+    found (:class:`~bot.game.ai.budget.Budget`: a count, not seconds, so the play does not depend
+    on the machine's speed; the clock only caps the wait),
     ``danger`` the weight of the enemy's next turn (share of the losses it threatens),
     ``spared`` whether an attack also counts the reply its target would make if not destroyed,
     ``chance`` whether the best moves are weighed again outcome by outcome (chance nodes: the
     attack from there destroying its target or not, and the danger that follows each)."""
 
     moves: int
-    budget: float
+    nodes: int
     danger: float
     chance: bool
     spared: bool = True
 
 
 KNOBS = {
-    "normal": Knobs(moves=40, budget=0.5, danger=0.6, chance=False),
-    "hard": Knobs(moves=60, budget=0.9, danger=0.6, chance=True),
+    "normal": Knobs(moves=40, nodes=160, danger=0.6, chance=False),
+    "hard": Knobs(moves=60, nodes=260, danger=0.6, chance=True),
 }
 
 

@@ -31,11 +31,11 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
-import time
 from collections.abc import Iterable
 
 from bot.game.ai import value
 from bot.game.ai.attacks import cannon_options, special_options, special_powers, targets
+from bot.game.ai.budget import Budget
 from bot.game.ai.common import turn_figures
 from bot.game.ai.glyphs import glyph_value
 from bot.game.ai.levels import KNOBS, Knobs
@@ -69,6 +69,8 @@ CHANCE_MOVES = 6
 TRAPPED = 0.8
 #: Dice samples per decision option that rolls.
 SAMPLES = 4
+#: Tries on a copy one decision may spend (each sample of an option one).
+DECIDE_NODES = 40
 
 
 # ---- scoring one figure on one spot ---------------------------------------------------------------
@@ -194,14 +196,11 @@ def _chance_score(st: MatchState, fig: Figure, spot: Spot, enemies: list[Figure]
 # ---- the Player Turn ------------------------------------------------------------------------------
 
 
-def _deadline(knobs: Knobs) -> float:
-    return time.perf_counter() + knobs.budget
-
-
-def figure_spots(st: MatchState, fig: Figure, legal: LegalCommands, knobs: Knobs, deadline: float,
+def figure_spots(st: MatchState, fig: Figure, legal: LegalCommands, knobs: Knobs, budget: Budget,
                  may_attack: bool = True) -> list[Spot]:
-    """Every spot ``fig`` may end its move on (staying put first), scored, best first. Past
-    ``deadline`` the moves left unscored are dropped (staying put is always scored)."""
+    """Every spot ``fig`` may end its move on (staying put first), scored, best first, each one
+    spent from ``budget``; once it is out the moves left unscored are dropped (staying put is
+    always scored)."""
     enemies = [e for e in st.on_battlefield() if st.is_enemy(fig, e)]
     friends = [f for f in st.on_battlefield() if f.controller == fig.controller]
     bf = st.battlefield
@@ -219,8 +218,9 @@ def figure_spots(st: MatchState, fig: Figure, legal: LegalCommands, knobs: Knobs
         step = max(1, len(rest) // max(1, knobs.moves // 4))
         moves = keep + rest[::step]
     for m in moves:
-        if time.perf_counter() > deadline:
+        if budget.out():
             break
+        budget.spend()
         body = tuple(bf.parse_space(x) for x in m.spaces)
         spots.append(spot_score(st, fig, Spot(m, body, m.level), enemies, friends, knobs, may_attack))
     spots.sort(key=lambda s: -s.score)
@@ -235,15 +235,15 @@ def figure_spots(st: MatchState, fig: Figure, legal: LegalCommands, knobs: Knobs
 def plan_move(st: MatchState, player: str, figs: list[Figure], knobs: Knobs) -> str | None:
     """The move worth most among ``figs`` (the active card's figures still to move), or ``None``
     when every one of them does best staying put."""
-    deadline = _deadline(knobs)
+    budget = Budget(knobs.nodes)
     legal = LegalCommands(st, player)
     turn = st.turn
     assert turn is not None
     best: tuple[float, str] | None = None
     for fig in figs:
-        if best is not None and time.perf_counter() > deadline:
-            break  # out of time: the best move found so far
-        spots = figure_spots(st, fig, legal, knobs, deadline, may_attack=fig.id not in turn.attacked)
+        if best is not None and budget.out():
+            break  # out of nodes (or time): the best move found so far
+        spots = figure_spots(st, fig, legal, knobs, budget, may_attack=fig.id not in turn.attacked)
         stay = next(s for s in spots if s.move is None)
         top = spots[0]
         if top.move is None or top.score - stay.score < MOVE_MARGIN:
@@ -348,7 +348,8 @@ class _OwnDice:
         return self.rng.randrange(n)
 
 
-def _try(st: MatchState, player: str, command: str, rng: random.Random, depth: int) -> tuple[float, bool] | None:
+def _try(st: MatchState, player: str, command: str, rng: random.Random, depth: int,
+         budget: Budget) -> tuple[float, bool] | None:
     """``evaluate`` after ``command`` on a copy of ``st`` (a decision of ``player``'s that follows
     answered by :func:`decide` ``depth`` more times, else by its first option); whether dice rolled.
     ``None`` when the command is refused."""
@@ -359,7 +360,7 @@ def _try(st: MatchState, player: str, command: str, rng: random.Random, depth: i
         for _ in range(4):
             if not sim.pending or sim.pending[0].player != player:
                 break
-            nxt = decide(sim, player, rng, depth - 1) if depth > 0 else sim.pending[0].options[0]
+            nxt = decide(sim, player, rng, depth - 1, budget) if depth > 0 else sim.pending[0].options[0]
             Engine(sim, dice).execute(player, f"choose {quote(nxt)}")
     except Exception:  # noqa: BLE001 - an option the view's copy cannot play out (a face-down marker it
         return None    # would need) is not tried; the decision is still answered
@@ -367,26 +368,29 @@ def _try(st: MatchState, player: str, command: str, rng: random.Random, depth: i
 
 
 def decide(st: MatchState, player: str, rng: random.Random | None = None, depth: int = 1,
-           budget: float = 0.6) -> str:
+           budget: Budget | None = None) -> str:
     """The option of ``st``'s pending decision (``player``'s) whose outcome :func:`evaluate` values
     most, each tried on a copy (:data:`SAMPLES` times when it rolls dice: their mean); the first
-    option when none can be tried or time runs out before the second."""
+    option when none can be tried or the ``budget`` (default :data:`DECIDE_NODES` tries; a
+    decision that follows an option tried shares it) runs out before the second."""
     pending = st.pending[0]
     options = list(pending.options)
     if len(options) <= 1:
         return options[0]
     rng = rng or random.Random(len(options))
-    deadline = time.perf_counter() + budget
+    budget = budget or Budget(DECIDE_NODES)
     best: tuple[float, str] | None = None
     for opt in options:
-        if best is not None and time.perf_counter() > deadline:
+        if best is not None and budget.out():
             break
-        first = _try(st, player, f"choose {quote(opt)}", rng, depth)
+        budget.spend()
+        first = _try(st, player, f"choose {quote(opt)}", rng, depth, budget)
         if first is None:
             continue
         score, rolled = first
         if rolled:
-            more = [_try(st, player, f"choose {quote(opt)}", rng, depth) for _ in range(SAMPLES - 1)]
+            budget.spend(SAMPLES - 1)
+            more = [_try(st, player, f"choose {quote(opt)}", rng, depth, budget) for _ in range(SAMPLES - 1)]
             got = [score] + [m[0] for m in more if m is not None]
             score = sum(got) / len(got)
         if best is None or score > best[0] + 1e-9:

@@ -1,0 +1,45 @@
+"""The planner's plans that make it a stronger opponent (issue 20): Order Markers on a tracker
+race's prize holder, a squad that advances together, focus on what it can finish, and a search
+counted in positions rather than seconds."""
+
+from __future__ import annotations
+
+from bot.game import ai
+from bot.game.ai import budget, lookahead
+from bot.rules.views import player_view
+from tests.rules.conftest import fig
+from tests.scenarios.helpers import field, table
+
+ROLES = {"p1": "COBRA", "p2": "G.I. JOE"}
+
+
+def test_every_numbered_marker_goes_on_the_card_holding_the_vial() -> None:
+    # rule: HS-SCEN-CRIT2-SEAS-03 (each reveal on the holder's card moves the tracker)
+    eng = table("mission-critical-seasoned", fig("a", "p1", (3, 2)), fig("t", "p1", (0, 6)),
+                fig("u", "p1", (1, 6)), fig("b", "p2", (8, 6)), roles=ROLES, battlefield=field((3, 2)))
+    st = eng.state
+    st.figures["a"].carries.append("brandar")
+    st.glyphs.clear()
+    view = player_view(st, "p1")
+    holder = st.figures["a"].card_key
+    assert lookahead.reveal_worth(view, "p1") == {holder: lookahead.value.PRIZE_WORTH}
+    placed = ai.marker_plan(view, "p1", lookahead.card_gains(view, "p1", "hard"), lookahead.reveal_worth(view, "p1"))
+    assert [placed[m] for m in ("1", "2", "3")] == [holder] * 3
+    assert placed["X"] != holder  # the decoy: no tracker moves for it
+
+
+def test_no_prize_no_extra_worth() -> None:
+    eng = table("mission-critical-seasoned", fig("a", "p1", (3, 2)), fig("b", "p2", (8, 6)), roles=ROLES,
+                battlefield=field((3, 2)))
+    assert lookahead.reveal_worth(player_view(eng.state, "p1"), "p1") == {}
+
+
+def test_the_budget_counts_positions_and_the_clock_only_caps() -> None:
+    b = budget.Budget(2, cap=60.0)
+    assert not b.out()
+    b.spend(2)
+    assert b.out() and not b.cut
+    before = budget.cuts
+    late = budget.Budget(100, cap=-1.0)  # a cap already passed: cut, and counted once
+    assert late.out() and late.out() and late.cut
+    assert budget.cuts == before + 1
