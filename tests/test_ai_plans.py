@@ -43,3 +43,19 @@ def test_the_budget_counts_positions_and_the_clock_only_caps() -> None:
     late = budget.Budget(100, cap=-1.0)  # a cap already passed: cut, and counted once
     assert late.out() and late.out() and late.cut
     assert budget.cuts == before + 1
+
+
+def test_an_enemy_that_could_reach_two_figures_threatens_each_with_its_share() -> None:
+    from bot.game.ai import value
+    from tests.rules.conftest import card, sandbox
+
+    eng = sandbox(fig("me", "p1", (3, 3)), fig("pal", "p1", (3, 4)), fig("far", "p1", (0, 0)),
+                  fig("foe", "p2", (6, 3), card(name="Brute", attack=4)))
+    st = eng.state
+    me, pal, far, foe = (st.figures[x] for x in ("me", "pal", "far", "foe"))
+    alone = value.danger(st, me, [foe])
+    # A friend the enemy could reach too: it attacks one of the two, so each risks about half.
+    shared = value.danger(st, me, [foe], [me, pal, far])
+    assert alone > 0 and 0.4 * alone < shared < 0.6 * alone
+    # A friend out of the enemy's reach (Move 5 + Range 1) shares nothing.
+    assert value.danger(st, me, [foe], [me, far]) == alone

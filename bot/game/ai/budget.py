@@ -15,7 +15,7 @@ import time
 
 #: Seconds after which a decision settles for the best found, whatever nodes are left (the
 #: wait a player sees stays under 2 s: the cap, plus one position scored after it).
-CAP = 1.5
+CAP = 1.0
 
 #: Decisions the clock cut short since the process started (:meth:`Budget.out`).
 cuts = 0

@@ -33,13 +33,16 @@ class Knobs:
     ``danger`` the weight of the enemy's next turn (share of the losses it threatens),
     ``spared`` whether an attack also counts the reply its target would make if not destroyed,
     ``chance`` whether the best moves are weighed again outcome by outcome (chance nodes: the
-    attack from there destroying its target or not, and the danger that follows each)."""
+    attack from there destroying its target or not, and the danger that follows each), ``share``
+    whether an enemy's threat is shared among the figures it could reach
+    (:func:`~bot.game.ai.value.danger`)."""
 
     moves: int
     nodes: int
     danger: float
     chance: bool
     spared: bool = True
+    share: bool = True
 
 
 KNOBS = {

@@ -23,7 +23,7 @@ from bot.rules.hexes import Hex
 from bot.rules.movement import reachable_hexes
 from bot.rules.state import Figure, MatchState
 
-#: Spots per figure scored in full (the nearest to an enemy first).
+#: Spots per figure scored in full (the nearest to an enemy first; all of them within the level's nodes).
 SPOTS = 24
 
 
@@ -35,7 +35,7 @@ def _near(h: Hex, enemies: list[Figure]) -> int:
 def card_gains(st: MatchState, player: str, level: str) -> list[tuple[float, str]]:
     """Each living card of ``player`` with its gain from a turn now (points), best first, ties by key."""
     knobs = KNOBS[level]
-    budget = Budget(knobs.nodes * 2)
+    budget = Budget(knobs.nodes)
     bf = st.battlefield
     out: list[tuple[float, str]] = []
     for key in sorted(st.living_cards(player)):

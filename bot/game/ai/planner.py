@@ -43,6 +43,7 @@ from bot.game.ai.treasure import glyph_use
 from bot.rules import special
 from bot.rules.combat import check_target
 from bot.rules.decisions import COMBAT_DIE_FACES
+from bot.rules.engagement import height_advantage_dice
 from bot.rules.engine import Engine
 from bot.rules.errors import RulesError
 from bot.rules.hexes import Hex
@@ -67,6 +68,8 @@ MOVE_MARGIN = 0.25
 CHANCE_MOVES = 6
 #: Share of its worth a figure loses by ending in water it could not leave (stuck for good).
 TRAPPED = 0.8
+#: Enemies in reach whose attack from a spot gets its exact odds (the best by an estimate).
+EXACT_TARGETS = 2
 #: Dice samples per decision option that rolls.
 SAMPLES = 4
 #: Tries on a copy one decision may spend (each sample of an option one).
@@ -106,14 +109,32 @@ def _swipe_loss(st: MatchState, fig: Figure, n: int) -> float:
 
 
 def _best_attack_from(sim: MatchState, me: Figure, enemies: list[Figure]) -> tuple[float, str]:
-    """The worth and target of the best normal or special attack ``me`` could make where it stands in ``sim``."""
+    """The worth and target of the best normal or special attack ``me`` could make where it stands in ``sim``.
+
+    The enemies in reach are ranked by an estimate (Attack against Defense with height advantage,
+    :func:`bot.rules.odds.dice_odds`); only the best :data:`EXACT_TARGETS` of them ``me`` may
+    target (line of sight) get their exact odds (:func:`bot.rules.odds.attack_odds`: every power),
+    which keeps a position's score cheap when a ranged squad sees many enemies."""
     best, aim = 0.0, ""
     card = sim.card_of(me)
     reach = max(1, card.range or 1)
+    ranked = []
     for foe in enemies:
         dist = min(x.distance(y) for x in me.hexes for y in foe.hexes)
-        if dist > reach or not check_target(sim, me, foe):
+        if dist > reach:
             continue
+        fcard = sim.card_of(foe)
+        guess = dice_odds(max(0, (card.attack or 0) + height_advantage_dice(sim, me, foe)),
+                          max(0, (fcard.defense or 0) + height_advantage_dice(sim, foe, me)), life_left(sim, foe))
+        ranked.append((-value.attack_worth(sim, me, foe, guess), foe.id, foe))
+    ranked.sort(key=lambda r: (r[0], r[1]))
+    exact = 0
+    for _guess, _fid, foe in ranked:
+        if exact >= EXACT_TARGETS:
+            break
+        if not check_target(sim, me, foe):
+            continue
+        exact += 1
         v = value.attack_worth(sim, me, foe, attack_odds(sim, me, foe))
         if v > best:
             best, aim = v, foe.id
@@ -146,7 +167,7 @@ def spot_score(st: MatchState, fig: Figure, spot: Spot, enemies: list[Figure], f
         rng = max(1, st.card_of(fig).range or 1)
         near = min(min(x.distance(y) for x in spot.body for y in e.hexes) for e in enemies)
         score -= APPROACH / caution * max(0, near - rng)
-    score -= caution * knobs.danger * value.danger(sim, me, enemies)
+    score -= caution * knobs.danger * value.danger(sim, me, enemies, friends if knobs.share else None)
     if spot.move is not None:
         score -= _swipe_loss(st, fig, spot.move.swipes)
         if spot.move.glyph == "a face-down glyph":
@@ -182,12 +203,13 @@ def _chance_score(st: MatchState, fig: Figure, spot: Spot, enemies: list[Figure]
     if not spot.target:
         return spot.score
     sim, me = _placed(st, fig, spot.body, spot.level)
+    friends = [f for f in sim.on_battlefield() if f.controller == fig.controller] if knobs.share else None
     foe = sim.figures[spot.target]
     if min(x.distance(y) for x in me.hexes for y in foe.hexes) > max(1, sim.card_of(me).range or 1):
         return spot.score  # a special attack's estimate: no chance nodes for it
     odds = attack_odds(sim, me, foe)
-    base = value.danger(sim, me, enemies)
-    without = value.danger(sim, me, [e for e in enemies if e.id != foe.id])
+    base = value.danger(sim, me, enemies, friends)
+    without = value.danger(sim, me, [e for e in enemies if e.id != foe.id], friends)
     # Destroyed (its exact chance): that foe's reply is gone, on this figure and on its friends.
     mine = [f for f in sim.on_battlefield() if not sim.is_enemy(me, f)]
     return spot.score + knobs.danger * odds.destroy * (base - without + value.threat(sim, foe, mine))

@@ -81,26 +81,33 @@ def attack_worth(st: MatchState, attacker: Figure, target: Figure, odds: AttackO
 # ---- danger --------------------------------------------------------------------------------------
 
 
-def danger(st: MatchState, fig: Figure, enemies: list[Figure]) -> float:
+def danger(st: MatchState, fig: Figure, enemies: list[Figure], friends: list[Figure] | None = None) -> float:
     """Points ``fig`` (where it stands in ``st``) may lose to the enemies' next turn: each enemy
     that could come into range (its Move plus Range, counted on the plane; one adjacent, engaged
     or not, strikes at once) attacks with its Attack against ``fig``'s Defense, height advantage
     counted (:func:`bot.rules.odds.dice_odds`, exact for those numbers); the wounds expected are
-    summed, the chance of being destroyed is that of any attack destroying it."""
+    summed, the chance of being destroyed is that of any attack destroying it.
+
+    With ``friends`` (the other figures of ``fig``'s side, where they stand), an enemy that could
+    reach several of them attacks ``fig`` only in its share (one attack, one target: 1 over the
+    number it could reach), so figures that go in together each risk less than one alone."""
     card = st.card_of(fig)
     life = life_left(st, fig)
     alive = 1.0
     wounds = 0.0
+    others = [f for f in friends or () if f.id != fig.id and f.on_battlefield]
     for e in enemies:
         ecard = st.card_of(e)
+        reach = (ecard.move or 0) + max(1, ecard.range or 1)
         dist = min(x.distance(y) for x in fig.hexes for y in e.hexes)
-        if dist > (ecard.move or 0) + max(1, ecard.range or 1):
+        if dist > reach:
             continue
+        share = 1.0 / (1 + sum(1 for f in others if min(x.distance(y) for x in f.hexes for y in e.hexes) <= reach))
         a = max(0, (ecard.attack or 0) + height_advantage_dice(st, e, fig))
         d = max(0, (card.defense or 0) + height_advantage_dice(st, fig, e))
         odds = dice_odds(a, d, life)
-        wounds += odds.expected
-        alive *= 1.0 - odds.destroy
+        wounds += share * odds.expected
+        alive *= 1.0 - share * odds.destroy
     return min(wounds, life) * life_worth(st, fig) + KILL_SHARE * (1.0 - alive) * worth(st, fig)
 
 
