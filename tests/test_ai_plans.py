@@ -59,3 +59,19 @@ def test_an_enemy_that_could_reach_two_figures_threatens_each_with_its_share() -
     assert alone > 0 and 0.4 * alone < shared < 0.6 * alone
     # A friend out of the enemy's reach (Move 5 + Range 1) shares nothing.
     assert value.danger(st, me, [foe], [me, far]) == alone
+
+
+def test_a_power_marker_spent_for_nothing_lowers_the_position() -> None:
+    from bot.game.ai import planner
+    from bot.rules.powers import turn_markers
+    from tests.powers.shared_cards import shared_card
+    from tests.rules.conftest import DUMMY, sandbox
+
+    eng = sandbox(fig("fia", "p1", (0, 0), shared_card("Fia Bonny the Void Siren")), fig("far", "p2", (7, 7), DUMMY))
+    st = eng.state
+    fia = st.figures["fia"]
+    power = st.card_of(fia).power("marker_resource")
+    assert power is not None
+    before = planner.evaluate(st, "p1")
+    turn_markers.spend(st, fia.card_key, power)
+    assert before - planner.evaluate(st, "p1") == planner.MARKER_WORTH

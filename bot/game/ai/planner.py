@@ -50,6 +50,7 @@ from bot.rules.hexes import Hex
 from bot.rules.legal import Legal, LegalCommands
 from bot.rules.movement import reachable_hexes
 from bot.rules.odds import attack_odds, dice_odds, life_left
+from bot.rules.powers import turn_markers
 from bot.rules.state import Figure, MatchState, Stage
 from bot.rules.treasure import carry
 from bot.rules.treasure.catalogue import describe
@@ -70,6 +71,8 @@ CHANCE_MOVES = 6
 TRAPPED = 0.8
 #: Enemies in reach whose attack from a spot gets its exact odds (the best by an estimate).
 EXACT_TARGETS = 2
+#: Points of a marker a card holds to spend on a power (so that none is spent for nothing).
+MARKER_WORTH = 1.0
 #: Dice samples per decision option that rolls.
 SAMPLES = 4
 #: Tries on a copy one decision may spend (each sample of an option one).
@@ -328,9 +331,16 @@ def turn_command(st: MatchState, player: str, level: str) -> str:
 
 def evaluate(st: MatchState, player: str) -> float:
     """Points of ``player``'s position: the worth of its figures on the battlefield less the
-    enemies', each figure's objectives, and the attacks still open to the active card when it
-    is ``player``'s (its figures that have not attacked, each its best attack where it stands)."""
+    enemies', each figure's objectives, the attacks still open to the active card when it
+    is ``player``'s (its figures that have not attacked, each its best attack where it stands),
+    and :data:`MARKER_WORTH` for each marker its cards hold to spend on a power."""
     total = 0.0
+    for cip in st.cards.values():
+        if cip.controller == player:
+            # Markers a card spends for an effect (a power of kind ``marker_resource``) are kept for
+            # when they help: one spent for nothing (a Range boost with nothing to attack) costs this.
+            total += MARKER_WORTH * sum(turn_markers.markers_left(st, cip.key, p) for p in cip.card.powers
+                                        if p.kind == turn_markers.KIND)
     me = next((f for f in st.figures.values() if f.controller == player), None)
     for f in st.on_battlefield():
         mine = f.controller == player or (me is not None and not st.is_enemy(me, f))
