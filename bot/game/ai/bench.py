@@ -151,29 +151,48 @@ def play(i: int, levels: tuple[str, str], seed: int, tally: Tally) -> float:
     return 0.5
 
 
-def pairing(level: str, matches: int, seed: int = 1) -> Tally:
-    """``level`` against ``easy`` over ``matches`` matches (setups in turn, seats swapped every other)."""
+def _match(level: str, i: int, seed: int) -> tuple[float, Tally]:
+    """Match ``i`` of ``level``'s pairing against ``easy`` (setup ``i // 2``, ``level`` in seat 1
+    when ``i`` is even): ``level``'s score and the tally of that match alone."""
     tally = Tally()
-    for i in range(matches):
-        setup = i // 2
-        if i % 2 == 0:
-            got = play(setup, (level, "easy"), seed + setup, tally)
-        else:
-            got = 1.0 - play(setup, ("easy", level), seed + setup, tally)
+    setup = i // 2
+    if i % 2 == 0:
+        return play(setup, (level, "easy"), seed + setup, tally), tally
+    return 1.0 - play(setup, ("easy", level), seed + setup, tally), tally
+
+
+def pairing(level: str, matches: int, seed: int = 1, workers: int = 1) -> Tally:
+    """``level`` against ``easy`` over ``matches`` matches (setups in turn, seats swapped every
+    other), in ``workers`` processes. The planner's search is counted in positions, not seconds
+    (:mod:`~bot.game.ai.budget`), so the results are the same however many workers share the
+    machine, as long as the clock's cap cuts nothing (:attr:`Tally.cut`); only the times change."""
+    tally = Tally()
+    if workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(workers) as ex:
+            results = list(ex.map(_match, [level] * matches, range(matches), [seed] * matches))
+    else:
+        results = [_match(level, i, seed) for i in range(matches)]
+    for i, (got, one) in enumerate(results):
         tally.score += got
         tally.played += 1
-        if _setup(setup)[0] == "last-army-standing":
+        tally.times += one.times
+        tally.refused += one.refused
+        tally.cut += one.cut
+        if _setup(i // 2)[0] == "last-army-standing":
             tally.maps_score += got
             tally.maps_played += 1
     return tally
 
 
-def main(matches: int = 200, seed: int = 1) -> int:
-    """Print the figures (see the module) for ``matches`` matches per pairing; returns 0."""
+def main(matches: int = 200, seed: int = 1, workers: int = 1) -> int:
+    """Print the figures (see the module) for ``matches`` matches per pairing, played in
+    ``workers`` processes; returns 0."""
     times: list[float] = []
     refused = cut = 0
     for level in ("hard", "normal"):
-        t = pairing(level, matches, seed)
+        t = pairing(level, matches, seed, workers)
         lo, hi = wilson(t.score, t.played)
         print(f"{level}_vs_easy_win: {100 * t.score / max(1, t.played):.1f} % "
               f"(95 % interval {100 * lo:.1f}-{100 * hi:.1f} %, {t.played} matches)", flush=True)
