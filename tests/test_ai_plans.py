@@ -75,3 +75,48 @@ def test_a_power_marker_spent_for_nothing_lowers_the_position() -> None:
     before = planner.evaluate(st, "p1")
     turn_markers.spend(st, fia.card_key, power)
     assert before - planner.evaluate(st, "p1") == planner.MARKER_WORTH
+
+
+def test_the_bench_gives_the_same_results_in_worker_processes() -> None:
+    from bot.game.ai import bench
+
+    alone, shared = bench.pairing("hard", 2, seed=1), bench.pairing("hard", 2, seed=1, workers=2)
+    assert (alone.score, alone.played, alone.refused) == (shared.score, shared.played, shared.refused)
+    assert len(alone.times) == len(shared.times) > 0
+
+
+def test_an_aura_holds_figures_together_only_near_the_fight() -> None:
+    from bot.game.ai import planner, value
+    from bot.rules.cards import Power
+    from tests.rules.conftest import build, card, sandbox
+
+    aura = Power(name="Rally", text="Adjacent friendly figures roll 1 extra attack die.", kind="attack_aura",
+                 values={"dice": 2, "distance": 1})
+    leader = card(name="Leader", powers=[aura])
+    long = [{"q": [0, 22], "r": [0, 2], "level": 1, "terrain": "grass"}]
+    near = sandbox(fig("lead", "p1", (0, 0), leader), fig("pal", "p1", (0, 1)), fig("foe", "p2", (3, 1)),
+                   battlefield=build(fill=long))
+    far = sandbox(fig("lead", "p1", (0, 0), leader), fig("pal", "p1", (0, 1)), fig("foe", "p2", (22, 1)),
+                  battlefield=build(fill=long))
+    for eng, expected in ((near, 2 * value.AURA_DIE), (far, 0.0)):
+        st = eng.state
+        lead, pal, foe = (st.figures[x] for x in ("lead", "pal", "foe"))
+        assert value.formation(st, lead, lead.hexes, [lead, pal]) == 2 * value.AURA_DIE  # not asked: always
+        got = value.formation(st, lead, lead.hexes, [lead, pal], [foe])
+        assert got == expected or (expected and got == expected * value.near_fight(pal.hexes, [foe]))
+    # Far from the enemy the leader does not stay by its friend for the aura: it comes nearer, its
+    # whole Move (5), rather than a step that keeps the friend beside it.
+    cmd = planner.turn_command(*_view_turn(far, "lead"), "hard")
+    assert cmd.startswith("move lead ")
+    st = far.state
+    end = st.battlefield.parse_space(cmd.split()[-1])
+    foe = st.figures["foe"].hexes[0]
+    assert st.figures["lead"].hexes[0].distance(foe) - end.distance(foe) >= 4
+
+
+def _view_turn(eng, fid: str):  # type: ignore[no-untyped-def]
+    from bot.rules.checks import turn_for
+
+    st = eng.state
+    turn_for(st, st.figures[fid].controller, st.figures[fid])
+    return player_view(st, st.figures[fid].controller), st.figures[fid].controller

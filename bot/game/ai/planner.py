@@ -182,7 +182,7 @@ def spot_score(st: MatchState, fig: Figure, spot: Spot, enemies: list[Figure], f
         score -= TRAPPED * value.worth(st, fig)
     score += glyph_value(st, fig, spot.body)
     score += value.objective(sim, me, spot.body)
-    score += value.formation(sim, me, spot.body, friends)
+    score += value.formation(sim, me, spot.body, friends, enemies)
     cell = st.battlefield.top_cell(spot.body[0])
     score += HEIGHT * (cell.top if cell is not None else 0)
     spot.score = score
