@@ -6,7 +6,7 @@
   figures scored by the exact odds of the attacks from there, the danger of the enemy's next
   turn, height, engagement, glyphs, formation and the scenario's objectives; decisions answered
   by the same evaluation; Order Markers by looking ahead at each card's best turn.
-- ``hard``: the planner looking deeper: more candidates and time, and its best moves weighed
+- ``hard``: the planner looking deeper: more candidates and positions, and its best moves weighed
   again at their chance nodes (the attack from there destroying its target, with its exact
   probability, or not; and the enemy's reply that follows each).
 
