@@ -4,6 +4,8 @@ counted in positions rather than seconds."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.game import ai
 from bot.game.ai import budget, lookahead
 from bot.rules.views import player_view
@@ -77,9 +79,10 @@ def test_a_power_marker_spent_for_nothing_lowers_the_position() -> None:
     assert before - planner.evaluate(st, "p1") == planner.MARKER_WORTH
 
 
-def test_the_bench_gives_the_same_results_in_worker_processes() -> None:
+def test_the_bench_gives_the_same_results_in_worker_processes(monkeypatch: pytest.MonkeyPatch) -> None:
     from bot.game.ai import bench
 
+    monkeypatch.setattr(budget, "CAP", 600.0)  # no clock in the test: only the counted positions
     alone, shared = bench.pairing("hard", 2, seed=1), bench.pairing("hard", 2, seed=1, workers=2)
     assert (alone.score, alone.played, alone.refused) == (shared.score, shared.played, shared.refused)
     assert len(alone.times) == len(shared.times) > 0

@@ -22,15 +22,16 @@ cuts = 0
 
 
 class Budget:
-    """``nodes`` positions to score, within :data:`CAP` seconds (``cap``) from now.
+    """``nodes`` positions to score, within ``cap`` seconds from now (default :data:`CAP`, read
+    when the budget is made).
 
     :meth:`spend` takes one position; :meth:`out` says whether the budget is spent. Negative
     ``nodes`` are treated as 0.
     """
 
-    def __init__(self, nodes: int, cap: float = CAP) -> None:
+    def __init__(self, nodes: int, cap: float | None = None) -> None:
         self.left = max(0, nodes)
-        self.stop = time.perf_counter() + cap
+        self.stop = time.perf_counter() + (CAP if cap is None else cap)
         self.cut = False
 
     def spend(self, n: int = 1) -> None:
