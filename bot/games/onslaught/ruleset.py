@@ -2,8 +2,9 @@
 
 Match options (:attr:`~bot.games.ruleset.MatchSettings.options`): ``scenario`` (a scenario id of
 ``data/onslaught/scenarios.json``; default ``skirmish``), ``map`` (``None`` or the scenario's own map:
-an Onslaught scenario fixes its map), ``format`` (a dict of ``parties``, ``names``, ``computer``) and
-the same three keys directly. Unknown keys are refused. The command line: ``local`` and ``demo`` take
+an Onslaught scenario fixes its map), ``format`` (a dict of ``parties``, ``names``, ``computer``, ``lobby``) and
+the same keys directly, and ``lobby`` (start with an open table: seats and parties by command; the
+default on Discord, :mod:`bot.games.onslaught.lobby`). Unknown keys are refused. The command line: ``local`` and ``demo`` take
 ``--scenario``, ``--seed`` and ``--out DIR|none``; ``local`` also ``--vs-computer`` and ``--load PATH``.
 """
 
@@ -61,8 +62,10 @@ class OnslaughtRuleset:
         if scenario in lib.scenarios and opts.get("map") and opts["map"] != lib.scenarios[scenario].map:
             raise ValueError(f"scenario {scenario!r} is played on map {lib.scenarios[scenario].map!r}, not {opts['map']!r}")
         seed = settings.seed if settings.seed is not None else random.SystemRandom().randrange(1, 10**9)
+        # On Discord the table opens first (seats and parties by command): the match's default.
+        lobby = bool(fmt.get("lobby", settings.adapter == "discord"))
         return OnslaughtMatch(lib, scenario, seed, fmt.get("names"), fmt.get("parties"), fmt.get("computer") or (),
-                              settings.match_id)
+                              settings.match_id, lobby=lobby)
 
     def from_record(self, record: Mapping[str, Any], snapshots: Iterable[tuple[int, bytes]] = (), *,
                     adapter: Adapter = "console", tolerant: bool = False, server: int | None = None) -> OnslaughtMatch:
