@@ -34,6 +34,13 @@ def library() -> Library:
     return load()
 
 
+def library_for(server: int | None) -> Library:
+    """Server ``server``'s library: the shipped set plus its uploaded character cards."""
+    from bot.games.onslaught.server_cards import library_for as of_server
+
+    return of_server(server)
+
+
 class OnslaughtRuleset:
     """D&D Onslaught (ledger clauses DDO-*, decisions DEC-16..24) on a square grid."""
 
@@ -45,7 +52,8 @@ class OnslaughtRuleset:
     packages = ("bot.onslaught", "bot.games.onslaught")
 
     def new_match(self, settings: MatchSettings) -> OnslaughtMatch:
-        """A new match from ``settings`` (see the module docstring for the options).
+        """A new match from ``settings`` (see the module docstring for the options), with the character
+        cards of server ``settings.server`` (:mod:`bot.games.onslaught.server_cards`).
 
         :raises ValueError: an unknown option, scenario, party, or a map the scenario does not use.
         """
@@ -57,7 +65,7 @@ class OnslaughtRuleset:
         bad = sorted(set(fmt) - set(FORMAT_KEYS))
         if bad:
             raise ValueError(f"unknown format key(s) {', '.join(bad)}; the keys are {', '.join(FORMAT_KEYS)}")
-        lib = library()
+        lib = library_for(settings.server)  # the server's own character cards over the shipped set
         scenario = opts.get("scenario") or DEFAULT_SCENARIO
         if scenario in lib.scenarios and opts.get("map") and opts["map"] != lib.scenarios[scenario].map:
             raise ValueError(f"scenario {scenario!r} is played on map {lib.scenarios[scenario].map!r}, not {opts['map']!r}")
@@ -69,11 +77,12 @@ class OnslaughtRuleset:
 
     def from_record(self, record: Mapping[str, Any], snapshots: Iterable[tuple[int, bytes]] = (), *,
                     adapter: Adapter = "console", tolerant: bool = False, server: int | None = None) -> OnslaughtMatch:
-        """Rebuild a match by replaying its log (snapshots are not used: none are made).
+        """Rebuild a match by replaying its log (snapshots are not used: none are made), with server
+        ``server``'s character cards (:mod:`bot.games.onslaught.server_cards`).
 
         :raises bot.games.ruleset.Refused: a logged command is refused (never when ``tolerant``).
         """
-        return OnslaughtMatch.from_record(library(), record, tolerant=tolerant)
+        return OnslaughtMatch.from_record(library_for(server), record, tolerant=tolerant)
 
     def parse(self, text: str) -> str:
         """The canonical text of a command (:func:`bot.onslaught.commands.parse`).
