@@ -23,7 +23,7 @@ import random
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from bot.games.onslaught.lobby import Lobby
+from bot.games.onslaught.lobby import Lobby, members
 from bot.games.onslaught.narrate import lines, private_lines
 from bot.games.onslaught.picture import picture_png
 from bot.games.ruleset import Choice, Outcome, Refused, Result, Seat, SecretAssignment, SecretSlot, Waiting
@@ -39,7 +39,7 @@ NAME = "onslaught"
 DEFAULT_SCENARIO = "skirmish"
 SIDES = ("A", "B")
 #: The keys of a record's ``format`` and of a new match's options besides ``map`` and ``scenario``.
-FORMAT_KEYS = ("parties", "names", "computer", "lobby")
+FORMAT_KEYS = ("parties", "names", "computer", "lobby", "preset")
 #: The secret phase's kind (``Waiting.on`` and ``SecretAssignment.kind``).
 SECRET_KIND = "initiative"
 
@@ -62,11 +62,11 @@ class OnslaughtMatch:
 
     def __init__(self, library: Library, scenario: str, seed: int, names: Mapping[str, str] | None = None,
                  parties: Sequence[str] | None = None, computer: Sequence[str] = (), match_id: str = "",
-                 lobby: bool = False) -> None:
+                 lobby: bool = False, preset: str | None = None) -> None:
         """``names``: who sits at ``A``/``B`` (default ``Party A``/``Party B``); ``parties``: two party
         names of the library (default :func:`default_parties`); ``computer``: the sides it plays;
         ``lobby``: start with an open table (see the module docstring; ``parties`` are then only the
-        default choices).
+        default choices); ``preset``: the party of the first seat taken (the match's creator), checked.
 
         :raises ValueError: an unknown scenario or party, or a computer side that is not A or B.
         """
@@ -91,6 +91,13 @@ class OnslaughtMatch:
         #: Side -> the seat id commands are applied for (the side itself in the console).
         self.seat = {s: s for s in SIDES}
         self.lobby: Lobby | None = Lobby(library) if lobby else None
+        self.preset = preset if lobby and preset else None
+        if self.lobby is not None and self.preset:
+            try:
+                members(library, self.preset)
+            except RulesError as exc:
+                raise ValueError(str(exc)) from None
+            self.lobby.chosen["A"] = self.preset
         self.conceded = ""
         #: Every accepted command ``(seat id, canonical text)``, lobby ones included.
         self._log: list[tuple[str, str]] = []
@@ -322,7 +329,8 @@ class OnslaughtMatch:
         return {"ruleset": NAME, "match_id": self.match_id, "map_id": self.state.map.id,
                 "scenario_id": self.scenario_id, "seed": self.seed,
                 "format": {"parties": [self.party_names["A"], self.party_names["B"]], "names": dict(self.names),
-                           "computer": sorted(self.computer), "lobby": self.lobby is not None},
+                           "computer": sorted(self.computer), "lobby": self.lobby is not None,
+                           **({"preset": self.preset} if self.preset else {})},
                 "log": [list(e) for e in self._log]}
 
     @classmethod
@@ -337,7 +345,7 @@ class OnslaughtMatch:
         fmt = dict(record.get("format") or {})
         match = cls(library, str(record["scenario_id"]), int(record["seed"]), dict(fmt.get("names") or {}),
                     list(fmt.get("parties") or []), list(fmt.get("computer") or []), str(record.get("match_id", "")),
-                    lobby=bool(fmt.get("lobby")))
+                    lobby=bool(fmt.get("lobby")), preset=fmt.get("preset"))
         for i, (side, text) in enumerate(record.get("log", [])):
             try:
                 match.apply(str(side), str(text))

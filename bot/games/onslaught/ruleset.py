@@ -73,7 +73,7 @@ class OnslaughtRuleset:
         # On Discord the table opens first (seats and parties by command): the match's default.
         lobby = bool(fmt.get("lobby", settings.adapter == "discord"))
         return OnslaughtMatch(lib, scenario, seed, fmt.get("names"), fmt.get("parties"), fmt.get("computer") or (),
-                              settings.match_id, lobby=lobby)
+                              settings.match_id, lobby=lobby, preset=fmt.get("preset"))
 
     def from_record(self, record: Mapping[str, Any], snapshots: Iterable[tuple[int, bytes]] = (), *,
                     adapter: Adapter = "console", tolerant: bool = False, server: int | None = None) -> OnslaughtMatch:
