@@ -170,7 +170,8 @@ async def attack(interaction: discord.Interaction, target: str, attacker: str | 
     if reason is not None:
         raise UserError(reason)
     button = buttons.RollButton(live.match_id, live.version, who, p.target, kind or "")
-    await interaction.response.send_message(p.text(), view=view_of(button), ephemeral=True)
+    with actions.bot_of(interaction).busy("attack-preview"):
+        await interaction.response.send_message(p.text(), view=view_of(button), ephemeral=True)
 
 
 @app_commands.command(name="map", description="The map now (only you see it)")
@@ -212,14 +213,16 @@ async def map_command(interaction: discord.Interaction, reach: str | None = None
                     found.append(f"{foe.name} ({p.chance:.0%})")
                     rings += foe.squares
             words.append(f"{m.name} can attack: {', '.join(found) or 'nobody from here'} (framed in red).")
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    side = game.side_of(pid) or ""
-    from bot.games.onslaught.picture import picture_png
+    bot = actions.bot_of(interaction)
+    with bot.busy("map"):
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        side = game.side_of(pid) or ""
+        from bot.games.onslaught.picture import picture_png
 
-    png = await asyncio.to_thread(picture_png, st, side, (), marks, rings)
-    await Responder(actions.bot_of(interaction), interaction, live.channel_id).send(
-        "\n".join(words) + (f"\nSquares: {', '.join(square_name(s) for s in marks[:40])}" if marks else ""),
-        png=png, filename="onslaught.png", ephemeral=True)
+        png = await asyncio.to_thread(picture_png, st.copy(), side, (), marks, rings)
+        await Responder(bot, interaction, live.channel_id).send(
+            "\n".join(words) + (f"\nSquares: {', '.join(square_name(s) for s in marks[:40])}" if marks else ""),
+            png=png, filename="onslaught.png", ephemeral=True)
 
 
 
@@ -244,8 +247,9 @@ class OnslaughtCog(commands.Cog):
             await actions.play(interaction, o.activate[0], live=live)
             return
         view = buttons.decision_buttons(live, live.version, private=True) if o.answers else None
-        await Responder(actions.bot_of(interaction), interaction, live.channel_id).send(
-            act_text(game, pid), view=view, ephemeral=True)
+        bot = actions.bot_of(interaction)
+        with bot.busy("act"):
+            await Responder(bot, interaction, live.channel_id).send(act_text(game, pid), view=view, ephemeral=True)
 
     @app_commands.command(name="ability", description="D&D Onslaught: use an ability of your active character")
     @app_commands.describe(name="A ready ability (cooldown dial at ready), a level-up card or an item's",
