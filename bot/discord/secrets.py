@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord import computer_seat, outgoing
+from bot.discord import outgoing
 from bot.discord.components import _MatchItem, answered_before, tell, view_of
 from bot.discord.errors import AlreadyDone, Stale, UserError
 from bot.discord.host import Host, host_of
@@ -64,6 +64,20 @@ def kind_tag(kind: str) -> str:
     'pick-a-card-'
     """
     return re.sub(r"[^A-Za-z0-9_-]", "-", kind)[:20] or "secret"
+
+
+#: The smallest Discord user id (a snowflake of 2015): smaller seat ids are computer seats, which
+#: answer their secret assignments themselves and get no controls.
+FIRST_USER_ID = 10**15
+
+
+def is_person(pid: str) -> bool:
+    """Whether seat id ``pid`` is a Discord user's (computer seats have small ids such as ``"2"``).
+
+    >>> is_person("2"), is_person("1577462788891082758")
+    (False, True)
+    """
+    return pid.isdigit() and int(pid) >= FIRST_USER_ID
 
 
 def owed(live: LiveMatch, pid: str) -> SecretAssignment | None:
@@ -176,7 +190,7 @@ class SecretCollector:
         """A secret phase opened: post who is waited for and send each player their controls; the
         phase's outbox row ``round:N`` is marked sent once every player has them or is owed them."""
         r = live.game.round
-        waiting = [p for p in live.secret_waiting() if not computer_seat.is_computer(p)]
+        waiting = [p for p in live.secret_waiting() if is_person(p)]
         assignments = {p: a for p in waiting if (a := owed(live, p)) is not None}
         if not assignments:
             await bot.matches.sent(live, f"round:{r}")

@@ -24,12 +24,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.discord import computer_seat
 from bot.discord.errors import UserError
 from bot.discord.face import GenericFace, set_secret_collector
 from bot.discord.live import LiveMatch
 from bot.discord.respond import Responder
-from bot.discord.secrets import COLLECTOR
+from bot.discord.secrets import COLLECTOR, is_person
 from bot.games.onslaught.discord import buttons, cog, newmatch
 from bot.games.onslaught.discord.texts import act_text, next_line
 from bot.games.onslaught.match import NAME, OnslaughtMatch
@@ -43,6 +42,21 @@ if TYPE_CHECKING:
     from bot.storage.base import MatchMeta, Storage
 
 log = logging.getLogger(__name__)
+
+#: The seat ids of computer seats by level (no Discord user has such a small id, so a restart knows the
+#: seat from its id alone; the Onslaught computer plays the rules core's simple policy at every level).
+COMPUTER_SEATS = {"easy": "1", "normal": "2", "hard": "3"}
+
+
+def is_computer(pid: str) -> bool:
+    """Whether seat id ``pid`` is a computer seat."""
+    return not is_person(pid)
+
+
+def seat_id(level: str) -> str:
+    """The seat id of a computer seat at ``level`` (``normal`` for an unknown level)."""
+    return COMPUTER_SEATS.get(level, COMPUTER_SEATS["normal"])
+
 
 #: Matches whose computer seats are playing now (their own publishes must not start a second loop).
 _PLAYING: set[str] = set()
@@ -142,7 +156,7 @@ class OnslaughtFace(GenericFace):
         await super().follow_up(bot, live, applied, responder)
         game = buttons.game_of(live)
         who = buttons.decider(live)
-        if who is not None and game.state.pending[0].kind == "keep" and not computer_seat.is_computer(who):
+        if who is not None and game.state.pending[0].kind == "keep" and not is_computer(who):
             view = buttons.decision_buttons(live, live.version, private=True)
             text = f"🎒 {game.state.pending[0].mini} keeps one of the drawn items (only you see this):"
             if who == responder.user_id and not responder.gone:
@@ -164,7 +178,7 @@ class OnslaughtFace(GenericFace):
         game = buttons.game_of(live)
         try:
             for _ in range(STEPS):
-                pid = next((w.player for w in game.waiting() if computer_seat.is_computer(w.player)), None)
+                pid = next((w.player for w in game.waiting() if is_computer(w.player)), None)
                 if pid is None or live.over:
                     return
                 version = live.version
@@ -192,14 +206,14 @@ class OnslaughtFace(GenericFace):
     def catch_up_due(self, live: LiveMatch, *, restarted: bool) -> bool:
         """A secret phase's opening owed, or a computer seat waited for after a restart."""
         game = buttons.game_of(live)
-        computer = restarted and any(computer_seat.is_computer(w.player) for w in game.waiting())
+        computer = restarted and any(is_computer(w.player) for w in game.waiting())
         return super().catch_up_due(live, restarted=restarted) or computer
 
     async def catch_up(self, bot: Host, live: LiveMatch, *, restarted: bool) -> list[str]:
         """Open the round a restart left unopened; let a waited-for computer seat play."""
         done = await super().catch_up(bot, live, restarted=restarted)
         game = buttons.game_of(live)
-        if restarted and any(computer_seat.is_computer(w.player) for w in game.waiting()):
+        if restarted and any(is_computer(w.player) for w in game.waiting()):
             await self.play_computer(bot, live)
             done.append("the computer's commands")
         return done
@@ -213,7 +227,7 @@ class OnslaughtFace(GenericFace):
         from bot.discord.publish import publish
 
         try:
-            applied = await bot.matches.apply(live, computer_seat.seat_id(level), f"join 'Computer ({level})'")
+            applied = await bot.matches.apply(live, seat_id(level), f"join 'Computer ({level})'")
         except Exception as exc:
             raise UserError(f"The computer cannot take a seat: {exc}") from None
         await publish(bot, live, applied, Responder(bot, None, live.channel_id))
