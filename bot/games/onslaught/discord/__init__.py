@@ -3,12 +3,23 @@
 buttons :mod:`.buttons`, its words :mod:`.texts`, its ``/match new`` options :mod:`.newmatch`, its
 server card files :mod:`.cards`). Its initiative cards are collected by the generic secret collector
 (:mod:`bot.discord.secrets`).
+
+``FACE`` is made on first use (PEP 562), so that the pure modules here (:mod:`.texts`, :mod:`.cards`)
+import without the Discord kernel.
 """
 
 from __future__ import annotations
 
-from bot.games.onslaught.discord.face import OnslaughtFace
+from typing import Any
 
-FACE = OnslaughtFace()
+__all__ = ["FACE"]
 
-__all__ = ["FACE", "OnslaughtFace"]
+
+def __getattr__(name: str) -> Any:
+    if name == "FACE":
+        from bot.games.onslaught.discord.face import OnslaughtFace
+
+        face = OnslaughtFace()
+        globals()["FACE"] = face
+        return face
+    raise AttributeError(name)
