@@ -83,13 +83,13 @@ async def test_secret_picks_are_checked_and_stale_controls_refused(fake: FakeDis
     answer = await record.wait_reply()
     assert answer.ephemeral and "has no pick yet" in answer.content, answer.content
     assert table.live.version == version
-    # The same card twice is refused at Lock in (each card once).
+    # The same card on every character is refused at Lock in (each card once).
     first = f"sa:pick:{mid}:initiative:1:0"
-    second = f"sa:pick:{mid}:initiative:1:1"
     value = msgs[0].find_component(first)["options"][0]["value"]  # type: ignore[index]
-    for cid in (first, second):
-        await (await fake.select(alice, fake.messages[msgs[0].id], cid, [value])).wait_ack()
-        await table.settle()
+    for msg in msgs:
+        for cid in [c for c in msg.custom_ids if c.startswith(f"sa:pick:{mid}:initiative:1:")]:
+            await (await fake.select(alice, fake.messages[msg.id], cid, [value])).wait_ack()
+            await table.settle()
     answer = await (await table.click(alice, fake.messages[msgs[-1].id], f"sa:lock:{mid}:initiative:1")).wait_reply()
     assert answer.ephemeral and "only once" in answer.content, answer.content
     # Locked in properly, the round-1 controls are refused from then on.

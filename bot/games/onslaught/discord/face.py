@@ -17,6 +17,7 @@ computer seat on Discord (issue 19).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -32,7 +33,9 @@ from bot.discord.secrets import COLLECTOR, is_person
 from bot.games.onslaught.discord import buttons, cog, newmatch
 from bot.games.onslaught.discord.texts import act_text, next_line
 from bot.games.onslaught.match import NAME, OnslaughtMatch
+from bot.games.onslaught.picture import picture_png
 from bot.onslaught.events import Event
+from bot.onslaught.state import GameState
 
 if TYPE_CHECKING:
     from bot.discord.components import Press
@@ -75,6 +78,14 @@ class OnslaughtLive(LiveMatch):
         history = game.match.history
         start = max((i for i, e in enumerate(history) if e.kind in ("activated", "monsters activate")), default=len(history))
         return tuple(e for e in history[start:] if not e.secret_to)
+
+    def public_view(self) -> Any:
+        """A copy of the state right after the command (taken under the lock), drawn for the public
+        by :meth:`OnslaughtFace.draw` while play goes on; ``None`` before the parties are placed."""
+        game = self.game
+        if not isinstance(game, OnslaughtMatch) or not game.started:
+            return None
+        return game.state.copy()
 
     def shown(self, before: Sequence[Any], outcome: Outcome) -> tuple[Any, ...]:
         """The activation's events before this command, then this command's public ones."""
@@ -149,6 +160,17 @@ class OnslaughtFace(GenericFace):
     def decision_view(self, live: LiveMatch, version: int, pending: Any = None) -> discord.ui.View | None:
         """The pending decision's answers as buttons (none for the secret item choice)."""
         return buttons.decision_buttons(live, version)
+
+    async def draw(self, bot: Host, live: LiveMatch, view: Any, events: Sequence[Any]) -> bytes | None:
+        """The public picture of ``view`` (:meth:`OnslaughtLive.public_view`'s state) with the
+        activation's moves and attacks, in a thread; ``None`` when maps are off or before the start."""
+        if bot.render is None or not isinstance(view, GameState):
+            return None
+        try:
+            return await asyncio.to_thread(picture_png, view, "", tuple(e for e in events if isinstance(e, Event)))
+        except Exception:  # a picture is never worth losing the words of an activation
+            log.exception("picture of match %s failed", live.match_id)
+            return None
 
     async def follow_up(self, bot: Host, live: LiveMatch, applied: Applied, responder: Responder) -> None:
         """The initiative controls of a new round (the generic collector), controls owed to the player,
