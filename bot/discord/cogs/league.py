@@ -12,11 +12,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord import autocomplete as ac
 from bot.discord.league import commands as lg
 from bot.discord.league.buttons import ReportButton
 from bot.discord.outgoing import cap
 from bot.discord.pace.commands import post_text
+from bot.games.heroscape.discord import autocomplete as ac
 
 if TYPE_CHECKING:
     from bot.discord.client import RefereeBot

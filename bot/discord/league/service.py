@@ -405,7 +405,7 @@ class LeagueService:
         """Record the result of a league match that has just ended (win, loss, draw, forfeit or the
         round-limit scoring, as the rules decided), once; a non-league match is left alone."""
         if isinstance(self.bot.storage, SqliteStorage):
-            await self.record_refereed(live.match_id, live.state, live.channel_id)
+            await self.record_refereed(live.match_id, live.session.state, live.channel_id)
 
     async def record_refereed(self, match_id: str, st: MatchState, channel_id: int) -> bool:
         """Record a finished match's result on its league game; ``True`` when this call recorded it."""
@@ -457,7 +457,7 @@ class LeagueService:
         for match_id, channel_id in rows:
             live = self.bot.matches.get(match_id)
             if live is not None:
-                st = live.state
+                st = live.session.state
             else:
                 stored = await self.bot.storage.load_match(match_id)
                 if stored is None or stored.meta.status != OVER:

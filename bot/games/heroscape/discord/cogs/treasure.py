@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord import actions, inputs
-from bot.discord import autocomplete as ac
+from bot.games.heroscape.discord import autocomplete as ac
 
 if TYPE_CHECKING:
     from bot.discord.client import RefereeBot
