@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord import outgoing
-from bot.discord.components import _MatchItem, answered_before, tell, view_of
+from bot.discord.components import MatchItem, answered_before, tell, view_of
 from bot.discord.errors import AlreadyDone, Stale, UserError
 from bot.discord.host import Host, host_of
 from bot.discord.respond import Responder
@@ -308,7 +308,7 @@ async def open_here(interaction: discord.Interaction, match_id: str, tag: str, r
             await interaction.followup.send(text, view=view, ephemeral=True)
 
 
-class _SecretItem(_MatchItem):
+class _SecretItem(MatchItem):
     """Only players of a running match may use secret controls (the presses check the rest)."""
 
     match_id: str

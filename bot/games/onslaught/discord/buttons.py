@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord import actions
-from bot.discord.components import _MatchItem, view_of
+from bot.discord.components import MatchItem, view_of
 from bot.discord.errors import NotAPlayer, Stale
 from bot.games.onslaught.discord.texts import answer_label, legal_of
 from bot.games.onslaught.match import OnslaughtMatch
@@ -101,7 +101,7 @@ async def roll(interaction: discord.Interaction, match_id: str, version: int, at
     await actions.play(interaction, text, live=live, expected_version=version)
 
 
-class DecisionButton(_MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=DECIDE_ID):
+class DecisionButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=DECIDE_ID):
     """One answer of a pending decision (a reaction, a level-up card, an item to keep, a target)."""
 
     def __init__(self, match_id: str, version: int, index: int, label: str = "?") -> None:
@@ -116,7 +116,7 @@ class DecisionButton(_MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(match["m"], int(match["v"]), int(match["i"]), getattr(item, "label", None) or "?")
 
 
-class RollButton(_MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ROLL_ID):
+class RollButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ROLL_ID):
     """Roll the attack previewed by ``/attack`` (only if nothing changed since the preview)."""
 
     def __init__(self, match_id: str, version: int, attacker: str, target: str, kind: str = "") -> None:
