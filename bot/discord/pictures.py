@@ -90,7 +90,10 @@ async def _post(bot: Host, live: LiveMatch, applied: Applied, msg: discord.Messa
                 responder: Responder) -> None:
     assert applied.view is not None
     # The picture tells the whole turn, not only this command (the match keeps the turn's events).
-    png = await render(bot, applied.view, applied.shown)
+    # The game's face draws its own picture (the default game's through ``render``, as before).
+    from bot.discord.face import face_of
+
+    png = await face_of(live).draw(bot, live, applied.view, applied.shown)
     if png is None:
         return
     name = f"round{applied.round}-v{applied.version}.png"

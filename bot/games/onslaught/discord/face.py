@@ -17,7 +17,6 @@ computer seat on Discord (issue 19).
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -79,13 +78,18 @@ class OnslaughtLive(LiveMatch):
         start = max((i for i, e in enumerate(history) if e.kind in ("activated", "monsters activate")), default=len(history))
         return tuple(e for e in history[start:] if not e.secret_to)
 
-    def public_view(self) -> Any:
-        """A copy of the state right after the command (taken under the lock), drawn for the public
-        by :meth:`OnslaughtFace.draw` while play goes on; ``None`` before the parties are placed."""
-        game = self.game
-        if not isinstance(game, OnslaughtMatch) or not game.started:
+    def view_of(self, match: GameMatch) -> Any:
+        """A copy of ``match``'s state (taken under the lock for the picture after a command, so that
+        play goes on while it is drawn); ``None`` before the parties are placed."""
+        if not isinstance(match, OnslaughtMatch) or not match.started:
             return None
-        return game.state.copy()
+        return match.state.copy()
+
+    def draw_view(self, render: Any, view: Any, events: Sequence[Any]) -> bytes | None:
+        """The public picture of ``view`` (:meth:`view_of`) with the activation's moves and attacks."""
+        if not isinstance(view, GameState):
+            return None
+        return picture_png(view, "", tuple(e for e in events if isinstance(e, Event)))
 
     def shown(self, before: Sequence[Any], outcome: Outcome) -> tuple[Any, ...]:
         """The activation's events before this command, then this command's public ones."""
@@ -160,17 +164,6 @@ class OnslaughtFace(GenericFace):
     def decision_view(self, live: LiveMatch, version: int, pending: Any = None) -> discord.ui.View | None:
         """The pending decision's answers as buttons (none for the secret item choice)."""
         return buttons.decision_buttons(live, version)
-
-    async def draw(self, bot: Host, live: LiveMatch, view: Any, events: Sequence[Any]) -> bytes | None:
-        """The public picture of ``view`` (:meth:`OnslaughtLive.public_view`'s state) with the
-        activation's moves and attacks, in a thread; ``None`` when maps are off or before the start."""
-        if bot.render is None or not isinstance(view, GameState):
-            return None
-        try:
-            return await asyncio.to_thread(picture_png, view, "", tuple(e for e in events if isinstance(e, Event)))
-        except Exception:  # a picture is never worth losing the words of an activation
-            log.exception("picture of match %s failed", live.match_id)
-            return None
 
     async def follow_up(self, bot: Host, live: LiveMatch, applied: Applied, responder: Responder) -> None:
         """The initiative controls of a new round (the generic collector), controls owed to the player,
