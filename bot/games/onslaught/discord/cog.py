@@ -132,7 +132,7 @@ def _character(game: OnslaughtMatch, pid: str, named: str | None) -> str:
 
 @app_commands.command(name="move", description="Move your active character")
 @app_commands.describe(to="The square to move to (C4)", character="The activating character (default: it)")
-@app_commands.autocomplete(to=_completer("to"), character=_completer("character"))  # type: ignore[arg-type]
+@app_commands.autocomplete(to=_completer("to"), character=_completer("character"))
 @app_commands.guild_only()
 async def move(interaction: discord.Interaction, to: str, character: str | None = None) -> None:
     """``/move`` in an Onslaught match: a basic move of the active character (DDO-MOVE-*)."""
@@ -150,7 +150,7 @@ async def move(interaction: discord.Interaction, to: str, character: str | None 
 @app_commands.command(name="attack", description="See the chance to hit, then roll the attack")
 @app_commands.describe(target="Whom to attack", attacker="The activating character (default: it)",
                        kind="melee or ranged (default: melee when adjacent)")
-@app_commands.autocomplete(target=_completer("target"), attacker=_completer("character"))  # type: ignore[arg-type]
+@app_commands.autocomplete(target=_completer("target"), attacker=_completer("character"))
 @app_commands.choices(kind=[app_commands.Choice(name="melee", value="melee"),
                             app_commands.Choice(name="ranged", value="ranged")])
 @app_commands.guild_only()
@@ -177,7 +177,7 @@ async def attack(interaction: discord.Interaction, target: str, attacker: str | 
 @app_commands.command(name="map", description="The map now (only you see it)")
 @app_commands.describe(reach="Frame the squares this character can move to",
                        targets="Frame whom this character can attack, with the chance to hit")
-@app_commands.autocomplete(reach=_completer("mini"), targets=_completer("mini"))  # type: ignore[arg-type]
+@app_commands.autocomplete(reach=_completer("mini"), targets=_completer("mini"))
 @app_commands.guild_only()
 async def map_command(interaction: discord.Interaction, reach: str | None = None, targets: str | None = None) -> None:
     """``/map`` in an Onslaught match: the picture as you may see it (only you), with the squares a
@@ -254,7 +254,7 @@ class OnslaughtCog(commands.Cog):
     @app_commands.command(name="ability", description="D&D Onslaught: use an ability of your active character")
     @app_commands.describe(name="A ready ability (cooldown dial at ready), a level-up card or an item's",
                            target="Its target: a character, a monster or a square (C4), when it takes one")
-    @app_commands.autocomplete(name=_completer("ability"), target=_completer("ability_target"))  # type: ignore[arg-type]
+    @app_commands.autocomplete(name=_completer("ability"), target=_completer("ability_target"))
     @app_commands.guild_only()
     async def ability(self, interaction: discord.Interaction, name: str, target: str | None = None) -> None:
         live, pid, game = here(interaction, "ability")
@@ -264,7 +264,7 @@ class OnslaughtCog(commands.Cog):
 
     @app_commands.command(name="loot", description="D&D Onslaught: loot a chest next to your active character")
     @app_commands.describe(chest="The chest's square, when two are in reach")
-    @app_commands.autocomplete(chest=_completer("chest"))  # type: ignore[arg-type]
+    @app_commands.autocomplete(chest=_completer("chest"))
     @app_commands.guild_only()
     async def loot(self, interaction: discord.Interaction, chest: str | None = None) -> None:
         live, pid, game = here(interaction, "loot")
@@ -273,7 +273,7 @@ class OnslaughtCog(commands.Cog):
 
     @app_commands.command(name="door", description="D&D Onslaught: open or close a door next to your active character")
     @app_commands.describe(door="The door (and whether it opens or closes)")
-    @app_commands.autocomplete(door=_completer("door"))  # type: ignore[arg-type]
+    @app_commands.autocomplete(door=_completer("door"))
     @app_commands.guild_only()
     async def door(self, interaction: discord.Interaction, door: str) -> None:
         live, pid, game = here(interaction, "door")
@@ -285,7 +285,7 @@ class OnslaughtCog(commands.Cog):
 
     @app_commands.command(name="item", description="D&D Onslaught: equip, unequip, give or pick up an item")
     @app_commands.describe(what="What to do, e.g. equip Gloamsteel Sword, give I2 to Ysolde, pickup C4")
-    @app_commands.autocomplete(what=_completer("item"))  # type: ignore[arg-type]
+    @app_commands.autocomplete(what=_completer("item"))
     @app_commands.guild_only()
     async def item(self, interaction: discord.Interaction, what: str) -> None:
         live, pid, game = here(interaction, "item")

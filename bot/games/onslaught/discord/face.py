@@ -174,6 +174,8 @@ class OnslaughtFace(GenericFace):
         if who is not None and game.state.pending[0].kind == "keep" and not is_computer(who):
             view = buttons.decision_buttons(live, live.version, private=True)
             text = f"🎒 {game.state.pending[0].mini} keeps one of the drawn items (only you see this):"
+            if view is None:
+                return
             if who == responder.user_id and not responder.gone:
                 await responder.send(text, view=view, ephemeral=True)
             else:
@@ -218,11 +220,11 @@ class OnslaughtFace(GenericFace):
             view = buttons.decision_buttons(live, live.version, private=True) if mine else None
             await responder.send(act_text(game, asker), view=view, ephemeral=True)
 
-    def catch_up_due(self, live: LiveMatch, *, restarted: bool) -> bool:
-        """A secret phase's opening owed, or a computer seat waited for after a restart."""
+    def catch_up_words(self, live: LiveMatch, *, restarted: bool) -> list[str]:
+        """A secret phase's opening owed; the computer's commands when a restart left it waited for."""
         game = buttons.game_of(live)
         computer = restarted and any(is_computer(w.player) for w in game.waiting())
-        return super().catch_up_due(live, restarted=restarted) or computer
+        return super().catch_up_words(live, restarted=restarted) + (["the computer's commands"] if computer else [])
 
     async def catch_up(self, bot: Host, live: LiveMatch, *, restarted: bool) -> list[str]:
         """Open the round a restart left unopened; let a waited-for computer seat play."""
