@@ -101,6 +101,8 @@ class OnslaughtMatch:
         self.conceded = ""
         #: Every accepted command ``(seat id, canonical text)``, lobby ones included.
         self._log: list[tuple[str, str]] = []
+        #: Added to :attr:`version` by an undo, so that controls made before it stay stale.
+        self.version_offset = 0
 
     @property
     def started(self) -> bool:
@@ -122,7 +124,7 @@ class OnslaughtMatch:
     @property
     def version(self) -> int:
         """Grows with every accepted command (and every skipped one of a tolerant replay)."""
-        return len(self._log) + len(self.skipped)
+        return len(self._log) + len(self.skipped) + self.version_offset
 
     @property
     def log(self) -> Sequence[tuple[str, str]]:

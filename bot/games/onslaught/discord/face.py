@@ -33,6 +33,7 @@ from bot.games.onslaught.discord import buttons, cog, newmatch
 from bot.games.onslaught.discord.texts import act_text, next_line
 from bot.games.onslaught.match import NAME, OnslaughtMatch
 from bot.games.onslaught.picture import picture_png
+from bot.onslaught.dice import SeededDice
 from bot.onslaught.events import Event
 from bot.onslaught.state import GameState
 
@@ -94,6 +95,63 @@ class OnslaughtLive(LiveMatch):
     def shown(self, before: Sequence[Any], outcome: Outcome) -> tuple[Any, ...]:
         """The activation's events before this command, then this command's public ones."""
         return (*before, *(e for e in outcome.events if isinstance(e, Event) and not e.secret_to))
+
+    # --- play by post (bot.discord.pace) ---------------------------------------------------------
+
+    turn_name = "activation"
+    undo_final = frozenset({"concede", "join", "party", "start", "assign"})
+
+    def expected(self, player: str, on: str, about: str) -> tuple[str, str]:
+        """Kind ``orders`` (the initiative cards), ``decision`` (a reaction, a level-up card, a kept
+        item, a monster's target) or ``turn`` (reveal and play an activation)."""
+        game = self.game
+        if on == "initiative":
+            return "orders", f"Assign your initiative cards for round {game.round}"
+        if on in ("react", "levelup", "keep", "choose", "target", "approach", "place"):
+            return "decision", f"Decide: {about}" if about else "Decide"
+        return "turn", f"Your activation: {game.turn_words()}"
+
+    def shown_command(self, text: str) -> str:
+        """Initiative cards and kept items stay hidden (DDO-INIT-06, DDO-LOOT-03)."""
+        verb = text.split(" ", 1)[0]
+        return f"{verb} (hidden)" if verb in ("assign", "keep") else text
+
+    def undo_blocker(self, replayed: GameMatch) -> str:
+        """Dice once rolled stay rolled; a revealed initiative card or a drawn loot token stays seen."""
+        game = self.game
+        if not isinstance(replayed, OnslaughtMatch) or not isinstance(game, OnslaughtMatch):
+            return "this match cannot take commands back"
+        if not replayed.started or not game.started:
+            return "" if not game.started else "it started the match"
+        now, then = game.match.game.dice, replayed.match.game.dice
+        if isinstance(now, SeededDice) and isinstance(then, SeededDice) and now.position() != then.position():
+            return "it rolled dice (or shuffled tokens), and dice once seen stay rolled"
+        if game.state.revealed != replayed.state.revealed:
+            return "it revealed an initiative card, and a revealed card stays revealed"
+        return ""
+
+    def adopt(self, match: GameMatch, old_version: int) -> None:
+        """Play on from ``match``, its version above ``old_version`` (older buttons stay stale)."""
+        if isinstance(match, OnslaughtMatch):
+            match.version_offset = old_version + 1 - match.version
+        self.game = match
+
+    def policy_command(self, player: str, policy: str) -> str | None:
+        """``concede`` (forfeit); ``end`` (skip, in the player's own activation); else the computer's
+        command for the player's seat."""
+        game = self.game
+        if policy == "forfeit":
+            return "concede"
+        if not isinstance(game, OnslaughtMatch) or not game.started or game.result() is not None:
+            return None
+        st = game.state
+        if policy == "skip" and st.activation is not None and not st.pending and game.side_of(player) == \
+                st.minis[st.activation.mini].side:
+            return "end"
+        try:
+            return game.computer_command(player)
+        except RuntimeError:
+            return None
 
     def facts(self) -> tuple[Any, Any]:
         """``(phase, pending decision)``."""
