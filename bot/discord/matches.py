@@ -195,7 +195,7 @@ class MatchManager:
             except Exception:
                 log.exception("cannot replay match %s; leaving it stored but not live", stored.meta.match_id)
                 continue
-            live = face(stored.meta.ruleset).live(stored.meta, session, secret_picks=dict(stored.marker_picks),
+            live = face(stored.meta.ruleset).live(stored.meta, session, secret_picks=dict(stored.secret_picks),
                                                   snapshot_seq=session.restored_from,
                                                   unsent={e.key: e for e in stored.outbox}, turn_mark=stored.turn_mark)
             sent_round = live.sent_round()
@@ -456,4 +456,4 @@ class MatchManager:
     async def save_secret_picks(self, live: LiveMatch, player: str, picks: dict[str, str]) -> None:
         """Remember a player's secret picks not yet locked in (durably, so a restart keeps them)."""
         live.secret_picks[player] = dict(picks)
-        await self.storage.save_marker_picks(live.match_id, player, picks)
+        await self.storage.save_secret_picks(live.match_id, player, picks)
