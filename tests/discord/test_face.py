@@ -115,7 +115,8 @@ async def test_match_new_makes_a_match_of_the_game_named(fake: FakeDiscord, worl
     table = await new_table()
     refused = await table.reply(world.alice, "match", "new", game="onslaught", points=300, seat=False)
     assert refused.ephemeral and refused.content == (
-        "`/match new` in a D&D Onslaught match has no option `points`; its options are: none. Nothing was done.")
+        "`/match new` in a D&D Onslaught match has no option `points`; its options are: `scenario`, `map`, "
+        "`party`. Nothing was done.")
     unknown = await table.reply(world.alice, "match", "new", game="chess")
     assert unknown.ephemeral and unknown.content.startswith("There is no game 'chess'; the games are: ")
     assert table.bot.matches.in_channel(world.channel.id) is None
@@ -123,6 +124,6 @@ async def test_match_new_makes_a_match_of_the_game_named(fake: FakeDiscord, worl
     first = await table.reply(world.alice, "match", "new", game="onslaught", seat=False)
     live = table.bot.matches.in_channel(world.channel.id)
     assert live is not None and live.meta.ruleset == "onslaught" and type(live.game).__name__ == "OnslaughtMatch"
-    assert first.content.startswith("⚔ **New match** of D&D Onslaught.")
+    assert first.content.startswith("⚔ **New D&D Onslaught match**: Skirmish at the Crossroads (invented)")
     stored = await table.bot.storage.load_match(live.match_id)
     assert stored is not None and stored.meta.ruleset == "onslaught"
