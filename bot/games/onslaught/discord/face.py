@@ -29,10 +29,12 @@ from bot.discord.face import GenericFace, set_secret_collector
 from bot.discord.live import LiveMatch
 from bot.discord.respond import Responder
 from bot.discord.secrets import COLLECTOR, is_person
-from bot.games.onslaught.discord import buttons, cog, newmatch
+from bot.games.onslaught.discord import buttons, cards, cog, newmatch
 from bot.games.onslaught.discord.texts import act_text, next_line
 from bot.games.onslaught.match import NAME, OnslaughtMatch
 from bot.games.onslaught.picture import picture_png
+from bot.games.onslaught.server_cards import is_card_file
+from bot.onslaught.content import ContentError
 from bot.onslaught.dice import SeededDice
 from bot.onslaught.events import Event
 from bot.onslaught.state import GameState
@@ -309,6 +311,23 @@ class OnslaughtFace(GenericFace):
 
     async def on_restore(self, storage: Storage) -> None:
         """Each server's own Onslaught character cards, before its matches are rebuilt."""
-        from bot.games.onslaught.discord.cards import load_all
+        await cards.load_all(storage)
 
-        await load_all(storage)
+    async def upload_cards(self, storage: Storage, guild_id: int, name: str, body: str, by: int) -> str | None:
+        """An Onslaught card file (``"game": "onslaught"``): checked, stored for this server only.
+
+        :raises UserError: a bad file (the file and the card named; nothing stored)."""
+        if not is_card_file(body):
+            return None
+        try:
+            return await cards.upload(storage, guild_id, name, body)
+        except ContentError as exc:
+            raise UserError(f"This D&D Onslaught card file was not stored: {exc}") from None
+
+    async def card_files(self, storage: Storage, guild_id: int) -> list[str]:
+        """The server's Onslaught card files."""
+        return list(await cards.files_of(storage, guild_id))
+
+    async def delete_cards(self, storage: Storage, guild_id: int, name: str) -> bool:
+        """Forget an Onslaught card file of the server."""
+        return await cards.delete(storage, guild_id, name)
