@@ -8,8 +8,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.discord.live import LiveMatch
-from bot.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, InteractionRecord
+from bot_table import Table
+
+from bot.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from bot.games.onslaught.discord.texts import answer_label
 from bot.games.onslaught.match import OnslaughtMatch
 from bot.onslaught.legal import legal_commands
@@ -20,57 +21,20 @@ THORN = "Thorn Circle (invented)"
 
 
 @dataclass
-class OsTable:
-    """Players at one channel of the fake, and the bot that referees their Onslaught match."""
+class OsTable(Table):
+    """Players at one channel of the fake, and the bot that referees their Onslaught match (the
+    slash command, click and settle plumbing is :class:`bot_table.Table`'s)."""
 
-    fake: FakeDiscord
-    bot: Any
-    channel: FakeChannel
-    players: list[FakeUser]
-    steps: int = 0
-    log: list[str] = field(default_factory=list)
     seen: set[str] = field(default_factory=set)
     acted: int = 0
     rng: random.Random = field(default_factory=lambda: random.Random(5))
-
-    # --- plumbing -----------------------------------------------------------------------------
-
-    @property
-    def live(self) -> LiveMatch:
-        live = self.bot.matches.in_channel(self.channel.id)
-        assert live is not None, "no match in the channel"
-        return live  # type: ignore[no-any-return]
+    bot_task: Any = None
 
     @property
     def game(self) -> OnslaughtMatch:
         game = self.live.game
         assert isinstance(game, OnslaughtMatch)
         return game
-
-    def user(self, pid: str) -> FakeUser:
-        return next(u for u in self.players if str(u.id) == pid)
-
-    async def settle(self) -> None:
-        await self.fake.wait_until(lambda: self.bot.inflight == 0, description="the bot to be idle")
-
-    async def send(self, user: FakeUser, name: str, sub: str | None = None, /, **options: Any) -> InteractionRecord:
-        self.steps += 1
-        self.log.append(f"{user.name}: /{name} {sub or ''} {options}")
-        record = await self.fake.slash(user, self.channel, name, sub, options)
-        await record.wait_ack()
-        await self.settle()
-        return record
-
-    async def reply(self, user: FakeUser, name: str, sub: str | None = None, /, **options: Any) -> FakeMessage:
-        return await (await self.send(user, name, sub, **options)).wait_reply()
-
-    async def click(self, user: FakeUser, message: FakeMessage, custom_id: str) -> InteractionRecord:
-        self.steps += 1
-        self.log.append(f"{user.name}: click {custom_id}")
-        record = await self.fake.click(user, message, custom_id)
-        await record.wait_ack()
-        await self.settle()
-        return record
 
     def seen_by(self, user: FakeUser) -> list[FakeMessage]:
         """Every message ``user`` can see: the channel's public ones, their ephemeral ones, their DMs."""
@@ -183,6 +147,15 @@ class OsTable:
         assert msg is not None, f"no decision buttons for {user.name}: {text}"
         button = next(c for c in _buttons(msg) if c.get("custom_id", "").startswith(prefix) and c.get("label") == label)
         await self.click(user, msg, button["custom_id"])
+
+
+async def run_in(fake: FakeDiscord, bot: Any, user: FakeUser, channel: FakeChannel, command: str,
+                 sub: str | None = None, /, **options: Any) -> FakeMessage:
+    """Run a slash command in any channel, wait until the bot is idle; its first visible answer."""
+    record = await fake.slash(user, channel, command, sub, options)
+    await record.wait_ack()
+    await fake.wait_until(lambda: bot.inflight == 0, description="the bot to be idle")
+    return await record.wait_reply()
 
 
 def _buttons(msg: FakeMessage) -> list[dict[str, Any]]:

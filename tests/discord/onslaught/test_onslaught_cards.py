@@ -12,6 +12,7 @@ import pytest
 pytest.importorskip("bot.discord.face")  # the generic Discord kernel (issue 18's seam on Discord)
 
 from bot_table import make_bot  # noqa: E402
+from os_table import run_in  # noqa: E402
 
 from bot.games.onslaught import server_cards  # noqa: E402
 from bot.onslaught.files import DATA  # noqa: E402
@@ -45,10 +46,7 @@ async def test_an_onslaught_card_file_is_stored_per_server_and_makes_a_party(
     await start_bot(bot)
     try:
         async def run(user, channel, command, sub=None, /, **options):  # type: ignore[no-untyped-def]
-            record = await fake.slash(user, channel, command, sub, options)
-            await record.wait_ack()
-            await fake.wait_until(lambda: bot.inflight == 0, description="the bot to be idle")
-            return await record.wait_reply()
+            return await run_in(fake, bot, user, channel, command, sub, **options)
 
         bad = await run(alice, here, "cards", "upload", file=("heroes.json", card_file("Brask", *HEROES[1:])))
         assert bad.ephemeral and "was not stored: heroes.json: character 'Brask' is already there" in bad.content

@@ -45,8 +45,7 @@ async def test_a_whole_onslaught_match_on_discord(fake: FakeDiscord, world: Worl
     db = tmp_path / "db.sqlite"
     bot = make_bot(fake, db, world.guild.id, seed=SEED)
     task = await start_bot(bot)
-    table = OsTable(fake, bot, world.channel, [world.alice, world.bob])
-    table.bot_task = task  # type: ignore[attr-defined]
+    table = OsTable(fake, bot, world.channel, [world.alice, world.bob], bot_task=task)
     alice, bob = world.alice, world.bob
     fake.close_dms(bob)
 
