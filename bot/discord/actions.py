@@ -62,7 +62,7 @@ async def play(interaction: discord.Interaction, text: str, *, live: LiveMatch |
     """Apply ``text`` for the user in the interaction's match and show what happened.
 
     ``seated=False`` lets a user who is not (yet) a player act (``join``); ``with_map`` shows the
-    map even when no Player Turn ended.
+    picture even when no turn ended.
 
     :raises UserError, RulesError: refused; the tree's error handler says why, privately.
     """
@@ -105,9 +105,6 @@ async def not_again(interaction: discord.Interaction) -> None:
         raise AlreadyDone("That was already done.")
 
 
-#: What ``/match concede`` asks before anything changes.
-CONCEDE_QUESTION = ("Concede this match? Your figures leave the battlefield and you cannot come back; "
-                    "the others play on without you. Press **Concede** to leave, or **Keep playing**.")
 #: The answer to **Keep playing**.
 KEEP_PLAYING = "You keep playing; nothing changed."
 

@@ -299,7 +299,3 @@ class RefereeBot(commands.Bot):
         finally:
             await self.matches.flush()
             await self.storage.close()
-
-
-#: The bot's name from when it refereed one game (kept for existing imports).
-HeroscapeBot = RefereeBot

@@ -54,6 +54,7 @@ from discord import app_commands
 
 from bot import games
 from bot.discord.errors import UserError
+from bot.discord.pace.durations import DEADLINE_NAMES
 
 if TYPE_CHECKING:
     from bot.discord.components import Press
@@ -113,6 +114,9 @@ class Face(Protocol):
     extensions: tuple[str, ...]
     legacy_modules: Mapping[str, str]
     turn_verbs: frozenset[str]
+    concede_question: str
+    option_words: Mapping[str, str]
+    deadline_names: Mapping[str, str]
 
     def items(self) -> Mapping[type[discord.ui.DynamicItem[Any]], Press]:
         """The game's component classes (``discord.ui.DynamicItem``) and what pressing each does."""
@@ -242,6 +246,13 @@ class GenericFace:
 
     extensions: tuple[str, ...] = ()
     legacy_modules: Mapping[str, str] = {}
+    #: Descriptions of generic options in the game's words (the default game's are shown).
+    option_words: Mapping[str, str] = {}
+    #: What the pace calls the deadlines of a round's secret choices and of a turn.
+    deadline_names: Mapping[str, str] = DEADLINE_NAMES
+    #: What ``/match concede`` asks before anything changes.
+    concede_question = ("Concede this match? You leave it and cannot come back; the others play on without "
+                        "you. Press **Concede** to leave, or **Keep playing**.")
     turn_verbs: frozenset[str] = frozenset()
 
     def __init__(self, game: str) -> None:

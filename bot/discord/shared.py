@@ -29,7 +29,7 @@ from discord.app_commands.transformers import CommandParameter
 
 from bot import games
 from bot.discord.errors import UserError
-from bot.discord.face import Face, faces
+from bot.discord.face import Face, face, faces
 
 log = logging.getLogger(__name__)
 
@@ -160,6 +160,14 @@ def add_game_options(command: Command, game_of: Callable[[discord.Interaction], 
     names = list(mine)
     command._params = {**{k: mine[k] for k in names[:1]}, **{k: v for k, v in added.items() if k not in mine},
                        **{k: mine[k] for k in names[1:]}}
+
+
+def word_options(command: Command) -> None:
+    """Describe ``command``'s generic options in the default game's words where its face has them
+    (:attr:`~bot.discord.face.Face.option_words`)."""
+    words = face(games.DEFAULT).option_words
+    command._params = {name: dataclasses.replace(p, description=words[name]) if name in words else p
+                       for name, p in _params(command).items()}
 
 
 def commands() -> list[Command]:

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.discord.client import HeroscapeBot, Renderer
+from bot.discord.client import RefereeBot as HeroscapeBot
+from bot.discord.client import Renderer
 from bot.discord.matches import LiveMatch
 from bot.discord.pace.clock import Clock
 from bot.discord.settings import Settings

@@ -127,3 +127,23 @@ async def test_match_new_makes_a_match_of_the_game_named(fake: FakeDiscord, worl
     assert first.content.startswith("⚔ **New D&D Onslaught match**: Skirmish at the Crossroads (invented)")
     stored = await table.bot.storage.load_match(live.match_id)
     assert stored is not None and stored.meta.ruleset == "onslaught"
+
+
+def test_match_new_has_the_game_then_each_games_options_in_the_default_games_words() -> None:
+    """``/match new``: ``game`` first, Heroscape's options as they were, the generic ones after, and
+    the pace deadlines described in Heroscape's words (its face's ``option_words``)."""
+    from bot.discord.cogs.match import MatchCog
+
+    cog = MatchCog(SimpleNamespace())  # type: ignore[arg-type]
+    new = cog.match.get_command("new")
+    assert isinstance(new, app_commands.Command)
+    params = new._params
+    assert list(params)[:10] == ["game", "scenario", "map", "points", "figures", "spaces", "rounds", "draft",
+                                 "format", "seat"]
+    assert not any(p.required for p in params.values())
+    assert str(params["points"].description) == "Army points limit" and params["points"].max_value == 10000
+    assert str(params["orders"].description) == "Order Markers deadline, e.g. 24h (post)"
+    assert str(params["turn"].description) == "Player Turn deadline, e.g. 24h (post)"
+    pace = cog.match.get_command("pace")
+    assert isinstance(pace, app_commands.Command)
+    assert str(pace._params["orders"].description) == "Order Markers deadline, e.g. 24h (post)"

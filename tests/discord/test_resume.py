@@ -12,7 +12,8 @@ from bot_table import Table, make_bot
 from crash_kit import Crash
 from test_session_findings import _charge_pending, _vikings_next_to_syvarris
 
-from bot.discord.client import STOPPING, HeroscapeBot
+from bot.discord.client import STOPPING
+from bot.discord.client import RefereeBot as HeroscapeBot
 from bot.fakediscord import FakeDiscord, FakeMessage, FakeUser, InteractionRecord, driver
 from bot.fakediscord.util import new_snowflake
 from bot.rules.state import Phase

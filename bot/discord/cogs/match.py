@@ -78,8 +78,8 @@ LEVELS = [app_commands.Choice(name=f"{lv}{' (the default)' if lv == 'normal' els
 POLICIES = [app_commands.Choice(name="the computer plays the move", value="ai"),
             app_commands.Choice(name="the turn is skipped", value="skip"),
             app_commands.Choice(name="the player forfeits", value="forfeit")]
-PACE_HELP = dict(pace="live (default) or by post with deadlines", orders="Order Markers deadline, e.g. 24h (post)",
-                 turn="Player Turn deadline, e.g. 24h (post)", decision="Decision deadline, e.g. 12h (post)",
+PACE_HELP = dict(pace="live (default) or by post with deadlines", orders="Secret choices deadline, e.g. 24h (post)",
+                 turn="Turn deadline, e.g. 24h (post)", decision="Decision deadline, e.g. 12h (post)",
                  extend="A missed deadline is extended once by this (0: never)",
                  policy="Then: the computer plays, the turn is skipped, or the player forfeits",
                  away_max="Longest /me away allowed, e.g. 7d")
@@ -95,6 +95,8 @@ class MatchCog(commands.Cog):
         self.bot = bot
         # Each game's own options of /match new (bot.discord.face.Face.new_options) join the generic ones.
         shared.add_game_options(self.match.get_command("new"), _game_typed)  # type: ignore[arg-type]
+        for name in ("new", "pace"):  # the pace options in the default game's words
+            shared.word_options(self.match.get_command(name))  # type: ignore[arg-type]
         #: Threads (and their parent channels) this bot opened or saw an interaction in.
         self.thread_parents = threads.ThreadParents()
 
@@ -107,7 +109,7 @@ class MatchCog(commands.Cog):
     # --- /match ------------------------------------------------------------------------------
 
     @match.command(name="new", description="Start a match in this channel (one per channel), or in a new thread")
-    @app_commands.describe(game="The game to play (default: heroscape)",
+    @app_commands.describe(game=f"The game to play (default: {games.DEFAULT})",
                            seat="Take a seat yourself (default: yes)",
                            thread="Play in a new public thread of this channel (default: no)",
                            thread_name="Name of that thread (implies thread; up to 100 characters)",
@@ -136,7 +138,7 @@ class MatchCog(commands.Cog):
             shared.own_values("match new", face.game, shared.NO_OPTIONS, values)
         pacing = dict(pace=pace, orders=orders, turn=turn, decision=decision, extend=extend, policy=policy,
                       away_max=away_max)
-        post.check_options(pacing)  # bad pace options refuse the match before anything is made
+        post.check_options(pacing, face.game)  # bad pace options refuse the match before anything is made
         options = await face.match_options(interaction, own)
         check_permissions(interaction, thread=thread or thread_name is not None)
         # In flight from the start: with a thread, the interaction is answered before the work is done.
@@ -219,7 +221,7 @@ class MatchCog(commands.Cog):
         if refusal is not None:
             raise refusal
         await interaction.response.send_message(
-            actions.CONCEDE_QUESTION, ephemeral=True,
+            face_of(live).concede_question, ephemeral=True,
             view=view_of(ConcedeButton(live.match_id, pid, True), ConcedeButton(live.match_id, pid, False)))
 
     @match.command(name="pace", description="See or change the match's pace before the start (creator only)")

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord import threads
 from bot.discord.errors import UserError
 from bot.discord.league.buttons import report_view
 from bot.discord.league.service import LeagueService, result_words
@@ -17,14 +16,15 @@ from bot.discord.league.texts import cards_text, h2h_text, history_text, standin
 from bot.discord.pace.commands import check_options
 from bot.discord.pace.durations import DAY, HOUR, format_duration, parse_duration
 from bot.game.session import library_for
-from bot.leagues import export
-from bot.leagues.formats import (
+from bot.games.heroscape.discord.newmatch import check_setup
+from bot.games.heroscape.league import (
     LeagueArmyError,
     LeagueFormatError,
     army_points,
     check_league_army,
     league_format,
 )
+from bot.leagues import export
 from bot.leagues.model import (
     ARMY_MODES,
     DECIDED,
@@ -35,7 +35,7 @@ from bot.leagues.model import (
     LeagueSettings,
     ranks_from_winners,
 )
-from bot.leagues.playoff import champion
+from bot.leagues.playoff import winner as playoff_winner
 from bot.leagues.standings import best_cards, card_figures, history, standings
 from bot.leagues.store import ORGANISER, PLAYER, League, LeagueExists
 from bot.render.standings import standings_png
@@ -100,7 +100,7 @@ def build_settings(name: str, *, format: str | None = None, points_system: str |
     pool = _split(maps) or ("practice-field",)
     match_fmt = {**fmt.overrides(), **({"round_limit": round_limit} if round_limit is not None else {})}
     for map_id in pool:
-        threads.check_setup(scenario, map_id, match_fmt)  # unknown map or scenario: its own words
+        check_setup(scenario, map_id, match_fmt)  # unknown map or scenario: its own words
     pace = pace or {}
     check_options(pace)
     seconds = None
@@ -361,7 +361,7 @@ def progress_words(league: League, games: list[Game], names: dict[str, str]) -> 
         done = [r for r in sorted({g.round for g in season}) if all(g.final for g in season if g.round == r)]
         text = f"after round {done[-1]}" if done else "no round finished yet"
     if any(g.stage == "playoff" for g in games):
-        won = champion(games)
+        won = playoff_winner(games)
         text += f"; playoff won by {names.get(won, won)}" if won else "; playoff under way"
     return text
 

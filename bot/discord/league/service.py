@@ -129,7 +129,7 @@ class LeagueService:
                       "would repeat games and byes)" if rounds < league.settings.rounds else "")
             how = (f"{rounds} rounds{capped}, {league.settings.method} pairings. "
                    "An organiser pairs each round with `/league pair`.")
-        won = playoff.champion(games)
+        won = playoff.winner(games)
         before = f" {self._name(await self.names(league), won)} won season {league.season}'s playoff." if won else ""
         return f"🏆 Season {season} of **{league.name}** has started with {len(players)} players: {how}{before}"
 
@@ -146,13 +146,13 @@ class LeagueService:
     def season_over(league: League, games: list[Game], rounds: int) -> bool:
         """Whether a new season may start: none yet, or the season's games all final and its rounds
         all played (a ladder league: any time no game is waiting), its playoff (if one was started)
-        played to a single champion."""
+        played to a single winner."""
         if league.status == "open" or league.season == 0:
             return True
         if any(g.state not in FINAL for g in games):
             return False
         if league.status == "playoff":
-            return playoff.champion(games) is not None
+            return playoff.winner(games) is not None
         return league.settings.method == "challenge" or league.round >= rounds
 
     @staticmethod
@@ -201,7 +201,7 @@ class LeagueService:
         if league.status == "playoff":
             tables = self._playoff_tables(league, games)
             if not tables:
-                won = playoff.champion(games)
+                won = playoff.winner(games)
                 champ = f" {self._name(await self.names(league), won)} won it." if won else ""
                 raise UserError(f"The playoff of {league.name} is over.{champ} Start the next season with "
                                 "`/league season-start`.")
@@ -283,7 +283,7 @@ class LeagueService:
             raise UserError("A playoff takes the top 2, 4, 8 or 16 players.")
         games = await self.store.games(league.id, league.season)
         if league.status == "playoff":
-            won = playoff.champion(games)
+            won = playoff.winner(games)
             if won:
                 raise UserError(f"The playoff of season {league.season} of {league.name} is over: "
                                 f"{self._name(await self.names(league), won)} won it. Start the next season with "
@@ -391,7 +391,7 @@ class LeagueService:
                     await publish(self.bot, live, applied, responder)
             try:
                 applied = await self.bot.matches.apply(live, game.players[0], "start", want_view=True)
-            except RulesError as exc:  # e.g. an army this map's start zones cannot hold
+            except RulesError as exc:  # e.g. an army this map cannot hold
                 await responder.send(f"The match could not start: {exc}. Fix it here (`/army set`), then "
                                      f"<@{game.players[0]}> starts it with `/match start`.")
             else:

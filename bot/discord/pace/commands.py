@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord.errors import UserError
+from bot.discord.face import face, face_of
 from bot.discord.pace import catchup, undo
 from bot.discord.pace.durations import (
     AWAY_LIMIT,
@@ -40,19 +41,20 @@ async def announce_pace(live: LiveMatch, service: PaceService, options: dict[str
 
     :raises UserError: a bad option (checked before the match is made, by :func:`check_options`).
     """
-    pace = pace_from_options(**options)  # type: ignore[arg-type]
+    names = face_of(live).deadline_names
+    pace = pace_from_options(**options, names=names)  # type: ignore[arg-type]
     if pace.post:
         await service.set_pace(live, pace)
-        return "\n📮 " + pace.words()
+        return "\n📮 " + pace.words(names)
     return ""
 
 
-def check_options(options: dict[str, str | None]) -> Pace:
-    """Read ``/match new``'s pace options without storing them.
+def check_options(options: dict[str, str | None], game: str | None = None) -> Pace:
+    """Read ``/match new``'s pace options for a match of ``game`` without storing them.
 
     :raises UserError: a bad option.
     """
-    return pace_from_options(**options)  # type: ignore[arg-type]
+    return pace_from_options(**options, names=face(game).deadline_names)  # type: ignore[arg-type]
 
 
 async def change_pace(interaction: discord.Interaction, live: LiveMatch, options: dict[str, str | None]) -> str:
@@ -66,10 +68,10 @@ async def change_pace(interaction: discord.Interaction, live: LiveMatch, options
     if not live.seating_open():
         raise UserError("The pace can be changed only before the match starts; this one has started.")
     if not any(v is not None for v in options.values()):
-        return service.pace_of(live).words()
-    pace = pace_from_options(service.pace_of(live), **options)
+        return service.pace_of(live).words(face_of(live).deadline_names)
+    pace = pace_from_options(service.pace_of(live), **options, names=face_of(live).deadline_names)
     await service.set_pace(live, pace)
-    return f"📮 <@{interaction.user.id}> changed the pace. " + pace.words()
+    return f"📮 <@{interaction.user.id}> changed the pace. " + pace.words(face_of(live).deadline_names)
 
 
 async def since(interaction: discord.Interaction, live: LiveMatch) -> None:

@@ -43,7 +43,7 @@ log = logging.getLogger(__name__)
 #: Seconds a player back early from away keeps at least before a deadline (one hour).
 BACK_GRACE = HOUR
 TICK_SECONDS = 60.0
-#: Commands the computer may send for one passed deadline (a whole Player Turn is a handful).
+#: Commands the computer may send for one passed deadline (a whole turn is a handful).
 AI_STEPS = 60
 
 
@@ -174,7 +174,7 @@ class PaceService:
         return [] if self.store is None else await self.store.open_deadlines(live.match_id)
 
     async def deadline_line(self, live: LiveMatch) -> str:
-        """``"⏰ Deadline: Bob (Player Turn) <t:..:f> (<t:..:R>)"`` for a match by post, else ``""``."""
+        """``"⏰ Deadline: Bob <t:..:f> (<t:..:R>)"`` for a match by post, else ``""``."""
         rows = await self.current(live) if self.is_post(live) else []
         if not rows:
             return ""
@@ -491,7 +491,7 @@ class PaceService:
         times = await self.store.turn_times(live.match_id)
         if not pace.post and not times:
             return []  # a live match: nothing to add
-        lines = [pace.words()]
+        lines = [pace.words(face_of(live).deadline_names)]
         if pace.post:
             for row in await self.current(live):
                 lines.append(f"⏰ {live.game.name(row.player)}: {row.expected} — deadline {when_words(row.due)}"

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.discord import threads
 from bot.discord.components import Press
 from bot.discord.face import GenericFace
 from bot.discord.pictures import render
@@ -35,6 +34,9 @@ if TYPE_CHECKING:
     from bot.games.ruleset import GameMatch, Outcome
     from bot.storage.base import MatchMeta, Storage
 
+#: What ``/match concede`` asks before anything changes (Heroscape's words).
+CONCEDE_QUESTION = ("Concede this match? Your figures leave the battlefield and you cannot come back; "
+                    "the others play on without you. Press **Concede** to leave, or **Keep playing**.")
 #: How armies are chosen in a drafting match, for the ``/match new`` announcement.
 DRAFT_HOW = "then draft armies one Army Card at a time, in turn (`/army draft`, `/army pass`), once the draft opens"
 
@@ -74,6 +76,9 @@ class HeroscapeFace(GenericFace):
     extensions = ("bot.games.heroscape.discord.cogs.army", "bot.games.heroscape.discord.cogs.play", "bot.games.heroscape.discord.cogs.info",
                   "bot.games.heroscape.discord.cogs.maps", "bot.games.heroscape.discord.cogs.treasure", "bot.games.heroscape.discord.cogs.cannon",
                   "bot.games.heroscape.discord.cogs.cards")
+    concede_question = CONCEDE_QUESTION
+    deadline_names = {"orders": "Order Markers", "turn": "Player Turn"}
+    option_words = {"orders": "Order Markers deadline, e.g. 24h (post)", "turn": "Player Turn deadline, e.g. 24h (post)"}
     #: Verbs whose meaning depends on whose turn (or pick) it is.
     turn_verbs = frozenset({"move", "attack", "special", "end-turn", "choose", "draft", "pass", "use"})
 
@@ -105,8 +110,8 @@ class HeroscapeFace(GenericFace):
         return newmatch.match_options(interaction.guild_id, values)
 
     def check_setup(self, options: Mapping[str, Any], guild_id: int | None) -> str:
-        """The scenario's name (:func:`bot.discord.threads.check_setup`)."""
-        return threads.check_setup(options.get("scenario") or newmatch.DEFAULT_SCENARIO, options.get("map"),
+        """The scenario's name (:func:`bot.games.heroscape.discord.newmatch.check_setup`)."""
+        return newmatch.check_setup(options.get("scenario") or newmatch.DEFAULT_SCENARIO, options.get("map"),
                                    dict(options.get("format") or {}))
 
     def summary(self, live: LiveMatch) -> str:

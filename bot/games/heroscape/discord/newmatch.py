@@ -12,6 +12,7 @@ from discord import app_commands
 
 from bot.content import formats
 from bot.discord.errors import UserError
+from bot.game.session import GameSession
 from bot.games.heroscape.discord import autocomplete as ac
 from bot.games.heroscape.discord import servermaps
 
@@ -63,3 +64,15 @@ def match_options(guild_id: int | None, values: Mapping[str, Any]) -> dict[str, 
     # A server's own map by its name or id; another server's map is refused.
     return {"scenario": values.get("scenario") or DEFAULT_SCENARIO,
             "map": servermaps.resolve(guild_id, values.get("map")), "format": fmt}
+
+
+def check_setup(scenario_id: str, map_id: str | None, fmt: dict[str, Any]) -> str:
+    """Check the options of ``/match new`` before a thread is opened for them (an unknown scenario
+    must not leave an empty thread behind); return the scenario's name.
+
+    :raises UserError: unknown scenario or map, a map without the scenario's start zones, a bad limit.
+    """
+    try:
+        return GameSession.create("check", map_id=map_id, scenario_id=scenario_id, fmt=fmt, seed=0).state.scenario.name
+    except (KeyError, ValueError) as exc:
+        raise UserError(str(exc.args[0]) if exc.args else str(exc)) from None

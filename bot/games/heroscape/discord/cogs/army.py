@@ -15,11 +15,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord import actions, inputs
+from bot.discord import actions
 from bot.discord.errors import UserError
 from bot.discord.respond import Responder
 from bot.games.heroscape.discord import autocomplete as ac
-from bot.games.heroscape.discord import here
+from bot.games.heroscape.discord import here, inputs
 from bot.games.heroscape.discord.status import army_lines, draft_lines
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord import actions, inputs
+from bot.discord import actions
 from bot.discord.components import view_of
 from bot.discord.errors import UserError
 from bot.discord.outgoing import echo, mark_placeholder
@@ -24,7 +24,7 @@ from bot.game.targets import (
     reach_of,
 )
 from bot.games.heroscape.discord import autocomplete as ac
-from bot.games.heroscape.discord import here
+from bot.games.heroscape.discord import here, inputs
 from bot.games.heroscape.discord.components import RollButton, SpecialButton
 from bot.games.heroscape.discord.status import decision_refusal
 from bot.rules import checks, legal, objects
