@@ -138,8 +138,9 @@ def test_match_new_has_the_game_then_each_games_options_in_the_default_games_wor
     new = cog.match.get_command("new")
     assert isinstance(new, app_commands.Command)
     params = new._params
-    assert list(params)[:10] == ["game", "scenario", "map", "points", "figures", "spaces", "rounds", "draft",
-                                 "format", "seat"]
+    # Heroscape's options as they were, then Onslaught's own (`party`), then the generic ones.
+    assert list(params)[:11] == ["game", "scenario", "map", "points", "figures", "spaces", "rounds", "draft",
+                                 "format", "party", "seat"]
     assert not any(p.required for p in params.values())
     assert str(params["points"].description) == "Army points limit" and params["points"].max_value == 10000
     assert str(params["orders"].description) == "Order Markers deadline, e.g. 24h (post)"

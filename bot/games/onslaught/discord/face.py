@@ -172,6 +172,13 @@ class OnslaughtFace(GenericFace):
     turn_verbs = frozenset({"move", "attack", "use", "loot", "door", "equip", "unequip", "give", "pickup", "end",
                             "activate", "react", "pass", "levelup", "keep", "choose"})
 
+    #: The pace's deadlines in Onslaught's words (``/match new pace:post orders: turn:``).
+    deadline_names = {"orders": "initiative cards", "turn": "activation"}
+    option_words = {"orders": "Initiative cards deadline, e.g. 24h (post)", "turn": "Activation deadline, e.g. 24h (post)"}
+    #: What ``/match concede`` asks before anything changes.
+    concede_question = ("Concede this match? Your party leaves and the other party wins at once. Press **Concede** "
+                        "to leave, or **Keep playing**.")
+
     def __init__(self) -> None:
         super().__init__(NAME)
         set_secret_collector(COLLECTOR)
