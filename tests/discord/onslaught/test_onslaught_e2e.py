@@ -101,6 +101,10 @@ async def test_a_whole_onslaught_match_on_discord(fake: FakeDiscord, world: Worl
     public = [m for m in world.channel.history() if not m.ephemeral]
     assert any(m.attachments for m in public), "no picture after an activation"
     assert any("wins" in m.content or "draw" in m.content for m in public[-3:]), [m.content for m in public[-3:]]
+    said = "\n".join(m.content for m in public)
+    for words in ("Initiative 1 is face up on", "monsters activate", "loots the chest on", " reacts with ",
+                  " levels up: "):
+        assert words in said, words
     # The secret initiative assignments never reached the channel.
     text = fake.public_text()
     assert not re.search(r"assign \w+=\d", text) and "you assigned" not in text
