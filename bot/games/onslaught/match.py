@@ -310,8 +310,7 @@ class OnslaughtMatch:
 
     def _outcome(self, events: Sequence[Event]) -> Outcome:
         ended = any(e.kind in ("activation ended", "monsters activate", "end phase") for e in events)
-        private = {self.seat[s]: mine for s in SIDES if (mine := private_lines(events, s))}
-        return Outcome(list(events), lines(events, ""), private,
+        return Outcome(list(events), lines(events, ""), {self.seat[s]: private_lines(events, s) for s in SIDES},
                        turn_ended=ended, game_over=self.state.phase == "over")
 
     def computer_command(self, player: str) -> str:

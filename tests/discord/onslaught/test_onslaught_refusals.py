@@ -131,3 +131,15 @@ async def test_the_computer_plays_a_party(fake: FakeDiscord, world: World, start
         await table.step()
     assert table.game.state.round > 1
     assert any(p == "2" and t.startswith("activate") for p, t in table.game.log)
+
+
+async def test_nothing_private_to_say_sends_no_empty_message(fake: FakeDiscord, world: World, start_bot: StartBot,
+                                                             tmp_path: Path) -> None:
+    """Defect: a command with no private line for a player (an empty list in ``Outcome.private``) sent
+    that player an empty DM, which Discord refuses; the empty words were then kept as owed and broke the
+    answer to their next command."""
+    table = await _started(fake, world, start_bot, tmp_path)
+    await table.assign(world.alice)  # bob is told nothing privately
+    assert str(world.bob.id) not in table.live.owed
+    answer = await table.reply(world.bob, "act")
+    assert answer.ephemeral and "initiative cards in secret" in answer.content, answer.content
