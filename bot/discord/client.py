@@ -35,7 +35,7 @@ from bot.discord import presses
 from bot.discord.cogs import EXTENSIONS
 from bot.discord.components import explain
 from bot.discord.errors import UserError
-from bot.discord.face import face, faces, install_legacy
+from bot.discord.face import face, faces
 from bot.discord.host import CatchUp, Renderer
 from bot.discord.league.service import LeagueService
 from bot.discord.matches import MatchManager, Timer
@@ -186,7 +186,6 @@ class RefereeBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Storage, restored matches, components, cogs, command sync."""
         await self.storage.open()
-        install_legacy()
         # Each game loads what servers keep of it (maps, cards) first: its matches name them.
         self.restored = await self.matches.restore()
         log.info("restored %d active match(es)", self.restored)

@@ -17,18 +17,23 @@ Discord shows of a match goes through its game's :class:`Face`, found by :func:`
   writes the new match's first message;
 - an accepted command: :meth:`Face.describe` (the public result, owed to the channel through the
   outbox), :meth:`Face.decision_view` (buttons bound to the state version), the picture
-  (:meth:`LiveMatch.public_view <bot.discord.matches.LiveMatch.public_view>` captured under the
+  (:meth:`LiveMatch.public_view <bot.discord.live.LiveMatch.public_view>` captured under the
   lock, drawn by :meth:`Face.draw`), then :meth:`Face.follow_up` (secret controls of a new round,
-  automatic steps, a computer seat);
-- ``/cards``: :meth:`Face.upload_cards`, :meth:`Face.card_files`, :meth:`Face.delete_cards` (a game's
-  own card files, found by their format; the default game's cog asks every face first);
+  automatic steps) and, after the pace and league hooks, :meth:`Face.play_computer`;
+- ``/cards list`` and ``/cards delete``: :meth:`Face.card_files`, :meth:`Face.delete_cards` (a game's
+  own card files; the default game's cog asks every face);
 - :meth:`Face.status` (``/match status``), :meth:`Face.catch_up` (what a restart owes beyond the
   outbox), :meth:`Face.deliver_owed` (private things owed to a player, shown with their next
   command), :meth:`Face.seat_computer` (``/match new vs:computer``);
-- :attr:`Face.items` and :attr:`Face.presses`: the game's restart-proof components and what
-  pressing each does (:data:`bot.discord.components.PRESSES`);
-- :attr:`Face.legacy_modules`: old module paths kept importable (``old.path`` -> ``new.path``),
-  installed by :func:`install_legacy` so that generic modules need not name them.
+- :meth:`Face.items`: the game's restart-proof components and what pressing each does
+  (:data:`bot.discord.components.PRESSES`);
+- leagues: :meth:`Face.league_options`, :meth:`Face.league_setup`, :meth:`Face.league_army`;
+  ``/cards upload``: :meth:`Face.upload_cards`; words: :attr:`Face.concede_question`,
+  :attr:`Face.deadline_names`, :attr:`Face.option_words`.
+
+Match-bound questions (is a picture due, which round's opening is owed, what a deadline waits for,
+can this be undone) are hooks of :class:`~bot.discord.live.LiveMatch` that a game's subclass
+(:meth:`Face.live`) answers.
 
 A game's face is the ``FACE`` of module ``bot.games.<name>.discord``; a game without one is played
 through :class:`GenericFace`: text from :meth:`GameMatch.narrate`, picture from
@@ -44,7 +49,6 @@ import asyncio
 import importlib
 import logging
 import shlex
-import sys
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -87,7 +91,7 @@ class SecretCollector(Protocol):
         """Its component classes and what pressing each does."""
 
 
-#: The generic secret collector (``None`` until one is installed with :func:`set_secret_collector`).
+#: The generic secret collector (empty until one is installed with :func:`set_secret_collector`).
 SECRETS: list[SecretCollector] = []
 
 
@@ -105,17 +109,16 @@ class Face(Protocol):
     """What a game shows on Discord (see the module docstring for who calls what).
 
     ``game``: its registry name; ``extensions``: its discord.py extensions (slash command cogs);
-    ``legacy_modules``: old import paths -> current ones; ``turn_verbs``: verbs of its commands whose
+    ``turn_verbs``: verbs of its commands whose
     meaning depends on whose turn it is (a slash command with one, issued before the last change of
     turn, is refused as stale); ``items``/``presses``: its restart-proof components.
     """
 
     game: str
     extensions: tuple[str, ...]
-    legacy_modules: Mapping[str, str]
     turn_verbs: frozenset[str]
     concede_question: str
-    option_words: Mapping[str, str]
+    option_words: Mapping[str, Mapping[str, str]]
     deadline_names: Mapping[str, str]
 
     def items(self) -> Mapping[type[discord.ui.DynamicItem[Any]], Press]:
@@ -126,6 +129,25 @@ class Face(Protocol):
 
     def new_options(self) -> app_commands.Command[Any, ..., Any] | None:
         """A prototype whose parameters are the game's own options of ``/match new`` (``None``: none)."""
+
+    def join_command(self, name: str) -> str:
+        """The command that seats a player under ``name`` (``/match join``, ``/match new seat:``)."""
+
+    async def upload_cards(self, storage: Storage, guild_id: int, name: str, body: str) -> str | None:
+        """``/cards upload`` of a file this game reads (``None``: not one of its files, the next game
+        is asked): store it for the server, return the answer. :raises UserError: its file, but bad."""
+
+    def league_options(self) -> app_commands.Command[Any, ..., Any] | None:
+        """A prototype whose parameters are the game's own options of ``/league create`` (``None``: none)."""
+
+    def league_setup(self, values: Mapping[str, Any], scenario: str | None, maps: tuple[str, ...],
+                     round_limit: int | None) -> Any:
+        """A league's format from the values of the game's ``/league create`` options, checked with
+        the scenario and every map of the pool. :raises UserError: what cannot be used, and why."""
+
+    def league_army(self, cards: str, fmt: Any, guild_id: int | None) -> tuple[str, str]:
+        """``/league army``: ``(the army as registered, its cost in words)``.
+        :raises UserError: the format refuses it, or the game registers no armies."""
 
     def live(self, meta: MatchMeta, match: GameMatch, **fields: Any) -> LiveMatch:
         """The live match (a :class:`~bot.discord.matches.LiveMatch`, or the game's subclass)."""
@@ -182,11 +204,6 @@ class Face(Protocol):
     async def on_restore(self, storage: Storage) -> None:
         """Before matches are restored: load what the game keeps per server (maps, cards)."""
 
-    async def upload_cards(self, storage: Storage, guild_id: int, name: str, body: str, by: int) -> str | None:
-        """``/cards upload``: check and store ``body`` when it is this game's card file and return the
-        answer; ``None`` when the file is not this game's (the next game is asked).
-        :raises UserError: it is this game's file, but a bad one (nothing stored)."""
-
     async def card_files(self, storage: Storage, guild_id: int) -> list[str]:
         """``/cards list``: the names of this game's card files the server uploaded."""
 
@@ -226,14 +243,6 @@ def faces() -> list[Face]:
     return [face(n) for n in names]
 
 
-def install_legacy() -> None:
-    """Make every face's :attr:`Face.legacy_modules` importable under their old paths (idempotent)."""
-    for f in faces():
-        for old, new in f.legacy_modules.items():
-            if old not in sys.modules:
-                sys.modules[old] = importlib.import_module(new)
-
-
 # --- the generic face ------------------------------------------------------------------------
 
 
@@ -245,9 +254,9 @@ class GenericFace:
     """
 
     extensions: tuple[str, ...] = ()
-    legacy_modules: Mapping[str, str] = {}
-    #: Descriptions of generic options in the game's words (the default game's are shown).
-    option_words: Mapping[str, str] = {}
+    #: Descriptions of generic options in the game's words, by command (``"match new"``) and option
+    #: (the default game's are shown).
+    option_words: Mapping[str, Mapping[str, str]] = {}
     #: What the pace calls the deadlines of a round's secret choices and of a turn.
     deadline_names: Mapping[str, str] = DEADLINE_NAMES
     #: What ``/match concede`` asks before anything changes.
@@ -270,6 +279,36 @@ class GenericFace:
     def new_options(self) -> app_commands.Command[Any, ..., Any] | None:
         """None."""
         return None
+
+    def join_command(self, name: str) -> str:
+        """``join NAME``: the command that seats a player under ``name``."""
+        return f"join {shlex.quote(name)}"
+
+    def league_options(self) -> app_commands.Command[Any, ..., Any] | None:
+        """None."""
+        return None
+
+    async def upload_cards(self, storage: Storage, guild_id: int, name: str, body: str) -> str | None:
+        """None: the game reads no card files."""
+        return None
+
+    def league_setup(self, values: Mapping[str, Any], scenario: str | None, maps: tuple[str, ...],
+                     round_limit: int | None) -> Any:
+        """The game's default league format (:func:`bot.leagues.rules.league_rules`), each map
+        checked with the scenario (:meth:`check_setup`)."""
+        from bot.leagues.rules import league_rules
+
+        try:
+            fmt = league_rules(self.game).default_format()
+        except ModuleNotFoundError:
+            raise UserError(f"{games.get(self.game).title} has no leagues here yet.") from None
+        for map_id in maps:
+            self.check_setup({k: v for k, v in (("scenario", scenario), ("map", map_id)) if v}, None)
+        return fmt
+
+    def league_army(self, cards: str, fmt: Any, guild_id: int | None) -> tuple[str, str]:
+        """:raises UserError: no armies are registered for this game's leagues."""
+        raise UserError(f"{games.get(self.game).title} leagues register no armies. Nothing was registered.")
 
     def live(self, meta: MatchMeta, match: GameMatch, **fields: Any) -> LiveMatch:
         """A plain :class:`~bot.discord.matches.LiveMatch`."""
@@ -385,10 +424,6 @@ class GenericFace:
     async def on_restore(self, storage: Storage) -> None:
         """Nothing kept per server."""
 
-    async def upload_cards(self, storage: Storage, guild_id: int, name: str, body: str, by: int) -> str | None:
-        """No card files of its own: ``None``."""
-        return None
-
     async def card_files(self, storage: Storage, guild_id: int) -> list[str]:
         """None."""
         return []
@@ -398,6 +433,3 @@ class GenericFace:
         return False
 
 
-def join_text(name: str) -> str:
-    """The command that seats a player under ``name`` (every game's ``join``)."""
-    return f"join {shlex.quote(name)}"

@@ -62,7 +62,7 @@ def face(game: str) -> Any:
 
 
 #: Builds a command's public result (the message owed to the channel) from the match right after
-#: it, its outcome and a header; set by the adapter (:func:`bot.discord.publish.result_text`).
+#: it, its outcome and a header; set by the adapter (the match's face, :meth:`bot.discord.face.Face.describe`).
 Describe = Callable[["LiveMatch", Outcome, str], str]
 
 #: Called with what a handler did (a verb or a component) and the seconds it took; for the bench.
@@ -391,7 +391,7 @@ class MatchManager:
             self._recent = {i for i in self._recent if _snowflake_ms(i) >= self._horizon_ms}
 
     async def _reload(self, live: LiveMatch) -> None:
-        """Rebuild a session from storage after a failed write (memory never runs ahead of disk)."""
+        """Rebuild a match from storage after a failed write (memory never runs ahead of disk)."""
         stored = await self.storage.load_match(live.match_id)
         if stored is not None:
             live.game = _session_of(stored)

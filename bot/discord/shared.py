@@ -133,6 +133,18 @@ def claims(of: Sequence[Face]) -> dict[str, dict[str, Command]]:
     return found
 
 
+async def game_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The registered games whose name or title contains what is typed (a ``game`` option's autocomplete)."""
+    typed = current.strip().lower()
+    return [app_commands.Choice(name=games.get(n).title, value=n) for n in games.names()
+            if typed in n or typed in games.get(n).title.lower()][:25]
+
+
+def game_typed(interaction: discord.Interaction) -> str:
+    """The game named in the ``game`` option of the command being typed (the default game until one is)."""
+    return getattr(interaction.namespace, "game", None) or games.DEFAULT
+
+
 @app_commands.command(name="none", description="No options")
 async def NO_OPTIONS(interaction: discord.Interaction) -> None:  # noqa: N802  # a constant, as a command
     """A prototype without options (a game with no options of its own)."""
@@ -148,10 +160,12 @@ def game_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     return fn
 
 
-def add_game_options(command: Command, game_of: Callable[[discord.Interaction], str]) -> None:
-    """Add every game's :meth:`~bot.discord.face.Face.new_options` to ``command`` (after its first
-    option, the game), completed by the game ``game_of(interaction)`` names."""
-    protos = {f.game: p for f in faces() if (p := f.new_options()) is not None}
+def add_game_options(command: Command, game_of: Callable[[discord.Interaction], str],
+                     options_of: Callable[[Face], Command | None] = lambda f: f.new_options()) -> None:
+    """Add every game's options (``options_of(face)``'s prototype: by default
+    :meth:`~bot.discord.face.Face.new_options`) to ``command`` after its first option, completed
+    by the game ``game_of(interaction)`` names."""
+    protos = {f.game: p for f in faces() if (p := options_of(f)) is not None}
     added = merge_params(protos, game_of) if protos else {}
     for param in added.values():  # no game requires its options: the generic ones come first
         param.required = False
@@ -165,7 +179,7 @@ def add_game_options(command: Command, game_of: Callable[[discord.Interaction], 
 def word_options(command: Command) -> None:
     """Describe ``command``'s generic options in the default game's words where its face has them
     (:attr:`~bot.discord.face.Face.option_words`)."""
-    words = face(games.DEFAULT).option_words
+    words = face(games.DEFAULT).option_words.get(command.qualified_name, {})
     command._params = {name: dataclasses.replace(p, description=words[name]) if name in words else p
                        for name, p in _params(command).items()}
 

@@ -9,7 +9,7 @@ inside a format; it stores it through :meth:`LeagueRules.format_to_json` /
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from bot import games
@@ -27,6 +27,10 @@ class LeagueRules(Protocol):
 
     def format_from_json(self, data: Mapping[str, Any]) -> Any:
         """A format from :meth:`format_to_json`'s dict (unknown keys ignored, missing ones defaulted)."""
+
+    def result_facts(self, match: Any, players: Sequence[str]) -> tuple[tuple[str, ...], dict[str, list[str]]]:
+        """Of a finished match (a :class:`~bot.games.ruleset.GameMatch`), for the league game of
+        ``players``: who forfeited, and the names of the cards each played (its card statistics)."""
 
 
 def league_rules(game: str | None = None) -> LeagueRules:

@@ -148,3 +148,53 @@ def test_match_new_has_the_game_then_each_games_options_in_the_default_games_wor
     pace = cog.match.get_command("pace")
     assert isinstance(pace, app_commands.Command)
     assert str(pace._params["orders"].description) == "Order Markers deadline, e.g. 24h (post)"
+
+
+def test_league_create_keeps_its_options_and_asks_the_leagues_game() -> None:
+    """``/league create``: Heroscape's format options right after the name, as they were, the
+    generic ones after, ``game`` last; a game without leagues is refused with its name."""
+    from bot.discord.cogs.league import LeagueCog
+    from bot.discord.league.commands import build_settings
+
+    cog = LeagueCog(SimpleNamespace())  # type: ignore[arg-type]
+    create = cog.league.get_command("create")
+    assert isinstance(create, app_commands.Command)
+    names = list(create._params)
+    assert names[:9] == ["name", "format", "points_system", "points", "figures", "hexes", "lines", "maps", "scenario"]
+    assert names[-1] == "game" and create._params["name"].required
+    assert str(create._params["turn"].description) == "Player Turn deadline (by post), e.g. 24h"
+    army = cog.league.get_command("army")
+    assert isinstance(army, app_commands.Command)
+    assert str(army._params["cards"].description) == "Army Cards separated by semicolons, e.g. Syvarris; Dumutef Guard"
+    settings = build_settings("Cup", values={"format": "delta", "figures": 10})
+    assert settings.game == "heroscape" and settings.format.describe() == "delta: 500 Delta points, at most 10 figures, every line"
+    with pytest.raises(UserError, match="D&D Onslaught has no leagues here yet"):
+        build_settings("Cup", game="onslaught")
+    with pytest.raises(UserError, match="has no option `figures`"):
+        build_settings("Cup", game="onslaught", values={"figures": 10})
+
+
+async def test_cards_upload_gives_another_games_card_file_to_that_game(
+        fake: FakeDiscord, world: World, new_table: NewTable, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``/cards upload``: each other game's face is asked first (:meth:`Face.upload_cards`); a file
+    it takes is answered by it and Heroscape's card parser never sees it; one it leaves is Heroscape's."""
+    import sys
+
+    seen: list[tuple[int, str, str]] = []
+
+    class PartyFace(GenericFace):
+        async def upload_cards(self, storage: Any, guild_id: int, name: str, body: str) -> str | None:
+            if '"party"' not in body:
+                return None
+            seen.append((guild_id, name, body))
+            return f"Stored the party file `{name}`."
+
+    table = await new_table()
+    cards = sys.modules["bot.games.heroscape.discord.cogs.cards"]  # the module the bot loaded as its extension
+    monkeypatch.setattr(cards, "faces", lambda: [face("heroscape"), PartyFace("onslaught")])
+    taken = await table.reply(world.alice, "cards", "upload", file=("party.json", b'{"party": []}'))
+    assert taken.ephemeral and taken.content == "Stored the party file `party.json`."
+    assert seen == [(world.guild.id, "party.json", '{"party": []}')]
+    assert await table.bot.matches.storage.server_cards(world.guild.id) == []
+    left = await table.reply(world.alice, "cards", "upload", file=("house.json", b'{"format": "nope"}'))
+    assert left.ephemeral and left.content.startswith("This card file was not stored: house.json")

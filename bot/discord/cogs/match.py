@@ -18,7 +18,7 @@ from bot import games
 from bot.discord import actions, outgoing, shared, threads
 from bot.discord.components import ConcedeButton, view_of
 from bot.discord.errors import UserError
-from bot.discord.face import Face, face_of, join_text
+from bot.discord.face import Face, face_of
 from bot.discord.face import face as face_of_game
 from bot.discord.pace import commands as post
 from bot.discord.respond import Responder
@@ -57,18 +57,6 @@ def check_permissions(interaction: discord.Interaction, *, thread: bool) -> None
                         "No match was created.")
 
 
-async def _games(interaction: discord.Interaction, current: str) -> Choices:
-    """The registered games whose name or title contains what is typed."""
-    typed = current.strip().lower()
-    return [app_commands.Choice(name=games.get(n).title, value=n) for n in games.names()
-            if typed in n or typed in games.get(n).title.lower()][:25]
-
-
-def _game_typed(interaction: discord.Interaction) -> str:
-    """The game named in the ``/match new`` being typed (the default game until one is)."""
-    return getattr(interaction.namespace, "game", None) or games.DEFAULT
-
-
 PACES = [app_commands.Choice(name="live (no deadlines)", value="live"),
          app_commands.Choice(name="by post (deadlines, reminders)", value="post")]
 #: ``/match new vs:`` and ``level:``: a computer seat and how hard it plays (issue 20).
@@ -94,7 +82,7 @@ class MatchCog(commands.Cog):
     def __init__(self, bot: RefereeBot) -> None:
         self.bot = bot
         # Each game's own options of /match new (bot.discord.face.Face.new_options) join the generic ones.
-        shared.add_game_options(self.match.get_command("new"), _game_typed)  # type: ignore[arg-type]
+        shared.add_game_options(self.match.get_command("new"), shared.game_typed)  # type: ignore[arg-type]
         for name in ("new", "pace"):  # the pace options in the default game's words
             shared.word_options(self.match.get_command(name))  # type: ignore[arg-type]
         #: Threads (and their parent channels) this bot opened or saw an interaction in.
@@ -115,7 +103,7 @@ class MatchCog(commands.Cog):
                            thread_name="Name of that thread (implies thread; up to 100 characters)",
                            vs="Play against the computer: it takes the other seat and plays by itself",
                            level="How hard the computer plays (with vs: computer): easy, normal or hard", **PACE_HELP)
-    @app_commands.autocomplete(game=_games)
+    @app_commands.autocomplete(game=shared.game_choices)
     @app_commands.choices(pace=PACES, policy=POLICIES, vs=OPPONENTS, level=LEVELS)
     @shared.game_options
     async def new(self, interaction: discord.Interaction, game: str = games.DEFAULT, seat: bool = True,
@@ -170,7 +158,7 @@ class MatchCog(commands.Cog):
                 f"⚔ <@{interaction.user.id}> opened a match in {opened.mention}: {face.summary(live)}. "
                 "Play it there: `/match join` takes a seat.")
         if seat:
-            await actions.play(interaction, join_text(seat_name(interaction.user)), live=live,
+            await actions.play(interaction, face.join_command(seat_name(interaction.user)), live=live,
                                header=header, seated=False, with_map=True)
             return live
         responder = Responder(self.bot, interaction, live.channel_id)
@@ -197,7 +185,8 @@ class MatchCog(commands.Cog):
         live = actions.match_here(interaction)
         if live.is_player(str(interaction.user.id)):
             raise UserError("You already have a seat in this match.")
-        await actions.play(interaction, join_text(seat_name(interaction.user)), live=live, seated=False)
+        await actions.play(interaction, face_of(live).join_command(seat_name(interaction.user)), live=live,
+                           seated=False)
 
     @match.command(name="start", description="Close the table and begin (creator only)")
     async def start(self, interaction: discord.Interaction) -> None:
@@ -245,7 +234,7 @@ class MatchCog(commands.Cog):
         text = await post.log_page(interaction, actions.match_here(interaction), page)
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
-    @match.command(name="replay", description="The map after every Player Turn, as one animated image")
+    @match.command(name="replay", description="The map after every turn, as one animated image")
     async def replay(self, interaction: discord.Interaction) -> None:
         await post.replay(interaction, actions.match_here(interaction))
 

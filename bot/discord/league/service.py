@@ -12,7 +12,6 @@ matches that ended while the bot was down.
 from __future__ import annotations
 
 import logging
-import shlex
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -20,16 +19,16 @@ import discord
 
 from bot.discord import threads
 from bot.discord.errors import UserError
+from bot.discord.face import face_of
+from bot.discord.matches import session_from
 from bot.discord.pace.texts import when_words
 from bot.discord.respond import Responder
-from bot.game.howto import DISCORD
-from bot.game.session import GameSession
+from bot.games.ruleset import GameMatch, Refused
 from bot.leagues import pairing, playoff
 from bot.leagues.model import BYE, DISPUTED, FINAL, OPEN, REFEREED, REPORTED, Game, ranks_from_winners
 from bot.leagues.pairing import Pairing, PairingError
+from bot.leagues.rules import league_rules
 from bot.leagues.store import ORGANISER, PLAYER, League, LeagueStore
-from bot.rules.errors import RulesError
-from bot.rules.state import MatchState, Phase
 from bot.storage.base import OVER
 from bot.storage.sqlite import SqliteStorage
 
@@ -372,7 +371,7 @@ class LeagueService:
         live = await self.bot.matches.create(guild_id=channel.guild.id, channel_id=thread.id,
                                              creator_id=int(game.players[0]), scenario_id=s.scenario,
                                              map_id=game.map_id, fmt=fmt, seed=self.bot.next_seed(),
-                                             parent_id=channel.id)
+                                             parent_id=channel.id, game=s.game)
         await self.store.attach_match(game.id, live.match_id, thread.id)
         header = await announce_pace(live, self.bot.pace, {k: s.pace.get(k) for k in PACE_KEYS})
         responder = Responder(self.bot, None, live.channel_id)
@@ -381,7 +380,7 @@ class LeagueService:
         members = {m.user_id: m for m in await self.store.members(league.id, PLAYER)}
         for p in game.players:
             member = members.get(p)
-            applied = await self.bot.matches.apply(live, p, f"join {shlex.quote(seat_name_of(member, p))}")
+            applied = await self.bot.matches.apply(live, p, face_of(live).join_command(seat_name_of(member, p)))
             await publish(self.bot, live, applied, responder)
         if s.armies == "season":
             for p in game.players:
@@ -391,7 +390,7 @@ class LeagueService:
                     await publish(self.bot, live, applied, responder)
             try:
                 applied = await self.bot.matches.apply(live, game.players[0], "start", want_view=True)
-            except RulesError as exc:  # e.g. an army this map cannot hold
+            except Refused as exc:  # e.g. an army this map cannot hold
                 await responder.send(f"The match could not start: {exc}. Fix it here (`/army set`), then "
                                      f"<@{game.players[0]}> starts it with `/match start`.")
             else:
@@ -405,10 +404,12 @@ class LeagueService:
         """Record the result of a league match that has just ended (win, loss, draw, forfeit or the
         round-limit scoring, as the rules decided), once; a non-league match is left alone."""
         if isinstance(self.bot.storage, SqliteStorage):
-            await self.record_refereed(live.match_id, live.session.state, live.channel_id)
+            await self.record_refereed(live.match_id, live.game, live.channel_id)
 
-    async def record_refereed(self, match_id: str, st: MatchState, channel_id: int) -> bool:
-        """Record a finished match's result on its league game; ``True`` when this call recorded it."""
+    async def record_refereed(self, match_id: str, match: GameMatch, channel_id: int) -> bool:
+        """Record a finished match's result (:meth:`GameMatch.result`, and what its game's
+        :meth:`~bot.leagues.rules.LeagueRules.result_facts` says) on its league game; ``True`` when
+        this call recorded it."""
         found = await self.store.game_of_match(match_id)
         if found is None:
             return False
@@ -416,15 +417,15 @@ class LeagueService:
         if game.state in FINAL:
             return False  # a confirmed or decided hand report stands; organisers correct it if need be
         # A report still waiting for its confirmation (or disputed) gives way to what the bot refereed.
-        winners = [w for w in (st.winners or []) if w in game.players]
+        result = match.result()
+        if result is None:
+            return False
+        winners = [w for w in result.winners if w in game.players]
         ranks = ranks_from_winners(game.players, winners)
-        forfeit = tuple(p.id for p in st.players if p.conceded and p.id in game.players)
-        armies: dict[str, list[str]] = {}
-        for c in st.cards.values():
-            if c.owner in game.players:
-                armies.setdefault(c.owner, []).append(c.card.name)
+        forfeit, armies = league_rules(match.ruleset).result_facts(match, game.players)
         done = await self.store.set_result(league_id, game.id, version, state=REFEREED, ranks=ranks, actor="bot",
-                                           kind="refereed", detail=st.result or "", forfeit=forfeit, armies=armies)
+                                           kind="refereed", detail=result.reason or "", forfeit=forfeit,
+                                           armies=armies)
         if done:
             league = await self.store.by_id(league_id)
             names = await self.names(league) if league else {}
@@ -457,18 +458,18 @@ class LeagueService:
         for match_id, channel_id in rows:
             live = self.bot.matches.get(match_id)
             if live is not None:
-                st = live.session.state
+                match: GameMatch = live.game
             else:
                 stored = await self.bot.storage.load_match(match_id)
                 if stored is None or stored.meta.status != OVER:
                     continue
                 try:
-                    st = GameSession.from_record(stored.record(), howto=DISCORD, tolerant=True).state
+                    match = session_from(stored.meta, stored.record(), tolerant=True)
                 except Exception:
                     log.exception("league match %s does not replay; its result is left to the organisers", match_id)
                     continue
-            if st.phase is Phase.OVER:
-                count += await self.record_refereed(match_id, st, int(channel_id))
+            if match.result() is not None:
+                count += await self.record_refereed(match_id, match, int(channel_id))
         return count
 
     async def rounds_due(self) -> int:

@@ -10,7 +10,7 @@ system, figures, spaces, product lines, Unique cards), and the league's matches 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, get_args
 
@@ -166,6 +166,16 @@ class HeroscapeLeague:
         known = {f.name: data[f.name] for f in fields(LeagueFormat) if f.name in data}
         known["lines"] = tuple(known.get("lines") or ())
         return LeagueFormat(**known)
+
+    def result_facts(self, match: Any, players: Sequence[str]) -> tuple[tuple[str, ...], dict[str, list[str]]]:
+        """Who conceded, and each player's Army Cards."""
+        st = match.state
+        forfeit = tuple(p.id for p in st.players if p.conceded and p.id in players)
+        armies: dict[str, list[str]] = {}
+        for c in st.cards.values():
+            if c.owner in players:
+                armies.setdefault(c.owner, []).append(c.card.name)
+        return forfeit, armies
 
 
 LEAGUE = HeroscapeLeague()

@@ -15,7 +15,15 @@ from bot.discord.publish import publish
 from bot.discord.respond import Responder
 from bot.game import mapsource
 from bot.game.seam import NAME
-from bot.games.heroscape.discord import buttons, computer_seat, newmatch, orders, server_cards, servermaps
+from bot.games.heroscape.discord import (
+    buttons,
+    computer_seat,
+    leagues,
+    newmatch,
+    orders,
+    server_cards,
+    servermaps,
+)
 from bot.games.heroscape.discord.components import (
     ChoiceButton,
     LockButton,
@@ -78,7 +86,13 @@ class HeroscapeFace(GenericFace):
                   "bot.games.heroscape.discord.cogs.cards")
     concede_question = CONCEDE_QUESTION
     deadline_names = {"orders": "Order Markers", "turn": "Player Turn"}
-    option_words = {"orders": "Order Markers deadline, e.g. 24h (post)", "turn": "Player Turn deadline, e.g. 24h (post)"}
+    option_words = {
+        "match new": {"orders": "Order Markers deadline, e.g. 24h (post)", "turn": "Player Turn deadline, e.g. 24h (post)"},
+        "match pace": {"orders": "Order Markers deadline, e.g. 24h (post)",
+                       "turn": "Player Turn deadline, e.g. 24h (post)"},
+        "league create": {"turn": "Player Turn deadline (by post), e.g. 24h", "orders": "Order Markers deadline (by post)"},
+        "league army": {"cards": "Army Cards separated by semicolons, e.g. Syvarris; Dumutef Guard"},
+    }
     #: Verbs whose meaning depends on whose turn (or pick) it is.
     turn_verbs = frozenset({"move", "attack", "special", "end-turn", "choose", "draft", "pass", "use"})
 
@@ -96,6 +110,19 @@ class HeroscapeFace(GenericFace):
         from bot.games.heroscape.discord.cogs import play
 
         return {"move": play.move, "attack": play.attack, "map": play.map_command}
+
+    def league_options(self) -> app_commands.Command[Any, ..., Any] | None:
+        """:data:`bot.games.heroscape.discord.leagues.league_options`."""
+        return leagues.league_options
+
+    def league_setup(self, values: Mapping[str, Any], scenario: str | None, maps: tuple[str, ...],
+                     round_limit: int | None) -> Any:
+        """:func:`bot.games.heroscape.discord.leagues.league_setup`."""
+        return leagues.league_setup(values, scenario, maps, round_limit)
+
+    def league_army(self, cards: str, fmt: Any, guild_id: int | None) -> tuple[str, str]:
+        """:func:`bot.games.heroscape.discord.leagues.league_army`."""
+        return leagues.league_army(cards, fmt, guild_id)
 
     def new_options(self) -> app_commands.Command[Any, ..., Any] | None:
         """:data:`bot.games.heroscape.discord.newmatch.new_options`."""

@@ -174,7 +174,6 @@ class OnslaughtFace(GenericFace):
 
     #: The pace's deadlines in Onslaught's words (``/match new pace:post orders: turn:``).
     deadline_names = {"orders": "initiative cards", "turn": "activation"}
-    option_words = {"orders": "Initiative cards deadline, e.g. 24h (post)", "turn": "Activation deadline, e.g. 24h (post)"}
     #: What ``/match concede`` asks before anything changes.
     concede_question = ("Concede this match? Your party leaves and the other party wins at once. Press **Concede** "
                         "to leave, or **Keep playing**.")
@@ -320,7 +319,7 @@ class OnslaughtFace(GenericFace):
         """Each server's own Onslaught character cards, before its matches are rebuilt."""
         await cards.load_all(storage)
 
-    async def upload_cards(self, storage: Storage, guild_id: int, name: str, body: str, by: int) -> str | None:
+    async def upload_cards(self, storage: Storage, guild_id: int, name: str, body: str) -> str | None:
         """An Onslaught card file (``"game": "onslaught"``): checked, stored for this server only.
 
         :raises UserError: a bad file (the file and the card named; nothing stored)."""

@@ -21,6 +21,7 @@ from discord.ext import commands
 from bot.content.cards import CardFileError
 from bot.discord.errors import UserError
 from bot.discord.face import faces
+from bot.game.seam import NAME
 from bot.game.session import server_library, set_server_cards
 
 if TYPE_CHECKING:
@@ -69,11 +70,12 @@ class CardsCog(commands.Cog):
         except UnicodeDecodeError:
             raise UserError(f"`{name}` is not UTF-8 text; save it as UTF-8 JSON and upload it again.") from None
         storage = self.bot.matches.storage
-        for face in faces():  # another game's card file (its own format) is that game's to store
-            said = await face.upload_cards(storage, guild, name, body, interaction.user.id)
-            if said is not None:
-                await interaction.response.send_message(said, ephemeral=True)
-                return
+        for face in faces():  # another game's card file (it says whose it is) goes to that game
+            if face.game != NAME:
+                answer = await face.upload_cards(storage, guild, name, body)
+                if answer is not None:
+                    await interaction.response.send_message(answer, ephemeral=True)
+                    return
         files = [(n, b) for n, b in await storage.server_cards(guild) if n != name] + [(name, body)]
         try:
             lib = server_library(files)
