@@ -14,11 +14,12 @@ import argparse
 import hashlib
 import random
 from collections.abc import Iterable, Mapping
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from bot.games.onslaught.match import DEFAULT_SCENARIO, FORMAT_KEYS, NAME, OnslaughtMatch
+from bot.games.onslaught.server_cards import library_for as of_server
+from bot.games.onslaught.server_cards import shipped
 from bot.games.ruleset import Adapter, CliCommand, MatchSettings
 from bot.onslaught.content import ContentError, Library
 
@@ -26,18 +27,13 @@ from bot.onslaught.content import ContentError, Library
 OPTIONS = ("map", "scenario", "format", *FORMAT_KEYS)
 
 
-@cache
 def library() -> Library:
     """The shipped (invented) Onslaught content, loaded once."""
-    from bot.onslaught.files import load
-
-    return load()
+    return shipped()
 
 
 def library_for(server: int | None) -> Library:
     """Server ``server``'s library: the shipped set plus its uploaded character cards."""
-    from bot.games.onslaught.server_cards import library_for as of_server
-
     return of_server(server)
 
 

@@ -17,7 +17,7 @@ from functools import cache
 from typing import Any
 
 from bot.onslaught.content import ContentError, Library, library
-from bot.onslaught.files import DATA
+from bot.onslaught.files import DATA, load
 
 #: The value of a card file's ``game`` key that marks it as Onslaught's.
 GAME = "onslaught"
@@ -25,6 +25,12 @@ GAME = "onslaught"
 PARTS = ("characters", "items", "monsters")
 
 _SERVERS: dict[int, Library] = {}
+
+
+@cache
+def shipped() -> Library:
+    """The shipped (invented) Onslaught content, loaded once."""
+    return load()
 
 
 @cache
@@ -102,8 +108,6 @@ def set_files(guild_id: int, files: Iterable[tuple[str, str]]) -> Library:
     files = list(files)
     if not files:
         _SERVERS.pop(guild_id, None)
-        from bot.games.onslaught.ruleset import library as shipped
-
         return shipped()
     lib = merged(files)
     _SERVERS[guild_id] = lib
@@ -114,6 +118,4 @@ def library_for(guild_id: int | None) -> Library:
     """Server ``guild_id``'s library (``None``, or a server without files: the shipped set)."""
     if guild_id is not None and guild_id in _SERVERS:
         return _SERVERS[guild_id]
-    from bot.games.onslaught.ruleset import library as shipped
-
     return shipped()
