@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord.face import face_of
 from bot.discord.host import Host
 from bot.discord.respond import Responder
 from bot.rules.state import MatchState
@@ -90,10 +91,7 @@ async def _post(bot: Host, live: LiveMatch, applied: Applied, msg: discord.Messa
                 responder: Responder) -> None:
     assert applied.view is not None
     # The picture tells the whole turn, not only this command (the match keeps the turn's events).
-    # The game's face draws its own picture (the default game's through ``render``, as before).
-    from bot.discord.face import face_of
-
-    png = await face_of(live).draw(bot, live, applied.view, applied.shown)
+    png = await face_of(live).draw(bot, live, applied.view, applied.shown)  # the game's picture (Heroscape: render)
     if png is None:
         return
     name = f"round{applied.round}-v{applied.version}.png"

@@ -198,3 +198,19 @@ async def test_cards_upload_gives_another_games_card_file_to_that_game(
     assert await table.bot.matches.storage.server_cards(world.guild.id) == []
     left = await table.reply(world.alice, "cards", "upload", file=("house.json", b'{"format": "nope"}'))
     assert left.ephemeral and left.content.startswith("This card file was not stored: house.json")
+
+
+async def test_a_game_without_a_face_of_its_own_is_drawn_by_its_own_picture() -> None:
+    """The generic face draws the match's public picture (:meth:`GameMatch.picture`), never
+    Heroscape's renderer; no picture when the bot draws none."""
+    from bot import games
+    from bot.discord.live import LiveMatch
+    from bot.games.ruleset import MatchSettings
+    from bot.storage.base import MatchMeta
+
+    match = games.get("onslaught").new_match(MatchSettings("m1", seed=1, adapter="discord"))
+    live = LiveMatch(MatchMeta("m1", 1, 10, 2, "", "", 1, ruleset="onslaught"), match)
+    generic = GenericFace("onslaught")
+    png = await generic.draw(SimpleNamespace(render=object()), live, live.public_view(), ())  # type: ignore[arg-type]
+    assert png is not None and png.startswith(b"\x89PNG") and png == match.picture(None, ())
+    assert await generic.draw(SimpleNamespace(render=None), live, live.public_view(), ()) is None  # type: ignore[arg-type]
