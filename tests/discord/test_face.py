@@ -208,7 +208,9 @@ async def test_a_game_without_a_face_of_its_own_is_drawn_by_its_own_picture() ->
     from bot.games.ruleset import MatchSettings
     from bot.storage.base import MatchMeta
 
-    match = games.get("onslaught").new_match(MatchSettings("m1", seed=1, adapter="discord"))
+    # Placed at once (no open table), so that there is a picture to draw.
+    match = games.get("onslaught").new_match(MatchSettings("m1", seed=1, options={"format": {"lobby": False}},
+                                                           adapter="discord"))
     live = LiveMatch(MatchMeta("m1", 1, 10, 2, "", "", 1, ruleset="onslaught"), match)
     generic = GenericFace("onslaught")
     png = await generic.draw(SimpleNamespace(render=object()), live, live.public_view(), ())  # type: ignore[arg-type]
