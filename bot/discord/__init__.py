@@ -17,6 +17,6 @@ on Discord is its face, :mod:`.face`). This package only translates. Modules, to
 - :mod:`.resume` - the catch-up after a restart; :mod:`.pace` play by post; :mod:`.league` leagues;
 - :mod:`.run` (``python -m bot run``) and :mod:`.bench`.
 
-Heroscape's face (its slash commands, Order Marker DMs, autocomplete, status words) is
-:mod:`bot.games.heroscape.discord`.
+Each game's face (its slash commands, secret-choice DMs, autocomplete, status words) is the
+``discord`` subpackage of its package under :mod:`bot.games`.
 """
