@@ -24,7 +24,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -153,14 +153,15 @@ def current(interaction: discord.Interaction, match_id: str, tag: str, round_no:
     return bot, live, pid, a
 
 
-async def send_dm(bot: Host, live: LiveMatch, pid: str, a: SecretAssignment) -> bool | None:
-    """DM the controls; ``False`` when the player's DMs are closed (Discord refused), ``None`` when
-    Discord failed to take the DM (a server error or a dropped connection, after the retries)."""
+async def dm_messages(bot: Host, live: LiveMatch, pid: str, messages: Sequence[tuple[str, discord.ui.View]],
+                      what: str) -> bool | None:
+    """DM ``messages`` (``(text, view)`` each, in order) to ``pid``; ``what`` names them in logs.
+    ``False`` when the player's DMs are closed (Discord refused), ``None`` when Discord failed to take
+    the DM (a server error or a dropped connection, after the retries); remembered in ``live.dm_closed``."""
     try:
         channel = await bot.dm(int(pid))
-        for text, view in controls(live, a, pid, f"<#{live.channel_id}>"):
-            await outgoing.deliver(lambda text=text, view=view: channel.send(text, view=view),  # type: ignore[misc]
-                                   f"the secret controls to {pid}")
+        for text, view in messages:
+            await outgoing.deliver(lambda text=text, view=view: channel.send(text, view=view), what)  # type: ignore[misc]
     except discord.Forbidden as exc:
         if exc.code != DMS_CLOSED:
             log.warning("DM to %s refused: %s", pid, exc)
@@ -171,6 +172,12 @@ async def send_dm(bot: Host, live: LiveMatch, pid: str, a: SecretAssignment) -> 
         return None
     live.dm_closed.discard(pid)
     return True
+
+
+async def send_dm(bot: Host, live: LiveMatch, pid: str, a: SecretAssignment) -> bool | None:
+    """DM the controls (:func:`dm_messages`)."""
+    return await dm_messages(bot, live, pid, controls(live, a, pid, f"<#{live.channel_id}>"),
+                             f"the secret controls to {pid}")
 
 
 async def send_here(responder: Responder, live: LiveMatch, pid: str, a: SecretAssignment) -> bool:
