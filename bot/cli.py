@@ -66,6 +66,8 @@ def _parser(game: str = games.DEFAULT) -> argparse.ArgumentParser:
                        "worker processes, as in real play)")
     bench.add_argument("--most", action="store_true", help="bot: 200, 400, ... matches until a run misses the "
                        "goals (handler p99 < 100 ms, picture p99 < 2 s); prints bot_max_matches_at_goals")
+    bench.add_argument("--workers", type=int, default=1, help="ai: matches played in this many processes at once "
+                       "(the same results: the computer's search is counted in positions, not seconds)")
     from bot.storage.copy import add_arguments as db_args
 
     db_args(sub)
@@ -158,7 +160,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.what == "ai":
             from bot.game.ai.bench import main as ai_bench
 
-            return int(ai_bench(max(1, args.matches), args.seed))
+            return int(ai_bench(max(1, args.matches), args.seed, max(1, args.workers)))
         from bot.bench import main as bench_main
 
         return int(bench_main(args.what, pictures=not args.no_pictures, matches=args.matches, most=args.most))

@@ -265,7 +265,7 @@ def test_discord_card_marks_enforced_powers_too() -> None:
 
     text = card_text(cards().get("Grimnak"))
     assert "• **Chomp** (enforced): " in text
-    assert "(not enforced: the players apply it)" in card_text(cards().get("Tagawa Samurai"))  # Bloodlust
+    assert "(not enforced: the players apply it)" in card_text(cards().get("Su-Bak-Na"))  # Hive Supremacy
 
 
 def test_cards_name_writes_the_card_picture(tmp_path: Path) -> None:

@@ -17,6 +17,6 @@ on Discord is its face, :mod:`.face`). This package only translates. Modules, to
 - :mod:`.resume` - the catch-up after a restart; :mod:`.pace` play by post; :mod:`.league` leagues;
 - :mod:`.run` (``python -m bot run``) and :mod:`.bench`.
 
-Each game's face (its slash commands, secret-choice DMs, autocomplete, status words) is the
-``discord`` subpackage of its package under :mod:`bot.games`.
+Each game's face (its own slash commands, secret phases, autocomplete, status words) is in its
+package, ``bot.games.<name>.discord``.
 """

@@ -91,7 +91,7 @@ async def _post(bot: Host, live: LiveMatch, applied: Applied, msg: discord.Messa
                 responder: Responder) -> None:
     assert applied.view is not None
     # The picture tells the whole turn, not only this command (the match keeps the turn's events).
-    png = await face_of(live).draw(bot, live, applied.view, applied.shown)  # the game's picture (the default game's: render)
+    png = await face_of(live).draw(bot, live, applied.view, applied.shown)  # the game's own picture
     if png is None:
         return
     name = f"round{applied.round}-v{applied.version}.png"

@@ -176,9 +176,8 @@ async def test_killed_right_after_a_round_started_the_restart_opens_it(
     while not crash.hit.is_set():
         st = table.state
         assert st.phase is Phase.TURNS and st.turn is not None
-        await fake.slash(table.user(st.turn.player), world.channel, "end-turn", None, {})
-        await fake.wait_until(lambda: crash.hit.is_set() or table.bot.inflight == 0, timeout=30)
-        await table.settle() if not crash.hit.is_set() else None
+        record = await fake.slash(table.user(st.turn.player), world.channel, "end-turn", None, {})
+        await table.handled(record, unless=crash.hit, timeout=30)
     assert table.state.round == 2 and table.controls_for(world.alice) is None
 
     await _restart(table, crash, task, start_bot, db)
