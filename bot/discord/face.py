@@ -20,6 +20,8 @@ Discord shows of a match goes through its game's :class:`Face`, found by :func:`
   (:meth:`LiveMatch.public_view <bot.discord.live.LiveMatch.public_view>` captured under the
   lock, drawn by :meth:`Face.draw`), then :meth:`Face.follow_up` (secret controls of a new round,
   automatic steps) and, after the pace and league hooks, :meth:`Face.play_computer`;
+- ``/cards list`` and ``/cards delete``: :meth:`Face.card_files`, :meth:`Face.delete_cards` (a game's
+  own card files; the default game's cog asks every face);
 - :meth:`Face.status` (``/match status``), :meth:`Face.catch_up` (what a restart owes beyond the
   outbox), :meth:`Face.deliver_owed` (private things owed to a player, shown with their next
   command), :meth:`Face.seat_computer` (``/match new vs:computer``);
@@ -201,6 +203,12 @@ class Face(Protocol):
 
     async def on_restore(self, storage: Storage) -> None:
         """Before matches are restored: load what the game keeps per server (maps, cards)."""
+
+    async def card_files(self, storage: Storage, guild_id: int) -> list[str]:
+        """``/cards list``: the names of this game's card files the server uploaded."""
+
+    async def delete_cards(self, storage: Storage, guild_id: int, name: str) -> bool:
+        """``/cards delete``: forget this game's file ``name``; ``False`` when it has none by that name."""
 
 
 # --- the registry ----------------------------------------------------------------------------
@@ -415,5 +423,13 @@ class GenericFace:
 
     async def on_restore(self, storage: Storage) -> None:
         """Nothing kept per server."""
+
+    async def card_files(self, storage: Storage, guild_id: int) -> list[str]:
+        """None."""
+        return []
+
+    async def delete_cards(self, storage: Storage, guild_id: int, name: str) -> bool:
+        """None to delete."""
+        return False
 
 

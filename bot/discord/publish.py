@@ -53,7 +53,7 @@ async def publish(bot: Host, live: LiveMatch, applied: Applied, responder: Respo
     if picture:
         follow(bot, live, applied, msg, responder)
     for pid, plines in out.private.items():
-        if pid not in private_done:
+        if pid not in private_done and any(plines):  # nothing private to say: no empty message
             await send_private(bot, live, pid, plines, responder)
     await face.follow_up(bot, live, applied, responder)
     if pace is not None:

@@ -115,7 +115,8 @@ async def test_match_new_makes_a_match_of_the_game_named(fake: FakeDiscord, worl
     table = await new_table()
     refused = await table.reply(world.alice, "match", "new", game="onslaught", points=300, seat=False)
     assert refused.ephemeral and refused.content == (
-        "`/match new` in a D&D Onslaught match has no option `points`; its options are: none. Nothing was done.")
+        "`/match new` in a D&D Onslaught match has no option `points`; its options are: `scenario`, `map`, "
+        "`party`. Nothing was done.")
     unknown = await table.reply(world.alice, "match", "new", game="chess")
     assert unknown.ephemeral and unknown.content.startswith("There is no game 'chess'; the games are: ")
     assert table.bot.matches.in_channel(world.channel.id) is None
@@ -123,7 +124,7 @@ async def test_match_new_makes_a_match_of_the_game_named(fake: FakeDiscord, worl
     first = await table.reply(world.alice, "match", "new", game="onslaught", seat=False)
     live = table.bot.matches.in_channel(world.channel.id)
     assert live is not None and live.meta.ruleset == "onslaught" and type(live.game).__name__ == "OnslaughtMatch"
-    assert first.content.startswith("⚔ **New match** of D&D Onslaught.")
+    assert first.content.startswith("⚔ **New D&D Onslaught match**: Skirmish at the Crossroads (invented)")
     stored = await table.bot.storage.load_match(live.match_id)
     assert stored is not None and stored.meta.ruleset == "onslaught"
 
@@ -137,8 +138,9 @@ def test_match_new_has_the_game_then_each_games_options_in_the_default_games_wor
     new = cog.match.get_command("new")
     assert isinstance(new, app_commands.Command)
     params = new._params
-    assert list(params)[:10] == ["game", "scenario", "map", "points", "figures", "spaces", "rounds", "draft",
-                                 "format", "seat"]
+    # Heroscape's options as they were, then Onslaught's own (`party`), then the generic ones.
+    assert list(params)[:11] == ["game", "scenario", "map", "points", "figures", "spaces", "rounds", "draft",
+                                 "format", "party", "seat"]
     assert not any(p.required for p in params.values())
     assert str(params["points"].description) == "Army points limit" and params["points"].max_value == 10000
     assert str(params["orders"].description) == "Order Markers deadline, e.g. 24h (post)"
@@ -206,7 +208,9 @@ async def test_a_game_without_a_face_of_its_own_is_drawn_by_its_own_picture() ->
     from bot.games.ruleset import MatchSettings
     from bot.storage.base import MatchMeta
 
-    match = games.get("onslaught").new_match(MatchSettings("m1", seed=1, adapter="discord"))
+    # Placed at once (no open table), so that there is a picture to draw.
+    match = games.get("onslaught").new_match(MatchSettings("m1", seed=1, options={"format": {"lobby": False}},
+                                                           adapter="discord"))
     live = LiveMatch(MatchMeta("m1", 1, 10, 2, "", "", 1, ruleset="onslaught"), match)
     generic = GenericFace("onslaught")
     png = await generic.draw(SimpleNamespace(render=object()), live, live.public_view(), ())  # type: ignore[arg-type]

@@ -18,11 +18,11 @@ from typing import Any
 
 import discord
 
-from bot.discord import outgoing
 from bot.discord.components import answered_before, tell, view_of
 from bot.discord.errors import Stale, UserError
 from bot.discord.host import Host, host_of
 from bot.discord.respond import Responder
+from bot.discord.secrets import dm_messages
 from bot.games.heroscape.discord import computer_seat
 from bot.games.heroscape.discord.components import MARKER_NAMES, LockButton, MarkersButton, OrderSelect
 from bot.games.heroscape.discord.live import HeroscapeLive as LiveMatch
@@ -32,8 +32,6 @@ from bot.storage.base import OWED_CONTROLS, OWED_TEXT
 
 log = logging.getLogger(__name__)
 
-#: Discord's "Cannot send messages to this user".
-DMS_CLOSED = 50007
 ROUND_KEY = "_round"
 
 
@@ -127,20 +125,8 @@ async def open_round(bot: Host, live: LiveMatch, responder: Responder) -> None:
 async def send_dm_controls(bot: Host, live: LiveMatch, pid: str) -> bool | None:
     """DM the controls; ``False`` when the player's DMs are closed (Discord refused), ``None`` when
     Discord failed to take the DM (a server error or a dropped connection, after the retries)."""
-    try:
-        channel = await bot.dm(int(pid))
-        await outgoing.deliver(lambda: channel.send(controls_text(live, pid, f"<#{live.channel_id}>"),
-                                                    view=controls(live, pid)), f"the Order Marker controls to {pid}")
-    except discord.Forbidden as exc:
-        if exc.code != DMS_CLOSED:
-            log.warning("DM to %s refused: %s", pid, exc)
-        live.dm_closed.add(pid)
-        return False
-    except Exception as exc:  # 5xx after discord.py's retries, or the connection: not closed DMs
-        log.warning("DM to %s failed: %s", pid, exc)
-        return None
-    live.dm_closed.discard(pid)
-    return True
+    return await dm_messages(bot, live, pid, [(controls_text(live, pid, f"<#{live.channel_id}>"), controls(live, pid))],
+                             f"the Order Marker controls to {pid}")
 
 
 async def deliver_owed(live: LiveMatch, responder: Responder) -> None:
