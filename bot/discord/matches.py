@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from bot import games
-from bot.discord import server_cards
+from bot.discord import crossproc, server_cards
 from bot.discord.errors import AlreadyDone, NoMatch, NotAPlayer, Stale, UserError
 from bot.game.seam import turn_key as turn_key  # its old home was here (tests import it)
 from bot.game.session import GameSession
@@ -418,7 +418,8 @@ class MatchManager:
         :raises bot.rules.errors.RulesError: the rules refuse the command (nothing changed).
         """
         start = time.perf_counter()
-        async with live.lock:
+        # issue 21: the match's cross-process lock, and the match rebuilt first when another process moved it.
+        async with live.lock, crossproc.step(self, live):
             if interaction_id is not None and await self._processed(interaction_id):
                 raise AlreadyDone("That was already done.")
             if expected_version is not None and expected_version != live.version:
