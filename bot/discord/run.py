@@ -13,7 +13,7 @@ import signal
 import sys
 from typing import TYPE_CHECKING
 
-from bot.discord.settings import Settings, parse_shards
+from bot.discord.settings import Settings
 
 if TYPE_CHECKING:
     from bot.discord.client import RefereeBot
@@ -70,12 +70,13 @@ def main(*, force_sync: bool = False, shards: str | None = None, shard_count: st
     is refused. ``force_sync`` registers the slash commands even when they did not change;
     ``shards`` and ``shard_count`` (``--shards 0-3 --shard-count 8``) override ``SHARDS`` and
     ``SHARD_COUNT`` (:mod:`bot.discord.shards`)."""
+    # The flags win over the environment (and .env, which never overrides what is set).
+    if shards is not None:
+        os.environ["SHARDS"] = shards
+    if shard_count is not None:
+        os.environ["SHARD_COUNT"] = shard_count
     try:
         settings = Settings.from_env()
-        if shards is not None or shard_count is not None:
-            ids, count = parse_shards(shards if shards is not None else os.environ.get("SHARDS", ""),
-                                      shard_count if shard_count is not None else os.environ.get("SHARD_COUNT", ""))
-            settings = dataclasses.replace(settings, shard_ids=ids, shard_count=count)
     except ValueError as exc:
         print(f"Bad setting: {exc}", file=sys.stderr)
         return 2

@@ -1,0 +1,22 @@
+"""Fixtures of the scale tests: a started fake Discord with discord.py pointed at it."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.fakediscord import FakeDiscord
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    """A running fake (30 s waits: these tests start bots in processes of their own); on teardown it
+    must not have seen unknown routes or crashed."""
+    server = FakeDiscord(default_timeout=30.0)
+    await server.start()
+    with server.patch_discord():
+        yield server
+    await server.stop()
+    assert server.unknown_routes == [], f"the bot called routes the fake does not know: {server.unknown_routes}"
+    assert server.server_errors == [], f"the fake crashed: {server.server_errors}"
