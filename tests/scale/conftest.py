@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import pytest
 
 from bot.fakediscord import FakeDiscord
+from tests.backends import store_target
 
 
 @pytest.fixture
@@ -20,3 +22,12 @@ async def fake() -> AsyncIterator[FakeDiscord]:
     await server.stop()
     assert server.unknown_routes == [], f"the bot called routes the fake does not know: {server.unknown_routes}"
     assert server.server_errors == [], f"the fake crashed: {server.server_errors}"
+
+
+@pytest.fixture
+def pg_url(tmp_path: Path) -> Iterator[str]:
+    """A PostgreSQL URL on a fresh schema of this test's own (dropped afterwards); skipped without a
+    server, failed instead under ``REQUIRE_POSTGRES=1`` (:mod:`tests.backends`)."""
+    target, cleanup = store_target("postgres", tmp_path)
+    yield target
+    cleanup()

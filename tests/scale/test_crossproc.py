@@ -6,7 +6,7 @@ by one is found by the other, and two processes applying at the same instant nev
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -16,17 +16,9 @@ from bot.discord.matches import LiveMatch, MatchManager
 from bot.storage.postgres import PostgresStorage
 from bot.storage.shared import active_log_lengths, is_shared, log_length
 from bot.storage.sqlite import SqliteStorage
-from tests.backends import store_target
 
 ARMY_A = "army Syvarris; Dumutef Guard"
 ARMY_B = "army Kita; Onshu"
-
-
-@pytest.fixture
-def pg_url(tmp_path: Path) -> Iterator[str]:
-    target, cleanup = store_target("postgres", tmp_path)
-    yield target
-    cleanup()
 
 
 @pytest.fixture
