@@ -16,7 +16,10 @@ the shared database (PostgreSQL; on SQLite, which one process owns, none of this
 - **Before an interaction is handled** (:func:`install`, one call in the bot's start): its match
   is brought up to date first (a server's interaction: the active match of its channel; a DM: every
   active match, matches created by another process included), so that what the handler reads
-  (whose turn, the round of a private control) is what the database says.
+  (whose turn, the round of a private control) is what the database says. The play-by-post loop
+  does the same for every active match before it looks for due deadlines (one call in
+  :meth:`bot.discord.pace.service.PaceService.tick`); each deadline and reminder is then claimed
+  by one process only (``FOR UPDATE SKIP LOCKED`` and a version check, :mod:`bot.discord.pace.store`).
 - **What a command owes the channel is posted by the process that applied it**, through Discord's
   REST API (any process may post in any channel; the gateway connection is only for receiving).
   Its outbox row is written in the same transaction as the log entry and marked sent once Discord
@@ -101,7 +104,10 @@ class _OneMatch:
 async def catch_up_channel(manager: Any, channel_id: int | None) -> int:
     """Bring the active matches of ``channel_id`` (``None``: every active match, for a DM) up to
     date with the database: a match not in memory is loaded, one whose log moved is rebuilt.
-    Returns how many changed. Each is rebuilt under its in-process lock, never mid-command."""
+    Returns how many changed. Each is rebuilt under its in-process lock, never mid-command. Nothing
+    to do (0) on a database no other process writes."""
+    if not is_shared(manager.storage):
+        return 0
     changed = 0
     for match_id, length in (await active_log_lengths(manager.storage, channel_id)).items():
         live = manager.get(match_id)
@@ -117,6 +123,16 @@ async def catch_up_channel(manager: Any, channel_id: int | None) -> int:
             if await log_length(manager.storage, match_id) != len(live.session.log) and await reload(manager, live):
                 changed += 1
     return changed
+
+
+async def before_tick(bot: Any) -> None:
+    """Before the play-by-post loop looks for due work: on a shared database, every active match
+    brought up to date (:func:`catch_up_channel`) and every match's pace read again (another
+    process may have made a match, or set its pace, since this one started)."""
+    if not is_shared(bot.storage):
+        return
+    await catch_up_channel(bot.matches, None)
+    await bot.pace.load()
 
 
 def install(bot: Any) -> None:

@@ -171,7 +171,7 @@ class Driver:
             await self.fake.click(user, msg, f"hs:lock:{seat.match_id}:{round_no}")
             self.locks += 1
             pid = str(user.id)
-            await _poll(lambda p=pid: self._locked(seat, p, round_no), f"{user.name}'s lock-in to be stored")
+            await _poll(lambda p=pid, r=round_no: self._locked(seat, p, r), f"{user.name}'s lock-in to be stored")
             await self.on_lock(self.locks)
             st = await self.state(seat)
 
