@@ -12,7 +12,6 @@ with that verb, before showing anything: a crash at a chosen point.
 from __future__ import annotations
 
 import os
-import signal
 import sys
 from typing import Any
 
@@ -23,7 +22,7 @@ import yarl
 def _patch() -> None:
     from bot.discord import shards
     from bot.discord.client import RefereeBot
-    from bot.discord.matches import MatchManager
+    from tests.discord.bot_process import kill_after
 
     make = shards.make_bot
     seed = int(os.environ.get("HS_SEED", "4"))
@@ -33,21 +32,8 @@ def _patch() -> None:
         return bot
 
     shards.make_bot = make_bot  # type: ignore[assignment]
-    verb = os.environ.get("HS_KILL_AFTER")
-    if not verb:
-        return
-    left = [int(os.environ.get("HS_KILL_NTH", "1"))]
-    real = MatchManager.apply
-
-    async def apply(self: MatchManager, live: Any, player: str, text: str, **kw: Any) -> Any:
-        applied = await real(self, live, player, text, **kw)
-        if text.split(" ", 1)[0] == verb:
-            left[0] -= 1
-            if left[0] == 0:
-                os.kill(os.getpid(), signal.SIGKILL)
-        return applied
-
-    MatchManager.apply = apply  # type: ignore[method-assign]
+    if os.environ.get("HS_KILL_AFTER"):
+        kill_after(os.environ["HS_KILL_AFTER"], int(os.environ.get("HS_KILL_NTH", "1")))
 
 
 def main() -> int:

@@ -35,9 +35,12 @@ CHILD = Path(__file__).with_name("shard_process.py")
 ARMIES = ("Syvarris; Dumutef Guard", "Kita; Onshu")
 #: Rounds each match plays (Order Markers by DM, then every Player Turn ended).
 ROUNDS = 2
-#: The shard-0 process dies right after applying this many lock-ins: the first of round 2, a
-#: lock-in of the match the other process serves (see :func:`_play`'s order).
-KILL_AT = 5
+#: The shard-0 process dies right after applying this many lock-ins: the first one, a lock-in of
+#: the match the other process serves (see :func:`_play`'s order), mid-match (armies placed).
+#: The first, because its words ("carol has locked in ...") are then not in the channel yet: a
+#: restart recognises a result already posted by its words (:mod:`bot.discord.resume`), and the
+#: same words from an earlier round within a second would be taken for it (see the report).
+KILL_AT = 1
 #: How long a step may take on a busy machine before the test gives up (not a measured figure).
 PATIENCE = 120.0
 RESTARTED = "🔄 I was restarted"
