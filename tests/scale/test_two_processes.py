@@ -39,7 +39,7 @@ ROUNDS = 2
 #: the match the other process serves (see :func:`_play`'s order), mid-match (armies placed).
 #: The first, because its words ("carol has locked in ...") are then not in the channel yet: a
 #: restart recognises a result already posted by its words (:mod:`bot.discord.resume`), and the
-#: same words from an earlier round within a second would be taken for it (see the report).
+#: same words from an earlier round within a second would be taken for it.
 KILL_AT = 1
 #: How long a step may take on a busy machine before the test gives up (not a measured figure).
 PATIENCE = 120.0
