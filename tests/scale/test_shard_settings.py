@@ -43,8 +43,9 @@ def test_the_environment_names_the_shards(monkeypatch: pytest.MonkeyPatch) -> No
 def test_run_refuses_wrong_shards_before_connecting(monkeypatch: pytest.MonkeyPatch,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("DISCORD_TOKEN", "fake")
-    monkeypatch.delenv("SHARDS", raising=False)
-    monkeypatch.delenv("SHARD_COUNT", raising=False)
+    # Set (empty) through monkeypatch, so that what the flags write there is undone after the test.
+    monkeypatch.setenv("SHARDS", "")
+    monkeypatch.setenv("SHARD_COUNT", "")
     assert cli_main(["run", "--discord", "--shards", "0-3", "--shard-count", "2"]) == 2
     assert "Bad setting: shard 2 does not exist with a shard count of 2" in capsys.readouterr().err
     monkeypatch.setenv("SHARD_COUNT", "8")  # the flag's shards with the environment's count
