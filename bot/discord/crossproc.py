@@ -38,7 +38,9 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
-from bot.storage.shared import active_log_lengths, is_shared, log_length
+from bot.discord.errors import Stale
+from bot.storage.base import ENDED
+from bot.storage.shared import active_log_lengths, is_shared, log_length, match_head
 
 log = logging.getLogger(__name__)
 
@@ -48,11 +50,18 @@ async def step(manager: Any, live: Any) -> AsyncIterator[None]:
     """Hold ``live``'s cross-process lock for the block, with ``live`` first rebuilt from the
     database when another process moved its log (see the module docstring). ``manager`` is the
     :class:`~bot.discord.matches.MatchManager`, ``live`` its :class:`~bot.discord.matches.LiveMatch`
-    whose in-process lock the caller holds."""
+    whose in-process lock the caller holds.
+
+    :raises Stale: another process ended the match (``/match end``) meanwhile.
+    """
     storage = manager.storage
     async with storage.match_lock(live.match_id):
-        if is_shared(storage) and await log_length(storage, live.match_id) != len(live.session.log):
-            await reload(manager, live)
+        if is_shared(storage):
+            status, length = await match_head(storage, live.match_id)
+            if status == ENDED:  # `/match end` in another process: this one still held the match
+                raise Stale("That match was ended (`/match end`), so this no longer applies.")
+            if length != len(live.session.log):
+                await reload(manager, live)
         yield
 
 

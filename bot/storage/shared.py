@@ -22,9 +22,18 @@ def is_shared(storage: Any) -> bool:
 
 async def log_length(storage: Any, match_id: str) -> int:
     """How many commands the stored log of ``match_id`` holds (its next ``seq``; 0 for none)."""
-    async with storage.db.execute("SELECT COUNT(*) FROM log WHERE match_id = ?", (match_id,)) as cur:
+    return (await match_head(storage, match_id))[1]
+
+
+async def match_head(storage: Any, match_id: str) -> tuple[str | None, int]:
+    """``(status, stored log length)`` of ``match_id`` in one query (``(None, 0)``: not stored);
+    the status is :data:`~bot.storage.base.ACTIVE`, ``OVER`` or ``ENDED``."""
+    async with storage.db.execute(
+        "SELECT m.status, (SELECT COUNT(*) FROM log l WHERE l.match_id = m.match_id) FROM matches m "
+        "WHERE m.match_id = ?", (match_id,)
+    ) as cur:
         row = await cur.fetchone()
-    return int(row[0]) if row else 0
+    return (str(row[0]), int(row[1])) if row else (None, 0)
 
 
 async def active_log_lengths(storage: Any, channel_id: int | None = None) -> dict[str, int]:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.discord import crossproc
+from bot.discord.errors import Stale
 from bot.discord.matches import LiveMatch, MatchManager
 from bot.storage.postgres import PostgresStorage
 from bot.storage.shared import active_log_lengths, is_shared, log_length
@@ -80,6 +81,20 @@ async def test_two_processes_applying_at_once_take_turns_on_the_log(two: tuple[M
     assert stored is not None
     assert sorted(t for _, t in stored.log[2:]) == sorted([ARMY_A, ARMY_B])
     assert len(stored.log) == 4
+
+
+async def test_a_match_ended_in_another_process_takes_no_more_commands(
+        two: tuple[MatchManager, MatchManager]) -> None:
+    one, other = two
+    live = await _new(one)
+    await one.apply(live, "a", "join Alice")
+    await crossproc.catch_up_channel(other, 10)
+    there = other.get(live.match_id)
+    assert there is not None
+    await one.end(live)  # `/match end` where the channel is served
+    with pytest.raises(Stale, match="That match was ended"):
+        await other.apply(there, "b", "join Bob")  # e.g. a DM answered in the other process
+    assert await log_length(one.storage, live.match_id) == 1
 
 
 async def test_sqlite_is_not_shared_and_its_lock_is_free(tmp_path: Path) -> None:
