@@ -13,9 +13,11 @@ from tests.backends import store_target
 
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeDiscord]:
-    """A running fake (30 s waits: these tests start bots in processes of their own); on teardown it
-    must not have seen unknown routes or crashed."""
-    server = FakeDiscord(default_timeout=30.0)
+    """A running fake; on teardown it must not have seen unknown routes or crashed. Its waits are
+    30 s and an interaction may be answered within 10 s (Discord: 3 s, which the tests of
+    ``tests/discord`` hold the bot to): these tests run several bots, in processes of their own,
+    on a 2-core machine shared with other work, and are about what the bots do, not how fast."""
+    server = FakeDiscord(default_timeout=30.0, callback_deadline=10.0)
     await server.start()
     with server.patch_discord():
         yield server
