@@ -66,10 +66,11 @@ async def step(manager: Any, live: Any) -> AsyncIterator[None]:
 
 
 async def reload(manager: Any, live: Any) -> bool:
-    """Rebuild ``live`` in place from the database (its session, secret picks, outbox rows, turn
-    mark and owed lines, exactly as a restart restores them; its in-process lock is kept). ``False``
-    when the match is no longer stored or does not replay (it is left as it was, and logged)."""
-    fresh = await _restored(manager, live.match_id)
+    """Rebuild ``live`` in place from the database (its session, secret picks, turn mark and owed
+    lines, exactly as a restart restores them, and the outbox rows this process still owes; its
+    in-process lock is kept). ``False`` when the match is no longer stored or does not replay (it
+    is left as it was, and logged)."""
+    fresh = await _restored(manager, live.match_id, set(live.unsent))
     if fresh is None:
         return False
     for f in dataclasses.fields(live):
@@ -80,13 +81,19 @@ async def reload(manager: Any, live: Any) -> bool:
     return True
 
 
-async def _restored(manager: Any, match_id: str) -> Any:
+async def _restored(manager: Any, match_id: str, own: set[str]) -> Any:
     """The match as :meth:`~bot.discord.matches.MatchManager.restore` rebuilds it after a restart,
     without restoring any other: a throw-away manager of the same class whose storage lists only
-    this match (``None``: not stored, or its log does not replay)."""
+    this match (``None``: not stored, or its log does not replay).
+
+    Of the outbox rows not sent yet, only those in ``own`` (the keys this process wrote and still
+    owes) are kept: the others belong to the process that wrote them, which is posting them now
+    (or, if it died, its restart will). Taking them over would post them twice, or open a round
+    twice (a round whose opening is still owed counts as not opened)."""
     stored = await manager.storage.load_match(match_id)
     if stored is None:
         return None
+    stored = dataclasses.replace(stored, outbox=[e for e in stored.outbox if e.key in own])
     helper = type(manager)(_OneMatch(manager.storage, stored))
     await helper.restore()
     return helper.get(match_id)
@@ -121,7 +128,7 @@ async def catch_up_channel(manager: Any, channel_id: int | None) -> int:
     for match_id, length in (await active_log_lengths(manager.storage, channel_id)).items():
         live = manager.get(match_id)
         if live is None:
-            fresh = await _restored(manager, match_id)
+            fresh = await _restored(manager, match_id, set())
             if fresh is not None and manager.get(match_id) is None:
                 manager._add(fresh)  # noqa: SLF001  # the manager's own way of holding a match
                 changed += 1

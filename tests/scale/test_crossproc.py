@@ -14,6 +14,7 @@ import pytest
 from bot.discord import crossproc
 from bot.discord.errors import Stale
 from bot.discord.matches import LiveMatch, MatchManager
+from bot.rules.state import Phase
 from bot.storage.postgres import PostgresStorage
 from bot.storage.shared import active_log_lengths, is_shared, log_length
 from bot.storage.sqlite import SqliteStorage
@@ -95,6 +96,25 @@ async def test_a_match_ended_in_another_process_takes_no_more_commands(
     with pytest.raises(Stale, match="That match was ended"):
         await other.apply(there, "b", "join Bob")  # e.g. a DM answered in the other process
     assert await log_length(one.storage, live.match_id) == 1
+
+
+async def test_what_a_process_still_owes_the_channel_stays_its_own(
+        two: tuple[MatchManager, MatchManager]) -> None:
+    """The round's opening written by one process (not yet posted) is not taken over by another
+    that loads or rebuilds the match: it would open the round a second time."""
+    one, other = two
+    live = await _new(one)
+    for player, text in (("a", "join Alice"), ("b", "join Bob"), ("a", ARMY_A), ("b", ARMY_B), ("a", "start"),
+                         ("a", "place-rest"), ("b", "place-rest")):
+        await one.apply(live, player, text)
+    assert live.state.phase is Phase.ORDERS and live.state.round == 1
+    assert set(live.unsent) == {"round:1"} and live.controls_round == 0  # the first still opens round 1
+    await crossproc.catch_up_channel(other, 10)
+    there = other.get(live.match_id)
+    assert there is not None
+    assert there.unsent == {} and there.controls_round == 1  # not the second's to open
+    assert await crossproc.reload(one, live)  # the first, rebuilt, still owes it
+    assert set(live.unsent) == {"round:1"} and live.controls_round == 0
 
 
 async def test_sqlite_is_not_shared_and_its_lock_is_free(tmp_path: Path) -> None:
