@@ -24,7 +24,8 @@ the shared database (PostgreSQL; on SQLite, which one process owns, none of this
   REST API (any process may post in any channel; the gateway connection is only for receiving).
   Its outbox row is written in the same transaction as the log entry and marked sent once Discord
   took it, so a process killed in between has the row posted by its restart's catch-up, checked
-  against the channel's history first (:mod:`bot.discord.resume`). This was chosen over telling the
+  against the channel's history first (:mod:`bot.discord.resume`); a process that rebuilds a match
+  leaves the rows another process wrote to that process. This was chosen over telling the
   serving process through LISTEN/NOTIFY: a notification is lost when its listener is down, where
   the outbox row is not, and the answer needs no second hop.
 """
