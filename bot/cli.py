@@ -173,6 +173,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.cmd == "run":
             print("No DISCORD_TOKEN set: starting the sandbox instead (`python -m bot run --discord` "
                   "insists on Discord).", file=sys.stderr)
+            if args.shards is not None or args.shard_count is not None:
+                print("The sandbox runs one unsharded bot: --shards and --shard-count apply on Discord only.",
+                      file=sys.stderr)
         return int(sandbox_main(args))
     if args.cmd == "run":
         from bot.discord.run import main as run_main

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bot.cli import main as cli_main
@@ -52,3 +54,14 @@ def test_run_refuses_wrong_shards_before_connecting(monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("SHARDS", "9")
     assert cli_main(["run", "--discord", "--shards", "8"]) == 2
     assert "shard 8 does not exist with a shard count of 8" in capsys.readouterr().err
+
+
+def test_the_sandbox_says_it_runs_unsharded(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    import bot.sandbox.main
+
+    monkeypatch.chdir(tmp_path)  # no .env here
+    monkeypatch.setenv("DISCORD_TOKEN", "")
+    monkeypatch.setattr(bot.sandbox.main, "main", lambda args: 0)
+    assert cli_main(["run", "--shards", "0-1", "--shard-count", "2"]) == 0
+    assert "--shards and --shard-count apply on Discord only" in capsys.readouterr().err
