@@ -286,4 +286,6 @@ async def test_two_processes_on_two_shards_one_killed_mid_match_lose_nothing_and
         seen = _public(fake, here)
         for content in [c for c in seen if c.startswith(RESTARTED)]:
             del seen[content]
-        assert seen == _public(fake, there)
+        want = _public(fake, there)
+        differ = {c: (seen[c], want[c]) for c in set(seen) | set(want) if seen[c] != want[c]}
+        assert seen == want, (f"(times with two processes, with one) differ: {differ}; logs in {tmp_path}")
