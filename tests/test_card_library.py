@@ -13,10 +13,10 @@ from PIL import Image
 
 from bot.content import formats
 from bot.content.cards import CardFileError, CardLibrary
-from bot.discord.autocomplete import CHOICE_MAX, card_choice, set_tag
 from bot.game.card_text import card_picture, not_enforced_reason, reasons
 from bot.game.coverage import coverage, report
 from bot.game.session import GameSession, cards, library_for, server_library, set_server_cards
+from bot.games.heroscape.discord.autocomplete import CHOICE_MAX, card_choice, set_tag
 from bot.render.card import render_card
 from bot.rules.army import card_cost, check_army, check_pick, summarize
 from bot.rules.cards import ArmyCard, Power

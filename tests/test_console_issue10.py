@@ -260,12 +260,12 @@ def test_army_card_names_may_carry_quotation_marks_as_on_discord() -> None:
 
 
 def test_discord_card_marks_enforced_powers_too() -> None:
-    from bot.discord.cogs.info import card_text
     from bot.game.session import cards
+    from bot.games.heroscape.discord.cogs.info import card_text
 
     text = card_text(cards().get("Grimnak"))
     assert "• **Chomp** (enforced): " in text
-    assert "(not enforced: the players apply it)" in card_text(cards().get("Tagawa Samurai"))  # Bloodlust
+    assert "(not enforced: the players apply it)" in card_text(cards().get("Su-Bak-Na"))  # Hive Supremacy
 
 
 def test_cards_name_writes_the_card_picture(tmp_path: Path) -> None:

@@ -31,17 +31,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord import presses, servermaps
+from bot.discord import crossproc, presses
 from bot.discord.cogs import EXTENSIONS
 from bot.discord.components import explain
 from bot.discord.errors import UserError
+from bot.discord.face import face, faces
 from bot.discord.host import CatchUp, Renderer
 from bot.discord.league.service import LeagueService
 from bot.discord.matches import MatchManager, Timer
 from bot.discord.outgoing import echo
 from bot.discord.pace.clock import Clock
 from bot.discord.pace.service import PaceService
-from bot.discord.publish import result_text
 from bot.discord.settings import Settings
 from bot.render import render_png
 from bot.storage import storage_for
@@ -119,7 +119,7 @@ class RefereeBot(commands.Bot):
         self.storage: Storage = storage or storage_for(settings.database_url or settings.database_path)
         self.matches = MatchManager(self.storage)
         self.matches.maps = render is not None
-        self.matches.describe = result_text
+        self.matches.describe = lambda live, outcome, header: face(live.meta.ruleset).describe(live, outcome, header)
         self.render: Renderer | None = render
         self.fixed_seed = seed
         #: Tune the garbage collector once started (:func:`tune_gc`): the real bot and the bench do;
@@ -186,15 +186,15 @@ class RefereeBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Storage, restored matches, components, cogs, command sync."""
         await self.storage.open()
-        # A server's own maps first: its matches name them (bot/discord/servermaps.py).
-        await servermaps.register_all(self.storage)
+        # Each game loads what servers keep of it (maps, cards) first: its matches name them.
         self.restored = await self.matches.restore()
         log.info("restored %d active match(es)", self.restored)
         self.add_dynamic_items(*presses.install())
-        for ext in EXTENSIONS:
+        for ext in (*EXTENSIONS, *(e for f in faces() for e in f.extensions)):
             await self.load_extension(ext)
         self.synced = await self.sync_commands()
         self._guard_interactions()
+        crossproc.install(self)  # issue 21: on a shared database, each interaction's match is brought up to date first
         if self.catch_up_hook is not None:
             # Before the gateway connects: what was owed goes out before anything new comes in.
             self.caught_up = await self.catch_up_hook(restarted=True)
@@ -299,7 +299,3 @@ class RefereeBot(commands.Bot):
         finally:
             await self.matches.flush()
             await self.storage.close()
-
-
-#: The bot's name from when it refereed one game (kept for existing imports).
-HeroscapeBot = RefereeBot

@@ -4,9 +4,9 @@ custom id carries the match id and the state version (or round) they were made f
 A click rebuilds its item from the custom id alone, so a button posted before a restart still
 works after it; one made for an earlier version is refused politely. Each item's
 ``interaction_check`` refuses people who may not use it, with an ephemeral reason. What a press
-does is not here: :mod:`bot.discord.presses` fills :data:`PRESSES` (into :mod:`bot.discord.actions`
-and :mod:`bot.discord.orders`) when the bot starts, so that the modules that post these items
-(publishing, the Order Marker controls, the cogs) import only this one.
+does is not here: :mod:`bot.discord.presses` fills :data:`PRESSES` (the generic items' and each game
+face's, :meth:`bot.discord.face.Face.items`) when the bot starts, so that the modules that post these
+items import only the module that defines them. A game's own items subclass :class:`MatchItem`.
 """
 
 from __future__ import annotations
@@ -21,23 +21,15 @@ import discord
 from bot.discord.errors import AlreadyDone, UserError
 from bot.discord.host import Host, host_of
 from bot.discord.outgoing import NO_PINGS, cap, cap_echoes, mark_placeholder, placeholder_empty
-from bot.rules.errors import RulesError, sentence
-from bot.rules.state import MARKERS
+from bot.games.ruleset import Refused
+from bot.rules.errors import sentence
 
 if TYPE_CHECKING:
     from bot.discord.matches import LiveMatch
 
 log = logging.getLogger(__name__)
 
-MARKER_NAMES = MARKERS  # the rules' Order Markers, not a copy
-
 #: The custom ids of the items below (match id, then what the item is bound to).
-ROLL_ID = r"hs:roll:(?P<m>[0-9a-f]+):(?P<v>\d+):(?P<a>[^:]+):(?P<t>[^:]+)"
-CHOOSE_ID = r"hs:choose:(?P<m>[0-9a-f]+):(?P<v>\d+):(?P<i>\d+)"
-MARKERS_ID = r"hs:markers:(?P<m>[0-9a-f]+):(?P<r>\d+)"
-ORDER_ID = r"hs:ord:(?P<m>[0-9a-f]+):(?P<r>\d+):(?P<k>[123X])"
-LOCK_ID = r"hs:lock:(?P<m>[0-9a-f]+):(?P<r>\d+)"
-SPECIAL_ID = r"hs:special:(?P<m>[0-9a-f]+):(?P<v>\d+):(?P<a>[^:]+):(?P<p>[^:]+):(?P<t>[^:]+)"
 CONCEDE_ID = r"hs:concede:(?P<m>[0-9a-f]+):(?P<p>\d+):(?P<c>yes|no)"
 
 
@@ -87,18 +79,18 @@ _SNOWFLAKE = re.compile(r"\b\d{15,20}\b")
 
 def user_words(text: str, live: LiveMatch | None = None) -> str:
     """An error message as a user reads it: the players' ids the rules put in it replaced by their
-    names (when ``live`` is the match), starting with a capital letter (not a figure id), the input it repeats ('...')
+    names (when ``live`` is the match), starting with a capital letter (not a piece's id, :meth:`LiveMatch.keep_case`), the input it repeats ('...')
     cut short and the whole within one message (:func:`~bot.discord.outgoing.cap_echoes`)."""
     if live is not None:
-        names = {p.id: p.name for p in live.state.players}
+        names = live.names()
         text = _SNOWFLAKE.sub(lambda m: names.get(m.group(), m.group()), text)
-    return cap_echoes(sentence(text, live.state.figures if live is not None else ()))  # figure ids keep their case
+    return cap_echoes(sentence(text, live.keep_case() if live is not None else ()))  # piece ids keep their case
 
 
 async def explain(interaction: discord.Interaction, exc: BaseException, live: LiveMatch | None = None) -> None:
     """Turn an expected error into words for the user (:func:`user_words`; ``live`` defaults to the
     match of the interaction's channel); log the unexpected ones."""
-    if isinstance(exc, UserError | RulesError):
+    if isinstance(exc, UserError | Refused):
         if live is None:
             matches = getattr(interaction.client, "matches", None)
             live = matches.in_channel(interaction.channel_id) if matches is not None else None
@@ -118,7 +110,7 @@ Press = Callable[[Any, discord.Interaction], Awaitable[None]]
 PRESSES: dict[type, Press] = {}
 
 
-class _MatchItem:
+class MatchItem:
     """Shared look-ups for items bound to a match, and the press itself (:data:`PRESSES`)."""
 
     match_id: str
@@ -168,117 +160,7 @@ class _MatchItem:
                 await explain(interaction, exc, self.live(interaction))
 
 
-class RollButton(_MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=ROLL_ID):
-    """Roll the attack previewed by ``/attack`` (only if nothing changed since the preview)."""
-
-    def __init__(self, match_id: str, version: int, attacker: str, target: str) -> None:
-        self.match_id, self.version, self.attacker, self.target = match_id, version, attacker, target
-        super().__init__(discord.ui.Button(label="Roll", emoji="🎲", style=discord.ButtonStyle.danger,
-                                           custom_id=f"hs:roll:{match_id}:{version}:{attacker}:{target}"))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> RollButton:
-        return cls(match["m"], int(match["v"]), match["a"], match["t"])
-
-
-class SpecialButton(_MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
-                    template=SPECIAL_ID):
-    """Confirm a ``/special`` aimed at a figure of the attacker's own side (HS-ATTACK-01 allows it; the
-    button makes sure nobody does it by mistake). Only if nothing changed since it was offered."""
-
-    #: The button's words: it says whom it attacks.
-    LABEL = "Attack my own side"
-
-    def __init__(self, match_id: str, version: int, attacker: str, power: str, target: str) -> None:
-        self.match_id, self.version = match_id, version
-        self.attacker, self.power, self.target = attacker, power, target
-        super().__init__(discord.ui.Button(
-            label=self.LABEL, emoji="⚠️", style=discord.ButtonStyle.danger,
-            custom_id=f"hs:special:{match_id}:{version}:{attacker}:{power}:{target}"[:100]))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> SpecialButton:
-        return cls(match["m"], int(match["v"]), match["a"], match["p"], match["t"])
-
-
-class ChoiceButton(_MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
-                   template=CHOOSE_ID):
-    """Answer a pending decision with option ``index`` (only the deciding player may)."""
-
-    def __init__(self, match_id: str, version: int, index: int, label: str = "?") -> None:
-        self.match_id, self.version, self.index = match_id, version, index
-        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary,
-                                           custom_id=f"hs:choose:{match_id}:{version}:{index}"))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> ChoiceButton:
-        label = getattr(item, "label", None) or "?"
-        return cls(match["m"], int(match["v"]), int(match["i"]), label)
-
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        if not await self.check_player(interaction):
-            return False
-        live = self.live(interaction)
-        pending = live.state.pending if live else []
-        if pending and pending[0].player != str(interaction.user.id):
-            await tell(interaction, f"This decision is {live.session.name(pending[0].player) if live else '?'}'s to make.")
-            return False
-        return True
-
-
-class MarkersButton(_MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
-                    template=MARKERS_ID):
-    """On the public round message: open my Order Marker controls here, privately."""
-
-    def __init__(self, match_id: str, round_no: int) -> None:
-        self.match_id, self.round = match_id, round_no
-        super().__init__(discord.ui.Button(label="Place my markers", emoji="🎯", style=discord.ButtonStyle.secondary,
-                                           custom_id=f"hs:markers:{match_id}:{round_no}"))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> MarkersButton:
-        return cls(match["m"], int(match["r"]))
-
-
-class OrderSelect(_MatchItem, discord.ui.DynamicItem[discord.ui.Select[Any]],
-                  template=ORDER_ID):
-    """One Order Marker's card, picked privately (DM or ephemeral); changeable until locked."""
-
-    def __init__(self, match_id: str, round_no: int, marker: str,
-                 options: list[discord.SelectOption] | None = None) -> None:
-        self.match_id, self.round, self.marker = match_id, round_no, marker
-        super().__init__(discord.ui.Select(
-            custom_id=f"hs:ord:{match_id}:{round_no}:{marker}", placeholder=f"Order Marker {marker}: choose a card",
-            options=options or [discord.SelectOption(label="?", value="?")], min_values=1, max_values=1))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> OrderSelect:
-        options = list(getattr(item, "options", []) or [])
-        return cls(match["m"], int(match["r"]), match["k"], options)
-
-
-class LockButton(_MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=LOCK_ID):
-    """Lock in the picked Order Markers (applies ``orders ...`` for the player)."""
-
-    def __init__(self, match_id: str, round_no: int) -> None:
-        self.match_id, self.round = match_id, round_no
-        super().__init__(discord.ui.Button(label="Lock in", emoji="🔒", style=discord.ButtonStyle.success,
-                                           custom_id=f"hs:lock:{match_id}:{round_no}"))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> LockButton:
-        return cls(match["m"], int(match["r"]))
-
-
-class ConcedeButton(_MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
+class ConcedeButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
                     template=CONCEDE_ID):
     """The answer to ``/match concede``'s question: ``yes`` concedes, ``no`` keeps playing. Only the
     player who asked may press it (their id is in the custom id, so it survives a restart)."""
@@ -307,9 +189,7 @@ class ConcedeButton(_MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 #: Registered on the bot in ``setup_hook`` so that every old message keeps working.
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    RollButton, SpecialButton, ChoiceButton, MarkersButton, OrderSelect, LockButton, ConcedeButton,
-)
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ConcedeButton,)
 
 
 def view_of(*items: discord.ui.Item[Any]) -> discord.ui.View:

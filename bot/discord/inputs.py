@@ -13,14 +13,13 @@ import shlex
 
 from bot.discord.errors import UserError
 from bot.discord.outgoing import echo
-from bot.rules.commands import split_spaces
 
 
 def word(value: str | None, what: str, example: str) -> str:
-    """One name or space label typed into an option (a figure id, a space like ``F7``), stripped.
+    """One name or space label typed into an option (a piece's id, a space like ``F7``), stripped.
 
     :param what: the option in words, e.g. ``"the space to move to"``.
-    :param example: the whole slash command as it could be typed, e.g. ``"/move figure: tarn1 to: F7"``.
+    :param example: the whole slash command as it could be typed, e.g. ``"/move to: F7"``.
     :raises UserError: the value is empty or blank, or holds more than one word.
     """
     text = (value or "").strip()
@@ -41,24 +40,6 @@ def words(value: str | None, what: str, example: str) -> str:
     if not text:
         raise UserError(f"Give {what}, e.g. `{example}`.")
     return text
-
-
-def spaces(value: str | None) -> list[str]:
-    """Space labels separated by blanks or commas (the ``via`` of ``/move``; an axial ``q,r`` stays one
-    space); ``[]`` when the option was left empty or blank (no waypoints)."""
-    return split_spaces((value or "").split())
-
-
-def army_cards(value: str | None) -> list[str]:
-    """The Army Card names of ``/army set``: separated by ``;`` (or ``,``), blanks squeezed.
-
-    :raises UserError: no card is named (an empty, blank or separators-only value).
-    """
-    names = [" ".join(n.split()) for n in (value or "").replace(",", ";").split(";")]
-    names = [n for n in names if n]
-    if not names:
-        raise UserError("Name at least one Army Card, e.g. `/army set cards: Finn; Tarn Vikings`.")
-    return names
 
 
 def command(verb: str, *args: str) -> str:

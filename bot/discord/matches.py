@@ -1,8 +1,8 @@
-"""Live matches: one :class:`~bot.game.session.GameSession` per channel, one lock per match.
+"""Live matches: one :class:`~bot.games.ruleset.GameMatch` of any game per channel, one lock per match.
 
 Every change goes through :meth:`MatchManager.apply`, in this order, under the match's lock:
 refuse an interaction already processed, refuse a stale version, run the command through the
-session (the rules decide), append it to storage together with the interaction id, and only
+game match (the rules decide), append it to storage together with the interaction id, and only
 then report it. A retried or double-delivered interaction therefore applies once, and two clicks
 on the same button apply once (the second carries a version that is no longer current).
 
@@ -24,23 +24,19 @@ is refused with what happened meanwhile, so a retry never lands on the next turn
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import secrets
 import time
-from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from bot import games
-from bot.discord import server_cards
-from bot.discord.errors import AlreadyDone, NoMatch, NotAPlayer, Stale, UserError
-from bot.game.seam import turn_key as turn_key  # its old home was here (tests import it)
-from bot.game.session import GameSession
-from bot.games.ruleset import MatchSettings, Outcome, Refused
-from bot.rules import checks
-from bot.rules.events import Event
-from bot.rules.state import MatchState, Pending, Phase
-from bot.rules.views import public_view
+from bot.discord import crossproc
+from bot.discord.errors import AlreadyDone, NoMatch, Stale, UserError
+from bot.discord.live import Applied as Applied  # re-exported: its older home (tests import it)
+from bot.discord.live import LiveMatch as LiveMatch
+from bot.games.ruleset import GameMatch, MatchSettings, Outcome, Refused
 from bot.storage.base import (
     ACTIVE,
     ENDED,
@@ -58,143 +54,17 @@ from bot.storage.base import (
 )
 
 log = logging.getLogger(__name__)
-T = TypeVar("T")
 
 
-@dataclass(eq=False)
-class LiveMatch:
-    """A match in memory: its stored metadata, its session and its lock.
-
-    ``marker_picks`` holds a round's secret picks not yet locked in (player -> slot -> option);
-    ``dm_closed`` the players whose DMs failed; ``owed`` what could not be delivered to a player
-    privately yet (shown with their next command) and ``owed_controls`` who still needs their
-    secret-pick controls; ``owed_rows`` the newest stored row of each (player, kind) owed, so
-    that delivering forgets exactly what was shown. ``snapshot_seq`` is the log position of the
-    newest stored snapshot.
-    """
-
-    meta: MatchMeta
-    session: GameSession
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    marker_picks: dict[str, dict[str, str]] = field(default_factory=dict)
-    dm_closed: set[str] = field(default_factory=set)
-    owed: dict[str, list[str]] = field(default_factory=dict)
-    owed_controls: set[str] = field(default_factory=set)
-    #: The last round whose secret-pick controls were sent (a restored match counts as sent).
-    controls_round: int = 0
-    owed_rows: dict[tuple[str, str], int] = field(default_factory=dict)
-    snapshot_seq: int = 0
-    #: The last round whose opening was written to the outbox (a restored match counts as written).
-    round_owed: int = 0
-    #: Outbox rows written and not yet sent, by key (restored from storage on start).
-    unsent: dict[str, OutboxEntry] = field(default_factory=dict)
-    #: The last change of turn (``None``: none since the match began).
-    turn_mark: TurnMark | None = None
-    _memo: dict[Hashable, Any] = field(default_factory=dict, repr=False)
-    _memo_version: int = -1
-
-    @property
-    def match_id(self) -> str:
-        """The match id (in custom ids and storage)."""
-        return self.meta.match_id
-
-    @property
-    def channel_id(self) -> int:
-        """The channel the match is played in."""
-        return self.meta.channel_id
-
-    @property
-    def state(self) -> MatchState:
-        """The current state (read only)."""
-        return self.session.state
-
-    @property
-    def turn_log(self) -> list[Event]:
-        """Public events of the turn under way, for the next picture (rebuilt on restore)."""
-        return self.session.match.turn_events
-
-    @property
-    def version(self) -> int:
-        """The state version, bumped by every accepted command."""
-        return self.session.version
-
-    @property
-    def over(self) -> bool:
-        """True once the rules declared a result."""
-        return self.session.result() is not None
-
-    def memo(self, key: Hashable, compute: Callable[[], T]) -> T:
-        """``compute()`` cached until the state changes (autocomplete asks again on every keystroke)."""
-        if self._memo_version != self.version:
-            self._memo.clear()
-            self._memo_version = self.version
-        if key not in self._memo:
-            self._memo[key] = compute()
-        return self._memo[key]  # type: ignore[no-any-return]
-
-    def is_player(self, pid: str) -> bool:
-        """Whether ``pid`` sits at the table."""
-        return any(s.id == pid for s in self.session.seats())
-
-    def require_player(self, pid: str) -> None:
-        """:raises NotAPlayer: when ``pid`` does not play in this match."""
-        if not self.is_player(pid):
-            if self.state.phase is Phase.SETUP:
-                raise NotAPlayer("You are not playing in this match. Use `/match join` to take a seat.")
-            raise NotAPlayer("You are not playing in this match, so you cannot act in it.")
-
-    def waiting_for(self, on: str) -> list[str]:
-        """The players the match waits for on ``on`` (:attr:`bot.games.ruleset.Waiting.on`, the
-        game's kind of input), in seat order (:meth:`bot.games.ruleset.GameMatch.waiting`)."""
-        return [w.player for w in self.session.waiting() if w.on == on]
-
-    def waiting_for_orders(self) -> list[str]:
-        """Players who have not locked in their Order Markers this round, in seat order.
-
-        Those :func:`bot.rules.legal.waiting_for` names for ``orders``, and still them while a
-        decision made at the start of the round waits (Wellspring water): their controls are sent
-        with the round and they may pick markers meanwhile (the rules' players still in the
-        battle, :func:`bot.rules.checks.active_players`).
-        """
-        st = self.state
-        if st.phase is not Phase.ORDERS:
-            return []
-        if not st.pending:
-            return self.waiting_for("orders")
-        return [p.id for p in checks.active_players(st) if not st.orders.get(p.id)]
-
-
-@dataclass(frozen=True, slots=True)
-class Applied:
-    """An accepted command: what it did and the state facts an adapter needs to show it.
-
-    ``view`` is the public view right after the command when a picture is due (a turn ended,
-    or asked for), captured under the lock so the picture matches the words; ``shown`` the public
-    events to draw on it: the turn's before this command, then this command's.
-    """
-
-    outcome: Outcome
-    player: str
-    text: str
-    version: int
-    round: int
-    phase: Phase
-    pending: Pending | None
-    view: MatchState | None
-    shown: tuple[Event, ...] = ()
-    #: The log position of the command; its public result is outbox row ``cmd:SEQ``.
-    seq: int = -1
-    #: The public result as owed to the channel (``""``: nothing public to say).
-    result: str = ""
+def face(game: str) -> Any:
+    """The Discord face of ``game`` (:func:`bot.discord.face.face`), looked up when needed: the
+    faces import this module, so it does not import them."""
+    return importlib.import_module("bot.discord.face").face(game)
 
 
 #: Builds a command's public result (the message owed to the channel) from the match right after
-#: it, its outcome and a header; set by the adapter (:func:`bot.discord.publish.result_text`).
+#: it, its outcome and a header; set by the adapter (the match's face, :meth:`bot.discord.face.Face.describe`).
 Describe = Callable[["LiveMatch", Outcome, str], str]
-
-#: Verbs whose meaning depends on whose turn (or pick) it is: a slash command with one of them,
-#: issued before the last change of turn, is refused instead of applied to the new turn.
-TURN_VERBS = frozenset({"move", "attack", "special", "end-turn", "choose", "draft", "pass", "use"})
 
 #: Called with what a handler did (a verb or a component) and the seconds it took; for the bench.
 Timer = Callable[[str, float, float], None]
@@ -223,19 +93,18 @@ def _snowflake_ms(snowflake: int) -> int:
 
 
 def session_from(meta: MatchMeta, record: dict[str, Any], snapshots: Iterable[tuple[int, bytes]] = (), *,
-                 tolerant: bool = False) -> GameSession:
+                 tolerant: bool = False) -> Any:
     """A match of ``meta``'s game rebuilt from ``record`` (and ``snapshots``) for Discord, through its
     game's ruleset (:meth:`bot.games.ruleset.Ruleset.from_record`), with the server's own content.
 
     :raises bot.games.ruleset.Refused: the log does not replay (never when ``tolerant``).
     """
     ruleset = games.get(meta.ruleset)
-    session = ruleset.from_record(record, snapshots, adapter="discord", tolerant=tolerant, server=meta.guild_id)
-    return session  # type: ignore[return-value]  # the Discord layer still reads the session's state
+    return ruleset.from_record(record, snapshots, adapter="discord", tolerant=tolerant, server=meta.guild_id)
 
 
-def _session_of(stored: StoredMatch) -> GameSession:
-    """A stored match's session: from its snapshots made by this code version, else from its log.
+def _session_of(stored: StoredMatch) -> GameMatch:
+    """A stored match's game match: from its snapshots made by this code version, else from its log.
 
     A log the current rules refuse in places (the bot was updated mid-match and a rule became
     stricter) is replayed tolerantly rather than lost: the refused commands change nothing and are
@@ -244,7 +113,8 @@ def _session_of(stored: StoredMatch) -> GameSession:
     version = games.get(stored.meta.ruleset).snapshot_version()
     usable = [(snap.seq, snap.state) for snap in stored.snapshots if snap.version == version]
     try:
-        return session_from(stored.meta, stored.record(), usable)
+        session: GameMatch = session_from(stored.meta, stored.record(), usable)
+        return session
     except Refused:
         session = session_from(stored.meta, stored.record(), tolerant=True)
         for seq, text, reason in session.skipped:
@@ -256,12 +126,6 @@ def _session_of(stored: StoredMatch) -> GameSession:
 def snowflake_ms(snowflake: int) -> int:
     """The Unix time (ms) a Discord id (an interaction's, say) was made."""
     return _snowflake_ms(snowflake)
-
-
-def _sent_round(session: GameSession) -> int:
-    """For a restored match: the round whose secret-pick controls went out before the restart."""
-    st = session.state
-    return st.round - 1 if st.phase is Phase.ORDERS and st.pending else st.round
 
 
 class MatchManager:
@@ -323,7 +187,8 @@ class MatchManager:
         A match whose log does not replay is logged and left stored but not live.
         """
         count = 0
-        await server_cards.load_all(self.storage)  # each server's own cards, before its matches
+        for name in games.names():  # what each game keeps per server (its own cards), before its matches
+            await face(name).on_restore(self.storage)
         self._floor = await self.storage.last_interaction_id()
         for stored in await self.storage.list_active():
             try:
@@ -331,10 +196,11 @@ class MatchManager:
             except Exception:
                 log.exception("cannot replay match %s; leaving it stored but not live", stored.meta.match_id)
                 continue
-            sent_round = _sent_round(session)
-            live = LiveMatch(stored.meta, session, marker_picks=dict(stored.marker_picks), controls_round=sent_round,
-                             snapshot_seq=session.restored_from, round_owed=sent_round,
-                             unsent={e.key: e for e in stored.outbox}, turn_mark=stored.turn_mark)
+            live = face(stored.meta.ruleset).live(stored.meta, session, secret_picks=dict(stored.secret_picks),
+                                                  snapshot_seq=session.restored_from,
+                                                  unsent={e.key: e for e in stored.outbox}, turn_mark=stored.turn_mark)
+            sent_round = live.sent_round()
+            live.controls_round = live.round_owed = sent_round
             # A round whose opening is still owed was not opened: the catch-up opens it.
             live.controls_round = min([sent_round] + [int(e.key.split(":")[1]) - 1 for e in stored.outbox
                                                       if e.kind == OUT_ROUND])
@@ -358,14 +224,19 @@ class MatchManager:
         self._matches[live.match_id] = live
         self._by_channel[live.channel_id] = live.match_id
 
-    async def create(self, *, guild_id: int | None, channel_id: int, creator_id: int, scenario_id: str,
+    async def create(self, *, guild_id: int | None, channel_id: int, creator_id: int, scenario_id: str | None = None,
                      map_id: str | None = None, fmt: dict[str, Any] | None = None, seed: int | None = None,
-                     parent_id: int | None = None, game: str = games.DEFAULT) -> LiveMatch:
+                     parent_id: int | None = None, game: str = games.DEFAULT,
+                     options: Mapping[str, Any] | None = None) -> LiveMatch:
         """Start a match of ``game`` (a :mod:`bot.games` name) in a channel (``parent_id``: the
-        channel whose thread ``channel_id`` is); the match records its game.
+        channel whose thread ``channel_id`` is), through its ruleset
+        (:meth:`~bot.games.ruleset.Ruleset.new_match`); the match records its game.
 
-        :raises UserError: when the channel already has a match under way, or the scenario or
-            map is unknown.
+        ``options`` are the game's match options (:attr:`MatchSettings.options`); without them,
+        ``{"map": map_id, "scenario": scenario_id, "format": fmt}`` (the keys both games read).
+
+        :raises UserError: when the channel already has a match under way, or the game refuses
+            the options (its message says why).
         """
         async with self._create_lock:
             current = self.in_channel(channel_id)
@@ -374,14 +245,16 @@ class MatchManager:
             match_id = secrets.token_hex(4)
             try:
                 ruleset = games.get(game)
-                options = {"map": map_id, "scenario": scenario_id, "format": fmt}
-                settings = MatchSettings(match_id, seed, options, adapter="discord", server=guild_id)
-                session: GameSession = ruleset.new_match(settings)  # type: ignore[assignment]  # as _session_of
+                if options is None:
+                    options = {"map": map_id, "scenario": scenario_id, "format": fmt}
+                settings = MatchSettings(match_id, seed, dict(options), adapter="discord", server=guild_id)
+                session = ruleset.new_match(settings)
             except (KeyError, ValueError) as exc:
                 raise UserError(str(exc.args[0]) if exc.args else str(exc)) from None
             record = session.to_record()
             meta = MatchMeta(match_id=match_id, guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
-                             map_id=record["map_id"], scenario_id=record["scenario_id"], seed=session.seed,
+                             map_id=record.get("map_id") or "", scenario_id=record.get("scenario_id") or "",
+                             seed=session.seed,
                              format=dict(record.get("format") or {}), parent_id=parent_id, ruleset=ruleset.name)
             if current is not None and current.meta.status == ACTIVE:
                 await self.storage.set_status(current.match_id, OVER)
@@ -389,7 +262,7 @@ class MatchManager:
                 await self.storage.create_match(meta)
             except MatchExists:
                 raise UserError("This channel already has a match. Finish it, or `/match end` it first.") from None
-            live = LiveMatch(meta, session)
+            live: LiveMatch = face(ruleset.name).live(meta, session)
             self._add(live)
             return live
 
@@ -409,16 +282,17 @@ class MatchManager:
         """Apply one command for ``player``, durably and once, with what it owes the channel.
 
         ``issued_ms``: when the player issued the command (Unix ms, a slash command's interaction
-        time); a turn-dependent command (:data:`TURN_VERBS`) issued before the last change of turn
+        time); a turn-dependent command (a verb of the game face's ``turn_verbs``) issued before the last change of turn
         is refused. ``header`` starts the public result.
 
         :raises AlreadyDone: the interaction was already processed.
         :raises Stale: ``expected_version`` is not the current version, or the turn changed after
             ``issued_ms``.
-        :raises bot.rules.errors.RulesError: the rules refuse the command (nothing changed).
+        :raises bot.games.ruleset.Refused: the rules refuse the command (nothing changed).
         """
         start = time.perf_counter()
-        async with live.lock:
+        # issue 21: the match's cross-process lock, and the match rebuilt first when another process moved it.
+        async with live.lock, crossproc.step(self, live):
             if interaction_id is not None and await self._processed(interaction_id):
                 raise AlreadyDone("That was already done.")
             if expected_version is not None and expected_version != live.version:
@@ -426,26 +300,26 @@ class MatchManager:
                             "so it no longer applies.")
             mark = live.turn_mark
             if (issued_ms is not None and mark is not None and issued_ms < mark.at_ms
-                    and text.split(" ", 1)[0] in TURN_VERBS):
+                    and text.split(" ", 1)[0] in face(live.meta.ruleset).turn_verbs):
                 raise Stale(f"Not done: you sent this before the turn changed ({mark.what}). "
                             "Send it again if you still want it.")
-            seq = len(live.session.log)
-            before = live.turn_log
-            turn_before, words_before = live.session.turn_key(), live.session.turn_words()
+            game = live.game
+            seq = len(game.log)
+            before = live.turn_events()
+            turn_before, words_before = game.turn_key(), game.turn_words()
             rules_start = time.perf_counter()
-            outcome = live.session.apply(player, text)
+            outcome = game.apply(player, text)
             rules = time.perf_counter() - rules_start
-            logged_player, logged_text = live.session.log[-1]
-            st = live.state
+            logged_player, logged_text = game.log[-1]
+            version = live.version
             result = self._describe(live, outcome, header)
-            owed = [OutboxEntry(f"cmd:{seq}", seq, OUT_RESULT, result, live.version)] if result else []
-            round_due = st.phase is Phase.ORDERS and not st.pending and live.round_owed < st.round
-            if round_due:
-                owed.append(OutboxEntry(f"round:{st.round}", seq, OUT_ROUND, "", st.version))
+            owed = [OutboxEntry(f"cmd:{seq}", seq, OUT_RESULT, result, version)] if result else []
+            round_due = live.opening_due()
+            if round_due is not None:
+                owed.append(OutboxEntry(f"round:{round_due}", seq, OUT_ROUND, "", version))
             new_mark = None
-            if live.session.turn_key() != turn_before:
-                new_mark = TurnMark(st.version, int(time.time() * 1000),
-                                    f"{words_before} ended; now {live.session.turn_words()}")
+            if game.turn_key() != turn_before:
+                new_mark = TurnMark(version, int(time.time() * 1000), f"{words_before} ended; now {game.turn_words()}")
             try:
                 await self.storage.append(live.match_id, seq, logged_player, logged_text, interaction_id,
                                           outbox=tuple(owed), turn_mark=new_mark)
@@ -454,27 +328,22 @@ class MatchManager:
                 raise
             for entry in owed:
                 live.unsent[entry.key] = entry
-            if round_due:
-                live.round_owed = st.round
+            if round_due is not None:
+                live.round_owed = round_due
             if new_mark is not None:
                 live.turn_mark = new_mark
             if interaction_id is not None:
                 self._remember(interaction_id)
             if live.over:
                 await self.storage.set_status(live.match_id, OVER)
-            # A map also when a round opens without a turn ending: the placement that completes the
-            # armies shows where everyone stands before round 1 (QA: only an empty battlefield was
-            # posted, at `start`).
-            opened = any(e.kind == "round_started" for e in outcome.events)
-            map_due = outcome.turn_ended or outcome.game_over or want_view or opened
-            view = public_view(st) if map_due and self.maps else None
-            shown = (*before, *(e for e in outcome.events if e.to is None))
-            applied = Applied(outcome=outcome, player=player, text=logged_text, version=st.version, round=st.round,
-                              phase=st.phase, pending=st.pending[0] if st.pending else None, view=view, shown=shown,
+            view = live.public_view() if self.maps and live.picture_due(outcome, want_view) else None
+            phase, pending = live.facts()
+            applied = Applied(outcome=outcome, player=player, text=logged_text, version=version, round=game.round,
+                              phase=phase, pending=pending, view=view, shown=live.shown(before, outcome),
                               seq=seq, result=result)
             since = seq + 1 - live.snapshot_seq
             due = not live.over and (outcome.turn_ended or since >= SNAPSHOT_EVERY)
-            blob = live.session.snapshot() if due else None
+            blob = game.snapshot() if due else None
         if blob is not None:
             task = asyncio.create_task(self._save_snapshot(live, seq + 1, blob))
             self._writes.add(task)
@@ -524,10 +393,10 @@ class MatchManager:
             self._recent = {i for i in self._recent if _snowflake_ms(i) >= self._horizon_ms}
 
     async def _reload(self, live: LiveMatch) -> None:
-        """Rebuild a session from storage after a failed write (memory never runs ahead of disk)."""
+        """Rebuild a match from storage after a failed write (memory never runs ahead of disk)."""
         stored = await self.storage.load_match(live.match_id)
         if stored is not None:
-            live.session = _session_of(stored)
+            live.game = _session_of(stored)
 
     async def flush(self) -> None:
         """Wait until the snapshot writes under way are done (before closing the storage)."""
@@ -586,7 +455,7 @@ class MatchManager:
         if live.owed_rows.get((pid, kind)) == upto:
             del live.owed_rows[(pid, kind)]
 
-    async def save_marker_picks(self, live: LiveMatch, player: str, markers: dict[str, str]) -> None:
-        """Remember a player's secret picks (durably, so a restart keeps them)."""
-        live.marker_picks[player] = dict(markers)
-        await self.storage.save_marker_picks(live.match_id, player, markers)
+    async def save_secret_picks(self, live: LiveMatch, player: str, picks: dict[str, str]) -> None:
+        """Remember a player's secret picks not yet locked in (durably, so a restart keeps them)."""
+        live.secret_picks[player] = dict(picks)
+        await self.storage.save_secret_picks(live.match_id, player, picks)

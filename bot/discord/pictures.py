@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord.face import face_of
 from bot.discord.host import Host
 from bot.discord.respond import Responder
 from bot.rules.state import MatchState
@@ -178,7 +179,8 @@ async def _post(bot: Host, live: LiveMatch, applied: Applied, msg: discord.Messa
     assert applied.view is not None
     # The picture tells the whole turn, not only this command (the match keeps the turn's events).
     view = applied.view
-    png = await queue_of(bot).draw(live.match_id, lambda: render(bot, view, applied.shown))
+    face = face_of(live)
+    png = await queue_of(bot).draw(live.match_id, lambda: face.draw(bot, live, view, applied.shown))  # the game's own picture
     if png is None:  # maps off, drawing failed, or a newer turn's picture superseded this one
         return
     name = f"round{applied.round}-v{applied.version}.png"

@@ -10,9 +10,9 @@ For each live match, in this order:
    recent history (a message of the bot with the same words, posted after the command was
    logged) and only marked sent, so each result is shown once.
 2. **The round's opening** (outbox row ``round:N``): when the old process started a round but did
-   not finish opening it, the public round message goes out and every player still placing Order
-   Markers gets the controls again (DM, or the "Place my markers" button).
-3. **Automatic steps**: initiative is rolled when every Order Marker is in.
+   not finish opening it, the game's face opens it (the public round message, and every player still
+   owing secret picks gets the controls again): :meth:`bot.discord.face.Face.catch_up`.
+3. **Automatic steps** the face takes by itself (on a start only).
 
 When anything was caught up, the channel first reads one line saying the bot was restarted and
 what it caught up. Nothing here raises: a match that cannot be caught up is logged and left for
@@ -27,11 +27,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord import orders
+from bot.discord.face import face_of
 from bot.discord.host import Host
-from bot.discord.publish import decision_view, mentioned_players, roll_initiative
 from bot.discord.respond import Responder
-from bot.rules.state import Phase
 from bot.storage.base import OUT_RESULT, OUT_ROUND, OutboxEntry
 
 if TYPE_CHECKING:
@@ -91,13 +89,13 @@ async def catch_up(bot: Host, *, restarted: bool = True) -> int:
 
 async def catch_up_match(bot: Host, live: LiveMatch, *, restarted: bool = True) -> list[str]:
     """Deliver what ``live`` owes its channel; return what was caught up, in words (``[]``: nothing)."""
-    st = live.state
+    face = face_of(live)
     owed = sorted(live.unsent.values(), key=lambda e: (e.seq, e.kind != OUT_RESULT))
     results = [e for e in owed if e.kind == OUT_RESULT]
     rounds = [e for e in owed if e.kind == OUT_ROUND]
     # An automatic step is taken on start only: a stopping bot delivers messages, it does not act.
-    initiative_due = restarted and bool(live.waiting_for("initiative"))
-    if not (results or rounds or initiative_due):
+    steps = face.catch_up_words(live, restarted=restarted)
+    if not (results or rounds or steps):
         return []
     manager = bot.matches
     if results:
@@ -106,19 +104,15 @@ async def catch_up_match(bot: Host, live: LiveMatch, *, restarted: bool = True) 
             if _already_posted(entry, posted):
                 await manager.sent(live, entry.key)
                 results.remove(entry)
-    round_open = (st.phase is Phase.ORDERS and not st.pending
-                  and any(e.key == f"round:{st.round}" for e in rounds))
+    round_open = live.secret_round_due(owed_only=True)
     for entry in rounds:
-        if entry.key != f"round:{st.round}" or not round_open:
+        if entry.key != f"round:{live.game.round}" or not round_open:
             await manager.sent(live, entry.key)  # a round long over: nothing left to open
     what: list[str] = []
     if results:
         names = [entry_name(live, e) for e in results]
         what.append(f"the result of {', '.join(names)}")
-    if round_open:
-        what.append(f"round {st.round}'s opening and the Order Marker controls")
-    if initiative_due:
-        what.append("the initiative roll")
+    what.extend(steps)
     if not what:
         return []
     responder = Responder(bot, None, live.channel_id)
@@ -126,15 +120,10 @@ async def catch_up_match(bot: Host, live: LiveMatch, *, restarted: bool = True) 
         await responder.send(f"🔄 I was restarted; caught up: {'; '.join(what)}. "
                              "`/match status` shows where the match stands (and gives you your buttons again).")
     for entry in results:
-        pending = live.state.pending[0] if live.state.pending else None
-        view = decision_view(live, entry.version, pending) if entry.version == live.version else None
-        if await responder.send(entry.text, view=view, mentions=mentioned_players(live, entry.text)) is not None:
+        view = face.decision_view(live, entry.version, live.facts()[1]) if entry.version == live.version else None
+        if await responder.send(entry.text, view=view, mentions=face.mentioned(live, entry.text)) is not None:
             await manager.sent(live, entry.key)
-    if round_open:
-        live.controls_round = st.round
-        await orders.open_round(bot, live, responder)
-    if initiative_due:
-        await roll_initiative(bot, live)
+    await face.catch_up(bot, live, restarted=restarted)
     return what
 
 
@@ -150,9 +139,9 @@ async def setup(bot: Host) -> None:
 
 def entry_name(live: LiveMatch, entry: OutboxEntry) -> str:
     """A result row named for the catch-up line: whose command it was (``"Alice's `end-turn`"``)."""
-    log_ = live.session.match.log
+    log_ = live.game.log
     if 0 <= entry.seq < len(log_):
         player, text = log_[entry.seq]
         verb = text.split(" ", 1)[0]
-        return f"{live.session.name(player)}'s `{verb}`"
+        return f"{live.game.name(player)}'s `{verb}`"
     return "a command"

@@ -9,13 +9,12 @@ threads the bot opened or saw an interaction in (archived threads drop out of th
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 import discord
 
 from bot import games
 from bot.discord.errors import UserError
-from bot.game.session import GameSession
 
 if TYPE_CHECKING:
     from bot.discord.matches import LiveMatch, MatchManager
@@ -37,18 +36,6 @@ def thread_name(custom: str | None, scenario: str, creator: str, game: str = gam
     if not name:
         name = f"{title}: {' '.join(scenario.split())} — {creator}"
     return name[:NAME_LIMIT].rstrip() or f"{title} match"
-
-
-def check_setup(scenario_id: str, map_id: str | None, fmt: dict[str, Any]) -> str:
-    """Check the options of ``/match new`` before a thread is opened for them (an unknown scenario
-    must not leave an empty thread behind); return the scenario's name.
-
-    :raises UserError: unknown scenario or map, a map without the scenario's start zones, a bad limit.
-    """
-    try:
-        return GameSession.create("check", map_id=map_id, scenario_id=scenario_id, fmt=fmt, seed=0).state.scenario.name
-    except (KeyError, ValueError) as exc:
-        raise UserError(str(exc.args[0]) if exc.args else str(exc)) from None
 
 
 def thread_host(interaction: discord.Interaction) -> discord.TextChannel:

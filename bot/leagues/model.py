@@ -9,12 +9,13 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
+from bot.games import DEFAULT
+from bot.leagues.rules import league_rules
+
 #: Pairing methods: Swiss by record, round robin, open challenges (a ladder).
 METHODS: tuple[str, ...] = ("swiss", "round-robin", "challenge")
 #: When armies are chosen: one registered for the season, one per match, or none asked by the league.
 ARMY_MODES: tuple[str, ...] = ("season", "match")
-#: Points systems of the card library's army formats (:mod:`bot.content.formats`).
-POINTS_SYSTEMS: tuple[str, ...] = ("standard", "delta")
 
 #: Game states. ``open``: paired, not played yet; ``reported``: a player reported it, waiting for
 #: the opponent's confirmation; ``confirmed``/``refereed``/``decided``/``bye``: final;
@@ -23,39 +24,6 @@ OPEN, REPORTED, CONFIRMED, REFEREED, DISPUTED, DECIDED, BYE = (
     "open", "reported", "confirmed", "refereed", "disputed", "decided", "bye")
 #: States whose result counts in the standings and ratings.
 FINAL: frozenset[str] = frozenset({CONFIRMED, REFEREED, DECIDED, BYE})
-
-
-@dataclass(frozen=True, slots=True)
-class LeagueFormat:
-    """The league's army-building format, exactly a match's (HS-ARMY-01): a points system
-    (``"standard"`` or ``"delta"``), a points cap in that system, figure and hex (space) caps, the
-    allowed product lines (:data:`bot.rules.cards.Line`; empty: every line) and ``name``, the
-    named army format of :mod:`bot.content.formats` it was made from (``None``: none named).
-    ``None`` means no cap. :func:`bot.leagues.formats.league_format` builds one from a named format.
-    """
-
-    points_system: str = "standard"
-    points: int | None = 500
-    figures: int | None = None
-    spaces: int | None = None
-    lines: tuple[str, ...] = ()
-    name: str | None = None
-
-    def overrides(self) -> dict[str, Any]:
-        """The match format fields of this format (:class:`bot.rules.scenario.Format`), the same
-        ``/match new format:`` sets; caps that are ``None`` are left out."""
-        out: dict[str, Any] = {"name": self.name, "points_system": self.points_system, "points": self.points,
-                               "figures": self.figures, "spaces": self.spaces, "lines": self.lines or None}
-        return {k: v for k, v in out.items() if v is not None}
-
-    def describe(self) -> str:
-        """The format in players' words, e.g. ``delta: 500 Delta points, at most 10 figures, every line``."""
-        caps = [f"{self.points} {self.points_system.capitalize()} points" if self.points is not None
-                else f"{self.points_system.capitalize()} points, no points cap"]
-        caps += [f"at most {self.figures} figures"] if self.figures is not None else []
-        caps += [f"at most {self.spaces} hexes"] if self.spaces is not None else []
-        caps.append("only " + " and ".join(self.lines) + " cards" if self.lines else "every line")
-        return (f"{self.name}: " if self.name else "") + ", ".join(caps)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +36,9 @@ class LeagueSettings:
     games without a final result go to the organisers (``None``: no round deadline)."""
 
     name: str
-    format: LeagueFormat = field(default_factory=LeagueFormat)
+    #: The league's army-building format, its game's own object (:meth:`LeagueRules.default_format
+    #: <bot.leagues.rules.LeagueRules.default_format>` when not given): ``overrides()``, ``describe()``.
+    format: Any = None
     maps: tuple[str, ...] = ("practice-field",)
     scenario: str = "last-army-standing"
     pace: dict[str, str] = field(default_factory=dict)
@@ -83,11 +53,17 @@ class LeagueSettings:
     round_time: float | None = None
     scoring: tuple[float, float, float] = (3.0, 1.0, 0.0)
     provisional: int = 3
+    #: The game the league plays (a :mod:`bot.games` name); its format is that game's.
+    game: str = DEFAULT
+
+    def __post_init__(self) -> None:
+        if self.format is None:
+            object.__setattr__(self, "format", league_rules(self.game).default_format())
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (inverse of :meth:`from_json`)."""
         d = asdict(self)
-        d["format"]["lines"] = list(self.format.lines)
+        d["format"] = league_rules(self.game).format_to_json(self.format)
         d["maps"], d["scoring"] = list(self.maps), list(self.scoring)
         return d
 
@@ -95,9 +71,7 @@ class LeagueSettings:
     def from_json(cls, d: dict[str, Any]) -> LeagueSettings:
         """Settings from :meth:`to_json`'s dict (unknown keys are ignored, missing ones default)."""
         known = {k: v for k, v in d.items() if k in cls.__dataclass_fields__}
-        f = dict(known.get("format") or {})
-        f["lines"] = tuple(f.get("lines") or ())
-        known["format"] = LeagueFormat(**f)
+        known["format"] = league_rules(known.get("game") or DEFAULT).format_from_json(dict(known.get("format") or {}))
         known["maps"] = tuple(known.get("maps") or ("practice-field",))
         if "scoring" in known:
             known["scoring"] = tuple(float(x) for x in known["scoring"])
@@ -113,8 +87,8 @@ class Game:
     """One pairing of a season: ``players`` (user ids as strings, in seat order; one player for a
     bye), ``ranks`` the finishing place of each (1 = first; equal ranks share the place: a draw;
     ``None`` until a result is known), ``state`` one of the game states above, ``forfeit`` the
-    players who forfeited. ``armies`` maps each player to the Army Card names they played (for the
-    season's card figures). ``stage`` is ``"season"`` or ``"playoff"``."""
+    players who forfeited. ``armies`` maps each player to the names of the cards they played (for
+    the season's card statistics). ``stage`` is ``"season"`` or ``"playoff"``."""
 
     id: int
     season: int

@@ -3,7 +3,7 @@
 The seeded order (:func:`seeded_order`) breaks every tie the pairing leaves: each player's key is
 the SHA-256 of ``"<league name>|<season>|<round>|<player id>"`` (UTF-8), players sorted by its hex
 digest, so anyone with the league's name, the season and round number can work the order out, as
-the Online Heroscape league does with its public seed.
+online leagues do with their public seed.
 
 Swiss (:func:`swiss`): players are ranked by league points, then by strength of schedule (the sum
 of their opponents' league points), then by the seeded order; with an odd count the lowest-ranked

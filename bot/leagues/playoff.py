@@ -35,14 +35,14 @@ def first_round(seeds: Sequence[str], size: int) -> list[tuple[str, ...]]:
 
 
 def next_round(winners: Sequence[str]) -> list[tuple[str, ...]]:
-    """The next round from the previous round's winners, in table order (``[]``: the champion is known)."""
+    """The next round from the previous round's winners, in table order (``[]``: the winner is known)."""
     if len(winners) < 2:
         return []
     return [(winners[i], winners[i + 1]) for i in range(0, len(winners) - 1, 2)]
 
 
-def champion(games: Sequence[Game]) -> str | None:
-    """The playoff's champion: the single winner of its last round when that round was one final
+def winner(games: Sequence[Game]) -> str | None:
+    """Who won the playoff: the single winner of its last round when that round was one final
     game with a single winner (``None``: no playoff, or not over)."""
     playoff = [g for g in games if g.stage == "playoff"]
     if not playoff:

@@ -205,7 +205,11 @@ def can_react(c: Mini, r: Ability) -> bool:
     return c.dials.get(r.name) == READY and not c.has("dazed") and not c.has("stunned") and not c.defeated
 
 
-def _basic(st: GameState, m: Mini, kind: str | None, target: Mini) -> Ability:
+def basic_attack(st: GameState, m: Mini, kind: str | None, target: Mini) -> Ability:
+    """The basic attack ``m`` makes on ``target``: ``kind`` ``melee``/``ranged``, or (``None``) melee when
+    adjacent and the character has one, else ranged (DDO-ATTACK-03/04).
+
+    :raises RulesError: the character has no such basic attack, or cannot use it (Wolf form)."""
     card = st.character_card(m)
     if kind == "melee" or kind is None and card.melee is not None and distance(m.square, target.square) <= 1:
         if card.melee is None:
@@ -251,7 +255,7 @@ def _attack(g: Game, player: str, words: tuple[str, ...]) -> None:
     st = g.st
     m = _acting(g, player, words[0])
     target = _mini(st, words[1])
-    ab = _basic(st, m, words[2].lower() if len(words) > 2 else None, target)
+    ab = basic_attack(st, m, words[2].lower() if len(words) > 2 else None, target)
     spent = plan_cost(st, m, ab.actions)
     cover = check_target(st, m, target, ab)
     _pay(st, spent)

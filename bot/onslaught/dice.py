@@ -39,6 +39,10 @@ class SeededDice:
         """Shuffle ``items`` in place."""
         self._rng.shuffle(items)
 
+    def position(self) -> object:
+        """Where the dice are in their sequence (equal positions: the same rolls to come)."""
+        return self._rng.getstate()
+
     def copy(self) -> SeededDice:
         """An independent copy at the same position."""
         twin = SeededDice(0)

@@ -20,7 +20,9 @@ Verbs:
 ``place-rest``                       put every unplaced figure of yours on free start spaces
 ``orders 1=CARD 2=CARD 3=CARD X=CARD``  lock in secret Order Markers (HS-ORDER-01..05)
 ``initiative``                       roll for initiative (HS-INIT-01..03)
-``move FIG SPACE [via SPACE ...] [fly|walk]``  move; ``path`` form: ``move FIG path S1 S2 ...``
+``move FIG SPACE [via SPACE ...] [fly|walk]``  move; ``path`` form: ``move FIG path S1 S2 ...``; a
+                                     space with two surfaces (a bridge and the ground beneath it) as
+                                     ``SPACE@LEVEL`` (HS-MOVE-12)
 ``move FIG SPACE grapple``           a special move instead of the normal move (Grapple Gun)
 ``move FIG path S1 fly S2 S3 walk S4``  a flight that lands and goes on walking, or a walk that takes
                                      off part-way (HS-FLY-01, -10)
@@ -52,13 +54,13 @@ VERBS = (
     "special", "end-turn", "end-round", "choose", "concede", "end-moves", "use", "cannon",
 )
 
-#: A space in axial coordinates, "q,r" (see :mod:`bot.rules.hexes`).
-_AXIAL = re.compile(r"-?\d+,-?\d+")
+#: A space in axial coordinates, "q,r" (see :mod:`bot.rules.hexes`), perhaps with its level ("q,r@L").
+_AXIAL = re.compile(r"-?\d+,-?\d+(@-?\d+)?")
 
 
 def split_spaces(words: Iterable[str]) -> list[str]:
     """Space names from blank-separated ``words`` that may also list spaces with commas
-    (``B2,C2``); ``q,r`` stays one space, in axial coordinates."""
+    (``B2,C2``); ``q,r`` (or ``q,r@LEVEL``) stays one space, in axial coordinates."""
     return [w for part in words for w in ([part] if _AXIAL.fullmatch(part) else part.split(",")) if w]
 
 
@@ -353,8 +355,9 @@ NEEDS = {
     "place-rest": "placing the rest of your figures needs nothing more",
     "orders": "put each Order Marker (1, 2, 3 and X) on one of your Army Cards",
     "initiative": "rolling for initiative needs nothing more",
-    "move": "name the figure and the space to move it to (and, if you like, spaces to pass through, or "
-            "whether it flies or walks, and last, carried glyphs to drop on the way as GLYPH@SPACE)",
+    "move": "name the figure and the space to move it to (SPACE@LEVEL for one level of a space with two, "
+            "like a bridge), and, if you like, spaces to pass through, or "
+            "whether it flies or walks, and last, carried glyphs to drop on the way as GLYPH@SPACE",
     "attack": "name the attacking figure and the figure (or destructible object) it attacks",
     "special": "name the attacking figure, its special attack and the target (a figure or a space)",
     "end-turn": "ending the turn needs nothing more",

@@ -21,7 +21,7 @@ from __future__ import annotations
 from bot.rules.battlefield import Battlefield, Cell, Ladder
 from bot.rules.hexes import Hex
 from bot.rules.state import Figure, MatchState
-from bot.rules.steps import enterable
+from bot.rules.steps import enterable, walk_step
 
 #: Sizes that may use a rope ladder (HS-LADDER-03, -04).
 LADDER_SIZES = ("small", "medium", "large")
@@ -75,6 +75,20 @@ def ladder_step(bf: Battlefield, a: Hex, la: int, b: Hex, height: int) -> tuple[
         if option is not None and (best is None or (option[0], option[2]) < (best[0], best[2])):
             best = option
     return best
+
+
+def step_to(bf: Battlefield, a: Hex, la: int, b: Hex, height: int, climbs: bool,
+            onto: int | None = None) -> tuple[int, int, int, Cell] | None:
+    """The cheapest step from ``a`` at level ``la`` onto neighbouring ``b``, walking or (when the
+    figure ``climbs``, :func:`may_climb`) by a rope ladder, as :func:`bot.rules.steps.walk_step`
+    answers; with ``onto``, onto the surface of ``b`` whose top is that level only (``SPACE@LEVEL``)."""
+    walk = walk_step(bf, a, la, b, height, onto)
+    if not climbs:
+        return walk
+    ladder = ladder_step(bf, a, la, b, height)
+    if ladder is not None and onto is not None and ladder[1] != onto:
+        ladder = None
+    return better(walk, ladder)
 
 
 def better(walk: tuple[int, int, int, Cell] | None,

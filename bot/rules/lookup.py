@@ -50,6 +50,35 @@ def space(st: MatchState, text: str) -> Hex:
         raise InvalidCommand(str(exc)) from None
 
 
+def space_at(st: MatchState, text: str) -> tuple[Hex, int | None]:
+    """The space a label names and, written ``SPACE@LEVEL`` (``F7@8``), the level of the surface
+    of that space meant: where a space has several (a bridge's deck and the ground beneath it, a
+    ruin's upper floor), the level a figure's base stands at, as the map writes it (``1/8``).
+    Without ``@`` the level is ``None`` (the move takes the cheapest surface). HS-MOVE-12.
+
+    :raises InvalidCommand: when the space is no space, or the level is no number or no surface
+        of that space; the message names the levels that are.
+    """
+    name, at, written = text.partition("@")
+    h = space(st, name)
+    if not at:
+        return h, None
+    bf = st.battlefield
+    label = bf.label(h)
+    levels = [c.top for c in bf.surfaces(h)]
+    choices = " or ".join(f"{label}@{lv}" for lv in levels)
+    try:
+        level = int(written)
+    except ValueError:
+        raise InvalidCommand(f"'{text}': after @ comes the level of the surface of {label} to stand on, a number: "
+                             f"{choices}") from None
+    if level not in levels:
+        where = "levels " + " and ".join(map(str, levels)) if len(levels) > 1 else f"level {levels[0]} only"
+        raise InvalidCommand(f"{label} has no surface at level {level}: a figure stands there at {where} "
+                             f"(write {choices})")
+    return h, level
+
+
 def card_key(st: MatchState, player: str, text: str) -> str:
     """The key of a card ``player`` controls, from its name, short name, id or key.
 

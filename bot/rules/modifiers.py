@@ -75,6 +75,7 @@ class MoveRules:
     max_level_change: int | None = None  # the move ends at most this many levels up or down (Stealth Leap)
     pass_size: int | None = None  # passes through figures up to this size rank (Dismissive Strider)
     swipes_above: int | None = None  # leaving-engagement attacks only from figures above this size rank
+    easy_terrain: frozenset[Any] = frozenset()  # terrains that cost only 1 to enter (Snow and Ice Enhanced Movement)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,10 +103,20 @@ class MoveAnswer:
     max_level_change: int | None = None
     pass_size: int | None = None
     swipes_above: int | None = None
+    easy_terrain: frozenset[Any] | None = None
 
 
 #: A figure's size as a rank, for powers bounded by size ("Small and Medium figures": up to 2).
 SIZE_RANK = {"small": 1, "medium": 2, "large": 3, "huge": 4}
+
+
+def entry_cost(rules: MoveRules, terrain: Any, cost: int) -> int:
+    """A step's ``cost`` onto ``terrain`` under ``rules``: 1 less per space above 1 that the terrain
+    costs to enter when the figure's powers make it easy (:attr:`MoveRules.easy_terrain`; HS-TERRAIN-05,
+    -28 set aside by Snow and Ice Enhanced Movement), the climb kept."""
+    if terrain in rules.easy_terrain:
+        return cost - int(terrain.movement_cost) + 1
+    return cost
 
 
 def passes_through(state: MatchState, rules: MoveRules, other: Figure) -> bool:
@@ -375,7 +386,7 @@ def move_rules(state: MatchState, fig: Figure, request: str | None = None) -> Mo
 def _combined(name: str, core: Any, values: list[Any]) -> Any:
     if name in ("special_move", "held_by"):
         return values[0]
-    if name == "stop_on":
+    if name in ("stop_on", "easy_terrain"):
         return frozenset().union(core, *values)
     if isinstance(values[0], bool):
         if name in _CAN_IS_FALSE:

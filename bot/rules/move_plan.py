@@ -32,7 +32,7 @@ from bot.rules.decisions import MOVE_THROUGH_FRIENDS
 from bot.rules.errors import IllegalCommand
 from bot.rules.glyphs import board as glyph_board
 from bot.rules.hexes import Hex
-from bot.rules.ladders import better, ladder_step, may_climb
+from bot.rules.ladders import may_climb, step_to
 from bot.rules.move_basics import allowance, field_of, others_at, rules_for
 from bot.rules.state import Figure, MatchState
 from bot.rules.steps import climb_step, enterable, fly_start, fly_step, walk_step
@@ -85,12 +85,16 @@ def plan(
     *,
     check_allowance: bool = True,
     power: str | None = None,
+    onto: Sequence[int | None] = (),
 ) -> MovePlan:
     """Check a path for ``fig`` and return its plan.
 
     ``path`` lists the hexes entered in order, without the start (for a double-space figure, the
     leading end's hexes). ``fly`` ``None`` means fly when the figure can (HS-FLY-01). ``power``
-    asks for a special move by name (``"grapple"``).
+    asks for a special move by name (``"grapple"``). ``onto`` gives, step by step, the level of
+    the surface to step onto where a space has several (``SPACE@LEVEL``: on a bridge or beneath
+    it, HS-MOVE-12); ``None`` or a missing entry takes the cheapest (the higher on a tie). A
+    flight only lands at the level of its last space (HS-FLY-08).
 
     :raises IllegalCommand: naming the first rule the path breaks; with ``check_allowance`` False
         a path that only costs too much is returned (for the ``move_cost`` query).
@@ -103,18 +107,18 @@ def plan(
     near = [bool(path) and path[0].is_adjacent(h) for h in fig.hexes]
     both, back = near == [True, True], near == [False, True]
     try:
-        return _plan(state, fig, path, fly, check_allowance, power, back)
+        return _plan(state, fig, path, fly, check_allowance, power, back, onto)
     except IllegalCommand as front_refusal:
         if not both:
             raise
         try:
-            return _plan(state, fig, path, fly, check_allowance, power, True)
+            return _plan(state, fig, path, fly, check_allowance, power, True, onto)
         except IllegalCommand:
             raise front_refusal from None
 
 
 def _plan(state: MatchState, fig: Figure, path: Sequence[Hex], fly: bool | None, check_allowance: bool,
-          power: str | None, back: bool) -> MovePlan:
+          power: str | None, back: bool, onto: Sequence[int | None] = ()) -> MovePlan:
     """:func:`plan` with the lead chosen: ``back`` true when the back end leads."""
     card = state.card_of(fig)
     rules = rules_for(state, fig, power)
@@ -172,15 +176,20 @@ def _plan(state: MatchState, fig: Figure, path: Sequence[Hex], fly: bool | None,
             land_level = cell.top if cell is not None else level
             drop = 0
         else:
+            want = onto[i] if i < len(onto) else None
             if rules.free_climb is None:
-                found = walk_step(bf, lead, level, h, height)
-                if climbs:  # up or down a rope ladder (HS-LADDER-03, -04)
-                    found = better(found, ladder_step(bf, lead, level, h, height))
+                # up or down a rope ladder too (HS-LADDER-03, -04)
+                found = step_to(bf, lead, level, h, height, climbs, want)
             else:
-                found = climb_step(bf, lead, level, h, height, rules.free_climb)
-                if found is None and walk_step(bf, lead, level, h, height) is not None:
+                found = climb_step(bf, lead, level, h, height, rules.free_climb, want)
+                if found is None and walk_step(bf, lead, level, h, height, want) is not None:
                     raise IllegalCommand(f"{_lab(bf, h)} is more than {rules.free_climb} levels up: "
                                          f"too high for {rules.special_move}")
+            if found is None and want is not None and walk_step(bf, lead, level, h, height) is not None:
+                raise IllegalCommand(f"{fig.id} cannot get from {_lab(bf, lead)} onto {_lab(bf, h)}@{want}: there "
+                                     f"is no room there for a figure of Height {height} (an overhang is too low), "
+                                     "or the way up passes through one; name another level or another way",
+                                     "HS-MOVE-12")
             if found is None:
                 raise IllegalCommand(_why_not_enter(bf, lead, h), "HS-MOVE-07" if h in bf else "HS-MOVE-03")
             refused = glyph_board.refuses_entry(state, fig, h)
@@ -188,6 +197,7 @@ def _plan(state: MatchState, fig: Figure, path: Sequence[Hex], fly: bool | None,
                 raise IllegalCommand(refused, "HS-GLYPH-24")
             step_cost, land_level, drop, cell = found
             terrain = cell.terrain
+            step_cost = modifiers.entry_cost(rules, terrain, step_cost)
             if rules.max_climb is not None and land_level - level > rules.max_climb:
                 raise IllegalCommand(f"{_lab(bf, h)} is {land_level - level} levels up: {fig.id} climbs "
                                      f"{rules.max_climb} levels at most in one step (a power of its card)")
@@ -206,7 +216,8 @@ def _plan(state: MatchState, fig: Figure, path: Sequence[Hex], fly: bool | None,
         if not fly and terrain is not None and must_stop(bf, body, levels, terrain, double, rules):
             stopped_at = i
         elif not fly and any(b in rules.stop_on for b in body):
-            stopped_at, stop_why = i, ("an enemy next to that space holds it there (a power of that enemy's Army Card)", "")
+            stopped_at, stop_why = i, ("an enemy figure near that space holds it there (a power of that enemy's "
+                                       "Army Card, such as Cyberclaw or Swirling Vortex)", "")
         elif not fly and glyph_board.stop_rule(state, h):
             # A walk ends on a power glyph, either side up (HS-GLYPH-02, -03).
             stopped_at, stop_why = i, ("a glyph lies there, and a figure moving onto a glyph stops on it",
@@ -217,6 +228,11 @@ def _plan(state: MatchState, fig: Figure, path: Sequence[Hex], fly: bool | None,
         cell = bf.top_cell(end.hexes[0]) if low is None else bf.surface(end.hexes[0], low)
         if cell is None:
             raise IllegalCommand(f"{fig.id} cannot land off the battlefield", "HS-FLY-09")
+        want = onto[len(path) - 1] if len(onto) >= len(path) else None
+        if want is not None and want != cell.top:
+            raise IllegalCommand(f"flying, {fig.id} lands on {_lab(bf, end.hexes[0])} at level {cell.top}, not "
+                                 f"{want}: a flyer never passes through the underside of an overhang (walk there, "
+                                 "or name the level it lands on)", "HS-FLY-08")
         if not enterable(bf, end.hexes[0], cell):
             raise IllegalCommand(f"{fig.id} cannot land on an obstacle at {bf.label(end.hexes[0])}", "HS-OBSTACLE-01")
         refused = glyph_board.refuses_entry(state, fig, end.hexes[0])
@@ -229,7 +245,7 @@ def _plan(state: MatchState, fig: Figure, path: Sequence[Hex], fly: bool | None,
             mp.steps[-1] = Step(end.hexes, cell.top, end.cost, 0, cell.terrain, (cell.top, cell.top))
         else:
             mp.steps[-1] = Step(end.hexes, cell.top, end.cost, 0, cell.terrain, (cell.top,))
-        if cell.terrain in (Terrain.SLIPPERY_ICE, Terrain.HEAVY_SNOW):
+        if cell.terrain in (Terrain.SLIPPERY_ICE, Terrain.HEAVY_SNOW) and cell.terrain not in rules.easy_terrain:
             cost += 1  # 1 to enter and 1 to land (HS-TERRAIN-06, -29)
             last = mp.steps[-1]
             mp.steps[-1] = Step(last.hexes, last.level, cost, 0, last.terrain, last.levels)

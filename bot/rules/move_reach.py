@@ -11,21 +11,26 @@ from bot.rules.battlefield import Battlefield
 from bot.rules.errors import IllegalCommand
 from bot.rules.glyphs import board as glyph_board
 from bot.rules.hexes import Hex
-from bot.rules.ladders import better, ladder_step, may_climb
+from bot.rules.ladders import may_climb, step_to
 from bot.rules.move_basics import allowance, count_leaving, enemy_bodies, field_of, others_at, rules_for
 from bot.rules.move_plan import must_stop, plan
 from bot.rules.state import Figure, MatchState
-from bot.rules.steps import enterable, fly_start, fly_step, walk_step
+from bot.rules.steps import enterable, fly_start, fly_step
 from bot.rules.terrain import Terrain
+
+#: A space and the level of the surface a move must reach it on (``SPACE@LEVEL``).
+Goal = tuple[Hex, int]
 
 
 def reachable(state: MatchState, fig: Figure, fly: bool | None = None,
-              power: str | None = None) -> dict[tuple[Hex, ...], tuple[int, list[Hex]]]:
+              power: str | None = None, goal: Goal | None = None) -> dict[tuple[Hex, ...], tuple[int, list[Hex]]]:
     """Every end position ``fig`` can reach this move, with its cost and a cheapest path.
 
     Keys are end hex tuples (lead first); values are ``(cost, path)`` where ``path`` can be given
     back to :func:`plan`. Leaving-engagement attacks are consequences, not limits, so they do not
-    prune the search. Cost in spaces. ``power`` asks for a special move by name.
+    prune the search. Cost in spaces. ``power`` asks for a special move by name. ``goal``
+    ``(space, level)``: that space is reached on its surface at that level only (``SPACE@LEVEL``,
+    HS-MOVE-12; give the level to :func:`plan` with the path); a special move ignores it.
 
     :raises InvalidCommand: when no power grants the special move asked for.
     """
@@ -52,12 +57,12 @@ def reachable(state: MatchState, fig: Figure, fly: bool | None = None,
         _reach_by_plans(state, fig, fly, power, rules.max_spaces, out)
         return out
     if fly:
-        reach_flying(state, fig, budget, out)
+        reach_flying(state, fig, budget, out, goal)
         return out
-    reach_walking(state, fig, budget, out, road_only=False)
+    reach_walking(state, fig, budget, out, road_only=False, goal=goal)
     start_road = all(bf.terrain(h, fig.level) is Terrain.ROAD for h in fig.hexes)
     if start_road:
-        reach_walking(state, fig, budget + 3, out, road_only=True)
+        reach_walking(state, fig, budget + 3, out, road_only=True, goal=goal)
     return out
 
 
@@ -100,9 +105,11 @@ def _reach_by_plans(state: MatchState, fig: Figure, fly: bool, power: str | None
 
 def reach_walking(state: MatchState, fig: Figure, budget: int,
                    out: dict[tuple[Hex, ...], tuple[int, list[Hex]]], road_only: bool,
-                   count_swipes: bool = False, swipes_out: dict[tuple[Hex, ...], int] | None = None) -> None:
+                   count_swipes: bool = False, swipes_out: dict[tuple[Hex, ...], int] | None = None,
+                   goal: Goal | None = None) -> None:
     """Search walking ends within ``budget``; with ``count_swipes``, fewest leaving-engagement
-    attacks first, then cheapest (labels that are worse on both counts are dropped)."""
+    attacks first, then cheapest (labels that are worse on both counts are dropped). ``goal``
+    ``(space, level)``: that space is entered on its surface at that level only (``SPACE@LEVEL``)."""
     bf = field_of(state)
     height = state.card_of(fig).stat("height")
     climbs = bool(bf.ladders) and may_climb(str(state.card_of(fig).size or ""), len(fig.hexes))
@@ -155,12 +162,12 @@ def reach_walking(state: MatchState, fig: Figure, budget: int,
         for h in lead.neighbours():
             if double and h == body[1]:
                 continue
-            found = walk_step(bf, lead, levels[0], h, height)
-            if climbs:  # up or down a rope ladder (HS-LADDER-03, -04)
-                found = better(found, ladder_step(bf, lead, levels[0], h, height))
+            # up or down a rope ladder too (HS-LADDER-03, -04)
+            found = step_to(bf, lead, levels[0], h, height, climbs, goal[1] if goal and h == goal[0] else None)
             if found is None:
                 continue
             step_cost, lb, _drop, cell = found
+            step_cost = modifiers.entry_cost(rules, cell.terrain, step_cost)
             if road_only and cell.terrain is not Terrain.ROAD:
                 continue
             if rules.max_climb is not None and lb - levels[0] > rules.max_climb:
@@ -187,12 +194,15 @@ def reach_walking(state: MatchState, fig: Figure, budget: int,
 
 
 def reach_flying(state: MatchState, fig: Figure, budget: int,
-                  out: dict[tuple[Hex, ...], tuple[int, list[Hex]]]) -> None:
+                  out: dict[tuple[Hex, ...], tuple[int, list[Hex]]], goal: Goal | None = None) -> None:
+    """Search flying ends within ``budget`` (HS-FLY-01, -08); ``goal`` ``(space, level)``: a flight
+    ending on that space counts only if it lands at that level (``SPACE@LEVEL``)."""
     bf = field_of(state)
     occ = others_at(state, fig)
     double = len(fig.hexes) == 2
     height = state.card_of(fig).stat("height")
     start_low = fly_start(bf, fig)
+    easy = modifiers.move_rules(state, fig).easy_terrain  # landing on them costs no more (Dzu-Teh)
     if glyph_board.stuck(state, fig):
         return  # held by Proftaka (HS-GLYPH-14)
     # Flying ignores everything on the way, so a breadth-first search over the plane suffices;
@@ -229,13 +239,16 @@ def reach_flying(state: MatchState, fig: Figure, budget: int,
                     if len(tops) != 1:
                         continue
                     top = tops.pop()
+                    if goal is not None and nb[0] == goal[0] and top != goal[1]:
+                        continue
                     if any((x, top) in occ for x in nb) or any(not enterable(bf, x, c) for x, c in zip(nb, cells, strict=True) if c is not None):
                         continue
                     if double and bf.obstacles_between(nb[0], nb[1]):
                         continue  # no base astride an obstacle (HS-MOVE-09)
                     if glyph_board.refuses_entry(state, fig, nb[0]):
                         continue  # Kelda (HS-GLYPH-24)
-                    extra = 1 if cells[0] is not None and cells[0].terrain in (Terrain.SLIPPERY_ICE, Terrain.HEAVY_SNOW) else 0
+                    extra = 1 if cells[0] is not None and cells[0].terrain in (Terrain.SLIPPERY_ICE, Terrain.HEAVY_SNOW) \
+                        and cells[0].terrain not in easy else 0
                     total = dist + extra
                     if total <= budget and (nb not in out or out[nb][0] > total):
                         out[nb] = (total, list(npath))

@@ -25,13 +25,17 @@ def enterable(bf: Battlefield, h: Hex, cell: Cell) -> bool:
 
 
 def walk_step(
-    bf: Battlefield, a: Hex, la: int, b: Hex, height: int
+    bf: Battlefield, a: Hex, la: int, b: Hex, height: int, onto: int | None = None
 ) -> tuple[int, int, int, Cell] | None:
-    """The cheapest way to walk from ``a`` at level ``la`` onto a surface of neighbouring ``b``.
+    """The cheapest way to walk from ``a`` at level ``la`` onto a surface of neighbouring ``b``;
+    with ``onto``, onto the surface whose top is that level only (a space named ``SPACE@LEVEL``:
+    on a bridge or under it, HS-MOVE-12).
 
-    :returns: ``(cost, level, drop, cell)`` or ``None`` when no surface of ``b`` can be entered
-        (off the battlefield, an obstacle on it, no room for a figure of this Height).
+    :returns: ``(cost, level, drop, cell)`` or ``None`` when no surface of ``b`` (or not that one)
+        can be entered (off the battlefield, an obstacle on it, no room for a figure of this Height).
     """
+    if onto is not None:
+        return _walk_step(bf, a, la, b, height, only=onto)
     key = (a, la, b, height)
     memo = bf._walk_memo
     if key in memo:
@@ -41,19 +45,22 @@ def walk_step(
     return found
 
 
-def climb_step(bf: Battlefield, a: Hex, la: int, b: Hex, height: int, free_climb: int) -> tuple[int, int, int, Cell] | None:
+def climb_step(bf: Battlefield, a: Hex, la: int, b: Hex, height: int, free_climb: int,
+               onto: int | None = None) -> tuple[int, int, int, Cell] | None:
     """Like :func:`walk_step` for a special move that climbs up to ``free_climb`` levels for free
     (Grapple Gun): the step costs only the space entered; a higher surface cannot be reached."""
-    return _walk_step(bf, a, la, b, height, free_climb)
+    return _walk_step(bf, a, la, b, height, free_climb, onto)
 
 
 def _walk_step(bf: Battlefield, a: Hex, la: int, b: Hex, height: int,
-               free_climb: int | None = None) -> tuple[int, int, int, Cell] | None:
+               free_climb: int | None = None, only: int | None = None) -> tuple[int, int, int, Cell] | None:
     best: tuple[int, int, int, Cell] | None = None
     walls = bf.obstacles_between(a, b)
     wall_top = max((o.top for o in walls), default=la)
     for cell in bf.surfaces(b):
         lb = cell.top
+        if only is not None and lb != only:
+            continue
         if not enterable(bf, b, cell):
             continue
         peak = max(la, lb, wall_top)

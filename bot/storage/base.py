@@ -123,7 +123,7 @@ class StoredMatch:
 
     meta: MatchMeta
     log: list[tuple[str, str]] = field(default_factory=list)
-    marker_picks: dict[str, dict[str, str]] = field(default_factory=dict)
+    secret_picks: dict[str, dict[str, str]] = field(default_factory=dict)
     snapshots: list[StoredSnapshot] = field(default_factory=list)
     owed: list[OwedLine] = field(default_factory=list)
     #: Outbox rows not yet sent, oldest first.
@@ -192,7 +192,7 @@ class Storage(Protocol):
         :raises DuplicateEntry: when it is already remembered.
         """
 
-    async def save_marker_picks(self, match_id: str, player: str, markers: dict[str, str]) -> None:
+    async def save_secret_picks(self, match_id: str, player: str, picks: dict[str, str]) -> None:
         """Store a player's secret selections not yet locked in (empty: forget them)."""
 
     async def add_board(self, match_id: str, channel_id: int, message_id: int, version: int) -> None:

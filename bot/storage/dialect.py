@@ -28,6 +28,7 @@ from bot.storage.migrations import ALL
 _CREATE = re.compile(r"^\s*CREATE TABLE (\w+)\s*\((.*)\)\s*$", re.S | re.I)
 _RENAME = re.compile(r"^\s*ALTER TABLE (\w+) RENAME TO (\w+)\s*$", re.I)
 _ADD_COLUMN = re.compile(r"^\s*ALTER TABLE (\w+) ADD COLUMN (\w+)", re.I)
+_RENAME_COLUMN = re.compile(r"^\s*ALTER TABLE (\w+) RENAME COLUMN (\w+) TO (\w+)\s*$", re.I)
 _INSERT = re.compile(r"^\s*INSERT(?:\s+OR\s+(REPLACE|IGNORE))?\s+INTO\s+(\w+)\s*\(([^)]*)\)", re.I)
 
 
@@ -52,6 +53,10 @@ def tables() -> dict[str, Table]:
                 out[m.group(2)] = out.pop(m.group(1), Table())
             elif m := _ADD_COLUMN.match(statement):
                 out.setdefault(m.group(1), Table()).columns.append(m.group(2))
+            elif m := _RENAME_COLUMN.match(statement):
+                table = out.setdefault(m.group(1), Table())
+                table.columns = [m.group(3) if c == m.group(2) else c for c in table.columns]
+                table.key = [m.group(3) if c == m.group(2) else c for c in table.key]
     return out
 
 

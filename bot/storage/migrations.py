@@ -48,8 +48,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (match_id, message_id)
         )""",
     ),
-    # 2: Order Marker selections not yet locked in (so a restart loses nothing); named "drafts"
-    # here, renamed "marker_picks" by migration 6 (nothing to do with drafting armies).
+    # 2: a round's secret picks not yet locked in (so a restart loses nothing); named "drafts"
+    # here, renamed by migration 6 (nothing to do with drafting armies), and again by 12.
     (
         """CREATE TABLE drafts (
             match_id TEXT NOT NULL,
@@ -114,7 +114,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             what     TEXT NOT NULL
         )""",
     ),
-    # 6: the table of Order Marker picks not yet locked in takes its own name ("drafts" read as
+    # 6: the table of secret picks not yet locked in takes its own name ("drafts" read as
     # army drafting, DEC-13); its rows stay.
     (
         "ALTER TABLE drafts RENAME TO marker_picks",
@@ -281,6 +281,12 @@ NUMBERED: dict[int, tuple[str, ...]] = {
     # bot played alone until then. A frozen step: the literal is that game's registry name.
     11: (
         "ALTER TABLE matches ADD COLUMN ruleset TEXT NOT NULL DEFAULT 'heroscape'",
+    ),
+    # 12: the secret picks not yet locked in, of any game's secret phase, take a game-neutral name
+    # (issue 18: storage names no game's terms); the rows stay.
+    12: (
+        "ALTER TABLE marker_picks RENAME TO secret_picks",
+        "ALTER TABLE secret_picks RENAME COLUMN markers TO picks",
     ),
 }
 

@@ -193,7 +193,7 @@ class SqliteStorage(ServerMapStore):
                          parent_id=row[9], ruleset=row[10])
         async with self.db.execute("SELECT player, text FROM log WHERE match_id = ? ORDER BY seq", (meta.match_id,)) as cur:
             log_rows = await cur.fetchall()
-        async with self.db.execute("SELECT player, markers FROM marker_picks WHERE match_id = ?",
+        async with self.db.execute("SELECT player, picks FROM secret_picks WHERE match_id = ?",
                                    (meta.match_id,)) as cur:
             pick_rows = await cur.fetchall()
         async with self.db.execute(
@@ -209,7 +209,7 @@ class SqliteStorage(ServerMapStore):
         ) as cur:
             mark = await cur.fetchone()
         return StoredMatch(meta=meta, log=[(str(p), str(t)) for p, t in log_rows],
-                           marker_picks={str(p): json.loads(m) for p, m in pick_rows},
+                           secret_picks={str(p): json.loads(m) for p, m in pick_rows},
                            snapshots=[StoredSnapshot(int(q), str(v), bytes(b)) for q, v, b in snap_rows],
                            owed=[OwedLine(int(i), str(p), str(k), str(t)) for i, p, k, t in owed_rows],
                            outbox=[e for e in await self.outbox(meta.match_id) if e.sent is None],
@@ -292,13 +292,13 @@ class SqliteStorage(ServerMapStore):
 
     # --- secret picks and boards-----------------------------------------------------------------
 
-    async def save_marker_picks(self, match_id: str, player: str, markers: dict[str, str]) -> None:
+    async def save_secret_picks(self, match_id: str, player: str, picks: dict[str, str]) -> None:
         """Store (or, when empty, forget) a player's secret selections."""
-        if markers:
-            await self._run(("INSERT OR REPLACE INTO marker_picks (match_id, player, markers) VALUES (?, ?, ?)",
-                             (match_id, player, json.dumps(markers))))
+        if picks:
+            await self._run(("INSERT OR REPLACE INTO secret_picks (match_id, player, picks) VALUES (?, ?, ?)",
+                             (match_id, player, json.dumps(picks))))
         else:
-            await self._run(("DELETE FROM marker_picks WHERE match_id = ? AND player = ?", (match_id, player)))
+            await self._run(("DELETE FROM secret_picks WHERE match_id = ? AND player = ?", (match_id, player)))
 
     async def add_board(self, match_id: str, channel_id: int, message_id: int, version: int) -> None:
         """Remember a posted map message."""

@@ -4,13 +4,15 @@ changed except through Discord)."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.discord.client import HeroscapeBot, Renderer
+from bot.discord.client import RefereeBot as HeroscapeBot
+from bot.discord.client import Renderer
 from bot.discord.matches import LiveMatch
 from bot.discord.pace.clock import Clock
 from bot.discord.settings import Settings
@@ -72,6 +74,24 @@ class Table:
     async def settle(self) -> None:
         """Wait until the bot has finished every handler it started."""
         await self.fake.wait_until(lambda: self.bot.inflight == 0, description="the bot to be idle")
+
+    async def handled(self, record: InteractionRecord, *, unless: asyncio.Event | None = None,
+                      timeout: float | None = None) -> bool:
+        """Wait until the bot answered ``record`` (or Discord refused its answer) and then finished
+        every handler; or until ``unless`` is set (a :class:`crash_kit.Crash` froze the handler, which
+        then never answers nor finishes). Returns ``False`` when ``unless`` ended the wait.
+
+        Waiting for ``inflight == 0`` alone returns at once: when :meth:`FakeDiscord.slash` returns,
+        the interaction is on the socket and no handler has started yet.
+
+        :raises FakeDiscordTimeout: after ``timeout`` seconds (the fake's default) for either step.
+        """
+        stop = unless.is_set if unless is not None else (lambda: False)
+        await self.fake.wait_until(lambda: stop() or record.acknowledged or bool(record.rejections),
+                                   timeout=timeout, description="the bot to answer")
+        await self.fake.wait_until(lambda: stop() or self.bot.inflight == 0, timeout=timeout,
+                                   description="the bot to be idle")
+        return not stop()
 
     async def send(self, user: FakeUser, name: str, sub: str | None = None, /,
                    **options: Any) -> InteractionRecord:

@@ -12,7 +12,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from bot.discord.client import HeroscapeBot
+from bot.discord.client import RefereeBot as HeroscapeBot
 from bot.discord.matches import Applied
 from bot.fakediscord import kill_client
 

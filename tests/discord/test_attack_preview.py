@@ -6,7 +6,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from bot.discord.cogs.play import attack_preview
+from bot.games.heroscape.discord.cogs.play import attack_preview
 from bot.rules.engine import Engine
 from bot.rules.state import Phase, TurnState
 from tests.powers.conftest import C

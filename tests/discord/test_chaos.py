@@ -29,8 +29,9 @@ from typing import TYPE_CHECKING, Any
 from bot_table import ARMIES, Table, make_bot
 from crash_kit import Crash
 
-from bot.discord.matches import Applied, turn_key
+from bot.discord.matches import Applied
 from bot.fakediscord import FakeDiscord, FakeMessage, FakeUser, InteractionRecord, kill_client
+from bot.game.seam import turn_key
 from bot.rules.combat import legal_targets
 from bot.rules.state import Phase
 from bot.storage.base import OUT_RESULT

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 from bot_table import Table, make_bot
 
-from bot.discord.computer_seat import seat_id
 from bot.fakediscord import FakeDiscord
+from bot.games.heroscape.discord.computer_seat import seat_id
 from bot.rules.state import Phase
 
 if TYPE_CHECKING:

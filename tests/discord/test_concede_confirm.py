@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 
 from bot_table import Table, make_bot
 
-from bot.discord.actions import CONCEDE_QUESTION, KEEP_PLAYING
+from bot.discord.actions import KEEP_PLAYING
 from bot.fakediscord import kill_client
+from bot.games.heroscape.discord.face import CONCEDE_QUESTION
 from bot.rules.state import Phase
 
 if TYPE_CHECKING:

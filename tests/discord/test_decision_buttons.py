@@ -5,8 +5,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from bot.discord.components import ChoiceButton
-from bot.discord.publish import decision_view
+from bot.games.heroscape.discord.components import ChoiceButton
+from bot.games.heroscape.discord.results import decision_view
 from bot.rules.state import Pending
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.discord.cogs.play import FRIENDLY_ROLL_LABEL
+from bot.games.heroscape.discord.cogs.play import FRIENDLY_ROLL_LABEL
 from bot.rules.hexes import Hex
 
 if TYPE_CHECKING:

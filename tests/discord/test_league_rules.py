@@ -14,7 +14,7 @@ from bot.fakediscord import FakeDiscord
 if TYPE_CHECKING:
     from conftest import StartBot, World
 
-    from bot.discord.client import HeroscapeBot
+    from bot.discord.client import RefereeBot as HeroscapeBot
     from bot.fakediscord import FakeUser
     from bot.leagues.store import League
 

@@ -12,7 +12,8 @@ from bot_table import Table, make_bot
 from crash_kit import Crash
 from test_session_findings import _charge_pending, _vikings_next_to_syvarris
 
-from bot.discord.client import STOPPING, HeroscapeBot
+from bot.discord.client import STOPPING
+from bot.discord.client import RefereeBot as HeroscapeBot
 from bot.fakediscord import FakeDiscord, FakeMessage, FakeUser, InteractionRecord, driver
 from bot.fakediscord.util import new_snowflake
 from bot.rules.state import Phase
@@ -175,9 +176,8 @@ async def test_killed_right_after_a_round_started_the_restart_opens_it(
     while not crash.hit.is_set():
         st = table.state
         assert st.phase is Phase.TURNS and st.turn is not None
-        await fake.slash(table.user(st.turn.player), world.channel, "end-turn", None, {})
-        await fake.wait_until(lambda: crash.hit.is_set() or table.bot.inflight == 0, timeout=30)
-        await table.settle() if not crash.hit.is_set() else None
+        record = await fake.slash(table.user(st.turn.player), world.channel, "end-turn", None, {})
+        await table.handled(record, unless=crash.hit, timeout=30)
     assert table.state.round == 2 and table.controls_for(world.alice) is None
 
     await _restart(table, crash, task, start_bot, db)

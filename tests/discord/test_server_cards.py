@@ -10,9 +10,9 @@ from pathlib import Path
 from bot_table import make_bot
 from conftest import StartBot
 
-from bot.discord import server_cards
 from bot.fakediscord import FakeDiscord
 from bot.game.session import library_for, set_server_cards
+from bot.games.heroscape.discord import server_cards
 
 PNG = b"\x89PNG"
 DUKE = {"id": "duke", "name": "Duke", "short": "Duke", "set": "House rules", "general": "Vydar", "species": "Human",

@@ -10,9 +10,9 @@ import pytest
 from bot_table import Table, make_bot
 from conftest import StartBot, World
 
-from bot.discord import servermaps
 from bot.fakediscord import FakeDiscord
 from bot.fakediscord.options import CommandUsageError
+from bot.games.heroscape.discord import servermaps
 from bot.rules.state import Phase
 
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "maps"

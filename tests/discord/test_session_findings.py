@@ -238,7 +238,7 @@ async def test_refusals_start_with_a_capital_letter(world: World, new_table: New
 
 
 def test_move_via_keeps_axial_spaces_whole() -> None:
-    from bot.discord import inputs
+    from bot.games.heroscape.discord import inputs
 
     assert inputs.spaces(" B2, C2 1,2  -1,0 ") == ["B2", "C2", "1,2", "-1,0"]
     assert inputs.spaces("   ") == []

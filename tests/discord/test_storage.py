@@ -53,12 +53,12 @@ async def test_log_keys_channels_marker_picks_and_boards(make_store: MakeStore) 
     await store.mark_processed(113, "m1")
     assert [await store.is_processed(i) for i in (111, 112, 113, 114)] == [True, True, True, False]
     assert await store.last_interaction_id() == 113
-    await store.save_marker_picks("m1", "a", {"_round": "1", "1": "a/finn"})
+    await store.save_secret_picks("m1", "a", {"_round": "1", "1": "a/finn"})
     await store.add_board("m1", 10, 500, 7)
     stored = await store.load_match("m1")
     assert stored is not None
     assert stored.log == [("a", "join A"), ("b", "join B")]
-    assert stored.marker_picks == {"a": {"_round": "1", "1": "a/finn"}}
+    assert stored.secret_picks == {"a": {"_round": "1", "1": "a/finn"}}
     assert stored.record()["seed"] == 987654321
     assert stored.meta.parent_id is None
     assert await store.boards("m1") == [(10, 500, 7)]
@@ -157,8 +157,9 @@ async def test_snapshots_owed_lines_and_values(make_store: MakeStore) -> None:
 
 
 async def test_a_schema_5_database_keeps_its_order_marker_picks_in_the_renamed_table(tmp_path: Path) -> None:
-    """Migration 6 renames ``drafts`` (Order Marker picks not yet locked in) to ``marker_picks``;
-    the picks a schema-5 database holds are still restored, and new ones land in the new table."""
+    """Migration 6 renames ``drafts`` (Order Marker picks not yet locked in) to ``marker_picks``,
+    migration 12 to the game-neutral ``secret_picks`` (column ``picks``); the picks a schema-5
+    database holds are still restored, and new ones land in the new table."""
     from bot.storage.migrations import MIGRATIONS
 
     db = tmp_path / "five.db"
@@ -175,17 +176,17 @@ async def test_a_schema_5_database_keeps_its_order_marker_picks_in_the_renamed_t
     store = SqliteStorage(db)
     await store.open()
     stored = await store.load_match("m1")
-    assert stored is not None and stored.marker_picks == {"a": {"1": "a/syvarris"}}
-    await store.save_marker_picks("m1", "b", {"X": "b/grimnak"})
+    assert stored is not None and stored.secret_picks == {"a": {"1": "a/syvarris"}}
+    await store.save_secret_picks("m1", "b", {"X": "b/grimnak"})
     await store.close()
     check = sqlite3.connect(db)
     # 7 server maps (issue 13), 8 server card files (issue 14), 9 play by post (issue 16), 10 leagues (issue 17),
-    # 11 a match's game (issue 18).
-    assert check.execute("PRAGMA user_version").fetchone()[0] == LATEST == 11
+    # 11 a match's game (issue 18), 12 the secret picks' game-neutral names (issue 18).
+    assert check.execute("PRAGMA user_version").fetchone()[0] == LATEST == 12
     assert "server_cards" in {r[0] for r in check.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     tables = {r[0] for r in check.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert "marker_picks" in tables and "drafts" not in tables
-    assert sorted(check.execute("SELECT player, markers FROM marker_picks")) == [
+    assert "secret_picks" in tables and "drafts" not in tables and "marker_picks" not in tables
+    assert sorted(check.execute("SELECT player, picks FROM secret_picks")) == [
         ("a", '{"1": "a/syvarris"}'), ("b", '{"X": "b/grimnak"}')]
 
 

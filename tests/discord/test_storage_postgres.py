@@ -25,7 +25,7 @@ def test_the_one_schema_translates_for_postgresql() -> None:
         "CREATE TABLE t (id BIGSERIAL PRIMARY KEY, at DOUBLE PRECISION, b BYTEA, n BIGINT)")
     assert dialect.ddl("CREATE UNIQUE INDEX x ON t(guild_id, name COLLATE NOCASE)") == (
         "CREATE UNIQUE INDEX x ON t(guild_id, lower(name))")
-    assert dialect.tables()["marker_picks"].key == ["match_id", "player"]  # renamed by migration 6
+    assert dialect.tables()["secret_picks"].key == ["match_id", "player"]  # renamed by migrations 6 and 12
     assert "parent_id" in dialect.tables()["matches"].columns  # added by migration 4
     assert dialect.query("INSERT OR REPLACE INTO kv (key, value) VALUES (?, ?)") == (
         "INSERT INTO kv (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value")

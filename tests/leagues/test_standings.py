@@ -11,15 +11,16 @@ import pytest
 from openskill.models import PlackettLuce
 
 from bot.content import formats
-from bot.leagues import export
-from bot.leagues.formats import (
+from bot.games.heroscape.league import (
     LeagueArmyError,
+    LeagueFormat,
     LeagueFormatError,
     check_league_army,
     league_format,
     match_format,
 )
-from bot.leagues.model import BYE, CONFIRMED, OPEN, Game, LeagueFormat, LeagueSettings, ranks_from_winners
+from bot.leagues import export
+from bot.leagues.model import BYE, CONFIRMED, OPEN, Game, LeagueSettings, ranks_from_winners
 from bot.leagues.playoff import PlayoffError, bracket_order, first_round, next_round
 from bot.leagues.ratings import rate
 from bot.leagues.standings import best_cards, card_figures, head_to_head, standings

@@ -78,12 +78,12 @@ def test_attack_bonus_with_height_advantage_microcorp_sighting() -> None:
 
 
 def test_an_attack_bonus_the_rules_cannot_read_says_why_and_adds_nothing() -> None:
-    cavalry = shared("Templar Cavalry")
-    charge = next(p for p in cavalry.powers if p.name == "Galloping Charge")
-    assert enforcement(charge) == ("the condition 'target was 4+ clear sight spaces away at the start of the turn' "
-                                   "is not understood")
-    eng = sandbox(fig("c", "p1", (2, 2), cavalry), fig("t", "p2", (3, 2), TARGET))
-    assert att(eng, "c", "t")[0] == cavalry.attack
+    # (Galloping Charge was the example until it was built: tests/powers/test_galloping_charge.py)
+    warriors = shared("MacDirk Warriors")
+    fury = next(p for p in warriors.powers if p.name == "Highland Fury")
+    assert enforcement(fury) == "the amount '1 per wound on the chosen Human Champion' is not understood"
+    eng = sandbox(fig("m", "p1", (2, 2), warriors), fig("t", "p2", (3, 2), TARGET))
+    assert att(eng, "m", "t")[0] == warriors.attack
 
 
 # ---- defense_bonus ---------------------------------------------------------------------------------

@@ -128,7 +128,7 @@ def test_scenario_events_are_narrated() -> None:
 
 def test_army_set_autocomplete_offers_stand_ins_for_an_incomplete_card() -> None:
     # rule: DEC-07
-    from bot.discord import autocomplete as ac
+    from bot.games.heroscape.discord import autocomplete as ac
 
     offered = [c.value for c in ac.card_list("Syvarris; Duke (played by Grim")]
     assert offered[0] == "Syvarris; Duke (played by Grimnak)"

@@ -1,6 +1,5 @@
-"""The bot's extensions (slash commands), loaded in ``setup_hook``."""
+"""The bot's generic extensions (slash commands every game shares), loaded in ``setup_hook`` before
+each game's own (:attr:`bot.discord.face.Face.extensions`)."""
 
-EXTENSIONS: tuple[str, ...] = ("bot.discord.cogs.match", "bot.discord.cogs.army", "bot.discord.cogs.play", "bot.discord.cogs.info",
-                                 "bot.discord.cogs.maps", "bot.discord.cogs.me", "bot.discord.cogs.league",
-                                 "bot.discord.resume", "bot.discord.cogs.treasure", "bot.discord.cogs.cannon",
-                                 "bot.discord.cogs.cards")
+EXTENSIONS: tuple[str, ...] = ("bot.discord.cogs.match", "bot.discord.cogs.me", "bot.discord.cogs.league",
+                               "bot.discord.resume", "bot.discord.shared")

@@ -2,17 +2,18 @@
 pair rounds (the bot opens one thread-match per table), decide disputes, correct results and
 export; players join, register a hidden army, report games played elsewhere (the opponent
 confirms with a button), challenge each other in ladder leagues, and read the standings, their
-history and the season's Army Card figures. The work is in :mod:`bot.discord.league.commands`."""
+history and the season's card statistics. The work is in :mod:`bot.discord.league.commands`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord import autocomplete as ac
+from bot import games
+from bot.discord import shared
 from bot.discord.league import commands as lg
 from bot.discord.league.buttons import ReportButton
 from bot.discord.outgoing import cap
@@ -25,8 +26,6 @@ NAME = "The league's name"
 PAIRINGS = [app_commands.Choice(name="Swiss (by record)", value="swiss"),
             app_commands.Choice(name="round robin", value="round-robin"),
             app_commands.Choice(name="open challenges (ladder)", value="challenge")]
-SYSTEMS = [app_commands.Choice(name="Standard points", value="standard"),
-           app_commands.Choice(name="Delta points", value="delta")]
 ARMIES = [app_commands.Choice(name="one army registered for the season", value="season"),
           app_commands.Choice(name="chosen per match", value="match")]
 PACES = [app_commands.Choice(name="live (no deadlines)", value="live"),
@@ -61,11 +60,6 @@ async def _leagues(interaction: discord.Interaction, current: str) -> list[app_c
     return [app_commands.Choice(name=lg_.name, value=lg_.name) for lg_ in leagues if typed in lg_.name.casefold()][:25]
 
 
-async def _formats(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """The named army formats (as `/match new format:` offers them)."""
-    return ac.format_ids(current)
-
-
 class LeagueCog(commands.Cog):
     """Leagues: seasons, pairings, results, ratings and standings."""
 
@@ -74,6 +68,12 @@ class LeagueCog(commands.Cog):
 
     def __init__(self, bot: RefereeBot) -> None:
         self.bot = bot
+        # Each game's own options of /league create (its army format), after the league's name.
+        create = self.league.get_command("create")
+        shared.add_game_options(create, shared.game_typed,  # type: ignore[arg-type]
+                                lambda f: f.league_options())
+        for name in ("create", "army"):  # generic options in the default game's words
+            shared.word_options(self.league.get_command(name))  # type: ignore[arg-type]
 
     def _host(self, interaction: discord.Interaction, league_channel: int | None) -> discord.abc.Messageable | None:
         """Where the league's match threads open: its own channel, else this one."""
@@ -82,36 +82,30 @@ class LeagueCog(commands.Cog):
 
     @league.command(name="create", description="Create a league (Manage Server or the organiser role)")
     @app_commands.describe(name="League name",
-                           format="Army format: points system, caps and allowed lines (standard, delta, hasbro...)",
-                           points_system="Standard or Delta points (instead of the format's)",
-                           points="Army points cap (instead of the format's)", figures="Figure cap", hexes="Hex (space) cap",
-                           lines="Allowed product lines, comma-separated (instead of the format's)",
                            maps="Map pool: map ids, comma-separated", scenario="Scenario of every match",
                            rounds="Rounds in a season", pairing="Pairing method", seats="Players a match (3-4: free-for-all)",
                            armies="Armies registered for the season or chosen per match",
                            round_limit="Round limit of each match", playoff="Top-N playoff at the season's end (0: none)",
                            organiser_role="A role whose members organise this league",
-                           pace="Matches live or by post", turn="Player Turn deadline (by post), e.g. 24h",
-                           orders="Order Markers deadline (by post)", decision="Decision deadline (by post)",
+                           pace="Matches live or by post", turn="Turn deadline (by post), e.g. 24h",
+                           orders="Secret choices deadline (by post)", decision="Decision deadline (by post)",
                            extend="A missed deadline is extended once by this", policy="Then what happens",
-                           round_time="How long a round lasts before unconfirmed games go to the organisers, e.g. 7d")
-    @app_commands.choices(points_system=SYSTEMS, pairing=PAIRINGS, armies=ARMIES, pace=PACES, policy=POLICIES)
-    @app_commands.autocomplete(format=_formats)
-    async def create(self, interaction: discord.Interaction, name: str, format: str | None = None,
-                     points_system: str | None = None,
-                     points: app_commands.Range[int, 10, 10000] | None = None,
-                     figures: app_commands.Range[int, 1, 200] | None = None,
-                     hexes: app_commands.Range[int, 1, 200] | None = None, lines: str | None = None,
-                     maps: str | None = None, scenario: str = "last-army-standing",
+                           round_time="How long a round lasts before unconfirmed games go to the organisers, e.g. 7d",
+                           game=f"The game the league plays (default: {games.DEFAULT})")
+    @app_commands.choices(pairing=PAIRINGS, armies=ARMIES, pace=PACES, policy=POLICIES)
+    @app_commands.autocomplete(game=shared.game_choices)
+    @shared.game_options
+    async def create(self, interaction: discord.Interaction, name: str,
+                     maps: str | None = None, scenario: str | None = None,
                      rounds: app_commands.Range[int, 1, 50] = 5, pairing: str = "swiss",
                      seats: app_commands.Range[int, 2, 4] = 2, armies: str = "season",
                      round_limit: app_commands.Range[int, 1, 100] | None = None,
                      playoff: app_commands.Range[int, 0, 16] = 0, organiser_role: discord.Role | None = None,
                      pace: str | None = None, turn: str | None = None, orders: str | None = None,
                      decision: str | None = None, extend: str | None = None, policy: str | None = None,
-                     round_time: str | None = None) -> None:
+                     round_time: str | None = None, game: str = games.DEFAULT, **values: Any) -> None:
         settings = lg.build_settings(
-            name, format=format, points_system=points_system, points=points, figures=figures, hexes=hexes, lines=lines, maps=maps,
+            name, game=game, values=values, maps=maps,
             scenario=scenario, rounds=rounds, pairing=pairing, seats=seats, armies=armies, round_limit=round_limit,
             playoff=playoff, organiser_role=organiser_role.id if organiser_role else None,
             channel_id=interaction.channel_id,
@@ -139,7 +133,7 @@ class LeagueCog(commands.Cog):
         await _public(interaction, await lg.leave(interaction, league))
 
     @league.command(name="army", description="Register your army for the season (only you see it)")
-    @app_commands.describe(league=NAME, cards="Army Cards separated by semicolons, e.g. Syvarris; Dumutef Guard")
+    @app_commands.describe(league=NAME, cards="The army, as the league's game writes it")
     @app_commands.autocomplete(league=_leagues)
     async def army(self, interaction: discord.Interaction, league: str, cards: str) -> None:
         await post_text(interaction, await lg.army(interaction, league, cards))

@@ -8,33 +8,26 @@ the thread's). Run in a thread, ``/match new`` makes the match live in that thre
 
 from __future__ import annotations
 
-import shlex
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.content import formats
-from bot.discord import actions, computer_seat, orders, outgoing, servermaps, threads
-from bot.discord import autocomplete as ac
+from bot import games
+from bot.discord import actions, outgoing, shared, threads
 from bot.discord.components import ConcedeButton, view_of
 from bot.discord.errors import UserError
+from bot.discord.face import Face, face_of
+from bot.discord.face import face as face_of_game
 from bot.discord.pace import commands as post
-from bot.discord.publish import decision_view, publish, render
 from bot.discord.respond import Responder
-from bot.discord.status import status_text
-from bot.game import mapsource
-from bot.rules import legal
-from bot.rules.views import public_view
 
 if TYPE_CHECKING:
     from bot.discord.client import RefereeBot
     from bot.discord.matches import LiveMatch
 
 Choices = list[app_commands.Choice[str]]
-#: How armies are chosen in a drafting match, for the ``/match new`` announcement.
-DRAFT_HOW = "then draft armies one Army Card at a time, in turn (`/army draft`, `/army pass`), once the draft opens"
 
 
 def seat_name(user: discord.User | discord.Member) -> str:
@@ -64,18 +57,6 @@ def check_permissions(interaction: discord.Interaction, *, thread: bool) -> None
                         "No match was created.")
 
 
-async def _scenarios(interaction: discord.Interaction, current: str) -> Choices:
-    return ac.scenario_ids(current)
-
-
-async def _formats(interaction: discord.Interaction, current: str) -> Choices:
-    return ac.format_ids(current)
-
-
-async def _maps(interaction: discord.Interaction, current: str) -> Choices:
-    return ac.map_ids(current, interaction.guild_id)
-
-
 PACES = [app_commands.Choice(name="live (no deadlines)", value="live"),
          app_commands.Choice(name="by post (deadlines, reminders)", value="post")]
 #: ``/match new vs:`` and ``level:``: a computer seat and how hard it plays (issue 20).
@@ -85,8 +66,8 @@ LEVELS = [app_commands.Choice(name=f"{lv}{' (the default)' if lv == 'normal' els
 POLICIES = [app_commands.Choice(name="the computer plays the move", value="ai"),
             app_commands.Choice(name="the turn is skipped", value="skip"),
             app_commands.Choice(name="the player forfeits", value="forfeit")]
-PACE_HELP = dict(pace="live (default) or by post with deadlines", orders="Order Markers deadline, e.g. 24h (post)",
-                 turn="Player Turn deadline, e.g. 24h (post)", decision="Decision deadline, e.g. 12h (post)",
+PACE_HELP = dict(pace="live (default) or by post with deadlines", orders="Secret choices deadline, e.g. 24h (post)",
+                 turn="Turn deadline, e.g. 24h (post)", decision="Decision deadline, e.g. 12h (post)",
                  extend="A missed deadline is extended once by this (0: never)",
                  policy="Then: the computer plays, the turn is skipped, or the player forfeits",
                  away_max="Longest /me away allowed, e.g. 7d")
@@ -95,11 +76,15 @@ PACE_HELP = dict(pace="live (default) or by post with deadlines", orders="Order 
 class MatchCog(commands.Cog):
     """Creating, joining and running matches."""
 
-    match = app_commands.Group(name="match", description="Create, join and run a Heroscape match in this channel",
+    match = app_commands.Group(name="match", description="Create, join and run a match in this channel",
                                guild_only=True)
 
     def __init__(self, bot: RefereeBot) -> None:
         self.bot = bot
+        # Each game's own options of /match new (bot.discord.face.Face.new_options) join the generic ones.
+        shared.add_game_options(self.match.get_command("new"), shared.game_typed)  # type: ignore[arg-type]
+        for name in ("new", "pace"):  # the pace options in the default game's words
+            shared.word_options(self.match.get_command(name))  # type: ignore[arg-type]
         #: Threads (and their parent channels) this bot opened or saw an interaction in.
         self.thread_parents = threads.ThreadParents()
 
@@ -112,106 +97,86 @@ class MatchCog(commands.Cog):
     # --- /match ------------------------------------------------------------------------------
 
     @match.command(name="new", description="Start a match in this channel (one per channel), or in a new thread")
-    @app_commands.describe(scenario="Scenario (default: last army standing)", map="Map (default: the scenario's)",
-                           format="Army format: points system, limits and allowed lines (standard, delta, hasbro...)",
-                           points="Army points limit", figures="Figures limit", spaces="Spaces limit",
-                           rounds="Round limit", draft="Draft armies one Army Card at a time, in turn",
+    @app_commands.describe(game=f"The game to play (default: {games.DEFAULT})",
                            seat="Take a seat yourself (default: yes)",
                            thread="Play in a new public thread of this channel (default: no)",
                            thread_name="Name of that thread (implies thread; up to 100 characters)",
                            vs="Play against the computer: it takes the other seat and plays by itself",
                            level="How hard the computer plays (with vs: computer): easy, normal or hard", **PACE_HELP)
-    @app_commands.autocomplete(scenario=_scenarios, map=_maps, format=_formats)
+    @app_commands.autocomplete(game=shared.game_choices)
     @app_commands.choices(pace=PACES, policy=POLICIES, vs=OPPONENTS, level=LEVELS)
-    async def new(self, interaction: discord.Interaction, scenario: str = "last-army-standing", map: str | None = None,
-                  points: app_commands.Range[int, 10, 10000] | None = None,
-                  figures: app_commands.Range[int, 1, 200] | None = None,
-                  spaces: app_commands.Range[int, 1, 200] | None = None,
-                  rounds: app_commands.Range[int, 1, 100] | None = None, draft: bool | None = None,
-                  seat: bool = True,
+    @shared.game_options
+    async def new(self, interaction: discord.Interaction, game: str = games.DEFAULT, seat: bool = True,
                   thread: bool = False, thread_name: str | None = None, pace: str | None = None,
                   orders: str | None = None, turn: str | None = None, decision: str | None = None,
                   extend: str | None = None, policy: str | None = None, away_max: str | None = None,
-                  format: str | None = None, vs: str | None = None, level: str | None = None) -> None:
+                  vs: str | None = None, level: str | None = None, **values: Any) -> None:
         if interaction.channel_id is None:
             raise UserError("Matches are played in a server channel.")
+        try:
+            face = face_of_game(game)
+        except games.UnknownGame as exc:
+            raise UserError(f"{exc} (`/match new game:` offers them).") from None
         if level is not None and vs != "computer":
             raise UserError("`level` says how hard the computer plays: add `vs: computer` to play against it.")
         if vs == "computer" and not seat:
             raise UserError("Against the computer you take the other seat: leave `seat` on (or leave out `vs`).")
-        fmt: dict[str, Any] = {k: v for k, v in (("points", points), ("figures", figures), ("spaces", spaces),
-                                                  ("round_limit", rounds), ("draft", draft)) if v is not None}
+        proto = face.new_options()
+        own = shared.own_values("match new", face.game, proto, values) if proto is not None else \
+            shared.own_values("match new", face.game, shared.NO_OPTIONS, values)
         pacing = dict(pace=pace, orders=orders, turn=turn, decision=decision, extend=extend, policy=policy,
                       away_max=away_max)
-        post.check_options(pacing)  # bad pace options refuse the match before anything is made
-        try:
-            fmt = formats.overrides(format, fmt)
-        except formats.UnknownFormatError as exc:
-            raise UserError(str(exc)) from None
+        post.check_options(pacing, face.game)  # bad pace options refuse the match before anything is made
+        options = await face.match_options(interaction, own)
         check_permissions(interaction, thread=thread or thread_name is not None)
-        # A server's own map by its name or id; another server's map is refused.
-        map = servermaps.resolve(interaction.guild_id, map)
         # In flight from the start: with a thread, the interaction is answered before the work is done.
         with self.bot.busy("new"):
-            live = await self._start(interaction, interaction.channel_id, scenario, map, fmt, seat,
+            live = await self._start(interaction, interaction.channel_id, face, options, seat,
                                      thread or thread_name is not None, thread_name, pacing)
             if vs == "computer":
-                await computer_seat.seat(self.bot, live, level or "normal", publish)
+                await face.seat_computer(self.bot, live, level or "normal")
 
-    async def _start(self, interaction: discord.Interaction, channel_id: int, scenario: str, map_id: str | None,
-                     fmt: dict[str, Any], seat: bool, thread: bool, thread_name: str | None,
-                     pacing: dict[str, str | None]) -> LiveMatch:
+    async def _start(self, interaction: discord.Interaction, channel_id: int, face: Face, options: dict[str, Any],
+                     seat: bool, thread: bool, thread_name: str | None, pacing: dict[str, str | None]) -> LiveMatch:
         """Create the match in channel ``channel_id`` (or in a new thread of it when ``thread``), show it
         and return it."""
         opened: discord.Thread | None = None
         here = interaction.channel
         parent_id = here.parent_id if isinstance(here, discord.Thread) else None
         if thread:
-            opened = await self._open_thread(interaction, scenario, map_id, fmt, thread_name)
+            opened = await self._open_thread(interaction, face, options, thread_name)
             parent_id, channel_id = channel_id, opened.id
         live = await self.bot.matches.create(guild_id=interaction.guild_id, channel_id=channel_id,
-                                             creator_id=interaction.user.id, scenario_id=scenario, map_id=map_id,
-                                             fmt=fmt, seed=self.bot.next_seed(), parent_id=parent_id)
-        st = live.state
-        f = st.scenario.format
-        points = "Delta points" if f.points_system == "delta" else "points"
-        limits = ", ".join(f"{n} {k}" for k, n in ((points, f.points), ("figures", f.figures), ("spaces", f.spaces),
-                                                   ("rounds", f.round_limit)) if n is not None) or "no limits"
-        if f.name:
-            limits = f"format {f.name}: {limits}" + (f", only {' and '.join(f.lines)} cards" if f.lines else "")
-        header = (f"⚔ **New match**: {st.scenario.name} on **{st.battlefield.name}** ({limits}). "
-                  f"Join with `/match join`, {DRAFT_HOW if f.draft else 'pick an army with `/army set`'}; "
-                  f"<@{interaction.user.id}> starts it with `/match start`.")
-        told = mapsource.notice(live.meta.map_id)
-        if told:
-            header += f"\n{told}"
+                                             creator_id=interaction.user.id, options=options, game=face.game,
+                                             seed=self.bot.next_seed(), parent_id=parent_id)
+        header = await face.announce(self.bot, live, interaction.user.id)
         header += await post.announce_pace(live, self.bot.pace, pacing)
         if opened is not None:
             # The answer in the channel is only a signpost; the match itself is posted in the thread
             # (the responders below post there, because the thread is not the interaction's channel).
             await interaction.response.send_message(
-                f"⚔ <@{interaction.user.id}> opened a match in {opened.mention}: {st.scenario.name} on "
-                f"**{st.battlefield.name}**. Play it there: `/match join` takes a seat.")
+                f"⚔ <@{interaction.user.id}> opened a match in {opened.mention}: {face.summary(live)}. "
+                "Play it there: `/match join` takes a seat.")
         if seat:
-            await actions.play(interaction, f"join {shlex.quote(seat_name(interaction.user))}", live=live,
+            await actions.play(interaction, face.join_command(seat_name(interaction.user)), live=live,
                                header=header, seated=False, with_map=True)
             return live
         responder = Responder(self.bot, interaction, live.channel_id)
         await responder.defer()
-        png = await render(self.bot, public_view(st))
+        png = await face.draw(self.bot, live, live.public_view(), ())
         await responder.send(header, png=png, filename="battlefield.png")
         return live
 
-    async def _open_thread(self, interaction: discord.Interaction, scenario: str, map_id: str | None,
-                           fmt: dict[str, Any], name: str | None) -> discord.Thread:
+    async def _open_thread(self, interaction: discord.Interaction, face: Face, options: dict[str, Any],
+                           name: str | None) -> discord.Thread:
         """Check everything ``/match new`` needs, then open its thread (nothing is opened on a refusal).
 
         :raises UserError: a thread here is impossible or not allowed, or the options are wrong.
         """
         host = threads.thread_host(interaction)
-        scenario_name = threads.check_setup(scenario, map_id, fmt)
-        opened = await threads.open_thread(host, threads.thread_name(name, scenario_name,
-                                                                     seat_name(interaction.user)))
+        title = face.check_setup(options, interaction.guild_id)
+        opened = await threads.open_thread(host, threads.thread_name(name, title, seat_name(interaction.user),
+                                                                     face.game))
         self.thread_parents.remember(opened.id, host.id)
         return opened
 
@@ -220,9 +185,10 @@ class MatchCog(commands.Cog):
         live = actions.match_here(interaction)
         if live.is_player(str(interaction.user.id)):
             raise UserError("You already have a seat in this match.")
-        await actions.play(interaction, f"join {shlex.quote(seat_name(interaction.user))}", live=live, seated=False)
+        await actions.play(interaction, face_of(live).join_command(seat_name(interaction.user)), live=live,
+                           seated=False)
 
-    @match.command(name="start", description="Close the table: open the draft, or begin placing figures (creator only)")
+    @match.command(name="start", description="Close the table and begin (creator only)")
     async def start(self, interaction: discord.Interaction) -> None:
         live = actions.match_here(interaction)
         if interaction.user.id != live.meta.creator_id:
@@ -232,29 +198,19 @@ class MatchCog(commands.Cog):
     @match.command(name="status", description="Where the match stands (only you see the answer)")
     async def status(self, interaction: discord.Interaction) -> None:
         live = actions.match_here(interaction)
-        pid = str(interaction.user.id)
-        pending = live.state.pending[0] if live.state.pending else None
-        # The deciding player gets the decision's buttons again (they may have missed the message
-        # that carried them, or it was never delivered); bound to the current version like any.
-        buttons = decision_view(live, live.version, pending) if pending is not None and pending.player == pid else None
-        responder = Responder(self.bot, interaction, live.channel_id)
-        text = "\n".join([status_text(live, pid), *await self.bot.pace.status_lines(live)])
-        await responder.send(text, view=buttons, ephemeral=True)
-        if live.is_player(pid):
-            if pid in live.waiting_for_orders() and not live.state.pending:
-                live.owed_controls.add(pid)  # the status is also a way back to your Order Marker menus
-            await orders.deliver_owed(live, responder)
+        await face_of(live).status(self.bot, live, str(interaction.user.id),
+                                   Responder(self.bot, interaction, live.channel_id))
 
-    @match.command(name="concede", description="Leave the match; your figures leave the battlefield")
+    @match.command(name="concede", description="Leave the match; you cannot come back")
     async def concede(self, interaction: discord.Interaction) -> None:
         # Asked first, privately: nothing changes until the player presses Concede (QA: a concede
         # run by mistake during someone else's turn ended the match at once).
         live, pid = actions.player_here(interaction)
-        refusal = legal.check(live.state, pid, "concede")
+        refusal = live.refusal(pid, "concede")
         if refusal is not None:
             raise refusal
         await interaction.response.send_message(
-            actions.CONCEDE_QUESTION, ephemeral=True,
+            face_of(live).concede_question, ephemeral=True,
             view=view_of(ConcedeButton(live.match_id, pid, True), ConcedeButton(live.match_id, pid, False)))
 
     @match.command(name="pace", description="See or change the match's pace before the start (creator only)")
@@ -278,7 +234,7 @@ class MatchCog(commands.Cog):
         text = await post.log_page(interaction, actions.match_here(interaction), page)
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
-    @match.command(name="replay", description="The map after every Player Turn, as one animated image")
+    @match.command(name="replay", description="The map after every turn, as one animated image")
     async def replay(self, interaction: discord.Interaction) -> None:
         await post.replay(interaction, actions.match_here(interaction))
 

@@ -4,27 +4,22 @@ nothing), then one recorded change through :class:`bot.leagues.store.LeagueStore
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord import threads
 from bot.discord.errors import UserError
+from bot.discord.face import face as game_face
 from bot.discord.league.buttons import report_view
 from bot.discord.league.service import LeagueService, result_words
 from bot.discord.league.texts import cards_text, h2h_text, history_text, standings_text
 from bot.discord.pace.commands import check_options
 from bot.discord.pace.durations import DAY, HOUR, format_duration, parse_duration
-from bot.game.session import library_for
+from bot.discord.shared import NO_OPTIONS, own_values
+from bot.games.ruleset import UnknownGame
 from bot.leagues import export
-from bot.leagues.formats import (
-    LeagueArmyError,
-    LeagueFormatError,
-    army_points,
-    check_league_army,
-    league_format,
-)
 from bot.leagues.model import (
     ARMY_MODES,
     DECIDED,
@@ -35,7 +30,7 @@ from bot.leagues.model import (
     LeagueSettings,
     ranks_from_winners,
 )
-from bot.leagues.playoff import champion
+from bot.leagues.playoff import winner as playoff_winner
 from bot.leagues.standings import best_cards, card_figures, history, standings
 from bot.leagues.store import ORGANISER, PLAYER, League, LeagueExists
 from bot.render.standings import standings_png
@@ -57,22 +52,16 @@ def service_of(interaction: discord.Interaction) -> LeagueService:
     return interaction.client.leagues  # type: ignore[attr-defined,no-any-return]
 
 
-def _split(text: str | None) -> tuple[str, ...]:
-    return tuple(p.strip() for p in (text or "").replace(";", ",").split(",") if p.strip())
-
-
-def build_settings(name: str, *, format: str | None = None, points_system: str | None = None,
-                   points: int | None = None,
-                   figures: int | None = None, hexes: int | None = None, lines: str | None = None,
-                   maps: str | None = None, scenario: str = "last-army-standing", rounds: int = 5,
+def build_settings(name: str, *, game: str | None = None, values: Mapping[str, Any] | None = None,
+                   maps: str | None = None, scenario: str | None = None, rounds: int = 5,
                    pairing: str = "swiss", seats: int = 2, armies: str = "season", round_limit: int | None = None,
                    playoff: int = 0, organiser_role: int | None = None, channel_id: int | None = None,
                    pace: dict[str, str | None] | None = None, round_time: str | None = None) -> LeagueSettings:
-    """The settings ``/league create`` asks for, checked. ``format`` names an army format of
-    :mod:`bot.content.formats` (default ``standard``); ``points_system``, ``points``, ``figures``,
-    ``hexes`` and ``lines`` (product lines) override its fields, as ``/match new`` does.
+    """The settings ``/league create`` asks for, checked. ``game`` is the league's game (default:
+    :data:`bot.games.DEFAULT`); ``values`` its own options, which its face turns into the league's
+    format (:meth:`bot.discord.face.Face.league_setup`, checked with the scenario and every map).
 
-    :raises UserError: a bad name, unknown format, map, scenario, line, pairing or points system, a seat
+    :raises UserError: a bad name, unknown game, format, map, scenario, line, pairing or points system, a seat
         count outside 2–4, a free-for-all with round robin, a bad pace option, or a round
         deadline that is unreadable or outside 1 hour to 60 days.
     """
@@ -93,25 +82,25 @@ def build_settings(name: str, *, format: str | None = None, points_system: str |
     if playoff not in (0, 2, 4, 8, 16):
         raise UserError("The playoff takes the top 2, 4, 8 or 16 players (0: no playoff).")
     try:
-        fmt = league_format(format, points_system=points_system, points=points, figures=figures, spaces=hexes,
-                            lines=_split(lines))
-    except LeagueFormatError as exc:
+        face = game_face(game)
+    except UnknownGame as exc:
         raise UserError(str(exc)) from None
-    pool = _split(maps) or ("practice-field",)
-    match_fmt = {**fmt.overrides(), **({"round_limit": round_limit} if round_limit is not None else {})}
-    for map_id in pool:
-        threads.check_setup(scenario, map_id, match_fmt)  # unknown map or scenario: its own words
+    proto = face.league_options()
+    own = own_values("league create", face.game, proto if proto is not None else NO_OPTIONS, values or {})
+    pool = tuple(p.strip() for p in (maps or "").replace(";", ",").split(",") if p.strip()) or ("practice-field",)
+    fmt = face.league_setup(own, scenario, pool, round_limit)
     pace = pace or {}
-    check_options(pace)
+    check_options(pace, face.game)
     seconds = None
     if round_time is not None:
         seconds = parse_duration(round_time, what="the round's deadline")
         if not HOUR <= seconds <= 60 * DAY:
             raise UserError("A round's deadline lies between 1 hour and 60 days, e.g. `7d`.")
-    return LeagueSettings(name=name, format=fmt, maps=pool, scenario=scenario,
-                          pace={k: v for k, v in pace.items() if v is not None}, rounds=rounds, method=pairing,
-                          seats=seats, armies=armies, round_limit=round_limit, playoff=playoff,
-                          organiser_role=organiser_role, channel_id=channel_id, round_time=seconds)
+    settings = LeagueSettings(name=name, format=fmt, maps=pool,
+                              pace={k: v for k, v in pace.items() if v is not None}, rounds=rounds, method=pairing,
+                              seats=seats, armies=armies, round_limit=round_limit, playoff=playoff,
+                              organiser_role=organiser_role, channel_id=channel_id, round_time=seconds, game=face.game)
+    return settings.but(scenario=scenario) if scenario else settings
 
 
 async def create(interaction: discord.Interaction, settings: LeagueSettings) -> str:
@@ -208,13 +197,8 @@ async def army(interaction: discord.Interaction, name: str, cards: str) -> str:
         raise UserError(f"{league.name} chooses armies per match: set yours in each match with `/army set`.")
     if league.status != "open" and me[0].army:
         raise UserError(f"Season {league.season} is under way: your army is fixed until the season ends.")
-    try:
-        picked = check_league_army(cards, league.settings.format, library_for(interaction.guild_id))
-    except LeagueArmyError as exc:
-        raise UserError(f"{exc} Nothing was registered.") from None
-    text = "; ".join(c.name for c in picked)
+    text, total = game_face(league.settings.game).league_army(cards, league.settings.format, interaction.guild_id)
     await svc.store.set_army(league.id, pid, text)
-    total = army_points(picked, league.settings.format)
     return (f"Your army for {league.name} is registered ({total}): {text}. It stays hidden from the other "
             "players until each match starts.")
 
@@ -361,7 +345,7 @@ def progress_words(league: League, games: list[Game], names: dict[str, str]) -> 
         done = [r for r in sorted({g.round for g in season}) if all(g.final for g in season if g.round == r)]
         text = f"after round {done[-1]}" if done else "no round finished yet"
     if any(g.stage == "playoff" for g in games):
-        won = champion(games)
+        won = playoff_winner(games)
         text += f"; playoff won by {names.get(won, won)}" if won else "; playoff under way"
     return text
 

@@ -12,7 +12,6 @@ matches that ended while the bot was down.
 from __future__ import annotations
 
 import logging
-import shlex
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -20,16 +19,16 @@ import discord
 
 from bot.discord import threads
 from bot.discord.errors import UserError
+from bot.discord.face import face_of
+from bot.discord.matches import session_from
 from bot.discord.pace.texts import when_words
 from bot.discord.respond import Responder
-from bot.game.howto import DISCORD
-from bot.game.session import GameSession
+from bot.games.ruleset import GameMatch, Refused
 from bot.leagues import pairing, playoff
 from bot.leagues.model import BYE, DISPUTED, FINAL, OPEN, REFEREED, REPORTED, Game, ranks_from_winners
 from bot.leagues.pairing import Pairing, PairingError
+from bot.leagues.rules import league_rules
 from bot.leagues.store import ORGANISER, PLAYER, League, LeagueStore
-from bot.rules.errors import RulesError
-from bot.rules.state import MatchState, Phase
 from bot.storage.base import OVER
 from bot.storage.sqlite import SqliteStorage
 
@@ -129,7 +128,7 @@ class LeagueService:
                       "would repeat games and byes)" if rounds < league.settings.rounds else "")
             how = (f"{rounds} rounds{capped}, {league.settings.method} pairings. "
                    "An organiser pairs each round with `/league pair`.")
-        won = playoff.champion(games)
+        won = playoff.winner(games)
         before = f" {self._name(await self.names(league), won)} won season {league.season}'s playoff." if won else ""
         return f"🏆 Season {season} of **{league.name}** has started with {len(players)} players: {how}{before}"
 
@@ -146,13 +145,13 @@ class LeagueService:
     def season_over(league: League, games: list[Game], rounds: int) -> bool:
         """Whether a new season may start: none yet, or the season's games all final and its rounds
         all played (a ladder league: any time no game is waiting), its playoff (if one was started)
-        played to a single champion."""
+        played to a single winner."""
         if league.status == "open" or league.season == 0:
             return True
         if any(g.state not in FINAL for g in games):
             return False
         if league.status == "playoff":
-            return playoff.champion(games) is not None
+            return playoff.winner(games) is not None
         return league.settings.method == "challenge" or league.round >= rounds
 
     @staticmethod
@@ -201,7 +200,7 @@ class LeagueService:
         if league.status == "playoff":
             tables = self._playoff_tables(league, games)
             if not tables:
-                won = playoff.champion(games)
+                won = playoff.winner(games)
                 champ = f" {self._name(await self.names(league), won)} won it." if won else ""
                 raise UserError(f"The playoff of {league.name} is over.{champ} Start the next season with "
                                 "`/league season-start`.")
@@ -283,7 +282,7 @@ class LeagueService:
             raise UserError("A playoff takes the top 2, 4, 8 or 16 players.")
         games = await self.store.games(league.id, league.season)
         if league.status == "playoff":
-            won = playoff.champion(games)
+            won = playoff.winner(games)
             if won:
                 raise UserError(f"The playoff of season {league.season} of {league.name} is over: "
                                 f"{self._name(await self.names(league), won)} won it. Start the next season with "
@@ -372,7 +371,7 @@ class LeagueService:
         live = await self.bot.matches.create(guild_id=channel.guild.id, channel_id=thread.id,
                                              creator_id=int(game.players[0]), scenario_id=s.scenario,
                                              map_id=game.map_id, fmt=fmt, seed=self.bot.next_seed(),
-                                             parent_id=channel.id)
+                                             parent_id=channel.id, game=s.game)
         await self.store.attach_match(game.id, live.match_id, thread.id)
         header = await announce_pace(live, self.bot.pace, {k: s.pace.get(k) for k in PACE_KEYS})
         responder = Responder(self.bot, None, live.channel_id)
@@ -381,7 +380,7 @@ class LeagueService:
         members = {m.user_id: m for m in await self.store.members(league.id, PLAYER)}
         for p in game.players:
             member = members.get(p)
-            applied = await self.bot.matches.apply(live, p, f"join {shlex.quote(seat_name_of(member, p))}")
+            applied = await self.bot.matches.apply(live, p, face_of(live).join_command(seat_name_of(member, p)))
             await publish(self.bot, live, applied, responder)
         if s.armies == "season":
             for p in game.players:
@@ -391,7 +390,7 @@ class LeagueService:
                     await publish(self.bot, live, applied, responder)
             try:
                 applied = await self.bot.matches.apply(live, game.players[0], "start", want_view=True)
-            except RulesError as exc:  # e.g. an army this map's start zones cannot hold
+            except Refused as exc:  # e.g. an army this map cannot hold
                 await responder.send(f"The match could not start: {exc}. Fix it here (`/army set`), then "
                                      f"<@{game.players[0]}> starts it with `/match start`.")
             else:
@@ -405,10 +404,12 @@ class LeagueService:
         """Record the result of a league match that has just ended (win, loss, draw, forfeit or the
         round-limit scoring, as the rules decided), once; a non-league match is left alone."""
         if isinstance(self.bot.storage, SqliteStorage):
-            await self.record_refereed(live.match_id, live.state, live.channel_id)
+            await self.record_refereed(live.match_id, live.game, live.channel_id)
 
-    async def record_refereed(self, match_id: str, st: MatchState, channel_id: int) -> bool:
-        """Record a finished match's result on its league game; ``True`` when this call recorded it."""
+    async def record_refereed(self, match_id: str, match: GameMatch, channel_id: int) -> bool:
+        """Record a finished match's result (:meth:`GameMatch.result`, and what its game's
+        :meth:`~bot.leagues.rules.LeagueRules.result_facts` says) on its league game; ``True`` when
+        this call recorded it."""
         found = await self.store.game_of_match(match_id)
         if found is None:
             return False
@@ -416,15 +417,15 @@ class LeagueService:
         if game.state in FINAL:
             return False  # a confirmed or decided hand report stands; organisers correct it if need be
         # A report still waiting for its confirmation (or disputed) gives way to what the bot refereed.
-        winners = [w for w in (st.winners or []) if w in game.players]
+        result = match.result()
+        if result is None:
+            return False
+        winners = [w for w in result.winners if w in game.players]
         ranks = ranks_from_winners(game.players, winners)
-        forfeit = tuple(p.id for p in st.players if p.conceded and p.id in game.players)
-        armies: dict[str, list[str]] = {}
-        for c in st.cards.values():
-            if c.owner in game.players:
-                armies.setdefault(c.owner, []).append(c.card.name)
+        forfeit, armies = league_rules(match.ruleset).result_facts(match, game.players)
         done = await self.store.set_result(league_id, game.id, version, state=REFEREED, ranks=ranks, actor="bot",
-                                           kind="refereed", detail=st.result or "", forfeit=forfeit, armies=armies)
+                                           kind="refereed", detail=result.reason or "", forfeit=forfeit,
+                                           armies=armies)
         if done:
             league = await self.store.by_id(league_id)
             names = await self.names(league) if league else {}
@@ -457,18 +458,18 @@ class LeagueService:
         for match_id, channel_id in rows:
             live = self.bot.matches.get(match_id)
             if live is not None:
-                st = live.state
+                match: GameMatch = live.game
             else:
                 stored = await self.bot.storage.load_match(match_id)
                 if stored is None or stored.meta.status != OVER:
                     continue
                 try:
-                    st = GameSession.from_record(stored.record(), howto=DISCORD, tolerant=True).state
+                    match = session_from(stored.meta, stored.record(), tolerant=True)
                 except Exception:
                     log.exception("league match %s does not replay; its result is left to the organisers", match_id)
                     continue
-            if st.phase is Phase.OVER:
-                count += await self.record_refereed(match_id, st, int(channel_id))
+            if match.result() is not None:
+                count += await self.record_refereed(match_id, match, int(channel_id))
         return count
 
     async def rounds_due(self) -> int:

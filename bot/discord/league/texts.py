@@ -1,4 +1,4 @@
-"""League answers in words: the standings table as text, a player's history, card figures."""
+"""League answers in words: the standings table as text, a player's history, the cards' statistics."""
 
 from __future__ import annotations
 

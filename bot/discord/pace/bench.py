@@ -22,7 +22,7 @@ async def _deadlines_ms(count: int, db: Path) -> tuple[float, int]:
     try:
         await storage._run(*(
             ("INSERT INTO deadlines (match_id, player, kind, mark, expected, started, due) VALUES (?, ?, ?, ?, ?, ?, ?)",
-             (f"m{i % 2000}", f"p{i}", "turn", f"turn|{i}", "Your Player Turn", 0.0, float(i)))
+             (f"m{i % 2000}", f"p{i}", "turn", f"turn|{i}", "Your turn", 0.0, float(i)))
             for i in range(count)))
         now = float(count + 1)
         acted = 0

@@ -11,8 +11,6 @@ from typing import TYPE_CHECKING
 from bot.discord.errors import UserError
 from bot.discord.pace import history as history_module
 from bot.discord.pace.texts import MAX_CONTENT
-from bot.game.session import GameSession
-from bot.rules.views import public_view
 
 if TYPE_CHECKING:
     from bot.discord.host import Renderer
@@ -33,13 +31,6 @@ def last_acted(live: LiveMatch, player: str) -> int:
 async def history(service: PaceService, live: LiveMatch, after: int = -1) -> list[str]:
     """Public lines of the commands after log position ``after`` (see :mod:`.history`)."""
     return [] if service.store is None else await history_module.lines(service.store, live, after)
-
-
-def view_at(live: LiveMatch, seq: int) -> GameSession:
-    """The match rebuilt from its seed and its first ``seq`` commands (the map before)."""
-    record = live.session.to_record()
-    record["log"] = record["log"][:seq]
-    return GameSession.from_record(record)
 
 
 def pages(lines: list[str], limit: int = PAGE_CHARS) -> list[str]:
@@ -77,33 +68,30 @@ async def log_page(service: PaceService, live: LiveMatch, page: int | None) -> s
     return text
 
 
-def replay_gif(live: LiveMatch, render: Renderer, *, frames: int = REPLAY_FRAMES, scale: float = 0.5) -> tuple[bytes, int]:
-    """The match replayed from its seed, one picture after each Player Turn (and the last
-    position), as one animated GIF; ``(bytes, pictures)``.
+def replay_gif(live: LiveMatch, render: Renderer | None, *, frames: int = REPLAY_FRAMES,
+               scale: float = 0.5) -> tuple[bytes, int]:
+    """The match replayed from its seed, one picture after each turn (:meth:`LiveMatch.turn_shots`,
+    drawn by :meth:`LiveMatch.draw_view` with the bot's ``render``), as one animated GIF;
+    ``(bytes, pictures)``.
 
-    :raises UserError: when no Player Turn has ended yet.
+    :raises UserError: when no turn has ended yet.
     """
     from PIL import Image
 
-    record = live.session.to_record()
-    entries = record["log"]
-    record["log"] = []
-    session = GameSession.from_record(record)
-    shots: list[tuple[object, tuple[object, ...]]] = []
-    for player, text in entries:
-        out = session.apply(player, text)
-        if out.turn_ended or out.game_over:
-            shots.append((public_view(session.state), tuple(session.match.turn_events)))
+    shots = live.turn_shots()
     if not shots:
-        raise UserError("No Player Turn has ended yet, so there is nothing to replay. `/match status` shows "
+        raise UserError(f"No {live.turn_name} has ended yet, so there is nothing to replay. `/match status` shows "
                         "where the match stands.")
-    shots = shots[-frames:]
     images = []
-    for view, events in shots:
-        png = render(view, events=events)
+    for view, events in shots[-frames:]:
+        png = live.draw_view(render, view, events)
+        if png is None:
+            continue
         img = Image.open(io.BytesIO(png)).convert("RGB")
         img = img.resize((max(1, int(img.width * scale)), max(1, int(img.height * scale))))
         images.append(img.convert("P", palette=Image.Palette.ADAPTIVE))
+    if not images:
+        raise UserError("This game draws no pictures, so there is nothing to replay.")
     buf = io.BytesIO()
     images[0].save(buf, format="GIF", save_all=True, append_images=images[1:], duration=1200, loop=0)
     return buf.getvalue(), len(images)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord.errors import UserError
+from bot.discord.face import face, face_of
 from bot.discord.pace import catchup, undo
 from bot.discord.pace.durations import (
     AWAY_LIMIT,
@@ -24,9 +25,6 @@ from bot.discord.pace.durations import (
     parse_reminders,
 )
 from bot.discord.pace.texts import match_link, split_words, summarise, when_words
-from bot.rules import legal
-from bot.rules.state import Phase
-from bot.rules.views import public_view
 
 if TYPE_CHECKING:
     from bot.discord.matches import LiveMatch
@@ -43,19 +41,20 @@ async def announce_pace(live: LiveMatch, service: PaceService, options: dict[str
 
     :raises UserError: a bad option (checked before the match is made, by :func:`check_options`).
     """
-    pace = pace_from_options(**options)  # type: ignore[arg-type]
+    names = face_of(live).deadline_names
+    pace = pace_from_options(**options, names=names)  # type: ignore[arg-type]
     if pace.post:
         await service.set_pace(live, pace)
-        return "\n📮 " + pace.words()
+        return "\n📮 " + pace.words(names)
     return ""
 
 
-def check_options(options: dict[str, str | None]) -> Pace:
-    """Read ``/match new``'s pace options without storing them.
+def check_options(options: dict[str, str | None], game: str | None = None) -> Pace:
+    """Read ``/match new``'s pace options for a match of ``game`` without storing them.
 
     :raises UserError: a bad option.
     """
-    return pace_from_options(**options)  # type: ignore[arg-type]
+    return pace_from_options(**options, names=face(game).deadline_names)  # type: ignore[arg-type]
 
 
 async def change_pace(interaction: discord.Interaction, live: LiveMatch, options: dict[str, str | None]) -> str:
@@ -66,13 +65,13 @@ async def change_pace(interaction: discord.Interaction, live: LiveMatch, options
     service = service_of(interaction)
     if interaction.user.id != live.meta.creator_id:
         raise UserError("Only the player who created the match can change its pace.")
-    if live.state.phase is not Phase.SETUP:
+    if not live.seating_open():
         raise UserError("The pace can be changed only before the match starts; this one has started.")
     if not any(v is not None for v in options.values()):
-        return service.pace_of(live).words()
-    pace = pace_from_options(service.pace_of(live), **options)
+        return service.pace_of(live).words(face_of(live).deadline_names)
+    pace = pace_from_options(service.pace_of(live), **options, names=face_of(live).deadline_names)
     await service.set_pace(live, pace)
-    return f"📮 <@{interaction.user.id}> changed the pace. " + pace.words()
+    return f"📮 <@{interaction.user.id}> changed the pace. " + pace.words(face_of(live).deadline_names)
 
 
 async def since(interaction: discord.Interaction, live: LiveMatch) -> None:
@@ -91,10 +90,10 @@ async def since(interaction: discord.Interaction, live: LiveMatch) -> None:
     lines = await catchup.history(service, live, last)
     head = ("Since you last acted:" if last >= 0 else "Since the match began:") if lines else \
         "Nothing happened since you last acted."
-    now = [e for e in legal.waiting_for(live.state)]
+    now = live.game.waiting()
     mine = [e for e in now if e.player == pid]
     expected = ("**Now it is your move.**" if mine else
-                "Now: waiting for " + (", ".join(sorted({live.session.name(e.player) for e in now})) or "nobody") + ".")
+                "Now: waiting for " + (", ".join(sorted({live.game.name(e.player) for e in now})) or "nobody") + ".")
     rows = [r for r in await service.current(live) if r.player == pid]
     if rows:
         expected += f" {rows[0].expected} — deadline {when_words(rows[0].due)}."
@@ -103,9 +102,9 @@ async def since(interaction: discord.Interaction, live: LiveMatch) -> None:
     before = after = None
     bot: Any = interaction.client
     if bot.render is not None and last >= 0:
-        before_session = await asyncio.to_thread(catchup.view_at, live, last + 1)
-        before = await asyncio.to_thread(bot.render, public_view(before_session.state))
-        after = await asyncio.to_thread(bot.render, public_view(live.state), events=tuple(live.turn_log))
+        then = await asyncio.to_thread(live.rebuild, last + 1)
+        before = await asyncio.to_thread(live.draw_view, bot.render, live.view_of(then), ())
+        after = await asyncio.to_thread(live.draw_view, bot.render, live.view_of(live.game), tuple(live.turn_events()))
     for n, part in enumerate(parts):
         files = []
         if n == len(parts) - 1:
@@ -131,7 +130,7 @@ async def replay(interaction: discord.Interaction, live: LiveMatch) -> None:
         await interaction.followup.send(str(exc))
         return
     await interaction.followup.send(f"🎞 The match so far: {count} picture{'s' if count != 1 else ''}, one after "
-                                    "each Player Turn.", file=discord.File(io.BytesIO(gif), filename="replay.gif"))
+                                    f"each {live.turn_name}.", file=discord.File(io.BytesIO(gif), filename="replay.gif"))
 
 
 async def ask_undo(interaction: discord.Interaction, live: LiveMatch) -> None:
@@ -218,19 +217,19 @@ async def games(interaction: discord.Interaction) -> str:
     bot: Any = interaction.client
     rows = []
     for live in service.matches_of(pid):
-        waiting = any(e.player == pid for e in legal.waiting_for(live.state))
+        waiting = any(e.player == pid for e in live.game.waiting())
         guild = bot.get_guild(live.meta.guild_id) if live.meta.guild_id else None
         server = guild.name if guild is not None else "a server"
         due = [r.due for r in await service.current(live) if r.player == pid]
-        st = live.state
-        when = f"round {st.round}" if st.round else "setup"
+        round_no = live.game.round
+        when = f"round {round_no}" if round_no else "setup"
         if not waiting:
             mark = "waiting on others"
-        elif not st.round and not due:  # setup without a deadline: no "move" to make yet
+        elif not round_no and not due:  # setup without a deadline: no "move" to make yet
             mark = "your part of the setup is open"
         else:
             mark = "⏰ **your move**" + (f", deadline {when_words(due[0])}" if due else "")
-        rows.append((not waiting, f"• {st.scenario.name} on {st.battlefield.name} in {server}, {when} "
+        rows.append((not waiting, f"• {live.headline()} in {server}, {when} "
                                   f"— {mark}: {match_link(bot, live.meta.guild_id, live.channel_id)}"))
     if not rows:
         return "You are in no match under way. Start one with `/match new`, or join one with `/match join`."

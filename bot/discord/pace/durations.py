@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import zoneinfo
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -73,11 +74,16 @@ def deadline(text: str, what: str) -> float:
     return seconds
 
 
+#: What the deadlines of ``orders`` and ``turn`` are called for a game that does not say
+#: (:attr:`bot.discord.face.Face.deadline_names`).
+DEADLINE_NAMES: Mapping[str, str] = {"orders": "secret choices", "turn": "turn"}
+
+
 @dataclass(frozen=True)
 class Pace:
     """How fast a match is played. ``mode`` is ``"live"`` (no deadlines, as always) or ``"post"``;
-    the deadlines in seconds: ``orders`` (placing Order Markers), ``turn`` (a Player Turn, also
-    placing figures), ``decision`` (answering a decision); ``extend`` is the one extension a
+    the deadlines in seconds: ``orders`` (a round's secret choices), ``turn`` (a turn, also the
+    setup's moves), ``decision`` (answering a decision); ``extend`` is the one extension a
     passed deadline gets (0: none), then ``policy`` acts (:data:`POLICIES`); ``away_max`` is the
     longest ``/me away`` this match accepts."""
 
@@ -108,22 +114,24 @@ class Pace:
         known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
         return cls(**known)
 
-    def words(self) -> str:
-        """The pace in one line for players."""
+    def words(self, names: Mapping[str, str] = DEADLINE_NAMES) -> str:
+        """The pace in one line for players, the deadlines called by ``names`` (the game face's
+        :attr:`~bot.discord.face.Face.deadline_names`)."""
         if not self.post:
             return "Pace: live (no deadlines)."
         extend = f"it is extended once by {format_duration(self.extend)}, then " if self.extend else ""
-        return (f"Pace: by post — Order Markers {format_duration(self.orders)}, Player Turn "
+        return (f"Pace: by post — {names['orders']} {format_duration(self.orders)}, {names['turn']} "
                 f"{format_duration(self.turn)}, decisions {format_duration(self.decision)}; when a deadline is "
                 f"missed, {extend}{POLICY_WORDS[self.policy]}. Away at most {format_duration(self.away_max)}.")
 
 
 def pace_from_options(base: Pace | None = None, *, pace: str | None = None, orders: str | None = None,
                       turn: str | None = None, decision: str | None = None, extend: str | None = None,
-                      policy: str | None = None, away_max: str | None = None) -> Pace:
+                      policy: str | None = None, away_max: str | None = None,
+                      names: Mapping[str, str] = DEADLINE_NAMES) -> Pace:
     """A :class:`Pace` from ``/match new`` (or ``/match pace``) options, over ``base``.
 
-    Deadline options without ``pace`` mean ``post``.
+    Deadline options without ``pace`` mean ``post``; ``names`` call the deadlines in the game's words.
 
     :raises UserError: an unknown pace or policy, a duration out of range or unreadable.
     """
@@ -134,7 +142,7 @@ def pace_from_options(base: Pace | None = None, *, pace: str | None = None, orde
         if mode not in ("live", "post"):
             raise UserError(f"The pace is `live` or `post`, not '{' '.join(pace.split())[:40]}'. Nothing was changed.")
         changes["mode"] = mode
-    for key, text, what in (("orders", orders, "Order Markers"), ("turn", turn, "Player Turn"),
+    for key, text, what in (("orders", orders, names["orders"]), ("turn", turn, names["turn"]),
                             ("decision", decision, "decision")):
         if text is not None:
             changes[key] = deadline(text, what)

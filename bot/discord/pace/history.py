@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 def last_acted(live: LiveMatch, player: str) -> int:
     """The log position of ``player``'s last command (-1: none)."""
-    log = live.session.match.log
+    log = live.game.log
     return next((i for i in range(len(log) - 1, -1, -1) if log[i][0] == player), -1)
 
 

@@ -21,7 +21,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord import crossproc
 from bot.discord.errors import UserError
+from bot.discord.face import face_of
 from bot.discord.outgoing import echo
 from bot.discord.pace import history, texts
 from bot.discord.pace.clock import Clock, SystemClock
@@ -29,12 +31,7 @@ from bot.discord.pace.durations import HOUR, POLICY_WORDS, Pace, PlayerPrefs, fo
 from bot.discord.pace.store import ACTED, CANCELLED, DONE, Deadline, PaceStore
 from bot.discord.pace.texts import LATE_AFTER, match_link, stamp, when_words
 from bot.discord.respond import Responder
-from bot.game import ai
-from bot.game.session import library_for
-from bot.rules import legal
-from bot.rules.errors import RulesError
-from bot.rules.state import Phase
-from bot.rules.views import public_view
+from bot.games.ruleset import Refused
 from bot.storage.sqlite import SqliteStorage
 
 if TYPE_CHECKING:
@@ -47,15 +44,14 @@ log = logging.getLogger(__name__)
 #: Seconds a player back early from away keeps at least before a deadline (one hour).
 BACK_GRACE = HOUR
 TICK_SECONDS = 60.0
-#: Commands the computer may send for one passed deadline (a whole Player Turn is a handful).
+#: Commands the computer may send for one passed deadline (a whole turn is a handful).
 AI_STEPS = 60
 
 
 def mark_of(live: LiveMatch, player: str, kind: str, about: str) -> str:
-    """What identifies one wait of ``player``: phase, round, the Player Turn and the decision."""
-    st = live.state
-    turn = f"{st.turn.player}/{st.turn.marker}" if st.turn is not None else "-"
-    return f"{kind}|{st.phase.value}|{st.round}|{turn}|{player}|{about}"
+    """What identifies one wait of ``player``: its kind, the moment (:meth:`LiveMatch.wait_mark`:
+    round and turn) and the decision."""
+    return f"{kind}|{live.wait_mark()}|{player}|{about}"
 
 
 class PaceService:
@@ -116,8 +112,8 @@ class PaceService:
         out: dict[tuple[str, str], tuple[str, str]] = {}
         if live.over:
             return out
-        for e in legal.waiting_for(live.state):
-            kind, words = texts.expected_words(live, e.player, e.on, e.about)
+        for e in live.game.waiting():
+            kind, words = live.expected(e.player, e.on, e.about)
             if kind:
                 out[(e.player, mark_of(live, e.player, kind, e.about))] = (kind, words)
         return out
@@ -179,11 +175,11 @@ class PaceService:
         return [] if self.store is None else await self.store.open_deadlines(live.match_id)
 
     async def deadline_line(self, live: LiveMatch) -> str:
-        """``"⏰ Deadline: Bob (Player Turn) <t:..:f> (<t:..:R>)"`` for a match by post, else ``""``."""
+        """``"⏰ Deadline: Bob <t:..:f> (<t:..:R>)"`` for a match by post, else ``""``."""
         rows = await self.current(live) if self.is_post(live) else []
         if not rows:
             return ""
-        parts = [f"{live.session.name(r.player)} {stamp(r.due, 'f')} ({stamp(r.due, 'R')})" for r in rows[:6]]
+        parts = [f"{live.game.name(r.player)} {stamp(r.due, 'f')} ({stamp(r.due, 'R')})" for r in rows[:6]]
         return "⏰ Deadline: " + "; ".join(parts)
 
     # --- telling players ------------------------------------------------------------------------
@@ -225,11 +221,9 @@ class PaceService:
         await self._post(live, "\n".join(lines), [r.player for r in tell])
 
     async def _map(self, live: LiveMatch) -> bytes | None:
-        from bot.discord.publish import render  # the publisher imports nothing of ours: no cycle
-
         if self.bot.render is None:
             return None
-        return await render(self.bot, public_view(live.state), tuple(live.turn_log))
+        return await face_of(live).draw(self.bot, live, live.public_view(), tuple(live.turn_events()))
 
     async def _dm_turn(self, live: LiveMatch, row: Deadline, png: bytes | None) -> str:
         """DM a player that it is their move; ``""`` when sent or not wanted, else the channel note."""
@@ -309,6 +303,7 @@ class PaceService:
         if self.store is None:
             return counts
         with self.bot.busy("pace"):
+            await crossproc.before_tick(self.bot)  # issue 21: what other processes did (matches, paces), first
             for live in self.bot.matches.live():
                 if self.is_post(live) and not live.over:
                     await self.sync(live)
@@ -367,7 +362,7 @@ class PaceService:
             await self.store.close(row.id, DONE, now)
             return "expired"
         pace = self.pace_of(live)
-        name = live.session.name(row.player)
+        name = live.game.name(row.player)
         late = (f" (this happened late: the deadline was {stamp(row.due, 'f')} and I was offline then)"
                 if now - row.due > LATE_AFTER else "")
         if pace.extend and not row.extended:
@@ -392,7 +387,7 @@ class PaceService:
         """The commands a policy sends for ``row.player``, each logged with its cause."""
         from bot.discord.publish import publish
 
-        name = live.session.name(row.player)
+        name = live.game.name(row.player)
         cause = f"deadline passed ({row.kind}) — {POLICY_WORDS[policy]} for {name}"
         for _ in range(AI_STEPS):
             waits = self.waits(live)
@@ -401,20 +396,12 @@ class PaceService:
             if (row.player, row.mark) not in waits and not any(
                     p == row.player and kind == "decision" for (p, _), (kind, _) in waits.items()):
                 return
-            st = live.state
-            if policy == "forfeit":
-                cmd: str | None = "concede"
-            elif policy == "skip" and st.phase is Phase.TURNS and not st.pending and st.turn is not None \
-                    and st.turn.player == row.player:
-                cmd = "end-turn"
-            else:  # the computer plays (skipping cannot place markers or answer a decision either)
-                # Its picks and army from the server's own card library (its uploaded cards too).
-                cmd = ai.next_command(st, row.player, pool=library_for(live.meta.guild_id))
+            cmd = live.policy_command(row.player, policy)
             if cmd is None:
                 return
             try:
                 applied = await self.bot.matches.apply(live, row.player, cmd, expected_version=live.version)
-            except (RulesError, UserError) as exc:
+            except (Refused, UserError) as exc:
                 log.warning("match %s: the %s policy's command %r was refused: %s", live.match_id, policy, cmd, exc)
                 return
             await self.store.add_cause(live.match_id, applied.seq, cause)  # type: ignore[union-attr]
@@ -433,7 +420,7 @@ class PaceService:
             count += 1
             live = self.bot.matches.get(req.match_id)
             if live is not None:
-                await self._post(live, f"↩ {live.session.name(req.player)}'s undo request expired with the deadline; "
+                await self._post(live, f"↩ {live.game.name(req.player)}'s undo request expired with the deadline; "
                                        "nothing changed.", [])
         return count
 
@@ -469,7 +456,7 @@ class PaceService:
                 await self._plan_reminders(row.id, player, until, row.due + shift)
         why = f" ({echo(reason)})" if reason else ""  # the player's words, shown as typed (no markdown, no pings)
         for live in mine:
-            name = live.session.name(player)
+            name = live.game.name(player)
             await self._post(live, f"💤 {name} is away until {when_words(until)}{why}: {name}'s deadlines in this "
                                    "match are paused until then.", [])
         return mine
@@ -492,7 +479,7 @@ class PaceService:
                 await self._plan_reminders(row.id, player, now, due)
         mine = [m for m in self.matches_of(player) if self.is_post(m)]
         for live in mine:
-            name = live.session.name(player)
+            name = live.game.name(player)
             await self._post(live, f"👋 {name} is back early: {name}'s deadlines in this match run again.", [])
         return mine
 
@@ -506,13 +493,13 @@ class PaceService:
         times = await self.store.turn_times(live.match_id)
         if not pace.post and not times:
             return []  # a live match: nothing to add
-        lines = [pace.words()]
+        lines = [pace.words(face_of(live).deadline_names)]
         if pace.post:
             for row in await self.current(live):
-                lines.append(f"⏰ {live.session.name(row.player)}: {row.expected} — deadline {when_words(row.due)}"
+                lines.append(f"⏰ {live.game.name(row.player)}: {row.expected} — deadline {when_words(row.due)}"
                              + (" (extended)" if row.extended else ""))
         if times:
-            stats = [f"{live.session.name(p)} median {format_duration(texts.median(v))}, longest "
+            stats = [f"{live.game.name(p)} median {format_duration(texts.median(v))}, longest "
                      f"{format_duration(max(v))} ({len(v)} waits)" for p, v in times.items()]
             lines.append("Time to act: " + "; ".join(stats) + ".")
         return lines

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.rules.state import Phase
-
 if TYPE_CHECKING:
-    from bot.discord.matches import LiveMatch
+    pass
 
 #: Discord's longest message content.
 MAX_CONTENT = 2000
@@ -41,25 +39,6 @@ def match_link(bot: object, guild_id: int | None, channel_id: int) -> str:
     name = getattr(channel, "name", None)
     label = f"#{str(name).replace('[', '').replace(']', '')}" if name else "the match"
     return f"[{label}]({link(guild_id, channel_id)})"
-
-
-def expected_words(live: LiveMatch, player: str, on: str, about: str) -> tuple[str, str]:
-    """``(kind, words)`` for what ``player`` is waited on (``on`` from :func:`bot.rules.legal.waiting_for`):
-    kind ``orders``, ``turn`` or ``decision``; ``("", "")`` for waits that get no deadline (setup,
-    the initiative roll the bot makes by itself)."""
-    st = live.state
-    if on == "choose":
-        return "decision", f"Decide: {about}"
-    if on == "orders":
-        return "orders", f"Place your Order Markers for round {st.round}"
-    if on == "turn" and st.phase is Phase.TURNS and st.turn is not None:
-        card = st.cards[st.turn.card_key].card.name if st.turn.card_key in st.cards else "your Army Card"
-        return "turn", f"Your Player Turn: Order Marker {st.turn.marker} is on {card}"
-    if on == "place":
-        return "turn", "Place your figures in your start zone (`/place figure` or `/place rest`)"
-    if on == "draft":
-        return "turn", "Your pick in the draft (`/army draft` or `/army pass`)"
-    return "", ""
 
 
 def split_words(text: str, limit: int = MAX_CONTENT) -> list[str]:

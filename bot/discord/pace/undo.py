@@ -15,12 +15,11 @@ import discord
 
 from bot.discord.components import tell, view_of
 from bot.discord.errors import UserError
+from bot.discord.face import face_of
 from bot.discord.host import host_of
 from bot.discord.pace.store import OPEN
 from bot.discord.pace.texts import when_words
 from bot.discord.respond import Responder
-from bot.game.session import GameSession
-from bot.rules.views import public_view
 from bot.storage.base import TurnMark
 
 if TYPE_CHECKING:
@@ -34,19 +33,18 @@ UNDO_ID = r"hs:undo:(?P<r>\d+):(?P<v>yes|no)"
 
 def undoable_cut(service: PaceService, live: LiveMatch, player: str, causes: dict[int, str]) -> int:
     """The smallest log position from which ``player``'s latest commands may be taken back: all
-    theirs, sent by them (not by a deadline's policy), no concession, and the match replayed
-    without them shows the same dice and the same revealed markers.
+    theirs, sent by them (not by a deadline's policy), none the game keeps for good
+    (:attr:`LiveMatch.undo_final`), and the match replayed without them shows the same (dice, hidden
+    things: :meth:`LiveMatch.undo_blocker`).
 
     :raises UserError: when nothing can be undone (saying why).
     """
-    log = live.session.match.log
+    log = live.game.log
     if not log:
         raise UserError("Nothing can be undone: no command was played yet.")
     if log[-1][0] != player:
-        raise UserError(f"Nothing of yours can be undone: the latest command is {live.session.name(log[-1][0])}'s. "
+        raise UserError(f"Nothing of yours can be undone: the latest command is {live.game.name(log[-1][0])}'s. "
                         "Undo takes back only your own latest commands, before anyone else acts.")
-    record = live.session.to_record()
-    dice, revealed = live.session.match.dice.snapshot(), live.state.revealed
     best: int | None = None
     why = ""
     cut = len(log) - 1
@@ -55,15 +53,11 @@ def undoable_cut(service: PaceService, live: LiveMatch, player: str, causes: dic
         if cut in causes:
             why = "it was played for you when your deadline passed"
             break
-        if text.split(" ", 1)[0] in ("concede", "join", "start", "initiative"):
+        if text.split(" ", 1)[0] in live.undo_final:
             why = f"'{text.split(' ', 1)[0]}' cannot be taken back"
             break
-        replay = GameSession.from_record({**record, "log": [list(x) for x in log[:cut]]})
-        if replay.match.dice.snapshot() != dice:
-            why = "it rolled dice, and dice once seen stay rolled"
-            break
-        if replay.state.revealed != revealed:
-            why = "it revealed an Order Marker, and a revealed marker stays revealed"
+        why = live.undo_blocker(live.rebuild(cut))
+        if why:
             break
         best = cut
         cut -= 1
@@ -71,11 +65,6 @@ def undoable_cut(service: PaceService, live: LiveMatch, player: str, causes: dic
         raise UserError(f"Nothing can be undone: your latest command cannot be taken back ({why}). "
                         "Only commands that rolled no dice and revealed nothing hidden can be.")
     return best
-
-
-def shown(text: str) -> str:
-    """A logged command as the others may read it (Order Markers stay hidden)."""
-    return "orders (hidden)" if text.startswith("orders") else text
 
 
 async def request(service: PaceService, live: LiveMatch, player: str) -> None:
@@ -89,15 +78,15 @@ async def request(service: PaceService, live: LiveMatch, player: str) -> None:
     if await store.open_undos(live.match_id):
         raise UserError("An undo request is already waiting for answers in this match; wait until it is "
                         "accepted, refused or expired.")
-    others = [p.id for p in live.state.players if p.id != player and not p.conceded]
+    others = [p for p in live.active_players() if p != player]
     cut = undoable_cut(service, live, player, await store.causes(live.match_id))
-    log = live.session.match.log
+    log = live.game.log
     now = service.clock.now()
     dues = [r.due for r in await service.current(live)]
     expires = min(dues) if dues else now + NO_DEADLINE_LIFE
     rid = await store.open_undo(live.match_id, player, cut, len(log), expires)
-    what = "; ".join(f"`{shown(t)}`" for _, t in log[cut:])
-    name = live.session.name(player)
+    what = "; ".join(f"`{live.shown_command(t)}`" for _, t in log[cut:])
+    name = live.game.name(player)
     if not others:
         await _apply(service, live, rid)
         return
@@ -121,20 +110,20 @@ async def vote(interaction: discord.Interaction, request_id: int, yes: bool) -> 
     if live is None or not live.is_player(voter) or voter == req.player:
         await tell(interaction, "Only the other players of this match answer this undo request.")
         return
-    if len(live.session.match.log) != req.log_len:
+    if len(live.game.log) != req.log_len:
         await store.update_undo(req, state="void")
         await tell(interaction, "Someone acted since the request was made, so it no longer applies.")
         return
-    name = live.session.name(voter)
+    name = live.game.name(voter)
     if not yes:
         if await store.update_undo(req, votes={**req.votes, voter: False}, state="refused"):
             await interaction.response.send_message(
-                f"↩ {name} refused to take back {live.session.name(req.player)}'s command: nothing changes.")
+                f"↩ {name} refused to take back {live.game.name(req.player)}'s command: nothing changes.")
             if interaction.message is not None:  # the decided request keeps no live buttons
                 await interaction.message.edit(view=closed_view(request_id))
         return
     votes = {**req.votes, voter: True}
-    others = {p.id for p in live.state.players if p.id != req.player and not p.conceded}
+    others = {p for p in live.active_players() if p != req.player}
     if not await store.update_undo(req, votes=votes):
         await tell(interaction, "Your answer crossed another one; press again.")
         return
@@ -162,9 +151,6 @@ async def _apply(service: PaceService, live: LiveMatch, request_id: int,
                  accepted: Callable[[], Awaitable[None]] | None = None) -> None:
     """Everyone agreed: cut the log, rebuild the match from its seed and post the map again.
     ``accepted`` (optional) tells the last acceptance, once, before the result is posted."""
-    from bot.discord.matches import session_from
-    from bot.discord.publish import render
-
     store = service.store
     assert store is not None
     req = await store.undo(request_id)
@@ -173,25 +159,20 @@ async def _apply(service: PaceService, live: LiveMatch, request_id: int,
     if accepted is not None:
         await accepted()
     async with live.lock:
-        log = live.session.log
+        log = live.game.log
         if len(log) != req.log_len:
             return
         taken = log[req.cut:]
         old_version = live.version
         await store.cut_log(live.match_id, req.cut)
-        record = live.session.to_record()
-        record["log"] = [list(x) for x in log[:req.cut]]
-        session = session_from(live.meta, record)
-        session.state.version = old_version + 1  # buttons made before the undo stay refused
-        session.match.changed_outside()  # (a refusal is undone from a checkpoint taken after this)
-        live.session = session
+        live.adopt(live.rebuild(req.cut), old_version)  # buttons made before the undo stay refused
         live.snapshot_seq = min(live.snapshot_seq, req.cut)
         live.unsent = {k: e for k, e in live.unsent.items() if e.seq < req.cut}
-        live.turn_mark = TurnMark(session.state.version, int(time.time() * 1000), "an undo by agreement")
-    png = await render(service.bot, public_view(session.state))
-    what = "; ".join(f"`{shown(t)}`" for _, t in taken)
+        live.turn_mark = TurnMark(live.version, int(time.time() * 1000), "an undo by agreement")
+    png = await face_of(live).draw(service.bot, live, live.public_view(), ())
+    what = "; ".join(f"`{live.shown_command(t)}`" for _, t in taken)
     await Responder(service.bot, None, live.channel_id).send(
-        f"↩ Undone by agreement: {live.session.name(req.player)}'s {what}. The match is back where it was:",
+        f"↩ Undone by agreement: {live.game.name(req.player)}'s {what}. The match is back where it was:",
         png=png, filename=f"undo-v{live.version}.png")
     await service.after_publish(live)
 

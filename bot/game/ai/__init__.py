@@ -60,7 +60,7 @@ from bot.game.ai.attacks import (
 )
 from bot.game.ai.common import enemies_of, figure_distance, turn_figures
 from bot.game.ai.levels import DEFAULT, LEVELS, parse_level
-from bot.game.ai.lookahead import card_gains
+from bot.game.ai.lookahead import card_gains, reveal_worth
 from bot.game.ai.moves import best_move
 from bot.game.ai.moves import move_powers as _move_powers
 from bot.game.ai.orders import DRAFT_MAX_CARDS, card_values, draft_command, marker_plan, orders_command
@@ -127,7 +127,7 @@ def _planned(st: MatchState, player: str, level: str) -> str:
     if view.pending:
         return f"choose {_quote(planner.decide(view, player))}"
     if view.phase is Phase.ORDERS:
-        return orders_command(view, player, card_gains(view, player, level))
+        return orders_command(view, player, card_gains(view, player, level), reveal_worth(view, player))
     return planner.turn_command(view, player, level)
 
 

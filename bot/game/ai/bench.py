@@ -10,7 +10,10 @@ the scenario; with none, by the armies' scores (HS-SCORE-01). A draw counts half
 
 Printed, one ``name: value unit`` line each: ``hard_vs_easy_win`` and ``normal_vs_easy_win`` (the
 share of matches won, with its 95 % Wilson interval and the number of matches),
-``decision_median`` and ``decision_max`` (seconds the planner took for one command). The same
+``decision_median`` and ``decision_max`` (seconds the planner took for one command),
+``planner_refused`` (its commands the rules refused) and ``planner_time_cut`` (its commands the
+clock's cap cut short, :mod:`~bot.game.ai.budget`: the planner's search is counted in positions,
+so with 0 the figures do not depend on the machine's speed). The same
 share for the "last army standing" matches alone follows each: the book scenarios give each side
 its own army and a round limit that favours one side, so they are near a coin toss decided by
 the seat whatever the level.
@@ -49,6 +52,9 @@ class Tally:
     maps_played: int = 0
     times: list[float] = field(default_factory=list)
     refused: int = 0
+    #: Planned commands the clock's cap cut short (:data:`bot.game.ai.budget.cuts`): 0 means the
+    #: results do not depend on the machine's speed.
+    cut: int = 0
 
 
 def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -75,6 +81,7 @@ def _setup(i: int) -> tuple[str, str | None]:
 def play(i: int, levels: tuple[str, str], seed: int, tally: Tally) -> float:
     """Play setup ``i`` with seat 1 at ``levels[0]`` and seat 2 at ``levels[1]``; seat 1's score (1, 0.5, 0)."""
     from bot.game import ai
+    from bot.game.ai import budget
     from bot.game.computer_army import random_army
     from bot.game.session import _card_lookup, battlefield_for, cards, scenarios
     from bot.rules.legal import expected_of
@@ -117,9 +124,10 @@ def play(i: int, levels: tuple[str, str], seed: int, tally: Tally) -> float:
             m.apply(pid, "start")
             commands += 1
             continue
-        t0 = time.perf_counter()
+        t0, cuts = time.perf_counter(), budget.cuts
         cmd = ai.next_command(st, pid, level_of[pid])
         took = time.perf_counter() - t0
+        tally.cut += budget.cuts > cuts
         if cmd is None:
             break
         if level_of[pid] != "easy" and st.phase in (Phase.ORDERS, Phase.TURNS):
@@ -143,29 +151,48 @@ def play(i: int, levels: tuple[str, str], seed: int, tally: Tally) -> float:
     return 0.5
 
 
-def pairing(level: str, matches: int, seed: int = 1) -> Tally:
-    """``level`` against ``easy`` over ``matches`` matches (setups in turn, seats swapped every other)."""
+def _match(level: str, i: int, seed: int) -> tuple[float, Tally]:
+    """Match ``i`` of ``level``'s pairing against ``easy`` (setup ``i // 2``, ``level`` in seat 1
+    when ``i`` is even): ``level``'s score and the tally of that match alone."""
     tally = Tally()
-    for i in range(matches):
-        setup = i // 2
-        if i % 2 == 0:
-            got = play(setup, (level, "easy"), seed + setup, tally)
-        else:
-            got = 1.0 - play(setup, ("easy", level), seed + setup, tally)
+    setup = i // 2
+    if i % 2 == 0:
+        return play(setup, (level, "easy"), seed + setup, tally), tally
+    return 1.0 - play(setup, ("easy", level), seed + setup, tally), tally
+
+
+def pairing(level: str, matches: int, seed: int = 1, workers: int = 1) -> Tally:
+    """``level`` against ``easy`` over ``matches`` matches (setups in turn, seats swapped every
+    other), in ``workers`` processes. The planner's search is counted in positions, not seconds
+    (:mod:`~bot.game.ai.budget`), so the results are the same however many workers share the
+    machine, as long as the clock's cap cuts nothing (:attr:`Tally.cut`); only the times change."""
+    tally = Tally()
+    if workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(workers) as ex:
+            results = list(ex.map(_match, [level] * matches, range(matches), [seed] * matches))
+    else:
+        results = [_match(level, i, seed) for i in range(matches)]
+    for i, (got, one) in enumerate(results):
         tally.score += got
         tally.played += 1
-        if _setup(setup)[0] == "last-army-standing":
+        tally.times += one.times
+        tally.refused += one.refused
+        tally.cut += one.cut
+        if _setup(i // 2)[0] == "last-army-standing":
             tally.maps_score += got
             tally.maps_played += 1
     return tally
 
 
-def main(matches: int = 200, seed: int = 1) -> int:
-    """Print the figures (see the module) for ``matches`` matches per pairing; returns 0."""
+def main(matches: int = 200, seed: int = 1, workers: int = 1) -> int:
+    """Print the figures (see the module) for ``matches`` matches per pairing, played in
+    ``workers`` processes; returns 0."""
     times: list[float] = []
-    refused = 0
+    refused = cut = 0
     for level in ("hard", "normal"):
-        t = pairing(level, matches, seed)
+        t = pairing(level, matches, seed, workers)
         lo, hi = wilson(t.score, t.played)
         print(f"{level}_vs_easy_win: {100 * t.score / max(1, t.played):.1f} % "
               f"(95 % interval {100 * lo:.1f}-{100 * hi:.1f} %, {t.played} matches)", flush=True)
@@ -174,7 +201,9 @@ def main(matches: int = 200, seed: int = 1) -> int:
               f"(95 % interval {100 * lo:.1f}-{100 * hi:.1f} %, {t.maps_played} matches)", flush=True)
         times += t.times
         refused += t.refused
+        cut += t.cut
     print(f"decision_median: {statistics.median(times) if times else 0.0:.3f} s")
     print(f"decision_max: {max(times, default=0.0):.3f} s")
     print(f"planner_refused: {refused} commands")
+    print(f"planner_time_cut: {cut} commands")
     return 0

@@ -6,7 +6,7 @@
   figures scored by the exact odds of the attacks from there, the danger of the enemy's next
   turn, height, engagement, glyphs, formation and the scenario's objectives; decisions answered
   by the same evaluation; Order Markers by looking ahead at each card's best turn.
-- ``hard``: the planner looking deeper: more candidates and time, and its best moves weighed
+- ``hard``: the planner looking deeper: more candidates and positions, and its best moves weighed
   again at their chance nodes (the attack from there destroying its target, with its exact
   probability, or not; and the enemy's reply that follows each).
 
@@ -27,22 +27,27 @@ DEFAULT = "normal"
 @dataclass(frozen=True, slots=True)
 class Knobs:
     """What one level may spend: ``moves`` candidate moves per figure scored in full (the rest
-    by a cheap estimate), ``budget`` seconds per decision before it settles for the best found,
+    by a cheap estimate), ``nodes`` positions scored per decision before it settles for the best
+    found (:class:`~bot.game.ai.budget.Budget`: a count, not seconds, so the play does not depend
+    on the machine's speed; the clock only caps the wait),
     ``danger`` the weight of the enemy's next turn (share of the losses it threatens),
     ``spared`` whether an attack also counts the reply its target would make if not destroyed,
     ``chance`` whether the best moves are weighed again outcome by outcome (chance nodes: the
-    attack from there destroying its target or not, and the danger that follows each)."""
+    attack from there destroying its target or not, and the danger that follows each), ``share``
+    whether an enemy's threat is shared among the figures it could reach
+    (:func:`~bot.game.ai.value.danger`)."""
 
     moves: int
-    budget: float
+    nodes: int
     danger: float
     chance: bool
     spared: bool = True
+    share: bool = True
 
 
 KNOBS = {
-    "normal": Knobs(moves=40, budget=0.5, danger=0.6, chance=False),
-    "hard": Knobs(moves=60, budget=0.9, danger=0.6, chance=True),
+    "normal": Knobs(moves=40, nodes=160, danger=0.6, chance=False),
+    "hard": Knobs(moves=60, nodes=260, danger=0.6, chance=True),
 }
 
 

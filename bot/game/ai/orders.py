@@ -83,9 +83,13 @@ def card_values(st: MatchState, player: str) -> list[tuple[float, str]]:
     return out
 
 
-def marker_plan(st: MatchState, player: str, ranked: list[tuple[float, str]] | None = None) -> dict[str, str]:
+def marker_plan(st: MatchState, player: str, ranked: list[tuple[float, str]] | None = None,
+                each: dict[str, float] | None = None) -> dict[str, str]:
     """Which card key each Order Marker goes on; ``ranked``: each living card's value, best
-    first (default :func:`card_values`; the planner's levels give their look-ahead's).
+    first (default :func:`card_values`; the planner's levels give their look-ahead's); ``each``:
+    points every numbered marker revealed on a card earns whatever the markers before it did
+    (a tracker race's prize holder: each reveal moves the tracker, HS-SCEN-CRIT2-SEAS-03), so
+    it neither shrinks nor counts against the cap.
 
     Markers 1, 2 and 3 go one at a time to the card whose next turn is worth most, a card's
     value shrinking by :data:`REPEAT_SHARE` with each marker it already has (the enemy moves
@@ -96,20 +100,23 @@ def marker_plan(st: MatchState, player: str, ranked: list[tuple[float, str]] | N
     ranked = card_values(st, player) if ranked is None else ranked
     keys = [k for _, k in ranked]
     value = {k: v for v, k in ranked}
+    each = {k: v for k, v in (each or {}).items() if k in value}
     cap = 2 if len(keys) >= 2 else 3
     numbered: list[str] = []
     for _ in NUMBERED:
-        open_keys = [k for k in keys if numbered.count(k) < cap]
-        numbered.append(max(open_keys, key=lambda k: (value[k] * REPEAT_SHARE ** numbered.count(k), -keys.index(k))))
+        open_keys = [k for k in keys if numbered.count(k) < cap or k in each]
+        numbered.append(max(open_keys, key=lambda k: (value[k] * REPEAT_SHARE ** numbered.count(k) + each.get(k, 0.0),
+                                                      -keys.index(k))))
     placed = dict(zip(NUMBERED, numbered, strict=True))
     rest = [k for k in keys if k not in numbered]
     placed["X"] = rest[0] if rest else keys[-1]
     return placed
 
 
-def orders_command(st: MatchState, player: str, ranked: list[tuple[float, str]] | None = None) -> str:
-    """``orders`` as :func:`marker_plan` places them (``ranked`` as there)."""
-    placed = marker_plan(st, player, ranked)
+def orders_command(st: MatchState, player: str, ranked: list[tuple[float, str]] | None = None,
+                   each: dict[str, float] | None = None) -> str:
+    """``orders`` as :func:`marker_plan` places them (``ranked`` and ``each`` as there)."""
+    placed = marker_plan(st, player, ranked, each)
     ids = [st.cards[k].card.id for k in st.cards if st.cards[k].controller == player]
 
     def name(key: str) -> str:  # the card's id, or its key when the army has two copies

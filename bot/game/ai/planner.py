@@ -31,11 +31,11 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
-import time
 from collections.abc import Iterable
 
 from bot.game.ai import value
 from bot.game.ai.attacks import cannon_options, special_options, special_powers, targets
+from bot.game.ai.budget import Budget
 from bot.game.ai.common import turn_figures
 from bot.game.ai.glyphs import glyph_value
 from bot.game.ai.levels import KNOBS, Knobs
@@ -43,12 +43,14 @@ from bot.game.ai.treasure import glyph_use
 from bot.rules import special
 from bot.rules.combat import check_target
 from bot.rules.decisions import COMBAT_DIE_FACES
+from bot.rules.engagement import height_advantage_dice
 from bot.rules.engine import Engine
 from bot.rules.errors import RulesError
 from bot.rules.hexes import Hex
 from bot.rules.legal import Legal, LegalCommands
 from bot.rules.movement import reachable_hexes
 from bot.rules.odds import attack_odds, dice_odds, life_left
+from bot.rules.powers import turn_markers
 from bot.rules.state import Figure, MatchState, Stage
 from bot.rules.treasure import carry
 from bot.rules.treasure.catalogue import describe
@@ -67,8 +69,14 @@ MOVE_MARGIN = 0.25
 CHANCE_MOVES = 6
 #: Share of its worth a figure loses by ending in water it could not leave (stuck for good).
 TRAPPED = 0.8
+#: Enemies in reach whose attack from a spot gets its exact odds (the best by an estimate).
+EXACT_TARGETS = 2
+#: Points of a marker a card holds to spend on a power (so that none is spent for nothing).
+MARKER_WORTH = 1.0
 #: Dice samples per decision option that rolls.
 SAMPLES = 4
+#: Tries on a copy one decision may spend (each sample of an option one).
+DECIDE_NODES = 40
 
 
 # ---- scoring one figure on one spot ---------------------------------------------------------------
@@ -104,14 +112,32 @@ def _swipe_loss(st: MatchState, fig: Figure, n: int) -> float:
 
 
 def _best_attack_from(sim: MatchState, me: Figure, enemies: list[Figure]) -> tuple[float, str]:
-    """The worth and target of the best normal or special attack ``me`` could make where it stands in ``sim``."""
+    """The worth and target of the best normal or special attack ``me`` could make where it stands in ``sim``.
+
+    The enemies in reach are ranked by an estimate (Attack against Defense with height advantage,
+    :func:`bot.rules.odds.dice_odds`); only the best :data:`EXACT_TARGETS` of them ``me`` may
+    target (line of sight) get their exact odds (:func:`bot.rules.odds.attack_odds`: every power),
+    which keeps a position's score cheap when a ranged squad sees many enemies."""
     best, aim = 0.0, ""
     card = sim.card_of(me)
     reach = max(1, card.range or 1)
+    ranked = []
     for foe in enemies:
         dist = min(x.distance(y) for x in me.hexes for y in foe.hexes)
-        if dist > reach or not check_target(sim, me, foe):
+        if dist > reach:
             continue
+        fcard = sim.card_of(foe)
+        guess = dice_odds(max(0, (card.attack or 0) + height_advantage_dice(sim, me, foe)),
+                          max(0, (fcard.defense or 0) + height_advantage_dice(sim, foe, me)), life_left(sim, foe))
+        ranked.append((-value.attack_worth(sim, me, foe, guess), foe.id, foe))
+    ranked.sort(key=lambda r: (r[0], r[1]))
+    exact = 0
+    for _guess, _fid, foe in ranked:
+        if exact >= EXACT_TARGETS:
+            break
+        if not check_target(sim, me, foe):
+            continue
+        exact += 1
         v = value.attack_worth(sim, me, foe, attack_odds(sim, me, foe))
         if v > best:
             best, aim = v, foe.id
@@ -144,7 +170,7 @@ def spot_score(st: MatchState, fig: Figure, spot: Spot, enemies: list[Figure], f
         rng = max(1, st.card_of(fig).range or 1)
         near = min(min(x.distance(y) for x in spot.body for y in e.hexes) for e in enemies)
         score -= APPROACH / caution * max(0, near - rng)
-    score -= caution * knobs.danger * value.danger(sim, me, enemies)
+    score -= caution * knobs.danger * value.danger(sim, me, enemies, friends if knobs.share else None)
     if spot.move is not None:
         score -= _swipe_loss(st, fig, spot.move.swipes)
         if spot.move.glyph == "a face-down glyph":
@@ -156,7 +182,7 @@ def spot_score(st: MatchState, fig: Figure, spot: Spot, enemies: list[Figure], f
         score -= TRAPPED * value.worth(st, fig)
     score += glyph_value(st, fig, spot.body)
     score += value.objective(sim, me, spot.body)
-    score += value.formation(sim, me, spot.body, friends)
+    score += value.formation(sim, me, spot.body, friends, enemies)
     cell = st.battlefield.top_cell(spot.body[0])
     score += HEIGHT * (cell.top if cell is not None else 0)
     spot.score = score
@@ -180,12 +206,13 @@ def _chance_score(st: MatchState, fig: Figure, spot: Spot, enemies: list[Figure]
     if not spot.target:
         return spot.score
     sim, me = _placed(st, fig, spot.body, spot.level)
+    friends = [f for f in sim.on_battlefield() if f.controller == fig.controller] if knobs.share else None
     foe = sim.figures[spot.target]
     if min(x.distance(y) for x in me.hexes for y in foe.hexes) > max(1, sim.card_of(me).range or 1):
         return spot.score  # a special attack's estimate: no chance nodes for it
     odds = attack_odds(sim, me, foe)
-    base = value.danger(sim, me, enemies)
-    without = value.danger(sim, me, [e for e in enemies if e.id != foe.id])
+    base = value.danger(sim, me, enemies, friends)
+    without = value.danger(sim, me, [e for e in enemies if e.id != foe.id], friends)
     # Destroyed (its exact chance): that foe's reply is gone, on this figure and on its friends.
     mine = [f for f in sim.on_battlefield() if not sim.is_enemy(me, f)]
     return spot.score + knobs.danger * odds.destroy * (base - without + value.threat(sim, foe, mine))
@@ -194,14 +221,11 @@ def _chance_score(st: MatchState, fig: Figure, spot: Spot, enemies: list[Figure]
 # ---- the Player Turn ------------------------------------------------------------------------------
 
 
-def _deadline(knobs: Knobs) -> float:
-    return time.perf_counter() + knobs.budget
-
-
-def figure_spots(st: MatchState, fig: Figure, legal: LegalCommands, knobs: Knobs, deadline: float,
+def figure_spots(st: MatchState, fig: Figure, legal: LegalCommands, knobs: Knobs, budget: Budget,
                  may_attack: bool = True) -> list[Spot]:
-    """Every spot ``fig`` may end its move on (staying put first), scored, best first. Past
-    ``deadline`` the moves left unscored are dropped (staying put is always scored)."""
+    """Every spot ``fig`` may end its move on (staying put first), scored, best first, each one
+    spent from ``budget``; once it is out the moves left unscored are dropped (staying put is
+    always scored)."""
     enemies = [e for e in st.on_battlefield() if st.is_enemy(fig, e)]
     friends = [f for f in st.on_battlefield() if f.controller == fig.controller]
     bf = st.battlefield
@@ -219,8 +243,9 @@ def figure_spots(st: MatchState, fig: Figure, legal: LegalCommands, knobs: Knobs
         step = max(1, len(rest) // max(1, knobs.moves // 4))
         moves = keep + rest[::step]
     for m in moves:
-        if time.perf_counter() > deadline:
+        if budget.out():
             break
+        budget.spend()
         body = tuple(bf.parse_space(x) for x in m.spaces)
         spots.append(spot_score(st, fig, Spot(m, body, m.level), enemies, friends, knobs, may_attack))
     spots.sort(key=lambda s: -s.score)
@@ -235,15 +260,15 @@ def figure_spots(st: MatchState, fig: Figure, legal: LegalCommands, knobs: Knobs
 def plan_move(st: MatchState, player: str, figs: list[Figure], knobs: Knobs) -> str | None:
     """The move worth most among ``figs`` (the active card's figures still to move), or ``None``
     when every one of them does best staying put."""
-    deadline = _deadline(knobs)
+    budget = Budget(knobs.nodes)
     legal = LegalCommands(st, player)
     turn = st.turn
     assert turn is not None
     best: tuple[float, str] | None = None
     for fig in figs:
-        if best is not None and time.perf_counter() > deadline:
-            break  # out of time: the best move found so far
-        spots = figure_spots(st, fig, legal, knobs, deadline, may_attack=fig.id not in turn.attacked)
+        if best is not None and budget.out():
+            break  # out of nodes (or time): the best move found so far
+        spots = figure_spots(st, fig, legal, knobs, budget, may_attack=fig.id not in turn.attacked)
         stay = next(s for s in spots if s.move is None)
         top = spots[0]
         if top.move is None or top.score - stay.score < MOVE_MARGIN:
@@ -306,9 +331,16 @@ def turn_command(st: MatchState, player: str, level: str) -> str:
 
 def evaluate(st: MatchState, player: str) -> float:
     """Points of ``player``'s position: the worth of its figures on the battlefield less the
-    enemies', each figure's objectives, and the attacks still open to the active card when it
-    is ``player``'s (its figures that have not attacked, each its best attack where it stands)."""
+    enemies', each figure's objectives, the attacks still open to the active card when it
+    is ``player``'s (its figures that have not attacked, each its best attack where it stands),
+    and :data:`MARKER_WORTH` for each marker its cards hold to spend on a power."""
     total = 0.0
+    for cip in st.cards.values():
+        if cip.controller == player:
+            # Markers a card spends for an effect (a power of kind ``marker_resource``) are kept for
+            # when they help: one spent for nothing (a Range boost with nothing to attack) costs this.
+            total += MARKER_WORTH * sum(turn_markers.markers_left(st, cip.key, p) for p in cip.card.powers
+                                        if p.kind == turn_markers.KIND)
     me = next((f for f in st.figures.values() if f.controller == player), None)
     for f in st.on_battlefield():
         mine = f.controller == player or (me is not None and not st.is_enemy(me, f))
@@ -348,7 +380,8 @@ class _OwnDice:
         return self.rng.randrange(n)
 
 
-def _try(st: MatchState, player: str, command: str, rng: random.Random, depth: int) -> tuple[float, bool] | None:
+def _try(st: MatchState, player: str, command: str, rng: random.Random, depth: int,
+         budget: Budget) -> tuple[float, bool] | None:
     """``evaluate`` after ``command`` on a copy of ``st`` (a decision of ``player``'s that follows
     answered by :func:`decide` ``depth`` more times, else by its first option); whether dice rolled.
     ``None`` when the command is refused."""
@@ -359,7 +392,7 @@ def _try(st: MatchState, player: str, command: str, rng: random.Random, depth: i
         for _ in range(4):
             if not sim.pending or sim.pending[0].player != player:
                 break
-            nxt = decide(sim, player, rng, depth - 1) if depth > 0 else sim.pending[0].options[0]
+            nxt = decide(sim, player, rng, depth - 1, budget) if depth > 0 else sim.pending[0].options[0]
             Engine(sim, dice).execute(player, f"choose {quote(nxt)}")
     except Exception:  # noqa: BLE001 - an option the view's copy cannot play out (a face-down marker it
         return None    # would need) is not tried; the decision is still answered
@@ -367,26 +400,29 @@ def _try(st: MatchState, player: str, command: str, rng: random.Random, depth: i
 
 
 def decide(st: MatchState, player: str, rng: random.Random | None = None, depth: int = 1,
-           budget: float = 0.6) -> str:
+           budget: Budget | None = None) -> str:
     """The option of ``st``'s pending decision (``player``'s) whose outcome :func:`evaluate` values
     most, each tried on a copy (:data:`SAMPLES` times when it rolls dice: their mean); the first
-    option when none can be tried or time runs out before the second."""
+    option when none can be tried or the ``budget`` (default :data:`DECIDE_NODES` tries; a
+    decision that follows an option tried shares it) runs out before the second."""
     pending = st.pending[0]
     options = list(pending.options)
     if len(options) <= 1:
         return options[0]
     rng = rng or random.Random(len(options))
-    deadline = time.perf_counter() + budget
+    budget = budget or Budget(DECIDE_NODES)
     best: tuple[float, str] | None = None
     for opt in options:
-        if best is not None and time.perf_counter() > deadline:
+        if best is not None and budget.out():
             break
-        first = _try(st, player, f"choose {quote(opt)}", rng, depth)
+        budget.spend()
+        first = _try(st, player, f"choose {quote(opt)}", rng, depth, budget)
         if first is None:
             continue
         score, rolled = first
         if rolled:
-            more = [_try(st, player, f"choose {quote(opt)}", rng, depth) for _ in range(SAMPLES - 1)]
+            budget.spend(SAMPLES - 1)
+            more = [_try(st, player, f"choose {quote(opt)}", rng, depth, budget) for _ in range(SAMPLES - 1)]
             got = [score] + [m[0] for m in more if m is not None]
             score = sum(got) / len(got)
         if best is None or score > best[0] + 1e-9:

@@ -38,6 +38,8 @@ PRIZE_WORTH = 60.0
 CARRIED = 8.0
 #: Points per die an aura gives to one figure it reaches.
 AURA_DIE = 3.0
+#: Spaces from the nearest enemy within which an aura counts in full (it fades to nothing at twice that).
+FIGHT = 8
 #: Power kinds that are auras, and the value keys their size and reach are read from.
 AURA_KINDS = ("aura", "attack_aura", "defensive_aura")
 
@@ -81,26 +83,33 @@ def attack_worth(st: MatchState, attacker: Figure, target: Figure, odds: AttackO
 # ---- danger --------------------------------------------------------------------------------------
 
 
-def danger(st: MatchState, fig: Figure, enemies: list[Figure]) -> float:
+def danger(st: MatchState, fig: Figure, enemies: list[Figure], friends: list[Figure] | None = None) -> float:
     """Points ``fig`` (where it stands in ``st``) may lose to the enemies' next turn: each enemy
     that could come into range (its Move plus Range, counted on the plane; one adjacent, engaged
     or not, strikes at once) attacks with its Attack against ``fig``'s Defense, height advantage
     counted (:func:`bot.rules.odds.dice_odds`, exact for those numbers); the wounds expected are
-    summed, the chance of being destroyed is that of any attack destroying it."""
+    summed, the chance of being destroyed is that of any attack destroying it.
+
+    With ``friends`` (the other figures of ``fig``'s side, where they stand), an enemy that could
+    reach several of them attacks ``fig`` only in its share (one attack, one target: 1 over the
+    number it could reach), so figures that go in together each risk less than one alone."""
     card = st.card_of(fig)
     life = life_left(st, fig)
     alive = 1.0
     wounds = 0.0
+    others = [f for f in friends or () if f.id != fig.id and f.on_battlefield]
     for e in enemies:
         ecard = st.card_of(e)
+        reach = (ecard.move or 0) + max(1, ecard.range or 1)
         dist = min(x.distance(y) for x in fig.hexes for y in e.hexes)
-        if dist > (ecard.move or 0) + max(1, ecard.range or 1):
+        if dist > reach:
             continue
+        share = 1.0 / (1 + sum(1 for f in others if min(x.distance(y) for x in f.hexes for y in e.hexes) <= reach))
         a = max(0, (ecard.attack or 0) + height_advantage_dice(st, e, fig))
         d = max(0, (card.defense or 0) + height_advantage_dice(st, fig, e))
         odds = dice_odds(a, d, life)
-        wounds += odds.expected
-        alive *= 1.0 - odds.destroy
+        wounds += share * odds.expected
+        alive *= 1.0 - share * odds.destroy
     return min(wounds, life) * life_worth(st, fig) + KILL_SHARE * (1.0 - alive) * worth(st, fig)
 
 
@@ -220,15 +229,32 @@ def aura_reach(st: MatchState, fig: Figure) -> list[tuple[int, float]]:
     return out
 
 
-def formation(st: MatchState, fig: Figure, body: tuple[Hex, ...], friends: list[Figure]) -> float:
+def formation(st: MatchState, fig: Figure, body: tuple[Hex, ...], friends: list[Figure],
+              enemies: list[Figure] | None = None) -> float:
     """Points of the auras between ``fig`` on ``body`` and its ``friends``: each friend within the
-    reach of ``fig``'s auras, and each aura of a friend reaching ``body``, :data:`AURA_DIE` a die."""
+    reach of ``fig``'s auras, and each aura of a friend reaching ``body``, :data:`AURA_DIE` a die.
+
+    With ``enemies``, a die counts only as much as the figure receiving it is near the fight
+    (:func:`near_fight`): an aura far from every enemy helps no attack or defense soon, so it
+    does not hold figures back in their start zone."""
     total = 0.0
     mine = aura_reach(st, fig)
+    here = near_fight(body, enemies)
     for f in friends:
         if f.id == fig.id or not f.on_battlefield:
             continue
         dist = min(x.distance(y) for x in body for y in f.hexes)
-        total += sum(AURA_DIE * n for r, n in mine if dist <= r)
-        total += sum(AURA_DIE * n for r, n in aura_reach(st, f) if dist <= r)
+        total += sum(AURA_DIE * n for r, n in mine if dist <= r) * near_fight(f.hexes, enemies)
+        total += sum(AURA_DIE * n for r, n in aura_reach(st, f) if dist <= r) * here
     return total
+
+
+def near_fight(body: tuple[Hex, ...], enemies: list[Figure] | None) -> float:
+    """How near the fight ``body`` is, from 1 (an enemy within :data:`FIGHT` spaces) down to 0
+    (twice as far or more); 1 when ``enemies`` is ``None`` (not asked)."""
+    if enemies is None:
+        return 1.0
+    if not enemies:
+        return 0.0
+    d = min(x.distance(y) for e in enemies for x in body for y in e.hexes)
+    return max(0.0, min(1.0, 2.0 - d / FIGHT))

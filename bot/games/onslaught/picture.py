@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -384,10 +384,20 @@ def draw_panel(d: ImageDraw.ImageDraw, st: GameState, viewer: str, left: int) ->
     return y + 10
 
 
-def picture(st: GameState, viewer: str = "", events: Sequence[Event] = ()) -> Image.Image:
+def draw_marks(d: ImageDraw.ImageDraw, squares: Collection[Square], colour: RGB, inset: int) -> None:
+    """Frame ``squares`` (``/map reach:`` the squares a character can move to, ``targets:`` whom it
+    can attack)."""
+    for sq in squares:
+        x, y = _xy(sq)
+        d.rectangle([x + inset, y + inset, x + CELL - inset, y + CELL - inset], outline=colour, width=4)
+
+
+def picture(st: GameState, viewer: str = "", events: Sequence[Event] = (), reach: Collection[Square] = (),
+            targets: Collection[Square] = ()) -> Image.Image:
     """The whole picture as ``viewer`` (``"A"``, ``"B"``, or ``""`` for the public) may see it, with the
-    moves and attacks of ``events`` drawn on the map. Size: the map at 64 px a square plus margins, and a
-    430 px panel; the height grows when the panel needs more room."""
+    moves and attacks of ``events`` drawn on the map, and ``reach`` and ``targets`` squares framed.
+    Size: the map at 64 px a square plus margins, and a 430 px panel; the height grows when the panel
+    needs more room."""
     map_w = 2 * MARGIN + st.map.width * CELL
     map_h = 2 * MARGIN + st.map.height * CELL
     scratch = Image.new("RGB", (PANEL, 10))
@@ -395,6 +405,8 @@ def picture(st: GameState, viewer: str = "", events: Sequence[Event] = ()) -> Im
     img = Image.new("RGB", (map_w + PANEL, max(map_h, need)), BACKGROUND)
     d = ImageDraw.Draw(img)
     draw_map(d, st)
+    draw_marks(d, reach, ACTIVE, 3)
+    draw_marks(d, targets, HIT, 7)
     draw_actions(d, st, events)
     draw_minis(d, st)
     draw_loot(d, st)
@@ -403,8 +415,9 @@ def picture(st: GameState, viewer: str = "", events: Sequence[Event] = ()) -> Im
     return img
 
 
-def picture_png(st: GameState, viewer: str = "", events: Sequence[Event] = ()) -> bytes:
+def picture_png(st: GameState, viewer: str = "", events: Sequence[Event] = (), reach: Collection[Square] = (),
+                targets: Collection[Square] = ()) -> bytes:
     """:func:`picture` as PNG bytes."""
     buf = io.BytesIO()
-    picture(st, viewer, events).save(buf, format="PNG", optimize=True)
+    picture(st, viewer, events, reach, targets).save(buf, format="PNG", optimize=True)
     return buf.getvalue()

@@ -2,8 +2,9 @@
 
 Match options (:attr:`~bot.games.ruleset.MatchSettings.options`): ``scenario`` (a scenario id of
 ``data/onslaught/scenarios.json``; default ``skirmish``), ``map`` (``None`` or the scenario's own map:
-an Onslaught scenario fixes its map), ``format`` (a dict of ``parties``, ``names``, ``computer``) and
-the same three keys directly. Unknown keys are refused. The command line: ``local`` and ``demo`` take
+an Onslaught scenario fixes its map), ``format`` (a dict of ``parties``, ``names``, ``computer``, ``lobby``) and
+the same keys directly, and ``lobby`` (start with an open table: seats and parties by command; the
+default on Discord, :mod:`bot.games.onslaught.lobby`). Unknown keys are refused. The command line: ``local`` and ``demo`` take
 ``--scenario``, ``--seed`` and ``--out DIR|none``; ``local`` also ``--vs-computer`` and ``--load PATH``.
 """
 
@@ -13,11 +14,12 @@ import argparse
 import hashlib
 import random
 from collections.abc import Iterable, Mapping
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from bot.games.onslaught.match import DEFAULT_SCENARIO, FORMAT_KEYS, NAME, OnslaughtMatch
+from bot.games.onslaught.server_cards import library_for as of_server
+from bot.games.onslaught.server_cards import shipped
 from bot.games.ruleset import Adapter, CliCommand, MatchSettings
 from bot.onslaught.content import ContentError, Library
 
@@ -25,12 +27,14 @@ from bot.onslaught.content import ContentError, Library
 OPTIONS = ("map", "scenario", "format", *FORMAT_KEYS)
 
 
-@cache
 def library() -> Library:
     """The shipped (invented) Onslaught content, loaded once."""
-    from bot.onslaught.files import load
+    return shipped()
 
-    return load()
+
+def library_for(server: int | None) -> Library:
+    """Server ``server``'s library: the shipped set plus its uploaded character cards."""
+    return of_server(server)
 
 
 class OnslaughtRuleset:
@@ -44,7 +48,8 @@ class OnslaughtRuleset:
     packages = ("bot.onslaught", "bot.games.onslaught")
 
     def new_match(self, settings: MatchSettings) -> OnslaughtMatch:
-        """A new match from ``settings`` (see the module docstring for the options).
+        """A new match from ``settings`` (see the module docstring for the options), with the character
+        cards of server ``settings.server`` (:mod:`bot.games.onslaught.server_cards`).
 
         :raises ValueError: an unknown option, scenario, party, or a map the scenario does not use.
         """
@@ -56,21 +61,24 @@ class OnslaughtRuleset:
         bad = sorted(set(fmt) - set(FORMAT_KEYS))
         if bad:
             raise ValueError(f"unknown format key(s) {', '.join(bad)}; the keys are {', '.join(FORMAT_KEYS)}")
-        lib = library()
+        lib = library_for(settings.server)  # the server's own character cards over the shipped set
         scenario = opts.get("scenario") or DEFAULT_SCENARIO
         if scenario in lib.scenarios and opts.get("map") and opts["map"] != lib.scenarios[scenario].map:
             raise ValueError(f"scenario {scenario!r} is played on map {lib.scenarios[scenario].map!r}, not {opts['map']!r}")
         seed = settings.seed if settings.seed is not None else random.SystemRandom().randrange(1, 10**9)
+        # On Discord the table opens first (seats and parties by command): the match's default.
+        lobby = bool(fmt.get("lobby", settings.adapter == "discord"))
         return OnslaughtMatch(lib, scenario, seed, fmt.get("names"), fmt.get("parties"), fmt.get("computer") or (),
-                              settings.match_id)
+                              settings.match_id, lobby=lobby, preset=fmt.get("preset"))
 
     def from_record(self, record: Mapping[str, Any], snapshots: Iterable[tuple[int, bytes]] = (), *,
                     adapter: Adapter = "console", tolerant: bool = False, server: int | None = None) -> OnslaughtMatch:
-        """Rebuild a match by replaying its log (snapshots are not used: none are made).
+        """Rebuild a match by replaying its log (snapshots are not used: none are made), with server
+        ``server``'s character cards (:mod:`bot.games.onslaught.server_cards`).
 
         :raises bot.games.ruleset.Refused: a logged command is refused (never when ``tolerant``).
         """
-        return OnslaughtMatch.from_record(library(), record, tolerant=tolerant)
+        return OnslaughtMatch.from_record(library_for(server), record, tolerant=tolerant)
 
     def parse(self, text: str) -> str:
         """The canonical text of a command (:func:`bot.onslaught.commands.parse`).

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.rules import checks
+from bot.rules import checks, lookup
 from bot.rules.actions import move as walk_or_fly
 from bot.rules.actions.move import carry_out
 from bot.rules.context import Referee
@@ -46,7 +46,9 @@ def plan_legs(eng: Referee, fig: Figure, legs: list[list[Any]]) -> list[MovePlan
     plans: list[MovePlan] = []
     try:
         for i, (mode, spaces) in enumerate(legs):
-            mp = plan(st, fig, [eng.space(s) for s in spaces], mode == "fly", check_allowance=False)
+            where = [lookup.space_at(st, s) for s in spaces]  # SPACE@LEVEL names a surface (HS-MOVE-12)
+            mp = plan(st, fig, [h for h, _ in where], mode == "fly", check_allowance=False,
+                      onto=[lv for _, lv in where])
             plans.append(mp)
             end = mp.steps[-1]
             if i + 1 < len(legs) and end.terrain is not None and must_stop(bf, end.hexes, end.levels or (end.level,),

@@ -8,7 +8,7 @@ attacks, falls and terrain effects (:mod:`bot.rules.terrain_effects`).
 
 from __future__ import annotations
 
-from bot.rules import checks, modifiers, step_hooks, terrain_effects
+from bot.rules import checks, lookup, modifiers, step_hooks, terrain_effects
 from bot.rules.context import Referee
 from bot.rules.decisions import ZERO_SPACE_MOVES
 from bot.rules.engagement import figure_height
@@ -19,7 +19,7 @@ from bot.rules.glyphs import board as glyph_board
 from bot.rules.hexes import Hex
 from bot.rules.moments import Window
 from bot.rules.movement import MovePlan, best_route, leaving, plan, reachable
-from bot.rules.state import Figure
+from bot.rules.state import Figure, MatchState
 from bot.rules.steps import fall_for
 from bot.rules.treasure import carry, drops
 from bot.rules.unreachable import why_unreachable
@@ -54,8 +54,8 @@ def move(eng: Referee, player: str, figure: str, to: str | None = None, via: lis
         eng.emit("moved", figure=fig.id, path=[hx(fig.hexes[0])], levels=[fig.level], cost=0, flew=False,
                   end=[hx(h) for h in fig.hexes])
         return
-    hexes, fly = resolve_path(eng, fig, to, via or [], path, fly, power)
-    mp = plan(eng.state, fig, hexes, fly, power=power)  # power: a special move asked for by name
+    hexes, fly, onto = resolve_path(eng, fig, to, via or [], path, fly, power)
+    mp = plan(eng.state, fig, hexes, fly, power=power, onto=onto)  # power: a special move asked for by name
     planned = drops.plan_drops(eng.state, fig, wanted, [h for s in mp.steps for h in s.hexes]) if wanted else None
     carry_out(eng, fig, mp, planned)
     turn.moved.append(fig.id)
@@ -65,54 +65,84 @@ def move(eng: Referee, player: str, figure: str, to: str | None = None, via: lis
 
 
 def stays(eng: Referee, fig: Figure, to: str | None) -> bool:
-    """Whether a move's destination ``to`` is a space ``fig`` stands on: a move of 0 spaces
-    (DEC-14). A path written out space by space is checked as a path by :func:`plan`."""
-    return to is not None and eng.space(to) in fig.hexes
+    """Whether a move's destination ``to`` is a space ``fig`` stands on (at the level it stands
+    at, when ``to`` names one: ``SPACE@LEVEL``): a move of 0 spaces (DEC-14). A path written out
+    space by space is checked as a path by :func:`plan`."""
+    if to is None:
+        return False
+    h, level = lookup.space_at(eng.state, to)
+    return h in fig.hexes and level in (None, fig.level)
 
 
 def resolve_path(eng: Referee, fig: Figure, to: str | None, via: list[str], path: list[str] | None, fly: bool | None,
-                  power: str | None = None) -> tuple[list[Hex], bool | None]:
-    """The spaces a move goes through, and whether it flies (``None``: as the figure moves by
-    default): the path as given, else through the waypoints to the destination by the cheapest
-    legal way; a destination alone takes the way with the fewest leaving-engagement attacks, then
-    the cheapest, walking or flying (:func:`bot.rules.movement.best_route`, HS-ENGAGE-05).
+                  power: str | None = None) -> tuple[list[Hex], bool | None, list[int | None]]:
+    """The spaces a move goes through, whether it flies (``None``: as the figure moves by
+    default) and, step by step, the level of the surface named with ``SPACE@LEVEL`` (``None``:
+    the cheapest, HS-MOVE-12): the path as given, else through the waypoints to the destination
+    by the cheapest legal way; a destination alone takes the way with the fewest
+    leaving-engagement attacks, then the cheapest, walking or flying
+    (:func:`bot.rules.movement.best_route`, HS-ENGAGE-05).
 
-    :raises IllegalCommand: HS-MOVE-03 when a goal cannot be reached.
+    :raises IllegalCommand: HS-MOVE-03 when a goal cannot be reached (at its level, if named).
+    :raises InvalidCommand: a space or level that does not exist (:func:`bot.rules.lookup.space_at`).
     """
-    if path:
-        return [eng.space(s) for s in path], fly
-    assert to is not None
-    goals = [eng.space(s) for s in via] + [eng.space(to)]
     st = eng.state
+    if path:
+        steps = [lookup.space_at(st, s) for s in path]
+        return [h for h, _ in steps], fly, [lv for _, lv in steps]
+    assert to is not None
+    named = [lookup.space_at(st, s) for s in [*via, to]]
+    goals = [h for h, _ in named]
     check_waypoints(eng, fig, goals)
     if not via and power is None and fly is not True:
         # Only a destination: the way with the fewest leaving-engagement attacks, then the
         # cheapest; a flyer walks when walking away is safer than taking off (HS-FLY-02).
-        route = best_route(st, fig, goals[0], fly)
+        route = best_route(st, fig, goals[0], fly, named[0][1])
         if route is not None:
-            return list(route.path), route.fly
+            return list(route.path), route.fly, [*(None for _ in route.path[1:]), named[0][1]]
     out: list[Hex] = []
+    onto: list[int | None] = []
     body, level = fig.hexes, fig.level
-    for goal in goals:
+    for goal, wanted in named:
         saved = (fig.hexes, fig.level)
         fig.hexes, fig.level = body, level
         try:
-            options = reachable(st, fig, fly, power)
+            options = reachable(st, fig, fly, power, None if wanted is None else (goal, wanted))
+            best = min((v for k, v in options.items() if k[0] == goal), default=None, key=lambda v: v[0])
+            if best is None and wanted is not None:
+                _refuse_level(st, fig, goal, wanted, fly, power, reachable(st, fig, fly, power))
         finally:
             fig.hexes, fig.level = saved
-        best = min((v for k, v in options.items() if k[0] == goal), default=None, key=lambda v: v[0])
         if best is None:
             raise IllegalCommand(why_unreachable(st, fig, goal, fly, power), "HS-MOVE-03")
         out.extend(best[1])
+        onto.extend([*(None for _ in best[1][1:]), wanted])
         end = next(k for k, v in options.items() if v is best)
         body = end
         cell = st.battlefield.top_cell(end[0])
         lv = [c.top for c in st.battlefield.surfaces(end[0])]
         level = cell.top if cell else level
-        if len(lv) > 1:
+        if wanted is not None:
+            level = wanted
+        elif len(lv) > 1:
             # Replay the path to learn which level it ends on (bridges and overhangs).
-            level = plan(st, fig, out, fly, check_allowance=False, power=power).end_level
-    return out, fly
+            level = plan(st, fig, out, fly, check_allowance=False, power=power, onto=onto).end_level
+    return out, fly, onto
+
+
+def _refuse_level(st: MatchState, fig: Figure, goal: Hex, wanted: int, fly: bool | None, power: str | None,
+                  options: dict[tuple[Hex, ...], tuple[int, list[Hex]]]) -> None:
+    """``goal`` is out of reach at level ``wanted``: when it is in reach at another level, refuse
+    with the reason the cheapest way there cannot end at ``wanted`` (a flight lands on the top,
+    HS-FLY-08; no room beneath an overhang, HS-MOVE-12), else say so (HS-MOVE-03); when it is
+    out of reach at any level, return (the caller says why)."""
+    way = min((v for k, v in options.items() if k[0] == goal), default=None, key=lambda v: v[0])
+    if way is None:
+        return
+    plan(st, fig, way[1], fly, power=power, onto=[*(None for _ in way[1][1:]), wanted])  # raises the reason
+    label = st.battlefield.label(goal)
+    raise IllegalCommand(f"{fig.id} can reach {label} this move, but not its surface at level {wanted}: name "
+                         f"{label} alone for the way it can go", "HS-MOVE-03")
 
 
 def check_waypoints(eng: Referee, fig: Figure, goals: list[Hex]) -> None:
@@ -148,6 +178,7 @@ def carry_out(eng: Referee, fig: Figure, mp: MovePlan, planned: drops.Drops | No
     start = [hx(h) for h in fig.hexes]
     if st.turn is not None:  # where each figure stood when the turn began, for powers (First Assault)
         st.turn.data.setdefault("started_at", {}).setdefault(fig.id, start)
+        st.turn.data.setdefault("started_level", {}).setdefault(fig.id, fig.level)
         if mp.fly:  # for powers that care whether it flew (Dragon Assault)
             st.turn.data.setdefault("flew", []).append(fig.id)
     mark = len(eng.events)

@@ -37,6 +37,16 @@ def dealt(state: MatchState, card_key: str, target: str) -> int:
     return int(state.turn.data.get(DEALT, {}).get(f"{card_key}>{target}", 0))
 
 
+#: ``CardInPlay.data`` key: the Experience Markers on the card (Bloodlust).
+EXPERIENCE = "experience"
+
+
+def experience(state: MatchState, card_key: str) -> int:
+    """The Experience Markers on the card ``card_key`` (0 when it has none)."""
+    cip = state.cards.get(card_key)
+    return int(cip.data.get(EXPERIENCE, 0)) if cip is not None else 0
+
+
 def amount(value: Any, cap: Any = None) -> tuple[Amount | None, str | None]:
     """Read an ``amount``: a number, or ``"1 per wound on this card"``, ``"1 per wound on
     defender"``, ``"1 per adjacent Legionnaire"``, ``"1 per Knight you control within 4 clear sight
@@ -44,8 +54,8 @@ def amount(value: Any, cap: Any = None) -> tuple[Amount | None, str | None]:
 
     >>> a, _ = amount(4); a(None, None, None)
     4
-    >>> amount("1 per Experience Marker")[1]
-    "the amount '1 per Experience Marker' is not understood"
+    >>> amount("1 per Glyph you hold")[1]
+    "the amount '1 per Glyph you hold' is not understood"
     """
     limit = cap if isinstance(cap, int) and not isinstance(cap, bool) else None
 
@@ -65,6 +75,10 @@ def amount(value: Any, cap: Any = None) -> tuple[Amount | None, str | None]:
     if m:
         k = int(m.group(1))
         return capped(lambda st, h, o: k * h.wounds), None
+    m = re.fullmatch(r"(\d+) per experience marker", t)
+    if m:  # Bloodlust: the markers the card gained (:mod:`bot.rules.powers.dice_experience`)
+        k = int(m.group(1))
+        return capped(lambda st, h, o: k * experience(st, h.card_key)), None
     m = re.fullmatch(r"(\d+) per wound on (the )?(defender|target)", t)
     if m:
         k = int(m.group(1))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from bot.rules.battlefield import Obstacle
 from bot.rules.hexes import Hex
 from bot.rules.state import MatchState
 from bot.rules.terrain import ObstacleKind
@@ -27,11 +28,22 @@ WORDS: dict[str, frozenset[ObstacleKind]] = {
 def next_to_obstacle(state: MatchState, hexes: Iterable[Hex], kinds: frozenset[ObstacleKind]) -> bool:
     """Whether an obstacle of ``kinds`` stands on a space next to ``hexes`` (a figure's spaces) or
     on an edge of one of them."""
+    return bool(obstacles_next_to(state, hexes, kinds))
+
+
+def obstacles_next_to(state: MatchState, hexes: Iterable[Hex], kinds: frozenset[ObstacleKind]) -> list[Obstacle]:
+    """The obstacles of ``kinds`` standing on a space next to ``hexes`` (a figure's spaces) or on an
+    edge of one of them, each once (Glacier Traverse: "the same Glacier Mountain")."""
     bf = state.battlefield
     body = set(hexes)
+    found: dict[int, Obstacle] = {}
     for h in body:
-        if any(o.kind in kinds for o in bf.obstacles_touching(h)):
-            return True
-        if any(n in bf and n not in body and any(o.kind in kinds for o in bf.obstacles_on(n)) for n in h.neighbours()):
-            return True
-    return False
+        for o in bf.obstacles_touching(h):
+            if o.kind in kinds:
+                found.setdefault(id(o), o)
+        for n in h.neighbours():
+            if n in bf and n not in body:
+                for o in bf.obstacles_on(n):
+                    if o.kind in kinds:
+                        found.setdefault(id(o), o)
+    return list(found.values())

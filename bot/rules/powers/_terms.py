@@ -32,6 +32,7 @@ from bot.rules.hexes import Hex
 from bot.rules.los import clear_sight
 from bot.rules.movement import field_of
 from bot.rules.powers import _places as places
+from bot.rules.powers._at_start import adjacent_at_start, far_at_start, start_hexes
 from bot.rules.state import Figure, MatchState
 from bot.rules.terrain import Terrain
 
@@ -346,24 +347,6 @@ def _moved(st: MatchState, fig: Figure) -> bool:
     return turn is not None and (fig.id in turn.moved or fig.id in turn.spent or fig.id in turn.data.get("moved_any", ()))
 
 
-def adjacent_at_start(state: MatchState, a: Figure, b: Figure) -> bool:
-    """Whether ``a`` and ``b`` were adjacent when the turn began: their spaces then (the turn
-    records where a figure stood before its first move) one space apart, or, for figures that
-    did not move, whether they are adjacent now."""
-    started = state.turn.data.get("started_at", {}) if state.turn is not None else {}
-    if a.id not in started and b.id not in started:
-        return adjacent(state, a, b)
-    ha = [Hex(q, r) for q, r in started.get(a.id, [[h.q, h.r] for h in a.hexes])]
-    hb = [Hex(q, r) for q, r in started.get(b.id, [[h.q, h.r] for h in b.hexes])]
-    return min(x.distance(y) for x in ha for y in hb) == 1
-
-
-def start_hexes(state: MatchState, fig: Figure) -> list[Hex]:
-    """The spaces ``fig`` stood on when the turn began (before its first move), else where it stands."""
-    started = state.turn.data.get("started_at", {}) if state.turn is not None else {}
-    return [Hex(q, r) for q, r in started.get(fig.id, [[h.q, h.r] for h in fig.hexes])]
-
-
 def _unengaged_on_at_start(words: list[str]) -> Test | None:
     kinds: tuple[Terrain, ...] = ()
     for w in words:
@@ -485,6 +468,9 @@ def _clause(c: str) -> tuple[Test | None, bool]:
         n, lv = int(m.group(1)), int(m.group(2))
         return (lambda st, h, o, a: o is not None and spaces(h, o) <= n
                 and h.level - lv <= o.level <= h.level + figure_height(st, h) + lv), True
+    m = re.fullmatch(r"target was (\d+)\+ clear sight spaces away at the start of the turn", c)
+    if m:  # Galloping Charge
+        return far_at_start(int(m.group(1))), True
     if re.fullmatch(r"(defender|target) (was )?not adjacent at (the )?start of (the )?turn", c):
         return (lambda st, h, o, a: o is not None and not adjacent_at_start(st, h, o)), True
     m = re.fullmatch(r"you control another (unique )?([a-z ]+?) (hero|squad) that follows (\w+)", c)

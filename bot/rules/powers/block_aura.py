@@ -13,6 +13,9 @@ Hero that follows Utgar").
 - Range and Move: its Range and Move values (an aura that lasts beyond its holder, a ``duration``,
   or one with a ``condition``, is not built yet).
 
+A ``who`` ending "and start their turn adjacent" (Ullar's Amulet) reaches the figures that were
+adjacent to the holder when the Army Card turn began (``distance`` adjacent only).
+
 The holder gives its aura to itself too when it is one of the figures named, unless the power says
 ``excludes_self`` (the cards' "other figures", "Raelin herself is excluded") or reaches only
 adjacent figures; auras of different figures add up (HS-ATTACK-09).
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot.rules import modifiers
@@ -31,6 +35,7 @@ from bot.rules.modifiers import AttackContext
 from bot.rules.moments import Expiry, Lasting
 from bot.rules.powers import _terms as terms
 from bot.rules.powers import block_aura_source as from_source
+from bot.rules.powers._at_start import adjacent_at_start
 from bot.rules.powers._common import holders
 from bot.rules.powers._effects import window_args
 from bot.rules.state import Figure, MatchState
@@ -90,9 +95,12 @@ def check_aura(values: dict[str, Any]) -> str | None:
         if not isinstance(amt, int) or isinstance(amt, bool):
             return f"the amount '{amt}' is not understood"
     who_text, vs = split_vs(values.get("who", ""))
+    who_text, at_start = split_start(who_text)
     w, why = terms.who(who_text)
     if w is None:
         return why
+    if at_start and terms.norm(values.get("distance", "adjacent")) != "adjacent":
+        return "only an aura on adjacent figures is built for where they started their turn"
     if vs and set(t) != {"defense"}:
         return "an aura against some attackers only is built for Defense only"
     if (w.attack or w.attacked_by) and any(s in t for s in ("range", "move")):
@@ -126,6 +134,26 @@ def split_vs(text: Any) -> tuple[str, str]:
     return (m.group(1), m.group(2)) if m else (str(text or ""), "")
 
 
+def split_start(text: str) -> tuple[str, bool]:
+    """A ``who`` "friendly figures that follow Ullar and start their turn adjacent" (Ullar's Amulet)
+    as the figures named and whether the aura reaches those adjacent when their turn began."""
+    m = re.fullmatch(r"(.+?) and start their turn adjacent", terms.norm(text))
+    return (m.group(1), True) if m else (text, False)
+
+
+@dataclass(frozen=True)
+class AdjacentAtStart(terms.Reach):
+    """The reach of an aura on figures adjacent to the holder when the Army Card turn began (Ullar's
+    Amulet), :func:`bot.rules.powers._at_start.adjacent_at_start`; a figure that has not moved yet
+    this turn stands where it began."""
+
+    adjacent: bool = True
+
+    def reaches(self, state: MatchState, holder: Figure, fig: Figure) -> bool:
+        """Whether ``fig`` was adjacent to ``holder`` when the turn began."""
+        return adjacent_at_start(state, holder, fig)
+
+
 def _lasting(power: Power) -> bool:
     """An aura switched on by an attack that lasts until the next Order Marker reveal (Charge!!!)."""
     return "duration" in power.values
@@ -136,8 +164,9 @@ def _read(power: Power) -> tuple[dict[str, Any], terms.Who, terms.Reach, terms.C
         if check_aura(p.values) is not None:
             return None
         t = table(p.values)
-        w = terms.who(split_vs(p.values.get("who", ""))[0])[0]
-        r = terms.reach(p.values.get("distance", "adjacent"))[0]
+        who_text, at_start = split_start(split_vs(p.values.get("who", ""))[0])
+        w = terms.who(who_text)[0]
+        r = AdjacentAtStart() if at_start else terms.reach(p.values.get("distance", "adjacent"))[0]
         c = terms.ALWAYS if _lasting(p) else terms.condition(p.values.get("condition"))[0]
         assert t is not None and w is not None and r is not None and c is not None
         return t, w, r, c

@@ -47,8 +47,10 @@ from bot.rules.powers import _amounts as amounts
 from bot.rules.powers import _terms as terms
 from bot.rules.powers import block_given_bonus as given
 from bot.rules.powers import block_stat_choice as paid
+from bot.rules.powers._at_start import adjacent_at_start
 from bot.rules.powers._common import summed
 from bot.rules.powers._effects import window_args
+from bot.rules.powers.dice_experience import gains
 from bot.rules.state import Figure, MatchState
 from bot.rules.timing import Effect, Source, Trigger, Window, register
 
@@ -119,7 +121,8 @@ def check_attack_bonus(values: dict[str, Any]) -> str | None:
     see :mod:`block_given_bonus`)."""
     if "who" in values:
         return given.check_given_bonus(values)
-    return _first(_unbuilt(values, {"amount", "condition", "max", "also_defense"}),
+    known = {"amount", "condition", "max", "also_defense"} | ({"markers"} if gains(values.get("markers")) else set())
+    return _first(_unbuilt(values, known),
                   amounts.amount(values.get("amount"), values.get("max"))[1], terms.condition(values.get("condition"))[1])
 
 
@@ -281,7 +284,7 @@ def _stat_bonus(state: MatchState, holder: Figure, other: Figure | None, stat: s
         if either is not None and stat in ("move", "attack"):
             if part is False:
                 continue  # about the holder alone: counted with the bonuses whatever the target
-            engaged_then = any(state.is_enemy(holder, f) and terms.adjacent_at_start(state, holder, f)
+            engaged_then = any(state.is_enemy(holder, f) and adjacent_at_start(state, holder, f)
                                for f in state.on_battlefield())
             if (stat == "move") != engaged_then:
                 total += either[0] if stat == "move" else either[1]

@@ -14,7 +14,12 @@
   leaving-engagement attacks; a ``cost`` of ``"-N attack dice that turn"`` (Super Leap) is read.
 - ``water_move``: water does not end the move (Slither); ``defense_bonus_in_water`` adds defense
   dice while the figure stands on water.
-- ``movement_restriction`` with ``max_climb`` and ``who: "this squad"``: no step rises more levels.
+- ``movement_restriction`` with ``max_climb`` and ``who: "this squad"``: no step rises more levels;
+  with ``who`` ``"opponent's Small/Medium figures"``, a ``distance`` N and ``effect`` "must end
+  movement" (Swirling Vortex): an enemy figure of those sizes that walks onto a space within N
+  spaces of the holder must stop there (as Cyberclaw's spaces: a flight passes over them).
+- ``terrain_move`` with ``terrain`` (names) and ``cost`` 1 (Snow and Ice Enhanced Movement): those
+  terrains cost 1 space to enter instead of 2 (HS-TERRAIN-05, -28), landing on them too (-06, -29).
 - ``lava_resistant``: molten lava does not end the move (and no lava rolls:
   :mod:`bot.rules.terrain_effects`).
 - ``climb``: ``multiplier`` (Climb X2) or ``add`` (Scale 2) to the Height when moving up or down
@@ -42,11 +47,12 @@ from bot.rules.modifiers import SIZE_RANK, AttackContext, MoveAnswer, MoveRules,
 from bot.rules.powers import block_aura as aura
 from bot.rules.powers._common import holders, power_of
 from bot.rules.state import Figure, MatchState
+from bot.rules.terrain import Terrain
 from bot.rules.terrain_effects import terrains_under
 
 #: The power kinds (an Army Card power's ``kind`` in ``data/cards``) this module enforces.
 KINDS = frozenset({"disengage", "ghost_walk", "grapple_gun", "flying", "move_through", "alt_move", "water_move",
-                   "movement_restriction", "lava_resistant", "climb", "immobilize"})
+                   "movement_restriction", "lava_resistant", "climb", "immobilize", "terrain_move"})
 
 #: ``move FIG SPACE grapple`` asks for a special move (an ``alt_move`` power, Grapple Gun).
 GRAPPLE = "grapple"
@@ -107,10 +113,45 @@ def check_water_move(values: dict[str, Any]) -> str | None:
 
 
 def check_movement_restriction(values: dict[str, Any]) -> str | None:
-    """``movement_restriction``: only ``max_climb`` of the card's own figures."""
+    """``movement_restriction``: ``max_climb`` of the card's own figures, or a vortex
+    (:func:`vortex`)."""
     if isinstance(values.get("max_climb"), int) and values.get("who", "this squad") in ("this squad", "this figure"):
         return None
+    if vortex(values) is not None:
+        return None
     return "slowing or stopping other figures is not built yet"
+
+
+_VORTEX = re.compile(r"opponent's ([A-Za-z/]+) figures")
+
+
+def vortex(values: dict[str, Any]) -> tuple[tuple[str, ...], int] | None:
+    """A ``movement_restriction`` that ends the walk of enemy figures near the holder (Swirling
+    Vortex): the sizes held (lower case) and the distance in spaces; ``None`` when it is not one."""
+    m = _VORTEX.fullmatch(str(values.get("who", "")))
+    spaces = values.get("distance")
+    if (m is None or not isinstance(spaces, int) or isinstance(spaces, bool) or spaces < 1
+            or " ".join(str(values.get("effect", "")).lower().split()) != "must end movement"):
+        return None
+    return tuple(m.group(1).lower().split("/")), spaces
+
+
+def easy_terrain(values: dict[str, Any]) -> frozenset[Terrain] | None:
+    """The terrains a ``terrain_move`` (``terrain``: names, ``cost``: 1) lets its figures enter for
+    1 space (Snow and Ice Enhanced Movement: slippery ice and heavy snow); ``None`` when not read."""
+    names = values.get("terrain")
+    names = [names] if isinstance(names, str) else names
+    if values.get("cost") != 1 or set(values) - {"terrain", "cost"} or not isinstance(names, list) or not names:
+        return None
+    try:
+        return frozenset(Terrain(str(n).strip().lower().replace(" ", "_")) for n in names)
+    except ValueError:
+        return None
+
+
+def check_terrain_move(values: dict[str, Any]) -> str | None:
+    """``terrain_move``: ``terrain`` (names) that cost ``cost`` 1 to enter."""
+    return None if easy_terrain(values) is not None else "this terrain movement is not understood"
 
 
 def check_climb(values: dict[str, Any]) -> str | None:
@@ -132,6 +173,7 @@ CHECKS: dict[str, Callable[[dict[str, Any]], str | None]] = {
     "immobilize": check_immobilize,
     "flying": check_flying, "move_through": check_move_through, "alt_move": check_alt_move,
     "water_move": check_water_move, "movement_restriction": check_movement_restriction, "climb": check_climb,
+    "terrain_move": check_terrain_move,
 }
 
 
@@ -226,9 +268,17 @@ def water_move(state: MatchState, fig: Figure, rules: MoveRules) -> MoveAnswer |
 def rolling_movement(state: MatchState, fig: Figure, rules: MoveRules) -> MoveAnswer | None:
     """Rolling Movement: no step rises more than ``max_climb`` levels."""
     power = power_of(state, fig, "movement_restriction")
-    if power is None or check_movement_restriction(power.values) is not None:
+    if power is None or not isinstance(power.values.get("max_climb"), int) or check_movement_restriction(power.values):
         return None
     return MoveAnswer(max_climb=power.values["max_climb"])
+
+
+@modifiers.on_move_rules
+def terrain_move(state: MatchState, fig: Figure, rules: MoveRules) -> MoveAnswer | None:
+    """Snow and Ice Enhanced Movement: its terrains cost 1 to enter (walking, or landing)."""
+    power = power_of(state, fig, "terrain_move")
+    easy = easy_terrain(power.values) if power is not None else None
+    return MoveAnswer(easy_terrain=easy) if easy else None
 
 
 @modifiers.on_move_rules
@@ -269,6 +319,23 @@ def cyberclaw(state: MatchState, fig: Figure, rules: MoveRules) -> MoveAnswer | 
     if held is None and not stop:
         return None
     return MoveAnswer(held_by=held, stop_on=frozenset(stop) if stop else None)
+
+
+@modifiers.on_move_rules
+def swirling_vortex(state: MatchState, fig: Figure, rules: MoveRules) -> MoveAnswer | None:
+    """Swirling Vortex: the spaces within the distance of an enemy holder end a walk of ``fig``
+    when it is of the sizes held (the holder's own spaces aside)."""
+    size = state.card_of(fig).size or ""
+    stop: set[Any] = set()
+    for holder, power in holders(state, "movement_restriction"):
+        held = vortex(power.values)
+        if held is None or size not in held[0] or not state.is_enemy(holder, fig):
+            continue
+        ring = set(holder.hexes)
+        for _ in range(held[1]):
+            ring |= {n for h in ring for n in h.neighbours()}
+        stop |= ring - set(holder.hexes)
+    return MoveAnswer(stop_on=frozenset(stop)) if stop else None
 
 
 @modifiers.on_move_value

@@ -11,6 +11,9 @@ instead of moving through the spaces between (not a move: nothing on the way is 
 - ``replaces`` ``"normal move"`` (offered as the card's turn begins; the figure then has moved) or
   ``window`` ``"before normal move"`` with ``limit`` ``"once per game"`` (Fey Step: it still moves).
 - ``leaving_engagement``: ``takes`` (every enemy it was engaged with attacks as it goes) or ``ignores``.
+- ``destination`` ``"any unoccupied space adjacent to the same Glacier Mountain"`` with ``condition``
+  ``"adjacent to a Glacier Mountain"`` (Glacier Traverse of Dzu-Teh): an empty space next to a
+  Glacier Mountain the figure stands next to, however far along it (no ``distance``).
 - ``destination`` ``"adjacent to an opponent's figure within N clear sight spaces"`` (Thunder Step of
   Eltahale): an empty space next to an enemy figure the teleporter sees within N spaces; ``bonus``
   ``"+N attack this turn"`` once it went; ``cost`` ``"roll 1 attack die at end of turn, skull = 1
@@ -34,6 +37,7 @@ from bot.rules.hexes import Hex
 from bot.rules.los import clear_sight
 from bot.rules.modifiers import AttackContext
 from bot.rules.movement import field_of, leaving
+from bot.rules.powers import _places as places
 from bot.rules.powers import _terms as terms
 from bot.rules.powers._common import holders, spaces_between
 from bot.rules.powers._effects import PowerEffect, window_args
@@ -52,12 +56,15 @@ KINDS = frozenset({"teleport"})
 
 KIND = "teleport"
 DESTINATIONS = {None: None, "empty same-level space": "level", "empty same-level water space": "water",
-                "empty same-level swamp water space": "swamp", "another shadow space": "shadow"}
+                "empty same-level swamp water space": "swamp", "another shadow space": "shadow",
+                "any unoccupied space adjacent to the same Glacier Mountain": "glacier"}
 CONDITIONS = {None: None, "ended normal move on water": "water", "ended normal move on swamp water": "swamp",
-              "started turn on a shadow space": "shadow"}
+              "started turn on a shadow space": "shadow", "adjacent to a Glacier Mountain": "glacier"}
 _LEVELS = re.compile(r"(\d+) above height / (\d+) below base")
 _KNOWN = {"distance", "destination", "condition", "leaving_engagement", "replaces", "window", "limit", "level_limit",
           "no_water", "bonus", "cost"}
+#: The obstacles Glacier Traverse goes along.
+GLACIER = places.WORDS["glacier mountain"]
 _NEAR_FOE = re.compile(r"adjacent to an opponent's figure within (\d+) clear sight spaces")
 _BONUS = re.compile(r"\+(\d+) attack this turn")
 _COST = "roll 1 attack die at end of turn, skull = 1 wound"
@@ -69,7 +76,10 @@ def check_teleport(values: dict[str, Any]) -> str | None:
     if extra:
         return f"'{extra[0]}' ({values[extra[0]]}) is not built yet"
     near = _near_foe(values)
-    if not isinstance(values.get("distance"), int) and near is None:
+    glacier = DESTINATIONS.get(values.get("destination")) == "glacier"
+    if glacier != (CONDITIONS.get(values.get("condition")) == "glacier"):
+        return f"the destination '{values.get('destination')}' with '{values.get('condition')}' is not understood"
+    if not isinstance(values.get("distance"), int) and near is None and not glacier:
         return f"the destination '{values.get('destination')}' is not understood"
     if values.get("destination") not in DESTINATIONS and near is None:
         return f"the destination '{values['destination']}' is not understood"
@@ -103,6 +113,8 @@ def _where(values: dict[str, Any], within: str = "") -> str:
     ``within``), "an empty space adjacent to an opponent's figure within 5 clear sight spaces"."""
     if _near_foe(values) is not None:
         return f"{'' if within else 'an empty space '}{values['destination']}"
+    if DESTINATIONS.get(values.get("destination")) == "glacier":
+        return "next to the same Glacier Mountain" if within else "an empty space next to the same Glacier Mountain"
     if within:
         return f"within {values.get('distance')} spaces"
     return f"{values.get('destination') or 'an empty space'} within {values.get('distance')} spaces"
@@ -140,9 +152,14 @@ def destinations(state: MatchState, fig: Figure, values: dict[str, Any]) -> list
     near = _near_foe(values)
     foes = [f for f in state.on_battlefield() if state.is_enemy(fig, f) and spaces_between(fig, f) <= near
             and clear_sight(state, fig, f)] if near is not None else []
+    # Glacier Traverse: next to a Glacier Mountain the figure is next to, however far.
+    glaciers = places.obstacles_next_to(state, fig.hexes, GLACIER) if dest == "glacier" else []
     out = []
     for h in bf.hexes():
-        if h in fig.hexes or near is None and h.distance(fig.hexes[0]) > values["distance"]:
+        if dest == "glacier":
+            if h in fig.hexes or not any(o in glaciers for o in places.obstacles_next_to(state, (h,), GLACIER)):
+                continue
+        elif h in fig.hexes or near is None and h.distance(fig.hexes[0]) > values["distance"]:
             continue
         cell = bf.top_cell(h)
         if cell is None or bf.obstacles_on(h) or state.occupant(h) is not None:

@@ -56,6 +56,9 @@ Moving (one figure at a time, up to its Move; 'reach FIG' lists where it can go)
   move FIG SPACE via SPACE ...    passes through your waypoints, in order
   move FIG path SPACE SPACE ...   every space entered, in order, each next to the one before
   add 'fly' or 'walk' to choose for a flying figure; 'grapple' moves by Grapple Gun, 'leap' by a leap.
+  move FIG SPACE@LEVEL            a space with two levels (the map writes 1/7: a bridge and the ground
+                                  beneath it) is named with the level to stand at: move finn H8@7;
+                                  without @ the cheaper level is taken. Waypoints and path spaces too.
 Double-space figures (Grimnak, Mimring, ...) stand on two spaces; 'status' names both (grimnak@R5+S5),
 the end that led its last move first. To move one, name the space for its leading end:
   move grimnak R5                 either end may lead; the other end follows through the space the

@@ -24,7 +24,7 @@ from bot.rules.errors import RulesError
 
 if TYPE_CHECKING:
     from bot.discord.host import Host
-    from bot.discord.matches import LiveMatch
+    from bot.games.heroscape.discord.live import HeroscapeLive as LiveMatch
 
 log = logging.getLogger(__name__)
 

@@ -5,8 +5,8 @@ buttons come with the status, everyone else who decides and how they get the but
 
 from __future__ import annotations
 
-from bot.discord.matches import LiveMatch
 from bot.game.draft_status import draft_status
+from bot.games.heroscape.discord.live import HeroscapeLive as LiveMatch
 from bot.rules.army import card_cost
 from bot.rules.state import MARKERS, Phase
 

@@ -9,13 +9,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.content.scenario_menu import entries
-from bot.discord import autocomplete as ac
 from bot.discord.errors import UserError
-from bot.discord.rules_text import TOPICS
 from bot.game.card_text import card_picture, not_enforced_reason
 from bot.game.glyph_text import explain, glyph_names
 from bot.game.scenario_text import explain as explain_scenario
 from bot.game.session import library_for, scenarios
+from bot.games.heroscape.discord import autocomplete as ac
+from bot.games.heroscape.discord.rules_text import TOPICS
 from bot.rules.cards import ArmyCard
 
 #: The ``/rules`` topic that explains a scenario.

@@ -1,4 +1,4 @@
-"""A league's army format, and a league army checked against it (HS-ARMY-01, HS-ARMY-03, HS-ARMY-04).
+"""Heroscape's leagues: a league's army format, and a league army checked against it (HS-ARMY-01, HS-ARMY-03, HS-ARMY-04).
 
 A league names one of the card library's army formats (:mod:`bot.content.formats`: Standard,
 Delta, Hasbro classic, ...) with the same optional caps ``/match new`` takes on top, so a league's
@@ -10,15 +10,58 @@ system, figures, spaces, product lines, Unique cards), and the league's matches 
 
 from __future__ import annotations
 
-from typing import get_args
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any, get_args
 
 from bot.content import formats
 from bot.content.cards import CardLibrary, UnknownCardError
-from bot.leagues.model import POINTS_SYSTEMS, LeagueFormat
 from bot.rules.army import check_army, summarize
 from bot.rules.cards import ArmyCard, Line
 from bot.rules.errors import ArmyError
 from bot.rules.scenario import Format
+
+#: Points systems of the card library's army formats (:mod:`bot.content.formats`).
+POINTS_SYSTEMS: tuple[str, ...] = ("standard", "delta")
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueFormat:
+    """The league's army-building format, exactly a match's (HS-ARMY-01): a points system
+    (``"standard"`` or ``"delta"``), a points cap in that system, figure and hex (space) caps, the
+    allowed product lines (:data:`bot.rules.cards.Line`; empty: every line) and ``name``, the
+    named army format of :mod:`bot.content.formats` it was made from (``None``: none named).
+    ``None`` means no cap. :func:`league_format` builds one from a named format.
+    """
+
+    points_system: str = "standard"
+    points: int | None = 500
+    figures: int | None = None
+    spaces: int | None = None
+    lines: tuple[str, ...] = ()
+    name: str | None = None
+
+    def overrides(self) -> dict[str, Any]:
+        """The match format fields of this format (:class:`bot.rules.scenario.Format`), the same
+        ``/match new format:`` sets; caps that are ``None`` are left out."""
+        out: dict[str, Any] = {"name": self.name, "points_system": self.points_system, "points": self.points,
+                               "figures": self.figures, "spaces": self.spaces, "lines": self.lines or None}
+        return {k: v for k, v in out.items() if v is not None}
+
+    def to_json(self) -> dict[str, Any]:
+        """The format as JSON values (lines as a list)."""
+        return {"points_system": self.points_system, "points": self.points, "figures": self.figures,
+                "spaces": self.spaces, "lines": list(self.lines), "name": self.name}
+
+    def describe(self) -> str:
+        """The format in players' words, e.g. ``delta: 500 Delta points, at most 10 figures, every line``."""
+        caps = [f"{self.points} {self.points_system.capitalize()} points" if self.points is not None
+                else f"{self.points_system.capitalize()} points, no points cap"]
+        caps += [f"at most {self.figures} figures"] if self.figures is not None else []
+        caps += [f"at most {self.spaces} hexes"] if self.spaces is not None else []
+        caps.append("only " + " and ".join(self.lines) + " cards" if self.lines else "every line")
+        return (f"{self.name}: " if self.name else "") + ", ".join(caps)
+
 
 #: The product lines a format may allow (the card library's lines).
 LINES: tuple[str, ...] = get_args(Line)
@@ -104,3 +147,35 @@ def army_points(cards: list[ArmyCard], fmt: LeagueFormat) -> str:
     """What an army costs in the format's points system, in words: ``"460 Delta points"``."""
     system = "Delta points" if fmt.points_system == "delta" else "points"
     return f"{summarize(cards, match_format(fmt)).points} {system}"
+
+
+class HeroscapeLeague:
+    """Heroscape's :class:`~bot.leagues.rules.LeagueRules`: formats are :class:`LeagueFormat`."""
+
+    def default_format(self) -> LeagueFormat:
+        """500 Standard points, every line."""
+        return LeagueFormat()
+
+    def format_to_json(self, fmt: Any) -> dict[str, Any]:
+        """:meth:`LeagueFormat.to_json`."""
+        assert isinstance(fmt, LeagueFormat)
+        return fmt.to_json()
+
+    def format_from_json(self, data: Mapping[str, Any]) -> LeagueFormat:
+        """A :class:`LeagueFormat` (unknown keys ignored)."""
+        known = {f.name: data[f.name] for f in fields(LeagueFormat) if f.name in data}
+        known["lines"] = tuple(known.get("lines") or ())
+        return LeagueFormat(**known)
+
+    def result_facts(self, match: Any, players: Sequence[str]) -> tuple[tuple[str, ...], dict[str, list[str]]]:
+        """Who conceded, and each player's Army Cards."""
+        st = match.state
+        forfeit = tuple(p.id for p in st.players if p.conceded and p.id in players)
+        armies: dict[str, list[str]] = {}
+        for c in st.cards.values():
+            if c.owner in players:
+                armies.setdefault(c.owner, []).append(c.card.name)
+        return forfeit, armies
+
+
+LEAGUE = HeroscapeLeague()

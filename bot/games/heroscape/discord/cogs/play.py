@@ -1,4 +1,5 @@
-"""Playing: ``/place``, ``/move``, ``/attack`` (preview + Roll), ``/special``, ``/end-turn`` and ``/map``."""
+"""Playing: ``/place``, ``/special`` and ``/end-turn`` (the cog), and Heroscape's ``/move``, ``/attack``
+(preview + Roll) and ``/map`` (prototypes of the shared commands, :mod:`bot.discord.shared`)."""
 
 from __future__ import annotations
 
@@ -9,13 +10,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord import actions, inputs
-from bot.discord import autocomplete as ac
-from bot.discord.components import RollButton, SpecialButton, view_of
+from bot.discord import actions
+from bot.discord.components import view_of
 from bot.discord.errors import UserError
 from bot.discord.outgoing import echo, mark_placeholder
 from bot.discord.publish import render
-from bot.discord.status import decision_refusal
 from bot.game.targets import (
     figure_attacks,
     friendly_fire_question,
@@ -24,6 +23,10 @@ from bot.game.targets import (
     option_line,
     reach_of,
 )
+from bot.games.heroscape.discord import autocomplete as ac
+from bot.games.heroscape.discord import here, inputs
+from bot.games.heroscape.discord.components import RollButton, SpecialButton
+from bot.games.heroscape.discord.status import decision_refusal
 from bot.rules import checks, legal, objects
 from bot.rules.combat import friendly_target
 from bot.rules.odds import attack_odds
@@ -32,7 +35,7 @@ from bot.rules.views import public_view
 
 if TYPE_CHECKING:
     from bot.discord.client import RefereeBot
-    from bot.discord.matches import LiveMatch
+    from bot.games.heroscape.discord.live import HeroscapeLive as LiveMatch
 
 Choices = list[app_commands.Choice[str]]
 
@@ -164,57 +167,13 @@ class PlayCog(commands.Cog):
 
     @place.command(name="rest", description="Put all your remaining figures on free start spaces")
     async def place_rest(self, interaction: discord.Interaction) -> None:
-        live, pid = actions.player_here(interaction)
+        live, pid = here.player_here(interaction)
         st = live.state
         if st.phase is Phase.PLACEMENT and not st.pending and not checks.unplaced(st, pid):
             # The rules would accept it and change nothing; refused here so nothing is logged or posted.
             # (A player waiting for another's first placement is told so by the rules.)
             raise UserError("All your figures are on the battlefield already.")
         await actions.play(interaction, "place-rest", live=live)
-
-    @app_commands.command(name="move", description="Move a figure of the card whose turn it is")
-    @app_commands.describe(figure="The figure to move", to="Where to (only reachable spaces are offered)",
-                           via="Spaces to pass through, in order; 'fly'/'walk' between them takes off or lands "
-                               "there (then name every space)", mode="Fly or walk")
-    @app_commands.choices(mode=[app_commands.Choice(name="fly", value="fly"), app_commands.Choice(name="walk", value="walk")])
-    @app_commands.autocomplete(figure=_movers, to=_dest)
-    @app_commands.guild_only()
-    async def move(self, interaction: discord.Interaction, figure: str, to: str, via: str | None = None,
-                   mode: str | None = None) -> None:
-        example = "/move figure: tarn1 to: F7"
-        # The figure resolved as its ``to`` autocomplete resolved it (``syv`` typed, not picked: syvarris).
-        args = [ac.acting_figure_id(interaction, inputs.word(figure, "the figure to move", example)),
-                inputs.word(to, "the space to move to", example)]
-        waypoints = inputs.spaces(via)
-        if waypoints:
-            args += ["via", *waypoints]
-        if mode:
-            args.append(mode)
-        await actions.play(interaction, inputs.command("move", *args))
-
-    @app_commands.command(name="attack", description="See the odds of an attack, then roll it")
-    @app_commands.describe(attacker="Your attacking figure", target="A figure (or destructible object) it can attack now")
-    @app_commands.autocomplete(attacker=_attackers, target=_targets)
-    @app_commands.guild_only()
-    async def attack(self, interaction: discord.Interaction, attacker: str, target: str) -> None:
-        with self.bot.busy("attack-preview"):
-            example = "/attack attacker: syvarris target: grimnak"
-            attacker = inputs.word(attacker, "your attacking figure", example)
-            target = inputs.word(target, "the figure to attack", example)
-            live, pid = actions.player_here(interaction)
-            if objects.is_object(live.state, target):  # a destructible object (HS-DESTRUCT-01)
-                await interaction.response.send_message(
-                    object_attack_preview(live, pid, attacker, target),
-                    view=view_of(RollButton(live.match_id, live.version, attacker.lower(), target.lower())),
-                    ephemeral=True)
-                return
-            text = attack_preview(live, pid, attacker, target)
-            button = RollButton(live.match_id, live.version, attacker.lower(), target.lower())
-            st = live.state
-            if friendly_target(st, st.figures[attacker.lower()], st.figures[target.lower()]):
-                # The confirmation step: the button itself says whom it attacks (HS-ATTACK-01 allows it).
-                button.item.label = FRIENDLY_ROLL_LABEL
-            await interaction.response.send_message(text, view=view_of(button), ephemeral=True)
 
     @app_commands.command(name="special", description="Make a special attack (Explosion, Fire Line, Grenade)")
     @app_commands.describe(attacker="Your attacking figure", power="The special attack, e.g. explosion or fire line",
@@ -227,7 +186,7 @@ class PlayCog(commands.Cog):
         power = inputs.words(power, "the special attack (e.g. explosion or fire line)", example)
         target = inputs.word(target, "the target figure (or space, for a Line attack)", example)
         text = inputs.command("special", attacker, power, target)
-        live = actions.match_here(interaction)
+        live = here.match_here(interaction)
         question = friendly_fire_question(live.state, text)
         if question is not None and live.is_player(str(interaction.user.id)):
             # The confirmation step (HS-ATTACK-01 allows it): nothing happens until the button.
@@ -244,42 +203,93 @@ class PlayCog(commands.Cog):
     async def end_turn(self, interaction: discord.Interaction) -> None:
         await actions.play(interaction, "end-turn")
 
-    @app_commands.command(name="map", description="The battlefield now (only you see it)")
-    @app_commands.describe(reach="Shade the spaces this figure can move to",
-                           targets="Mark the figures this figure can attack")
-    @app_commands.autocomplete(reach=_board, targets=_board)
-    @app_commands.guild_only()
-    async def map(self, interaction: discord.Interaction, reach: str | None = None, targets: str | None = None) -> None:
-        live = actions.match_here(interaction)
-        st = live.state
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        mark_placeholder(interaction, True)  # an error below is written into it (components.tell)
-        kw: dict[str, object] = {}
-        words = f"Round {st.round}, {st.phase.value}."
-        reach, targets = (" ".join((x or "").split()) or None for x in (reach, targets))
-        for name in (reach, targets):
-            if name and (name.lower() not in st.figures or not st.figures[name.lower()].on_battlefield):
-                raise UserError(f"'{echo(name)}' is not a figure on the battlefield.")
-        if reach:
-            fig = st.figures[reach.lower()]
-            kw.update(reach=reach_of(st, fig), focus=fig.id)  # the console's reach: legal's moves now
-        if targets:
-            fig = st.figures[targets.lower()]
-            found = figure_attacks(st, fig)  # the console's targets: legal's attacks in the figure's turn
-            options = found.options
-            kw.update(targets=marked(options), focus=fig.id)
-            if found.refused:
-                words += f"\n{fig.id} cannot attack now: {found.refused}"
-            words += f"\n{fig.id} can attack:\n" + "\n".join(
-                f"- {option_line(o, '' if o.special else found.why_none)}" for o in options)
-            if len(words) > 1800:  # a message holds 2000 characters; the picture shows the rest
-                words = words[:1799] + "…"
-        png = await render(self.bot, public_view(st), (), **kw)
-        if png is None:
-            await interaction.followup.send(words + " (Map images are turned off.)", ephemeral=True)
+
+
+# --- Heroscape's prototypes of the shared slash commands (bot.discord.shared registers them once for
+# every game; these run in the channels of Heroscape matches) ---------------------------------------
+
+@app_commands.command(name="move", description="Move a figure of the card whose turn it is")
+@app_commands.describe(figure="The figure to move", to="Where to (only reachable spaces are offered)",
+                       via="Spaces to pass through, in order; 'fly'/'walk' between them takes off or lands "
+                           "there (then name every space)", mode="Fly or walk")
+@app_commands.choices(mode=[app_commands.Choice(name="fly", value="fly"), app_commands.Choice(name="walk", value="walk")])
+@app_commands.autocomplete(figure=_movers, to=_dest)
+@app_commands.guild_only()
+async def move(interaction: discord.Interaction, figure: str, to: str, via: str | None = None,
+               mode: str | None = None) -> None:
+    example = "/move figure: tarn1 to: F7"
+    # The figure resolved as its ``to`` autocomplete resolved it (``syv`` typed, not picked: syvarris).
+    args = [ac.acting_figure_id(interaction, inputs.word(figure, "the figure to move", example)),
+            inputs.word(to, "the space to move to", example)]
+    waypoints = inputs.spaces(via)
+    if waypoints:
+        args += ["via", *waypoints]
+    if mode:
+        args.append(mode)
+    await actions.play(interaction, inputs.command("move", *args))
+
+
+@app_commands.command(name="attack", description="See the odds of an attack, then roll it")
+@app_commands.describe(attacker="Your attacking figure", target="A figure (or destructible object) it can attack now")
+@app_commands.autocomplete(attacker=_attackers, target=_targets)
+@app_commands.guild_only()
+async def attack(interaction: discord.Interaction, attacker: str, target: str) -> None:
+    with actions.bot_of(interaction).busy("attack-preview"):
+        example = "/attack attacker: syvarris target: grimnak"
+        attacker = inputs.word(attacker, "your attacking figure", example)
+        target = inputs.word(target, "the figure to attack", example)
+        live, pid = here.player_here(interaction)
+        if objects.is_object(live.state, target):  # a destructible object (HS-DESTRUCT-01)
+            await interaction.response.send_message(
+                object_attack_preview(live, pid, attacker, target),
+                view=view_of(RollButton(live.match_id, live.version, attacker.lower(), target.lower())),
+                ephemeral=True)
             return
-        await interaction.followup.send(words, file=discord.File(io.BytesIO(png), "map.png"),
-                                        ephemeral=True)
+        text = attack_preview(live, pid, attacker, target)
+        button = RollButton(live.match_id, live.version, attacker.lower(), target.lower())
+        st = live.state
+        if friendly_target(st, st.figures[attacker.lower()], st.figures[target.lower()]):
+            # The confirmation step: the button itself says whom it attacks (HS-ATTACK-01 allows it).
+            button.item.label = FRIENDLY_ROLL_LABEL
+        await interaction.response.send_message(text, view=view_of(button), ephemeral=True)
+
+
+@app_commands.command(name="map", description="The battlefield now (only you see it)")
+@app_commands.describe(reach="Shade the spaces this figure can move to",
+                       targets="Mark the figures this figure can attack")
+@app_commands.autocomplete(reach=_board, targets=_board)
+@app_commands.guild_only()
+async def map_command(interaction: discord.Interaction, reach: str | None = None, targets: str | None = None) -> None:
+    live = here.match_here(interaction)
+    st = live.state
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    mark_placeholder(interaction, True)  # an error below is written into it (components.tell)
+    kw: dict[str, object] = {}
+    words = f"Round {st.round}, {st.phase.value}."
+    reach, targets = (" ".join((x or "").split()) or None for x in (reach, targets))
+    for name in (reach, targets):
+        if name and (name.lower() not in st.figures or not st.figures[name.lower()].on_battlefield):
+            raise UserError(f"'{echo(name)}' is not a figure on the battlefield.")
+    if reach:
+        fig = st.figures[reach.lower()]
+        kw.update(reach=reach_of(st, fig), focus=fig.id)  # the console's reach: legal's moves now
+    if targets:
+        fig = st.figures[targets.lower()]
+        found = figure_attacks(st, fig)  # the console's targets: legal's attacks in the figure's turn
+        options = found.options
+        kw.update(targets=marked(options), focus=fig.id)
+        if found.refused:
+            words += f"\n{fig.id} cannot attack now: {found.refused}"
+        words += f"\n{fig.id} can attack:\n" + "\n".join(
+            f"- {option_line(o, '' if o.special else found.why_none)}" for o in options)
+        if len(words) > 1800:  # a message holds 2000 characters; the picture shows the rest
+            words = words[:1799] + "…"
+    png = await render(actions.bot_of(interaction), public_view(st), (), **kw)
+    if png is None:
+        await interaction.followup.send(words + " (Map images are turned off.)", ephemeral=True)
+        return
+    await interaction.followup.send(words, file=discord.File(io.BytesIO(png), "map.png"),
+                                    ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

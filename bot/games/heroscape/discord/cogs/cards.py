@@ -20,6 +20,8 @@ from discord.ext import commands
 
 from bot.content.cards import CardFileError
 from bot.discord.errors import UserError
+from bot.discord.face import faces
+from bot.game.seam import NAME
 from bot.game.session import server_library, set_server_cards
 
 if TYPE_CHECKING:
@@ -68,6 +70,12 @@ class CardsCog(commands.Cog):
         except UnicodeDecodeError:
             raise UserError(f"`{name}` is not UTF-8 text; save it as UTF-8 JSON and upload it again.") from None
         storage = self.bot.matches.storage
+        for face in faces():  # another game's card file (it says whose it is) goes to that game
+            if face.game != NAME:
+                answer = await face.upload_cards(storage, guild, name, body)
+                if answer is not None:
+                    await interaction.response.send_message(answer, ephemeral=True)
+                    return
         files = [(n, b) for n, b in await storage.server_cards(guild) if n != name] + [(name, body)]
         try:
             lib = server_library(files)
@@ -85,11 +93,15 @@ class CardsCog(commands.Cog):
     @cards.command(name="list", description="This server's card files")
     async def list_files(self, interaction: discord.Interaction) -> None:
         guild = _guild(interaction)
-        files = await self.bot.matches.storage.server_cards(guild)
+        storage = self.bot.matches.storage
+        files = await storage.server_cards(guild)
+        others = [f"`{n}` ({face.game})" for face in faces() for n in await face.card_files(storage, guild)]
+        if others:
+            files = files + [(n, "") for n in others]
         if not files:
             text = "This server has no card files of its own: it plays with the shipped Army Cards."
         else:
-            text = "This server's card files: " + ", ".join(f"`{n}`" for n, _ in files) + "."
+            text = "This server's card files: " + ", ".join(n if n.startswith("`") else f"`{n}`" for n, _ in files) + "."
         await interaction.response.send_message(text, ephemeral=True)
 
     @cards.command(name="delete", description="Delete one of this server's card files")
@@ -98,6 +110,10 @@ class CardsCog(commands.Cog):
         guild = _guild(interaction)
         _may_manage(interaction)
         storage = self.bot.matches.storage
+        for face in faces():
+            if await face.delete_cards(storage, guild, name):
+                await interaction.response.send_message(f"Removed `{name}` ({face.game}).", ephemeral=True)
+                return
         files = await storage.server_cards(guild)
         if name not in {n for n, _ in files}:
             known = ", ".join(f"`{n}`" for n, _ in files) or "none"

@@ -18,10 +18,11 @@ import discord
 from discord import app_commands
 
 from bot.content import formats
-from bot.discord.matches import LiveMatch, MatchManager
+from bot.discord.matches import MatchManager
 from bot.game.figure_names import figure_named
 from bot.game.session import cards, library_for, maps, scenarios
 from bot.game.targets import object_line
+from bot.games.heroscape.discord.live import HeroscapeLive as LiveMatch
 from bot.rules import draft as drafting
 from bot.rules import objects
 from bot.rules.actions.cannon import cannon_named
@@ -55,8 +56,10 @@ def _safe(fn: Callable[[], Choices]) -> Choices:
 
 
 def _live(interaction: discord.Interaction) -> LiveMatch | None:
+    """The channel's match when it is a Heroscape one (another game's offers nothing here)."""
     matches: MatchManager = interaction.client.matches  # type: ignore[attr-defined]
-    return matches.in_channel(interaction.channel_id)
+    live = matches.in_channel(interaction.channel_id)
+    return live if isinstance(live, LiveMatch) else None
 
 
 def _in_match(interaction: discord.Interaction, answer: Callable[[LiveMatch, str], Choices]) -> Choices:
@@ -187,7 +190,7 @@ def scenario_ids(current: str) -> Choices:
 
 def map_ids(current: str, guild_id: int | None = None) -> Choices:
     """``/match new map`` and ``/map show``: this server's own maps (marked, first), then the shipped ones."""
-    from bot.discord.servermaps import known
+    from bot.games.heroscape.discord.servermaps import known
 
     q = current.casefold()
     own = ((f"{k.name} (this server's)", k.key) for k in known(guild_id)

@@ -14,33 +14,24 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot.discord import computer_seat, outgoing
-from bot.discord.components import (
-    MARKER_NAMES,
-    LockButton,
-    MarkersButton,
-    OrderSelect,
-    answered_before,
-    tell,
-    view_of,
-)
+from bot.discord.components import answered_before, tell, view_of
 from bot.discord.errors import Stale, UserError
 from bot.discord.host import Host, host_of
 from bot.discord.respond import Responder
+from bot.discord.secrets import dm_messages
+from bot.games.heroscape.discord import computer_seat
+from bot.games.heroscape.discord.components import MARKER_NAMES, LockButton, MarkersButton, OrderSelect
+from bot.games.heroscape.discord.live import HeroscapeLive as LiveMatch
+from bot.games.heroscape.discord.live import heroscape
 from bot.rules.state import Phase
 from bot.storage.base import OWED_CONTROLS, OWED_TEXT
 
-if TYPE_CHECKING:
-    from bot.discord.matches import LiveMatch
-
 log = logging.getLogger(__name__)
 
-#: Discord's "Cannot send messages to this user".
-DMS_CLOSED = 50007
 ROUND_KEY = "_round"
 
 
@@ -99,7 +90,7 @@ def _check_round(live: LiveMatch, round_no: int) -> None:
 
 async def open_round(bot: Host, live: LiveMatch, responder: Responder) -> None:
     """A round has started: post the public round message and send each player their controls."""
-    # A computer seat places its own markers (bot.discord.computer_seat): no controls for it.
+    # A computer seat places its own markers (bot.games.heroscape.discord.computer_seat): no controls for it.
     waiting = [p for p in live.waiting_for_orders() if not computer_seat.is_computer(p)]
     st = live.state
     if not waiting:
@@ -134,20 +125,8 @@ async def open_round(bot: Host, live: LiveMatch, responder: Responder) -> None:
 async def send_dm_controls(bot: Host, live: LiveMatch, pid: str) -> bool | None:
     """DM the controls; ``False`` when the player's DMs are closed (Discord refused), ``None`` when
     Discord failed to take the DM (a server error or a dropped connection, after the retries)."""
-    try:
-        channel = await bot.dm(int(pid))
-        await outgoing.deliver(lambda: channel.send(controls_text(live, pid, f"<#{live.channel_id}>"),
-                                                    view=controls(live, pid)), f"the Order Marker controls to {pid}")
-    except discord.Forbidden as exc:
-        if exc.code != DMS_CLOSED:
-            log.warning("DM to %s refused: %s", pid, exc)
-        live.dm_closed.add(pid)
-        return False
-    except Exception as exc:  # 5xx after discord.py's retries, or the connection: not closed DMs
-        log.warning("DM to %s failed: %s", pid, exc)
-        return None
-    live.dm_closed.discard(pid)
-    return True
+    return await dm_messages(bot, live, pid, [(controls_text(live, pid, f"<#{live.channel_id}>"), controls(live, pid))],
+                             f"the Order Marker controls to {pid}")
 
 
 async def deliver_owed(live: LiveMatch, responder: Responder) -> None:
@@ -187,9 +166,10 @@ def round_controls(interaction: discord.Interaction, match_id: str, round_no: in
     :raises UserError: the presser has conceded (:data:`CONCEDED`).
     """
     bot = _bot(interaction)
-    live = bot.matches.get(match_id)
-    if live is None:
+    found = bot.matches.get(match_id)
+    if found is None:
         raise Stale("That match is over.")
+    live = heroscape(found)
     pid = str(interaction.user.id)
     if live.state.phase is not Phase.OVER and any(p.id == pid and p.conceded for p in live.state.players):
         raise UserError(CONCEDED)
@@ -219,7 +199,7 @@ async def pick(interaction: discord.Interaction, match_id: str, round_no: int, m
         raise UserError("That card is not in your army.")
     picks = marker_picks_of(live, pid)
     picks[marker] = key
-    await bot.matches.save_marker_picks(live, pid, {ROUND_KEY: str(round_no), **picks})
+    await bot.matches.save_secret_picks(live, pid, {ROUND_KEY: str(round_no), **picks})
     try:
         await interaction.response.edit_message(content=controls_text(live, pid), view=controls(live, pid))
     except discord.HTTPException as exc:

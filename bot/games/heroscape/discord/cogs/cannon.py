@@ -13,8 +13,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord import actions, inputs
-from bot.discord import autocomplete as ac
+from bot.discord import actions
+from bot.games.heroscape.discord import autocomplete as ac
+from bot.games.heroscape.discord import inputs
 
 if TYPE_CHECKING:
     from bot.discord.client import RefereeBot

@@ -12,7 +12,7 @@ name be either a command or a group of subcommands, so the library is ``/maps``.
 - ``/maps area``: a close-up: around a chosen space, or (in a channel with a match) around the
   figures on the battlefield, so a big map reads on a phone.
 
-A server sees and uses only its own maps and the shipped ones (:mod:`bot.discord.servermaps`).
+A server sees and uses only its own maps and the shipped ones (:mod:`bot.games.heroscape.discord.servermaps`).
 """
 
 from __future__ import annotations
@@ -24,12 +24,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord import autocomplete as ac
-from bot.discord import servermaps
 from bot.discord.errors import UserError
 from bot.discord.respond import Responder
 from bot.game import mapsource
 from bot.game.session import battlefield_for, maps
+from bot.games.heroscape.discord import autocomplete as ac
+from bot.games.heroscape.discord import servermaps
+from bot.games.heroscape.discord.live import heroscape
 from bot.rules.battlefield import Battlefield
 from bot.rules.hexes import Hex
 
@@ -153,9 +154,10 @@ class MapCog(commands.Cog):
         with self.bot.busy("map"):
             figures: list[Hex] = []
             if map is None:
-                live = self.bot.matches.in_channel(interaction.channel_id or 0)
-                if live is None:
+                found = self.bot.matches.in_channel(interaction.channel_id or 0)
+                if found is None:
                     raise UserError("This channel has no match: name a map with `map`.")
+                live = heroscape(found)
                 bf = live.state.battlefield
                 figures = [h for f in live.state.on_battlefield() for h in f.hexes]
             else:

@@ -15,11 +15,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord import actions, inputs
-from bot.discord import autocomplete as ac
+from bot.discord import actions
 from bot.discord.errors import UserError
 from bot.discord.respond import Responder
-from bot.discord.status import army_lines, draft_lines
+from bot.games.heroscape.discord import autocomplete as ac
+from bot.games.heroscape.discord import here, inputs
+from bot.games.heroscape.discord.status import army_lines, draft_lines
 
 if TYPE_CHECKING:
     from bot.discord.client import RefereeBot
@@ -64,7 +65,7 @@ class ArmyCog(commands.Cog):
 
     @army.command(name="show", description="Every player's army and the draft so far (only you see the answer)")
     async def army_show(self, interaction: discord.Interaction) -> None:
-        live = actions.match_here(interaction)
+        live = here.match_here(interaction)
         lines = [*army_lines(live), *draft_lines(live)]
         await Responder(self.bot, interaction, live.channel_id).send("\n".join(lines) or "Nobody has joined yet.",
                                                                      ephemeral=True)
