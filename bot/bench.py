@@ -295,9 +295,11 @@ def _print(rows: list[Row], prefix: str = "") -> None:
         print(f"{prefix}{name}: {value:g} {unit}")
 
 
-def main(what: str, *, pictures: bool = True, matches: int | None = None, most: bool = False) -> int:
+def main(what: str, *, pictures: bool = True, matches: int | None = None, most: bool = False,
+         think: float | None = None, saturate: bool = False) -> int:
     """Print the figures of ``what`` (``rules``, ``render`` or ``bot``; for ``bot``, ``pictures``
-    on or off, how many ``matches`` at once, or ``most``: the most matches at the goals);
+    on or off, how many ``matches`` at once, or ``most``: the most matches at the goals; the
+    players' pace: ``think`` seconds between actions, or ``saturate``: no pause at all);
     returns the exit status."""
     if what == "rules":
         _print(rules())
@@ -317,6 +319,10 @@ def main(what: str, *, pictures: bool = True, matches: int | None = None, most: 
             return 0
         module = importlib.import_module("bot.discord.bench")
         options: dict[str, object] = {} if pictures else {"pictures": False}
+        if saturate:
+            options.update(module.SATURATE)
+        elif think is not None:
+            options["think"] = think
         if most:
             _print(module.most_matches(start=matches or 200, **options))
             return 0

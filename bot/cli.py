@@ -69,8 +69,13 @@ def _parser(game: str = games.DEFAULT) -> argparse.ArgumentParser:
     bench.add_argument("what", choices=["rules", "render", "bot", "ai"])
     bench.add_argument("--no-pictures", action="store_true", help="bot: map pictures off (default: on, drawn in "
                        "worker processes, as in real play)")
-    bench.add_argument("--most", action="store_true", help="bot: 200, 400, ... matches until a run misses the "
-                       "goals (handler p99 < 100 ms, picture p99 < 2 s); prints bot_max_matches_at_goals")
+    bench.add_argument("--most", action="store_true", help="bot: short runs of 200, 400, ... matches until one "
+                       "misses the goals (handler p99 < 100 ms, picture p99 < 2 s), or 100, 50, ... when 200 "
+                       "misses them; prints bot_max_matches_at_goals")
+    bench.add_argument("--think", type=float, default=None, metavar="SECONDS",
+                       help="bot: the players' pause between actions, on average (default 3: a table of humans)")
+    bench.add_argument("--saturate", action="store_true", help="bot: players act as fast as the bot answers "
+                       "(no pause, all tables at once): the most the process can take, not a real table's pace")
     bench.add_argument("--workers", type=int, default=1, help="ai: matches played in this many processes at once "
                        "(the same results: the computer's search is counted in positions, not seconds)")
     from bot.storage.copy import add_arguments as db_args
@@ -168,7 +173,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return int(ai_bench(max(1, args.matches), args.seed, max(1, args.workers)))
         from bot.bench import main as bench_main
 
-        return int(bench_main(args.what, pictures=not args.no_pictures, matches=args.matches, most=args.most))
+        return int(bench_main(args.what, pictures=not args.no_pictures, matches=args.matches, most=args.most,
+                              think=args.think, saturate=args.saturate))
     if args.cmd == "sandbox" or (args.cmd == "run" and not args.discord and not _has_token()):
         from bot.sandbox.main import main as sandbox_main
 
