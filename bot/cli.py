@@ -171,10 +171,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             from bot.game.ai.bench import main as ai_bench
 
             return int(ai_bench(max(1, args.matches), args.seed, max(1, args.workers)))
-        from bot.bench import main as bench_main
-
-        return int(bench_main(args.what, pictures=not args.no_pictures, matches=args.matches, most=args.most,
-                              think=args.think, saturate=args.saturate))
+        # The game's own render and load benchmarks (``bench_rules`` reads ``args.what``).
+        return int(ruleset.bench_rules(args))
     if args.cmd == "sandbox" or (args.cmd == "run" and not args.discord and not _has_token()):
         from bot.sandbox.main import main as sandbox_main
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from bot.discord import bench as bot_bench
+from bot.games.heroscape.discord import bench as bot_bench
 
 
 def _rows(handler: float, picture: float, failed: float = 0.0) -> list[tuple[str, float, str]]:

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from bot import bench
+from bot.games.heroscape import bench
 
 
 def check_rows(rows: list[tuple[str, float, str]]) -> dict[str, tuple[float, str]]:
@@ -42,7 +42,7 @@ def test_bench_match_short() -> None:
 
 def test_main_bot_prints_name_value_unit(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     # The real run drives 200 matches for minutes; a few quick matches prove the same output path.
-    from bot.discord import bench as bot_bench
+    from bot.games.heroscape.discord import bench as bot_bench
 
     real = bot_bench.run
     monkeypatch.setattr(bot_bench, "run", lambda: real(matches=4, turns=2, think=0.0, stagger=0.0))
@@ -66,7 +66,7 @@ def test_main_bot_prints_name_value_unit(capsys: pytest.CaptureFixture[str], mon
 
 
 def test_main_bot_pace_options_reach_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
-    from bot.discord import bench as bot_bench
+    from bot.games.heroscape.discord import bench as bot_bench
 
     seen: list[dict[str, object]] = []
     monkeypatch.setattr(bot_bench, "run", lambda **options: seen.append(options) or [("x", 1.0, "ms")])
