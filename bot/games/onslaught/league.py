@@ -114,7 +114,7 @@ class OnslaughtLeague:
         if match.started:
             for mini in match.state.minis.values():
                 pid = match.seat.get(mini.side) if mini.side in SIDES else None
-                if pid in players:
+                if pid is not None and pid in players:
                     played.setdefault(pid, []).append(mini.card)
         return forfeit, played
 
