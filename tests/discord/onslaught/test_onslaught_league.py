@@ -12,8 +12,9 @@ import pytest
 
 pytest.importorskip("bot.discord.face")  # the generic Discord kernel (issue 18's seam on Discord)
 
-from bot_table import Table, make_bot  # noqa: E402
+from bot_table import Table  # noqa: E402
 from os_table import LANTERN, THORN  # noqa: E402
+from test_league_rules import league_bot  # noqa: E402
 
 from bot.discord.pace.clock import FakeClock  # noqa: E402
 from bot.games.onslaught.league import LEAGUE as RULES  # noqa: E402
@@ -36,10 +37,7 @@ PARTIES = (LANTERN, THORN, "Grell, Vexa, Olwen, Quill, Raske", "Brask, Ysolde, M
 async def test_an_onslaught_league_round(fake: FakeDiscord, world: World, start_bot: StartBot,
                                          tmp_path: Path) -> None:
     clock = FakeClock()
-    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, clock=clock, render=None)
-    await start_bot(bot)
-    org = fake.owner
-    fake.add_member(world.guild, org)
+    bot, org = await league_bot(fake, world, start_bot, tmp_path, clock)
     players = [world.alice, world.bob, fake.create_user("cara"), fake.create_user("dan")]
     table = Table(fake, bot, world.channel, [org, *players])
 
