@@ -143,11 +143,20 @@ class Face(Protocol):
     def league_setup(self, values: Mapping[str, Any], scenario: str | None, maps: tuple[str, ...],
                      round_limit: int | None) -> Any:
         """A league's format from the values of the game's ``/league create`` options, checked with
-        the scenario and every map of the pool. :raises UserError: what cannot be used, and why."""
+        the scenario and every map of the pool (``maps`` empty: the creator named none; a format with
+        ``scenario`` and ``maps`` attributes names the league's when the creator named none).
+        :raises UserError: what cannot be used, and why."""
 
     def league_army(self, cards: str, fmt: Any, guild_id: int | None) -> tuple[str, str]:
         """``/league army``: ``(the army as registered, its cost in words)``.
         :raises UserError: the format refuses it, or the game registers no armies."""
+
+    #: The slash command that sets a player's army in a match, in players' words (league texts).
+    army_words: str
+
+    def league_army_command(self, army: str) -> str:
+        """The match command that sets a registered army (as :meth:`league_army` returned it) in a
+        league match, before ``start``."""
 
     def live(self, meta: MatchMeta, match: GameMatch, **fields: Any) -> LiveMatch:
         """The live match (a :class:`~bot.discord.matches.LiveMatch`, or the game's subclass)."""
@@ -309,6 +318,12 @@ class GenericFace:
     def league_army(self, cards: str, fmt: Any, guild_id: int | None) -> tuple[str, str]:
         """:raises UserError: no armies are registered for this game's leagues."""
         raise UserError(f"{games.get(self.game).title} leagues register no armies. Nothing was registered.")
+
+    army_words = "`/army set`"
+
+    def league_army_command(self, army: str) -> str:
+        """``army ARMY``."""
+        return f"army {army}"
 
     def live(self, meta: MatchMeta, match: GameMatch, **fields: Any) -> LiveMatch:
         """A plain :class:`~bot.discord.matches.LiveMatch`."""

@@ -150,9 +150,12 @@ def test_match_new_has_the_game_then_each_games_options_in_the_default_games_wor
     assert str(pace._params["orders"].description) == "Order Markers deadline, e.g. 24h (post)"
 
 
-def test_league_create_keeps_its_options_and_asks_the_leagues_game() -> None:
+def test_league_create_keeps_its_options_and_asks_the_leagues_game(monkeypatch: pytest.MonkeyPatch) -> None:
     """``/league create``: Heroscape's format options right after the name, as they were, the
-    generic ones after, ``game`` last; a game without leagues is refused with its name."""
+    generic ones after, ``game`` last; a game without leagues is refused with its name (Onslaught has
+    leagues since issue 19: a game without its ``league`` module stands for one without)."""
+    import sys
+
     from bot.discord.cogs.league import LeagueCog
     from bot.discord.league.commands import build_settings
 
@@ -168,8 +171,16 @@ def test_league_create_keeps_its_options_and_asks_the_leagues_game() -> None:
     assert str(army._params["cards"].description) == "Army Cards separated by semicolons, e.g. Syvarris; Dumutef Guard"
     settings = build_settings("Cup", values={"format": "delta", "figures": 10})
     assert settings.game == "heroscape" and settings.format.describe() == "delta: 500 Delta points, at most 10 figures, every line"
-    with pytest.raises(UserError, match="D&D Onslaught has no leagues here yet"):
-        build_settings("Cup", game="onslaught")
+    assert build_settings("Cup", game="onslaught").format.describe().startswith("D&D Onslaught, scenario skirmish")
+    with monkeypatch.context() as patch:
+        patch.setitem(sys.modules, "bot.games.onslaught.league", None)  # type: ignore[arg-type]
+        patch.setattr(sys.modules["bot.games.onslaught.discord"], "FACE", GenericFace("onslaught"))
+        face.cache_clear()  # the registry keeps each game's face
+        try:
+            with pytest.raises(UserError, match="D&D Onslaught has no leagues here yet"):
+                build_settings("Cup", game="onslaught")
+        finally:
+            face.cache_clear()
     with pytest.raises(UserError, match="has no option `figures`"):
         build_settings("Cup", game="onslaught", values={"figures": 10})
 

@@ -88,8 +88,11 @@ def build_settings(name: str, *, game: str | None = None, values: Mapping[str, A
         raise UserError(str(exc)) from None
     proto = face.league_options()
     own = own_values("league create", face.game, proto if proto is not None else NO_OPTIONS, values or {})
-    pool = tuple(p.strip() for p in (maps or "").replace(";", ",").split(",") if p.strip()) or ("practice-field",)
+    pool = tuple(p.strip() for p in (maps or "").replace(";", ",").split(",") if p.strip())
     fmt = face.league_setup(own, scenario, pool, round_limit)
+    # A game whose format names its scenario and map pool (a scenario that fixes its map) fills what was left out.
+    scenario = scenario or getattr(fmt, "scenario", None)
+    pool = pool or tuple(getattr(fmt, "maps", ())) or ("practice-field",)
     pace = pace or {}
     check_options(pace, face.game)
     seconds = None

@@ -386,17 +386,22 @@ class LeagueService:
             for p in game.players:
                 army = members[p].army if p in members else None
                 if army:
-                    applied = await self.bot.matches.apply(live, p, f"army {army}")
+                    try:
+                        applied = await self.bot.matches.apply(live, p, face_of(live).league_army_command(army))
+                    except Refused as exc:  # e.g. the opponent's army already holds a card this one names
+                        await responder.send(f"<@{p}>'s registered army cannot be set in this match: {exc}. "
+                                             f"Set another here ({face_of(live).army_words}).")
+                        continue
                     await publish(self.bot, live, applied, responder)
             try:
                 applied = await self.bot.matches.apply(live, game.players[0], "start", want_view=True)
             except Refused as exc:  # e.g. an army this map cannot hold
-                await responder.send(f"The match could not start: {exc}. Fix it here (`/army set`), then "
+                await responder.send(f"The match could not start: {exc}. Fix it here ({face_of(live).army_words}), then "
                                      f"<@{game.players[0]}> starts it with `/match start`.")
             else:
                 await publish(self.bot, live, applied, responder)
         else:
-            await responder.send("Each player picks an army for this match with `/army set`; "
+            await responder.send(f"Each player picks an army for this match with {face_of(live).army_words}; "
                                  f"<@{game.players[0]}> then starts it with `/match start`.")
         return f" in <#{thread.id}>"
 

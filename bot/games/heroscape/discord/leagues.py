@@ -68,7 +68,7 @@ def league_setup(values: Mapping[str, Any], scenario: str | None, maps: tuple[st
     except LeagueFormatError as exc:
         raise UserError(str(exc)) from None
     match_fmt = {**fmt.overrides(), **({"round_limit": round_limit} if round_limit is not None else {})}
-    for map_id in maps:
+    for map_id in maps or ("practice-field",):  # the league's default pool when none is named
         check_setup(scenario or DEFAULT_SCENARIO, map_id, match_fmt)  # unknown map or scenario: its own words
     return fmt
 

@@ -29,11 +29,12 @@ from bot.discord.face import GenericFace, set_secret_collector
 from bot.discord.live import LiveMatch
 from bot.discord.respond import Responder
 from bot.discord.secrets import COLLECTOR, is_person
+from bot.games.onslaught import league
 from bot.games.onslaught.discord import buttons, cards, cog, newmatch
 from bot.games.onslaught.discord.texts import act_text, next_line
 from bot.games.onslaught.match import NAME, OnslaughtMatch
 from bot.games.onslaught.picture import picture_png
-from bot.games.onslaught.server_cards import is_card_file
+from bot.games.onslaught.server_cards import is_card_file, library_for
 from bot.onslaught.content import ContentError
 from bot.onslaught.dice import SeededDice
 from bot.onslaught.events import Event
@@ -314,6 +315,39 @@ class OnslaughtFace(GenericFace):
         except Exception as exc:
             raise UserError(f"The computer cannot take a seat: {exc}") from None
         await publish(bot, live, applied, Responder(bot, None, live.channel_id))
+
+    # --- leagues (bot.games.onslaught.league) -----------------------------------------------------
+
+    def league_setup(self, values: Mapping[str, Any], scenario: str | None, maps: tuple[str, ...],
+                     round_limit: int | None) -> Any:
+        """An :class:`~bot.games.onslaught.league.OnslaughtLeagueFormat` of ``scenario`` (default
+        skirmish); ``maps``, if named, must be its map.
+
+        :raises UserError: an unknown scenario, another map, or a round limit.
+        """
+        try:
+            return league.league_format(scenario, maps, round_limit)
+        except league.LeagueFormatError as exc:
+            raise UserError(str(exc)) from None
+
+    def league_army(self, cards: str, fmt: Any, guild_id: int | None) -> tuple[str, str]:
+        """``/league army``: a party (a party's name, or five character names with commas) checked
+        against the server's character cards as ``/match new party:`` checks it (DDO-PARTY-01..04).
+
+        :raises UserError: a party the rules refuse (what is wrong; nothing registered).
+        """
+        text = " ".join(cards.split())
+        try:
+            chars = league.check_league_party(text, library_for(guild_id))
+        except league.LeaguePartyError as exc:
+            raise UserError(f"{exc} Nothing was registered.") from None
+        return text, f"a party of {len(chars)} characters: {', '.join(chars)}"
+
+    army_words = "`/party`"
+
+    def league_army_command(self, army: str) -> str:
+        """``party PARTY``: the registered party, set at the table before ``start``."""
+        return f"party {army}"
 
     async def on_restore(self, storage: Storage) -> None:
         """Each server's own Onslaught character cards, before its matches are rebuilt."""
