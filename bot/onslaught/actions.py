@@ -314,6 +314,39 @@ def resolve(g: Game, plan: dict[str, Any]) -> None:
             bonus_xp(st, m, "critical", g.events)
 
 
+def _on_target(ab: Ability) -> bool:
+    """Whether ``ab`` has an effect block acting on a target miniature (damage, heal, a condition token
+    other than Spike Growth's map token, refresh): such an ability is aimed at a miniature, never a square."""
+    return any(e.on == "target" and (e.kind in ("damage", "heal", "refresh")
+                                     or (e.kind == "condition" and e.condition != "spike growth"))
+               for e in ab.effects)
+
+
+def _effect_target(st: GameState, m: Mini, ab: Ability, target: Mini | None, square: Square | None,
+                   arg: str | None) -> Mini | None:
+    """The miniature a non-attack ability's target effects land on (DDO-HEAL-01: targets are chosen in
+    range; DDO-RANGE-02: only an ability with minimum range 0 may be used on the character itself).
+
+    A square names the miniature standing on it; with nothing named, an ability reaching range 0 acts on
+    its user. ``target`` is returned unchanged for an ability without target effects.
+
+    :raises RulesError: an empty square, or nothing named for an ability that cannot act on its user
+        (the effect would otherwise fall on the user, which the player did not aim at).
+    """
+    if target is not None or not _on_target(ab):
+        return target
+    lo, hi = ab.reach
+    where = f"a character in range {lo}-{hi}"
+    if square is not None:
+        found = st.at(square)
+        if found is None:
+            raise RulesError(f"{ab.name} acts on a miniature, and {arg} is an empty square: name {where}")
+        return found
+    if lo > 0:
+        raise RulesError(f"{ab.name} needs a target: name {where}")
+    return m
+
+
 def _use(g: Game, player: str, words: tuple[str, ...]) -> None:
     """Use an ability: cost, ready dial, set the dial on declaring (DDO-COOL-02/03/04, DDO-ACTION-07/08),
     then its shape: single target, area (DDO-AOE-*), cone (DDO-CONE-*) or effects."""
@@ -366,6 +399,7 @@ def _use(g: Game, player: str, words: tuple[str, ...]) -> None:
         cover[target.name] = check_target(st, m, target, ab)
         targets = [target]
     else:
+        target = _effect_target(st, m, ab, target, square, arg)
         if target is not None:
             check_target(st, m, target, ab)
         if kinds & {"teleport", "move"}:

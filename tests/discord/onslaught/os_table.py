@@ -117,9 +117,9 @@ class OsTable(Table):
         elif verb == "end":
             await self.reply(user, "act", step="end")
         elif verb == "move":
-            await self.reply(user, "move", to=words[2])
+            await self.reply(user, "move", figure=words[1], to=words[2])
         elif verb == "attack":
-            options = {"target": words[2], **({"kind": words[3]} if len(words) > 3 else {})}
+            options = {"attacker": words[1], "target": words[2], **({"kind": words[3]} if len(words) > 3 else {})}
             preview = await self.reply(user, "attack", **options)
             assert preview.ephemeral and "to hit" in preview.content, preview.content
             roll = next(c for c in preview.custom_ids if c.startswith("os:roll:"))

@@ -107,8 +107,9 @@ def _completer(pick: str) -> Callable[[discord.Interaction, str], Coroutine[Any,
                 thing = items[w[2]].name if w[0] != "pickup" and w[2] in items else w[2]
                 rest = f" to {w[3]}" if w[0] == "give" else ""
                 pairs.append((f"{w[0]} {thing}{rest}", " ".join([w[0], *w[2:]])))
-        elif pick == "character":
-            pairs = [(m.name, m.name) for m in game.state.living() if m.side == game.side_of(pid)]
+        elif pick == "character":  # the one acting now: /move and /attack act with it alone
+            m = active(game) if game.started and game.state.activation is not None else None
+            pairs = [(m.name, m.name)] if m is not None and m.side == game.side_of(pid) else []
         elif pick == "mini" and game.started:
             pairs = [(m.name, m.name) for m in game.state.living()]
         return _choices(pairs, current)
@@ -131,13 +132,15 @@ def _character(game: OnslaughtMatch, pid: str, named: str | None) -> str:
 
 
 @app_commands.command(name="move", description="Move your active character")
-@app_commands.describe(to="The square to move to (C4)", character="The activating character (default: it)")
-@app_commands.autocomplete(to=_completer("to"), character=_completer("character"))
+@app_commands.describe(figure="The activating character", to="The square to move to (C4)")
+@app_commands.autocomplete(figure=_completer("character"), to=_completer("to"))
 @app_commands.guild_only()
-async def move(interaction: discord.Interaction, to: str, character: str | None = None) -> None:
-    """``/move`` in an Onslaught match: a basic move of the active character (DDO-MOVE-*)."""
+async def move(interaction: discord.Interaction, figure: str, to: str) -> None:
+    """``/move`` in an Onslaught match: a basic move of the active character (DDO-MOVE-*). The options
+    are Heroscape's (``figure`` first, then ``to``: one ``/move`` on Discord); ``figure`` offers the
+    active character."""
     live, pid, game = here(interaction, "move")
-    who = _character(game, pid, character)
+    who = _character(game, pid, figure)
     try:
         square = parse_square(to.strip())
     except SquareError as exc:
@@ -148,16 +151,16 @@ async def move(interaction: discord.Interaction, to: str, character: str | None 
 
 
 @app_commands.command(name="attack", description="See the chance to hit, then roll the attack")
-@app_commands.describe(target="Whom to attack", attacker="The activating character (default: it)",
+@app_commands.describe(attacker="The activating character", target="Whom to attack",
                        kind="melee or ranged (default: melee when adjacent)")
-@app_commands.autocomplete(target=_completer("target"), attacker=_completer("character"))
+@app_commands.autocomplete(attacker=_completer("character"), target=_completer("target"))
 @app_commands.choices(kind=[app_commands.Choice(name="melee", value="melee"),
                             app_commands.Choice(name="ranged", value="ranged")])
 @app_commands.guild_only()
-async def attack(interaction: discord.Interaction, target: str, attacker: str | None = None,
-                 kind: str | None = None) -> None:
+async def attack(interaction: discord.Interaction, attacker: str, target: str, kind: str | None = None) -> None:
     """``/attack`` in an Onslaught match: the chance to hit first (cover and the dice counted), privately,
-    with a **Roll** button bound to this moment."""
+    with a **Roll** button bound to this moment. The options are Heroscape's (``attacker`` first, then
+    ``target``: one ``/attack`` on Discord); ``attacker`` offers the active character."""
     live, pid, game = here(interaction, "attack")
     who = _character(game, pid, attacker)
     target = target.strip()

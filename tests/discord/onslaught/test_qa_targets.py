@@ -1,0 +1,59 @@
+"""QA of Onslaught on Discord (notes/qa-ddod-findings.md F2): an ability aimed at a miniature is
+offered only on miniatures, and one typed at an empty square is refused privately, changing nothing
+(it used to fall on its user: Grell taunted himself)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+pytest.importorskip("bot.discord.face")
+
+from bot_table import make_bot  # noqa: E402
+from os_table import LANTERN, OsTable  # noqa: E402
+
+from bot.onslaught.actions import _on_target  # noqa: E402
+from bot.onslaught.grid import name as square_name  # noqa: E402
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from conftest import StartBot, World
+
+    from bot.fakediscord import FakeDiscord
+
+
+async def test_an_ability_on_a_miniature_is_offered_on_miniatures_and_refused_on_an_empty_square(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    # rule: DDO-HEAL-01 (targets chosen in range), DDO-RANGE-02 (only range 0 reaches the user)
+    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, seed=3, render=None)
+    await start_bot(bot)
+    table = OsTable(fake, bot, world.channel, [world.alice, world.bob])
+    await table.reply(world.alice, "match", "new", game="onslaught", party=LANTERN)
+    await table.reply(world.bob, "match", "join")
+    await table.reply(world.alice, "match", "start")
+    for user in (world.alice, world.bob):
+        await table.assign(user)
+    pid = table.game.waiting()[0].player
+    user = table.user(pid)
+    await table.reply(user, "act")
+    st = table.game.state
+    mini = st.minis[st.activation.mini]  # type: ignore[union-attr]
+    aimed = [a for a in st.abilities(mini) if not a.attack and _on_target(a) and a.name in
+             [w.replace("-", " ") for w in (t.split()[2] for t in table.game.legal(pid) if t.startswith("use "))]]
+    assert aimed, [a.name for a in st.abilities(mini)]
+    ability = aimed[0]
+    offered = await fake.autocomplete(user, world.channel, "ability", options={"name": ability.name, "target": ""},
+                                      focused="target")
+    values = [c["value"] for c in offered]
+    assert values, f"nothing offered for {ability.name}"
+    names = {m.name for m in st.living()}
+    for value in values:  # a miniature, named or by the square it stands on; never an empty square
+        assert value in names or any(square_name(s) == value for m in st.living() for s in m.squares), value
+    empty = next(square_name((x, y)) for y in range(st.map.height) for x in range(st.map.width)
+                 if st.at((x, y)) is None and not st.blocking((x, y)))
+    version, conditions, hp = table.live.version, set(mini.conditions), mini.hp
+    answer = await table.reply(user, "ability", name=ability.name, target=empty)
+    assert answer.ephemeral and "empty square" in answer.content and ability.name in answer.content, answer.content
+    assert table.live.version == version and set(mini.conditions) == conditions and mini.hp == hp
