@@ -57,3 +57,43 @@ async def test_an_ability_on_a_miniature_is_offered_on_miniatures_and_refused_on
     answer = await table.reply(user, "ability", name=ability.name, target=empty)
     assert answer.ephemeral and "empty square" in answer.content and ability.name in answer.content, answer.content
     assert table.live.version == version and set(mini.conditions) == conditions and mini.hp == hp
+
+
+async def test_act_names_each_basic_attack_by_the_kind_the_engine_makes(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    # rule: DDO-ATTACK-03 DDO-ATTACK-04 (melee needs an adjacent target and a melee basic attack)
+    import re
+
+    from bot.onslaught.grid import distance
+
+    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, seed=3, render=None)
+    await start_bot(bot)
+    table = OsTable(fake, bot, world.channel, [world.alice, world.bob])
+    await table.reply(world.alice, "match", "new", game="onslaught", party=LANTERN)
+    await table.reply(world.bob, "match", "join")
+    await table.reply(world.alice, "match", "start")
+    for user in (world.alice, world.bob):
+        await table.assign(user)
+    for _ in range(120):  # play on until an activation can attack
+        waits = table.game.waiting()
+        pid = waits[0].player if waits else ""
+        if table.game.state.activation is not None and not table.game.state.pending and any(
+                t.startswith("attack ") for t in table.game.legal(pid)):
+            break
+        await table.step()
+    user = table.user(pid)
+    shown = await table.reply(user, "act")
+    line = next((x for x in shown.content.splitlines() if x.startswith("• Attack")), shown.content)
+    entries = line.split(": ", 1)[1].split(", ")
+    st = table.game.state
+    m = st.minis[st.activation.mini]  # type: ignore[union-attr]
+    for entry in entries:
+        found = re.fullmatch(r"(\S+) \((melee|ranged)\)", entry)
+        assert found, f"{entry!r} does not say which attack it is: {line}"
+        target, kind = found.groups()
+        if kind == "melee":
+            assert st.character_card(m).melee is not None and distance(m.square, st.minis[target].square) <= 1, entry
+    assert len(entries) == len(set(entries)), line
+    offered = await fake.autocomplete(user, world.channel, "attack", options={"attacker": m.name, "target": ""},
+                                      focused="target")
+    assert all(re.fullmatch(r"\S+ \((melee|ranged|melee or ranged)\)", c["name"]) for c in offered), offered

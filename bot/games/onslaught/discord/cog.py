@@ -25,7 +25,7 @@ from bot.discord.errors import UserError
 from bot.discord.outgoing import echo
 from bot.discord.respond import Responder
 from bot.games.onslaught.discord import buttons
-from bot.games.onslaught.discord.texts import Options, act_text, active, legal_of
+from bot.games.onslaught.discord.texts import Options, act_text, active, attack_kinds, legal_of
 from bot.games.onslaught.match import NAME, OnslaughtMatch
 from bot.onslaught.events import RulesError
 from bot.onslaught.grid import SquareError, parse_square
@@ -85,7 +85,10 @@ def _completer(pick: str) -> Callable[[discord.Interaction, str], Coroutine[Any,
         if pick == "to":
             pairs = [(t.split()[2], t.split()[2]) for t in o.moves]
         elif pick == "target":
-            pairs = [(f"{t.split()[2]}{' (ranged)' if len(t.split()) > 3 else ''}", t.split()[2]) for t in o.attacks]
+            kinds: dict[str, list[str]] = {}
+            for target, kind in attack_kinds(game, o.attacks):
+                kinds.setdefault(target, []).append(kind)
+            pairs = [(f"{target} ({' or '.join(ks)})", target) for target, ks in kinds.items()]
         elif pick == "ability":
             m = active(game)
             pairs = [(w.replace("-", " ") + (f" ({m.dials.get(w.replace('-', ' '), 'ready')})" if m else ""), w)

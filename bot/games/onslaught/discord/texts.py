@@ -37,6 +37,25 @@ class Options:
     end: bool = False
 
 
+def attack_kinds(game: OnslaughtMatch, attacks: Sequence[str]) -> list[tuple[str, str]]:
+    """The legal basic attacks ``attack MINI TARGET [KIND]`` as ``(target, kind)`` pairs, each once: a
+    command without a kind is the attack the engine makes (melee when adjacent and the character has
+    one, else ranged; DDO-ATTACK-03/04), so it is never shown as a melee attack it is not."""
+    from bot.onslaught.actions import basic_attack
+
+    st = game.state
+    out: dict[tuple[str, str], None] = {}
+    for text in attacks:
+        words = text.split()
+        kind = words[3] if len(words) > 3 else ""
+        if not kind and words[1] in st.minis and words[2] in st.minis:
+            m = st.minis[words[1]]
+            chosen = basic_attack(st, m, None, st.minis[words[2]])
+            kind = "melee" if chosen is st.character_card(m).melee else "ranged"
+        out[(words[2], kind or "melee")] = None
+    return list(out)
+
+
 def options(legal: Sequence[str]) -> Options:
     """Sort ``legal`` (:meth:`OnslaughtMatch.legal`'s list) by verb.
 
@@ -151,7 +170,7 @@ def act_text(game: OnslaughtMatch, pid: str) -> str:
     if o.moves:
         lines.append(f"• Move (`/move to:`): {_squares(o.moves, 2)}")
     if o.attacks:
-        targets = sorted({f"{t.split()[2]}{' (ranged)' if len(t.split()) > 3 else ''}" for t in o.attacks})
+        targets = sorted(f"{target} ({kind})" for target, kind in attack_kinds(game, o.attacks))
         lines.append(f"• Attack (`/attack target:`, the chance to hit first): {', '.join(targets)}")
     for word, texts in o.abilities.items():
         args = [t.split()[3] for t in texts if len(t.split()) > 3]
