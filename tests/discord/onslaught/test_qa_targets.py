@@ -97,3 +97,32 @@ async def test_act_names_each_basic_attack_by_the_kind_the_engine_makes(
     offered = await fake.autocomplete(user, world.channel, "attack", options={"attacker": m.name, "target": ""},
                                       focused="target")
     assert all(re.fullmatch(r"\S+ \((melee|ranged|melee or ranged)\)", c["name"]) for c in offered), offered
+
+
+async def test_heroscapes_commands_in_an_onslaught_channel_do_nothing_and_say_so(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    """QA F5 and F9: ``/use`` (Heroscape's glyphs) used an Onslaught ability; ``/army set`` and
+    ``/end-turn`` answered with the console's command words."""
+    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, seed=3, render=None)
+    await start_bot(bot)
+    table = OsTable(fake, bot, world.channel, [world.alice, world.bob])
+    await table.reply(world.alice, "match", "new", game="onslaught", party=LANTERN)
+    await table.reply(world.bob, "match", "join")
+    await table.reply(world.alice, "match", "start")
+    for user in (world.alice, world.bob):
+        await table.assign(user)
+    pid = table.game.waiting()[0].player
+    user = table.user(pid)
+    await table.reply(user, "act")
+    st = table.game.state
+    mini = st.minis[st.activation.mini]  # type: ignore[union-attr]
+    ability = next(a.name for a in st.abilities(mini) if a.cooldown is not None)
+    version, dials = table.live.version, dict(mini.dials)
+    used = await table.reply(user, "use", figure=mini.name, glyph=ability)
+    assert used.ephemeral and "belongs to Heroscape matches, so nothing was done" in used.content, used.content
+    assert "`/ability`" in used.content, used.content
+    for command, sub, options in (("army", "set", {"cards": "Kita"}), ("end-turn", None, {})):
+        answer = await table.reply(user, command, sub, **options)
+        assert answer.ephemeral and "belongs to Heroscape matches" in answer.content, answer.content
+        assert "assign, " not in answer.content, answer.content
+    assert table.live.version == version and mini.dials == dials
