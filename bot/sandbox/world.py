@@ -38,6 +38,7 @@ def build_world(fake: FakeDiscord, *, name: str = "Heroscape Sandbox") -> Sandbo
     carries them)."""
     users = [fake.create_user(user, global_name=display, guilds=[]) for user, display in PLAYERS]
     guild = fake.create_guild(name, owner=users[0])
+    guild.role_permissions = True  # plain members lack Manage Server here, as on Discord
     channels = {c: fake.create_channel(guild, c) for c in CHANNELS}
     roles = {r: fake.create_role(guild, r, perms) for r, perms, _ in ROLES}
     for user in users:
