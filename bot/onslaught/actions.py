@@ -347,6 +347,27 @@ def _effect_target(st: GameState, m: Mini, ab: Ability, target: Mini | None, squ
     return m
 
 
+def shape_targets(st: GameState, m: Mini, ab: Ability, square: Square | None) -> list[Mini]:
+    """The miniatures an area (DDO-AOE-01..) or cone (DDO-CONE-01..) attack ``ab`` of ``m`` aimed at
+    ``square`` affects, friends included.
+
+    :raises RulesError: the square cannot be aimed at (blocking terrain, out of range or sight, a cone
+        not started orthogonally next to ``m``).
+    """
+    if ab.area:
+        if square is None or st.blocking(square):
+            raise RulesError(f"{ab.name} is an area attack: name a square without blocking terrain")
+        r = best_route(st, m, [square])
+        if r is None or not ab.reach[0] <= r[0] <= ab.reach[1]:
+            raise RulesError(f"{name(square)} is not in range {ab.reach[0]}-{ab.reach[1]} and line of sight")
+        cells = set(around(square, ab.area))
+        return [x for x in st.living() if any(s in cells and not sheltered(st, square, s) for s in x.squares)]
+    if square is None or distance(square, m.square) != 1 or abs(square[0] - m.square[0]) + abs(square[1] - m.square[1]) != 1 or st.blocking(square):
+        raise RulesError(f"{ab.name} is a cone: name a square orthogonally next to {m.name} without blocking terrain")
+    cells = set(cone(m.square, square, ab.cone))
+    return [x for x in st.living() if x is not m and any(s in cells and not sheltered(st, square, s) for s in x.squares)]
+
+
 def _use(g: Game, player: str, words: tuple[str, ...]) -> None:
     """Use an ability: cost, ready dial, set the dial on declaring (DDO-COOL-02/03/04, DDO-ACTION-07/08),
     then its shape: single target, area (DDO-AOE-*), cone (DDO-CONE-*) or effects."""
@@ -380,19 +401,8 @@ def _use(g: Game, player: str, words: tuple[str, ...]) -> None:
     targets: list[Mini] = []
     cover: dict[str, bool] = {}
     kinds = {e.kind for e in ab.effects}
-    if ab.attack and ab.area:
-        if square is None or st.blocking(square):
-            raise RulesError(f"{ab.name} is an area attack: name a square without blocking terrain")
-        r = best_route(st, m, [square])
-        if r is None or not ab.reach[0] <= r[0] <= ab.reach[1]:
-            raise RulesError(f"{name(square)} is not in range {ab.reach[0]}-{ab.reach[1]} and line of sight")
-        cells = set(around(square, ab.area))
-        targets = [x for x in st.living() if any(s in cells and not sheltered(st, square, s) for s in x.squares)]
-    elif ab.attack and ab.cone:
-        if square is None or distance(square, m.square) != 1 or abs(square[0] - m.square[0]) + abs(square[1] - m.square[1]) != 1 or st.blocking(square):
-            raise RulesError(f"{ab.name} is a cone: name a square orthogonally next to {m.name} without blocking terrain")
-        cells = set(cone(m.square, square, ab.cone))
-        targets = [x for x in st.living() if x is not m and any(s in cells and not sheltered(st, square, s) for s in x.squares)]
+    if ab.attack and (ab.area or ab.cone):
+        targets = shape_targets(st, m, ab, square)
     elif ab.attack:
         if target is None:
             raise RulesError(f"{ab.name} is an attack: name its target")

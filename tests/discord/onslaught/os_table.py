@@ -125,7 +125,11 @@ class OsTable(Table):
             roll = next(c for c in preview.custom_ids if c.startswith("os:roll:"))
             await (await self.click(user, preview, roll)).wait_reply()
         elif verb == "use":
-            await self.reply(user, "ability", name=words[2], **({"target": words[3]} if len(words) > 3 else {}))
+            answer = await self.reply(user, "ability", name=words[2], **({"target": words[3]} if len(words) > 3 else {}))
+            roll = next((c for c in answer.custom_ids if c.startswith("os:use:")), None)
+            if roll is not None:  # an attack ability: its preview, then the Roll button
+                assert answer.ephemeral and ("to hit" in answer.content or "nobody" in answer.content), answer.content
+                await (await self.click(user, answer, roll)).wait_reply()
         elif verb == "loot":
             await self.reply(user, "loot", **({"chest": words[2]} if len(words) > 2 else {}))
         elif verb in ("equip", "unequip", "give", "pickup"):

@@ -126,3 +126,41 @@ async def test_heroscapes_commands_in_an_onslaught_channel_do_nothing_and_say_so
         assert answer.ephemeral and "belongs to Heroscape matches" in answer.content, answer.content
         assert "assign, " not in answer.content, answer.content
     assert table.live.version == version and mini.dials == dials
+
+
+async def test_an_attack_ability_shows_its_chance_to_hit_and_rolls_only_on_the_button(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    """QA F8: ``/ability`` rolled an attack ability at once, with no chance to hit shown first."""
+    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, seed=3, render=None)
+    await start_bot(bot)
+    table = OsTable(fake, bot, world.channel, [world.alice, world.bob])
+    await table.reply(world.alice, "match", "new", game="onslaught", party=LANTERN)
+    await table.reply(world.bob, "match", "join")
+    await table.reply(world.alice, "match", "start")
+    for user in (world.alice, world.bob):
+        await table.assign(user)
+    command = ""
+    for _ in range(150):  # play on until an attack ability can be used
+        waits = table.game.waiting()
+        pid = waits[0].player if waits else ""
+        st = table.game.state
+        if st.activation is not None and not st.pending:
+            m = st.minis[st.activation.mini]
+            command = next((t for t in table.game.legal(pid) if t.startswith("use ") and len(t.split()) > 3
+                            and (a := st.ability(m, t.split()[2].replace("-", " "))) is not None and a.attack), "")
+            if command:
+                break
+        await table.step()
+    assert command, "no attack ability came up"
+    words = command.split()
+    user = table.user(pid)
+    version = table.live.version
+    preview = await table.reply(user, "ability", name=words[2].replace("-", " "), target=words[3])
+    assert preview.ephemeral and "to hit" in preview.content, preview.content
+    assert table.live.version == version  # nothing rolled yet
+    roll = next(c for c in preview.custom_ids if c.startswith("os:use:"))
+    await (await table.click(user, preview, roll)).wait_reply()
+    assert table.live.version > version
+    mini = table.game.state.minis[words[1]]
+    ability = table.game.state.ability(mini, words[2].replace("-", " "))
+    assert ability is not None and (ability.cooldown is None or mini.dials[ability.name] != "ready"), mini.dials

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 DECIDE_ID = r"os:dec:(?P<m>[0-9a-f]+):(?P<v>\d+):(?P<i>\d+)"
 ROLL_ID = r"os:roll:(?P<m>[0-9a-f]+):(?P<v>\d+):(?P<a>[^:]+):(?P<t>[^:]+):(?P<k>[a-z]*)"
+USE_ID = r"os:use:(?P<m>[0-9a-f]+):(?P<v>\d+):(?P<i>\d+):(?P<t>[^:]+)"
 
 
 def game_of(live: LiveMatch) -> OnslaughtMatch:
@@ -101,6 +102,29 @@ async def roll(interaction: discord.Interaction, match_id: str, version: int, at
     await actions.play(interaction, text, live=live, expected_version=version)
 
 
+async def use(interaction: discord.Interaction, match_id: str, version: int, index: int, aim: str) -> None:
+    """The Roll button of an attack ability's preview (``/ability``): the active character's ability
+    number ``index`` aimed at ``aim``, if nothing changed since the preview."""
+    live = actions.bot_of(interaction).matches.get(match_id)
+    if live is None:
+        raise Stale("That match is over or was ended.")
+    if await actions.bot_of(interaction).matches.was_processed(interaction.id):
+        return
+    if live.version != version:
+        raise Stale("The board changed since this preview (the ability was used, or someone acted). "
+                    "Use `/ability` again if it is still on.")
+    game = game_of(live)
+    st = game.state
+    m = st.minis.get(st.activation.mini) if st.activation is not None else None
+    if m is None or game.side_of(str(interaction.user.id)) != m.side:
+        raise NotAPlayer("Only the player whose activation it is can roll this attack.")
+    abilities = st.abilities(m)
+    if index >= len(abilities):
+        raise Stale("This preview is out of date. Use `/ability` again.")
+    text = " ".join(["use", m.name, abilities[index].name.replace(" ", "-"), aim])
+    await actions.play(interaction, text, live=live, expected_version=version)
+
+
 class DecisionButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=DECIDE_ID):
     """One answer of a pending decision (a reaction, a level-up card, an item to keep, a target)."""
 
@@ -130,8 +154,24 @@ class RollButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]], temp
         return cls(match["m"], int(match["v"]), match["a"], match["t"], match["k"])
 
 
+class UseButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=USE_ID):
+    """Roll the attack ability previewed by ``/ability`` (only if nothing changed since the preview):
+    the active character's ability number ``index`` aimed at ``aim`` (a miniature or a square)."""
+
+    def __init__(self, match_id: str, version: int, index: int, aim: str, label: str = "Roll") -> None:
+        self.match_id, self.version, self.index, self.aim = match_id, version, index, aim
+        super().__init__(discord.ui.Button(label=label, emoji="🎲", style=discord.ButtonStyle.danger,
+                                           custom_id=f"os:use:{match_id}:{version}:{index}:{aim}"[:100]))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> UseButton:
+        return cls(match["m"], int(match["v"]), int(match["i"]), match["t"], getattr(item, "label", None) or "Roll")
+
+
 #: The buttons and what pressing each does (:attr:`bot.discord.face.Face.items`).
 PRESSES: dict[type[discord.ui.DynamicItem[Any]], Any] = {
     DecisionButton: lambda item, i: decide(i, item.match_id, item.version, item.index),
     RollButton: lambda item, i: roll(i, item.match_id, item.version, item.attacker, item.target, item.kind),
+    UseButton: lambda item, i: use(i, item.match_id, item.version, item.index, item.aim),
 }

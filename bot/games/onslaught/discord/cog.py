@@ -30,7 +30,7 @@ from bot.games.onslaught.match import NAME, OnslaughtMatch
 from bot.onslaught.events import RulesError
 from bot.onslaught.grid import SquareError, parse_square
 from bot.onslaught.legal import check
-from bot.onslaught.preview import preview
+from bot.onslaught.preview import ability_preview, preview
 
 if TYPE_CHECKING:
     from bot.discord.live import LiveMatch
@@ -232,6 +232,30 @@ async def map_command(interaction: discord.Interaction, reach: str | None = None
 
 
 
+async def _ability_preview(interaction: discord.Interaction, live: Any, pid: str, game: OnslaughtMatch, text: str,
+                           ability: str, target: str | None) -> None:
+    """The private preview of an attack ability (``text``, checked by the rules first) with its
+    **Roll** button; a friend in the attack is named before anything is rolled (DDO-AOE-*: an area
+    takes every miniature in it)."""
+    reason = check(game.match.game, game.side_of(pid) or "", text)
+    if reason is not None:
+        raise UserError(reason)
+    words = text.split()
+    try:
+        words_shown, friends = ability_preview(game.state, words[1], words[2], target.strip() if target else "")
+    except RulesError as exc:
+        raise UserError(str(exc)) from None
+    m = game.state.minis[words[1]]
+    index = next(i for i, a in enumerate(game.state.abilities(m)) if a.name == ability)
+    label = "Roll"
+    if friends:
+        words_shown = f"⚠️ This hits your own side: {', '.join(friends)}.\n{words_shown}"
+        label = "Roll against my own side"
+    button = buttons.UseButton(live.match_id, live.version, index, words[3] if len(words) > 3 else "-", label)
+    with actions.bot_of(interaction).busy("ability-preview"):
+        await interaction.response.send_message(words_shown, view=view_of(button), ephemeral=True)
+
+
 class OnslaughtCog(commands.Cog):
     """D&D Onslaught's own slash commands (see the module docstring)."""
 
@@ -266,7 +290,13 @@ class OnslaughtCog(commands.Cog):
         live, pid, game = here(interaction, "ability")
         who = _character(game, pid, None)
         word = "-".join(name.split())
-        await actions.play(interaction, " ".join(["use", who, word, *([target.strip()] if target else [])]), live=live)
+        text = " ".join(["use", who, word, *([target.strip()] if target else [])])
+        m = game.state.minis[who]
+        ab = game.state.ability(m, word.replace("-", " "))
+        if ab is not None and ab.attack:  # an attack: the chance to hit first, and a warning for friends hit
+            await _ability_preview(interaction, live, pid, game, text, ab.name, target)
+            return
+        await actions.play(interaction, text, live=live)
 
     @app_commands.command(name="loot", description="D&D Onslaught: loot a chest next to your active character")
     @app_commands.describe(chest="The chest's square, when two are in reach")
