@@ -256,6 +256,24 @@ async def _ability_preview(interaction: discord.Interaction, live: Any, pid: str
         await interaction.response.send_message(words_shown, view=view_of(button), ephemeral=True)
 
 
+def _item_words(game: OnslaughtMatch, who: str, words: list[str]) -> list[str]:
+    """The words after the verb of an ``/item what:`` as the rules read them: an item carried by
+    ``who`` may be named by its name (``equip Gloamsteel Sword``) as well as its symbol, and ``give``
+    takes ``to`` before the friend (``give I2 to Ysolde``), as the option's description shows."""
+    rest = words[1:]
+    if words[0] == "give" and len(rest) >= 3 and rest[-2].lower() == "to":
+        rest = [*rest[:-2], rest[-1]]
+    if words[0] in ("equip", "unequip", "give"):
+        m = game.state.minis.get(who)
+        items = game.state.library.items
+        named = " ".join(rest[:-1] if words[0] == "give" else rest).lower()
+        carried = [*m.loot, *m.equipped] if m is not None else []
+        symbol = next((t for t in carried if t in items and items[t].name.lower() == named), None)
+        if symbol is not None:
+            rest = [symbol, *rest[-1:]] if words[0] == "give" else [symbol]
+    return rest
+
+
 class OnslaughtCog(commands.Cog):
     """D&D Onslaught's own slash commands (see the module docstring)."""
 
@@ -330,7 +348,7 @@ class OnslaughtCog(commands.Cog):
         if not words or words[0] not in ("equip", "unequip", "give", "pickup"):
             raise UserError(f"'{echo(what)}' does not read: start with equip, unequip, give or pickup "
                             "(e.g. `equip I1`, `give I1 Ysolde`, `pickup C4`).")
-        await actions.play(interaction, " ".join([words[0], who, *words[1:]]), live=live)
+        await actions.play(interaction, " ".join([words[0], who, *_item_words(game, who, words)]), live=live)
 
     @app_commands.command(name="party", description="D&D Onslaught: choose your party before the start")
     @app_commands.describe(party="A party's name, or five character names with commas (Brask, Ysolde, ...)")
