@@ -164,3 +164,18 @@ async def test_an_attack_ability_shows_its_chance_to_hit_and_rolls_only_on_the_b
     mini = table.game.state.minis[words[1]]
     ability = table.game.state.ability(mini, words[2].replace("-", " "))
     assert ability is not None and (ability.cooldown is None or mini.dials[ability.name] != "ready"), mini.dials
+
+
+async def test_joining_a_started_match_says_so_without_a_user_id(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    """QA F14: ``/match join`` on a started match answered "'1577...' has no seat in this match"."""
+    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, seed=3, render=None)
+    await start_bot(bot)
+    table = OsTable(fake, bot, world.channel, [world.alice, world.bob])
+    await table.reply(world.alice, "match", "new", game="onslaught", party=LANTERN)
+    await table.reply(world.bob, "match", "join")
+    await table.reply(world.alice, "match", "start")
+    carol = fake.create_user("carol")
+    answer = await table.reply(carol, "match", "join")
+    assert answer.ephemeral and "has started" in answer.content and "watch" in answer.content, answer.content
+    assert str(carol.id) not in answer.content
