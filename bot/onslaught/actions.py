@@ -596,6 +596,8 @@ def answer(g: Game, player: str, cmd: Command, d: Decision) -> None:
         if cmd.verb != "choose" or w[0] not in d.options:
             raise RulesError(f"choose which character {d.mini} goes for: 'choose NAME' with one of {d.options}")
         st.pending.pop(0)
+        # Said before the monster acts, so a move or an attack on another can be read against it.
+        g.events.append(Event("monster choice", {"side": d.player, "mini": d.mini, "target": w[0], "kind": d.kind}))
         g.run_group(w[0])
 
 

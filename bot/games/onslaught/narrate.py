@@ -74,6 +74,10 @@ WORDS: dict[str, Callable[[Mapping[str, Any]], str | None]] = {
     "monsters activate": lambda d: f"the {d['group']} monsters activate (initiative {d['initiative']:g})",
     "skipped": lambda d: f"{d['mini']} is defeated: initiative {d['initiative']} is skipped",
     "moved": _moved,
+    "monster choice": lambda d: (f"party {d['side']} chooses {d['target']} for {d['mini']} to attack"
+                                 if d["kind"] == "target" else
+                                 f"party {d['side']} chooses {d['target']} for {d['mini']} to go for; it moves "
+                                 f"toward {d['target']} and attacks what it can reach"),
     "attack": _attack,
     "ability": lambda d: f"{d['mini']} uses {d['ability']}" + (f" (dial set to {d['dial']})" if d.get("dial") not in (None, "ready") else ""),
     "reaction": lambda d: f"{d['mini']} reacts with {d['ability']}",

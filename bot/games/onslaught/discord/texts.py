@@ -17,8 +17,17 @@ from bot.onslaught.state import MONSTERS, READY, Mini
 
 #: Words of a pending decision's kind (``Waiting.on``).
 DECIDE = {"react": "may react", "levelup": "levels up: choose a level-up card", "keep": "keeps one drawn item",
-          "choose": "chooses", "target": "chooses whom the monster attacks",
-          "approach": "chooses whom the monster goes for", "place": "chooses where a monster appears"}
+          "choose": "chooses"}
+#: A monster's decision is its opponent's to make (DDO-MONSTER-06/07): what that player chooses.
+CHOOSE_FOR = {"target": "whom {mini} attacks", "approach": "whom {mini} goes for", "place": "where {mini} appears"}
+
+
+def decision_words(kind: str, mini: str) -> str:
+    """``**Brask** levels up: choose a level-up card``, or for a monster's decision (its opponent
+    answers) ``choose whom **Cinder1** goes for``."""
+    if kind in CHOOSE_FOR:
+        return "choose " + CHOOSE_FOR[kind].format(mini=f"**{mini}**")
+    return f"**{mini}** {DECIDE.get(kind, 'decides')}"
 
 
 @dataclass
@@ -152,7 +161,7 @@ def act_text(game: OnslaughtMatch, pid: str) -> str:
     o = legal_of(game, pid)
     if o.answers:
         d = st.pending[0]
-        return f"**{d.mini}** {DECIDE.get(d.kind, 'decides')}: answer with the buttons (or `/match status` to get them again)."
+        return f"{decision_words(d.kind, d.mini)}: answer with the buttons (or `/match status` to get them again)."
     if game.secret(pid) is not None:
         return ("Assign your initiative cards in secret with the controls I sent you by direct message "
                 "(`/match status` gives them to you again).")
@@ -207,7 +216,7 @@ def next_line(game: OnslaughtMatch, mention: bool = True) -> str:
     if st.pending:
         d = st.pending[0]
         how = "the item buttons I sent you privately" if d.kind == "keep" else "the buttons below"
-        return f"➡ {who}: {d.mini} {DECIDE.get(d.kind, 'decides')} ({how})."
+        return f"➡ {who}: {decision_words(d.kind, d.mini)} ({how})."
     if w.on == "activate":
         return f"➡ {who}: {st.awaiting} is next (`/act` activates it)."
     m = active(game)

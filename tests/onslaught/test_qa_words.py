@@ -38,3 +38,31 @@ def test_item_what_takes_the_forms_its_description_shows() -> None:
     _activate(g, "Brask")
     g.apply("A", "give Brask " + " ".join(_item_words(game, "Brask", ["give", "I1", "to", "Kestra"])))  # type: ignore[arg-type]
     assert "I1" in g.st.minis["Kestra"].loot
+
+
+def test_a_monsters_tie_says_who_chose_whom_and_asks_the_player() -> None:
+    """QA F13: "Cinder1 chooses whom the monster goes for" (it is the player who chooses), and the choice
+    was never said."""
+    # rule: DDO-MONSTER-06 (the non-active player decides a monster's tie)
+    from pathlib import Path
+
+    from bot.games.onslaught.discord.texts import decision_words
+    from bot.games.onslaught.narrate import lines
+    from bot.onslaught.cases import build, parse_case
+    from bot.onslaught.files import load
+
+    text = (Path(__file__).parent / "cases" / "monsters_ties.case").read_text(encoding="utf-8")
+    steps = text.split("refuse A: choose Brask")[0]
+    g = build(parse_case(steps, "ties.case"), load())
+    for line_ in steps.splitlines():
+        if line_.startswith("do "):
+            side, _, command = line_[3:].partition(": ")
+            g.apply(side, command)
+    d = g.st.pending[0]
+    assert decision_words(d.kind, d.mini) == "choose whom **Gloomrat1** goes for"
+    g.events = []
+    g.apply("B", "choose Kestra")
+    said = lines(g.events, "")
+    assert said[0] == ("party B chooses Kestra for Gloomrat1 to go for; it moves toward Kestra and attacks what "
+                       "it can reach"), said
+    assert any("Gloomrat1 moves" in s and "(toward Kestra)" in s for s in said), said
