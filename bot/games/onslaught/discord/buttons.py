@@ -24,6 +24,9 @@ from bot.games.onslaught.match import OnslaughtMatch
 if TYPE_CHECKING:
     from bot.discord.live import LiveMatch
 
+#: A stale decision button's answer (the decision was made, or the match changed since, e.g. an undo).
+ALREADY = ("This decision was already made, or the match changed since these buttons were posted; "
+           "`/match status` gives the buttons of what is waited for now.")
 DECIDE_ID = r"os:dec:(?P<m>[0-9a-f]+):(?P<v>\d+):(?P<i>\d+)"
 ROLL_ID = r"os:roll:(?P<m>[0-9a-f]+):(?P<v>\d+):(?P<a>[^:]+):(?P<t>[^:]+):(?P<k>[a-z]*)"
 USE_ID = r"os:use:(?P<m>[0-9a-f]+):(?P<v>\d+):(?P<i>\d+):(?P<t>[^:]+)"
@@ -74,13 +77,15 @@ async def decide(interaction: discord.Interaction, match_id: str, version: int, 
         return
     pid = str(interaction.user.id)
     who = decider(live)
+    if live.over:  # QA F18: not "already made" after a concession
+        raise Stale("The match is over; nothing more is decided in it.")
     if live.version != version or who is None:
-        raise Stale("This decision was already made.")
+        raise Stale(ALREADY)
     if who != pid:
         raise NotAPlayer(f"This decision is {live.game.name(who)}'s to make.")
     texts = answers(live, pid)
     if index >= len(texts):
-        raise Stale("This decision was already made.")
+        raise Stale(ALREADY)
     await actions.play(interaction, texts[index], live=live, expected_version=version)
 
 
