@@ -233,6 +233,23 @@ def _name(d: Mapping[str, Any], key: str, where: str, limit: int = MAX_NAME) -> 
     return value
 
 
+#: Sane bounds of the numbers a card may give (QA F16: a card file with damage 999999999 or range
+#: [0, 999] was accepted): far above any printed card, low enough to keep a hostile file harmless.
+BOUNDS = {"amount": (0, 99), "cooldown": (0, 20), "range": (0, 30), "to_hit": (-20, 30), "area": (0, 5),
+          "cone": (0, 5), "targets": (1, 10), "hp": (1, 500), "speed": (0, 30), "ac": (0, 50)}
+
+
+def _bounded(value: Any, key: str, where: str) -> int:
+    """``value`` as a whole number within :data:`BOUNDS` ``[key]``.
+
+    :raises ContentError: not a whole number, or out of bounds (the field and the bounds are said).
+    """
+    lo, hi = BOUNDS[key]
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise ContentError(f"{where}: {key!r} is a whole number from {lo} to {hi}, not {str(value)[:30]}")
+    return value
+
+
 def _square(text: Any, where: str) -> Square:
     try:
         return parse_square(str(text))
@@ -254,7 +271,7 @@ def effect(d: Mapping[str, Any], where: str) -> Effect:
     on = d.get("on", "target")
     if on not in ("target", "self"):
         raise ContentError(f"{where}: 'on' is 'target' or 'self', not {on!r}")
-    return Effect(kind, int(d.get("amount", 0)), str(d.get("condition", "")), on)
+    return Effect(kind, _bounded(d.get("amount", 0), "amount", where), str(d.get("condition", "")), on)
 
 
 def ability(d: Mapping[str, Any], where: str) -> Ability:
@@ -276,7 +293,16 @@ def ability(d: Mapping[str, Any], where: str) -> Ability:
         raise ContentError(f"{where}: attack is 'melee', 'ranged' or absent, not {attack!r}")
     reach = d.get("range", [1, 1] if attack != "ranged" else [1, 6])
     if not (isinstance(reach, list) and len(reach) == 2 and all(isinstance(r, int) for r in reach)):
-        raise ContentError(f"{where}: range is [minimum, maximum], like [2, 6], not {reach!r}")
+        raise ContentError(f"{where}: range is [minimum, maximum], like [2, 6], not {str(reach)[:40]}")
+    for r in reach:
+        _bounded(r, "range", where)
+    if reach[0] > reach[1]:
+        raise ContentError(f"{where}: range is [minimum, maximum], the minimum first, not {reach!r}")
+    for key in ("to_hit", "area", "cone", "targets"):
+        if key in d:
+            _bounded(d[key], key, where)
+    if isinstance(cooldown, int) and not isinstance(cooldown, bool):
+        _bounded(cooldown, "cooldown", where)
     trigger = d.get("trigger", "")
     if trigger and trigger not in TRIGGERS:
         raise ContentError(f"{where}: trigger {trigger!r} is not one of {', '.join(TRIGGERS)}")
@@ -291,9 +317,7 @@ def ability(d: Mapping[str, Any], where: str) -> Ability:
 
 def wheel(d: Mapping[str, Any], where: str) -> Wheel:
     """Read a battle wheel ``{"hp", "speed", "ac", "bloodied_at", "bloodied_speed", "bloodied_ac"}``."""
-    hp, sp, ac = (_need(d, k, f"{where} wheel", int) for k in ("hp", "speed", "ac"))
-    if hp < 1:
-        raise ContentError(f"{where} wheel: hp must be at least 1, not {hp}")
+    hp, sp, ac = (_bounded(_need(d, k, f"{where} wheel", int), k, f"{where} wheel") for k in ("hp", "speed", "ac"))
     return Wheel(hp, sp, ac, int(d.get("bloodied_at", 0)), int(d.get("bloodied_speed", sp)),
                  int(d.get("bloodied_ac", ac)))
 

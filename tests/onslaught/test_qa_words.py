@@ -66,3 +66,31 @@ def test_a_monsters_tie_says_who_chose_whom_and_asks_the_player() -> None:
     assert said[0] == ("party B chooses Kestra for Gloomrat1 to go for; it moves toward Kestra and attacks what "
                        "it can reach"), said
     assert any("Gloomrat1 moves" in s and "(toward Kestra)" in s for s in said), said
+
+
+def test_a_card_with_absurd_numbers_is_refused_naming_the_field_and_bounds() -> None:
+    """QA F16: damage 999999999 and range [0, 999] were accepted."""
+    import copy
+    import json
+
+    import pytest
+
+    from bot.onslaught.content import ContentError, character
+    from bot.onslaught.files import DATA
+
+    base = json.loads((DATA / "cards.json").read_text(encoding="utf-8"))["characters"][0]
+    character(base)  # the shipped card is fine
+
+    def refused(change: object) -> str:
+        card = copy.deepcopy(base)
+        change(card)  # type: ignore[operator]
+        with pytest.raises(ContentError) as err:
+            character(card)
+        return str(err.value)
+
+    assert "'range' is a whole number from 0 to 30, not 999" in refused(
+        lambda c: c["abilities"][0].__setitem__("range", [0, 999]))
+    assert "'amount' is a whole number from 0 to 99, not 999999999" in refused(
+        lambda c: c["abilities"][0].setdefault("effects", []).append({"do": "damage", "amount": 999999999}))
+    assert "'speed' is a whole number from 0 to 30" in refused(lambda c: c["wheel"].__setitem__("speed", 10 ** 12))
+    assert "'hp' is a whole number from 1 to 500, not -5" in refused(lambda c: c["wheel"].__setitem__("hp", -5))

@@ -58,8 +58,8 @@ class CardsCog(commands.Cog):
     def __init__(self, bot: RefereeBot) -> None:
         self.bot = bot
 
-    @cards.command(name="upload", description="Add or replace a card file (JSON, format heroscape-cards/1)")
-    @app_commands.describe(file="A .json card file; see data/cards/README.md for the format")
+    @cards.command(name="upload", description="Add or replace a card file (JSON: heroscape-cards/1, or a D&D Onslaught one)")
+    @app_commands.describe(file="A .json card file: data/cards/README.md (Heroscape), data/onslaught/README.md (Onslaught)")
     async def upload(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
         guild = _guild(interaction)
         _may_manage(interaction)
