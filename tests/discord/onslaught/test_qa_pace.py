@@ -14,8 +14,8 @@ from bot_table import make_bot  # noqa: E402
 from os_table import OsTable  # noqa: E402
 from test_onslaught_by_post import POST  # noqa: E402
 
-from bot.discord.pace.durations import UNSKIPPABLE  # noqa: E402
 from bot.discord.pace.clock import FakeClock  # noqa: E402
+from bot.discord.pace.durations import UNSKIPPABLE  # noqa: E402
 
 if TYPE_CHECKING:
     from pathlib import Path
