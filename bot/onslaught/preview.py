@@ -12,7 +12,8 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from bot.onslaught.actions import basic_attack, check_target, shape_targets
+from bot.onslaught.actions import basic_attack, check_target
+from bot.onslaught.aim import shape_targets
 from bot.onslaught.combat import attack_damage, dice_count, roll_attack
 from bot.onslaught.content import Ability
 from bot.onslaught.dice import ScriptedDice

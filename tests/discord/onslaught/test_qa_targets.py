@@ -13,7 +13,7 @@ pytest.importorskip("bot.discord.face")
 from bot_table import make_bot  # noqa: E402
 from os_table import LANTERN, OsTable  # noqa: E402
 
-from bot.onslaught.actions import _on_target  # noqa: E402
+from bot.onslaught.aim import on_target  # noqa: E402
 from bot.onslaught.grid import name as square_name  # noqa: E402
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ async def test_an_ability_on_a_miniature_is_offered_on_miniatures_and_refused_on
     await table.reply(user, "act")
     st = table.game.state
     mini = st.minis[st.activation.mini]  # type: ignore[union-attr]
-    aimed = [a for a in st.abilities(mini) if not a.attack and _on_target(a) and a.name in
+    aimed = [a for a in st.abilities(mini) if not a.attack and on_target(a) and a.name in
              [w.replace("-", " ") for w in (t.split()[2] for t in table.game.legal(pid) if t.startswith("use "))]]
     assert aimed, [a.name for a in st.abilities(mini)]
     ability = aimed[0]
