@@ -166,3 +166,31 @@ def _buttons(msg: FakeMessage) -> list[dict[str, Any]]:
     from bot.fakediscord.models import walk_components
 
     return [c for c in walk_components(msg.components) if c.get("type") == 2]
+
+
+async def assigned_table(fake: FakeDiscord, world: Any, start_bot: Any, tmp_path: Any, *, clock: Any = None,
+                         **new: Any) -> OsTable:
+    """The real bot (seed 3, no pictures) and a started Onslaught match in ``world.channel``: Alice's
+    party the Lantern Company (``new``: more ``/match new`` options), Bob joined, both players'
+    initiative cards assigned, so the first activation is waited for."""
+    from bot_table import make_bot
+
+    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, seed=3, render=None, clock=clock)
+    await start_bot(bot)
+    table = OsTable(fake, bot, world.channel, [world.alice, world.bob])
+    await table.reply(world.alice, "match", "new", game="onslaught", **{"party": LANTERN, **new})
+    await table.reply(world.bob, "match", "join")
+    await table.reply(world.alice, "match", "start")
+    for user in (world.alice, world.bob):
+        await table.assign(user)
+    return table
+
+
+async def activated(table: OsTable) -> tuple[str, FakeUser, Any]:
+    """``/act`` by the player waited for: their seat id, their user and the character now activating."""
+    pid = table.game.waiting()[0].player
+    user = table.user(pid)
+    await table.reply(user, "act")
+    st = table.game.state
+    assert st.activation is not None
+    return pid, user, st.minis[st.activation.mini]

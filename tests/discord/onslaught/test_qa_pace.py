@@ -11,7 +11,7 @@ import pytest
 pytest.importorskip("bot.discord.face")
 
 from bot_table import make_bot  # noqa: E402
-from os_table import OsTable  # noqa: E402
+from os_table import OsTable, assigned_table  # noqa: E402
 from test_onslaught_by_post import POST  # noqa: E402
 
 from bot.discord.pace.clock import FakeClock  # noqa: E402
@@ -55,15 +55,7 @@ async def test_an_undo_posts_the_buttons_of_a_decision_pending_again(
     from bot.games.onslaught.discord.buttons import DecisionButton
     from bot.games.onslaught.discord.face import OnslaughtFace
 
-    clock = FakeClock()
-    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, seed=3, render=None, clock=clock)
-    await start_bot(bot)
-    table = OsTable(fake, bot, world.channel, [world.alice, world.bob])
-    await table.reply(world.alice, "match", "new", game="onslaught", **POST)
-    await table.reply(world.bob, "match", "join")
-    await table.reply(world.alice, "match", "start")
-    for user in (world.alice, world.bob):
-        await table.assign(user)
+    table = await assigned_table(fake, world, start_bot, tmp_path, clock=FakeClock(), **POST)
     pid = table.game.waiting()[0].player
     mover = table.user(pid)
     other = world.bob if mover is world.alice else world.alice

@@ -12,7 +12,7 @@ import pytest
 pytest.importorskip("bot.discord.face")
 
 from bot_table import make_bot  # noqa: E402
-from os_table import LANTERN, OsTable  # noqa: E402
+from os_table import activated, assigned_table  # noqa: E402
 
 from bot.fakediscord.validate import check_commands  # noqa: E402
 from bot.games.heroscape.discord.cogs import play  # noqa: E402
@@ -56,18 +56,9 @@ def test_the_fake_refuses_a_required_option_after_an_optional_one() -> None:
 
 async def test_onslaught_moves_and_attacks_through_heroscapes_options(
         fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
-    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, seed=3, render=None)
-    await start_bot(bot)
-    table = OsTable(fake, bot, world.channel, [world.alice, world.bob])
-    await table.reply(world.alice, "match", "new", game="onslaught", party=LANTERN)
-    await table.reply(world.bob, "match", "join")
-    await table.reply(world.alice, "match", "start")
-    for user in (world.alice, world.bob):
-        await table.assign(user)
-    pid = table.game.waiting()[0].player
-    user = table.user(pid)
-    await table.reply(user, "act")
-    mini = table.game.state.activation.mini  # type: ignore[union-attr]
+    table = await assigned_table(fake, world, start_bot, tmp_path)
+    pid, user, active = await activated(table)
+    mini = active.name
     offered = await fake.autocomplete(user, world.channel, "move", options={"figure": ""}, focused="figure")
     assert [c["value"] for c in offered] == [mini]  # the active character alone
     dest = next(t.split()[2] for t in table.game.legal(pid) if t.startswith("move "))

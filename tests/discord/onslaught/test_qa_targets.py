@@ -11,7 +11,7 @@ import pytest
 pytest.importorskip("bot.discord.face")
 
 from bot_table import make_bot  # noqa: E402
-from os_table import LANTERN, OsTable  # noqa: E402
+from os_table import LANTERN, OsTable, activated, assigned_table  # noqa: E402
 
 from bot.onslaught.aim import on_target  # noqa: E402
 from bot.onslaught.grid import name as square_name  # noqa: E402
@@ -27,19 +27,9 @@ if TYPE_CHECKING:
 async def test_an_ability_on_a_miniature_is_offered_on_miniatures_and_refused_on_an_empty_square(
         fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
     # rule: DDO-HEAL-01 (targets chosen in range), DDO-RANGE-02 (only range 0 reaches the user)
-    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, seed=3, render=None)
-    await start_bot(bot)
-    table = OsTable(fake, bot, world.channel, [world.alice, world.bob])
-    await table.reply(world.alice, "match", "new", game="onslaught", party=LANTERN)
-    await table.reply(world.bob, "match", "join")
-    await table.reply(world.alice, "match", "start")
-    for user in (world.alice, world.bob):
-        await table.assign(user)
-    pid = table.game.waiting()[0].player
-    user = table.user(pid)
-    await table.reply(user, "act")
+    table = await assigned_table(fake, world, start_bot, tmp_path)
+    pid, user, mini = await activated(table)
     st = table.game.state
-    mini = st.minis[st.activation.mini]  # type: ignore[union-attr]
     aimed = [a for a in st.abilities(mini) if not a.attack and on_target(a) and a.name in
              [w.replace("-", " ") for w in (t.split()[2] for t in table.game.legal(pid) if t.startswith("use "))]]
     assert aimed, [a.name for a in st.abilities(mini)]
@@ -66,14 +56,7 @@ async def test_act_names_each_basic_attack_by_the_kind_the_engine_makes(
 
     from bot.onslaught.grid import distance
 
-    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, seed=3, render=None)
-    await start_bot(bot)
-    table = OsTable(fake, bot, world.channel, [world.alice, world.bob])
-    await table.reply(world.alice, "match", "new", game="onslaught", party=LANTERN)
-    await table.reply(world.bob, "match", "join")
-    await table.reply(world.alice, "match", "start")
-    for user in (world.alice, world.bob):
-        await table.assign(user)
+    table = await assigned_table(fake, world, start_bot, tmp_path)
     for _ in range(120):  # play on until an activation can attack
         waits = table.game.waiting()
         pid = waits[0].player if waits else ""
@@ -103,19 +86,9 @@ async def test_heroscapes_commands_in_an_onslaught_channel_do_nothing_and_say_so
         fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
     """QA F5 and F9: ``/use`` (Heroscape's glyphs) used an Onslaught ability; ``/army set`` and
     ``/end-turn`` answered with the console's command words."""
-    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, seed=3, render=None)
-    await start_bot(bot)
-    table = OsTable(fake, bot, world.channel, [world.alice, world.bob])
-    await table.reply(world.alice, "match", "new", game="onslaught", party=LANTERN)
-    await table.reply(world.bob, "match", "join")
-    await table.reply(world.alice, "match", "start")
-    for user in (world.alice, world.bob):
-        await table.assign(user)
-    pid = table.game.waiting()[0].player
-    user = table.user(pid)
-    await table.reply(user, "act")
+    table = await assigned_table(fake, world, start_bot, tmp_path)
+    pid, user, mini = await activated(table)
     st = table.game.state
-    mini = st.minis[st.activation.mini]  # type: ignore[union-attr]
     ability = next(a.name for a in st.abilities(mini) if a.cooldown is not None)
     version, dials = table.live.version, dict(mini.dials)
     used = await table.reply(user, "use", figure=mini.name, glyph=ability)
@@ -131,14 +104,7 @@ async def test_heroscapes_commands_in_an_onslaught_channel_do_nothing_and_say_so
 async def test_an_attack_ability_shows_its_chance_to_hit_and_rolls_only_on_the_button(
         fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
     """QA F8: ``/ability`` rolled an attack ability at once, with no chance to hit shown first."""
-    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, seed=3, render=None)
-    await start_bot(bot)
-    table = OsTable(fake, bot, world.channel, [world.alice, world.bob])
-    await table.reply(world.alice, "match", "new", game="onslaught", party=LANTERN)
-    await table.reply(world.bob, "match", "join")
-    await table.reply(world.alice, "match", "start")
-    for user in (world.alice, world.bob):
-        await table.assign(user)
+    table = await assigned_table(fake, world, start_bot, tmp_path)
     command = ""
     for _ in range(150):  # play on until an attack ability can be used
         waits = table.game.waiting()

@@ -89,17 +89,30 @@ async def decide(interaction: discord.Interaction, match_id: str, version: int, 
     await actions.play(interaction, texts[index], live=live, expected_version=version)
 
 
-async def roll(interaction: discord.Interaction, match_id: str, version: int, attacker: str, target: str,
-               kind: str) -> None:
-    """The Roll button of an attack preview: the attack, if nothing changed since the preview."""
+async def _previewed(interaction: discord.Interaction, match_id: str, version: int, what: str,
+                     command: str) -> LiveMatch | None:
+    """The match of a preview's Roll button, if the press is still good (``None``: this interaction was
+    already handled).
+
+    :raises Stale: the match ended, or anything changed since the preview (``what`` was rolled or
+        someone acted; ``command`` previews again)."""
     live = actions.bot_of(interaction).matches.get(match_id)
     if live is None:
         raise Stale("That match is over or was ended.")
     if await actions.bot_of(interaction).matches.was_processed(interaction.id):
-        return
+        return None
     if live.version != version:
-        raise Stale("The board changed since this preview (the attack was rolled, or someone acted). "
-                    "Use `/attack` again if the attack is still on.")
+        raise Stale(f"The board changed since this preview ({what} was rolled, or someone acted). "
+                    f"Use `{command}` again if it is still on.")
+    return live
+
+
+async def roll(interaction: discord.Interaction, match_id: str, version: int, attacker: str, target: str,
+               kind: str) -> None:
+    """The Roll button of an attack preview: the attack, if nothing changed since the preview."""
+    live = await _previewed(interaction, match_id, version, "the attack", "/attack")
+    if live is None:
+        return
     game = game_of(live)
     if game.side_of(str(interaction.user.id)) is None:
         raise NotAPlayer("Only the player whose activation it is can roll this attack.")
@@ -110,14 +123,9 @@ async def roll(interaction: discord.Interaction, match_id: str, version: int, at
 async def use(interaction: discord.Interaction, match_id: str, version: int, index: int, aim: str) -> None:
     """The Roll button of an attack ability's preview (``/ability``): the active character's ability
     number ``index`` aimed at ``aim``, if nothing changed since the preview."""
-    live = actions.bot_of(interaction).matches.get(match_id)
+    live = await _previewed(interaction, match_id, version, "the ability", "/ability")
     if live is None:
-        raise Stale("That match is over or was ended.")
-    if await actions.bot_of(interaction).matches.was_processed(interaction.id):
         return
-    if live.version != version:
-        raise Stale("The board changed since this preview (the ability was used, or someone acted). "
-                    "Use `/ability` again if it is still on.")
     game = game_of(live)
     st = game.state
     m = st.minis.get(st.activation.mini) if st.activation is not None else None
