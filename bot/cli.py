@@ -40,6 +40,11 @@ def _parser(game: str = games.DEFAULT) -> argparse.ArgumentParser:
                      help="register the slash commands with Discord even if they did not change")
     run.add_argument("--discord", action="store_true",
                      help="real Discord only: stop when there is no token instead of starting the sandbox")
+    run.add_argument("--shards", default=None, metavar="IDS",
+                     help="the Discord shards this process runs, e.g. 0-3 or 0,2 (with --shard-count; "
+                          "default: SHARDS, else every shard)")
+    run.add_argument("--shard-count", default=None, metavar="N",
+                     help="how many shards the bot has in all (default: SHARD_COUNT, else unsharded)")
     sandbox_args(run)
     box = sub.add_parser("sandbox", help="try the bot in the browser, on a stand-in Discord on this machine")
     sandbox_args(box)
@@ -64,8 +69,13 @@ def _parser(game: str = games.DEFAULT) -> argparse.ArgumentParser:
     bench.add_argument("what", choices=["rules", "render", "bot", "ai"])
     bench.add_argument("--no-pictures", action="store_true", help="bot: map pictures off (default: on, drawn in "
                        "worker processes, as in real play)")
-    bench.add_argument("--most", action="store_true", help="bot: 200, 400, ... matches until a run misses the "
-                       "goals (handler p99 < 100 ms, picture p99 < 2 s); prints bot_max_matches_at_goals")
+    bench.add_argument("--most", action="store_true", help="bot: short runs of 200, 400, ... matches until one "
+                       "misses the goals (handler p99 < 100 ms, picture p99 < 2 s), or 100, 50, ... when 200 "
+                       "misses them; prints bot_max_matches_at_goals")
+    bench.add_argument("--think", type=float, default=None, metavar="SECONDS",
+                       help="bot: the players' pause between actions, on average (default 3: a table of humans)")
+    bench.add_argument("--saturate", action="store_true", help="bot: players act as fast as the bot answers "
+                       "(no pause, all tables at once): the most the process can take, not a real table's pace")
     bench.add_argument("--workers", type=int, default=1, help="ai: matches played in this many processes at once "
                        "(the same results: the computer's search is counted in positions, not seconds)")
     from bot.storage.copy import add_arguments as db_args
@@ -161,20 +171,22 @@ def main(argv: Sequence[str] | None = None) -> int:
             from bot.game.ai.bench import main as ai_bench
 
             return int(ai_bench(max(1, args.matches), args.seed, max(1, args.workers)))
-        from bot.bench import main as bench_main
-
-        return int(bench_main(args.what, pictures=not args.no_pictures, matches=args.matches, most=args.most))
+        # The game's own render and load benchmarks (``bench_rules`` reads ``args.what``).
+        return int(ruleset.bench_rules(args))
     if args.cmd == "sandbox" or (args.cmd == "run" and not args.discord and not _has_token()):
         from bot.sandbox.main import main as sandbox_main
 
         if args.cmd == "run":
             print("No DISCORD_TOKEN set: starting the sandbox instead (`python -m bot run --discord` "
                   "insists on Discord).", file=sys.stderr)
+            if args.shards is not None or args.shard_count is not None:
+                print("The sandbox runs one unsharded bot: --shards and --shard-count apply on Discord only.",
+                      file=sys.stderr)
         return int(sandbox_main(args))
     if args.cmd == "run":
         from bot.discord.run import main as run_main
 
-        return int(run_main(force_sync=args.sync))
+        return int(run_main(force_sync=args.sync, shards=args.shards, shard_count=args.shard_count))
     if args.cmd == "local":
         return int(ruleset.local(args))
     if args.cmd == "demo":

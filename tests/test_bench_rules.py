@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from bot import bench
+from bot.games.heroscape import bench
 
 
 def check_rows(rows: list[tuple[str, float, str]]) -> dict[str, tuple[float, str]]:
@@ -42,7 +42,7 @@ def test_bench_match_short() -> None:
 
 def test_main_bot_prints_name_value_unit(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     # The real run drives 200 matches for minutes; a few quick matches prove the same output path.
-    from bot.discord import bench as bot_bench
+    from bot.games.heroscape.discord import bench as bot_bench
 
     real = bot_bench.run
     monkeypatch.setattr(bot_bench, "run", lambda: real(matches=4, turns=2, think=0.0, stagger=0.0))
@@ -60,6 +60,19 @@ def test_main_bot_prints_name_value_unit(capsys: pytest.CaptureFixture[str], mon
     assert 0 < figures["picture_posted_p50"] <= figures["picture_posted_p99"]
     assert figures["pictures_missing"] == 0 and figures["picture_workers"] >= 1
     assert figures["swiss_pair_200"] > 0 and figures["standings_200"] > 0  # leagues (issue 17)
+    # The pace is printed with the figures; each drawn picture was posted (or superseded by a newer one).
+    assert figures["bot_think_seconds"] == 0 and figures["bot_actions_per_match_minute"] > 0
+    assert figures["pictures_drawn"] >= 1 and figures["pictures_superseded"] >= 0
+
+
+def test_main_bot_pace_options_reach_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.games.heroscape.discord import bench as bot_bench
+
+    seen: list[dict[str, object]] = []
+    monkeypatch.setattr(bot_bench, "run", lambda **options: seen.append(options) or [("x", 1.0, "ms")])
+    assert bench.main("bot", think=1.5) == 0
+    assert bench.main("bot", saturate=True, matches=20) == 0
+    assert seen == [{"think": 1.5}, {"think": 0.0, "stagger": 0.0, "matches": 20}]
 
 
 def test_league_bench_figures_pair_and_rank_every_player() -> None:

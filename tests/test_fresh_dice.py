@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.bench import ARMY_A, ARMY_B
 from bot.game import ai
 from bot.game.session import GameSession, _card_lookup, _card_pool
+from bot.games.heroscape.bench import ARMY_A, ARMY_B
 from bot.rules.errors import RulesError
 from bot.rules.events import Event
 from bot.rules.match import Match, SnapshotMismatch

@@ -35,16 +35,6 @@ ALLOWED: dict[str, int] = {
     "games/__init__.py": 1,
     "storage/migrations.py": 6,
     "discord/settings.py": 1,
-    "sandbox/world.py": 1,
-    # The bot's benchmark drives Heroscape matches (owned by the bench's own work, issue 21).
-    "discord/bench.py": 13,
-    # Leagues: the card statistics' names (tests use them) and their words ("Army Cards") in /league cards.
-    "leagues/standings.py": 6,
-    "discord/cogs/league.py": 1,
-    "discord/league/commands.py": 3,
-    "discord/league/texts.py": 5,
-    # Heroscape's rules benchmarks (python -m bot bench rules runs them through the ruleset).
-    "bench.py": 28,
 }
 
 

@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 import pytest
 
 import bot.rules.match as match_module
-from bot.bench import ARMY_A, ARMY_B
 from bot.game import ai
 from bot.game.session import GameSession, _card_lookup, _card_pool, snapshot_version
+from bot.games.heroscape.bench import ARMY_A, ARMY_B
 from bot.rules.cards import ArmyCard
 from bot.rules.events import Event
 from bot.rules.match import Match, SnapshotMismatch

@@ -31,7 +31,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord import presses
+from bot.discord import crossproc, presses
 from bot.discord.cogs import EXTENSIONS
 from bot.discord.components import explain
 from bot.discord.errors import UserError
@@ -194,6 +194,7 @@ class RefereeBot(commands.Bot):
             await self.load_extension(ext)
         self.synced = await self.sync_commands()
         self._guard_interactions()
+        crossproc.install(self)  # issue 21: on a shared database, each interaction's match is brought up to date first
         if self.catch_up_hook is not None:
             # Before the gateway connects: what was owed goes out before anything new comes in.
             self.caught_up = await self.catch_up_hook(restarted=True)

@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from bot import games
+from bot.discord import crossproc
 from bot.discord.errors import AlreadyDone, NoMatch, Stale, UserError
 from bot.discord.live import Applied as Applied  # re-exported: its older home (tests import it)
 from bot.discord.live import LiveMatch as LiveMatch
@@ -290,7 +291,8 @@ class MatchManager:
         :raises bot.games.ruleset.Refused: the rules refuse the command (nothing changed).
         """
         start = time.perf_counter()
-        async with live.lock:
+        # issue 21: the match's cross-process lock, and the match rebuilt first when another process moved it.
+        async with live.lock, crossproc.step(self, live):
             if interaction_id is not None and await self._processed(interaction_id):
                 raise AlreadyDone("That was already done.")
             if expected_version is not None and expected_version != live.version:

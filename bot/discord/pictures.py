@@ -9,6 +9,15 @@ remembered as the match's board; a copy goes under ``RENDER_DIR`` when set.
 
 The picture's work is counted as in flight (the bot's ``inflight``), so a bot stopping, or a test
 waiting for the bot to be idle, waits for it too.
+
+Turn pictures wait in a :class:`PictureQueue` (one per bot): at most a few are drawn at once (the
+renderer's ``workers`` plus one, so a worker never idles between pictures), the others wait in
+the order they were asked for, and a match has at most one picture waiting: when a newer turn of
+the same match ends before its older picture was started, only the newer one is drawn (the older
+is *superseded*: its words stay without a map, the next message carries the newer map). A match
+also never has two pictures drawn at once, so its maps are posted in turn order. This keeps the
+backlog bounded by the number of matches when turns end faster than pictures can be drawn
+(issue 21: pictures queued for tens of seconds behind stale ones).
 """
 
 from __future__ import annotations
@@ -16,7 +25,10 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Collection, Coroutine
+import weakref
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Collection, Coroutine
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -51,6 +63,81 @@ async def render(bot: Host, view: MatchState, events: Collection[Event] = (), **
     except Exception:  # a picture is never worth losing the words of a turn
         log.exception("map rendering failed (round %s, version %s)", view.round, view.version)
         return None
+
+
+@dataclass
+class _Job:
+    draw: Callable[[], Awaitable[bytes | None]]
+    done: asyncio.Future[bytes | None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+
+
+class PictureQueue:
+    """Turn pictures to draw, per match only the newest waiting (see the module docstring).
+
+    ``limit``: how many are drawn at once. Counters: ``drawn`` (pictures drawn), ``superseded``
+    (pictures skipped because a newer one of the same match was asked for before they started).
+    """
+
+    def __init__(self, limit: int) -> None:
+        self.limit = max(1, limit)
+        self.waiting: OrderedDict[str, _Job] = OrderedDict()
+        self.busy: set[str] = set()
+        self.drawn = 0
+        self.superseded = 0
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def draw(self, key: str, draw: Callable[[], Awaitable[bytes | None]]) -> bytes | None:
+        """Draw ``draw()`` for match ``key`` in its turn; ``None`` when a newer picture of the same
+        match superseded it before it started (or when ``draw`` gave ``None``)."""
+        job = _Job(draw)
+        older = self.waiting.get(key)
+        self.waiting[key] = job  # an older waiting picture's place in the line goes to the newer one
+        if older is not None:
+            self.superseded += 1
+            if not older.done.done():
+                older.done.set_result(None)
+        self._pump()
+        return await job.done
+
+    def _pump(self) -> None:
+        while len(self.busy) < self.limit:
+            key = next((k for k in self.waiting if k not in self.busy), None)
+            if key is None:
+                return
+            job = self.waiting.pop(key)
+            self.busy.add(key)
+            task = asyncio.get_running_loop().create_task(self._run(key, job))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _run(self, key: str, job: _Job) -> None:
+        try:
+            png = await job.draw()
+            self.drawn += 1
+            if not job.done.done():
+                job.done.set_result(png)
+        except asyncio.CancelledError:
+            job.done.cancel()
+            raise
+        except Exception as exc:  # handed to the waiting caller
+            if not job.done.done():
+                job.done.set_exception(exc)
+        finally:
+            self.busy.discard(key)
+            self._pump()
+
+
+#: Each bot's picture queue (made on first use, sized from its renderer).
+_queues: weakref.WeakKeyDictionary[Any, PictureQueue] = weakref.WeakKeyDictionary()
+
+
+def queue_of(bot: Host) -> PictureQueue:
+    """``bot``'s :class:`PictureQueue`: as many pictures at once as its renderer has ``workers``
+    (one when it has none: a thread), plus one."""
+    queue = _queues.get(bot)
+    if queue is None:
+        queue = _queues[bot] = PictureQueue(int(getattr(bot.render, "workers", 1)) + 1)
+    return queue
 
 
 def keep_copy(path: Path, png: bytes) -> None:
@@ -91,8 +178,10 @@ async def _post(bot: Host, live: LiveMatch, applied: Applied, msg: discord.Messa
                 responder: Responder) -> None:
     assert applied.view is not None
     # The picture tells the whole turn, not only this command (the match keeps the turn's events).
-    png = await face_of(live).draw(bot, live, applied.view, applied.shown)  # the game's own picture
-    if png is None:
+    view = applied.view
+    face = face_of(live)
+    png = await queue_of(bot).draw(live.match_id, lambda: face.draw(bot, live, view, applied.shown))  # the game's own picture
+    if png is None:  # maps off, drawing failed, or a newer turn's picture superseded this one
         return
     name = f"round{applied.round}-v{applied.version}.png"
     posted: discord.Message | None = None

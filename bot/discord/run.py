@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
+import os
 import signal
 import sys
 from typing import TYPE_CHECKING
@@ -64,9 +65,16 @@ async def serve(bot: RefereeBot, token: str) -> None:
             await bot.close()
 
 
-def main(*, force_sync: bool = False) -> int:
+def main(*, force_sync: bool = False, shards: str | None = None, shard_count: str | None = None) -> int:
     """Run the bot until it is stopped; 2 when there is no token or a bad setting, 1 when the token
-    is refused. ``force_sync`` registers the slash commands even when they did not change."""
+    is refused. ``force_sync`` registers the slash commands even when they did not change;
+    ``shards`` and ``shard_count`` (``--shards 0-3 --shard-count 8``) override ``SHARDS`` and
+    ``SHARD_COUNT`` (:mod:`bot.discord.shards`)."""
+    # The flags win over the environment (and .env, which never overrides what is set).
+    if shards is not None:
+        os.environ["SHARDS"] = shards
+    if shard_count is not None:
+        os.environ["SHARD_COUNT"] = shard_count
     try:
         settings = Settings.from_env()
     except ValueError as exc:
@@ -80,7 +88,7 @@ def main(*, force_sync: bool = False) -> int:
     import aiohttp
     import discord
 
-    from bot.discord.client import RefereeBot
+    from bot.discord.shards import make_bot
     from bot.render.pool import PicturePool
 
     level = getattr(logging, settings.log_level, logging.INFO)
@@ -91,7 +99,11 @@ def main(*, force_sync: bool = False) -> int:
     discord.VoiceClient.warn_dave = False
     # Map pictures are drawn in worker processes, never on the event loop's interpreter (issue 21).
     pictures = PicturePool()
-    bot = RefereeBot(settings, tune_gc=True, render=pictures)
+    # Several shards in this process when SHARDS/--shards say so (issue 21); else one connection.
+    bot = make_bot(settings, tune_gc=True, render=pictures)
+    if settings.shard_count is not None:
+        logging.getLogger(__name__).info("running shards %s of %d", list(settings.shard_ids or ()),
+                                         settings.shard_count)
     try:
         asyncio.run(serve(bot, settings.discord_token))
     except discord.LoginFailure:

@@ -8,11 +8,15 @@ Like Discord, the gateway also closes connections: a connection that sends no he
 heartbeat intervals is closed with 4009 (session timed out); IDENTIFY with a token other than
 ``fake.bot_token`` (when set) is closed with 4004 (authentication failed), and with privileged
 intents the application is not allowed (``allowed_privileged_intents``) with 4014 (disallowed
-intents); ``close_sessions(code)`` closes every connection with any code. discord.py gives up on
-4004 (``LoginFailure``) and 4014 (``PrivilegedIntentsRequired``) and reconnects after the others.
+intents), and with a ``shard`` that is not ``[id, count]`` with ``0 <= id < count`` with 4010
+(invalid shard); ``close_sessions(code)`` closes every connection with any code. discord.py gives
+up on 4004 (``LoginFailure``), 4010 and 4014 (``PrivilegedIntentsRequired``) and reconnects after
+the others.
 
-Events go to the newest ready session that covers the guild's shard, so a client killed without
-closing its socket is simply superseded by the next client that identifies.
+Several sessions run at once, one per shard (one process may run several, several processes may
+share the bot): a guild's events go to the shard ``(guild_id >> 22) % shard_count``, direct
+messages to shard 0, each to the newest ready session that covers that shard, so a client killed
+without closing its socket is simply superseded by the next client that identifies.
 """
 
 from __future__ import annotations
@@ -51,6 +55,7 @@ HEARTBEAT_INTERVAL_MS = 41250
 SESSION_TIMED_OUT = 4009
 AUTHENTICATION_FAILED = 4004
 DISALLOWED_INTENTS = 4014
+INVALID_SHARD = 4010
 #: Intents that need the application to be allowed them: GUILD_MEMBERS, GUILD_PRESENCES, MESSAGE_CONTENT.
 PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)
 BACKLOG = 2000
@@ -76,6 +81,18 @@ _DM_EVENT_INTENTS = {
     "MESSAGE_UPDATE": _DIRECT_MESSAGES,
     "MESSAGE_DELETE": _DIRECT_MESSAGES,
 }
+
+
+def _valid_shard(shard: Any) -> bool:
+    """Whether IDENTIFY's ``shard`` is one Discord accepts: absent (unsharded), or ``[shard_id,
+    shard_count]`` with whole numbers ``0 <= shard_id < shard_count``."""
+    if shard is None:
+        return True
+    if not isinstance(shard, list | tuple) or len(shard) != 2:
+        return False
+    shard_id, count = shard
+    ints = all(isinstance(v, int) and not isinstance(v, bool) for v in (shard_id, count))
+    return ints and 0 <= shard_id < count
 
 
 class _Connection:
@@ -254,6 +271,8 @@ class Gateway:
             return AUTHENTICATION_FAILED, "Authentication failed."
         if int(data.get("intents") or 0) & PRIVILEGED_INTENTS & ~self.allowed_privileged_intents:
             return DISALLOWED_INTENTS, "Disallowed intent(s)."
+        if not _valid_shard(data.get("shard")):
+            return INVALID_SHARD, "Invalid shard."
         return None
 
     async def _identify(self, conn: _Connection, data: dict[str, Any]) -> GatewaySession:

@@ -44,6 +44,7 @@ from .util import (
     iso_now,
     new_snowflake,
     png_size,
+    snowflake_on_shard,
 )
 
 T = TypeVar("T")
@@ -155,9 +156,12 @@ class FakeState:
 
     # -- building the world ------------------------------------------------------------------
 
-    def create_guild(self, name: str = "Test Guild", *, owner: FakeUser | None = None) -> FakeGuild:
-        """A guild with an ``@everyone`` role; the bot is a member."""
-        guild = FakeGuild(new_snowflake(), name, (owner or self.owner).id)
+    def create_guild(self, name: str = "Test Guild", *, owner: FakeUser | None = None,
+                     shard: tuple[int, int] | None = None) -> FakeGuild:
+        """A guild with an ``@everyone`` role; the bot is a member. ``shard=(shard_id, shard_count)``
+        gives it an id that Discord's shard formula puts on that shard."""
+        gid = new_snowflake() if shard is None else snowflake_on_shard(*shard)
+        guild = FakeGuild(gid, name, (owner or self.owner).id)
         guild.roles[guild.id] = FakeRole(guild.id, "@everyone", EVERYONE_PERMISSIONS)
         guild.members[self.bot_user.id] = FakeMember(self.bot_user, guild.id)
         self.guilds[guild.id] = guild

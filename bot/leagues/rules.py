@@ -28,6 +28,9 @@ class LeagueRules(Protocol):
     def format_from_json(self, data: Mapping[str, Any]) -> Any:
         """A format from :meth:`format_to_json`'s dict (unknown keys ignored, missing ones defaulted)."""
 
+    #: What the game's cards are called in players' words (``/league cards``), e.g. "characters".
+    card_noun: str
+
     def result_facts(self, match: Any, players: Sequence[str]) -> tuple[tuple[str, ...], dict[str, list[str]]]:
         """Of a finished match (a :class:`~bot.games.ruleset.GameMatch`), for the league game of
         ``players``: who forfeited, and the names of the cards each played (its card statistics)."""

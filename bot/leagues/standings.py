@@ -126,7 +126,7 @@ def head_to_head(a: str, b: str, games: Sequence[Game]) -> tuple[int, int, int]:
 
 
 @dataclass(frozen=True, slots=True)
-class CardFigures:
+class CardStats:
     """A card's season: games it was in, games its side won, and the win rate (0–1)."""
 
     card: str
@@ -139,7 +139,7 @@ class CardFigures:
         return self.won / self.played if self.played else 0.0
 
 
-def card_figures(games: Sequence[Game]) -> list[CardFigures]:
+def card_stats(games: Sequence[Game]) -> list[CardStats]:
     """Every card played in final games, most played first (then best win rate, then name)."""
     played: dict[str, int] = {}
     won: dict[str, int] = {}
@@ -151,11 +151,11 @@ def card_figures(games: Sequence[Game]) -> list[CardFigures]:
             for card in set(cards):
                 played[card] = played.get(card, 0) + 1
                 won[card] = won.get(card, 0) + win
-    stats = [CardFigures(c, played[c], won[c]) for c in played]
+    stats = [CardStats(c, played[c], won[c]) for c in played]
     return sorted(stats, key=lambda f: (-f.played, -f.win_rate, f.card))
 
 
-def best_cards(games: Sequence[Game], at_least: int = 2) -> list[CardFigures]:
+def best_cards(games: Sequence[Game], at_least: int = 2) -> list[CardStats]:
     """Cards played in at least ``at_least`` games, best win rate first."""
-    return sorted((f for f in card_figures(games) if f.played >= at_least),
+    return sorted((f for f in card_stats(games) if f.played >= at_least),
                   key=lambda f: (-f.win_rate, -f.played, f.card))

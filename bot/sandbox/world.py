@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot import games
 from bot.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeUser
 from bot.fakediscord.models import FakeRole
 
@@ -32,12 +33,12 @@ class SandboxWorld:
     roles: dict[str, FakeRole]
 
 
-def build_world(fake: FakeDiscord, *, name: str = "Heroscape Sandbox") -> SandboxWorld:
-    """Create the guild ``name``, owned by the first of :data:`PLAYERS`, with the :data:`CHANNELS`,
+def build_world(fake: FakeDiscord, *, name: str | None = None) -> SandboxWorld:
+    """Create the guild ``name`` (default: the default game's title and "Sandbox"), owned by the first of :data:`PLAYERS`, with the :data:`CHANNELS`,
     the :data:`PLAYERS` and the :data:`ROLES` in ``fake`` (before the bot connects, so its READY
     carries them)."""
     users = [fake.create_user(user, global_name=display, guilds=[]) for user, display in PLAYERS]
-    guild = fake.create_guild(name, owner=users[0])
+    guild = fake.create_guild(name or f"{games.get(games.DEFAULT).title} Sandbox", owner=users[0])
     guild.role_permissions = True  # plain members lack Manage Server here, as on Discord
     channels = {c: fake.create_channel(guild, c) for c in CHANNELS}
     roles = {r: fake.create_role(guild, r, perms) for r, perms, _ in ROLES}

@@ -158,6 +158,8 @@ class PostgresStorage(SqliteStorage):
     connections held (each holds one while it runs a statement or a transaction)."""
 
     SKIP_LOCKED = " FOR UPDATE SKIP LOCKED"
+    #: Other processes may write the same database (:mod:`bot.storage.shared`, :mod:`bot.discord.crossproc`).
+    SHARED = True
 
     def __init__(self, url: str, *, schema: str | None = None, pool_size: int = 20) -> None:
         super().__init__(":memory:")

@@ -17,15 +17,19 @@ import discord
 import yarl
 
 
-def _kill_after(verb: str) -> None:
+def kill_after(verb: str, nth: int = 1) -> None:
+    """Make this process SIGKILL itself right after it applied the ``nth`` command with ``verb``."""
     from bot.discord.matches import MatchManager
 
     real = MatchManager.apply
+    left = [nth]
 
     async def apply(self: MatchManager, live: Any, player: str, text: str, **kw: Any) -> Any:
         applied = await real(self, live, player, text, **kw)
         if text.split(" ", 1)[0] == verb:
-            os.kill(os.getpid(), signal.SIGKILL)
+            left[0] -= 1
+            if left[0] == 0:
+                os.kill(os.getpid(), signal.SIGKILL)
         return applied
 
     MatchManager.apply = apply  # type: ignore[method-assign]
@@ -35,7 +39,7 @@ def main() -> int:
     discord.http.Route.BASE = sys.argv[1]
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(sys.argv[2])
     if os.environ.get("HS_KILL_AFTER"):
-        _kill_after(os.environ["HS_KILL_AFTER"])
+        kill_after(os.environ["HS_KILL_AFTER"])
     from bot.cli import main as cli
 
     return cli(["run"])

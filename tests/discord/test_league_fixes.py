@@ -216,12 +216,12 @@ async def test_a_round_robin_of_three_lasts_one_cycle_and_the_answers_around_it_
     assert all(isinstance(r["channel_id"], str) for r in data["results"] if r["channel_id"] is not None)
 
 
-def test_the_card_figures_say_what_they_count_and_count_one_game_in_the_singular() -> None:
+def test_the_card_stats_say_what_they_count_and_count_one_game_in_the_singular() -> None:
     """QA #17: "Dumutef Guard: 1 games" and an unexplained top five."""
     from bot.discord.league.texts import cards_text
-    from bot.leagues.standings import CardFigures
+    from bot.leagues.standings import CardStats
 
-    most = [CardFigures(f"Card {n}", 1 if n == 0 else 3, 1) for n in range(7)]
+    most = [CardStats(f"Card {n}", 1 if n == 0 else 3, 1) for n in range(7)]
     text = cards_text(most, most[1:3])
     assert "(top 5 of 7; refereed games only" in text
     assert "Card 0: 1 game, 1 won" in text and "Card 1: 3 games, 1 won" in text

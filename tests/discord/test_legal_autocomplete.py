@@ -107,3 +107,22 @@ async def test_place_offers_the_legal_spaces_and_for_a_double_space_figure_the_s
     placed = await table.reply(bob, "place", "figure", figure=grimnak, space=first, second=seconds[0])
     assert not placed.ephemeral
     assert await _offered(table, bob, "place", {"figure": ""}, "figure", "figure") == []
+
+
+async def test_a_squad_figures_destinations_list_only_its_own_routes(world: World, new_table: NewTable,
+                                                                    field_map: None,
+                                                                    monkeypatch: Any) -> None:
+    """Issue 21: ``/move to`` for one Tarn Viking lists that figure's routes, not every squad
+    figure's (autocomplete asks again after every change of the match)."""
+    from bot.rules import legal
+
+    table = await new_table()
+    await _to_turn_of(table, world, "alice")
+    alice = world.alice
+    squad = sorted(f.id for f in table.state.figures.values() if f.owner == str(alice.id))
+    assert len(squad) >= 3  # the Tarn Viking Warriors
+    routed: list[str] = []
+    real = legal.routes
+    monkeypatch.setattr(legal, "routes", lambda st, fig, *a, **k: routed.append(fig.id) or real(st, fig, *a, **k))
+    spaces = await _offered(table, alice, "move", {"figure": squad[0], "to": ""}, "to")
+    assert spaces and routed == [squad[0]]

@@ -12,11 +12,11 @@ import pytest
 from bot_table import make_bot
 from discord import app_commands
 
-from bot.bench import ARMY_A, ARMY_B
 from bot.discord.matches import SNAPSHOT_EVERY, SNAPSHOTS_KEPT, LiveMatch, MatchManager
 from bot.fakediscord import FakeDiscord
 from bot.game import ai
 from bot.game.session import snapshot_version
+from bot.games.heroscape.bench import ARMY_A, ARMY_B
 from bot.rules.events import Event
 from bot.rules.state import Phase
 from bot.storage import SqliteStorage

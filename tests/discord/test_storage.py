@@ -261,3 +261,34 @@ async def test_outbox_turn_marks_and_a_transaction_that_fails_whole(make_store: 
     assert sent is not None and (await store.outbox("m1"))[0].sent == sent
     assert (await store.load_match("m1")).outbox == []  # type: ignore[union-attr]
     await store.close()
+
+
+async def test_a_transaction_of_several_statements_is_one_trip_to_the_database_thread(tmp_path: Path) -> None:
+    """Issue 21: each trip to aiosqlite's thread costs two thread switches (milliseconds each on a
+    busy machine) while ``_write`` is held; an append with its outbox row and turn mark is one trip,
+    and a failing one still rolls back whole."""
+    from bot.storage.base import OutboxEntry, TurnMark
+
+    store = SqliteStorage(tmp_path / "h.db")
+    await store.open()
+    await store.create_match(_meta())
+    db = store.db
+    trips: list[object] = []
+    queue = db._execute
+
+    async def counted(fn: object, *args: object, **kwargs: object) -> object:
+        trips.append(fn)
+        return await queue(fn, *args, **kwargs)
+
+    db._execute = counted  # type: ignore[method-assign]
+    await store.append("m1", 0, "a", "join A", 5, outbox=(OutboxEntry("cmd:0", 0, "result", "Alice joins.", 1),),
+                       turn_mark=TurnMark(1, 1000, "Alice joined"))
+    assert len(trips) == 1  # log row, outbox row and turn mark: BEGIN ... COMMIT in one call
+    with pytest.raises(DuplicateEntry):
+        await store.append("m1", 0, "b", "join B", 6, outbox=(OutboxEntry("cmd:0b", 0, "result", "Bob joins.", 2),))
+    assert len(trips) == 2
+    db._execute = queue  # type: ignore[method-assign]
+    stored = await store.load_match("m1")
+    assert stored is not None and stored.log == [("a", "join A")]
+    assert [e.key for e in stored.outbox] == ["cmd:0"] and not await store.is_processed(6)
+    await store.close()

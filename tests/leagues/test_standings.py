@@ -23,7 +23,7 @@ from bot.leagues import export
 from bot.leagues.model import BYE, CONFIRMED, OPEN, Game, LeagueSettings, ranks_from_winners
 from bot.leagues.playoff import PlayoffError, bracket_order, first_round, next_round
 from bot.leagues.ratings import rate
-from bot.leagues.standings import best_cards, card_figures, head_to_head, standings
+from bot.leagues.standings import best_cards, card_stats, head_to_head, standings
 from bot.rules.scenario import Format
 
 
@@ -88,10 +88,10 @@ def test_open_games_and_byes_count_as_they_should() -> None:
     assert head_to_head("a", "b", games) == (1, 0, 0) and head_to_head("b", "a", games) == (0, 0, 1)
 
 
-def test_card_figures_most_played_and_best() -> None:
+def test_card_stats_most_played_and_best() -> None:
     games = [Game(1, 1, 1, ("a", "b"), (1, 2), CONFIRMED, armies={"a": ["Syvarris", "Finn"], "b": ["Syvarris"]}),
              Game(2, 1, 2, ("a", "b"), (2, 1), CONFIRMED, armies={"a": ["Finn"], "b": ["Grimnak"]})]
-    most = card_figures(games)
+    most = card_stats(games)
     assert [(f.card, f.played, f.won) for f in most] == [("Finn", 2, 1), ("Syvarris", 2, 1), ("Grimnak", 1, 1)]
     assert [f.card for f in best_cards(games)] == ["Finn", "Syvarris"]
 

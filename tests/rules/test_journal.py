@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.bench import mid_match
 from bot.game import ai
+from bot.games.heroscape.bench import mid_match
 from bot.rules import engine as engine_module
 from bot.rules.errors import IllegalCommand
 from bot.rules.journal import CHECKPOINT_EVERY

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.bench import mid_match
+from bot.games.heroscape.bench import mid_match
 from bot.rules.engine import Engine
 from bot.rules.errors import IllegalCommand
 from bot.rules.legal import KINDS, Expected, LegalCommands, check, expected_of, kinds_of, waiting_for

@@ -218,7 +218,7 @@ class LeagueCog(commands.Cog):
                       other: discord.Member | None = None) -> None:
         await post_text(interaction, await lg.show_history(interaction, league, player, other))
 
-    @league.command(name="cards", description="The season's most played and best performing Army Cards")
+    @league.command(name="cards", description="The season's most played and best performing cards")
     @app_commands.describe(league=NAME)
     @app_commands.autocomplete(league=_leagues)
     async def cards(self, interaction: discord.Interaction, league: str) -> None:

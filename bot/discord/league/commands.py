@@ -31,7 +31,8 @@ from bot.leagues.model import (
     ranks_from_winners,
 )
 from bot.leagues.playoff import winner as playoff_winner
-from bot.leagues.standings import best_cards, card_figures, history, standings
+from bot.leagues.rules import league_rules
+from bot.leagues.standings import best_cards, card_stats, history, standings
 from bot.leagues.store import ORGANISER, PLAYER, League, LeagueExists
 from bot.render.standings import standings_png
 
@@ -369,11 +370,12 @@ async def show_history(interaction: discord.Interaction, name: str, player: disc
 
 
 async def show_cards(interaction: discord.Interaction, name: str) -> str:
-    """``/league cards``: the season's most played and best performing Army Cards."""
+    """``/league cards``: the season's most played and best performing cards, in the words of the
+    league's game."""
     svc = service_of(interaction)
     league = await svc.require(interaction.guild_id, name)
     games = await svc.store.games(league.id, league.season)
-    return cards_text(card_figures(games), best_cards(games))
+    return cards_text(card_stats(games), best_cards(games), league_rules(league.settings.game).card_noun)
 
 
 async def export_files(interaction: discord.Interaction, name: str) -> tuple[str, list[discord.File]]:

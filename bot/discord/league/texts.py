@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.leagues.model import Game
-from bot.leagues.standings import CardFigures, Row, head_to_head
+from bot.leagues.standings import CardStats, Row, head_to_head
 
 #: How much of a decision's reason a history line shows (the export keeps it whole).
 REASON_SHOWN = 120
@@ -51,11 +51,12 @@ def h2h_text(a: str, b: str, games: Sequence[Game], names: dict[str, str]) -> st
     return f"Head-to-head: {names.get(a, a)} {w} wins, {d} draws, {losses} losses against {names.get(b, b)}."
 
 
-def cards_text(most: Sequence[CardFigures], best: Sequence[CardFigures]) -> str:
-    """The season's most played and best performing Army Cards (five each)."""
+def cards_text(most: Sequence[CardStats], best: Sequence[CardStats], noun: str = "cards") -> str:
+    """The season's most played and best performing cards (five each); ``noun`` is what the
+    league's game calls them (:attr:`bot.leagues.rules.LeagueRules.card_noun`)."""
     if not most:
         return "No refereed league game has recorded its armies yet."
-    lines = [f"**Most played Army Cards** (top {min(len(most), 5)} of {len(most)}; refereed games only: "
+    lines = [f"**Most played {noun}** (top {min(len(most), 5)} of {len(most)}; refereed games only: "
              "a game reported by hand records no armies)"]
     lines += [f"{f.card}: {_games(f.played)}, {f.won} won" for f in most[:5]]
     lines.append("**Best performing** (at least 2 games)")

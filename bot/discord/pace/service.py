@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord import crossproc
 from bot.discord.errors import UserError
 from bot.discord.face import face_of
 from bot.discord.outgoing import echo
@@ -302,6 +303,7 @@ class PaceService:
         if self.store is None:
             return counts
         with self.bot.busy("pace"):
+            await crossproc.before_tick(self.bot)  # issue 21: what other processes did (matches, paces), first
             for live in self.bot.matches.live():
                 if self.is_post(live) and not live.over:
                     await self.sync(live)

@@ -152,6 +152,8 @@ def army_points(cards: list[ArmyCard], fmt: LeagueFormat) -> str:
 class HeroscapeLeague:
     """Heroscape's :class:`~bot.leagues.rules.LeagueRules`: formats are :class:`LeagueFormat`."""
 
+    card_noun = "Army Cards"
+
     def default_format(self) -> LeagueFormat:
         """500 Standard points, every line."""
         return LeagueFormat()

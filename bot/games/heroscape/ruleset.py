@@ -107,7 +107,19 @@ class HeroscapeRuleset:
         return int(main(args))
 
     def bench_rules(self, args: argparse.Namespace) -> int:
-        """:func:`bot.bench.main` for ``rules``."""
-        from bot.bench import main
+        """:func:`bot.games.heroscape.bench.main` for ``args.what`` (``rules``; also ``render`` and
+        ``bot``, Heroscape's picture and Discord load benchmarks, with ``args.no_pictures``,
+        ``args.matches``, ``args.most`` and the pace options when present)."""
+        from bot.games.heroscape.bench import main
 
-        return int(main("rules"))
+        what = getattr(args, "what", "rules") or "rules"
+        if what == "rules":
+            return int(main("rules"))
+        return int(main(what, **_bench_options(args)))
+
+
+def _bench_options(args: argparse.Namespace) -> dict[str, Any]:
+    """``bench render|bot``'s options from the parsed command line (absent ones keep their defaults)."""
+    return {"pictures": not getattr(args, "no_pictures", False), "matches": getattr(args, "matches", None),
+            "most": bool(getattr(args, "most", False)), "think": getattr(args, "think", None),
+            "saturate": bool(getattr(args, "saturate", False))}

@@ -220,6 +220,18 @@ def _legal(live: LiveMatch, pid: str, kind: str) -> list[Legal]:
     return live.memo(("legal", pid, kind), lambda: list(_KINDS[kind](LegalCommands(live.state, pid))))
 
 
+def _legal_of(live: LiveMatch, pid: str, kind: str, piece: str) -> list[Legal]:
+    """The legal commands of ``kind`` (``move`` or ``attack``) for one piece (its ID), cached like
+    :func:`_legal`: the others' routes or targets are listed only when theirs are asked for
+    (issue 21: each destination list listed the routes of every piece of the card)."""
+    return live.memo(("legal", pid, kind, piece), lambda: list(_ONE[kind](LegalCommands(live.state, pid), piece)))
+
+
+#: The kinds :func:`_legal_of` lists for one piece.
+_ONE: dict[str, Callable[[LegalCommands, str], Iterable[Legal]]] = {
+    "move": LegalCommands.moves, "attack": LegalCommands.attacks}
+
+
 def _figures(st: MatchState, ids: Iterable[str], current: str) -> Choices:
     """Choices ``"id (CARD)"`` -> figure ID for the figures ``ids`` whose ID contains the typed text."""
     q = current.casefold()
@@ -305,7 +317,7 @@ def destinations(interaction: discord.Interaction, figure: str | None, current: 
             return []
         here = {st.battlefield.label(h) for h in fig.hexes}
         q = current.casefold()
-        rows = sorted((c for c in _legal(live, pid, "move") if c.figure == fig.id and c.spaces[0] not in here),
+        rows = sorted((c for c in _legal_of(live, pid, "move", fig.id) if c.figure == fig.id and c.spaces[0] not in here),
                       key=lambda c: (c.cost, c.swipes, _label_key(c.spaces[0])))
         return _choices((f"{c.spaces[0]} ({c.cost} space{'s' if c.cost != 1 else ''}"
                          + (f", {c.swipes} leaving-engagement attack{'s' if c.swipes != 1 else ''}" if c.swipes else "")
@@ -328,7 +340,7 @@ def targets(interaction: discord.Interaction, attacker: str | None, current: str
         if fig is None or not fig.on_battlefield:
             return []
         q = current.casefold()
-        named = [c.target for c in _legal(live, pid, "attack") if c.figure == fig.id]
+        named = [c.target for c in _legal_of(live, pid, "attack", fig.id) if c.figure == fig.id]
         found = [st.figures[t] for t in named if t in st.figures]
         ordered = sorted(found, key=lambda t: friendly_target(st, fig, t))  # stable: enemies first
         things = [o for o in (objects.find(st, t) for t in named if t not in st.figures) if o is not None]

@@ -7,19 +7,17 @@ figure can reach (median, goal under 5 ms), one line-of-sight check (median, goa
 rounds between two 500-point armies played by :mod:`bot.game.ai` without rendering (goal under 2 s), and
 the same between two random 1,000-point armies of mixed cards drawn from the whole library
 (``big_match_*``; every card's powers as the rules enforce them). ``render`` runs
-:func:`bot.render.bench.run`; ``bot`` runs ``bot.discord.bench.run`` once that exists.
+:func:`bot.render.bench.run`; ``bot`` runs :func:`bot.games.heroscape.discord.bench.run`.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import math
 import random
 import statistics
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.rules.battlefield import Battlefield, Cell, Obstacle
 from bot.rules.cards import ArmyCard
@@ -295,9 +293,11 @@ def _print(rows: list[Row], prefix: str = "") -> None:
         print(f"{prefix}{name}: {value:g} {unit}")
 
 
-def main(what: str, *, pictures: bool = True, matches: int | None = None, most: bool = False) -> int:
+def main(what: str, *, pictures: bool = True, matches: int | None = None, most: bool = False,
+         think: float | None = None, saturate: bool = False) -> int:
     """Print the figures of ``what`` (``rules``, ``render`` or ``bot``; for ``bot``, ``pictures``
-    on or off, how many ``matches`` at once, or ``most``: the most matches at the goals);
+    on or off, how many ``matches`` at once, or ``most``: the most matches at the goals; the
+    players' pace: ``think`` seconds between actions, or ``saturate``: no pause at all);
     returns the exit status."""
     if what == "rules":
         _print(rules())
@@ -308,15 +308,12 @@ def main(what: str, *, pictures: bool = True, matches: int | None = None, most: 
         _print(run())
         return 0
     if what == "bot":
-        try:
-            found = importlib.util.find_spec("bot.discord.bench") is not None
-        except ModuleNotFoundError:  # no bot.discord package yet
-            found = False
-        if not found:
-            print("bot: not available yet")
-            return 0
-        module = importlib.import_module("bot.discord.bench")
-        options: dict[str, object] = {} if pictures else {"pictures": False}
+        from bot.games.heroscape.discord import bench as module
+        options: dict[str, Any] = {} if pictures else {"pictures": False}
+        if saturate:
+            options.update(module.SATURATE)
+        elif think is not None:
+            options["think"] = think
         if most:
             _print(module.most_matches(start=matches or 200, **options))
             return 0

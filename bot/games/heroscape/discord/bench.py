@@ -18,8 +18,19 @@ benchmark's database: newest snapshot plus the commands after it), beside
 ``bot_restore_full_replay_per_match``, replaying every log from the start (the bot before snapshots).
 
 With pictures on, the players also time each turn's picture: from the moment a player sends
-``/end-turn`` (a turn's last command) to the moment the map is on the answer they see
-(``picture_posted_p50``/``_p99``, ms; ``pictures_missing`` counts turns whose map never came).
+``/end-turn`` (a turn's last command) to the moment the map is on the answer they see, or a newer
+map is in the channel (``picture_posted_p50``/``_p99``, ms; ``pictures_missing`` counts turns whose
+map never came, ``pictures_superseded`` those whose own map was skipped because the next turn's
+came first: see :class:`bot.discord.pictures.PictureQueue`).
+
+The pace (the load modelled): a table of humans, not a script. Each player pauses ``think``
+seconds (default 3, times a random 0.5..1.5) before every command, menu pick and button click,
+so one match sends a command every few seconds (``bot_actions_per_match_minute`` says how many it
+did; about 13 at the default); autocomplete questions come without a pause, as they do while
+someone types. Tables sit down within ``stagger`` seconds of each other. :data:`SATURATE` (no
+pause, all at once; ``bench bot --saturate``) measures instead what the process takes when
+players answer as fast as the bot does: far more than real tables send, so its latencies are
+not the goals' (``bot_think_seconds`` is printed with every run).
 """
 
 from __future__ import annotations
@@ -28,6 +39,7 @@ import asyncio
 import multiprocessing
 import random
 import re
+import sys
 import tempfile
 import time
 import tracemalloc
@@ -41,6 +53,7 @@ import yarl
 from bot.discord.client import DISCORD_WAIT, RefereeBot
 from bot.discord.matches import LiveMatch, MatchManager, session_from
 from bot.discord.pace.bench import deadlines_ms
+from bot.discord.pictures import queue_of
 from bot.discord.settings import Settings
 from bot.game.session import GameSession
 from bot.leagues.bench import standings_ms, swiss_pair_ms
@@ -71,6 +84,8 @@ class _Players:
         self.columns: dict[str, str] = {}
         #: ms from each /end-turn sent to its map shown (with pictures on); ``None``: never shown.
         self.pictures: list[float | None] = []
+        #: Turns whose own map was skipped because a newer one was posted first.
+        self.superseded = 0
         self.watch_pictures = False
         self._watchers: set[asyncio.Task[None]] = set()
 
@@ -185,13 +200,20 @@ class _Players:
             task.add_done_callback(self._watchers.discard)
 
     async def _picture(self, record: Any, sent: float) -> None:
-        def shown() -> bool | None:
-            answers = [m for m in (record.original, *record.followups) if m is not None]
-            return True if any(m.attachments for m in answers) else None
+        answers = [m for m in (record.original, *record.followups) if m is not None]
+        after = max((m.id for m in answers), default=0)
+
+        def shown() -> str | None:
+            if any(m.attachments for m in (record.original, *record.followups) if m is not None):
+                return "own"
+            # A later turn's map, drawn instead of this one (only the newest board is drawn).
+            newer = any(m.id > after and m.attachments for m in reversed(self.channel.history()))
+            return "newer" if newer else None
 
         try:
-            await self.fake.wait_until(shown, timeout=60, description="the turn's map")
+            which = await self.fake.wait_until(shown, timeout=60, description="the turn's map")
             self.pictures.append((time.perf_counter() - sent) * 1000)
+            self.superseded += which == "newer"
         except Exception:  # never came (or came on its own message): counted as missing
             self.pictures.append(None)
 
@@ -248,7 +270,8 @@ async def _players_main(conn: Connection, matches: int, turns: int, think: float
     await asyncio.gather(*(p.drain() for p in players))
     failures = [repr(r) for r in results if isinstance(r, BaseException)]
     conn.send({"actions": sum(r for r in results if isinstance(r, int)), "wall": wall, "failures": failures[:5],
-               "failed": len(failures), "pictures": [t for p in players for t in p.pictures]})
+               "failed": len(failures), "pictures": [t for p in players for t in p.pictures],
+               "superseded": sum(p.superseded for p in players)})
     await asyncio.to_thread(conn.recv)  # the bot has closed: stop serving
     await fake.stop()
 
@@ -313,6 +336,8 @@ async def _bot_main(conn: Connection, info: dict[str, Any], db: Path, pictures: 
         result: dict[str, Any] = await asyncio.to_thread(conn.recv)
         while bot.inflight:
             await asyncio.sleep(0.05)
+        queue = queue_of(bot)
+        result["drawn"], result["skipped"] = queue.drawn, queue.superseded
         lives: list[LiveMatch] = [m for m in (bot.matches.get(k) for k in list(bot.matches._matches)) if m]
         records = [StoredMatch(meta=m.meta, log=list(m.session.match.log)) for m in lives]
         await bot.close()
@@ -399,6 +424,9 @@ def run(matches: int | None = None, turns: int = 6, think: float = 3.0,
     others = [t for v, t, _ in apply if v != "move"]
     rows: list[Row] = [
         ("bot_matches_parallel", float(matches), "matches"),
+        ("bot_think_seconds", think, "s"),
+        ("bot_actions_per_match_minute", float(result["actions"]) / matches / wall * 60 if wall else float("nan"),
+         "actions"),
         ("bot_matches_failed", float(result["failed"]), "matches"),
         ("bot_interactions_handled", float(len(handler)), "interactions"),
         ("bot_throughput", len(handler) / wall if wall else float("nan"), "interactions/s"),
@@ -419,6 +447,8 @@ def run(matches: int | None = None, turns: int = 6, think: float = 3.0,
         shown = [t for t in result["pictures"] if t is not None]
         rows += [("picture_posted_p50", _pct(shown, 0.5), "ms"), ("picture_posted_p99", _pct(shown, 0.99), "ms"),
                  ("pictures_missing", float(len(result["pictures"]) - len(shown)), "turns"),
+                 ("pictures_superseded", float(result["superseded"]), "turns"),
+                 ("pictures_drawn", float(result.get("drawn", 0)), "pictures"),
                  ("picture_workers", float(default_workers()), "processes")]
     if records:
         rows.append(("bot_idle_match_memory", idle_match_kb(records), "KB"))
@@ -444,20 +474,51 @@ def at_goals(rows: list[Row]) -> bool:
             and got.get("picture_posted_p99", 0.0) < PICTURE_GOAL_MS and got.get("pictures_missing", 0.0) == 0)
 
 
-def most_matches(start: int = 200, step: int = 200, limit: int = 2000, **options: Any) -> list[Row]:
-    """Run :func:`run` with ``start``, ``start + step``, ... matches until a run misses the goals
-    (:func:`at_goals`) or ``limit`` is passed; the rows of the last run at the goals (or the first,
-    when none was), then ``bot_max_matches_at_goals`` (0 when even ``start`` missed them).
-    Each run takes minutes."""
+#: ``bench bot --saturate``: players who never pause, all tables sitting down at once.
+SATURATE: dict[str, Any] = {"think": 0.0, "stagger": 0.0}
+
+#: Each run of the search for the most matches at the goals (:func:`most_matches`) is shorter than
+#: the default run: tables sit down within 20 s (not 30). Six turns a match stay: the first three
+#: have no move (the armies shoot from where they were placed), and moving is the heaviest rule.
+SEARCH_RUN: dict[str, Any] = {"turns": 6, "stagger": 20.0}
+
+
+def most_matches(start: int = 200, step: int = 200, limit: int = 2000, floor: int = 10, **options: Any) -> list[Row]:
+    """Search the largest number of concurrent matches at the goals (:func:`at_goals`), each run
+    short (:data:`SEARCH_RUN`, unless ``options`` say otherwise): up from ``start`` by ``step``
+    while runs meet the goals (at most ``limit``); when ``start`` already misses them, down by
+    halves until a run meets them (none at ``floor`` or fewer: 0). Returns the rows of the largest
+    run at the goals (or of the first run, when none was), then ``bot_max_matches_at_goals``.
+    Each run takes a minute or two."""
+    options = {**SEARCH_RUN, **options}
+
+    def tried(n: int) -> list[Row]:
+        rows = run(n, **options)
+        got = {name: value for name, value, _ in rows}
+        print(f"# {n} matches: handler p99 {got.get('bot_handler_p99', float('nan')):.0f} ms, picture posted p99 "
+              f"{got.get('picture_posted_p99', float('nan')):.0f} ms: {'at' if at_goals(rows) else 'missed'} the goals",
+              file=sys.stderr, flush=True)
+        return rows
+
     best: list[Row] | None = None
     first: list[Row] | None = None
     most = 0
-    for n in range(start, limit + 1, step):
-        rows = run(n, **options)
+    n = start
+    while n <= limit:
+        rows = tried(n)
         first = first or rows
         if not at_goals(rows):
             break
         best, most = rows, n
+        n += step
+    if most == 0:
+        n = start // 2
+        while n >= floor:
+            rows = tried(n)
+            if at_goals(rows):
+                best, most = rows, n
+                break
+            n //= 2
     return [*(best or first or []), ("bot_max_matches_at_goals", float(most), "matches")]
 
 
