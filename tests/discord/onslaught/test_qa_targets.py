@@ -145,3 +145,20 @@ async def test_joining_a_started_match_says_so_without_a_user_id(
     answer = await table.reply(carol, "match", "join")
     assert answer.ephemeral and "has started" in answer.content and "watch" in answer.content, answer.content
     assert str(carol.id) not in answer.content
+
+
+async def test_a_bad_square_is_said_once_and_one_off_the_map_is_named_so(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    """QA F18: "'J0' is not a square: 'J0' is not a square; ... Write it like C4." (twice), and a square
+    off the map read "cannot reach K1 with 6 move points"."""
+    table = await assigned_table(fake, world, start_bot, tmp_path)
+    _, user, mini = await activated(table)
+    version = table.live.version
+    bad = await table.reply(user, "move", figure=mini.name, to="J0")
+    assert bad.ephemeral and bad.content.count("is not a square") == 1 and "like C4" in bad.content, bad.content
+    grid = table.game.state.map
+    off = f"{chr(ord('A') + grid.width)}1"
+    answer = await table.reply(user, "move", figure=mini.name, to=off)
+    assert answer.ephemeral and "off the map" in answer.content and f"{chr(ord('A') + grid.width - 1)}{grid.height}" \
+        in answer.content, answer.content
+    assert table.live.version == version

@@ -146,8 +146,12 @@ async def move(interaction: discord.Interaction, figure: str, to: str) -> None:
     who = _character(game, pid, figure)
     try:
         square = parse_square(to.strip())
-    except SquareError as exc:
-        raise UserError(f"'{echo(to)}' is not a square: {exc}. Write it like C4.") from None
+    except SquareError:
+        raise UserError(f"'{echo(to)}' is not a square; write a column letter and a row number, like C4.") from None
+    grid = game.state.map
+    if not (0 <= square[0] < grid.width and 0 <= square[1] < grid.height):
+        last = chr(ord("A") + grid.width - 1)
+        raise UserError(f"'{echo(to)}' is off the map: its squares are A1 to {last}{grid.height}.")
     from bot.onslaught.grid import name as square_name
 
     await actions.play(interaction, f"move {who} {square_name(square)}", live=live)
