@@ -162,3 +162,13 @@ async def test_a_bad_square_is_said_once_and_one_off_the_map_is_named_so(
     assert answer.ephemeral and "off the map" in answer.content and f"{chr(ord('A') + grid.width - 1)}{grid.height}" \
         in answer.content, answer.content
     assert table.live.version == version
+
+
+async def test_act_that_reveals_the_card_lists_the_options_too(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    """QA F18: the ``/act`` that revealed the card did not list the character's options."""
+    table = await assigned_table(fake, world, start_bot, tmp_path)
+    pid, user, mini = await activated(table)
+    mine = [m for m in world.channel.history(include_ephemeral=True) if m.ephemeral and m.viewer_id == user.id]
+    assert any(m.content.startswith(f"**{mini.name}** at ") and "Actions left" in m.content for m in mine), \
+        [m.content[:80] for m in mine]

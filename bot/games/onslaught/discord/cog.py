@@ -295,11 +295,15 @@ class OnslaughtCog(commands.Cog):
             await actions.play(interaction, "end", live=live)
             return
         o = legal(live, pid)
+        bot = actions.bot_of(interaction)
         if o.activate:
             await actions.play(interaction, o.activate[0], live=live)
+            m = active(game) if game.started else None
+            if m is not None and m.side == game.side_of(pid) and not game.state.pending and game.state.activation:
+                with bot.busy("act"):  # the revealed character's options, as the README promises
+                    await Responder(bot, interaction, live.channel_id).send(act_text(game, pid), ephemeral=True)
             return
         view = buttons.decision_buttons(live, live.version, private=True) if o.answers else None
-        bot = actions.bot_of(interaction)
         with bot.busy("act"):
             await Responder(bot, interaction, live.channel_id).send(act_text(game, pid), view=view, ephemeral=True)
 
