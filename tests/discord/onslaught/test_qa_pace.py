@@ -70,3 +70,26 @@ async def test_an_undo_posts_the_buttons_of_a_decision_pending_again(
     await table.click(other, question, next(c for c in question.custom_ids if c.endswith(":yes")))
     undone = [m for m in world.channel.history() if "Undone by agreement" in m.content][-1]
     assert f"os:dec:{table.live.match_id}:{table.live.version}:0" in undone.custom_ids, undone.custom_ids
+
+
+async def test_a_decision_button_after_a_concession_says_the_match_is_over(
+        fake: FakeDiscord, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+    """QA F18: after a concession an old decision button answered "This decision was already made."."""
+    table = await assigned_table(fake, world, start_bot, tmp_path)
+    for _ in range(300):
+        st = table.game.state
+        if st.pending and st.pending[0].kind != "keep":
+            break
+        await table.step()
+    else:
+        pytest.fail("no decision came up")
+    pid = table.game.waiting()[0].player
+    user = table.user(pid)
+    prefix = f"os:dec:{table.live.match_id}:{table.live.version}:"
+    msg = table.newest_with(user, prefix)
+    assert msg is not None
+    button = next(c for c in msg.custom_ids if c.startswith(prefix))
+    await table.concede(user)
+    assert table.live.over
+    late = await (await table.click(user, msg, button)).wait_reply()
+    assert late.ephemeral and "The match is over" in late.content, late.content
