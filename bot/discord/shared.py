@@ -3,10 +3,12 @@ command per name, so each is registered ONCE, merged from every game's prototype
 (:meth:`bot.discord.face.Face.shared_commands`), and dispatched on the game of the channel's match.
 
 Merging: the command (its description, ``guild_only``, ...) is the first claiming game's prototype
-(the default game's first, so its payload is what it always was); its options are every prototype's
-options by name, in first-seen order, required only when every claiming game requires it (Discord
-lists required options first). A game's option keeps its description, choices and bounds; two games
-naming one option alike share the first one's description.
+(the default game's first, so its payload is what it always was). Its options are the first
+prototype's options exactly (names, order, required-ness: a player of the default game meets the
+command as it always was), then the options only other games have, optional (Discord requires the
+required options first; a game requiring one of those is checked when it runs). A game's option
+keeps its description, choices and bounds; two games naming one option alike share the first one's
+description, so another game reuses the default game's names where they fit.
 
 Running: the channel's match's game (the default game where there is none) runs its prototype's
 callback with the values of its own options; a value given for an option that game does not have
@@ -52,6 +54,7 @@ def merge_params(claims: Mapping[str, Command], game_of: Callable[[discord.Inter
     """Every prototype's options by name (see the module docstring); an option any prototype
     completes is completed by the prototype of ``game_of(interaction)``'s game."""
     prototypes = list(claims.values())
+    first = _params(prototypes[0])
     merged: dict[str, CommandParameter] = {}
     for proto in prototypes:
         for name, param in _params(proto).items():
@@ -59,12 +62,13 @@ def merge_params(claims: Mapping[str, Command], game_of: Callable[[discord.Inter
                 merged[name] = dataclasses.replace(param)
     for name, param in merged.items():
         found = [_params(p).get(name) for p in prototypes]
-        param.required = all(c is not None and c.required for c in found)
+        # The first (default) game's shape stays exactly; what only others have is optional.
+        param.required = name in first and first[name].required
         if not param.required:
             param.default = None  # each game's own default is applied when it runs (own_values)
         if any(c is not None and c.autocomplete is not None for c in found):
             param.autocomplete = _dispatching(claims, name, game_of)
-    order = sorted(merged.values(), key=lambda p: not p.required)
+    order = sorted(merged.values(), key=lambda p: not p.required)  # stable: the first game's order
     return {p.name: p for p in order}
 
 

@@ -264,12 +264,15 @@ class InteractionDriver(FakeState):
             "channel": channel.payload(permissions=ALL_PERMISSIONS),
         }
         if channel.guild_id is not None:
-            member = self.guilds[channel.guild_id].members[user.id]
+            guild = self.guilds[channel.guild_id]
+            member = guild.members[user.id]
+            perms = str(guild.member_permissions(user.id))  # the invoking member's, by their roles
+            payload["channel"] = channel.payload(permissions=perms)
             payload.update(
                 guild_id=str(channel.guild_id),
                 guild_locale="en-US",
                 guild={"id": str(channel.guild_id), "locale": "en-US", "features": []},
-                member=member.payload(permissions=ALL_PERMISSIONS),
+                member=member.payload(permissions=perms),
                 context=0,
                 authorizing_integration_owners={"0": str(channel.guild_id)},
             )

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .mentions import Pings
-from .util import iso_now
+from .util import ALL_PERMISSIONS, iso_now
 
 Visibility = Literal["public", "ephemeral", "dm"]
 
@@ -216,6 +216,23 @@ class FakeGuild:
     roles: dict[int, FakeRole] = field(default_factory=dict)
     channels: dict[int, FakeChannel] = field(default_factory=dict, repr=False)
     members: dict[int, FakeMember] = field(default_factory=dict, repr=False)
+    #: Whether a member's permissions in interactions follow their roles as on Discord
+    #: (:meth:`member_permissions`); off, every member has every permission (what most tests assume).
+    role_permissions: bool = False
+
+    def member_permissions(self, user_id: int) -> int:
+        """``user_id``'s permission bits as Discord computes them at the guild level: every bit for the
+        owner or a holder of Administrator (bit 3), else the ``@everyone`` role's bits OR those of the
+        member's roles. Every bit when :attr:`role_permissions` is off."""
+        everything = int(ALL_PERMISSIONS)
+        if not self.role_permissions or user_id == self.owner_id:
+            return everything
+        member = self.members.get(user_id)
+        bits = self.roles[self.id].permissions if self.id in self.roles else 0
+        for role_id in member.roles if member is not None else []:
+            role = self.roles.get(role_id)
+            bits |= role.permissions if role is not None else 0
+        return everything if bits & (1 << 3) else bits
 
     def payload(self) -> dict[str, Any]:
         """The full guild object sent in ``GUILD_CREATE``."""

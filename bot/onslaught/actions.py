@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from bot.onslaught.board import best_route, can_end, range_to, reach, sheltered, sight
+from bot.onslaught.aim import effect_target, shape_targets
+from bot.onslaught.board import best_route, can_end, range_to, reach, sight
 from bot.onslaught.combat import (
     apply_effects,
     attack_damage,
@@ -23,7 +24,7 @@ from bot.onslaught.commands import Command
 from bot.onslaught.content import Ability
 from bot.onslaught.dice import Dice
 from bot.onslaught.events import Event, RulesError
-from bot.onslaught.grid import Square, SquareError, around, cone, distance, name, parse_square
+from bot.onslaught.grid import Square, SquareError, distance, name, parse_square
 from bot.onslaught.state import EXHAUSTED, MONSTERS, READY, Decision, GameState, Mini
 
 
@@ -347,25 +348,15 @@ def _use(g: Game, player: str, words: tuple[str, ...]) -> None:
     targets: list[Mini] = []
     cover: dict[str, bool] = {}
     kinds = {e.kind for e in ab.effects}
-    if ab.attack and ab.area:
-        if square is None or st.blocking(square):
-            raise RulesError(f"{ab.name} is an area attack: name a square without blocking terrain")
-        r = best_route(st, m, [square])
-        if r is None or not ab.reach[0] <= r[0] <= ab.reach[1]:
-            raise RulesError(f"{name(square)} is not in range {ab.reach[0]}-{ab.reach[1]} and line of sight")
-        cells = set(around(square, ab.area))
-        targets = [x for x in st.living() if any(s in cells and not sheltered(st, square, s) for s in x.squares)]
-    elif ab.attack and ab.cone:
-        if square is None or distance(square, m.square) != 1 or abs(square[0] - m.square[0]) + abs(square[1] - m.square[1]) != 1 or st.blocking(square):
-            raise RulesError(f"{ab.name} is a cone: name a square orthogonally next to {m.name} without blocking terrain")
-        cells = set(cone(m.square, square, ab.cone))
-        targets = [x for x in st.living() if x is not m and any(s in cells and not sheltered(st, square, s) for s in x.squares)]
+    if ab.attack and (ab.area or ab.cone):
+        targets = shape_targets(st, m, ab, square)
     elif ab.attack:
         if target is None:
             raise RulesError(f"{ab.name} is an attack: name its target")
         cover[target.name] = check_target(st, m, target, ab)
         targets = [target]
     else:
+        target = effect_target(st, m, ab, target, square, arg)
         if target is not None:
             check_target(st, m, target, ab)
         if kinds & {"teleport", "move"}:
@@ -552,6 +543,8 @@ def answer(g: Game, player: str, cmd: Command, d: Decision) -> None:
         if cmd.verb != "choose" or w[0] not in d.options:
             raise RulesError(f"choose which character {d.mini} goes for: 'choose NAME' with one of {d.options}")
         st.pending.pop(0)
+        # Said before the monster acts, so a move or an attack on another can be read against it.
+        g.events.append(Event("monster choice", {"side": d.player, "mini": d.mini, "target": w[0], "kind": d.kind}))
         g.run_group(w[0])
 
 

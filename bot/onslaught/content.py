@@ -193,6 +193,63 @@ def _need(d: Mapping[str, Any], key: str, where: str, kind: type | tuple[type, .
     return value
 
 
+#: The longest name of a character, monster, item or ability (a name is written in commands, menus and
+#: the picture's panel; the shipped ones have at most 27 characters).
+MAX_NAME = 40
+#: The longest party name (the shipped ones have at most 26 characters).
+MAX_PARTY_NAME = 60
+#: Characters a name may not hold: they would mention, format or break a Discord message.
+_UNSAFE = set("@<>`*_~|\\#\n\r\t")
+
+
+def name_problem(value: str, limit: int = MAX_NAME) -> str:
+    """Why ``value`` cannot be a name, or ``""`` (1 to ``limit`` characters, none of ``@ < > ` * _ ~ | \\ #``
+    nor line breaks: names are shown in Discord messages and menus as they are)."""
+    if not value.strip():
+        return "is empty"
+    if len(value) > limit:
+        return f"has {len(value):,} characters; a name may have at most {limit}"
+    bad = sorted({ch for ch in value if ch in _UNSAFE or not ch.isprintable()})
+    if bad:
+        return f"holds {', '.join(repr(ch) for ch in bad)}; a name may not hold @ < > ` * _ ~ | \\ # or line breaks"
+    return ""
+
+
+def _shown(value: str) -> str:
+    """A refused name as a message quotes it: its first 30 characters without the unsafe ones."""
+    safe = "".join(ch for ch in value[:30] if ch not in _UNSAFE and ch.isprintable())
+    return repr(safe + ("..." if len(value) > 30 else ""))
+
+
+def _name(d: Mapping[str, Any], key: str, where: str, limit: int = MAX_NAME) -> str:
+    """The name field ``key`` of ``d`` (see :func:`name_problem`).
+
+    :raises ContentError: missing, not text, or not a name (the field and the limit are said).
+    """
+    value: str = _need(d, key, where, str)
+    problem = name_problem(value, limit)
+    if problem:
+        raise ContentError(f"{where}: the field {key!r} ({_shown(value)}) {problem}")
+    return value
+
+
+#: Sane bounds of the numbers a card may give (QA F16: a card file with damage 999999999 or range
+#: [0, 999] was accepted): far above any printed card, low enough to keep a hostile file harmless.
+BOUNDS = {"amount": (0, 99), "cooldown": (0, 20), "range": (0, 30), "to_hit": (-20, 30), "area": (0, 5),
+          "cone": (0, 5), "targets": (1, 10), "hp": (1, 500), "speed": (0, 30), "ac": (0, 50)}
+
+
+def _bounded(value: Any, key: str, where: str) -> int:
+    """``value`` as a whole number within :data:`BOUNDS` ``[key]``.
+
+    :raises ContentError: not a whole number, or out of bounds (the field and the bounds are said).
+    """
+    lo, hi = BOUNDS[key]
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise ContentError(f"{where}: {key!r} is a whole number from {lo} to {hi}, not {str(value)[:30]}")
+    return value
+
+
 def _square(text: Any, where: str) -> Square:
     try:
         return parse_square(str(text))
@@ -214,12 +271,12 @@ def effect(d: Mapping[str, Any], where: str) -> Effect:
     on = d.get("on", "target")
     if on not in ("target", "self"):
         raise ContentError(f"{where}: 'on' is 'target' or 'self', not {on!r}")
-    return Effect(kind, int(d.get("amount", 0)), str(d.get("condition", "")), on)
+    return Effect(kind, _bounded(d.get("amount", 0), "amount", where), str(d.get("condition", "")), on)
 
 
 def ability(d: Mapping[str, Any], where: str) -> Ability:
     """Read an ability (see :class:`Ability`; format in ``data/onslaught/README.md``)."""
-    nm = _need(d, "name", where, str)
+    nm = _name(d, "name", where)
     where = f"{where} {nm!r}"
     acts = d.get("actions", "standard")
     actions = tuple(a.strip() for a in str(acts).split("+"))
@@ -236,7 +293,16 @@ def ability(d: Mapping[str, Any], where: str) -> Ability:
         raise ContentError(f"{where}: attack is 'melee', 'ranged' or absent, not {attack!r}")
     reach = d.get("range", [1, 1] if attack != "ranged" else [1, 6])
     if not (isinstance(reach, list) and len(reach) == 2 and all(isinstance(r, int) for r in reach)):
-        raise ContentError(f"{where}: range is [minimum, maximum], like [2, 6], not {reach!r}")
+        raise ContentError(f"{where}: range is [minimum, maximum], like [2, 6], not {str(reach)[:40]}")
+    for r in reach:
+        _bounded(r, "range", where)
+    if reach[0] > reach[1]:
+        raise ContentError(f"{where}: range is [minimum, maximum], the minimum first, not {reach!r}")
+    for key in ("to_hit", "area", "cone", "targets"):
+        if key in d:
+            _bounded(d[key], key, where)
+    if isinstance(cooldown, int) and not isinstance(cooldown, bool):
+        _bounded(cooldown, "cooldown", where)
     trigger = d.get("trigger", "")
     if trigger and trigger not in TRIGGERS:
         raise ContentError(f"{where}: trigger {trigger!r} is not one of {', '.join(TRIGGERS)}")
@@ -251,9 +317,7 @@ def ability(d: Mapping[str, Any], where: str) -> Ability:
 
 def wheel(d: Mapping[str, Any], where: str) -> Wheel:
     """Read a battle wheel ``{"hp", "speed", "ac", "bloodied_at", "bloodied_speed", "bloodied_ac"}``."""
-    hp, sp, ac = (_need(d, k, f"{where} wheel", int) for k in ("hp", "speed", "ac"))
-    if hp < 1:
-        raise ContentError(f"{where} wheel: hp must be at least 1, not {hp}")
+    hp, sp, ac = (_bounded(_need(d, k, f"{where} wheel", int), k, f"{where} wheel") for k in ("hp", "speed", "ac"))
     return Wheel(hp, sp, ac, int(d.get("bloodied_at", 0)), int(d.get("bloodied_speed", sp)),
                  int(d.get("bloodied_ac", ac)))
 
@@ -264,7 +328,7 @@ def character(d: Mapping[str, Any]) -> CharacterCard:
     :raises ContentError: a missing or wrong field, an unknown role, not exactly 2 cooldown abilities,
         2 level-up cards and 1 reaction with a trigger (DDO-COOL-01, DDO-PARTY-10).
     """
-    nm = _need(d, "name", "character", str)
+    nm = _name(d, "name", "character")
     w = f"character {nm!r}"
     role = _need(d, "role", w, str)
     if role not in ROLES:
@@ -294,7 +358,7 @@ def character(d: Mapping[str, Any]) -> CharacterCard:
 
 def item(d: Mapping[str, Any]) -> ItemCard:
     """Read an item card ``{"symbol", "name", "type", "bonuses": {...}, "ability": {...}}``."""
-    sym = _need(d, "symbol", "item", str)
+    sym = _name(d, "symbol", "item")
     w = f"item {sym!r}"
     typ = _need(d, "type", w, str)
     if typ not in ITEM_TYPES:
@@ -305,12 +369,12 @@ def item(d: Mapping[str, Any]) -> ItemCard:
         if k not in known:
             raise ContentError(f"{w}: bonus {k!r} is not one of {', '.join(sorted(known))}")
     ab = ability(d["ability"], f"{w} ability") if d.get("ability") else None
-    return ItemCard(sym, _need(d, "name", w, str), typ, bonuses, ab)
+    return ItemCard(sym, _name(d, "name", w), typ, bonuses, ab)
 
 
 def monster(d: Mapping[str, Any]) -> MonsterCard:
     """Read a monster or champion card (``"champion": true``); see ``data/onslaught/README.md``."""
-    nm = _need(d, "name", "monster", str)
+    nm = _name(d, "name", "monster")
     w = f"monster {nm!r}"
     beh = d.get("behaviour", "closest")
     bl = d.get("bloodied_behaviour", "")
@@ -423,6 +487,9 @@ def library(cards: Mapping[str, Any] | bytes, maps: list[Any] | bytes, scenarios
     scens = {x.id: x for x in (scenario(d) for d in s)}
     parties = {str(k): tuple(v) for k, v in c.get("parties", {}).items()}
     for pname, members in parties.items():
+        problem = name_problem(pname, MAX_PARTY_NAME)
+        if problem:
+            raise ContentError(f"party {_shown(pname)}: its name {problem}")
         problem = party_problem([chars[n] for n in members if n in chars], 5)
         missing = [n for n in members if n not in chars]
         if missing or problem:

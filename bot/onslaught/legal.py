@@ -91,7 +91,10 @@ def candidates(st: GameState, player: str) -> Iterator[str]:
         yield f"attack {m.name} {f.name} ranged"
     for ab in st.abilities(m):
         ab_word = ab.name.replace(" ", "-")
-        if ab.area or ab.cone or any(e.kind in ("teleport", "move", "condition") for e in ab.effects):
+        # A square only for what is aimed at one (DDO-AOE-01, DDO-CONE-01, a move, Spike Growth's token):
+        # a condition on a miniature names the miniature (DDO-HEAL-01's "choose targets in range").
+        if ab.area or ab.cone or any(e.kind in ("teleport", "move") or e.condition == "spike growth"
+                                     for e in ab.effects):
             squares = {s for f in foes for s in f.squares} if ab.area else set(orthogonal(m.square))
             if any(e.kind in ("teleport", "move") for e in ab.effects):
                 squares = {s for s in around(m.square, 4) if 0 <= s[0] < st.map.width and 0 <= s[1] < st.map.height}

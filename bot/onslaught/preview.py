@@ -13,10 +13,12 @@ import itertools
 from dataclasses import dataclass
 
 from bot.onslaught.actions import basic_attack, check_target
+from bot.onslaught.aim import shape_targets
 from bot.onslaught.combat import attack_damage, dice_count, roll_attack
 from bot.onslaught.content import Ability
 from bot.onslaught.dice import ScriptedDice
 from bot.onslaught.events import RulesError
+from bot.onslaught.grid import SquareError, parse_square
 from bot.onslaught.state import GameState, Mini
 
 
@@ -90,3 +92,35 @@ def preview(st: GameState, attacker: str, target: str, kind: str | None = None, 
     cover = check_target(st, m, t, ab)
     n, chance, crit = odds(st, m, ab, t, cover, basic)
     return Preview(m.name, t.name, ab.name, n, cover, st.ac(t), chance, crit, attack_damage(st, m, t, ab, basic))
+
+
+def ability_preview(st: GameState, attacker: str, ability: str, aim: str) -> tuple[str, list[str]]:
+    """The odds of ``attacker``'s attack ability ``ability`` aimed at ``aim`` (a miniature, or the square
+    of an area or cone attack), and the friends of ``attacker`` it would hit (DDO-AOE-*, DDO-CONE-*:
+    an area or a cone takes every miniature in it, friends included).
+
+    :returns: ``(text, friends)``: one line per miniature hit, and the names of the friendly ones.
+    :raises RulesError: no such ability, not an attack, or an aim it cannot take now.
+    """
+    m = _mini(st, attacker)
+    ab = st.ability(m, ability.replace("-", " "))
+    if ab is None or not ab.attack:
+        raise RulesError(f"{ability!r} is no attack of {m.name}")
+    if not (ab.area or ab.cone):
+        p = preview(st, attacker, aim, ability=ab.name)
+        friends = [p.target] if _mini(st, p.target).side == m.side else []
+        return p.text(), friends
+    try:
+        square = parse_square(aim.strip())
+    except SquareError as exc:
+        raise RulesError(f"{ab.name} is aimed at a square: {exc}") from None
+    hit = shape_targets(st, m, ab, square)
+    if not hit:
+        return f"{m.name} uses {ab.name} on {aim.strip().upper()}: nobody is in its {'area' if ab.area else 'cone'}.", []
+    lines = [f"{m.name} uses {ab.name} on {aim.strip().upper()}; it rolls against each miniature in its "
+             f"{'area' if ab.area else 'cone'}:"]
+    for t in hit:
+        n, chance, crit = odds(st, m, ab, t, False, False)
+        lines.append(f"- {t.name} (AC {st.ac(t)}): **{chance:.0%}** to hit (critical {crit:.0%}), "
+                     f"{attack_damage(st, m, t, ab, False)} damage on a hit")
+    return "\n".join(lines), [t.name for t in hit if t.side == m.side]

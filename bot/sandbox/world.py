@@ -39,6 +39,7 @@ def build_world(fake: FakeDiscord, *, name: str | None = None) -> SandboxWorld:
     carries them)."""
     users = [fake.create_user(user, global_name=display, guilds=[]) for user, display in PLAYERS]
     guild = fake.create_guild(name or f"{games.get(games.DEFAULT).title} Sandbox", owner=users[0])
+    guild.role_permissions = True  # plain members lack Manage Server here, as on Discord
     channels = {c: fake.create_channel(guild, c) for c in CHANNELS}
     roles = {r: fake.create_role(guild, r, perms) for r, perms, _ in ROLES}
     for user in users:

@@ -72,7 +72,7 @@ def test_one_game_claiming_a_name_keeps_its_options_exactly() -> None:
 def test_a_shared_name_merges_the_options_and_dispatches_on_the_channels_game() -> None:
     merged = shared.merge("move", {"heroscape": first_move, "onslaught": second_move})
     assert [(p.name, p.required) for p in merged._params.values()] == [
-        ("to", True), ("figure", False), ("via", False), ("character", False), ("fast", False)]
+        ("figure", True), ("to", True), ("via", False), ("character", False), ("fast", False)]
     assert str(merged._params["figure"].description) == "who"
 
 

@@ -30,6 +30,15 @@ _UNITS = {"w": 7 * DAY, "d": DAY, "h": HOUR, "m": MINUTE}
 POLICIES = ("ai", "skip", "forfeit")
 POLICY_WORDS = {"ai": "the computer player makes the move", "skip": "the turn is skipped",
                 "forfeit": "the player forfeits the match"}
+#: ``skip`` for a wait that is not a turn (a secret phase, a decision): nothing can be skipped there.
+UNSKIPPABLE = "it cannot be skipped, so the computer player makes it"
+
+
+def policy_words(policy: str, kind: str) -> str:
+    """What a passed deadline of ``kind`` (``turn``, ``orders`` = a secret phase, ``decision``) does
+    under ``policy``, in words: ``skip`` skips only a turn; a secret phase or a decision is made by
+    the computer player instead (the policy command does so)."""
+    return UNSKIPPABLE if policy == "skip" and kind != "turn" else POLICY_WORDS[policy]
 
 
 def parse_duration(text: str, *, what: str = "a duration") -> float:

@@ -27,7 +27,7 @@ from bot.discord.face import face_of
 from bot.discord.outgoing import echo
 from bot.discord.pace import history, texts
 from bot.discord.pace.clock import Clock, SystemClock
-from bot.discord.pace.durations import HOUR, POLICY_WORDS, Pace, PlayerPrefs, format_duration
+from bot.discord.pace.durations import HOUR, Pace, PlayerPrefs, format_duration, policy_words
 from bot.discord.pace.store import ACTED, CANCELLED, DONE, Deadline, PaceStore
 from bot.discord.pace.texts import LATE_AFTER, match_link, stamp, when_words
 from bot.discord.respond import Responder
@@ -370,11 +370,11 @@ class PaceService:
             await self.store.move_due(row.id, due, extended=True)
             await self._plan_reminders(row.id, row.player, now, due)
             await self._post(live, f"⌛ <@{row.player}>: the deadline for “{row.expected}” passed{late}. It is "
-                                   f"extended once, to {when_words(due)}; after that, {POLICY_WORDS[pace.policy]}.",
+                                   f"extended once, to {when_words(due)}; after that, {policy_words(pace.policy, row.kind)}.",
                              [row.player])
             return "extended"
         await self._post(live, f"⌛ {name}'s deadline for “{row.expected}” passed{late}: "
-                               f"{POLICY_WORDS[pace.policy]}.", [])
+                               f"{policy_words(pace.policy, row.kind)}.", [])
         self._acting.add(row.id)
         try:
             await self._apply_policy(live, row, pace.policy)
@@ -388,7 +388,7 @@ class PaceService:
         from bot.discord.publish import publish
 
         name = live.game.name(row.player)
-        cause = f"deadline passed ({row.kind}) — {POLICY_WORDS[policy]} for {name}"
+        cause = f"deadline passed ({row.kind}) — {policy_words(policy, row.kind)} for {name}"
         for _ in range(AI_STEPS):
             waits = self.waits(live)
             # On while the same wait lasts, and through a decision it raised for the same player

@@ -169,11 +169,14 @@ async def _apply(service: PaceService, live: LiveMatch, request_id: int,
         live.snapshot_seq = min(live.snapshot_seq, req.cut)
         live.unsent = {k: e for k, e in live.unsent.items() if e.seq < req.cut}
         live.turn_mark = TurnMark(live.version, int(time.time() * 1000), "an undo by agreement")
-    png = await face_of(live).draw(service.bot, live, live.public_view(), ())
+    face = face_of(live)
+    png = await face.draw(service.bot, live, live.public_view(), ())
     what = "; ".join(f"`{live.shown_command(t)}`" for _, t in taken)
+    # A decision pending again gets its buttons again (the ones posted before the undo are stale).
+    view = face.decision_view(live, live.version, live.facts()[1])
     await Responder(service.bot, None, live.channel_id).send(
         f"↩ Undone by agreement: {live.game.name(req.player)}'s {what}. The match is back where it was:",
-        png=png, filename=f"undo-v{live.version}.png")
+        png=png, filename=f"undo-v{live.version}.png", view=view)
     await service.after_publish(live)
 
 

@@ -283,7 +283,9 @@ class OnslaughtMatch:
             return self._begin(line)
         side = self.side_of(player)
         if side is None:
-            raise RulesError(f"{player!r} has no seat in this match")
+            if text.split()[:1] == ["join"]:  # QA F14: said in words, never the seat id
+                raise RulesError("This match has started and both seats are taken; you can watch it.")
+            raise RulesError("You have no seat in this match; you can watch it.")
         if text.split()[:1] == ["concede"]:
             if text.split() != ["concede"]:
                 raise RulesError("write just: concede")

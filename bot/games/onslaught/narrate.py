@@ -19,12 +19,28 @@ def _sq(value: Any) -> str:
     return name((int(value[0]), int(value[1])))
 
 
+def dice_words(d: Mapping[str, Any], note: str = "") -> str:
+    """An attack roll's dice in words (DDO-ATTACK-08/09: two d20, the higher kept, then modifiers):
+    ``d20 17 and 10 (17 kept) +4 = 21``; one die: ``d20 17 +4 = 21`` (``note`` follows the dice).
+
+    >>> dice_words({"faces": [17, 10], "kept": 17, "total": 21})
+    'd20 17 and 10 (17 kept) +4 = 21'
+    >>> dice_words({"faces": [9], "kept": 9, "total": 8})
+    'd20 9 -1 = 8'
+    """
+    faces = [str(f) for f in d.get("faces", [])]
+    kept, total = d.get("kept"), d.get("total")
+    words = f"d20 {' and '.join(faces)}" + (f" ({kept} kept)" if len(faces) > 1 and kept is not None else "") + note
+    if kept is None or total is None:
+        return words + (f", total {total}" if total is not None else "")
+    return f"{words} {int(total) - int(kept):+d} = {total}"
+
+
 def _attack(d: Mapping[str, Any]) -> str:
     if d.get("automatic"):
         return f"{d['attacker']} attacks {d['target']} with {d['ability']}: hits automatically"
-    faces = "+".join(str(f) for f in d.get("faces", []))
-    roll = f"d20 {faces}" + (" (one die: cover)" if d.get("cover") else "")
-    total = f", total {d['total']}" + (f" vs AC {d['ac']}" if "ac" in d else "")
+    roll = dice_words(d, " (one die: cover)" if d.get("cover") else "")
+    total = f" vs AC {d['ac']}" if "ac" in d else ""
     outcome = "critical hit" if d.get("critical") else ("hits" if d["hit"] else ("fails (a 1)" if d.get("failure") else "misses"))
     by = f", rolled by party {d['roller']}" if d.get("roller") else ""
     return f"{d['attacker']} attacks {d['target']} with {d['ability']}: {roll}{total}{by}: {outcome}"
@@ -58,6 +74,10 @@ WORDS: dict[str, Callable[[Mapping[str, Any]], str | None]] = {
     "monsters activate": lambda d: f"the {d['group']} monsters activate (initiative {d['initiative']:g})",
     "skipped": lambda d: f"{d['mini']} is defeated: initiative {d['initiative']} is skipped",
     "moved": _moved,
+    "monster choice": lambda d: (f"party {d['side']} chooses {d['target']} for {d['mini']} to attack"
+                                 if d["kind"] == "target" else
+                                 f"party {d['side']} chooses {d['target']} for {d['mini']} to go for; it moves "
+                                 f"toward {d['target']} and attacks what it can reach"),
     "attack": _attack,
     "ability": lambda d: f"{d['mini']} uses {d['ability']}" + (f" (dial set to {d['dial']})" if d.get("dial") not in (None, "ready") else ""),
     "reaction": lambda d: f"{d['mini']} reacts with {d['ability']}",

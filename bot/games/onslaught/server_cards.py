@@ -43,7 +43,7 @@ def is_card_file(body: str) -> bool:
     """Whether ``body`` is JSON whose top-level ``game`` is ``onslaught`` (other games' files are not)."""
     try:
         doc = json.loads(body)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested too deeply to read (a hostile file)
         return False
     return isinstance(doc, dict) and str(doc.get("game", "")).lower() == GAME
 
@@ -66,6 +66,8 @@ def merged(files: Iterable[tuple[str, str]]) -> Library:
             extra = json.loads(body)
         except ValueError as exc:
             raise ContentError(f"{fname}: not JSON ({exc})") from None
+        except RecursionError:
+            raise ContentError(f"{fname}: the JSON is nested too deeply to read") from None
         if not isinstance(extra, dict) or str(extra.get("game", "")).lower() != GAME:
             raise ContentError(f"{fname}: an Onslaught card file is a JSON object with \"game\": \"onslaught\"")
         unknown = sorted(set(extra) - {"game", "about", "parties", *PARTS})

@@ -117,15 +117,19 @@ class OsTable(Table):
         elif verb == "end":
             await self.reply(user, "act", step="end")
         elif verb == "move":
-            await self.reply(user, "move", to=words[2])
+            await self.reply(user, "move", figure=words[1], to=words[2])
         elif verb == "attack":
-            options = {"target": words[2], **({"kind": words[3]} if len(words) > 3 else {})}
+            options = {"attacker": words[1], "target": words[2], **({"kind": words[3]} if len(words) > 3 else {})}
             preview = await self.reply(user, "attack", **options)
             assert preview.ephemeral and "to hit" in preview.content, preview.content
             roll = next(c for c in preview.custom_ids if c.startswith("os:roll:"))
             await (await self.click(user, preview, roll)).wait_reply()
         elif verb == "use":
-            await self.reply(user, "ability", name=words[2], **({"target": words[3]} if len(words) > 3 else {}))
+            answer = await self.reply(user, "ability", name=words[2], **({"target": words[3]} if len(words) > 3 else {}))
+            roll = next((c for c in answer.custom_ids if c.startswith("os:use:")), None)
+            if roll is not None:  # an attack ability: its preview, then the Roll button
+                assert answer.ephemeral and ("to hit" in answer.content or "nobody" in answer.content), answer.content
+                await (await self.click(user, answer, roll)).wait_reply()
         elif verb == "loot":
             await self.reply(user, "loot", **({"chest": words[2]} if len(words) > 2 else {}))
         elif verb in ("equip", "unequip", "give", "pickup"):
@@ -162,3 +166,31 @@ def _buttons(msg: FakeMessage) -> list[dict[str, Any]]:
     from bot.fakediscord.models import walk_components
 
     return [c for c in walk_components(msg.components) if c.get("type") == 2]
+
+
+async def assigned_table(fake: FakeDiscord, world: Any, start_bot: Any, tmp_path: Any, *, clock: Any = None,
+                         **new: Any) -> OsTable:
+    """The real bot (seed 3, no pictures) and a started Onslaught match in ``world.channel``: Alice's
+    party the Lantern Company (``new``: more ``/match new`` options), Bob joined, both players'
+    initiative cards assigned, so the first activation is waited for."""
+    from bot_table import make_bot
+
+    bot = make_bot(fake, tmp_path / "db.sqlite", world.guild.id, seed=3, render=None, clock=clock)
+    await start_bot(bot)
+    table = OsTable(fake, bot, world.channel, [world.alice, world.bob])
+    await table.reply(world.alice, "match", "new", game="onslaught", **{"party": LANTERN, **new})
+    await table.reply(world.bob, "match", "join")
+    await table.reply(world.alice, "match", "start")
+    for user in (world.alice, world.bob):
+        await table.assign(user)
+    return table
+
+
+async def activated(table: OsTable) -> tuple[str, FakeUser, Any]:
+    """``/act`` by the player waited for: their seat id, their user and the character now activating."""
+    pid = table.game.waiting()[0].player
+    user = table.user(pid)
+    await table.reply(user, "act")
+    st = table.game.state
+    assert st.activation is not None
+    return pid, user, st.minis[st.activation.mini]

@@ -63,7 +63,7 @@ async def test_undo_by_agreement_takes_back_a_move_but_not_a_roll(fake: FakeDisc
     mini = table.game.state.activation.mini  # type: ignore[union-attr]
     where = table.game.state.minis[mini].square
     dest = next(t.split()[2] for t in table.game.legal(pid) if t.startswith("move "))
-    await table.reply(mover, "move", to=dest)
+    await table.reply(mover, "move", figure=mini, to=dest)
     moved = len(table.game.log)
     asked = await table.reply(mover, "match", "undo")
     assert "Asked" in asked.content, asked.content
@@ -80,7 +80,7 @@ async def test_undo_by_agreement_takes_back_a_move_but_not_a_roll(fake: FakeDisc
     if not attacks:
         pytest.skip("no attack came within reach this activation")  # pragma: no cover - the seed gives one
     words = attacks[0].split()
-    preview = await table.reply(mover, "attack", target=words[2], **({"kind": words[3]} if len(words) > 3 else {}))
+    preview = await table.reply(mover, "attack", attacker=words[1], target=words[2], **({"kind": words[3]} if len(words) > 3 else {}))
     await table.click(mover, preview, next(c for c in preview.custom_ids if c.startswith("os:roll:")))
     refused = await table.reply(mover, "match", "undo")
     assert "rolled dice" in refused.content, refused.content

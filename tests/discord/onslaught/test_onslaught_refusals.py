@@ -42,7 +42,7 @@ async def test_a_user_who_does_not_play_is_refused_privately(fake: FakeDiscord, 
     table = await _started(fake, world, start_bot, tmp_path)
     carol = fake.create_user("carol")
     version = table.live.version
-    for name, options in (("act", {}), ("move", {"to": "C3"}), ("loot", {})):
+    for name, options in (("act", {}), ("move", {"figure": "Kael", "to": "C3"}), ("loot", {})):
         answer = await table.reply(carol, name, **options)
         assert answer.ephemeral and "not playing in this match" in answer.content, answer.content
     assert table.live.version == version
@@ -58,12 +58,13 @@ async def test_a_square_out_of_reach_is_refused_and_changes_nothing(fake: FakeDi
     user = table.user(pid)
     await table.reply(user, "act")  # activates the character whose card is up
     version = table.live.version
-    answer = await table.reply(user, "move", to="L9")
+    mini = table.game.state.activation.mini  # type: ignore[union-attr]
+    answer = await table.reply(user, "move", figure=mini, to="L9")
     assert answer.ephemeral and "cannot reach L9" in answer.content, answer.content
-    answer = await table.reply(user, "move", to="nowhere")
+    answer = await table.reply(user, "move", figure=mini, to="nowhere")
     assert answer.ephemeral and "is not a square" in answer.content, answer.content
     other = world.bob if user is world.alice else world.alice
-    answer = await table.reply(other, "move", to="C3")
+    answer = await table.reply(other, "move", figure=mini, to="C3")
     assert answer.ephemeral and "no character activating" in answer.content, answer.content
     assert table.live.version == version
     offered = await fake.autocomplete(user, world.channel, "move", options={"to": ""}, focused="to")
@@ -114,7 +115,7 @@ async def test_onslaught_commands_in_a_heroscape_channel_and_back(fake: FakeDisc
     await onslaught.reply(world.alice, "match", "new", game="onslaught")
     await onslaught.reply(world.bob, "match", "join")
     await onslaught.reply(world.alice, "match", "start")
-    answer = await onslaught.reply(world.alice, "move", figure="syvarris", to="C3")
+    answer = await onslaught.reply(world.alice, "move", figure="syvarris", to="C3", via="C2")
     assert answer.ephemeral and "figure" in answer.content and "Nothing was done" in answer.content, answer.content
 
 

@@ -9,12 +9,13 @@ from bot.discord import actions
 from bot.games.heroscape.discord.live import HeroscapeLive, heroscape
 
 
-def match_here(interaction: discord.Interaction) -> HeroscapeLive:
-    """:func:`bot.discord.actions.match_here`, as a Heroscape match.
+def match_here(interaction: discord.Interaction, instead: str = "") -> HeroscapeLive:
+    """:func:`bot.discord.actions.match_here`, as a Heroscape match (``instead``: what the other
+    game's players use instead, added to its refusal).
 
     :raises NoMatch: no match here. :raises UserError: a match of another game.
     """
-    return heroscape(actions.match_here(interaction))
+    return heroscape(actions.match_here(interaction), instead)
 
 
 def player_here(interaction: discord.Interaction) -> tuple[HeroscapeLive, str]:

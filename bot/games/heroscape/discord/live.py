@@ -209,12 +209,15 @@ class HeroscapeLive(LiveMatch):
         return st.phase, (st.pending[0] if st.pending else None)
 
 
-def heroscape(live: LiveMatch) -> HeroscapeLive:
-    """``live`` as a Heroscape match.
+def heroscape(live: LiveMatch, instead: str = "") -> HeroscapeLive:
+    """``live`` as a Heroscape match (``instead``: what that game's players use instead, e.g.
+    "abilities are used with `/ability`", said in the refusal).
 
     :raises UserError: it is a match of another game (a Heroscape command was used in its channel).
     """
     if isinstance(live, HeroscapeLive):
         return live
-    raise UserError(f"This channel's match is a game of {games.get(live.meta.ruleset).title}; that command "
-                    "belongs to Heroscape matches, so nothing was done.")
+    title = games.get(live.meta.ruleset).title
+    raise UserError(f"This channel's match is a game of {title}; that command belongs to Heroscape matches, "
+                    f"so nothing was done." + (f" In a {title} match, {instead}." if instead else
+                                               " `/match status` says what this match waits for."))

@@ -24,8 +24,12 @@ from bot.games.onslaught.match import OnslaughtMatch
 if TYPE_CHECKING:
     from bot.discord.live import LiveMatch
 
+#: A stale decision button's answer (the decision was made, or the match changed since, e.g. an undo).
+ALREADY = ("This decision was already made, or the match changed since these buttons were posted; "
+           "`/match status` gives the buttons of what is waited for now.")
 DECIDE_ID = r"os:dec:(?P<m>[0-9a-f]+):(?P<v>\d+):(?P<i>\d+)"
 ROLL_ID = r"os:roll:(?P<m>[0-9a-f]+):(?P<v>\d+):(?P<a>[^:]+):(?P<t>[^:]+):(?P<k>[a-z]*)"
+USE_ID = r"os:use:(?P<m>[0-9a-f]+):(?P<v>\d+):(?P<i>\d+):(?P<t>[^:]+)"
 
 
 def game_of(live: LiveMatch) -> OnslaughtMatch:
@@ -73,31 +77,64 @@ async def decide(interaction: discord.Interaction, match_id: str, version: int, 
         return
     pid = str(interaction.user.id)
     who = decider(live)
+    if live.over:  # QA F18: not "already made" after a concession
+        raise Stale("The match is over; nothing more is decided in it.")
     if live.version != version or who is None:
-        raise Stale("This decision was already made.")
+        raise Stale(ALREADY)
     if who != pid:
         raise NotAPlayer(f"This decision is {live.game.name(who)}'s to make.")
     texts = answers(live, pid)
     if index >= len(texts):
-        raise Stale("This decision was already made.")
+        raise Stale(ALREADY)
     await actions.play(interaction, texts[index], live=live, expected_version=version)
+
+
+async def _previewed(interaction: discord.Interaction, match_id: str, version: int, what: str,
+                     command: str) -> LiveMatch | None:
+    """The match of a preview's Roll button, if the press is still good (``None``: this interaction was
+    already handled).
+
+    :raises Stale: the match ended, or anything changed since the preview (``what`` was rolled or
+        someone acted; ``command`` previews again)."""
+    live = actions.bot_of(interaction).matches.get(match_id)
+    if live is None:
+        raise Stale("That match is over or was ended.")
+    if await actions.bot_of(interaction).matches.was_processed(interaction.id):
+        return None
+    if live.version != version:
+        raise Stale(f"The board changed since this preview ({what} was rolled, or someone acted). "
+                    f"Use `{command}` again if it is still on.")
+    return live
 
 
 async def roll(interaction: discord.Interaction, match_id: str, version: int, attacker: str, target: str,
                kind: str) -> None:
     """The Roll button of an attack preview: the attack, if nothing changed since the preview."""
-    live = actions.bot_of(interaction).matches.get(match_id)
+    live = await _previewed(interaction, match_id, version, "the attack", "/attack")
     if live is None:
-        raise Stale("That match is over or was ended.")
-    if await actions.bot_of(interaction).matches.was_processed(interaction.id):
         return
-    if live.version != version:
-        raise Stale("The board changed since this preview (the attack was rolled, or someone acted). "
-                    "Use `/attack` again if the attack is still on.")
     game = game_of(live)
     if game.side_of(str(interaction.user.id)) is None:
         raise NotAPlayer("Only the player whose activation it is can roll this attack.")
     text = " ".join(["attack", attacker, target, *([kind] if kind else [])])
+    await actions.play(interaction, text, live=live, expected_version=version)
+
+
+async def use(interaction: discord.Interaction, match_id: str, version: int, index: int, aim: str) -> None:
+    """The Roll button of an attack ability's preview (``/ability``): the active character's ability
+    number ``index`` aimed at ``aim``, if nothing changed since the preview."""
+    live = await _previewed(interaction, match_id, version, "the ability", "/ability")
+    if live is None:
+        return
+    game = game_of(live)
+    st = game.state
+    m = st.minis.get(st.activation.mini) if st.activation is not None else None
+    if m is None or game.side_of(str(interaction.user.id)) != m.side:
+        raise NotAPlayer("Only the player whose activation it is can roll this attack.")
+    abilities = st.abilities(m)
+    if index >= len(abilities):
+        raise Stale("This preview is out of date. Use `/ability` again.")
+    text = " ".join(["use", m.name, abilities[index].name.replace(" ", "-"), aim])
     await actions.play(interaction, text, live=live, expected_version=version)
 
 
@@ -130,8 +167,24 @@ class RollButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]], temp
         return cls(match["m"], int(match["v"]), match["a"], match["t"], match["k"])
 
 
+class UseButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=USE_ID):
+    """Roll the attack ability previewed by ``/ability`` (only if nothing changed since the preview):
+    the active character's ability number ``index`` aimed at ``aim`` (a miniature or a square)."""
+
+    def __init__(self, match_id: str, version: int, index: int, aim: str, label: str = "Roll") -> None:
+        self.match_id, self.version, self.index, self.aim = match_id, version, index, aim
+        super().__init__(discord.ui.Button(label=label, emoji="🎲", style=discord.ButtonStyle.danger,
+                                           custom_id=f"os:use:{match_id}:{version}:{index}:{aim}"[:100]))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> UseButton:
+        return cls(match["m"], int(match["v"]), int(match["i"]), match["t"], getattr(item, "label", None) or "Roll")
+
+
 #: The buttons and what pressing each does (:attr:`bot.discord.face.Face.items`).
 PRESSES: dict[type[discord.ui.DynamicItem[Any]], Any] = {
     DecisionButton: lambda item, i: decide(i, item.match_id, item.version, item.index),
     RollButton: lambda item, i: roll(i, item.match_id, item.version, item.attacker, item.target, item.kind),
+    UseButton: lambda item, i: use(i, item.match_id, item.version, item.index, item.aim),
 }

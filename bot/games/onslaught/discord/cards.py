@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import logging
 
+from bot.discord.outgoing import cap
 from bot.games.onslaught.server_cards import check, set_files
 from bot.onslaught.content import ContentError
 from bot.storage.base import Storage
@@ -40,6 +41,14 @@ async def upload(storage: Storage, guild_id: int, name: str, body: str) -> str:
     """
     files = await files_of(storage, guild_id)
     lib = check(name, body, files.items())
+    # The answer is written before anything is stored: a failure after storing would tell the uploader
+    # the file was refused while it stays (and blocks the names it holds).
+    added = json.loads(body)
+    chars = [str(c.get("name")) for c in added.get("characters", []) if isinstance(c, dict)]
+    shown = ", ".join(chars[:10]) + (f" and {len(chars) - 10} more" if len(chars) > 10 else "")
+    answer = cap(f"Stored the D&D Onslaught card file **{name}** for this server: "
+                 f"{len(chars)} character(s) ({shown}), {len(lib.characters)} in all, "
+                 f"{len(lib.parties)} parties. Build a party with `/party` or `/match new game:onslaught party:`.")
     files.pop(name, None)
     files[name] = body
     await storage.set_value(FILES_KEY.format(guild=guild_id), json.dumps(files))
@@ -47,11 +56,7 @@ async def upload(storage: Storage, guild_id: int, name: str, body: str) -> str:
     if guild_id not in servers:
         await storage.set_value(INDEX_KEY, json.dumps([*servers, guild_id]))
     set_files(guild_id, files.items())
-    added = json.loads(body)
-    chars = [str(c.get("name")) for c in added.get("characters", []) if isinstance(c, dict)]
-    return (f"Stored the D&D Onslaught card file **{name}** for this server: "
-            f"{len(chars)} character(s) ({', '.join(chars[:10])}), {len(lib.characters)} in all, "
-            f"{len(lib.parties)} parties. Build a party with `/party` or `/match new game:onslaught party:`.")
+    return answer
 
 
 async def delete(storage: Storage, guild_id: int, name: str) -> bool:

@@ -25,12 +25,12 @@ from bot.discord.errors import UserError
 from bot.discord.outgoing import echo
 from bot.discord.respond import Responder
 from bot.games.onslaught.discord import buttons
-from bot.games.onslaught.discord.texts import Options, act_text, active, legal_of
+from bot.games.onslaught.discord.texts import Options, act_text, active, attack_kinds, legal_of
 from bot.games.onslaught.match import NAME, OnslaughtMatch
 from bot.onslaught.events import RulesError
 from bot.onslaught.grid import SquareError, parse_square
 from bot.onslaught.legal import check
-from bot.onslaught.preview import preview
+from bot.onslaught.preview import ability_preview, preview
 
 if TYPE_CHECKING:
     from bot.discord.live import LiveMatch
@@ -85,7 +85,10 @@ def _completer(pick: str) -> Callable[[discord.Interaction, str], Coroutine[Any,
         if pick == "to":
             pairs = [(t.split()[2], t.split()[2]) for t in o.moves]
         elif pick == "target":
-            pairs = [(f"{t.split()[2]}{' (ranged)' if len(t.split()) > 3 else ''}", t.split()[2]) for t in o.attacks]
+            kinds: dict[str, list[str]] = {}
+            for target, kind in attack_kinds(game, o.attacks):
+                kinds.setdefault(target, []).append(kind)
+            pairs = [(f"{target} ({' or '.join(ks)})", target) for target, ks in kinds.items()]
         elif pick == "ability":
             m = active(game)
             pairs = [(w.replace("-", " ") + (f" ({m.dials.get(w.replace('-', ' '), 'ready')})" if m else ""), w)
@@ -107,8 +110,9 @@ def _completer(pick: str) -> Callable[[discord.Interaction, str], Coroutine[Any,
                 thing = items[w[2]].name if w[0] != "pickup" and w[2] in items else w[2]
                 rest = f" to {w[3]}" if w[0] == "give" else ""
                 pairs.append((f"{w[0]} {thing}{rest}", " ".join([w[0], *w[2:]])))
-        elif pick == "character":
-            pairs = [(m.name, m.name) for m in game.state.living() if m.side == game.side_of(pid)]
+        elif pick == "character":  # the one acting now: /move and /attack act with it alone
+            m = active(game) if game.started and game.state.activation is not None else None
+            pairs = [(m.name, m.name)] if m is not None and m.side == game.side_of(pid) else []
         elif pick == "mini" and game.started:
             pairs = [(m.name, m.name) for m in game.state.living()]
         return _choices(pairs, current)
@@ -131,33 +135,39 @@ def _character(game: OnslaughtMatch, pid: str, named: str | None) -> str:
 
 
 @app_commands.command(name="move", description="Move your active character")
-@app_commands.describe(to="The square to move to (C4)", character="The activating character (default: it)")
-@app_commands.autocomplete(to=_completer("to"), character=_completer("character"))
+@app_commands.describe(figure="The activating character", to="The square to move to (C4)")
+@app_commands.autocomplete(figure=_completer("character"), to=_completer("to"))
 @app_commands.guild_only()
-async def move(interaction: discord.Interaction, to: str, character: str | None = None) -> None:
-    """``/move`` in an Onslaught match: a basic move of the active character (DDO-MOVE-*)."""
+async def move(interaction: discord.Interaction, figure: str, to: str) -> None:
+    """``/move`` in an Onslaught match: a basic move of the active character (DDO-MOVE-*). The options
+    are Heroscape's (``figure`` first, then ``to``: one ``/move`` on Discord); ``figure`` offers the
+    active character."""
     live, pid, game = here(interaction, "move")
-    who = _character(game, pid, character)
+    who = _character(game, pid, figure)
     try:
         square = parse_square(to.strip())
-    except SquareError as exc:
-        raise UserError(f"'{echo(to)}' is not a square: {exc}. Write it like C4.") from None
+    except SquareError:
+        raise UserError(f"'{echo(to)}' is not a square; write a column letter and a row number, like C4.") from None
+    grid = game.state.map
+    if not (0 <= square[0] < grid.width and 0 <= square[1] < grid.height):
+        last = chr(ord("A") + grid.width - 1)
+        raise UserError(f"'{echo(to)}' is off the map: its squares are A1 to {last}{grid.height}.")
     from bot.onslaught.grid import name as square_name
 
     await actions.play(interaction, f"move {who} {square_name(square)}", live=live)
 
 
 @app_commands.command(name="attack", description="See the chance to hit, then roll the attack")
-@app_commands.describe(target="Whom to attack", attacker="The activating character (default: it)",
+@app_commands.describe(attacker="The activating character", target="Whom to attack",
                        kind="melee or ranged (default: melee when adjacent)")
-@app_commands.autocomplete(target=_completer("target"), attacker=_completer("character"))
+@app_commands.autocomplete(attacker=_completer("character"), target=_completer("target"))
 @app_commands.choices(kind=[app_commands.Choice(name="melee", value="melee"),
                             app_commands.Choice(name="ranged", value="ranged")])
 @app_commands.guild_only()
-async def attack(interaction: discord.Interaction, target: str, attacker: str | None = None,
-                 kind: str | None = None) -> None:
+async def attack(interaction: discord.Interaction, attacker: str, target: str, kind: str | None = None) -> None:
     """``/attack`` in an Onslaught match: the chance to hit first (cover and the dice counted), privately,
-    with a **Roll** button bound to this moment."""
+    with a **Roll** button bound to this moment. The options are Heroscape's (``attacker`` first, then
+    ``target``: one ``/attack`` on Discord); ``attacker`` offers the active character."""
     live, pid, game = here(interaction, "attack")
     who = _character(game, pid, attacker)
     target = target.strip()
@@ -226,6 +236,48 @@ async def map_command(interaction: discord.Interaction, reach: str | None = None
 
 
 
+async def _ability_preview(interaction: discord.Interaction, live: Any, pid: str, game: OnslaughtMatch, text: str,
+                           ability: str, target: str | None) -> None:
+    """The private preview of an attack ability (``text``, checked by the rules first) with its
+    **Roll** button; a friend in the attack is named before anything is rolled (DDO-AOE-*: an area
+    takes every miniature in it)."""
+    reason = check(game.match.game, game.side_of(pid) or "", text)
+    if reason is not None:
+        raise UserError(reason)
+    words = text.split()
+    try:
+        words_shown, friends = ability_preview(game.state, words[1], words[2], target.strip() if target else "")
+    except RulesError as exc:
+        raise UserError(str(exc)) from None
+    m = game.state.minis[words[1]]
+    index = next(i for i, a in enumerate(game.state.abilities(m)) if a.name == ability)
+    label = "Roll"
+    if friends:
+        words_shown = f"⚠️ This hits your own side: {', '.join(friends)}.\n{words_shown}"
+        label = "Roll against my own side"
+    button = buttons.UseButton(live.match_id, live.version, index, words[3] if len(words) > 3 else "-", label)
+    with actions.bot_of(interaction).busy("ability-preview"):
+        await interaction.response.send_message(words_shown, view=view_of(button), ephemeral=True)
+
+
+def _item_words(game: OnslaughtMatch, who: str, words: list[str]) -> list[str]:
+    """The words after the verb of an ``/item what:`` as the rules read them: an item carried by
+    ``who`` may be named by its name (``equip Gloamsteel Sword``) as well as its symbol, and ``give``
+    takes ``to`` before the friend (``give I2 to Ysolde``), as the option's description shows."""
+    rest = words[1:]
+    if words[0] == "give" and len(rest) >= 3 and rest[-2].lower() == "to":
+        rest = [*rest[:-2], rest[-1]]
+    if words[0] in ("equip", "unequip", "give"):
+        m = game.state.minis.get(who)
+        items = game.state.library.items
+        named = " ".join(rest[:-1] if words[0] == "give" else rest).lower()
+        carried = [*m.loot, *m.equipped] if m is not None else []
+        symbol = next((t for t in carried if t in items and items[t].name.lower() == named), None)
+        if symbol is not None:
+            rest = [symbol, *rest[-1:]] if words[0] == "give" else [symbol]
+    return rest
+
+
 class OnslaughtCog(commands.Cog):
     """D&D Onslaught's own slash commands (see the module docstring)."""
 
@@ -243,11 +295,15 @@ class OnslaughtCog(commands.Cog):
             await actions.play(interaction, "end", live=live)
             return
         o = legal(live, pid)
+        bot = actions.bot_of(interaction)
         if o.activate:
             await actions.play(interaction, o.activate[0], live=live)
+            m = active(game) if game.started else None
+            if m is not None and m.side == game.side_of(pid) and not game.state.pending and game.state.activation:
+                with bot.busy("act"):  # the revealed character's options, as the README promises
+                    await Responder(bot, interaction, live.channel_id).send(act_text(game, pid), ephemeral=True)
             return
         view = buttons.decision_buttons(live, live.version, private=True) if o.answers else None
-        bot = actions.bot_of(interaction)
         with bot.busy("act"):
             await Responder(bot, interaction, live.channel_id).send(act_text(game, pid), view=view, ephemeral=True)
 
@@ -260,7 +316,13 @@ class OnslaughtCog(commands.Cog):
         live, pid, game = here(interaction, "ability")
         who = _character(game, pid, None)
         word = "-".join(name.split())
-        await actions.play(interaction, " ".join(["use", who, word, *([target.strip()] if target else [])]), live=live)
+        text = " ".join(["use", who, word, *([target.strip()] if target else [])])
+        m = game.state.minis[who]
+        ab = game.state.ability(m, word.replace("-", " "))
+        if ab is not None and ab.attack:  # an attack: the chance to hit first, and a warning for friends hit
+            await _ability_preview(interaction, live, pid, game, text, ab.name, target)
+            return
+        await actions.play(interaction, text, live=live)
 
     @app_commands.command(name="loot", description="D&D Onslaught: loot a chest next to your active character")
     @app_commands.describe(chest="The chest's square, when two are in reach")
@@ -294,7 +356,7 @@ class OnslaughtCog(commands.Cog):
         if not words or words[0] not in ("equip", "unequip", "give", "pickup"):
             raise UserError(f"'{echo(what)}' does not read: start with equip, unequip, give or pickup "
                             "(e.g. `equip I1`, `give I1 Ysolde`, `pickup C4`).")
-        await actions.play(interaction, " ".join([words[0], who, *words[1:]]), live=live)
+        await actions.play(interaction, " ".join([words[0], who, *_item_words(game, who, words)]), live=live)
 
     @app_commands.command(name="party", description="D&D Onslaught: choose your party before the start")
     @app_commands.describe(party="A party's name, or five character names with commas (Brask, Ysolde, ...)")

@@ -17,8 +17,17 @@ from bot.onslaught.state import MONSTERS, READY, Mini
 
 #: Words of a pending decision's kind (``Waiting.on``).
 DECIDE = {"react": "may react", "levelup": "levels up: choose a level-up card", "keep": "keeps one drawn item",
-          "choose": "chooses", "target": "chooses whom the monster attacks",
-          "approach": "chooses whom the monster goes for", "place": "chooses where a monster appears"}
+          "choose": "chooses"}
+#: A monster's decision is its opponent's to make (DDO-MONSTER-06/07): what that player chooses.
+CHOOSE_FOR = {"target": "whom {mini} attacks", "approach": "whom {mini} goes for", "place": "where {mini} appears"}
+
+
+def decision_words(kind: str, mini: str) -> str:
+    """``**Brask** levels up: choose a level-up card``, or for a monster's decision (its opponent
+    answers) ``choose whom **Cinder1** goes for``."""
+    if kind in CHOOSE_FOR:
+        return "choose " + CHOOSE_FOR[kind].format(mini=f"**{mini}**")
+    return f"**{mini}** {DECIDE.get(kind, 'decides')}"
 
 
 @dataclass
@@ -35,6 +44,25 @@ class Options:
     answers: list[str] = field(default_factory=list)
     activate: list[str] = field(default_factory=list)
     end: bool = False
+
+
+def attack_kinds(game: OnslaughtMatch, attacks: Sequence[str]) -> list[tuple[str, str]]:
+    """The legal basic attacks ``attack MINI TARGET [KIND]`` as ``(target, kind)`` pairs, each once: a
+    command without a kind is the attack the engine makes (melee when adjacent and the character has
+    one, else ranged; DDO-ATTACK-03/04), so it is never shown as a melee attack it is not."""
+    from bot.onslaught.actions import basic_attack
+
+    st = game.state
+    out: dict[tuple[str, str], None] = {}
+    for text in attacks:
+        words = text.split()
+        kind = words[3] if len(words) > 3 else ""
+        if not kind and words[1] in st.minis and words[2] in st.minis:
+            m = st.minis[words[1]]
+            chosen = basic_attack(st, m, None, st.minis[words[2]])
+            kind = "melee" if chosen is st.character_card(m).melee else "ranged"
+        out[(words[2], kind or "melee")] = None
+    return list(out)
 
 
 def options(legal: Sequence[str]) -> Options:
@@ -133,7 +161,7 @@ def act_text(game: OnslaughtMatch, pid: str) -> str:
     o = legal_of(game, pid)
     if o.answers:
         d = st.pending[0]
-        return f"**{d.mini}** {DECIDE.get(d.kind, 'decides')}: answer with the buttons (or `/match status` to get them again)."
+        return f"{decision_words(d.kind, d.mini)}: answer with the buttons (or `/match status` to get them again)."
     if game.secret(pid) is not None:
         return ("Assign your initiative cards in secret with the controls I sent you by direct message "
                 "(`/match status` gives them to you again).")
@@ -151,7 +179,7 @@ def act_text(game: OnslaughtMatch, pid: str) -> str:
     if o.moves:
         lines.append(f"• Move (`/move to:`): {_squares(o.moves, 2)}")
     if o.attacks:
-        targets = sorted({f"{t.split()[2]}{' (ranged)' if len(t.split()) > 3 else ''}" for t in o.attacks})
+        targets = sorted(f"{target} ({kind})" for target, kind in attack_kinds(game, o.attacks))
         lines.append(f"• Attack (`/attack target:`, the chance to hit first): {', '.join(targets)}")
     for word, texts in o.abilities.items():
         args = [t.split()[3] for t in texts if len(t.split()) > 3]
@@ -188,7 +216,7 @@ def next_line(game: OnslaughtMatch, mention: bool = True) -> str:
     if st.pending:
         d = st.pending[0]
         how = "the item buttons I sent you privately" if d.kind == "keep" else "the buttons below"
-        return f"➡ {who}: {d.mini} {DECIDE.get(d.kind, 'decides')} ({how})."
+        return f"➡ {who}: {decision_words(d.kind, d.mini)} ({how})."
     if w.on == "activate":
         return f"➡ {who}: {st.awaiting} is next (`/act` activates it)."
     m = active(game)

@@ -48,7 +48,7 @@ class ArmyCog(commands.Cog):
     @app_commands.describe(cards='For example "Finn; Tarn Vikings; Syvarris"')
     @app_commands.autocomplete(cards=_cards)
     async def army_set(self, interaction: discord.Interaction, cards: str) -> None:
-        await actions.play(interaction, "army " + "; ".join(inputs.army_cards(cards)))
+        await actions.play(interaction, "army " + "; ".join(inputs.army_cards(cards)), live=here.match_here(interaction))
 
     @army.command(name="draft", description="Drafting match: pick one Army Card when it is your pick")
     @app_commands.describe(card="An Army Card that still fits your army (the list shows only those)")
@@ -57,11 +57,11 @@ class ArmyCog(commands.Cog):
         name = " ".join(card.split())
         if not name or ";" in name or name.casefold() == "pass":
             raise UserError("Name one Army Card per pick (the list offers those that fit), or use `/army pass`.")
-        await actions.play(interaction, f"draft {shlex.quote(name)}")
+        await actions.play(interaction, f"draft {shlex.quote(name)}", live=here.match_here(interaction))
 
     @army.command(name="pass", description="Drafting match: stop picking; your army is what you have drafted")
     async def army_pass(self, interaction: discord.Interaction) -> None:
-        await actions.play(interaction, "draft pass")
+        await actions.play(interaction, "draft pass", live=here.match_here(interaction))
 
     @army.command(name="show", description="Every player's army and the draft so far (only you see the answer)")
     async def army_show(self, interaction: discord.Interaction) -> None:

@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot.discord import actions
 from bot.games.heroscape.discord import autocomplete as ac
-from bot.games.heroscape.discord import inputs
+from bot.games.heroscape.discord import here, inputs
 
 if TYPE_CHECKING:
     from bot.discord.client import RefereeBot
@@ -51,7 +51,7 @@ class CannonCog(commands.Cog):
         args = [inputs.word(figure, "your figure next to the cannon", example),
                 inputs.word(cannon, "the cannon (its name or space)", example),
                 inputs.word(target, "the figure or object to fire at", example)]
-        await actions.play(interaction, inputs.command("cannon", *args))
+        await actions.play(interaction, inputs.command("cannon", *args), live=here.match_here(interaction))
 
 
 async def setup(bot: commands.Bot) -> None:

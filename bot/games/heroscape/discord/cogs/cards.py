@@ -19,8 +19,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.content.cards import CardFileError
+from bot.content.importers.hexoscape import nesting_depth
 from bot.discord.errors import UserError
 from bot.discord.face import faces
+from bot.discord.outgoing import cap
 from bot.game.seam import NAME
 from bot.game.session import server_library, set_server_cards
 
@@ -31,6 +33,9 @@ if TYPE_CHECKING:
 MAX_BYTES = 1_000_000
 #: How long a file name may be (kept short for messages).
 MAX_NAME = 80
+#: Deepest nesting of JSON arrays and objects in a card file (the games' formats need 6 at most):
+#: deeper is refused before parsing, so a hostile file cannot exhaust the parser's recursion.
+MAX_DEPTH = 20
 
 
 def _guild(interaction: discord.Interaction) -> int:
@@ -53,8 +58,8 @@ class CardsCog(commands.Cog):
     def __init__(self, bot: RefereeBot) -> None:
         self.bot = bot
 
-    @cards.command(name="upload", description="Add or replace a card file (JSON, format heroscape-cards/1)")
-    @app_commands.describe(file="A .json card file; see data/cards/README.md for the format")
+    @cards.command(name="upload", description="Add or replace a card file (JSON: heroscape-cards/1, or a D&D Onslaught one)")
+    @app_commands.describe(file="A .json card file: data/cards/README.md (Heroscape), data/onslaught/README.md (Onslaught)")
     async def upload(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
         guild = _guild(interaction)
         _may_manage(interaction)
@@ -69,12 +74,16 @@ class CardsCog(commands.Cog):
             body = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise UserError(f"`{name}` is not UTF-8 text; save it as UTF-8 JSON and upload it again.") from None
+        depth = nesting_depth(body)
+        if depth > MAX_DEPTH:
+            raise UserError(f"`{name}` was not stored: its JSON is nested {depth:,} levels deep; a card file "
+                            f"needs at most {MAX_DEPTH}.")
         storage = self.bot.matches.storage
         for face in faces():  # another game's card file (it says whose it is) goes to that game
             if face.game != NAME:
                 answer = await face.upload_cards(storage, guild, name, body)
                 if answer is not None:
-                    await interaction.response.send_message(answer, ephemeral=True)
+                    await interaction.response.send_message(cap(answer), ephemeral=True)
                     return
         files = [(n, b) for n, b in await storage.server_cards(guild) if n != name] + [(name, body)]
         try:
@@ -82,13 +91,14 @@ class CardsCog(commands.Cog):
         except CardFileError as exc:
             raise UserError(f"This card file was not stored: {exc}") from None
         added = [c for c in lib if (origin := lib.origin(c.id)) is not None and origin.name == name]
-        await storage.save_server_cards(guild, name, body, interaction.user.id)
-        set_server_cards(guild, files)
         completed = [c.name for c in added if c.complete]
         shown = ", ".join(c.name for c in added[:10]) + (f" and {len(added) - 10} more" if len(added) > 10 else "")
-        await interaction.response.send_message(
-            f"Stored `{name}` for this server: {len(added)} Army Card{'' if len(added) == 1 else 's'} "
-            f"({shown}); {len(completed)} complete. New matches here can field them.", ephemeral=True)
+        answer = cap(f"Stored `{name}` for this server: {len(added)} Army Card{'' if len(added) == 1 else 's'} "
+                     f"({shown}); {len(completed)} complete. New matches here can field them.")
+        # Written before storing: the answer can no longer fail after the file is kept.
+        await storage.save_server_cards(guild, name, body, interaction.user.id)
+        set_server_cards(guild, files)
+        await interaction.response.send_message(answer, ephemeral=True)
 
     @cards.command(name="list", description="This server's card files")
     async def list_files(self, interaction: discord.Interaction) -> None:
@@ -102,7 +112,7 @@ class CardsCog(commands.Cog):
             text = "This server has no card files of its own: it plays with the shipped Army Cards."
         else:
             text = "This server's card files: " + ", ".join(n if n.startswith("`") else f"`{n}`" for n, _ in files) + "."
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.response.send_message(cap(text), ephemeral=True)
 
     @cards.command(name="delete", description="Delete one of this server's card files")
     @app_commands.describe(name="The file name, as /cards list shows it")
@@ -112,7 +122,7 @@ class CardsCog(commands.Cog):
         storage = self.bot.matches.storage
         for face in faces():
             if await face.delete_cards(storage, guild, name):
-                await interaction.response.send_message(f"Removed `{name}` ({face.game}).", ephemeral=True)
+                await interaction.response.send_message(cap(f"Removed `{name}` ({face.game})."), ephemeral=True)
                 return
         files = await storage.server_cards(guild)
         if name not in {n for n, _ in files}:
@@ -124,7 +134,7 @@ class CardsCog(commands.Cog):
         except CardFileError as exc:
             raise UserError(f"`{name}` was not removed: the other files need it ({exc}).") from None
         await storage.delete_server_cards(guild, name)
-        await interaction.response.send_message(f"Removed `{name}`; new matches here no longer field its cards.",
+        await interaction.response.send_message(cap(f"Removed `{name}`; new matches here no longer field its cards."),
                                                 ephemeral=True)
 
 

@@ -163,7 +163,7 @@ class PlayCog(commands.Cog):
                 inputs.word(space, "a space of your start zone", example)]
         if second is not None and second.strip():
             args.append(inputs.word(second, "the second space (double-space figures)", example + " second: A8"))
-        await actions.play(interaction, inputs.command("place", *args))
+        await actions.play(interaction, inputs.command("place", *args), live=here.match_here(interaction))
 
     @place.command(name="rest", description="Put all your remaining figures on free start spaces")
     async def place_rest(self, interaction: discord.Interaction) -> None:
@@ -196,12 +196,12 @@ class PlayCog(commands.Cog):
                 f"⚠️ {question} Press **{SpecialButton.LABEL}** to make the special attack anyway.",
                 view=view_of(button), ephemeral=True)
             return
-        await actions.play(interaction, text)
+        await actions.play(interaction, text, live=live)
 
     @app_commands.command(name="end-turn", description="End your Player Turn")
     @app_commands.guild_only()
     async def end_turn(self, interaction: discord.Interaction) -> None:
-        await actions.play(interaction, "end-turn")
+        await actions.play(interaction, "end-turn", live=here.match_here(interaction))
 
 
 

@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot.discord import actions
 from bot.games.heroscape.discord import autocomplete as ac
-from bot.games.heroscape.discord import inputs
+from bot.games.heroscape.discord import here, inputs
 
 if TYPE_CHECKING:
     from bot.discord.client import RefereeBot
@@ -50,11 +50,12 @@ class TreasureCog(commands.Cog):
     @app_commands.guild_only()
     async def use(self, interaction: discord.Interaction, figure: str, glyph: str, target: str | None = None) -> None:
         example = "/use figure: finn glyph: elixir_of_speed"
+        live = here.match_here(interaction, instead="abilities are used with `/ability`")
         args = [ac.acting_figure_id(interaction, inputs.word(figure, "the figure that carries the glyph", example)),
                 inputs.word("_".join(glyph.split()), "the glyph to use", example)]
         if target and target.strip():
             args.append(inputs.word(target, "the glyph's target (a space or a figure)", example))
-        await actions.play(interaction, inputs.command("use", *args))
+        await actions.play(interaction, inputs.command("use", *args), live=live)
 
 
 async def setup(bot: commands.Bot) -> None:
