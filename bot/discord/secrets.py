@@ -174,6 +174,19 @@ async def dm_messages(bot: Host, live: LiveMatch, pid: str, messages: Sequence[t
     return True
 
 
+def undelivered(shut: Sequence[str], failed: Sequence[str], press: str) -> str:
+    """The lines telling players their controls' DM did not reach them (``""``: it reached everyone):
+    ``shut`` have closed DMs (Discord's 50007), ``failed`` were not delivered by Discord (a 5xx: not
+    the player's doing); ``press`` says which button to press instead and what it does."""
+    text = ""
+    if shut:
+        text += "\n" + " ".join(f"<@{p}>" for p in shut) + f": I cannot send you direct messages, so press {press}"
+    if failed:
+        text += ("\n" + " ".join(f"<@{p}>" for p in failed) + ": Discord failed to deliver my direct message "
+                 f"with your controls, so press {press}")
+    return text
+
+
 async def send_dm(bot: Host, live: LiveMatch, pid: str, a: SecretAssignment) -> bool | None:
     """DM the controls (:func:`dm_messages`)."""
     return await dm_messages(bot, live, pid, controls(live, a, pid, f"<#{live.channel_id}>"),
@@ -209,12 +222,7 @@ class SecretCollector:
         first = next(iter(assignments.values()))
         text = (f"**Round {r}**: secret choices ({first.kind}). I sent each player a private message with "
                 f"their controls; waiting for {names}. The channel only learns who has locked in.")
-        if shut:
-            text += "\n" + " ".join(f"<@{p}>" for p in shut) + ": I cannot send you direct messages, so press " \
-                    "**Choose in secret** below to choose here, privately."
-        if failed:
-            text += "\n" + " ".join(f"<@{p}>" for p in failed) + ": Discord failed to deliver my direct message " \
-                    "with your controls, so press **Choose in secret** below to choose here, privately."
+        text += undelivered(shut, failed, "**Choose in secret** below to choose here, privately.")
         text += "\nLost your controls? `/match status` gives them to you again."
         closed = shut + failed
         await responder.send(text, view=view_of(OpenSecret(live.match_id, kind_tag(first.kind), r)), mentions=closed)

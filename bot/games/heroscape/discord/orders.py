@@ -22,7 +22,7 @@ from bot.discord.components import answered_before, tell, view_of
 from bot.discord.errors import Stale, UserError
 from bot.discord.host import Host, host_of
 from bot.discord.respond import Responder
-from bot.discord.secrets import dm_messages
+from bot.discord.secrets import dm_messages, undelivered
 from bot.games.heroscape.discord import computer_seat
 from bot.games.heroscape.discord.components import MARKER_NAMES, LockButton, MarkersButton, OrderSelect
 from bot.games.heroscape.discord.live import HeroscapeLive as LiveMatch
@@ -104,12 +104,7 @@ async def open_round(bot: Host, live: LiveMatch, responder: Responder) -> None:
     names = ", ".join(live.session.name(p) for p in waiting)
     text = (f"**Round {st.round}**: Order Markers. I sent each player a private message with the controls; "
             f"waiting for {names}.")
-    if shut:
-        text += "\n" + " ".join(f"<@{p}>" for p in shut) + ": I cannot send you direct messages, so press " \
-                "**Place my markers** below to place them here, privately."
-    if failed:
-        text += "\n" + " ".join(f"<@{p}>" for p in failed) + ": Discord failed to deliver my direct message " \
-                "with your controls, so press **Place my markers** below to place them here, privately."
+    text += undelivered(shut, failed, "**Place my markers** below to place them here, privately.")
     text += "\nLost your controls? `/match status` gives them to you again."
     await responder.send(text, view=view_of(MarkersButton(live.match_id, st.round)), mentions=closed)
     for pid in closed:
