@@ -148,12 +148,30 @@ class SqliteStorage(ServerMapStore):
             return cur.lastrowid or 0
         async with self._write:
             db = self.db
+            if not isinstance(db, aiosqlite.Connection):
+                # Another backend's connection (PostgreSQL's :class:`PgConnection`) has no thread to
+                # hand the whole transaction to: its statements go one by one.
+                return await self._run_each(statements)
             try:
                 # aiosqlite has no public "run this in the connection's thread": its queue is used.
                 rowid: int = await db._execute(_transaction, db._conn, statements)  # type: ignore[no-untyped-call]
             except sqlite3.IntegrityError as exc:
                 raise DuplicateEntry(str(exc)) from None
             return rowid
+
+    async def _run_each(self, statements: tuple[tuple[str, tuple[Any, ...]], ...]) -> int:
+        """:meth:`_run`'s transaction one statement at a time (``_write`` held by the caller)."""
+        await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            for sql, args in statements:
+                cur = await self.db.execute(sql, args)
+        except BaseException as exc:
+            await self.db.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.IntegrityError):
+                raise DuplicateEntry(str(exc)) from None
+            raise
+        await self.db.execute("COMMIT")
+        return cur.lastrowid or 0
 
     # --- matches ------------------------------------------------------------------------------
 
