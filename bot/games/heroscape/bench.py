@@ -154,30 +154,41 @@ def bench_los(runs: int = 500, seed: int = 5) -> list[Row]:
     ]
 
 
-def bench_match(rounds: int = 12, seed: int = 1) -> list[Row]:
-    """A whole match (up to ``rounds`` rounds) of two 500-point armies played by the AI, no rendering."""
+def _computer_match(bf: Battlefield, scen: Any, seed: int, armies: tuple[list[str], ...],
+                    most: int) -> tuple[Match, int]:
+    """Alice and Bob join with ``armies`` (card names or ids), start, and the computer plays both
+    until the match is over, no one is waited on, or ``most`` commands; returns the match and how
+    many commands the computer sent."""
     from bot.game import ai
-    from bot.game.session import _card_lookup, scenarios
+    from bot.game.session import _card_lookup
     from bot.rules.match import Match
 
-    bf = generated_battlefield()
-    base = scenarios().get("last-army-standing")
-    scen = base.model_copy(update={"format": base.format.model_copy(update={"round_limit": rounds})})
-    t0 = time.perf_counter()
     m = Match(bf, scen, seed, _card_lookup)
     for pid in ("alice", "bob"):
         m.apply(pid, f"join {pid.title()}")
-    for pid, army in (("alice", ARMY_A), ("bob", ARMY_B)):
+    for pid, army in zip(("alice", "bob"), armies, strict=True):
         m.apply(pid, "army " + "; ".join(army))
     m.apply("alice", "start")
     commands = 0
-    while m.state.phase is not Phase.OVER and commands < 20000:
+    while m.state.phase is not Phase.OVER and commands < most:
         waiting = ai.waiting_for(m.state)
         cmd = ai.next_command(m.state, waiting[0]) if waiting else None
         if cmd is None:
             break
         m.apply(waiting[0], cmd)
         commands += 1
+    return m, commands
+
+
+def bench_match(rounds: int = 12, seed: int = 1) -> list[Row]:
+    """A whole match (up to ``rounds`` rounds) of two 500-point armies played by the AI, no rendering."""
+    from bot.game.session import scenarios
+
+    bf = generated_battlefield()
+    base = scenarios().get("last-army-standing")
+    scen = base.model_copy(update={"format": base.format.model_copy(update={"round_limit": rounds})})
+    t0 = time.perf_counter()
+    m, commands = _computer_match(bf, scen, seed, (ARMY_A, ARMY_B), 20000)
     took = time.perf_counter() - t0
     return [
         ("match_total", round(took, 3), "s"),
@@ -192,10 +203,8 @@ def bench_big_match(points: int = 1000, rounds: int = 12, seed: int = 1) -> list
     """A whole match (up to ``rounds`` rounds) of two random ``points``-point armies of mixed cards
     from the whole card library (:func:`bot.game.computer_army.random_army`, seeded), played by the
     AI on the generated battlefield, no rendering."""
-    from bot.game import ai
     from bot.game.computer_army import random_army
-    from bot.game.session import _card_lookup, cards, scenarios
-    from bot.rules.match import Match
+    from bot.game.session import cards, scenarios
 
     bf = generated_battlefield()
     base = scenarios().get("last-army-standing")
@@ -204,20 +213,7 @@ def bench_big_match(points: int = 1000, rounds: int = 12, seed: int = 1) -> list
     rng = random.Random(seed)
     armies = [random_army(rng, cards(), fmt, max_cards=20) for _ in range(2)]
     t0 = time.perf_counter()
-    m = Match(bf, scen, seed, _card_lookup)
-    for pid in ("alice", "bob"):
-        m.apply(pid, f"join {pid.title()}")
-    for pid, army in zip(("alice", "bob"), armies, strict=True):
-        m.apply(pid, "army " + "; ".join(c.id for c in army))
-    m.apply("alice", "start")
-    commands = 0
-    while m.state.phase is not Phase.OVER and commands < 40000:
-        waiting = ai.waiting_for(m.state)
-        cmd = ai.next_command(m.state, waiting[0]) if waiting else None
-        if cmd is None:
-            break
-        m.apply(waiting[0], cmd)
-        commands += 1
+    m, commands = _computer_match(bf, scen, seed, tuple([c.id for c in army] for army in armies), 40000)
     took = time.perf_counter() - t0
     return [
         ("big_match_total", round(took, 3), "s"),
