@@ -25,7 +25,7 @@ import asyncio
 import logging
 import re
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 import discord
 
@@ -354,32 +354,36 @@ class PickSelect(_SecretItem, discord.ui.DynamicItem[discord.ui.Select[Any]], te
         return cls(match["m"], match["k"], int(match["r"]), int(match["s"]), options)
 
 
-class LockSecret(_SecretItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOCK_ID):
+class _SecretButton(_SecretItem):
+    """A secret phase's button: its custom id ``sa:VERB:match:tag:round`` (at most 100 characters)
+    and its face are class attributes, the rest is shared."""
+
+    verb: str
+    label: str
+    emoji: str
+    style: discord.ButtonStyle
+
+    def __init__(self, match_id: str, tag: str, round_no: int) -> None:
+        self.match_id, self.tag, self.round = match_id, tag, round_no
+        super().__init__(discord.ui.Button(label=self.label, emoji=self.emoji, style=self.style,  # type: ignore[call-arg]
+                                           custom_id=f"sa:{self.verb}:{match_id}:{tag}:{round_no}"[:100]))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> Self:
+        return cls(match["m"], match["k"], int(match["r"]))
+
+
+class LockSecret(_SecretButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOCK_ID):
     """Lock in the picks (applies the assignment's command for the presser)."""
 
-    def __init__(self, match_id: str, tag: str, round_no: int) -> None:
-        self.match_id, self.tag, self.round = match_id, tag, round_no
-        super().__init__(discord.ui.Button(label="Lock in", emoji="🔒", style=discord.ButtonStyle.success,
-                                           custom_id=f"sa:lock:{match_id}:{tag}:{round_no}"[:100]))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> LockSecret:
-        return cls(match["m"], match["k"], int(match["r"]))
+    verb, label, emoji, style = "lock", "Lock in", "🔒", discord.ButtonStyle.success
 
 
-class OpenSecret(_SecretItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=OPEN_ID):
+class OpenSecret(_SecretButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=OPEN_ID):
     """On the public message of a secret phase: open my controls here, privately."""
 
-    def __init__(self, match_id: str, tag: str, round_no: int) -> None:
-        self.match_id, self.tag, self.round = match_id, tag, round_no
-        super().__init__(discord.ui.Button(label="Choose in secret", emoji="🤫", style=discord.ButtonStyle.secondary,
-                                           custom_id=f"sa:open:{match_id}:{tag}:{round_no}"[:100]))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> OpenSecret:
-        return cls(match["m"], match["k"], int(match["r"]))
+    verb, label, emoji, style = "open", "Choose in secret", "🤫", discord.ButtonStyle.secondary
 
 
 __all__ = ["COLLECTOR", "LockSecret", "OpenSecret", "PickSelect", "SecretCollector", "kind_tag"]
